@@ -1,0 +1,46 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config.js";
+import type { Database } from "./schema.js";
+
+/** Parses BIGINT (epoch ms, counters) as a JS number instead of pg's default string. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as "text");
+  },
+};
+
+/** Opens a Kysely instance for the configured database (creating the SQLite folder or PG schema). */
+export async function connect(config: DatabaseConfig): Promise<Kysely<Database>> {
+  if (config.kind === "sqlite") {
+    const path = config.path === ":memory:" ? ":memory:" : resolve(config.path);
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const database = new SqliteDatabase(path);
+    database.pragma("journal_mode = WAL");
+    database.pragma("busy_timeout = 5000");
+    database.pragma("foreign_keys = ON");
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  }
+  if (config.schema) {
+    const setup = new pg.Client({ connectionString: config.url });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    types: pgTypes,
+    ...(config.schema ? { options: `-c search_path="${config.schema}"` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return db;
+}

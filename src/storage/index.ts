@@ -1,0 +1,50 @@
+import { Migrator, type Kysely } from "kysely";
+import type { DatabaseConfig } from "../config.js";
+import type { Logger } from "../logger.js";
+import { connect } from "./connect.js";
+import { createKvStore, type KvStore } from "./kv.js";
+import { migrationProvider } from "./migrations/index.js";
+import type { Database } from "./schema.js";
+
+export type { Database } from "./schema.js";
+export type { KvStore } from "./kv.js";
+
+/**
+ * fairway's storage. Every access is async and goes through Kysely, so SQLite (the default) and
+ * PostgreSQL serve the same callers.
+ */
+export interface Storage {
+  kind: DatabaseConfig["kind"];
+  db: Kysely<Database>;
+  kv: KvStore;
+  close(): Promise<void>;
+}
+
+export interface StorageOptions {
+  logger?: Logger;
+  /** Clock for expiry; default Date.now. */
+  now?: () => number;
+}
+
+/** Connects, brings the schema up to date, and returns the storage. */
+export async function createStorage(config: DatabaseConfig, options: StorageOptions = {}): Promise<Storage> {
+  const db = await connect(config);
+  await migrate(db, options.logger);
+  return {
+    kind: config.kind,
+    db,
+    kv: createKvStore(db, options.now),
+    close: () => db.destroy(),
+  };
+}
+
+/** Applies every pending migration; throws (naming the migration) if one fails. */
+export async function migrate(db: Kysely<Database>, logger?: Logger): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const r of results ?? []) {
+    if (r.status === "Success") logger?.info({ migration: r.migrationName }, "database migration applied");
+    if (r.status === "Error") logger?.error({ migration: r.migrationName }, "database migration failed");
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

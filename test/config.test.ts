@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, createConfig, parseDatabaseUrl } from "../src/config.js";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    createConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("createConfig", () => {
+  it("runs on embedded defaults with no configuration at all", () => {
+    const config = createConfig({});
+    expect(config.botToken).toBeUndefined();
+    expect(config.partner).toEqual({ kind: "sandbox", seed: 1, moneyUnit: "satang", timeoutMs: 8000 });
+    expect(config.database).toEqual({ kind: "sqlite", path: "./data/fairway.sqlite" });
+    expect(config.holdMinutes).toBe(10);
+    expect(config.defaultLocale).toBe("th");
+    expect(config.adminIds).toEqual([]);
+  });
+
+  it("treats blank values as unset", () => {
+    const config = createConfig({ BOT_TOKEN: "", PARTNER_API_URL: "", TELEGRAM_API_ROOT: "" });
+    expect(config.botToken).toBeUndefined();
+    expect(config.partner.kind).toBe("sandbox");
+  });
+
+  it("reads a full production configuration", () => {
+    const config = createConfig({
+      BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn",
+      TELEGRAM_API_ROOT: "http://127.0.0.1:8081/",
+      PARTNER_API_URL: "https://partner.example/",
+      PARTNER_API_KEY: " secret-key ",
+      PARTNER_MONEY_UNIT: "baht",
+      ADMIN_IDS: "1, 2,,3",
+      AGENT_IDS: "10",
+      DATABASE_URL: "postgres://fairway@db.internal:5432/fairway?schema=prod",
+      DEFAULT_LOCALE: "en",
+      HOLD_MINUTES: "15",
+      LOG_LEVEL: "debug",
+    });
+    expect(config.telegramApiRoot).toBe("http://127.0.0.1:8081");
+    expect(config.partner).toEqual({
+      kind: "remote",
+      baseURL: "https://partner.example",
+      apiKey: "secret-key",
+      moneyUnit: "baht",
+      timeoutMs: 8000,
+    });
+    expect(config.adminIds).toEqual([1, 2, 3]);
+    expect(config.agentIds).toEqual([10]);
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://fairway@db.internal:5432/fairway", schema: "prod" });
+    expect(config.holdMinutes).toBe(15);
+    expect(config.secrets).toEqual(["123456789:AAbbCCddEEffGGhhIIjjKKllMMnn", "secret-key"]);
+  });
+
+  it.each([
+    [{ BOT_TOKEN: "not-a-token" }, "BOT_TOKEN must look like 123456789:AA... (from @BotFather)"],
+    [{ PARTNER_API_URL: "partner.example", PARTNER_API_KEY: "k" }, "PARTNER_API_URL must be an http(s) URL, without /api/v1/ext"],
+    [{ PARTNER_API_URL: "https://partner.example" }, "PARTNER_API_KEY is required when PARTNER_API_URL is set"],
+    [{ PARTNER_MONEY_UNIT: "usd" }, "PARTNER_MONEY_UNIT must be satang or baht"],
+    [{ ADMIN_IDS: "12,abc" }, "ADMIN_IDS must be a comma-separated list of numeric Telegram user ids"],
+    [{ AGENT_IDS: "-5" }, "AGENT_IDS must be a comma-separated list of numeric Telegram user ids"],
+    [{ HOLD_MINUTES: "0" }, "HOLD_MINUTES must be a whole number from 1 to 120"],
+    [{ HOLD_MINUTES: "ten" }, "HOLD_MINUTES must be a whole number from 1 to 120"],
+    [{ DEFAULT_LOCALE: "de" }, "DEFAULT_LOCALE must be th or en"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
+    [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL must be sqlite:<path>, file:<path>, a file path, or a postgres:// URL"],
+    [{ TELEGRAM_API_ROOT: "ftp://x" }, "TELEGRAM_API_ROOT must be an http(s) URL"],
+  ])("rejects %o with a message naming the variable", (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it("lists every problem at once", () => {
+    expect(problemsOf({ HOLD_MINUTES: "0", DEFAULT_LOCALE: "de", DATABASE_URL: "mysql://x" })).toHaveLength(3);
+  });
+
+  it("never prints a secret's value", () => {
+    const token = "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn";
+    let message = "";
+    try {
+      createConfig({ BOT_TOKEN: `${token} trailing`, PARTNER_API_KEY: "super-secret-key", PARTNER_API_URL: "nope" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain("BOT_TOKEN");
+    expect(message).not.toContain("AAbbCC");
+    expect(message).not.toContain("super-secret-key");
+  });
+});
+
+describe("parseDatabaseUrl", () => {
+  it.each([
+    ["sqlite:./data/x.sqlite", { kind: "sqlite", path: "./data/x.sqlite" }],
+    ["file:/var/lib/fairway.db", { kind: "sqlite", path: "/var/lib/fairway.db" }],
+    ["./fairway.db", { kind: "sqlite", path: "./fairway.db" }],
+    ["postgresql://u@h/db", { kind: "postgres", url: "postgresql://u@h/db" }],
+  ])("reads %s", (raw, expected) => {
+    expect(parseDatabaseUrl(raw)).toEqual(expected);
+  });
+
+  it("refuses a schema that is not a plain identifier", () => {
+    expect(parseDatabaseUrl("postgres://h/db?schema=a;drop")).toBe("schema must be a plain SQL identifier");
+  });
+});
