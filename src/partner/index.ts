@@ -1,0 +1,36 @@
+/** The partner API: client, errors, money and time helpers, and the normalised types. */
+export { createPartnerClient, type PartnerClient, type PartnerClientOptions } from "./client.js";
+export {
+  PARTNER_ERROR_KEYS,
+  PartnerApiError,
+  PartnerAuthError,
+  PartnerConflictError,
+  PartnerInsufficientCreditError,
+  PartnerInvalidResponseError,
+  PartnerNotFoundError,
+  PartnerRateLimitError,
+  PartnerUnavailableError,
+  PartnerValidationError,
+  createPartnerError,
+  isPartnerApiError,
+  type PartnerErrorJSON,
+  type PartnerErrorKey,
+  type UnavailableReason,
+  type WriteOutcome,
+} from "./errors.js";
+export { revivePartnerError } from "./revive.js";
+export { extractPartnerMessage, parseRetryAfter } from "./error-body.js";
+export type { PartnerLogger } from "./logger.js";
+export {
+  MONEY_UNITS,
+  MoneyConversionError,
+  balanceToSatang,
+  fromSatang,
+  isMoneyUnit,
+  satangToBahtString,
+  toSatang,
+  type MoneyUnit,
+} from "./money.js";
+export { STATUS_AFTER, type WriteKind } from "./reconcile.js";
+export { formatPartnerInstant, isPartnerDate, parsePartnerInstant, parsePartnerInstantDetailed } from "./time.js";
+export type * from "./types.js";
