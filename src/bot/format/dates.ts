@@ -1,0 +1,100 @@
+/**
+ * Dates and times as people see them: always on the course's wall clock (its IANA `timeZone`),
+ * never the server's. Instants are epoch ms; calendar days are `YYYY-MM-DD` keys.
+ * Thai output uses the Buddhist-era year (CE + 543), as Thai people write dates.
+ */
+import { tz } from "@date-fns/tz";
+import { format } from "date-fns";
+import { addDaysToDateKey, dateKeyToUtcMs, toDateKey } from "./date-key.js";
+import { BUDDHIST_ERA_OFFSET, DATE_FNS_LOCALES, type Locale } from "./locale.js";
+
+export { addDaysToDateKey, weekdayOf } from "./date-key.js";
+
+/** The time of day a tee time falls in; see `partOfDay` for the boundaries. */
+export type PartOfDay = "morning" | "midday" | "afternoon";
+
+const UTC = tz("UTC");
+
+/** Formats a date key's day with date-fns in `locale`; the key is anchored at UTC so `TZ` never shifts it. */
+function formatKey(dateKey: string, pattern: string, locale: Locale): string {
+  return format(dateKeyToUtcMs(dateKey), pattern, { in: UTC, locale: DATE_FNS_LOCALES[locale] });
+}
+
+/** The calendar year of a key as it is written in `locale` (Buddhist era for Thai). */
+function displayYear(dateKey: string, locale: Locale): number {
+  const year = Number(dateKey.slice(0, 4));
+  return locale === "th" ? year + BUDDHIST_ERA_OFFSET : year;
+}
+
+/** The `YYYY-MM-DD` day that the instant `ms` falls on in `timeZone`. Throws `RangeError` for an unknown zone. */
+export function dateKeyOf(ms: number, timeZone: string): string {
+  const key = format(ms, "yyyy-MM-dd", { in: tz(timeZone) });
+  return toDateKey(Number(key.slice(0, 4)), Number(key.slice(5, 7)), Number(key.slice(8, 10)));
+}
+
+/** Today's `YYYY-MM-DD` at the course: `nowMs` seen from `timeZone` (e.g. `Asia/Bangkok`). */
+export function courseToday(nowMs: number, timeZone: string): string {
+  return dateKeyOf(nowMs, timeZone);
+}
+
+/** A short date: en `Mon 23 Nov 2026`, th `จ. 23 พ.ย. 2569`. */
+export function formatDate(dateKey: string, locale: Locale): string {
+  return `${formatKey(dateKey, "EEE d MMM", locale)} ${displayYear(dateKey, locale)}`;
+}
+
+/** A long date: en `Monday 23 November 2026`, th `วันจันทร์ที่ 23 พฤศจิกายน 2569`. */
+export function formatDateLong(dateKey: string, locale: Locale): string {
+  const year = displayYear(dateKey, locale);
+  if (locale === "th") return `วัน${formatKey(dateKey, "EEEE'ที่' d MMMM", locale)} ${year}`;
+  return `${formatKey(dateKey, "EEEE d MMMM", locale)} ${year}`;
+}
+
+/** The 24-hour wall-clock time of `ms` in `timeZone`, e.g. `06:08`, in both locales. */
+export function formatTime(ms: number, timeZone: string, locale: Locale): string {
+  return format(ms, "HH:mm", { in: tz(timeZone), locale: DATE_FNS_LOCALES[locale] });
+}
+
+/** Date and time at the course: en `Mon 23 Nov 2026, 06:08`, th `จ. 23 พ.ย. 2569 เวลา 06:08 น.`. */
+export function formatDateTime(ms: number, timeZone: string, locale: Locale): string {
+  const date = formatDate(dateKeyOf(ms, timeZone), locale);
+  const time = formatTime(ms, timeZone, locale);
+  return locale === "th" ? `${date} เวลา ${time} น.` : `${date}, ${time}`;
+}
+
+/** A calendar heading for `month` (1-12): en `November 2026`, th `พฤศจิกายน 2569`. */
+export function formatMonthTitle(year: number, month: number, locale: Locale): string {
+  const key = toDateKey(year, month, 1);
+  return `${formatKey(key, "LLLL", locale)} ${displayYear(key, locale)}`;
+}
+
+// 2024-01-01 was a Monday: the seven days from it give Monday-first names.
+const A_MONDAY = "2024-01-01";
+
+/**
+ * Column headings for a calendar, **Monday first** in both locales (as `monthGrid` lays weeks out):
+ * en `Mo Tu We Th Fr Sa Su`, th `จ อ พ พฤ ศ ส อา` (date-fns' short Thai names without the dot).
+ */
+export function weekdayShortNames(locale: Locale): string[] {
+  return Array.from({ length: 7 }, (_, i) => {
+    return formatKey(addDaysToDateKey(A_MONDAY, i), "EEEEEE", locale).replace(/\.$/, "");
+  });
+}
+
+/**
+ * When in the day `ms` falls at the course: `morning` before 10:00, `midday` from 10:00 to 12:59,
+ * `afternoon` from 13:00 (each boundary belongs to the later part: 10:00 is midday, 13:00 afternoon).
+ */
+export function partOfDay(ms: number, timeZone: string): PartOfDay {
+  const hour = Number(format(ms, "H", { in: tz(timeZone) }));
+  if (hour < 10) return "morning";
+  if (hour < 13) return "midday";
+  return "afternoon";
+}
+
+/**
+ * Whole minutes from `nowMs` until `ms`, rounded down: 0 means less than a minute to go,
+ * a negative number means the instant has passed.
+ */
+export function minutesUntil(ms: number, nowMs: number): number {
+  return Math.floor((ms - nowMs) / 60_000);
+}

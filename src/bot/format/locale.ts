@@ -1,0 +1,14 @@
+import type { Locale as DateFnsLocale } from "date-fns";
+import { enUS, th } from "date-fns/locale";
+
+/** The languages fairway speaks. */
+export type Locale = "th" | "en";
+
+/** The date-fns locale for each of fairway's locales. */
+export const DATE_FNS_LOCALES: Readonly<Record<Locale, DateFnsLocale>> = { th, en: enUS };
+
+/** The BCP 47 tag used with `Intl` for each of fairway's locales. */
+export const INTL_LOCALES: Readonly<Record<Locale, string>> = { th: "th-TH", en: "en-US" };
+
+/** Thai dates count years in the Buddhist era: BE = CE + 543. */
+export const BUDDHIST_ERA_OFFSET = 543;
