@@ -102,6 +102,8 @@ export function parseRetryAfter(header: string | null | undefined, now = Date.no
   const text = header.trim();
   if (text === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // An HTTP date names its weekday and month in letters; `Date.parse` alone accepts "-1" as a year.
+  if (!/^[A-Za-z]{3}/.test(text)) return undefined;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);

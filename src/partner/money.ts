@@ -76,7 +76,7 @@ export function balanceToSatang(value: number | string): number {
 
 /**
  * Converts integer satang back to the partner's unit (for requests or comparisons, not for people):
- * satang stay as they are, baht become `satang / 100` (exact for every safe integer up to 2^53 / 100).
+ * satang stay as they are, baht become the number nearest to `satang / 100`.
  */
 export function fromSatang(satang: number, unit: MoneyUnit): number {
   assertSatang(satang);
