@@ -1,0 +1,51 @@
+/**
+ * A small typed event hub: `call` (every API call), `message` (messages sent,
+ * edited or deleted, by the bot or by simulated users) and `update` (updates
+ * queued for the bot). The browser playground relays these over SSE/WebSocket.
+ */
+import { EventEmitter } from "node:events";
+import type { Update } from "grammy/types";
+import type { CallRecord, ChatMessage } from "./store.js";
+
+/** A change in a chat's history. */
+export interface MessageEvent {
+  kind: "sent" | "edited" | "deleted";
+  chat_id: number;
+  message: ChatMessage;
+}
+
+/** Event names and their payloads. */
+export interface ServerEvents {
+  call: CallRecord;
+  message: MessageEvent;
+  update: Update;
+}
+
+/** Typed wrapper around EventEmitter. A throwing listener is reported as a process warning, never breaks the server. */
+export class EventHub {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(100);
+  }
+
+  /** Subscribes; returns the unsubscribe function. */
+  on<K extends keyof ServerEvents>(event: K, listener: (payload: ServerEvents[K]) => void): () => void {
+    const wrapped = (payload: ServerEvents[K]): void => {
+      try {
+        listener(payload);
+      } catch (error) {
+        process.emitWarning(`bot-api-server "${event}" listener threw: ${String(error)}`);
+      }
+    };
+    this.emitter.on(event, wrapped);
+    return () => {
+      this.emitter.off(event, wrapped);
+    };
+  }
+
+  /** Notifies listeners. */
+  emit<K extends keyof ServerEvents>(event: K, payload: ServerEvents[K]): void {
+    this.emitter.emit(event, payload);
+  }
+}

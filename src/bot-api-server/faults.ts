@@ -1,0 +1,74 @@
+/**
+ * Fault injection: canned API errors (e.g. 429 with retry_after) and dropped
+ * connections (a network error seen by the client).
+ */
+import * as E from "./errors.js";
+import { ApiError } from "./errors.js";
+
+/** An error to return instead of running a method. */
+export interface FailureSpec {
+  /** Method name (case-insensitive), or "*" for any method except getUpdates. */
+  method: string;
+  /** How many calls fail (default 1). */
+  times?: number;
+  error_code: number;
+  /** Defaults to "Too Many Requests: retry after N" for 429. */
+  description?: string;
+  /** Seconds; sent as `parameters.retry_after`. */
+  retry_after?: number;
+}
+
+interface Armed<T> {
+  spec: T;
+  remaining: number;
+}
+
+const matches = (pattern: string, method: string): boolean =>
+  pattern === "*" ? method.toLowerCase() !== "getupdates" : pattern.toLowerCase() === method.toLowerCase();
+
+/** The armed faults, consumed by matching calls in order. */
+export class Faults {
+  private failures: Armed<FailureSpec>[] = [];
+  private drops: Armed<string>[] = [];
+
+  /** Arms a failure for the next `times` calls of `method`. */
+  failNext(spec: FailureSpec): void {
+    this.failures.push({ spec, remaining: spec.times ?? 1 });
+  }
+
+  /** Arms a dropped connection (socket destroyed, no response) for the next `times` calls of `method`. */
+  dropNext(method: string, times = 1): void {
+    this.drops.push({ spec: method, remaining: times });
+  }
+
+  /** Disarms everything. */
+  clear(): void {
+    this.failures = [];
+    this.drops = [];
+  }
+
+  /** The ApiError to answer this call with, if one is armed. */
+  takeFailure(method: string): ApiError | undefined {
+    const armed = take(this.failures, (s) => matches(s.method, method));
+    if (armed === undefined) return undefined;
+    const { error_code, retry_after } = armed;
+    const description =
+      armed.description ?? (error_code === 429 ? E.tooManyRequests(retry_after ?? 1) : `Error ${error_code}`);
+    const retry = retry_after ?? (error_code === 429 ? 1 : undefined);
+    return new ApiError(error_code, description, retry !== undefined ? { retry_after: retry } : undefined);
+  }
+
+  /** Whether this call's connection should be dropped. */
+  takeDrop(method: string): boolean {
+    return take(this.drops, (m) => matches(m, method)) !== undefined;
+  }
+}
+
+function take<T>(list: Armed<T>[], test: (spec: T) => boolean): T | undefined {
+  const index = list.findIndex((a) => test(a.spec));
+  const armed = list[index];
+  if (armed === undefined) return undefined;
+  armed.remaining -= 1;
+  if (armed.remaining <= 0) list.splice(index, 1);
+  return armed.spec;
+}

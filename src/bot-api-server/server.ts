@@ -1,0 +1,181 @@
+/**
+ * The HTTP front: routes `/bot<token>/<method>` (GET or POST), parses bodies,
+ * applies fault injection, runs the method, records the call and answers in
+ * Telegram's `{ ok, result }` / `{ ok: false, error_code, description }` shape.
+ */
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { Socket } from "node:net";
+import { parseBody, readBody } from "./body.js";
+import type { ServerContext } from "./context.js";
+import * as E from "./errors.js";
+import { ApiError } from "./errors.js";
+import type { Faults } from "./faults.js";
+import { findMethod } from "./methods/index.js";
+import { Params, normalizeFields } from "./params.js";
+import type { CallRecord } from "./store.js";
+
+/** Error code recorded for a call whose client went away (or whose connection was dropped). */
+export const CLIENT_CLOSED = 499;
+
+/** HTTP server plus the activity counters `idle()` relies on. */
+export class HttpFront {
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  /** Non-getUpdates requests being processed. */
+  inFlight = 0;
+  /** performance.now() of the last non-getUpdates request start or end. */
+  lastActivityAt = 0;
+  url: string | undefined;
+
+  constructor(
+    private readonly ctx: ServerContext,
+    private readonly faults: Faults,
+  ) {
+    this.server = createServer((req, res) => {
+      void this.handle(req, res);
+    });
+    this.server.on("connection", (socket) => {
+      this.sockets.add(socket);
+      socket.on("close", () => this.sockets.delete(socket));
+    });
+  }
+
+  /** Starts listening; resolves with the apiRoot (http://host:port). */
+  async listen(port: number, host: string): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(port, host, () => {
+        this.server.off("error", reject);
+        resolve();
+      });
+    });
+    const address = this.server.address();
+    if (address === null || typeof address === "string") throw new Error("bot-api-server: unexpected listen address");
+    const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    this.url = `http://${shownHost}:${address.port}`;
+    return this.url;
+  }
+
+  /** Stops the server and cuts every connection. */
+  async close(): Promise<void> {
+    if (!this.server.listening) return;
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.dropConnections();
+    this.server.closeAllConnections();
+    await closed;
+  }
+
+  /** Destroys every open connection: in-flight requests (e.g. a long poll) see a network error. */
+  dropConnections(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
+  private record(call: Omit<CallRecord, "seq">): void {
+    const record: CallRecord = { seq: this.ctx.store.calls.length, ...call };
+    this.ctx.store.calls.push(record);
+    this.ctx.events.emit("call", record);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const route = /^\/bot([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
+    const token = route?.[1] !== undefined ? decodeURIComponent(route[1]) : undefined;
+    const methodName = route?.[2];
+    if (token === undefined || methodName === undefined) {
+      req.resume();
+      send(res, new ApiError(404, E.NOT_FOUND));
+      return;
+    }
+    if (token !== this.ctx.settings.token) {
+      req.resume();
+      send(res, new ApiError(401, E.UNAUTHORIZED));
+      return;
+    }
+    const method = findMethod(methodName);
+    const name = method?.name ?? methodName;
+    const isPoll = name === "getUpdates";
+    const at = this.ctx.settings.clock();
+    if (!isPoll) this.begin();
+    let params: Record<string, unknown> = {};
+    let files: CallRecord["files"] = {};
+    try {
+      const body = parseBody(req.headers["content-type"], await readBody(req), url.searchParams);
+      params = normalizeFields(body.fields);
+      files = Object.fromEntries(
+        [...body.files].map(([k, f]) => [k, { filename: f.filename, contentType: f.contentType, data: f.data }]),
+      );
+      if (method === undefined) throw new ApiError(404, E.NOT_FOUND);
+      if (this.faults.takeDrop(name)) {
+        req.socket.destroy();
+        this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "connection dropped (fault injection)" } });
+        return;
+      }
+      const failure = this.faults.takeFailure(name);
+      if (failure !== undefined) throw failure;
+      const abort = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) abort.abort();
+      });
+      const result: unknown = await method.fn(this.ctx, new Params(params, body.files), abort.signal);
+      if (res.destroyed) {
+        this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "client closed the request" } });
+        return;
+      }
+      send(res, result);
+      this.record({ method: name, params, files, at, ok: true, result });
+    } catch (error) {
+      if (res.destroyed) {
+        this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "client closed the request" } });
+        return;
+      }
+      const apiError =
+        error instanceof ApiError ? error : new ApiError(500, `Internal Server Error: ${error instanceof Error ? error.message : String(error)}`);
+      send(res, apiError);
+      this.record({
+        method: name,
+        params,
+        files,
+        at,
+        ok: false,
+        error: {
+          error_code: apiError.error_code,
+          description: apiError.description,
+          ...(apiError.parameters !== undefined ? { parameters: { ...apiError.parameters } } : {}),
+        },
+      });
+    } finally {
+      if (!isPoll) this.end();
+    }
+  }
+
+  private begin(): void {
+    this.inFlight += 1;
+    this.lastActivityAt = performance.now();
+  }
+
+  private end(): void {
+    this.inFlight -= 1;
+    this.lastActivityAt = performance.now();
+  }
+}
+
+/** Writes a Bot API response: a result (200) or an ApiError (status = error_code). */
+function send(res: ServerResponse, payload: unknown): void {
+  if (res.destroyed || res.headersSent) return;
+  const isError = payload instanceof ApiError;
+  const body = JSON.stringify(
+    isError
+      ? {
+          ok: false,
+          error_code: payload.error_code,
+          description: payload.description,
+          ...(payload.parameters !== undefined ? { parameters: payload.parameters } : {}),
+        }
+      : { ok: true, result: payload },
+  );
+  res.writeHead(isError ? payload.error_code : 200, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(body),
+  });
+  res.end(body);
+}

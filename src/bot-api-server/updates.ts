@@ -1,0 +1,147 @@
+/**
+ * The update queue and Telegram's long-polling semantics: `offset` confirms
+ * (forgets) earlier updates, `limit` caps a batch, `timeout` holds the request
+ * open until an update arrives, and a second concurrent getUpdates terminates
+ * the first with 409 Conflict.
+ */
+import type { Update } from "grammy/types";
+import * as E from "./errors.js";
+import { ApiError } from "./errors.js";
+import { clone } from "./store.js";
+
+/** An update before the server numbers it. */
+export type NewUpdate = Omit<Update, "update_id"> & { update_id?: number };
+
+/** Stored webhook settings (the server never calls the URL). */
+export interface WebhookState {
+  url: string;
+  max_connections?: number;
+  allowed_updates?: string[];
+  secret_token?: string;
+}
+
+interface Poller {
+  wake(): void;
+  fail(error: Error): void;
+}
+
+/** The bot's pending updates. */
+export class UpdateQueue {
+  private queue: Update[] = [];
+  private nextId = 1;
+  private poller: Poller | undefined;
+  private allowedUpdates: string[] | undefined;
+  private highestDelivered = 0;
+  private wakeScheduled = false;
+  /** True once any getUpdates arrived (the bot is polling). */
+  everPolled = false;
+  webhook: WebhookState | undefined;
+  /** performance.now() of the last batch handed to the bot. */
+  lastDeliveryAt = 0;
+
+  /** Queues an update with the next global update_id (or the given one, which must be higher). */
+  push(update: NewUpdate): Update {
+    const id = update.update_id ?? this.nextId;
+    if (id < this.nextId) throw new Error(`update_id ${id} is not greater than the previous one (${this.nextId - 1})`);
+    this.nextId = id + 1;
+    const full = { ...update, update_id: id };
+    this.queue.push(full);
+    this.scheduleWake();
+    return full;
+  }
+
+  /** Unconfirmed updates (the bot has not yet acknowledged them with a higher offset). */
+  pending(): Update[] {
+    return this.queue.map((u) => clone(u));
+  }
+
+  /** Unconfirmed updates never handed out by getUpdates. */
+  undelivered(): Update[] {
+    return this.queue.filter((u) => u.update_id > this.highestDelivered).map((u) => clone(u));
+  }
+
+  /** Whether a getUpdates request is currently held open. */
+  get polling(): boolean {
+    return this.poller !== undefined;
+  }
+
+  /** Forgets all pending updates (deleteWebhook / setWebhook with drop_pending_updates). */
+  dropPending(): void {
+    this.queue = [];
+  }
+
+  /** Ends a held-open getUpdates (e.g. on server close) with the given error. */
+  abortPoller(error: Error): void {
+    this.poller?.fail(error);
+  }
+
+  /** getUpdates: confirm, then answer now or hold until an update arrives or `timeout` seconds pass. */
+  getUpdates(
+    options: { offset?: number; limit?: number; timeout?: number; allowed_updates?: unknown },
+    signal: AbortSignal,
+  ): Promise<Update[]> {
+    if (this.webhook !== undefined) throw new ApiError(409, E.WEBHOOK_ACTIVE);
+    this.everPolled = true;
+    this.poller?.fail(new ApiError(409, E.POLL_CONFLICT));
+    if (Array.isArray(options.allowed_updates)) {
+      const list = options.allowed_updates.filter((x): x is string => typeof x === "string");
+      this.allowedUpdates = list.length > 0 ? list : undefined;
+    }
+    this.confirm(options.offset ?? 0);
+    const limit = Math.min(100, Math.max(1, options.limit ?? 100));
+    const timeout = Math.max(0, options.timeout ?? 0);
+    const now = this.take(limit);
+    if (now.length > 0 || timeout === 0) return Promise.resolve(this.deliver(now));
+    return new Promise<Update[]>((resolve, reject) => {
+      let done = false;
+      const finish = (action: () => void): void => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        if (this.poller === poller) this.poller = undefined;
+        action();
+      };
+      const poller: Poller = {
+        wake: () => {
+          const batch = this.take(limit);
+          if (batch.length > 0) finish(() => resolve(this.deliver(batch)));
+        },
+        fail: (error) => finish(() => reject(error)),
+      };
+      const onAbort = (): void => finish(() => reject(new Error("client disconnected")));
+      const timer = setTimeout(() => finish(() => resolve(this.deliver([]))), timeout * 1000);
+      signal.addEventListener("abort", onAbort);
+      this.poller = poller;
+    });
+  }
+
+  private scheduleWake(): void {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    // Batch updates pushed in the same tick, like Telegram would deliver them together.
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      this.poller?.wake();
+    });
+  }
+
+  private confirm(offset: number): void {
+    if (offset > 0) this.queue = this.queue.filter((u) => u.update_id >= offset);
+    else if (offset < 0) this.queue = this.queue.slice(offset);
+  }
+
+  private take(limit: number): Update[] {
+    const allowed = this.allowedUpdates;
+    if (allowed !== undefined) {
+      this.queue = this.queue.filter((u) => Object.keys(u).some((k) => k !== "update_id" && allowed.includes(k)));
+    }
+    return this.queue.slice(0, limit);
+  }
+
+  private deliver(batch: Update[]): Update[] {
+    for (const u of batch) this.highestDelivered = Math.max(this.highestDelivered, u.update_id);
+    if (batch.length > 0) this.lastDeliveryAt = performance.now();
+    return batch.map((u) => clone(u));
+  }
+}
