@@ -179,7 +179,8 @@ export function createHandler(deps: HandlerDeps) {
       status: 0,
       time: deps.clock(),
     };
-    deps.log.push(entry);
+    // The playground polls /__sandbox/state: keep it out of the API request log.
+    if (!url.pathname.startsWith("/__sandbox/")) deps.log.push(entry);
     res.on("finish", () => {
       entry.status = res.statusCode;
       logger.debug({ method: entry.method, path: entry.path, status: entry.status, fault: entry.fault }, "sandbox request");

@@ -227,6 +227,7 @@ describe("random faults and settings", () => {
     expect(state.status).toBe(200);
     expect(state.json.faults.settings.errorRate).toBe(1);
     expect(state.json.faults.rules).toEqual([{ kind: "reset" }]);
+    expect(h.sandbox.requests).toHaveLength(0); // state polls are not API requests
   });
 
   it("clear() removes rules and settings", async () => {

@@ -98,7 +98,7 @@ describe("reservation lifecycle", () => {
     expect(h.sandbox.balance()).toBe(10_000_000);
   });
 
-  it.each([100, 50, 33, 0])("refunds a PAID reservation crediting floor(amount × %i%%)", async (refundPercent) => {
+  it.each([100, 50, 33, 12.345, 0])("refunds a PAID reservation crediting floor(amount × %s%%)", async (refundPercent) => {
     const h = await start({ refundPercent });
     const created = (await h.reserve({ persons: 3 })).json;
     await h.call("POST", `/order/${created.id}/confirm`);
