@@ -5,7 +5,8 @@
 import { createFetch } from "ofetch";
 import * as v from "valibot";
 import { extractPartnerMessage, parseRetryAfter } from "./error-body.js";
-import { PartnerApiError, PartnerInvalidResponseError, PartnerRateLimitError, createPartnerError } from "./errors.js";
+import { createPartnerError } from "./error-factory.js";
+import { PartnerApiError, PartnerInvalidResponseError, PartnerRateLimitError } from "./errors.js";
 import type { PartnerLogger } from "./logger.js";
 import { backoffDelay, sleep } from "./retry.js";
 import { createRedactor, networkCodeOf } from "./secrets.js";

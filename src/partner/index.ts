@@ -11,13 +11,13 @@ export {
   PartnerRateLimitError,
   PartnerUnavailableError,
   PartnerValidationError,
-  createPartnerError,
   isPartnerApiError,
   type PartnerErrorJSON,
   type PartnerErrorKey,
   type UnavailableReason,
   type WriteOutcome,
 } from "./errors.js";
+export { createPartnerError } from "./error-factory.js";
 export { revivePartnerError } from "./revive.js";
 export { extractPartnerMessage, parseRetryAfter } from "./error-body.js";
 export type { PartnerLogger } from "./logger.js";

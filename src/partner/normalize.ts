@@ -19,6 +19,7 @@ export function compact<T extends object>(value: T): T {
   return value;
 }
 
+/** A parsed course → `Course` (weekend minimum from either field name, defaults filled). */
 export function normalizeCourse(raw: RawCourse): Course {
   return compact<Course>({
     id: raw.id,
@@ -39,6 +40,7 @@ export function normalizeCourse(raw: RawCourse): Course {
   });
 }
 
+/** A parsed tee time and its resolved start → `TeeTime`. */
 export function normalizeTeeTime(raw: RawTeeTime, start: TeeTimeStart): TeeTime {
   const offsetMinutes = start.offsetMinutes ?? BANGKOK_OFFSET_MINUTES;
   return compact<TeeTime>({
@@ -74,6 +76,7 @@ function normalizeReserve(raw: NonNullable<RawReservation["reserve"]>): ReserveR
   });
 }
 
+/** A parsed reservation → `Reservation` (inner `reserve` record included when present). */
 export function normalizeReservation(raw: RawReservation): Reservation {
   return compact<Reservation>({
     id: raw.id,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPartnerClient, type PartnerClient } from "../../src/partner/index.js";
 import type { Sandbox } from "../../src/sandbox/index.js";
-import { FIXED_NOW, clientFor, customer, openSlot, startSandbox } from "./helpers.js";
+import { FIXED_NOW, clientFor, customer, openSlot, startSandbox, urlOf } from "./helpers.js";
 
 let sandbox: Sandbox;
 let client: PartnerClient;
@@ -135,7 +135,7 @@ describe("requests", () => {
       baseURL: `${sandbox.url}/`,
       apiKey: sandbox.apiKey,
       fetch: async (input, init) => {
-        seen.push({ url: String(input), headers: new Headers(init?.headers), body: init?.body });
+        seen.push({ url: urlOf(input), headers: new Headers(init?.headers), body: init?.body });
         return fetch(input, init);
       },
     });

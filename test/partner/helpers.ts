@@ -64,3 +64,9 @@ export async function deadPort(): Promise<string> {
   await probe.close();
   return url;
 }
+
+/** The URL a fetch call was given. */
+export function urlOf(input: string | URL | Request): string {
+  if (typeof input === "string") return input;
+  return input instanceof URL ? input.href : input.url;
+}
