@@ -1,0 +1,190 @@
+## Meta
+locale-code = en
+
+## Menu and general
+welcome =
+    Hello { $name }! ⛳ I book golf tee times at courses across Thailand.
+    Tap <b>Book a tee time</b> to start, or use /book at any time. /cancel stops a booking.
+menu-book = ⛳ Book a tee time
+menu-my-bookings = 📋 My bookings
+menu-language = 🌐 ภาษาไทย / English
+fallback-hint = I didn't understand that. Choose what you'd like to do:
+private-only = Please talk to me in a private chat to book tee times.
+error-generic = Sorry, something went wrong on our side. Nothing was charged by this error. Please try again, or start over with /book.
+menu-expired = This menu has expired. Use /book to start again.
+use-buttons-hint = Please use the buttons above, or /cancel to stop.
+input-commands-hint = Please type your answer, use the buttons above, or /cancel to stop.
+
+## Language
+language-choose = Choose your language:
+language-set = Language set to English.
+
+## Buttons
+btn-back = ‹ Back
+btn-back-summary = ‹ Back to the summary
+btn-cancel = ✖ Cancel
+btn-prev = ‹ Prev
+btn-next = Next ›
+btn-refresh = 🔄 Refresh
+btn-pick-date = 📅 Choose a date
+btn-location = 📍 Location
+btn-photo = 📷 Photo
+btn-other-date = 📅 Another date
+btn-new-customer = ➕ New customer
+btn-keep = Keep: { $value }
+btn-share-contact = 📱 Share my number
+btn-confirm = ✅ Confirm and pay
+btn-change = ✏️ Change
+btn-try-again = 🔄 Try again
+btn-resume = ▶️ Resume
+btn-start-over = 🔁 Start over
+btn-release = 🗑 Release this hold
+
+## Booking: course
+course-title = Choose a golf course
+course-from-weekday = Weekdays from { $price }
+course-from-weekend = Weekends from { $price }
+course-hours = Open: { $hours }
+course-photo-unavailable = The course photo can't be shown right now.
+course-location-unavailable = The course location can't be shown right now.
+
+## Booking: date
+date-title = { $course }: choose a date
+date-hint = Dates are in the course's local time. • marks today.
+
+## Booking: tee time
+slot-title = { $course } · { $date }
+slot-hint = { $count ->
+    [one] One tee time available
+   *[other] { $count } tee times available
+    } ({ $types }). Times are local to the course; prices are per player.
+slot-none = No tee times are available that day.
+slot-none-suggest = No tee times are available that day. These dates have some:
+slot-none-part = No tee times in this part of the day. Choose another filter.
+part-all = All
+part-morning = Morning
+part-midday = Midday
+part-afternoon = Afternoon
+price-type = { $type ->
+    [WEEKDAY] weekday price
+    [WEEKEND] weekend price
+    [HOLIDAY] holiday price
+   *[other] { $type }
+    }
+
+## Booking: players
+players-title = How many players?
+players-slot = Tee time { $time }, { $date } · { $price } per player
+players-range = This tee time takes { $min } to { $max } players.
+caddy-free = Caddy included
+caddy-price = Caddy { $price } per player, paid at the course
+
+## Booking: golfer details
+customer-title = Who is playing?
+customer-hint = Reuse a recent customer, or add a new one. You can also just type the customer's full name.
+name-title = Customer's full name
+name-hint = Type the name as it should appear on the booking, e.g. Somchai Jaidee.
+email-title = Customer's e-mail
+email-hint = Type an e-mail address for the booking confirmation, e.g. name@example.com.
+mobile-title = Customer's mobile number
+mobile-hint = Type a mobile number, e.g. 081-234-5678 or +66 81 234 5678.
+mobile-share-hint = If you are the golfer, you can share your own number with the button below.
+mobile-share-prompt = Or share your own number:
+name-too-short = That name is too short. Please type the full name (at least 2 letters).
+name-too-long = That name is too long. Please keep it under 80 characters.
+name-invalid = A name can contain letters, spaces, dots, apostrophes and hyphens only. Please type it again.
+invalid-name-characters = That name contains hidden or control characters. Please type it again.
+email-invalid = That doesn't look like an e-mail address. Please check it, e.g. name@example.com.
+mobile-invalid = That doesn't look like a phone number. Please type a Thai mobile like 081-234-5678, or an international number starting with +.
+mobile-not-mobile = That looks like a landline. Please give a mobile number so the course can reach the golfer.
+
+## Booking: hold and confirm
+hold-placing = Placing a hold on this tee time…
+hold-busy = The hold is still being placed. Please try again in a moment.
+hold-slot-taken = Sorry, that tee time was just taken. Here is the updated list.
+hold-unknown = We could not tell whether the partner placed the hold, because its answer was lost. Nothing has been charged. Please start again with /book; our team has been notified.
+hold-expired = Your hold has ended, so the tee time was released. Please choose a tee time again.
+held-title = Your tee time is on hold
+held-until = Held until { $time } ({ $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+    } left). Confirm to pay for it.
+summary-players = { $count ->
+    [one] 1 player
+   *[other] { $count } players
+    }
+summary-amount = Total { $amount }
+summary-code = Reservation code { $code }
+summary-txno = Transaction no. { $txno }
+confirm-working = Confirming and paying…
+confirm-insufficient = The partner account doesn't have enough credit to pay for this booking right now. Your hold and your choices are kept: try again after the account is topped up, or cancel.
+confirm-busy = This booking is already being confirmed. Tap Try again to see the result.
+confirm-unknown = We could not tell whether the payment went through, because the partner's answer was lost. We are checking with the partner and will send you a message with the result. Please don't book this tee time again meanwhile.
+confirmed-title = Booking confirmed
+confirmed-footer = The calendar file below adds the tee time to your calendar. Have a great round!
+ics-summary = Tee time at { $course }
+ics-description = Reservation code { $code }, { $players ->
+    [one] 1 player
+   *[other] { $players } players
+    }. Booked with fairway.
+ics-caption = 📅 Add to calendar
+
+## Booking: change and cancel
+change-title = What would you like to change?
+change-hint = Changing releases the current hold; your other choices are kept.
+change-course = Course
+change-date = Date
+change-time = Tee time
+change-players = Players
+change-details = Golfer details
+booking-in-progress = You already have a booking in progress. Resume it, or start over? Starting over releases any hold.
+cancel-done = Booking cancelled. Use /book to start again.
+cancel-released = Booking cancelled and the hold released. Use /book to start again.
+cancel-nothing = There is no booking to cancel. Use /book to start one.
+cancel-already-paid = This booking was already paid, so it was not changed. See /mybookings.
+stuck-hint = What would you like to do?
+release-pending = The release is being processed. Check again in a minute.
+release-not-held = This booking no longer has a hold to release.
+
+## My bookings
+my-bookings-title = My bookings
+my-bookings-hint = Your recent bookings, newest first. Tap one for details.
+my-bookings-empty = You have no bookings yet.
+my-bookings-not-found = That booking was not found.
+my-bookings-stale = The partner could not be reached, so statuses may be out of date.
+my-bookings-made = Booked { $when }
+status-label = { $state ->
+    [intent] Being prepared
+    [reserving] Placing hold
+    [held] On hold (unpaid)
+    [reserve_failed] Not booked
+    [reserve_unknown] Outcome unknown
+    [confirming] Being confirmed
+    [paid] Confirmed and paid
+    [releasing] Being released
+    [released] Released
+    [refunding] Being refunded
+    [refunded] Refunded
+   *[other] { $state }
+    }
+
+## Notifications
+notify-expired = ⏳ Your hold at { $course } on { $date } at { $time } was not confirmed in time and has been released.
+notify-paid = ✅ Good news: your booking at { $course } on { $date } at { $time } is confirmed (code { $code }).
+notify-released = Your hold at { $course } on { $date } at { $time } has been released.
+notify-reserve-unknown = ⚠️ We could not tell whether a hold was placed at { $course } on { $date } at { $time }. Nothing was charged. Please book again with /book.
+notify-refunded = Your booking at { $course } on { $date } at { $time } was refunded (code { $code }).
+
+## Partner errors
+partner-error-generic = The booking service returned an error. Please try again.
+partner-error-auth = The booking service refused our credentials. An administrator has to fix this; please try again later.
+partner-error-not-found = The booking service no longer knows this item. Please choose again.
+partner-error-conflict = That can't be done in the booking's current state. The list has been refreshed.
+partner-error-slot-unavailable = That tee time is no longer available.
+partner-error-validation = The booking service did not accept these details. Please check the golfer's details.
+partner-error-persons-out-of-range = That number of players isn't allowed for this tee time. Please choose again.
+partner-error-insufficient-credit = The partner account doesn't have enough credit right now.
+partner-error-rate-limited = The booking service is busy. Please try again in a moment.
+partner-error-unavailable = The booking service is not responding right now. Please try again in a moment.
+partner-error-outcome-unknown = The booking service's answer was lost; we are checking what happened.
+partner-error-invalid-response = The booking service sent an answer we could not read. Please try again in a moment.

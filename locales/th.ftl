@@ -1,0 +1,178 @@
+## Meta
+locale-code = th
+
+## Menu and general
+welcome =
+    สวัสดีครับคุณ { $name } ⛳ เราช่วยจองเวลาออกรอบกอล์ฟที่สนามทั่วประเทศไทย
+    แตะ <b>จองเวลาออกรอบ</b> เพื่อเริ่ม หรือพิมพ์ /book ได้ทุกเมื่อ ยกเลิกการจองที่ทำค้างไว้ด้วย /cancel
+menu-book = ⛳ จองเวลาออกรอบ
+menu-my-bookings = 📋 การจองของฉัน
+menu-language = 🌐 ภาษาไทย / English
+fallback-hint = ขออภัย ไม่เข้าใจข้อความนี้ กรุณาเลือกเมนูด้านล่าง
+private-only = กรุณาคุยกับบอทในแชทส่วนตัวเพื่อจองเวลาออกรอบ
+error-generic = ขออภัย ระบบขัดข้อง ข้อผิดพลาดนี้ไม่มีการตัดเงินใด ๆ กรุณาลองอีกครั้ง หรือเริ่มใหม่ด้วย /book
+menu-expired = เมนูนี้หมดอายุแล้ว พิมพ์ /book เพื่อเริ่มใหม่
+use-buttons-hint = กรุณาเลือกจากปุ่มด้านบน หรือพิมพ์ /cancel เพื่อยกเลิก
+input-commands-hint = กรุณาพิมพ์คำตอบ เลือกจากปุ่มด้านบน หรือพิมพ์ /cancel เพื่อยกเลิก
+
+## Language
+language-choose = เลือกภาษา
+language-set = เปลี่ยนเป็นภาษาไทยแล้ว
+
+## Buttons
+btn-back = ‹ ย้อนกลับ
+btn-back-summary = ‹ กลับไปที่สรุปการจอง
+btn-cancel = ✖ ยกเลิก
+btn-prev = ‹ ก่อนหน้า
+btn-next = ถัดไป ›
+btn-refresh = 🔄 รีเฟรช
+btn-pick-date = 📅 เลือกวัน
+btn-location = 📍 แผนที่
+btn-photo = 📷 รูปสนาม
+btn-other-date = 📅 เลือกวันอื่น
+btn-new-customer = ➕ ลูกค้าใหม่
+btn-keep = ใช้เดิม: { $value }
+btn-share-contact = 📱 ส่งเบอร์ของฉัน
+btn-confirm = ✅ ยืนยันและชำระเงิน
+btn-change = ✏️ แก้ไข
+btn-try-again = 🔄 ลองอีกครั้ง
+btn-resume = ▶️ ทำต่อ
+btn-start-over = 🔁 เริ่มใหม่
+btn-release = 🗑 ปล่อยการจองนี้
+
+## Booking: course
+course-title = เลือกสนามกอล์ฟ
+course-from-weekday = วันธรรมดาเริ่มต้น { $price }
+course-from-weekend = เสาร์-อาทิตย์เริ่มต้น { $price }
+course-hours = เวลาเปิด: { $hours }
+course-photo-unavailable = ขณะนี้ไม่สามารถแสดงรูปสนามได้
+course-location-unavailable = ขณะนี้ไม่สามารถแสดงตำแหน่งสนามได้
+
+## Booking: date
+date-title = { $course }: เลือกวันออกรอบ
+date-hint = วันที่เป็นเวลาท้องถิ่นของสนาม • คือวันนี้
+
+## Booking: tee time
+slot-title = { $course } · { $date }
+slot-hint = มีเวลาว่าง { $count } รอบ ({ $types }) เวลาตามเวลาท้องถิ่นของสนาม ราคาต่อผู้เล่นหนึ่งคน
+slot-none = วันนี้ไม่มีเวลาออกรอบว่าง
+slot-none-suggest = วันนี้ไม่มีเวลาออกรอบว่าง แต่วันต่อไปนี้ยังมีที่ว่าง
+slot-none-part = ช่วงเวลานี้ไม่มีรอบว่าง ลองเลือกช่วงเวลาอื่น
+part-all = ทั้งหมด
+part-morning = เช้า
+part-midday = สาย-เที่ยง
+part-afternoon = บ่าย
+price-type = { $type ->
+    [WEEKDAY] ราคาวันธรรมดา
+    [WEEKEND] ราคาเสาร์-อาทิตย์
+    [HOLIDAY] ราคาวันหยุดนักขัตฤกษ์
+   *[other] { $type }
+    }
+
+## Booking: players
+players-title = ผู้เล่นกี่คน
+players-slot = ออกรอบ { $time } น. { $date } · { $price } ต่อคน
+players-range = รอบนี้รับผู้เล่น { $min } ถึง { $max } คน
+caddy-free = รวมค่าแคดดี้แล้ว
+caddy-price = ค่าแคดดี้ { $price } ต่อคน ชำระที่สนาม
+
+## Booking: golfer details
+customer-title = ใครเป็นผู้เล่น
+customer-hint = เลือกลูกค้าที่เคยจองไว้ หรือเพิ่มลูกค้าใหม่ หรือพิมพ์ชื่อ-นามสกุลลูกค้าได้เลย
+name-title = ชื่อ-นามสกุลลูกค้า
+name-hint = พิมพ์ชื่อตามที่ต้องการให้ปรากฏในการจอง เช่น สมชาย ใจดี
+email-title = อีเมลลูกค้า
+email-hint = พิมพ์อีเมลสำหรับรับการยืนยันการจอง เช่น name@example.com
+mobile-title = เบอร์มือถือลูกค้า
+mobile-hint = พิมพ์เบอร์มือถือ เช่น 081-234-5678 หรือ +66 81 234 5678
+mobile-share-hint = ถ้าคุณเป็นผู้เล่นเอง แตะปุ่มด้านล่างเพื่อส่งเบอร์ของคุณได้เลย
+mobile-share-prompt = หรือส่งเบอร์ของคุณเอง
+name-too-short = ชื่อสั้นเกินไป กรุณาพิมพ์ชื่อ-นามสกุลเต็ม (อย่างน้อย 2 ตัวอักษร)
+name-too-long = ชื่อยาวเกินไป กรุณาพิมพ์ไม่เกิน 80 ตัวอักษร
+name-invalid = ชื่อใช้ได้เฉพาะตัวอักษร เว้นวรรค จุด อะพอสทรอฟี และขีด กรุณาพิมพ์ใหม่
+invalid-name-characters = ชื่อมีอักขระที่มองไม่เห็นหรืออักขระควบคุม กรุณาพิมพ์ใหม่
+email-invalid = อีเมลไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง เช่น name@example.com
+mobile-invalid = เบอร์โทรไม่ถูกต้อง กรุณาพิมพ์เบอร์มือถือไทย เช่น 081-234-5678 หรือเบอร์ต่างประเทศที่ขึ้นต้นด้วย +
+mobile-not-mobile = เบอร์นี้เป็นเบอร์บ้าน กรุณาให้เบอร์มือถือเพื่อให้สนามติดต่อผู้เล่นได้
+
+## Booking: hold and confirm
+hold-placing = กำลังกันที่เวลาออกรอบนี้…
+hold-busy = ระบบยังกันที่ไม่เสร็จ กรุณาลองอีกครั้งในอีกสักครู่
+hold-slot-taken = ขออภัย เวลานี้เพิ่งมีคนจองไป นี่คือรายการเวลาที่อัปเดตแล้ว
+hold-unknown = ไม่สามารถทราบได้ว่าระบบของคู่ค้ากันที่ให้แล้วหรือไม่ เพราะคำตอบสูญหาย ยังไม่มีการตัดเงินใด ๆ กรุณาเริ่มใหม่ด้วย /book ทีมงานได้รับแจ้งแล้ว
+hold-expired = การกันที่หมดเวลาแล้ว จึงปล่อยเวลาออกรอบนี้คืน กรุณาเลือกเวลาใหม่
+held-title = กันที่เวลาออกรอบให้แล้ว
+held-until = กันที่ไว้ถึง { $time } น. (เหลือ { $minutes } นาที) กดยืนยันเพื่อชำระเงิน
+summary-players = ผู้เล่น { $count } คน
+summary-amount = รวม { $amount }
+summary-code = รหัสการจอง { $code }
+summary-txno = เลขที่รายการ { $txno }
+confirm-working = กำลังยืนยันและชำระเงิน…
+confirm-insufficient = ขณะนี้เครดิตในบัญชีคู่ค้าไม่พอชำระการจองนี้ เรายังกันที่และเก็บตัวเลือกของคุณไว้ ลองใหม่หลังเติมเครดิต หรือยกเลิกได้
+confirm-busy = การจองนี้กำลังยืนยันอยู่ แตะ ลองอีกครั้ง เพื่อดูผล
+confirm-unknown = ไม่สามารถทราบได้ว่าการชำระเงินสำเร็จหรือไม่ เพราะคำตอบจากคู่ค้าสูญหาย เรากำลังตรวจสอบและจะแจ้งผลให้ทราบ ระหว่างนี้กรุณาอย่าจองเวลานี้ซ้ำ
+confirmed-title = ยืนยันการจองแล้ว
+confirmed-footer = เพิ่มเวลาออกรอบลงปฏิทินได้ด้วยไฟล์ด้านล่าง ขอให้สนุกกับการออกรอบ!
+ics-summary = ออกรอบที่ { $course }
+ics-description = รหัสการจอง { $code } ผู้เล่น { $players } คน จองผ่าน fairway
+ics-caption = 📅 เพิ่มลงปฏิทิน
+
+## Booking: change and cancel
+change-title = ต้องการแก้ไขอะไร
+change-hint = การแก้ไขจะปล่อยที่ที่กันไว้ ส่วนตัวเลือกอื่นยังเก็บไว้เหมือนเดิม
+change-course = สนาม
+change-date = วัน
+change-time = เวลาออกรอบ
+change-players = จำนวนผู้เล่น
+change-details = ข้อมูลผู้เล่น
+booking-in-progress = คุณมีการจองที่ทำค้างอยู่ ต้องการทำต่อหรือเริ่มใหม่ การเริ่มใหม่จะปล่อยที่ที่กันไว้
+cancel-done = ยกเลิกการจองแล้ว พิมพ์ /book เพื่อเริ่มใหม่
+cancel-released = ยกเลิกการจองและปล่อยที่ที่กันไว้แล้ว พิมพ์ /book เพื่อเริ่มใหม่
+cancel-nothing = ไม่มีการจองที่ต้องยกเลิก พิมพ์ /book เพื่อเริ่มจอง
+cancel-already-paid = การจองนี้ชำระเงินแล้ว จึงไม่มีการเปลี่ยนแปลง ดูได้ที่ /mybookings
+stuck-hint = ต้องการทำอะไรต่อ
+release-pending = กำลังปล่อยที่ที่กันไว้ กรุณาตรวจสอบอีกครั้งในอีกสักครู่
+release-not-held = การจองนี้ไม่มีที่ที่กันไว้ให้ปล่อยแล้ว
+
+## My bookings
+my-bookings-title = การจองของฉัน
+my-bookings-hint = การจองล่าสุดของคุณ แตะเพื่อดูรายละเอียด
+my-bookings-empty = คุณยังไม่มีการจอง
+my-bookings-not-found = ไม่พบการจองนี้
+my-bookings-stale = ติดต่อระบบของคู่ค้าไม่ได้ สถานะที่แสดงอาจยังไม่อัปเดต
+my-bookings-made = จองเมื่อ { $when }
+status-label = { $state ->
+    [intent] กำลังเตรียมการ
+    [reserving] กำลังกันที่
+    [held] กันที่ไว้ (ยังไม่ชำระ)
+    [reserve_failed] จองไม่สำเร็จ
+    [reserve_unknown] ไม่ทราบผล
+    [confirming] กำลังยืนยัน
+    [paid] ยืนยันและชำระแล้ว
+    [releasing] กำลังปล่อยที่
+    [released] ปล่อยที่แล้ว
+    [refunding] กำลังคืนเงิน
+    [refunded] คืนเงินแล้ว
+   *[other] { $state }
+    }
+
+## Notifications
+notify-expired = ⏳ ที่ที่กันไว้ที่ { $course } วันที่ { $date } เวลา { $time } น. ไม่ได้ยืนยันภายในเวลาที่กำหนด จึงปล่อยคืนแล้ว
+notify-paid = ✅ การจองที่ { $course } วันที่ { $date } เวลา { $time } น. ยืนยันเรียบร้อยแล้ว (รหัส { $code })
+notify-released = ปล่อยที่ที่กันไว้ที่ { $course } วันที่ { $date } เวลา { $time } น. แล้ว
+notify-reserve-unknown = ⚠️ ไม่สามารถทราบได้ว่ามีการกันที่ที่ { $course } วันที่ { $date } เวลา { $time } น. หรือไม่ ยังไม่มีการตัดเงิน กรุณาจองใหม่ด้วย /book
+notify-refunded = การจองที่ { $course } วันที่ { $date } เวลา { $time } น. ได้รับการคืนเงินแล้ว (รหัส { $code })
+
+## Partner errors
+partner-error-generic = ระบบจองขัดข้อง กรุณาลองอีกครั้ง
+partner-error-auth = ระบบจองปฏิเสธการเชื่อมต่อของเรา ผู้ดูแลระบบต้องแก้ไข กรุณาลองใหม่ภายหลัง
+partner-error-not-found = ไม่พบรายการนี้ในระบบจองแล้ว กรุณาเลือกใหม่
+partner-error-conflict = ทำรายการนี้ไม่ได้ในสถานะปัจจุบันของการจอง รายการได้รับการอัปเดตแล้ว
+partner-error-slot-unavailable = เวลาออกรอบนี้ไม่ว่างแล้ว
+partner-error-validation = ระบบจองไม่รับข้อมูลนี้ กรุณาตรวจสอบข้อมูลผู้เล่น
+partner-error-persons-out-of-range = รอบนี้ไม่รับจำนวนผู้เล่นเท่านี้ กรุณาเลือกใหม่
+partner-error-insufficient-credit = ขณะนี้เครดิตในบัญชีคู่ค้าไม่พอ
+partner-error-rate-limited = ระบบจองมีผู้ใช้งานมาก กรุณาลองใหม่ในอีกสักครู่
+partner-error-unavailable = ระบบจองไม่ตอบสนองในขณะนี้ กรุณาลองใหม่ในอีกสักครู่
+partner-error-outcome-unknown = คำตอบจากระบบจองสูญหาย เรากำลังตรวจสอบว่าเกิดอะไรขึ้น
+partner-error-invalid-response = ระบบจองส่งคำตอบที่อ่านไม่ได้ กรุณาลองใหม่ในอีกสักครู่

@@ -1,0 +1,3 @@
+export { createBookingService, type BookingService, type ConfirmOutcome, type ReleaseOutcome, type ReleaseReason, type ReserveOutcome } from "./service.js";
+export { createHoldReaper, type HoldReaper, type ReaperEvent } from "./reaper.js";
+export { FINAL_STATES, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";

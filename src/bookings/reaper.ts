@@ -1,0 +1,106 @@
+import type { Logger } from "../logger.js";
+import { isPartnerApiError } from "../partner/errors.js";
+import type { BookingRecord } from "./repository.js";
+import type { BookingService } from "./service.js";
+
+/** What the reaper did to a booking; the bot turns these into messages for the user. */
+export type ReaperEvent = { kind: "expired" | "paid" | "released" | "reserve-unknown" | "refunded"; booking: BookingRecord };
+
+export interface HoldReaperOptions {
+  service: BookingService;
+  logger: Logger;
+  /** How often it looks, ms. Default 10 s. Holds are released up to one interval early, never late. */
+  intervalMs?: number;
+  /** A write in flight longer than this is read back from the partner. Default 60 s. */
+  staleAfterMs?: number;
+  now?: () => number;
+  /** Told of every booking the reaper moved to a new state. */
+  onEvent?: (event: ReaperEvent) => void | Promise<void>;
+}
+
+/**
+ * The hold reaper: releases holds whose time is up, and finishes writes that a crash or a lost answer
+ * interrupted (reading the reservation, never repeating a write blindly). It runs at start-up and then
+ * every `intervalMs`, so it needs no user message to act, and it survives restarts because its whole
+ * state is the ledger.
+ */
+export function createHoldReaper(options: HoldReaperOptions) {
+  const { service, logger } = options;
+  const now = options.now ?? Date.now;
+  const intervalMs = options.intervalMs ?? 10_000;
+  const staleAfterMs = options.staleAfterMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function handle(booking: BookingRecord): Promise<ReaperEvent | undefined> {
+    const before = booking.state;
+    if (before === "HELD") {
+      const out = await service.release(booking.id, "expired");
+      return out.kind === "released" ? { kind: "expired", booking: out.booking } : undefined;
+    }
+    if (before === "RESERVING") {
+      await service.repo.transition(booking.id, ["RESERVING"], "RESERVE_UNKNOWN", { last_error: "stale" }, { via: "reaper" });
+      logger.warn(
+        { bookingId: booking.id, slotId: booking.slot_id, startsAt: booking.slot_starts_at },
+        "a reserve call never recorded its answer (crash?): a hold may exist at the partner; ask the partner to release it",
+      );
+      const fresh = await service.get(booking.id);
+      return fresh ? { kind: "reserve-unknown", booking: fresh } : undefined;
+    }
+    const fresh = await service.reconcile(booking.id);
+    if (fresh.state === before) return undefined;
+    const kinds: Record<string, ReaperEvent["kind"] | undefined> = { PAID: "paid", RELEASED: fresh.release_reason === "expired" ? "expired" : "released", REFUNDED: "refunded" };
+    const kind = kinds[fresh.state];
+    return kind ? { kind, booking: fresh } : undefined;
+  }
+
+  /** One pass; returns how many bookings changed state. Never throws. */
+  async function tick(): Promise<number> {
+    let changed = 0;
+    try {
+      const t = now();
+      const due = await service.repo.dueForReaping(t + intervalMs, t - staleAfterMs);
+      for (const booking of due) {
+        try {
+          const event = await handle(booking);
+          if (!event) continue;
+          changed += 1;
+          logger.info({ bookingId: booking.id, from: booking.state, to: event.booking.state, event: event.kind }, "reaper moved a booking");
+          await options.onEvent?.(event);
+        } catch (error) {
+          logger.warn(
+            { bookingId: booking.id, state: booking.state, error: isPartnerApiError(error) ? error.toJSON() : String(error) },
+            "reaper could not settle a booking; will try again",
+          );
+        }
+      }
+    } catch (error) {
+      logger.error({ err: error }, "reaper pass failed");
+    }
+    return changed;
+  }
+
+  return {
+    tick,
+    /** Runs a pass now and then every interval. */
+    start() {
+      if (timer) return;
+      const run = () => {
+        running ??= tick().finally(() => {
+          running = undefined;
+        });
+      };
+      run();
+      timer = setInterval(run, intervalMs);
+      timer.unref();
+    },
+    /** Stops the timer and waits for a pass in progress. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type HoldReaper = ReturnType<typeof createHoldReaper>;

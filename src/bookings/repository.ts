@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { BookingState, BookingsTable, Database } from "../storage/schema.js";
+
+/** A booking as stored in the ledger (plain JSON, safe inside conversations). */
+export type BookingRecord = Selectable<BookingsTable>;
+export type { BookingState };
+
+/** What the conversation knows when it records the intent to book. */
+export interface BookingIntentInput {
+  id: string;
+  chatId: number;
+  userId: number;
+  agentId?: number | null;
+  locale: string;
+  courseId: string;
+  courseName: string;
+  timeZone: string;
+  slotId: string;
+  slotStartsAt: number;
+  persons: number;
+  customerName: string;
+  customerEmail: string;
+  customerMobile: string;
+  expectedAmount: number;
+  caddyInfo?: { freeCaddy?: boolean; caddyPrice?: number } | null;
+}
+
+/** States a booking never leaves on its own. */
+export const FINAL_STATES: readonly BookingState[] = ["PAID", "RELEASED", "RESERVE_FAILED", "RESERVE_UNKNOWN", "REFUNDED"];
+
+/** The bookings ledger: rows, compare-and-set transitions, and their history. */
+export function createBookingRepository(db: Kysely<Database>, now: () => number) {
+  async function event(bookingId: string, from: string | null, to: string, detail?: unknown) {
+    await db
+      .insertInto("booking_events")
+      .values({
+        id: randomUUID(),
+        booking_id: bookingId,
+        at: now(),
+        from_state: from,
+        to_state: to,
+        detail: detail === undefined ? null : JSON.stringify(detail),
+      })
+      .execute();
+  }
+
+  return {
+    /** Records the intent; a second call with the same id returns the stored row unchanged. */
+    async createIntent(input: BookingIntentInput): Promise<BookingRecord> {
+      const at = now();
+      const inserted = await db
+        .insertInto("bookings")
+        .values({
+          id: input.id,
+          chat_id: input.chatId,
+          user_id: input.userId,
+          agent_id: input.agentId ?? null,
+          locale: input.locale,
+          course_id: input.courseId,
+          course_name: input.courseName,
+          time_zone: input.timeZone,
+          slot_id: input.slotId,
+          slot_starts_at: input.slotStartsAt,
+          persons: input.persons,
+          customer_name: input.customerName,
+          customer_email: input.customerEmail,
+          customer_mobile: input.customerMobile,
+          expected_amount: input.expectedAmount,
+          amount: null,
+          state: "INTENT",
+          reservation_id: null,
+          reservation_code: null,
+          tx_no: null,
+          partner_status: null,
+          invoice_id: null,
+          caddy_info: input.caddyInfo ? JSON.stringify(input.caddyInfo) : null,
+          hold_expires_at: null,
+          paid_at: null,
+          refunded_amount: null,
+          release_reason: null,
+          last_error: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await event(input.id, null, "INTENT");
+      const row = await this.get(input.id);
+      if (!row) throw new Error(`booking ${input.id} vanished after insert`);
+      return row;
+    },
+
+    get(id: string): Promise<BookingRecord | undefined> {
+      return db.selectFrom("bookings").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    findByReservation(idOrCode: string): Promise<BookingRecord | undefined> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where((eb) => eb.or([eb("reservation_id", "=", idOrCode), eb("reservation_code", "=", idOrCode)]))
+        .executeTakeFirst();
+    },
+
+    /**
+     * Moves `id` from one of `from` to `to` and applies `set`, only if it is still in one of `from`
+     * (and, with `notExpiredAt`, only if its hold runs past that instant). True if this call won.
+     */
+    async transition(
+      id: string,
+      from: readonly BookingState[],
+      to: BookingState,
+      set: Partial<Omit<BookingRecord, "id" | "state">> = {},
+      detail?: unknown,
+      notExpiredAt?: number,
+    ): Promise<boolean> {
+      const current = await this.get(id);
+      if (!current || !from.includes(current.state)) return false;
+      let query = db
+        .updateTable("bookings")
+        .set({ ...set, state: to, updated_at: now() })
+        .where("id", "=", id)
+        .where("state", "in", from);
+      if (notExpiredAt !== undefined) query = query.where("hold_expires_at", ">", notExpiredAt);
+      const result = await query.executeTakeFirst();
+      const won = Number(result.numUpdatedRows) === 1;
+      if (won) await event(id, current.state, to, detail);
+      return won;
+    },
+
+    /** Updates fields without a state change (e.g. a fresher partner status). */
+    async patch(id: string, set: Partial<Omit<BookingRecord, "id" | "state">>): Promise<void> {
+      await db.updateTable("bookings").set({ ...set, updated_at: now() }).where("id", "=", id).execute();
+    },
+
+    /** Holds whose time is up, and writes that have been in flight longer than `staleBefore`. */
+    async dueForReaping(at: number, staleBefore: number): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("state", "=", "HELD"), eb("hold_expires_at", "<=", at)]),
+            eb.and([eb("state", "in", ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"]), eb("updated_at", "<=", staleBefore)]),
+          ]),
+        )
+        .orderBy("updated_at")
+        .limit(100)
+        .execute();
+    },
+
+    /** The chat's booking that still has a live hold or a write in flight, newest first. */
+    activeForChat(chatId: number): Promise<BookingRecord | undefined> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("chat_id", "=", chatId)
+        .where("state", "in", ["INTENT", "RESERVING", "HELD", "CONFIRMING"])
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+    },
+
+    listForUser(userId: number, limit = 10): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("state", "not in", ["INTENT"])
+        .orderBy("created_at", "desc")
+        .limit(limit)
+        .execute();
+    },
+
+    history(id: string) {
+      return db.selectFrom("booking_events").selectAll().where("booking_id", "=", id).orderBy("at").execute();
+    },
+
+    /** Distinct recent customers of a user, newest first (for "reuse a customer"). */
+    async recentCustomers(userId: number, limit = 5) {
+      const rows = await db
+        .selectFrom("bookings")
+        .select(["customer_name", "customer_email", "customer_mobile", "created_at"])
+        .where("user_id", "=", userId)
+        .orderBy("created_at", "desc")
+        .limit(50)
+        .execute();
+      const seen = new Set<string>();
+      const out: { name: string; email: string; mobile: string }[] = [];
+      for (const r of rows) {
+        const key = `${r.customer_name}|${r.customer_email}|${r.customer_mobile}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push({ name: r.customer_name, email: r.customer_email, mobile: r.customer_mobile });
+        if (out.length >= limit) break;
+      }
+      return out;
+    },
+  };
+}
+
+export type BookingRepository = ReturnType<typeof createBookingRepository>;

@@ -1,0 +1,298 @@
+import type { Kysely } from "kysely";
+import type { Logger } from "../logger.js";
+import {
+  isPartnerApiError,
+  PartnerConflictError,
+  PartnerInsufficientCreditError,
+  PartnerInvalidResponseError,
+  PartnerNotFoundError,
+  PartnerUnavailableError,
+  type PartnerErrorJSON,
+} from "../partner/errors.js";
+import type { PartnerClient } from "../partner/index.js";
+import type { Reservation } from "../partner/types.js";
+import type { Database } from "../storage/schema.js";
+import { createBookingRepository, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";
+
+export interface BookingServiceOptions {
+  db: Kysely<Database>;
+  partner: PartnerClient;
+  logger: Logger;
+  /** Minutes a hold lasts before fairway releases it (HOLD_MINUTES). */
+  holdMinutes: number;
+  now?: () => number;
+}
+
+/** Outcomes are plain JSON: the booking conversation stores them through `conversation.external`. */
+export type ReserveOutcome =
+  | { kind: "held"; booking: BookingRecord }
+  | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }
+  | { kind: "unknown"; booking: BookingRecord }
+  | { kind: "busy"; booking: BookingRecord };
+
+export type ConfirmOutcome =
+  | { kind: "paid"; booking: BookingRecord }
+  | { kind: "insufficient"; booking: BookingRecord; balance: number | null }
+  | { kind: "expired"; booking: BookingRecord }
+  | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }
+  | { kind: "unknown"; booking: BookingRecord }
+  | { kind: "busy"; booking: BookingRecord }
+  | { kind: "not-held"; booking: BookingRecord };
+
+export type ReleaseOutcome =
+  | { kind: "released"; booking: BookingRecord }
+  | { kind: "pending"; booking: BookingRecord }
+  | { kind: "not-held"; booking: BookingRecord };
+
+/** Why a hold was released. */
+export type ReleaseReason = "user-cancel" | "expired" | "user-restart" | "orphan" | "partner-missing";
+
+const WRITES_IN_FLIGHT: readonly BookingState[] = ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"];
+
+/**
+ * Every partner call that creates, pays for or releases a reservation goes through here. Each call
+ * first wins a compare-and-set transition on the booking's ledger row, so a booking reserves at most
+ * once and confirms at most once, whatever replays, double taps, duplicate updates or restarts do.
+ */
+export function createBookingService(options: BookingServiceOptions) {
+  const { partner, logger } = options;
+  const now = options.now ?? Date.now;
+  const repo = createBookingRepository(options.db, now);
+  const holdMs = options.holdMinutes * 60_000;
+
+  async function load(id: string): Promise<BookingRecord> {
+    const booking = await repo.get(id);
+    if (!booking) throw new Error(`unknown booking ${id}`);
+    return booking;
+  }
+
+  function errorJSON(error: unknown): PartnerErrorJSON | undefined {
+    return isPartnerApiError(error) ? error.toJSON() : undefined;
+  }
+
+  function reservationFields(r: Reservation) {
+    return {
+      partner_status: r.status,
+      amount: r.amount,
+      ...(r.reserve?.svcInvoiceId ? { invoice_id: r.reserve.svcInvoiceId } : {}),
+      ...(r.reserve?.paidAt ? { paid_at: r.reserve.paidAt } : {}),
+      ...(r.txNo ? { tx_no: r.txNo } : {}),
+      ...(r.reserve?.code ? { reservation_code: r.reserve.code } : {}),
+    };
+  }
+
+  /** Brings the ledger in line with the partner's view of the reservation. */
+  async function applyPartnerState(booking: BookingRecord, r: Reservation, detail: string): Promise<BookingRecord> {
+    const fields = reservationFields(r);
+    const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
+    const target = moves[r.status];
+    if (target && target !== booking.state) {
+      const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
+      await repo.transition(booking.id, [booking.state], target, { ...fields, ...extra }, { via: detail, partnerStatus: r.status });
+    } else if (r.status === "PENDING" && (booking.state === "CONFIRMING" || booking.state === "REFUNDING")) {
+      await repo.transition(booking.id, [booking.state], "HELD", fields, { via: detail, partnerStatus: r.status });
+    } else {
+      await repo.patch(booking.id, fields);
+    }
+    return load(booking.id);
+  }
+
+  const service = {
+    repo,
+
+    /** Records a booking intent before any partner call (idempotent on `input.id`). */
+    createIntent: (input: BookingIntentInput) => repo.createIntent(input),
+
+    /** Creates the partner reservation (a hold) for an intent, at most once per booking. */
+    async reserve(id: string): Promise<ReserveOutcome> {
+      let booking = await load(id);
+      if (!(await repo.transition(id, ["INTENT"], "RESERVING"))) return reserveOutcomeOf(await load(id));
+      booking = await load(id);
+      let reservation: Reservation;
+      try {
+        reservation = await partner.reserve({
+          slotId: booking.slot_id,
+          persons: booking.persons,
+          customerName: booking.customer_name,
+          customerEmail: booking.customer_email,
+          customerMobile: booking.customer_mobile,
+        });
+      } catch (error) {
+        const json = errorJSON(error);
+        const ambiguous = !json || error instanceof PartnerInvalidResponseError || (error instanceof PartnerUnavailableError && error.outcome !== "not-applied");
+        const to: BookingState = ambiguous ? "RESERVE_UNKNOWN" : "RESERVE_FAILED";
+        await repo.transition(id, ["RESERVING"], to, { last_error: json ? JSON.stringify(json) : "internal" }, json);
+        if (ambiguous) {
+          logger.warn(
+            { bookingId: id, slotId: booking.slot_id, startsAt: booking.slot_starts_at, persons: booking.persons, error: json },
+            "reserve answer lost: a hold may exist at the partner that fairway cannot see; ask the partner to release it",
+          );
+        }
+        if (!json) throw error;
+        const stored = await load(id);
+        return ambiguous ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
+      }
+      const held = await repo.transition(
+        id,
+        ["RESERVING"],
+        "HELD",
+        {
+          ...reservationFields(reservation),
+          reservation_id: reservation.id,
+          reservation_code: reservation.reserve?.code ?? null,
+          tx_no: reservation.txNo,
+          amount: reservation.amount,
+          hold_expires_at: now() + holdMs,
+        },
+        { reservationId: reservation.id },
+      );
+      if (!held) {
+        // Someone else decided this booking's fate while we waited: never leave the new hold behind.
+        logger.error({ bookingId: id, reservationId: reservation.id }, "reserve answered after the booking moved on; releasing the hold");
+        await partner.release(reservation.id).catch((e: unknown) => logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"));
+      }
+      return reserveOutcomeOf(await load(id));
+    },
+
+    /** Pays for a held reservation from the partner's credit, at most once. */
+    async confirm(id: string): Promise<ConfirmOutcome> {
+      const booking = await load(id);
+      if (booking.state !== "HELD") return confirmOutcomeOf(booking);
+      if ((booking.hold_expires_at ?? 0) <= now()) {
+        await service.release(id, "expired");
+        return { kind: "expired", booking: await load(id) };
+      }
+      const amount = booking.amount ?? booking.expected_amount;
+      let balance: number | null = null;
+      try {
+        balance = (await partner.getBalance()).balance;
+      } catch (error) {
+        logger.warn({ bookingId: id, error: errorJSON(error) }, "balance check before confirm failed; the partner will judge");
+      }
+      if (balance !== null && balance < amount) return { kind: "insufficient", booking, balance };
+
+      if (!(await repo.transition(id, ["HELD"], "CONFIRMING", {}, undefined, now()))) return confirmOutcomeOf(await load(id));
+      const reservationId = booking.reservation_id ?? "";
+      try {
+        const paid = await partner.confirm(reservationId);
+        await repo.transition(id, ["CONFIRMING"], "PAID", { ...reservationFields(paid), paid_at: paid.reserve?.paidAt ?? now() }, {
+          reconciled: paid.reconciled === true,
+        });
+        return confirmOutcomeOf(await load(id));
+      } catch (error) {
+        const json = errorJSON(error);
+        if (error instanceof PartnerInsufficientCreditError) {
+          await repo.transition(id, ["CONFIRMING"], "HELD", { last_error: JSON.stringify(json) }, json);
+          return { kind: "insufficient", booking: await load(id), balance: null };
+        }
+        if (error instanceof PartnerUnavailableError && error.outcome === "not-applied") {
+          await repo.transition(id, ["CONFIRMING"], "HELD", { last_error: JSON.stringify(json) }, json);
+          return { kind: "failed", booking: await load(id), error: error.toJSON() };
+        }
+        if (error instanceof PartnerConflictError || error instanceof PartnerInvalidResponseError) {
+          const fresh = await service.reconcile(id).catch(() => undefined);
+          if (fresh?.state === "PAID") return { kind: "paid", booking: fresh };
+        }
+        if (error instanceof PartnerNotFoundError) {
+          await repo.transition(id, ["CONFIRMING"], "RELEASED", { release_reason: "partner-missing", last_error: JSON.stringify(json) }, json);
+          return { kind: "failed", booking: await load(id), error: json as PartnerErrorJSON };
+        }
+        const current = await load(id);
+        if (current.state === "CONFIRMING" && json && !(error instanceof PartnerUnavailableError) && !(error instanceof PartnerInvalidResponseError)) {
+          // A definite refusal (4xx): nothing was paid; the hold stands.
+          await repo.transition(id, ["CONFIRMING"], "HELD", { last_error: JSON.stringify(json) }, json);
+          return { kind: "failed", booking: await load(id), error: json };
+        }
+        await repo.patch(id, { last_error: json ? JSON.stringify(json) : "internal" });
+        logger.warn({ bookingId: id, reservationId, error: json }, "confirm outcome unknown; the reaper will read the reservation");
+        if (!json) throw error;
+        return { kind: "unknown", booking: await load(id) };
+      }
+    },
+
+    /** Releases an unpaid hold. Ambiguous failures stay RELEASING; the reaper finishes them. */
+    async release(id: string, reason: ReleaseReason): Promise<ReleaseOutcome> {
+      const booking = await load(id);
+      if (booking.state === "INTENT") {
+        await repo.transition(id, ["INTENT"], "RELEASED", { release_reason: reason });
+        return { kind: "released", booking: await load(id) };
+      }
+      const from: BookingState[] = booking.state === "RELEASING" ? ["RELEASING"] : ["HELD"];
+      if (!(await repo.transition(id, from, "RELEASING", { release_reason: booking.release_reason ?? reason }, { reason }))) {
+        return releaseOutcomeOf(await load(id));
+      }
+      try {
+        const released = await partner.release(booking.reservation_id ?? "");
+        await repo.transition(id, ["RELEASING"], "RELEASED", reservationFields(released), { reconciled: released.reconciled === true });
+      } catch (error) {
+        const json = errorJSON(error);
+        if (error instanceof PartnerNotFoundError) {
+          await repo.transition(id, ["RELEASING"], "RELEASED", { release_reason: "partner-missing", last_error: JSON.stringify(json) }, json);
+        } else if (error instanceof PartnerConflictError) {
+          await service.reconcile(id).catch(() => undefined);
+        } else {
+          await repo.patch(id, { last_error: json ? JSON.stringify(json) : "internal" });
+          logger.warn({ bookingId: id, error: json }, "release did not complete; the reaper will retry");
+          if (!json) throw error;
+        }
+      }
+      return releaseOutcomeOf(await load(id));
+    },
+
+    /** Reads the reservation from the partner and corrects the ledger; finishes an interrupted release. */
+    async reconcile(id: string): Promise<BookingRecord> {
+      const booking = await load(id);
+      if (!booking.reservation_id) return booking;
+      const r = await partner.getReservation(booking.reservation_id);
+      let fresh = await applyPartnerState(booking, r, "reconcile");
+      if (fresh.state === "RELEASING" && r.status === "PENDING") {
+        await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired");
+        fresh = await load(id);
+      } else if (fresh.state === "HELD" && (fresh.hold_expires_at ?? 0) <= now()) {
+        await service.release(id, "expired");
+        fresh = await load(id);
+      }
+      return fresh;
+    },
+
+    /** The chat's booking that still holds a reservation or is being written, if any. */
+    activeForChat: (chatId: number) => repo.activeForChat(chatId),
+    get: (id: string) => repo.get(id),
+    listForUser: (userId: number, limit?: number) => repo.listForUser(userId, limit),
+    recentCustomers: (userId: number, limit?: number) => repo.recentCustomers(userId, limit),
+  };
+  return service;
+}
+
+function reserveOutcomeOf(booking: BookingRecord): ReserveOutcome {
+  if (booking.state === "RESERVE_UNKNOWN") return { kind: "unknown", booking };
+  if (booking.state === "RESERVE_FAILED") {
+    return { kind: "failed", booking, error: parseError(booking.last_error) };
+  }
+  if (booking.state === "RESERVING" || booking.state === "INTENT") return { kind: "busy", booking };
+  return { kind: "held", booking };
+}
+
+function confirmOutcomeOf(booking: BookingRecord): ConfirmOutcome {
+  if (booking.state === "PAID" || booking.state === "REFUNDED" || booking.state === "REFUNDING") return { kind: "paid", booking };
+  if (WRITES_IN_FLIGHT.includes(booking.state)) return { kind: "busy", booking };
+  if (booking.state === "RELEASED" && booking.release_reason === "expired") return { kind: "expired", booking };
+  return { kind: "not-held", booking };
+}
+
+function releaseOutcomeOf(booking: BookingRecord): ReleaseOutcome {
+  if (booking.state === "RELEASED") return { kind: "released", booking };
+  if (booking.state === "RELEASING") return { kind: "pending", booking };
+  return { kind: "not-held", booking };
+}
+
+function parseError(text: string | null): PartnerErrorJSON {
+  try {
+    if (text) return JSON.parse(text) as PartnerErrorJSON;
+  } catch {
+    // fall through
+  }
+  return { name: "PartnerApiError", message: "unknown", status: 0, endpoint: "", partnerMessage: "", userMessageKey: "partner-error-generic" };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

@@ -1,0 +1,35 @@
+import type { ConversationFlavor } from "@grammyjs/conversations";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { Context, SessionFlavor } from "grammy";
+import type { BookingService } from "../bookings/index.js";
+import type { Config } from "../config.js";
+import type { Logger } from "../logger.js";
+import type { PartnerClient } from "../partner/index.js";
+import type { Storage } from "../storage/index.js";
+
+export type Locale = "th" | "en";
+
+/** Per-user session: only the language the user chose (everything else lives in the ledger). */
+export interface SessionData {
+  locale?: Locale;
+}
+
+/** What every handler can reach. */
+export interface BotDeps {
+  config: Config;
+  partner: PartnerClient;
+  storage: Storage;
+  bookings: BookingService;
+  logger: Logger;
+  now: () => number;
+}
+
+interface DepsFlavor {
+  deps: BotDeps;
+}
+
+/** The context outside conversations. */
+export type BotContext = ConversationFlavor<Context & SessionFlavor<SessionData> & I18nFlavor & DepsFlavor>;
+
+/** The context inside conversations: i18n only (sessions are read through `conversation.external`). */
+export type FlowContext = Context & I18nFlavor;

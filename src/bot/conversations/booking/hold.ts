@@ -1,0 +1,158 @@
+import { InputFile } from "grammy";
+import type { BookingRecord } from "../../../bookings/index.js";
+import { buildTeeTimeIcs } from "../../calendar/ics.js";
+import { courseName } from "./draft.js";
+import { loadSlots } from "./data.js";
+import { localeOf, randomId, tick, type FlowRun } from "./run.js";
+import { confirmedText, heldView } from "./summary.js";
+
+/** The partner error keys that send the user back to an earlier step instead of a dead end. */
+const BACK_TO: Record<string, "slot" | "players" | "name" | undefined> = {
+  "partner-error-slot-unavailable": "slot",
+  "partner-error-conflict": "slot",
+  "partner-error-persons-out-of-range": "players",
+  "partner-error-validation": "name",
+};
+
+/** Re-reads the chosen date's tee times (after a slot vanished or a hold expired). */
+export async function refreshSlots(run: FlowRun): Promise<void> {
+  const { d } = run;
+  if (!d.course || !d.date) return;
+  const now = await tick(run);
+  const slots = await loadSlots(run.conversation, run.deps, d.course.id, d.date, now);
+  if (slots.ok) {
+    d.slots = slots.value;
+    d.slotPage = 0;
+  } else {
+    d.notice = { key: slots.error.userMessageKey };
+  }
+}
+
+/** Records the intent, then places the hold: exactly one partner reserve per booking id. */
+export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck" | "done"> {
+  const { d, deps, ctx } = run;
+  if (!d.course || !d.slot || !d.persons || !d.name || !d.email || !d.mobile) return "back";
+  await run.panel.show(ctx, { text: `⏳ ${ctx.t("hold-placing")}` }, true);
+  const id = d.nextBookingId;
+  const intent = {
+    id,
+    chatId: run.chatId,
+    userId: run.userId,
+    agentId: run.agentId,
+    locale: localeOf(ctx),
+    courseId: d.course.id,
+    courseName: courseName(d.course, "en"),
+    timeZone: d.course.timeZone,
+    slotId: d.slot.id,
+    slotStartsAt: d.slot.startsAt,
+    persons: d.persons,
+    customerName: d.name,
+    customerEmail: d.email,
+    customerMobile: d.mobile,
+    expectedAmount: d.slot.price * d.persons,
+    caddyInfo: { ...(d.slot.freeCaddy !== undefined ? { freeCaddy: d.slot.freeCaddy } : {}), ...(d.slot.caddyPrice !== undefined ? { caddyPrice: d.slot.caddyPrice } : {}) },
+  };
+  const outcome = await run.conversation.external(async () => {
+    await deps.bookings.createIntent(intent);
+    return deps.bookings.reserve(id);
+  });
+  await tick(run);
+  if (outcome.kind === "held") {
+    run.held = outcome.booking;
+    d.bookingId = id;
+    d.nextBookingId = await randomId(run);
+    d.step = "held";
+    return "held";
+  }
+  if (outcome.kind === "busy") {
+    d.notice = { key: "hold-busy" };
+    run.retry = "reserve";
+    d.step = "stuck";
+    return "stuck";
+  }
+  // This booking id is spent; the next attempt gets a new one (made now, used in a later update).
+  d.nextBookingId = await randomId(run);
+  if (outcome.kind === "unknown") {
+    await run.panel.close(ctx, ctx.t("hold-unknown"), true);
+    return "done";
+  }
+  const key = outcome.error.userMessageKey;
+  const back = BACK_TO[key];
+  d.notice = { key: back === "slot" ? "hold-slot-taken" : key };
+  if (back === "slot") {
+    await refreshSlots(run);
+    d.step = "slot";
+  } else if (back) {
+    d.step = back;
+  } else {
+    run.retry = "reserve";
+    d.step = "stuck";
+  }
+  return "back";
+}
+
+/** Renders the hold summary. */
+export function heldPanel(run: FlowRun, held: BookingRecord, notice?: string) {
+  return heldView(held, run.d.course, { t: (k, a) => run.ctx.t(k, a), locale: localeOf(run.ctx), nonce: run.nonce, now: run.now }, notice);
+}
+
+/** Confirm: at most one partner confirm per booking (the ledger decides), then the receipt and .ics. */
+export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back"> {
+  const { d, deps, ctx } = run;
+  const id = d.bookingId;
+  if (!id) return "back";
+  // Take the buttons away before the slow call, so a second tap has nothing to press.
+  await run.panel.show(ctx, { text: `⏳ ${ctx.t("confirm-working")}` }, true);
+  const outcome = await run.conversation.external(() => deps.bookings.confirm(id));
+  await tick(run);
+  run.held = outcome.booking;
+  switch (outcome.kind) {
+    case "paid": {
+      const locale = localeOf(ctx);
+      await run.panel.close(ctx, confirmedText(outcome.booking, d.course, { t: (k, a) => ctx.t(k, a), locale }), true);
+      await sendCalendarFile(run, outcome.booking);
+      return "done";
+    }
+    case "insufficient":
+      d.notice = { key: "confirm-insufficient" };
+      return "held";
+    case "failed":
+      d.notice = { key: outcome.error.userMessageKey };
+      return outcome.booking.state === "HELD" ? "held" : "back";
+    case "busy":
+      d.notice = { key: "confirm-busy" };
+      run.retry = "confirm";
+      d.step = "stuck";
+      return "back";
+    case "unknown":
+      await run.panel.close(ctx, ctx.t("confirm-unknown"), true);
+      return "done";
+    case "expired":
+    case "not-held":
+      d.bookingId = undefined;
+      d.notice = { key: "hold-expired" };
+      await refreshSlots(run);
+      d.step = "slot";
+      return "back";
+  }
+}
+
+async function sendCalendarFile(run: FlowRun, b: BookingRecord): Promise<void> {
+  const { ctx, d } = run;
+  const locale = localeOf(ctx);
+  const name = d.course ? courseName(d.course, locale) : b.course_name;
+  const ics = buildTeeTimeIcs({
+    uid: `${b.reservation_id ?? b.id}@fairway`,
+    startsAt: b.slot_starts_at,
+    timeZone: b.time_zone,
+    summary: ctx.t("ics-summary", { course: name }),
+    location: [name, d.course?.address ?? ""].filter(Boolean).join(", "),
+    description: ctx.t("ics-description", { code: b.reservation_code ?? "", players: b.persons }),
+    ...(d.course && d.course.lat !== null && d.course.lon !== null ? { lat: d.course.lat, lon: d.course.lon } : {}),
+    ...(d.course?.website ? { url: d.course.website } : {}),
+    createdAt: b.paid_at ?? run.now,
+  });
+  await ctx.api.sendDocument(run.chatId, new InputFile(Buffer.from(ics, "utf8"), `tee-time-${b.reservation_code ?? "booking"}.ics`), {
+    caption: ctx.t("ics-caption"),
+  });
+}

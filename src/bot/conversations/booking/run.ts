@@ -1,0 +1,61 @@
+import type { Conversation } from "@grammyjs/conversations";
+import type { BookingRecord } from "../../../bookings/index.js";
+import type { BotContext, BotDeps, FlowContext, Locale } from "../../context.js";
+import { addDaysToDateKey, courseToday } from "../../format/dates.js";
+import type { Draft } from "./draft.js";
+import type { Panel } from "./panel.js";
+import type { ViewEnv } from "./views.js";
+
+/** How many days ahead the calendar offers (the partner lists at least this far). */
+export const BOOKING_WINDOW_DAYS = 35;
+
+/** What a step handler needs: the flow's state and its tools. Rebuilt identically on every replay. */
+export interface FlowRun {
+  conversation: Conversation<BotContext, FlowContext>;
+  deps: BotDeps;
+  d: Draft;
+  panel: Panel;
+  nonce: string;
+  chatId: number;
+  userId: number;
+  agentId: number | null;
+  /** The context of the latest accepted update. */
+  ctx: FlowContext;
+  /** The booking whose hold is shown (step `held`). */
+  held?: BookingRecord;
+  /** What "Try again" repeats on the `stuck` step. */
+  retry?: "courses" | "slots" | "reserve" | "confirm";
+  /** Epoch ms of the latest clock read (through `external`). */
+  now: number;
+}
+
+/** The locale the context translates into (each locale file defines `locale-code`). */
+export function localeOf(ctx: { t: (key: string) => string }): Locale {
+  return ctx.t("locale-code") === "th" ? "th" : "en";
+}
+
+/** Reads the clock through `external`, so a replay sees the same instant. */
+export async function tick(run: FlowRun): Promise<number> {
+  run.now = await run.conversation.external(() => run.deps.now());
+  return run.now;
+}
+
+/** A fresh random id, through `external`. */
+export function randomId(run: FlowRun): Promise<string> {
+  return run.conversation.external(() => crypto.randomUUID());
+}
+
+export function viewEnv(run: FlowRun): ViewEnv {
+  const tz = run.d.course?.timeZone ?? "Asia/Bangkok";
+  const today = courseToday(run.now, tz);
+  return {
+    t: (key, args) => run.ctx.t(key, args),
+    locale: localeOf(run.ctx),
+    nonce: run.nonce,
+    now: run.now,
+    today,
+    lastDate: addDaysToDateKey(today, BOOKING_WINDOW_DAYS),
+    holdMinutes: run.deps.config.holdMinutes,
+    isPrivate: run.ctx.chat?.type === "private",
+  };
+}

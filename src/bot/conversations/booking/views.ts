@@ -1,0 +1,221 @@
+import { InlineKeyboard } from "grammy";
+import { flowData } from "../../callback-data.js";
+import type { Locale } from "../../context.js";
+import { calendarKeyboard } from "../../keyboards/calendar.js";
+import { COURSES_PER_PAGE, coursePagerKeyboard } from "../../keyboards/course-pager.js";
+import { slotPagerKeyboard } from "../../keyboards/slot-pager.js";
+import { formatBaht } from "../../format/money.js";
+import { formatDate, formatTime, partOfDay } from "../../format/dates.js";
+import { escapeHtml, truncate } from "../../format/html.js";
+import { courseName, type Draft, type PartOfDay, type SlotView } from "./draft.js";
+
+/** Translation, as `ctx.t`. */
+export type T = (key: string, args?: Record<string, string | number>) => string;
+
+export interface View {
+  text: string;
+  keyboard?: InlineKeyboard;
+  /** Ask for text input with a reply keyboard (contact sharing) instead of an inline keyboard. */
+  contactButton?: boolean;
+}
+
+export interface ViewEnv {
+  t: T;
+  locale: Locale;
+  nonce: string;
+  now: number;
+  today: string;
+  lastDate: string;
+  holdMinutes: number;
+  /** Private chat: contact sharing is possible. */
+  isPrivate: boolean;
+}
+
+const PARTS: PartOfDay[] = ["all", "morning", "midday", "afternoon"];
+
+function noticeText(d: Draft, t: T): string {
+  const parts = [d.notice, d.inputError].filter((n) => n !== undefined).map((n) => `⚠️ ${t(n.key, n.args)}`);
+  return parts.length > 0 ? `${parts.join("\n")}\n\n` : "";
+}
+
+function navRow(kb: InlineKeyboard, env: ViewEnv, back: boolean): InlineKeyboard {
+  if (back) kb.text(env.t("btn-back"), flowData(env.nonce, "back"));
+  return kb.text(env.t("btn-cancel"), flowData(env.nonce, "cancel")).row();
+}
+
+/** `caddy` line for a slot, or empty. */
+export function caddyText(slot: { freeCaddy?: boolean; caddyPrice?: number }, env: { t: T; locale: Locale }): string {
+  if (slot.freeCaddy) return env.t("caddy-free");
+  if (slot.caddyPrice !== undefined) return env.t("caddy-price", { price: formatBaht(slot.caddyPrice, env.locale) });
+  return "";
+}
+
+function courseList(d: Draft, env: ViewEnv): View {
+  const { t, locale } = env;
+  const start = d.coursePage * COURSES_PER_PAGE;
+  const lines = d.courses.slice(start, start + COURSES_PER_PAGE).map((c) => {
+    const prices = [
+      c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(c.minWeekday, locale) }) : "",
+      c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(c.minWeekend, locale) }) : "",
+    ].filter(Boolean);
+    return `⛳ <b>${escapeHtml(courseName(c, locale))}</b> · ${escapeHtml(c.place)}${prices.length ? `\n    ${prices.join(" · ")}` : ""}`;
+  });
+  const kb = coursePagerKeyboard(
+    env.nonce,
+    d.courses.map((c) => courseName(c, locale)),
+    d.coursePage,
+    { prev: t("btn-prev"), next: t("btn-next") },
+  );
+  return { text: `${noticeText(d, t)}<b>${t("course-title")}</b>\n\n${lines.join("\n\n")}`, keyboard: navRow(kb, env, false) };
+}
+
+function courseInfo(d: Draft, env: ViewEnv): View {
+  const c = d.course;
+  const { t, locale } = env;
+  if (!c) return courseList(d, env);
+  const rows = [
+    `⛳ <b>${escapeHtml(courseName(c, locale))}</b>`,
+    locale === "th" ? escapeHtml(c.name) : escapeHtml(c.nameTH),
+    `📍 ${escapeHtml(c.place)}`,
+    c.address ? `🏠 ${escapeHtml(truncate(c.address, 300))}` : "",
+    c.openingHours ? `🕕 ${t("course-hours", { hours: escapeHtml(truncate(c.openingHours, 200)) })}` : "",
+    c.website ? `🌐 ${escapeHtml(truncate(c.website, 200))}` : "",
+    c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(c.minWeekday, locale) }) : "",
+    c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(c.minWeekend, locale) }) : "",
+  ].filter(Boolean);
+  const kb = new InlineKeyboard().text(t("btn-pick-date"), flowData(env.nonce, "go")).row();
+  if (c.lat !== null && c.lon !== null) kb.text(t("btn-location"), flowData(env.nonce, "loc"));
+  if (c.image) kb.text(t("btn-photo"), flowData(env.nonce, "pic"));
+  kb.row();
+  return { text: `${noticeText(d, t)}${rows.join("\n")}`, keyboard: navRow(kb, env, true) };
+}
+
+function datePicker(d: Draft, env: ViewEnv): View {
+  const { t, locale } = env;
+  const name = d.course ? courseName(d.course, locale) : "";
+  const kb = calendarKeyboard({
+    nonce: env.nonce,
+    locale,
+    month: d.month ?? env.today.slice(0, 7),
+    first: env.today,
+    last: env.lastDate,
+    today: env.today,
+    ...(d.date ? { selected: d.date } : {}),
+  });
+  return { text: `${noticeText(d, t)}<b>${t("date-title", { course: escapeHtml(name) })}</b>\n${t("date-hint")}`, keyboard: navRow(kb, env, true) };
+}
+
+/** Slots shown under the part-of-day filter, with their index in the full list. */
+export function visibleSlots(d: Draft, timeZone: string): { slot: SlotView; index: number }[] {
+  return d.slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => d.part === "all" || partOfDay(slot.startsAt, timeZone) === d.part);
+}
+
+function slotPicker(d: Draft, env: ViewEnv): View {
+  const { t, locale } = env;
+  const tz = d.course?.timeZone ?? "Asia/Bangkok";
+  const title = t("slot-title", { course: escapeHtml(d.course ? courseName(d.course, locale) : ""), date: formatDate(d.date ?? env.today, locale) });
+  const kb = new InlineKeyboard();
+  if (d.slots.length === 0) {
+    const text = d.suggestions.length > 0 ? t("slot-none-suggest") : t("slot-none");
+    for (const day of d.suggestions) kb.text(formatDate(day, locale), flowData(env.nonce, "d", day.replaceAll("-", ""))).row();
+    kb.text(t("btn-other-date"), flowData(env.nonce, "back")).row();
+    return { text: `${noticeText(d, t)}<b>${title}</b>\n\n${text}`, keyboard: navRow(kb, env, false) };
+  }
+  for (const p of PARTS) kb.text(`${d.part === p ? "✓ " : ""}${t(`part-${p}`)}`, flowData(env.nonce, "pf", p));
+  kb.row();
+  const shown = visibleSlots(d, tz);
+  const buttons = shown.map(({ slot, index }) => ({ index, label: `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(slot.price, locale)}` }));
+  const pager = slotPagerKeyboard(env.nonce, buttons, d.slotPage, { prev: t("btn-prev"), next: t("btn-next") });
+  const rows = [...kb.inline_keyboard, ...pager.inline_keyboard];
+  const out = InlineKeyboard.from(rows).row().text(t("btn-refresh"), flowData(env.nonce, "rf")).row();
+  const types = [...new Set(shown.map(({ slot }) => slot.priceType))].map((p) => t("price-type", { type: p })).join(", ");
+  const body = shown.length === 0 ? t("slot-none-part") : t("slot-hint", { count: shown.length, types });
+  return { text: `${noticeText(d, t)}<b>${title}</b>\n${body}`, keyboard: navRow(out, env, true) };
+}
+
+function players(d: Draft, env: ViewEnv): View {
+  const { t, locale } = env;
+  const s = d.slot;
+  if (!s) return slotPicker(d, env);
+  const tz = d.course?.timeZone ?? "Asia/Bangkok";
+  const kb = new InlineKeyboard();
+  for (let n = s.minPerson; n <= s.maxPerson; n += 1) kb.text(String(n), flowData(env.nonce, "p", n));
+  kb.row();
+  const caddy = caddyText(s, env);
+  const text = [
+    `<b>${t("players-title")}</b>`,
+    t("players-slot", { time: formatTime(s.startsAt, tz, locale), date: formatDate(d.date ?? env.today, locale), price: formatBaht(s.price, locale) }),
+    caddy,
+    t("players-range", { min: s.minPerson, max: s.maxPerson }),
+  ].filter(Boolean);
+  return { text: `${noticeText(d, t)}${text.join("\n")}`, keyboard: navRow(kb, env, true) };
+}
+
+function customerPick(d: Draft, env: ViewEnv): View {
+  const { t } = env;
+  const kb = new InlineKeyboard();
+  d.recent.forEach((c, i) => kb.text(truncate(`${c.name} · ${c.mobile}`, 48), flowData(env.nonce, "rc", i)).row());
+  kb.text(t("btn-new-customer"), flowData(env.nonce, "nc")).row();
+  return { text: `${noticeText(d, t)}<b>${t("customer-title")}</b>\n${t("customer-hint")}`, keyboard: navRow(kb, env, true) };
+}
+
+function textPrompt(d: Draft, env: ViewEnv, field: "name" | "email" | "mobile"): View {
+  const { t } = env;
+  const kb = new InlineKeyboard();
+  const previous = d[field];
+  if (previous) kb.text(t("btn-keep", { value: truncate(previous, 40) }), flowData(env.nonce, "keep")).row();
+  const hint = field === "mobile" && env.isPrivate ? `\n${t("mobile-share-hint")}` : "";
+  return {
+    text: `${noticeText(d, t)}<b>${t(`${field}-title`)}</b>\n${t(`${field}-hint`)}${hint}`,
+    keyboard: navRow(kb, env, true),
+    contactButton: field === "mobile" && env.isPrivate,
+  };
+}
+
+function changeMenu(d: Draft, env: ViewEnv): View {
+  const { t } = env;
+  const kb = new InlineKeyboard()
+    .text(t("change-course"), flowData(env.nonce, "ch", "course"))
+    .text(t("change-date"), flowData(env.nonce, "ch", "date"))
+    .row()
+    .text(t("change-time"), flowData(env.nonce, "ch", "slot"))
+    .text(t("change-players"), flowData(env.nonce, "ch", "players"))
+    .row()
+    .text(t("change-details"), flowData(env.nonce, "ch", "name"))
+    .row()
+    .text(t("btn-back-summary"), flowData(env.nonce, "back"))
+    .row();
+  return { text: `${noticeText(d, t)}<b>${t("change-title")}</b>\n${t("change-hint")}`, keyboard: kb };
+}
+
+function stuck(d: Draft, env: ViewEnv): View {
+  const kb = new InlineKeyboard().text(env.t("btn-try-again"), flowData(env.nonce, "retry")).row();
+  return { text: `${noticeText(d, env.t)}${env.t("stuck-hint")}`, keyboard: navRow(kb, env, false) };
+}
+
+/** The panel for the current step (the held summary is rendered by `summary.ts`). */
+export function renderStep(d: Draft, env: ViewEnv): View {
+  switch (d.step) {
+    case "course":
+      return courseList(d, env);
+    case "course-info":
+      return courseInfo(d, env);
+    case "date":
+      return datePicker(d, env);
+    case "slot":
+      return slotPicker(d, env);
+    case "players":
+      return players(d, env);
+    case "customer":
+      return customerPick(d, env);
+    case "name":
+    case "email":
+    case "mobile":
+      return textPrompt(d, env, d.step);
+    case "change":
+      return changeMenu(d, env);
+    case "stuck":
+    case "held":
+      return stuck(d, env);
+  }
+}

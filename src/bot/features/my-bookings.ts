@@ -1,0 +1,124 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { BookingRecord } from "../../bookings/index.js";
+import { isPartnerApiError } from "../../partner/errors.js";
+import { myBookingsData, parseMyBookingsData } from "../callback-data.js";
+import { localeOf } from "../conversations/booking/run.js";
+import { bookingLines } from "../conversations/booking/summary.js";
+import type { BotContext } from "../context.js";
+import { formatDate, formatTime, dateKeyOf, formatDateTime } from "../format/dates.js";
+import { escapeHtml, truncate } from "../format/html.js";
+import { isNotModified } from "../ui/telegram-errors.js";
+
+const LIST_SIZE = 10;
+const LIVE = new Set(["HELD", "CONFIRMING", "RELEASING", "PAID"]);
+
+/** Reads each live booking's reservation from the partner and corrects the ledger (best effort). */
+async function refreshFromPartner(ctx: BotContext, bookings: BookingRecord[]): Promise<{ list: BookingRecord[]; stale: boolean }> {
+  let stale = false;
+  const list = await Promise.all(
+    bookings.map(async (b) => {
+      if (!b.reservation_id || !LIVE.has(b.state)) return b;
+      try {
+        return await ctx.deps.bookings.reconcile(b.id);
+      } catch (error) {
+        if (!isPartnerApiError(error)) throw error;
+        stale = true;
+        return b;
+      }
+    }),
+  );
+  return { list, stale };
+}
+
+function statusLabel(ctx: BotContext, b: BookingRecord): string {
+  return ctx.t("status-label", { state: b.state.toLowerCase() });
+}
+
+async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Promise<void> {
+  if (ctx.callbackQuery?.message) {
+    try {
+      await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keyboard });
+      return;
+    } catch (error) {
+      if (isNotModified(error)) return;
+    }
+  }
+  await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+}
+
+async function listView(ctx: BotContext): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined) return;
+  const locale = localeOf(ctx);
+  const { list, stale } = await refreshFromPartner(ctx, await ctx.deps.bookings.listForUser(userId, LIST_SIZE));
+  const kb = new InlineKeyboard();
+  if (list.length === 0) {
+    await show(ctx, ctx.t("my-bookings-empty"), kb.text(ctx.t("menu-book"), "g:book"));
+    return;
+  }
+  for (const b of list) {
+    const when = `${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} ${formatTime(b.slot_starts_at, b.time_zone, locale)}`;
+    kb.text(truncate(`${when} · ${b.course_name} · ${statusLabel(ctx, b)}`, 60), myBookingsData("view", b.id)).row();
+  }
+  kb.text(ctx.t("btn-refresh"), myBookingsData("list")).row();
+  const note = stale ? `\n⚠️ ${ctx.t("my-bookings-stale")}` : "";
+  await show(ctx, `<b>${ctx.t("my-bookings-title")}</b>\n${ctx.t("my-bookings-hint")}${note}`, kb);
+}
+
+async function detailView(ctx: BotContext, id: string, notice?: string): Promise<void> {
+  let booking = await ctx.deps.bookings.get(id);
+  // Someone else's booking (copied callback data) looks exactly like a missing one.
+  if (!booking || booking.user_id !== ctx.from?.id) {
+    await show(ctx, ctx.t("my-bookings-not-found"), new InlineKeyboard().text(ctx.t("btn-back"), myBookingsData("list")));
+    return;
+  }
+  let stale = false;
+  if (booking.reservation_id && LIVE.has(booking.state)) {
+    try {
+      booking = await ctx.deps.bookings.reconcile(id);
+    } catch (error) {
+      if (!isPartnerApiError(error)) throw error;
+      stale = true;
+    }
+  }
+  const locale = localeOf(ctx);
+  const lines = [
+    notice ? `${notice}\n` : "",
+    `<b>${statusLabel(ctx, booking)}</b>`,
+    ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale }),
+    booking.reservation_code ? `🔖 ${ctx.t("summary-code", { code: escapeHtml(booking.reservation_code) })}` : "",
+    booking.tx_no && booking.state === "PAID" ? `🧾 ${ctx.t("summary-txno", { txno: escapeHtml(booking.tx_no) })}` : "",
+    booking.state === "HELD" && booking.hold_expires_at
+      ? `⏳ ${ctx.t("held-until", { time: formatTime(booking.hold_expires_at, booking.time_zone, locale), minutes: Math.max(0, Math.ceil((booking.hold_expires_at - ctx.deps.now()) / 60_000)) })}`
+      : "",
+    `🗓 ${ctx.t("my-bookings-made", { when: formatDateTime(booking.created_at, booking.time_zone, locale) })}`,
+    stale ? `⚠️ ${ctx.t("my-bookings-stale")}` : "",
+  ].filter(Boolean);
+  const kb = new InlineKeyboard();
+  if (booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
+  kb.text(ctx.t("btn-back"), myBookingsData("list"));
+  await show(ctx, lines.join("\n"), kb);
+}
+
+/** /mybookings: recent bookings with their status fresh from the partner; release an unpaid hold. */
+export function createMyBookingsFeature() {
+  const feature = new Composer<BotContext>();
+  feature.command("mybookings", (ctx) => listView(ctx));
+  feature.callbackQuery(/^mb:/, async (ctx) => {
+    const data = parseMyBookingsData(ctx.callbackQuery.data);
+    if (!data) {
+      await ctx.answerCallbackQuery({ text: ctx.t("menu-expired") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    if (data.action === "list" || data.action === "refresh") return listView(ctx);
+    if (!data.arg) return listView(ctx);
+    if (data.action === "view") return detailView(ctx, data.arg);
+    const booking = await ctx.deps.bookings.get(data.arg);
+    if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
+    const out = await ctx.deps.bookings.release(booking.id, "user-cancel");
+    const key = out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
+    return detailView(ctx, booking.id, ctx.t(key));
+  });
+  return feature;
+}

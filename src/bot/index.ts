@@ -1,0 +1,109 @@
+import { autoRetry } from "@grammyjs/auto-retry";
+import { sequentialize } from "@grammyjs/runner";
+import { conversations, createConversation } from "@grammyjs/conversations";
+import { Bot, GrammyError, HttpError, session, type Context, type MiddlewareFn } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, createBookingConversation } from "./conversations/booking/index.js";
+import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
+import { createBookingFeature } from "./features/booking.js";
+import { createFallbackFeature } from "./features/fallback.js";
+import { createLanguageFeature } from "./features/language.js";
+import { createMenuFeature } from "./features/menu.js";
+import { createMyBookingsFeature } from "./features/my-bookings.js";
+import { createI18n } from "./i18n.js";
+import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
+import { isBlocked } from "./ui/telegram-errors.js";
+
+export type { BotContext, BotDeps } from "./context.js";
+
+export interface CreateBotOptions {
+  token: string;
+  /** Bot API server root (TELEGRAM_API_ROOT); default Telegram's. */
+  apiRoot?: string;
+  /** Skips getMe at start-up (tests). */
+  botInfo?: UserFromGetMe;
+}
+
+/** Abandoned conversation state is deleted after this long. */
+const CONVERSATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+interface LocaleCarrier {
+  flowLocale?: Locale;
+  session?: SessionData;
+}
+
+/** Builds fairway's bot: plugins in order, then one composer per feature. */
+export function createBot(deps: BotDeps, options: CreateBotOptions) {
+  const bot = new Bot<BotContext>(options.token, {
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+    client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), timeoutSeconds: 60 },
+  });
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+
+  const i18n = createI18n<Context & LocaleCarrier>(deps.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
+
+  // One update at a time per chat (the runner is concurrent across chats).
+  bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
+  bot.use((ctx, next) => {
+    ctx.deps = deps;
+    return next();
+  });
+  bot.use(dedupeUpdates());
+  bot.use(
+    session<SessionData, BotContext>({
+      initial: () => ({}),
+      storage: deps.storage.kv.adapter<SessionData>("session:"),
+      getSessionKey: (ctx) => ctx.from?.id.toString(),
+    }),
+  );
+  bot.use(i18n);
+
+  // Everything below serves private chats; in a group fairway only points to the private chat.
+  const groups = bot.chatType(["group", "supergroup"]);
+  groups.on("message", (ctx) => ctx.reply(ctx.t("private-only")));
+  const chat = bot.chatType("private");
+
+  chat.use(
+    conversations<BotContext, FlowContext>({
+      storage: { type: "key", adapter: deps.storage.kv.adapter("convo:", CONVERSATION_TTL_MS), version: BOOKING_FLOW_VERSION },
+      plugins: (conversation) => [
+        // The user's language choice lives in the outside session: read it through `external`.
+        (async (ctx, next) => {
+          (ctx as FlowContext & LocaleCarrier).flowLocale = await conversation.external((outside) => outside.session.locale);
+          await next();
+        }) as MiddlewareFn<FlowContext>,
+        i18n as unknown as MiddlewareFn<FlowContext>,
+        (async (ctx, next) => {
+          ctx.api.config.use(autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }));
+          await next();
+        }) as MiddlewareFn<FlowContext>,
+      ],
+    }),
+  );
+  chat.use(createMenuFeature());
+  chat.use(createLanguageFeature());
+  chat.use(createBookingFeature());
+  chat.use(createMyBookingsFeature());
+  chat.use(createConversation(createBookingConversation(deps), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
+  bot.use(createFallbackFeature());
+
+  bot.catch(async ({ ctx, error }) => {
+    const log = deps.logger.child({ updateId: ctx.update.update_id, chatId: ctx.chat?.id });
+    if (error instanceof GrammyError && isBlocked(error)) {
+      log.info({ description: error.description }, "user blocked the bot");
+      return;
+    }
+    log.error({ err: error instanceof GrammyError || error instanceof HttpError ? { message: error.message } : error }, "update failed");
+    if (ctx.chat?.type !== "private") return;
+    try {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+      await ctx.reply(ctx.t("error-generic"));
+    } catch (replyError) {
+      log.warn({ err: replyError }, "could not tell the user about the failure");
+    }
+  });
+
+  return { bot, i18n };
+}
+
+export type FairwayBot = ReturnType<typeof createBot>;
