@@ -61,6 +61,8 @@ export interface BotApiServer {
   /** The apiRoot to give grammY; throws before `listen()`. */
   readonly url: string;
   readonly botInfo: UserFromGetMe;
+  /** True while a getUpdates request is held open (the bot is long polling right now). */
+  readonly polling: boolean;
   /** Every API call received, in completion order (including failed ones and getUpdates). */
   readonly calls: readonly CallRecord[];
   /** Starts the HTTP server; resolves with the apiRoot, e.g. http://127.0.0.1:40123. */
@@ -187,6 +189,9 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
       return http.url;
     },
     calls: store.calls,
+    get polling(): boolean {
+      return updates.polling;
+    },
     listen: (port = 0, host = "127.0.0.1") => http.listen(port, host),
     async close() {
       updates.abortPoller(new Error("server closing"));

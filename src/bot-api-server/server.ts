@@ -117,14 +117,14 @@ export class HttpFront {
         if (!res.writableFinished) abort.abort();
       });
       const result: unknown = await method.fn(this.ctx, new Params(params, body.files), abort.signal);
-      if (res.destroyed) {
+      if (res.destroyed || req.socket.destroyed) {
         this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "client closed the request" } });
         return;
       }
       send(res, result);
       this.record({ method: name, params, files, at, ok: true, result });
     } catch (error) {
-      if (res.destroyed) {
+      if (res.destroyed || req.socket.destroyed) {
         this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "client closed the request" } });
         return;
       }

@@ -1,0 +1,56 @@
+import { Bot, type Context } from "grammy";
+import { afterEach } from "vitest";
+import { type BotApiServer, type BotApiServerOptions, createBotApiServer } from "../../src/bot-api-server/index.js";
+
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+/** A listening server, closed after the test. */
+export async function startServer(options?: BotApiServerOptions): Promise<BotApiServer> {
+  const server = createBotApiServer(options);
+  await server.listen();
+  cleanups.push(() => server.close());
+  return server;
+}
+
+/** A grammY bot wired to the server through apiRoot, the production code path. */
+export function botFor(server: BotApiServer): Bot {
+  return new Bot(server.token, { client: { apiRoot: server.url } });
+}
+
+/** Starts long polling and resolves once the bot is polling; stops it after the test. */
+export async function startPolling<C extends Context>(bot: Bot<C>): Promise<void> {
+  const errors: unknown[] = [];
+  bot.catch((err) => {
+    errors.push(err.error);
+  });
+  await new Promise<void>((resolve, reject) => {
+    bot.start({ onStart: () => resolve() }).catch(reject);
+  });
+  cleanups.push(async () => {
+    if (bot.isRunning()) await bot.stop();
+    if (errors.length > 0) throw new AggregateError(errors, "bot handlers threw");
+  });
+}
+
+/** A plain fetch call to the Bot API, returning status and JSON. */
+export async function call(server: BotApiServer, method: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${server.url}/bot${server.token}/${method}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+/** Polls a condition every 5 ms (fails after 2 s). */
+export async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
