@@ -36,14 +36,21 @@ export async function startPolling<C extends Context>(bot: Bot<C>): Promise<void
   });
 }
 
+export interface ApiResponse<T> {
+  ok: boolean;
+  result: T;
+  error_code?: number;
+  description?: string;
+}
+
 /** A plain fetch call to the Bot API, returning status and JSON. */
-export async function call(server: BotApiServer, method: string, body?: unknown): Promise<{ status: number; json: any }> {
+export async function call<T = unknown>(server: BotApiServer, method: string, body?: unknown): Promise<{ status: number; json: ApiResponse<T> }> {
   const res = await fetch(`${server.url}/bot${server.token}/${method}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body ?? {}),
   });
-  return { status: res.status, json: await res.json() };
+  return { status: res.status, json: (await res.json()) as ApiResponse<T> };
 }
 
 /** Polls a condition every 5 ms (fails after 2 s). */

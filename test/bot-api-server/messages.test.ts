@@ -131,7 +131,7 @@ describe("sendMessage", () => {
   test("unknown chat → chat not found; missing chat_id → chat_id is empty", async () => {
     const { api } = await setup();
     expect(await failure(api.sendMessage(999, "x"))).toEqual({ code: 400, description: "Bad Request: chat not found" });
-    expect((await failure(api.sendMessage("" as unknown as number, "x"))).description).toBe("Bad Request: chat_id is empty");
+    expect((await failure(api.sendMessage("", "x"))).description).toBe("Bad Request: chat_id is empty");
   });
 
   test("blocked user → 403 Forbidden: bot was blocked by the user", async () => {

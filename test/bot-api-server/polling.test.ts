@@ -1,4 +1,5 @@
 import { GrammyError, HttpError } from "grammy";
+import type { Update } from "grammy/types";
 import { describe, expect, test } from "vitest";
 import { botFor, call, startPolling, startServer, until } from "./helpers.js";
 
@@ -43,16 +44,16 @@ describe("getUpdates", () => {
     const alice = server.user({ id: 1 });
     alice.send("one");
     alice.send("two");
-    const first = await call(server, "getUpdates", {});
-    expect(first.json.result.map((u: any) => u.message.text)).toEqual(["one", "two"]);
-    const [a, b] = first.json.result;
+    const first = await call<Update[]>(server, "getUpdates", {});
+    expect(first.json.result.map((u) => u.message?.text)).toEqual(["one", "two"]);
+    const [a, b] = first.json.result as [Update, Update];
     expect(b.update_id).toBe(a.update_id + 1);
 
-    const again = await call(server, "getUpdates", { offset: a.update_id });
+    const again = await call<Update[]>(server, "getUpdates", { offset: a.update_id });
     expect(again.json.result).toHaveLength(2); // nothing confirmed below the first id
-    const next = await call(server, "getUpdates", { offset: b.update_id, limit: 1 });
-    expect(next.json.result.map((u: any) => u.message.text)).toEqual(["two"]);
-    const done = await call(server, "getUpdates", { offset: b.update_id + 1 });
+    const next = await call<Update[]>(server, "getUpdates", { offset: b.update_id, limit: 1 });
+    expect(next.json.result.map((u) => u.message?.text)).toEqual(["two"]);
+    const done = await call<Update[]>(server, "getUpdates", { offset: b.update_id + 1 });
     expect(done.json.result).toEqual([]);
     expect(server.pendingUpdates()).toEqual([]);
   });
@@ -61,32 +62,32 @@ describe("getUpdates", () => {
     const server = await startServer();
     const alice = server.user({ id: 1 });
     for (const t of ["a", "b", "c"]) alice.send(t);
-    const res = await call(server, "getUpdates", { limit: 2 });
-    expect(res.json.result.map((u: any) => u.message.text)).toEqual(["a", "b"]);
+    const res = await call<Update[]>(server, "getUpdates", { limit: 2 });
+    expect(res.json.result.map((u) => u.message?.text)).toEqual(["a", "b"]);
   });
 
   test("timeout holds the request open until an update arrives", async () => {
     const server = await startServer();
-    const pending = call(server, "getUpdates", { timeout: 5 });
+    const pending = call<Update[]>(server, "getUpdates", { timeout: 5 });
     await new Promise((r) => setTimeout(r, 50));
     server.user({ id: 1 }).send("late");
     const res = await pending;
-    expect(res.json.result.map((u: any) => u.message.text)).toEqual(["late"]);
+    expect(res.json.result.map((u) => u.message?.text)).toEqual(["late"]);
   });
 
   test("timeout expires with an empty list", async () => {
     const server = await startServer();
     const started = Date.now();
-    const res = await call(server, "getUpdates", { timeout: 1 });
+    const res = await call<Update[]>(server, "getUpdates", { timeout: 1 });
     expect(res.json).toEqual({ ok: true, result: [] });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   });
 
   test("a second poller terminates the first with 409 Conflict", async () => {
     const server = await startServer();
-    const first = call(server, "getUpdates", { timeout: 5 });
+    const first = call<Update[]>(server, "getUpdates", { timeout: 5 });
     await new Promise((r) => setTimeout(r, 50));
-    const second = call(server, "getUpdates", { timeout: 0 });
+    const second = call<Update[]>(server, "getUpdates", { timeout: 0 });
     const [a, b] = await Promise.all([first, second]);
     expect(a.status).toBe(409);
     expect(a.json.description).toBe(
