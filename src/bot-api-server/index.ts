@@ -17,6 +17,7 @@ import { HttpFront } from "./server.js";
 import { type CallRecord, type CallbackQueryRecord, type ChatMessage, type StoredFile, Store, clone, viewMessage } from "./store.js";
 import { type NewUpdate, UpdateQueue, type WebhookState } from "./updates.js";
 import { SimulatedUser, type SimulatedUserInit } from "./users.js";
+import { type IdleOptions, waitForCall, waitForIdle } from "./waiting.js";
 
 export type { CallRecord, CallbackQueryRecord, ChatMessage, StoredFile } from "./store.js";
 export type { FailureSpec } from "./faults.js";
@@ -28,6 +29,7 @@ export * as errors from "./errors.js";
 export { parseTelegramHtml, HtmlParseError } from "./html.js";
 export { SUPPORTED_METHODS } from "./methods/index.js";
 export { CLIENT_CLOSED } from "./server.js";
+export type { IdleOptions } from "./waiting.js";
 
 /** Options of {@link createBotApiServer}. */
 export interface BotApiServerOptions {
@@ -45,14 +47,6 @@ export interface BotApiServerOptions {
   callbackQueryTimeoutMs?: number;
   /** Reject a bare `&` in HTML text (default true; Telegram itself keeps it literally). */
   strictHtmlAmpersand?: boolean;
-}
-
-/** Options of {@link BotApiServer.idle}. */
-export interface IdleOptions {
-  /** How long no API call may happen before the bot counts as idle (default 50 ms). */
-  quietMs?: number;
-  /** Give up (reject) after this long (default 5 000 ms). */
-  timeoutMs?: number;
 }
 
 /** The running fake. All getters return copies: mutate nothing you get back. */
@@ -170,10 +164,14 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
 
   const pushUpdate = (update: NewUpdate): Update => {
     const full = updates.push(update);
-    const message = full.message ?? full.edited_message ?? full.channel_post;
-    if (message !== undefined && !users.has(message.chat.id)) {
+    const message = full.message ?? full.channel_post;
+    if (message !== undefined) {
+      // Raw updates make their chat and message known (simulated users stored theirs already).
       const state = store.ensureChat(message.chat);
-      if (!state.messages.has(message.message_id)) store.recordMessage(state, clone(message));
+      if (!state.messages.has(message.message_id)) {
+        store.recordMessage(state, clone(message));
+        events.emit("message", { kind: "sent", chat_id: message.chat.id, message: clone(message) });
+      }
     }
     callsAtLastUpdate = store.calls.length;
     lastPushAt = performance.now();
@@ -226,50 +224,9 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
         .sort((a, b) => a.at - b.at);
     },
     unansweredCallbackQueries: () => [...store.callbackQueries.values()].filter((q) => !q.answered).map((q) => clone(q)),
-    waitForCall(predicate, timeoutMs = 5_000, opts = {}) {
-      const since = opts.since ?? callsAtLastUpdate;
-      const found = store.calls.slice(since).find(predicate);
-      if (found !== undefined) return Promise.resolve(found);
-      return new Promise<CallRecord>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          off();
-          const seen = store.calls.slice(since).map((c) => `${c.method}${c.ok ? "" : ` (${c.error?.description ?? "failed"})`}`);
-          reject(new Error(`waitForCall: no matching call within ${timeoutMs} ms; calls seen: ${seen.join(", ") || "none"}`));
-        }, timeoutMs);
-        const off = events.on("call", (call) => {
-          if (call.seq < since || !predicate(call)) return;
-          clearTimeout(timer);
-          off();
-          resolve(call);
-        });
-      });
-    },
-    idle(opts = {}) {
-      const quietMs = opts.quietMs ?? 50;
-      const timeoutMs = opts.timeoutMs ?? 5_000;
-      const deadline = performance.now() + timeoutMs;
-      return new Promise<void>((resolve, reject) => {
-        const check = (): void => {
-          const now = performance.now();
-          const unconfirmed = updates.everPolled ? updates.pending().length : 0;
-          const lastActivity = Math.max(http.lastActivityAt, updates.lastDeliveryAt, lastPushAt);
-          if (unconfirmed === 0 && http.inFlight === 0 && now - lastActivity >= quietMs) {
-            resolve();
-            return;
-          }
-          if (now > deadline) {
-            reject(
-              new Error(
-                `idle: bot still busy after ${timeoutMs} ms (${unconfirmed} unconfirmed updates, ${http.inFlight} API calls in flight${updates.polling ? "" : ", no getUpdates pending"})`,
-              ),
-            );
-            return;
-          }
-          setTimeout(check, 5);
-        };
-        check();
-      });
-    },
+    waitForCall: (predicate, timeoutMs = 5_000, opts = {}) =>
+      waitForCall(store.calls, events, predicate, opts.since ?? callsAtLastUpdate, timeoutMs),
+    idle: (opts) => waitForIdle(http, updates, () => lastPushAt, opts),
     settle(opts) {
       return server.idle(opts);
     },

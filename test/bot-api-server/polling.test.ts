@@ -162,3 +162,28 @@ describe("getUpdates", () => {
     await expect(bot.api.getMe()).resolves.toMatchObject({ id: 123456 });
   });
 });
+
+describe("pushUpdate", () => {
+  test("raw updates make their chat known; bot.init() + handleUpdate works without polling", async () => {
+    const server = await startServer();
+    const bot = botFor(server);
+    bot.on("message:text", (ctx) => ctx.reply(`hello ${ctx.chat.type}`));
+    await bot.init();
+    const update = server.pushUpdate({
+      message: {
+        message_id: 10,
+        date: 1_700_000_000,
+        chat: { id: -100123, type: "supergroup", title: "Golfers" },
+        from: { id: 9, is_bot: false, first_name: "Gary" },
+        text: "hi all",
+      },
+    });
+    expect(server.pendingUpdates()).toEqual([update]);
+    await bot.handleUpdate(update);
+    await server.idle();
+    expect(server.messages(-100123).map((m) => [m.message_id, m.text])).toEqual([
+      [10, "hi all"],
+      [11, "hello supergroup"],
+    ]);
+  });
+});
