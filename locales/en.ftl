@@ -89,6 +89,7 @@ email-hint = Type an e-mail address for the booking confirmation, e.g. name@exam
 mobile-title = Customer's mobile number
 mobile-hint = Type a mobile number, e.g. 081-234-5678 or +66 81 234 5678.
 mobile-share-hint = If you are the golfer, you can share your own number with the button below.
+reply-keyboard-done = ✓ Got it.
 mobile-share-prompt = Or share your own number:
 name-too-short = That name is too short. Please type the full name (at least 2 letters).
 name-too-long = That name is too long. Please keep it under 80 characters.

@@ -129,7 +129,8 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     const seen = new Set<string>();
     for (const issue of result.issues) {
       // Only the variable's name: a list's item index or the value itself is never shown.
-      const name = String(issue.path?.[0]?.key ?? "environment");
+      const key: unknown = issue.path?.[0]?.key;
+      const name = typeof key === "string" ? key : "environment";
       if (seen.has(name)) continue;
       seen.add(name);
       problems.push(`${name} ${issue.message}`);

@@ -23,6 +23,6 @@ export function createI18n<C extends Context>(defaultLocale: Locale, pick: (ctx:
     defaultLocale,
     directory: LOCALES_DIR,
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: async (ctx) => (await pick(ctx as unknown as C)) ?? localeFromLanguageCode(ctx.from?.language_code, defaultLocale),
+    localeNegotiator: async (ctx) => (await pick(ctx)) ?? localeFromLanguageCode(ctx.from?.language_code, defaultLocale),
   });
 }

@@ -1,11 +1,11 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import { conversations, createConversation } from "@grammyjs/conversations";
-import { Bot, GrammyError, HttpError, session, type Context, type MiddlewareFn } from "grammy";
+import { Bot, GrammyError, HttpError, session, type Context } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, createBookingConversation } from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
-import { createBookingFeature } from "./features/booking.js";
+import { createBookingEntry, createBookingGuards } from "./features/booking.js";
 import { createFallbackFeature } from "./features/fallback.js";
 import { createLanguageFeature } from "./features/language.js";
 import { createMenuFeature } from "./features/menu.js";
@@ -71,20 +71,21 @@ export function createBot(deps: BotDeps, options: CreateBotOptions) {
         (async (ctx, next) => {
           (ctx as FlowContext & LocaleCarrier).flowLocale = await conversation.external((outside) => outside.session.locale);
           await next();
-        }) as MiddlewareFn<FlowContext>,
-        i18n as unknown as MiddlewareFn<FlowContext>,
+        }),
+        i18n,
         (async (ctx, next) => {
           ctx.api.config.use(autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }));
           await next();
-        }) as MiddlewareFn<FlowContext>,
+        }),
       ],
     }),
   );
   chat.use(createMenuFeature());
   chat.use(createLanguageFeature());
-  chat.use(createBookingFeature());
+  chat.use(createBookingGuards());
   chat.use(createMyBookingsFeature());
   chat.use(createConversation(createBookingConversation(deps), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
+  chat.use(createBookingEntry());
   bot.use(createFallbackFeature());
 
   bot.catch(async ({ ctx, error }) => {

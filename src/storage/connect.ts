@@ -7,12 +7,12 @@ import type { DatabaseConfig } from "../config.js";
 import type { Database } from "./schema.js";
 
 /** Parses BIGINT (epoch ms, counters) as a JS number instead of pg's default string. */
-const pgTypes = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format as "text");
-  },
-};
+const INT8_OID = 20;
+function typeParser(oid: number, format?: "text" | "binary"): (value: string) => unknown {
+  if (oid === INT8_OID) return (value: string) => Number(value);
+  return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+}
+const pgTypes = { getTypeParser: typeParser };
 
 /** Opens a Kysely instance for the configured database (creating the SQLite folder or PG schema). */
 export async function connect(config: DatabaseConfig): Promise<Kysely<Database>> {

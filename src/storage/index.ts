@@ -46,5 +46,5 @@ export async function migrate(db: Kysely<Database>, logger?: Logger): Promise<vo
     if (r.status === "Success") logger?.info({ migration: r.migrationName }, "database migration applied");
     if (r.status === "Error") logger?.error({ migration: r.migrationName }, "database migration failed");
   }
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error("database migration failed");
 }

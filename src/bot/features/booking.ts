@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { GLOBAL_DATA } from "../callback-data.js";
-import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/index.js";
+import { BOOKING_CONVERSATION } from "../conversations/booking/index.js";
 import type { BotContext } from "../context.js";
 
 /** Releases the chat's live hold, if any; says whether there was one. */
@@ -13,41 +13,50 @@ async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
   return out.kind !== "not-held";
 }
 
-/** Starts a booking (`args` from a customer link), or offers to resume the one in progress. */
-export async function startBooking(ctx: BotContext, args: BookingArgs = {}): Promise<void> {
-  if (ctx.conversation.active(BOOKING_CONVERSATION) > 0) {
-    const kb = new InlineKeyboard().text(ctx.t("btn-resume"), GLOBAL_DATA.resume).text(ctx.t("btn-start-over"), GLOBAL_DATA.restart);
-    await ctx.reply(ctx.t("booking-in-progress"), { reply_markup: kb });
-    return;
-  }
-  await ctx.conversation.enter(BOOKING_CONVERSATION, args);
+function inFlow(ctx: BotContext): boolean {
+  return ctx.conversation.active(BOOKING_CONVERSATION) > 0;
 }
 
 /**
- * Entry points of the booking flow. Installed after `conversations()` and before the conversation
- * itself, so /book, /cancel and these buttons work at any step.
+ * Installed after `conversations()` and BEFORE the booking conversation, so these work at any step:
+ * /cancel, /book during a booking (resume or start over), and "start over".
  */
-export function createBookingFeature() {
+export function createBookingGuards() {
   const feature = new Composer<BotContext>();
-  feature.command("book", (ctx) => startBooking(ctx));
-  feature.callbackQuery(GLOBAL_DATA.book, async (ctx) => {
+  const offerResume = async (ctx: BotContext) => {
+    const kb = new InlineKeyboard().text(ctx.t("btn-resume"), GLOBAL_DATA.resume).text(ctx.t("btn-start-over"), GLOBAL_DATA.restart);
+    await ctx.reply(ctx.t("booking-in-progress"), { reply_markup: kb });
+  };
+  feature.command("book", async (ctx, next) => (inFlow(ctx) ? offerResume(ctx) : next()));
+  feature.callbackQuery(GLOBAL_DATA.book, async (ctx, next) => {
+    if (!inFlow(ctx)) return next();
     await ctx.answerCallbackQuery();
-    await startBooking(ctx);
+    await offerResume(ctx);
   });
-  feature.callbackQuery(GLOBAL_DATA.restart, async (ctx) => {
-    await ctx.answerCallbackQuery();
+  feature.callbackQuery(GLOBAL_DATA.restart, async (ctx, next) => {
     await ctx.conversation.exitAll();
     await releaseActiveHold(ctx);
     await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
-    await ctx.conversation.enter(BOOKING_CONVERSATION, {});
+    return next();
   });
   feature.command("cancel", async (ctx) => {
-    const inFlow = ctx.conversation.active(BOOKING_CONVERSATION) > 0;
+    const wasInFlow = inFlow(ctx);
     await ctx.conversation.exitAll();
     const released = await releaseActiveHold(ctx);
-    await ctx.reply(ctx.t(released ? "cancel-released" : inFlow ? "cancel-done" : "cancel-nothing"), {
+    await ctx.reply(ctx.t(released ? "cancel-released" : wasInFlow ? "cancel-done" : "cancel-nothing"), {
       reply_markup: { remove_keyboard: true },
     });
+  });
+  return feature;
+}
+
+/** Installed AFTER the booking conversation (a conversation can only be entered from below it). */
+export function createBookingEntry() {
+  const feature = new Composer<BotContext>();
+  feature.command("book", (ctx) => ctx.conversation.enter(BOOKING_CONVERSATION, {}));
+  feature.callbackQuery([GLOBAL_DATA.book, GLOBAL_DATA.restart], async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.conversation.enter(BOOKING_CONVERSATION, {});
   });
   return feature;
 }

@@ -28,16 +28,18 @@ export function calendarKeyboard(o: CalendarOptions): InlineKeyboard {
   const key = (p: { year: number; month: number }) => `${p.year}-${String(p.month).padStart(2, "0")}`;
   const canPrev = key(prev) >= o.first.slice(0, 7);
   const canNext = key(next) <= o.last.slice(0, 7);
-  kb.text(canPrev ? "‹" : " ", canPrev ? flowData(o.nonce, "m", key(prev).replace("-", "")) : flowData(o.nonce, "x"));
+  kb.text(canPrev ? "‹" : "·", canPrev ? flowData(o.nonce, "m", key(prev).replace("-", "")) : flowData(o.nonce, "x"));
   kb.text(formatMonthTitle(y, m, o.locale), flowData(o.nonce, "x"));
-  kb.text(canNext ? "›" : " ", canNext ? flowData(o.nonce, "m", key(next).replace("-", "")) : flowData(o.nonce, "x"));
+  kb.text(canNext ? "›" : "·", canNext ? flowData(o.nonce, "m", key(next).replace("-", "")) : flowData(o.nonce, "x"));
   kb.row();
   for (const name of weekdayShortNames(o.locale)) kb.text(name, flowData(o.nonce, "x"));
   kb.row();
   for (const week of monthGrid(y, m)) {
+    // A week with no pickable day (all past, or all beyond the window) is left out.
+    if (!week.some((day) => day !== null && day >= o.first && day <= o.last)) continue;
     for (const day of week) {
       if (day === null) {
-        kb.text(" ", flowData(o.nonce, "x"));
+        kb.text("·", flowData(o.nonce, "x"));
         continue;
       }
       const n = String(Number(day.slice(8, 10)));

@@ -21,9 +21,9 @@ export function slotPagerKeyboard(nonce: string, slots: SlotButton[], page: numb
   });
   if (shown.length % 2 === 1) kb.row();
   if (pages > 1) {
-    kb.text(current > 0 ? labels.prev : " ", current > 0 ? flowData(nonce, "sp", current - 1) : flowData(nonce, "x"));
+    kb.text(current > 0 ? labels.prev : "·", current > 0 ? flowData(nonce, "sp", current - 1) : flowData(nonce, "x"));
     kb.text(`${current + 1}/${pages}`, flowData(nonce, "x"));
-    kb.text(current < pages - 1 ? labels.next : " ", current < pages - 1 ? flowData(nonce, "sp", current + 1) : flowData(nonce, "x"));
+    kb.text(current < pages - 1 ? labels.next : "·", current < pages - 1 ? flowData(nonce, "sp", current + 1) : flowData(nonce, "x"));
     kb.row();
   }
   return kb;

@@ -32,7 +32,8 @@ export async function refreshSlots(run: FlowRun): Promise<void> {
 export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck" | "done"> {
   const { d, deps, ctx } = run;
   if (!d.course || !d.slot || !d.persons || !d.name || !d.email || !d.mobile) return "back";
-  await run.panel.show(ctx, { text: `⏳ ${ctx.t("hold-placing")}` }, true);
+  await run.panel.show(ctx, { text: `⏳ ${ctx.t("hold-placing")}` }, run.edit);
+  run.edit = true;
   const id = d.nextBookingId;
   const intent = {
     id,
@@ -102,7 +103,8 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
   const id = d.bookingId;
   if (!id) return "back";
   // Take the buttons away before the slow call, so a second tap has nothing to press.
-  await run.panel.show(ctx, { text: `⏳ ${ctx.t("confirm-working")}` }, true);
+  await run.panel.show(ctx, { text: `⏳ ${ctx.t("confirm-working")}` }, run.edit);
+  run.edit = true;
   const outcome = await run.conversation.external(() => deps.bookings.confirm(id));
   await tick(run);
   run.held = outcome.booking;

@@ -56,6 +56,7 @@ export function createBookingConversation(deps: BotDeps) {
       agentId: args?.agentId ?? null,
       ctx,
       now: 0,
+      edit: false,
     };
     await tick(run);
     run.d.recent = await conversation.external(() => deps.bookings.recentCustomers(userId));
@@ -66,10 +67,9 @@ export function createBookingConversation(deps: BotDeps) {
       run.d.step = "course-info";
     }
 
-    let edit = false;
     for (;;) {
       const view = run.d.step === "held" && run.held ? heldPanel(run, run.held, run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined) : renderStep(run.d, viewEnv(run));
-      await run.panel.show(run.ctx, view, edit);
+      await run.panel.show(run.ctx, view, run.edit);
       run.d.notice = undefined;
       const input = await waitInput(conversation, {
         nonce,
@@ -86,10 +86,10 @@ export function createBookingConversation(deps: BotDeps) {
       await tick(run);
       if (input.kind === "resume") {
         await run.panel.retire(run.ctx);
-        edit = false;
+        run.edit = false;
         continue;
       }
-      edit = input.kind === "button";
+      run.edit = input.kind === "button";
       if ((await handleInput(run, input)) === "done") return;
     }
   };

@@ -18,7 +18,7 @@ export class Panel {
   /** Shows `view`: edits the panel when `edit` is true and it exists, otherwise sends a new one. */
   async show(ctx: FlowContext, view: View, edit: boolean): Promise<void> {
     if (this.replyKeyboard && !view.contactButton) {
-      await ctx.api.sendMessage(this.chatId, "✓", { reply_markup: { remove_keyboard: true } });
+      await ctx.api.sendMessage(this.chatId, ctx.t("reply-keyboard-done"), { reply_markup: { remove_keyboard: true } });
       this.replyKeyboard = false;
       edit = false;
     }

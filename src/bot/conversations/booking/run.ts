@@ -27,6 +27,8 @@ export interface FlowRun {
   retry?: "courses" | "slots" | "reserve" | "confirm";
   /** Epoch ms of the latest clock read (through `external`). */
   now: number;
+  /** The next view edits the panel (the user tapped it) rather than sending a new one (the user typed). */
+  edit: boolean;
 }
 
 /** The locale the context translates into (each locale file defines `locale-code`). */

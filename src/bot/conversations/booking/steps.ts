@@ -139,7 +139,7 @@ async function releaseHeld(run: FlowRun, reason: "user-cancel" | "user-restart")
 async function cancel(run: FlowRun): Promise<StepResult> {
   const released = await releaseHeld(run, "user-cancel");
   const key = released === "paid" ? "cancel-already-paid" : released === "released" ? "cancel-released" : "cancel-done";
-  await run.panel.close(run.ctx, run.ctx.t(key), true);
+  await run.panel.close(run.ctx, run.ctx.t(key), run.edit);
   return "done";
 }
 
@@ -244,7 +244,7 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
       const target = arg as Step | undefined;
       if (action !== "ch" || !target || !["course", "date", "slot", "players", "name"].includes(target)) return "continue";
       if ((await releaseHeld(run, "user-restart")) === "paid") {
-        await run.panel.close(run.ctx, run.ctx.t("cancel-already-paid"), true);
+        await run.panel.close(run.ctx, run.ctx.t("cancel-already-paid"), run.edit);
         return "done";
       }
       d.step = target;

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "../helpers/harness.js";
+import { bookUntilHold, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
+
+describe("guided booking", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(async () => {
+    await h.stop();
+  });
+
+  it("books and pays for a tee time in English, with a calendar file", async () => {
+    const agent = h.user(1001, "en");
+    const before = h.sandbox.balance();
+    await bookUntilHold(h, agent);
+    const held = panel(agent);
+    expect(held.text).toContain("Your tee time is on hold");
+    expect(held.text).toMatch(/Reservation code GT/);
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PENDING"]);
+
+    tapData(agent, /:ok$/);
+    await h.settle();
+    const reservations = h.sandbox.reservations();
+    expect(reservations.map((r) => r.status)).toEqual(["PAID"]);
+    expect(h.sandbox.balance()).toBe(before - reservations[0]!.amount);
+    const messages = agent.messages();
+    const receipt = messages.find((m) => m.text?.includes("Booking confirmed"));
+    expect(receipt?.text).toContain("Transaction no.");
+    const doc = messages.find((m) => m.document);
+    expect(doc?.document?.file_name).toMatch(/\.ics$/);
+    const ics = h.telegram.file(doc!.document!.file_id)!.data!.toString("utf8");
+    expect(ics).toContain("BEGIN:VEVENT");
+    expectTelegramRules(h);
+  });
+
+  it("speaks Thai to a Thai user and shows the Thai course name", async () => {
+    const agent = h.user(1002, "th");
+    await bookUntilHold(h, agent, { name: "สมศักดิ์ ใจดี" });
+    const held = panel(agent);
+    expect(held.text).toContain("กันที่เวลาออกรอบให้แล้ว");
+    const course = h.sandbox.courses()[0]!;
+    expect(held.text).toContain(course.nameTH);
+    expect(held.text).toContain("สมศักดิ์ ใจดี");
+    tapData(agent, /:ok$/);
+    await h.settle();
+    expect(agent.messages().some((m) => m.text?.includes("ยืนยันการจองแล้ว"))).toBe(true);
+    expectTelegramRules(h);
+  });
+});

@@ -1,0 +1,93 @@
+import { Writable } from "node:stream";
+import { createApp, type App } from "../../src/app.js";
+import { createBotApiServer, type BotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
+import { createConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
+import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
+import { sqliteDatabase, type TestDatabase } from "./databases.js";
+
+export const TEST_BOT_TOKEN = "123456:AAHfakeTokenForTestsOnly_0123456789";
+
+export interface HarnessOptions {
+  sandbox?: SandboxOptions;
+  env?: Record<string, string>;
+  db?: TestDatabase;
+  reaperIntervalMs?: number;
+  now?: () => number;
+}
+
+export interface Harness {
+  app: App;
+  sandbox: ReturnType<typeof createSandbox>;
+  telegram: BotApiServer;
+  db: TestDatabase;
+  /** Every log line written by fairway (JSON). */
+  logs: string[];
+  user(id: number, language_code?: string, first_name?: string): SimulatedUser;
+  /** Waits until the bot has handled everything and been quiet for a moment. */
+  settle(): Promise<void>;
+  /** Stops the app (like a crash, without the reaper's last pass) and starts a new one on the same database. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** fairway for real, against the sandbox and the local Bot API server over HTTP, on a SQLite file. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = createSandbox(options.sandbox ?? {});
+  const partnerUrl = await sandbox.listen(0);
+  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN });
+  const apiRoot = await telegram.listen(0);
+  const db = options.db ?? sqliteDatabase();
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logs.push(chunk.toString());
+      cb();
+    },
+  });
+  const env = {
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    TELEGRAM_API_ROOT: apiRoot,
+    PARTNER_API_URL: partnerUrl,
+    PARTNER_API_KEY: sandbox.apiKey,
+    DATABASE_URL: db.config.kind === "sqlite" ? `sqlite:${db.config.path}` : "",
+    DEFAULT_LOCALE: "en",
+    PARTNER_TIMEOUT_MS: "2000",
+    LOG_LEVEL: "debug",
+    ...options.env,
+  };
+  const config = { ...createConfig(env), database: db.config };
+  const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
+  const make = () =>
+    createApp({
+      config,
+      logger,
+      ...(options.now ? { now: options.now } : {}),
+      reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
+    });
+  let app = await make();
+  await app.start();
+  const harness: Harness = {
+    get app() {
+      return app;
+    },
+    sandbox,
+    telegram,
+    db,
+    logs,
+    user: (id, language_code = "en", first_name) => telegram.user({ id, language_code, ...(first_name ? { first_name } : {}) }),
+    settle: () => telegram.idle({ quietMs: 120, timeoutMs: 15_000 }),
+    async restart() {
+      await app.stop();
+      app = await make();
+      await app.start();
+    },
+    async stop() {
+      await app.stop();
+      await telegram.close();
+      await sandbox.close();
+      if (!options.db) await db.cleanup();
+    },
+  };
+  return harness;
+}
