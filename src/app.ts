@@ -72,8 +72,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   let localTelegram: BotApiServer | undefined;
   if (!token) {
     localTelegram = createBotApiServer({});
-    apiRoot = await localTelegram.listen(Number(process.env.PLAYGROUND_PORT ?? 0));
+    apiRoot = await localTelegram.listen(config.playgroundPort);
     token = localTelegram.token;
+    // A fresh local server numbers updates from 1 again: forget the ids a previous run handled.
+    await storage.db.deleteFrom("processed_updates").where("bot_id", "=", localTelegram.botInfo.id).execute();
     closers.push(() => localTelegram?.close() ?? Promise.resolve());
     logger.info({ apiRoot }, "no BOT_TOKEN: fairway talks to its local Bot API server");
   }

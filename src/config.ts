@@ -56,6 +56,7 @@ export const EnvSchema = v.object({
     "info",
   ),
   SANDBOX_SEED: IntInRange(1, 0, 2 ** 31 - 1),
+  PLAYGROUND_PORT: IntInRange(8080, 0, 65535),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -79,6 +80,8 @@ export interface Config {
   defaultLocale: "th" | "en";
   holdMinutes: number;
   logLevel: string;
+  /** Port of the local Bot API server (and playground) used when there is no BOT_TOKEN; 0 picks a free one. */
+  playgroundPort: number;
   /** Secret values to scrub from every log line and message. */
   secrets: string[];
 }
@@ -154,6 +157,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     defaultLocale: e.DEFAULT_LOCALE,
     holdMinutes: e.HOLD_MINUTES,
     logLevel: e.LOG_LEVEL,
+    playgroundPort: e.PLAYGROUND_PORT,
     secrets: [e.BOT_TOKEN, apiKey].filter((s): s is string => typeof s === "string" && s.length > 0),
   };
 }

@@ -20,6 +20,7 @@ describe("createConfig", () => {
     expect(config.holdMinutes).toBe(10);
     expect(config.defaultLocale).toBe("th");
     expect(config.adminIds).toEqual([]);
+    expect(config.playgroundPort).toBe(8080);
   });
 
   it("treats blank values as unset", () => {
