@@ -47,7 +47,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
       const fresh = await service.get(booking.id);
       return fresh ? { kind: "reserve-unknown", booking: fresh } : undefined;
     }
-    const fresh = await service.reconcile(booking.id);
+    const fresh = await service.reconcile(booking.id, now() - staleAfterMs);
     if (fresh.state === before) return undefined;
     const kinds: Record<string, ReaperEvent["kind"] | undefined> = { PAID: "paid", RELEASED: fresh.release_reason === "expired" ? "expired" : "released", REFUNDED: "refunded" };
     const kind = kinds[fresh.state];

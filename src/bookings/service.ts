@@ -81,15 +81,19 @@ export function createBookingService(options: BookingServiceOptions) {
     };
   }
 
-  /** Brings the ledger in line with the partner's view of the reservation. */
-  async function applyPartnerState(booking: BookingRecord, r: Reservation, detail: string): Promise<BookingRecord> {
+  /**
+   * Brings the ledger in line with the partner's view of the reservation. A write in flight that the
+   * partner has not applied (CONFIRMING/REFUNDING while it says PENDING) goes back to HELD only when
+   * `mayRevert`: the write is stale (older than any call can last), so no other process is still making it.
+   */
+  async function applyPartnerState(booking: BookingRecord, r: Reservation, detail: string, mayRevert: boolean): Promise<BookingRecord> {
     const fields = reservationFields(r);
     const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
     const target = moves[r.status];
     if (target && target !== booking.state) {
       const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
       await repo.transition(booking.id, [booking.state], target, { ...fields, ...extra }, { via: detail, partnerStatus: r.status });
-    } else if (r.status === "PENDING" && (booking.state === "CONFIRMING" || booking.state === "REFUNDING")) {
+    } else if (r.status === "PENDING" && mayRevert && (booking.state === "CONFIRMING" || booking.state === "REFUNDING")) {
       await repo.transition(booking.id, [booking.state], "HELD", fields, { via: detail, partnerStatus: r.status });
     } else {
       await repo.patch(booking.id, fields);
@@ -156,7 +160,12 @@ export function createBookingService(options: BookingServiceOptions) {
 
     /** Pays for a held reservation from the partner's credit, at most once. */
     async confirm(id: string): Promise<ConfirmOutcome> {
-      const booking = await load(id);
+      let booking = await load(id);
+      if (booking.state === "CONFIRMING") {
+        // Interrupted earlier (a crash, a lost answer): the partner's word settles it without a second confirm.
+        booking = await service.reconcile(id).catch(() => booking);
+        return confirmOutcomeOf(booking);
+      }
       if (booking.state !== "HELD") return confirmOutcomeOf(booking);
       if ((booking.hold_expires_at ?? 0) <= now()) {
         await service.release(id, "expired");
@@ -190,7 +199,8 @@ export function createBookingService(options: BookingServiceOptions) {
           return { kind: "failed", booking: await load(id), error: error.toJSON() };
         }
         if (error instanceof PartnerConflictError || error instanceof PartnerInvalidResponseError) {
-          const fresh = await service.reconcile(id).catch(() => undefined);
+          // This process made the only confirm and it has ended: a PENDING reservation was not paid.
+          const fresh = await service.reconcile(id, now()).catch(() => undefined);
           if (fresh?.state === "PAID") return { kind: "paid", booking: fresh };
         }
         if (error instanceof PartnerNotFoundError) {
@@ -239,12 +249,16 @@ export function createBookingService(options: BookingServiceOptions) {
       return releaseOutcomeOf(await load(id));
     },
 
-    /** Reads the reservation from the partner and corrects the ledger; finishes an interrupted release. */
-    async reconcile(id: string): Promise<BookingRecord> {
+    /**
+     * Reads the reservation from the partner and corrects the ledger; finishes an interrupted release.
+     * `staleBefore`: a write in flight last touched before this instant may be reverted (the reaper's call).
+     */
+    async reconcile(id: string, staleBefore?: number): Promise<BookingRecord> {
       const booking = await load(id);
       if (!booking.reservation_id) return booking;
       const r = await partner.getReservation(booking.reservation_id);
-      let fresh = await applyPartnerState(booking, r, "reconcile");
+      const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
+      let fresh = await applyPartnerState(booking, r, "reconcile", mayRevert);
       if (fresh.state === "RELEASING" && r.status === "PENDING") {
         await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired");
         fresh = await load(id);
