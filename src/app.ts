@@ -19,6 +19,8 @@ export interface AppOptions {
   botInfo?: UserFromGetMe;
   /** Reaper interval, ms (default 10 s). */
   reaperIntervalMs?: number;
+  /** Overrides the stored-conversation version (tests). */
+  flowVersion?: number;
 }
 
 export interface App {
@@ -83,7 +85,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const bookings = createBookingService({ db: storage.db, partner, logger: logger.child({ module: "bookings" }), holdMinutes: config.holdMinutes, now });
   const { bot, i18n } = createBot(
     { config, partner, storage, bookings, logger, now },
-    { token, ...(apiRoot ? { apiRoot } : {}), ...(options.botInfo ? { botInfo: options.botInfo } : {}) },
+    {
+      token,
+      ...(apiRoot ? { apiRoot } : {}),
+      ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+      ...(options.flowVersion !== undefined ? { flowVersion: options.flowVersion } : {}),
+    },
   );
   const reaper = createHoldReaper({
     service: bookings,

@@ -67,6 +67,8 @@ export interface BotApiServer {
   user(init: SimulatedUserInit): SimulatedUser;
   /** Queues a raw update (update_id assigned when omitted); chats it mentions become known. */
   pushUpdate(update: NewUpdate): Update;
+  /** Delivers an already delivered update again, with its own update_id (Telegram's at-least-once delivery). */
+  redeliver(update: Update): void;
   /** Updates the bot has not confirmed yet (for `bot.handleUpdate`-style tests). */
   pendingUpdates(): Update[];
   /** The visible messages of a chat (both sides), current state. */
@@ -203,6 +205,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
       return handle;
     },
     pushUpdate,
+    redeliver: (update) => updates.redeliver(update),
     pendingUpdates: () => updates.pending(),
     messages(chatId) {
       const state = store.chats.get(chatId);

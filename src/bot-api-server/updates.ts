@@ -28,6 +28,8 @@ interface Poller {
 /** The bot's pending updates. */
 export class UpdateQueue {
   private queue: Update[] = [];
+  /** Old updates to hand out again, whatever the offset says (see `redeliver`). */
+  private redeliveries: Update[] = [];
   private nextId = 1;
   private poller: Poller | undefined;
   private allowedUpdates: string[] | undefined;
@@ -48,6 +50,15 @@ export class UpdateQueue {
     this.queue.push(full);
     this.scheduleWake();
     return full;
+  }
+
+  /**
+   * Hands an update the bot already received to it once more, with its original update_id, as
+   * Telegram does when an offset was not confirmed before a restart or a webhook answer was lost.
+   */
+  redeliver(update: Update): void {
+    this.redeliveries.push(clone(update));
+    this.scheduleWake();
   }
 
   /** Unconfirmed updates (the bot has not yet acknowledged them with a higher offset). */
@@ -136,7 +147,8 @@ export class UpdateQueue {
     if (allowed !== undefined) {
       this.queue = this.queue.filter((u) => Object.keys(u).some((k) => k !== "update_id" && allowed.includes(k)));
     }
-    return this.queue.slice(0, limit);
+    const again = this.redeliveries.splice(0, limit);
+    return [...again, ...this.queue.slice(0, limit - again.length)];
   }
 
   private deliver(batch: Update[]): Update[] {

@@ -22,6 +22,8 @@ export interface CreateBotOptions {
   apiRoot?: string;
   /** Skips getMe at start-up (tests). */
   botInfo?: UserFromGetMe;
+  /** Overrides the stored-conversation version (tests of a deploy with changed flow code). */
+  flowVersion?: number;
 }
 
 /** Abandoned conversation state is deleted after this long. */
@@ -65,7 +67,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions) {
 
   chat.use(
     conversations<BotContext, FlowContext>({
-      storage: { type: "key", adapter: deps.storage.kv.adapter("convo:", CONVERSATION_TTL_MS), version: BOOKING_FLOW_VERSION },
+      storage: { type: "key", adapter: deps.storage.kv.adapter("convo:", CONVERSATION_TTL_MS), version: options.flowVersion ?? BOOKING_FLOW_VERSION },
       plugins: (conversation) => [
         // The user's language choice lives in the outside session: read it through `external`.
         (async (ctx, next) => {

@@ -26,8 +26,8 @@ export interface Harness {
   user(id: number, language_code?: string, first_name?: string): SimulatedUser;
   /** Waits until the bot has handled everything and been quiet for a moment. */
   settle(): Promise<void>;
-  /** Stops the app (like a crash, without the reaper's last pass) and starts a new one on the same database. */
-  restart(): Promise<void>;
+  /** Stops the app and starts a new one on the same database (optionally with another flow version). */
+  restart(options?: { flowVersion?: number }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,10 +58,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const config = { ...createConfig(env), database: db.config };
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
-  const make = () =>
+  const make = (flowVersion?: number) =>
     createApp({
       config,
       logger,
+      ...(flowVersion !== undefined ? { flowVersion } : {}),
       ...(options.now ? { now: options.now } : {}),
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
     });
@@ -76,10 +77,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db,
     logs,
     user: (id, language_code = "en", first_name) => telegram.user({ id, language_code, ...(first_name ? { first_name } : {}) }),
-    settle: () => telegram.idle({ quietMs: 120, timeoutMs: 15_000 }),
-    async restart() {
+    async settle() {
+      // Telegram is quiet while a partner call runs: also wait for the sandbox to have answered.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        await telegram.idle({ quietMs: 120, timeoutMs: 15_000 });
+        const open = sandbox.requests.some((r) => r.status === 0 && r.fault === undefined);
+        if (!open || Date.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async restart(restartOptions = {}) {
       await app.stop();
-      app = await make();
+      app = await make(restartOptions.flowVersion);
       await app.start();
     },
     async stop() {
