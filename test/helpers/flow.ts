@@ -70,3 +70,113 @@ export function expectTelegramRules(h: Harness): void {
   }
   expect(h.telegram.unansweredCallbackQueries()).toEqual([]);
 }
+
+/** The steps `bookUntil` can stop at, in the order a first-time user meets them. */
+export const FLOW_STEPS = ["course", "course-info", "date", "slot", "players", "name", "email", "mobile", "held"] as const;
+export type FlowStep = (typeof FLOW_STEPS)[number];
+
+/**
+ * Drives /book up to (and showing) `step`, with the same choices as `bookUntilHold`; a first-time
+ * user (no recent customers) is assumed.
+ */
+export async function bookUntil(h: Harness, user: SimulatedUser, step: FlowStep, choices: BookingChoices = {}): Promise<void> {
+  const stop = FLOW_STEPS.indexOf(step);
+  const actions: (() => void)[] = [
+    () => user.send("/book"),
+    () => tapData(user, new RegExp(`:c:${choices.courseIndex ?? 0}$`)),
+    () => tapData(user, /:go$/),
+    () => tapData(user, new RegExp(`:d:${(choices.date ?? tomorrow()).replaceAll("-", "")}$`)),
+    () => tapData(user, /:s:\d+$/),
+    () => tapData(user, /:p:\d+$/),
+    () => user.send(choices.name ?? "Somchai Jaidee"),
+    () => user.send(choices.email ?? "somchai@example.com"),
+    () => user.send(choices.mobile ?? "081-234-5678"),
+  ];
+  for (const act of actions.slice(0, stop + 1)) {
+    act();
+    await h.settle();
+  }
+}
+
+/** The bot's latest message that still has booking-flow buttons (`b:…`): the live panel, as `panel` shows it. */
+export function livePanel(user: SimulatedUser) {
+  const last = user
+    .messages()
+    .filter((m) => (m.reply_markup?.inline_keyboard ?? []).flat().some((b) => "callback_data" in b && b.callback_data.startsWith("b:")))
+    .at(-1);
+  const buttons = (last?.reply_markup?.inline_keyboard ?? []).flat();
+  return {
+    text: last?.text ?? "",
+    html: last?.html ?? "",
+    data: buttons.flatMap((b) => ("callback_data" in b ? [b.callback_data] : [])),
+    labels: buttons.map((b) => b.text),
+    message: last,
+  };
+}
+
+/** The text fairway answered a callback query with (`undefined`: answered without text, or not answered). */
+export function callbackAnswerText(h: Harness, queryId: string): string | undefined {
+  return h.telegram.callbackAnswers.find((a) => a.queryId === queryId)?.text;
+}
+
+/** A raw partner API call to the sandbox, as another agency would make it (Basic auth, JSON). */
+export async function partnerRequest(h: Harness, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${h.sandbox.url}/api/v1/ext${path}`, {
+    method,
+    headers: {
+      authorization: `Basic ${Buffer.from(h.sandbox.apiKey).toString("base64")}`,
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, json };
+}
+
+let forgedQueries = 0;
+
+/**
+ * A callback query with ANY data on a bot message (default: the user's latest bot message), as a
+ * modified client — or one still showing a keyboard the bot has since removed — can send. The local
+ * Bot API server's `tap` only presses buttons that are on the message now, so this reaches into the
+ * simulated user (TypeScript's element access to private members) and does what `tap` does: record
+ * the query, so it must be answered like any other, and queue the update. Returns the query id.
+ */
+export function forgeTap(user: SimulatedUser, data: string, messageId?: number): string {
+  const server = user["ctx"];
+  const chat = user["state"];
+  const id = messageId ?? user.lastMessage()?.message_id;
+  const stored = id === undefined ? undefined : server.store.liveMessage(chat, id);
+  if (!stored) throw new Error(`forgeTap: no bot message ${id ?? "(none)"} in chat ${user.chatId}`);
+  const queryId = String(9_900_000_000_000_000_000n + BigInt(++forgedQueries));
+  server.store.callbackQueries.set(queryId, {
+    id: queryId,
+    from: structuredClone(user.user),
+    chatId: user.chatId,
+    messageId: stored.message.message_id,
+    data,
+    createdAt: server.settings.clock(),
+    answered: false,
+  });
+  user["deliver"]({
+    callback_query: {
+      id: queryId,
+      from: structuredClone(user.user),
+      message: structuredClone(stored.message),
+      chat_instance: String(BigInt(user.chatId) * 7919n + 104729n),
+      data,
+    },
+  });
+  return queryId;
+}
+
+/** Calls that changed what the user sees (sends and edits), for "nothing was sent or edited" checks. */
+export function visibleCalls(h: Harness): number {
+  return h.telegram.calls.filter((c) => /^(send|edit|delete)/i.test(c.method)).length;
+}
