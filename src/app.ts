@@ -1,4 +1,5 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
+import type { Context, Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { createBookingService, createHoldReaper, type BookingService, type HoldReaper } from "./bookings/index.js";
 import { createBotApiServer, type BotApiServer } from "./bot-api-server/index.js";
@@ -21,6 +22,8 @@ export interface AppOptions {
   reaperIntervalMs?: number;
   /** Overrides the stored-conversation version (tests). */
   flowVersion?: number;
+  /** Middleware run first for every update (tests count updates in flight). */
+  first?: Middleware<Context>;
 }
 
 export interface App {
@@ -90,6 +93,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(apiRoot ? { apiRoot } : {}),
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
       ...(options.flowVersion !== undefined ? { flowVersion: options.flowVersion } : {}),
+      ...(options.first ? { first: options.first } : {}),
     },
   );
   const reaper = createHoldReaper({

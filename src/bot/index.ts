@@ -1,7 +1,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import { conversations, createConversation } from "@grammyjs/conversations";
-import { Bot, GrammyError, HttpError, session, type Context } from "grammy";
+import { Bot, GrammyError, HttpError, session, type Context, type Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, createBookingConversation } from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
@@ -24,6 +24,8 @@ export interface CreateBotOptions {
   botInfo?: UserFromGetMe;
   /** Overrides the stored-conversation version (tests of a deploy with changed flow code). */
   flowVersion?: number;
+  /** Runs first for every update (instrumentation: tests count updates in flight). */
+  first?: Middleware<Context>;
 }
 
 /** Abandoned conversation state is deleted after this long. */
@@ -44,6 +46,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions) {
 
   const i18n = createI18n<Context & LocaleCarrier>(deps.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
 
+  if (options.first) bot.use(options.first);
   // One update at a time per chat (the runner is concurrent across chats).
   bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
   bot.use((ctx, next) => {

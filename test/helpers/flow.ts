@@ -16,6 +16,13 @@ export function panel(user: SimulatedUser) {
   return { text: last?.text ?? "", html: last?.html ?? "", data, labels, message: last };
 }
 
+/** The bot's latest message that still has an inline keyboard (the live panel), as `panel` shows it. */
+export function keyboardPanel(user: SimulatedUser) {
+  const message = [...user.messages()].reverse().find((m) => (m.reply_markup?.inline_keyboard.length ?? 0) > 0);
+  const data = (message?.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
+  return { text: message?.text ?? "", data, message };
+}
+
 export function tomorrow(): string {
   return addDaysToDateKey(courseToday(Date.now(), "Asia/Bangkok"), 1);
 }
@@ -85,17 +92,28 @@ export async function bookUntil(h: Harness, user: SimulatedUser, step: FlowStep,
     () => user.send("/book"),
     () => tapData(user, new RegExp(`:c:${choices.courseIndex ?? 0}$`)),
     () => tapData(user, /:go$/),
-    () => tapData(user, new RegExp(`:d:${(choices.date ?? tomorrow()).replaceAll("-", "")}$`)),
+    () => undefined,
     () => tapData(user, /:s:\d+$/),
     () => tapData(user, /:p:\d+$/),
     () => user.send(choices.name ?? "Somchai Jaidee"),
     () => user.send(choices.email ?? "somchai@example.com"),
     () => user.send(choices.mobile ?? "081-234-5678"),
   ];
-  for (const act of actions.slice(0, stop + 1)) {
-    act();
+  for (const [i, act] of actions.slice(0, stop + 1).entries()) {
+    if (i === FLOW_STEPS.indexOf("slot")) await pickDate(h, user, choices.date ?? tomorrow());
+    else act();
     await h.settle();
   }
+}
+
+/** Taps `date` (YYYY-MM-DD) on the calendar, turning to its month first when needed. */
+export async function pickDate(h: Harness, user: SimulatedUser, date: string): Promise<void> {
+  const key = date.replaceAll("-", "");
+  if (!panel(user).data.some((d) => d.endsWith(`:d:${key}`))) {
+    tapData(user, new RegExp(`:m:${key.slice(0, 6)}$`));
+    await h.settle();
+  }
+  tapData(user, new RegExp(`:d:${key}$`));
 }
 
 /** The bot's latest message that still has booking-flow buttons (`b:…`): the live panel, as `panel` shows it. */

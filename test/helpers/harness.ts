@@ -58,10 +58,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const config = { ...createConfig(env), database: db.config };
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
+  let inFlight = 0;
+  const first = async (_ctx: unknown, next: () => Promise<void>) => {
+    inFlight += 1;
+    try {
+      await next();
+    } finally {
+      inFlight -= 1;
+    }
+  };
   const make = (flowVersion?: number) =>
     createApp({
       config,
       logger,
+      first,
       ...(flowVersion !== undefined ? { flowVersion } : {}),
       ...(options.now ? { now: options.now } : {}),
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
@@ -82,7 +92,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const deadline = Date.now() + 15_000;
       for (;;) {
         await telegram.idle({ quietMs: 120, timeoutMs: 15_000 });
-        const open = sandbox.requests.some((r) => r.status === 0 && r.fault === undefined);
+        const open = inFlight > 0 || sandbox.requests.some((r) => r.status === 0 && r.fault === undefined);
         if (!open || Date.now() > deadline) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

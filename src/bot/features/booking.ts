@@ -4,7 +4,7 @@ import { BOOKING_CONVERSATION } from "../conversations/booking/index.js";
 import type { BotContext } from "../context.js";
 
 /** Releases the chat's live hold, if any; says whether there was one. */
-async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
+export async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return false;
   const active = await ctx.deps.bookings.activeForChat(chatId);
@@ -50,13 +50,22 @@ export function createBookingGuards() {
   return feature;
 }
 
+/**
+ * Starts a new booking flow. A hold still live without its flow (the flow timed out, or a new
+ * version of fairway discarded it) can no longer be confirmed, so it is released first, and said so.
+ */
+async function enterBooking(ctx: BotContext): Promise<void> {
+  if (await releaseActiveHold(ctx)) await ctx.reply(ctx.t("earlier-hold-released"));
+  await ctx.conversation.enter(BOOKING_CONVERSATION, {});
+}
+
 /** Installed AFTER the booking conversation (a conversation can only be entered from below it). */
 export function createBookingEntry() {
   const feature = new Composer<BotContext>();
-  feature.command("book", (ctx) => ctx.conversation.enter(BOOKING_CONVERSATION, {}));
+  feature.command("book", (ctx) => enterBooking(ctx));
   feature.callbackQuery([GLOBAL_DATA.book, GLOBAL_DATA.restart], async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.conversation.enter(BOOKING_CONVERSATION, {});
+    await enterBooking(ctx);
   });
   return feature;
 }

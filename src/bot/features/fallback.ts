@@ -1,6 +1,7 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
 import { isQueryTooOld } from "../ui/telegram-errors.js";
+import { releaseActiveHold } from "./booking.js";
 import { mainMenu } from "./menu.js";
 
 /**
@@ -10,7 +11,10 @@ import { mainMenu } from "./menu.js";
 export function createFallbackFeature() {
   const feature = new Composer<BotContext>();
   feature.on("callback_query", async (ctx) => {
-    await ctx.answerCallbackQuery({ text: ctx.t("menu-expired"), show_alert: false }).catch((e: unknown) => {
+    // A button of a booking flow that no longer runs: its hold, if still live, can never be confirmed.
+    const flowGone = ctx.chat?.type === "private" && ctx.callbackQuery.data?.startsWith("b:") === true;
+    const released = flowGone && (await releaseActiveHold(ctx));
+    await ctx.answerCallbackQuery({ text: ctx.t(released ? "menu-expired-released" : "menu-expired"), show_alert: released }).catch((e: unknown) => {
       if (!isQueryTooOld(e)) throw e;
     });
   });
