@@ -39,6 +39,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
       return out.kind === "released" ? { kind: "expired", booking: out.booking } : undefined;
     }
     if (before === "RESERVING") {
+      if (booking.updated_at > now() - staleAfterMs) return undefined;
       await service.repo.transition(booking.id, ["RESERVING"], "RESERVE_UNKNOWN", { last_error: "stale" }, { via: "reaper" });
       logger.warn(
         { bookingId: booking.id, slotId: booking.slot_id, startsAt: booking.slot_starts_at },
@@ -59,7 +60,9 @@ export function createHoldReaper(options: HoldReaperOptions) {
     let changed = 0;
     try {
       const t = now();
-      const due = await service.repo.dueForReaping(t + intervalMs, t - staleAfterMs);
+      // Writes in flight for one interval are read back: a final partner state (PAID, CANCEL, REFUND)
+      // is applied at once (safe whoever made the write); a revert waits for `staleAfterMs`.
+      const due = await service.repo.dueForReaping(t + intervalMs, t - Math.min(intervalMs, staleAfterMs));
       for (const booking of due) {
         try {
           const event = await handle(booking);
