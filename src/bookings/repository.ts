@@ -129,9 +129,15 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       return won;
     },
 
-    /** Updates fields without a state change (e.g. a fresher partner status). */
-    async patch(id: string, set: Partial<Omit<BookingRecord, "id" | "state">>): Promise<void> {
-      await db.updateTable("bookings").set({ ...set, updated_at: now() }).where("id", "=", id).execute();
+    /**
+     * Updates fields without a state change (e.g. a fresher partner status). With `inStates`, only if
+     * the row is still in one of them: a partner read taken before another call moved the row on must
+     * not overwrite what that call recorded.
+     */
+    async patch(id: string, set: Partial<Omit<BookingRecord, "id" | "state">>, inStates?: readonly BookingState[]): Promise<void> {
+      let query = db.updateTable("bookings").set({ ...set, updated_at: now() }).where("id", "=", id);
+      if (inStates) query = query.where("state", "in", inStates);
+      await query.execute();
     },
 
     /** Holds whose time is up, and writes that have been in flight longer than `staleBefore`. */

@@ -96,7 +96,8 @@ export function createBookingService(options: BookingServiceOptions) {
     } else if (r.status === "PENDING" && mayRevert && (booking.state === "CONFIRMING" || booking.state === "REFUNDING")) {
       await repo.transition(booking.id, [booking.state], "HELD", fields, { via: detail, partnerStatus: r.status });
     } else {
-      await repo.patch(booking.id, fields);
+      // Only onto the state this read was taken against: a confirm may have landed meanwhile.
+      await repo.patch(booking.id, fields, [booking.state]);
     }
     return load(booking.id);
   }
@@ -220,13 +221,18 @@ export function createBookingService(options: BookingServiceOptions) {
       }
     },
 
-    /** Releases an unpaid hold. Ambiguous failures stay RELEASING; the reaper finishes them. */
-    async release(id: string, reason: ReleaseReason): Promise<ReleaseOutcome> {
+    /**
+     * Releases an unpaid hold. Ambiguous failures stay RELEASING; the reaper finishes them. A release
+     * that finds RELEASING sends nothing (another call may still be making the DELETE) unless
+     * `retryStale`: the reaper's reconcile found the release stale and the hold still PENDING.
+     */
+    async release(id: string, reason: ReleaseReason, retryStale = false): Promise<ReleaseOutcome> {
       const booking = await load(id);
       if (booking.state === "INTENT") {
         await repo.transition(id, ["INTENT"], "RELEASED", { release_reason: reason });
         return { kind: "released", booking: await load(id) };
       }
+      if (booking.state === "RELEASING" && !retryStale) return releaseOutcomeOf(booking);
       const from: BookingState[] = booking.state === "RELEASING" ? ["RELEASING"] : ["HELD"];
       if (!(await repo.transition(id, from, "RELEASING", { release_reason: booking.release_reason ?? reason }, { reason }))) {
         return releaseOutcomeOf(await load(id));
@@ -251,7 +257,8 @@ export function createBookingService(options: BookingServiceOptions) {
 
     /**
      * Reads the reservation from the partner and corrects the ledger; finishes an interrupted release.
-     * `staleBefore`: a write in flight last touched before this instant may be reverted (the reaper's call).
+     * `staleBefore`: a write in flight last touched before this instant may be reverted, or (a release)
+     * sent again (the reaper's call).
      */
     async reconcile(id: string, staleBefore?: number): Promise<BookingRecord> {
       const booking = await load(id);
@@ -259,8 +266,8 @@ export function createBookingService(options: BookingServiceOptions) {
       const r = await partner.getReservation(booking.reservation_id);
       const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
       let fresh = await applyPartnerState(booking, r, "reconcile", mayRevert);
-      if (fresh.state === "RELEASING" && r.status === "PENDING") {
-        await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired");
+      if (fresh.state === "RELEASING" && r.status === "PENDING" && mayRevert) {
+        await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired", true);
         fresh = await load(id);
       } else if (fresh.state === "HELD" && (fresh.hold_expires_at ?? 0) <= now()) {
         await service.release(id, "expired");
