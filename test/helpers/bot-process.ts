@@ -1,0 +1,51 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** fairway's real entry point (`src/main.ts`) in a child process, so a test can SIGKILL it. */
+export interface BotProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves once the bot logged that it is running. */
+  ready: Promise<void>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function startBotProcess(env: Record<string, string>): BotProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`bot did not start:\n${out}`)), 20_000);
+    const check = () => {
+      if (out.includes("fairway is running")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bot exited with ${code}:\n${out}`));
+    });
+  });
+  ready.catch(() => undefined);
+  return {
+    child,
+    output: () => out,
+    ready,
+    kill(signal = "SIGKILL") {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill(signal);
+      });
+    },
+  };
+}
