@@ -74,8 +74,11 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
   // This booking id is spent; the next attempt gets a new one (made now, used in a later update).
   d.nextBookingId = await randomId(run);
   if (outcome.kind === "unknown") {
-    await run.panel.close(ctx, ctx.t("hold-unknown"), true);
-    return "done";
+    // Nothing was charged. Keep every choice; the refreshed list shows whether the slot was taken.
+    d.notice = { key: "hold-unknown" };
+    await refreshSlots(run);
+    d.step = "slot";
+    return "back";
   }
   const key = outcome.error.userMessageKey;
   const back = BACK_TO[key];
