@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { postgresDatabase } from "../helpers/databases.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { bookUntilHold, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
 
@@ -47,5 +48,26 @@ describe("guided booking", () => {
     await h.settle();
     expect(agent.messages().some((m) => m.text?.includes("ยืนยันการจองแล้ว"))).toBe(true);
     expectTelegramRules(h);
+  });
+
+  it("runs on PostgreSQL too: sessions, the stored conversation and the ledger survive a restart", async () => {
+    const db = postgresDatabase();
+    const pg = await startHarness({ db });
+    try {
+      const agent = pg.user(1003, "en");
+      await bookUntilHold(pg, agent);
+      await pg.restart();
+      tapData(agent, /:ok$/);
+      await pg.settle();
+      expect(pg.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
+      const [booking] = await pg.app.bookings.repo.listForUser(1003);
+      expect(booking?.state).toBe("PAID");
+      const history = await pg.app.bookings.repo.history(booking!.id);
+      expect(history.map((e) => e.to_state)).toEqual(["INTENT", "RESERVING", "HELD", "CONFIRMING", "PAID"]);
+      expect(pg.app.storage.kind).toBe("postgres");
+    } finally {
+      await pg.stop();
+      await db.cleanup();
+    }
   });
 });
