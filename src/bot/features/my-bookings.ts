@@ -58,7 +58,8 @@ async function listView(ctx: BotContext): Promise<void> {
   }
   for (const b of list) {
     const when = `${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} ${formatTime(b.slot_starts_at, b.time_zone, locale)}`;
-    kb.text(truncate(`${when} · ${b.course_name} · ${statusLabel(ctx, b)}`, 60), myBookingsData("view", b.id)).row();
+    // Status first: a long course name is what gets cut (here, or by a narrow client), never the status.
+    kb.text(truncate(`${statusLabel(ctx, b)} · ${when} · ${b.course_name}`, 60), myBookingsData("view", b.id)).row();
   }
   kb.text(ctx.t("btn-refresh"), myBookingsData("list")).row();
   const note = stale ? `\n⚠️ ${ctx.t("my-bookings-stale")}` : "";
