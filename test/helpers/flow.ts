@@ -194,7 +194,7 @@ export function forgeTap(user: SimulatedUser, data: string, messageId?: number):
   return queryId;
 }
 
-/** Calls that changed what the user sees (sends and edits), for "nothing was sent or edited" checks. */
+/** Successful calls that changed what the user sees (sends, edits, deletions), for "nothing was sent or edited" checks. */
 export function visibleCalls(h: Harness): number {
-  return h.telegram.calls.filter((c) => /^(send|edit|delete)/i.test(c.method)).length;
+  return h.telegram.calls.filter((c) => c.ok && /^(send|edit|delete)/i.test(c.method)).length;
 }
