@@ -135,7 +135,8 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
      * not overwrite what that call recorded.
      */
     async patch(id: string, set: Partial<Omit<BookingRecord, "id" | "state">>, inStates?: readonly BookingState[]): Promise<void> {
-      let query = db.updateTable("bookings").set({ ...set, updated_at: now() }).where("id", "=", id);
+      // `updated_at` dates the last state change (the reaper's staleness clock): a patch leaves it.
+      let query = db.updateTable("bookings").set(set).where("id", "=", id);
       if (inStates) query = query.where("state", "in", inStates);
       await query.execute();
     },

@@ -202,7 +202,8 @@ export function createBookingService(options: BookingServiceOptions) {
         if (error instanceof PartnerConflictError || error instanceof PartnerInvalidResponseError) {
           // This process made the only confirm and it has ended: a PENDING reservation was not paid.
           const fresh = await service.reconcile(id, now()).catch(() => undefined);
-          if (fresh?.state === "PAID") return { kind: "paid", booking: fresh };
+          if (fresh?.state === "HELD" && json) return { kind: "failed", booking: fresh, error: json };
+          if (fresh && fresh.state !== "CONFIRMING") return confirmOutcomeOf(fresh);
         }
         if (error instanceof PartnerNotFoundError) {
           await repo.transition(id, ["CONFIRMING"], "RELEASED", { release_reason: "partner-missing", last_error: JSON.stringify(json) }, json);

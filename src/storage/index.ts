@@ -29,7 +29,7 @@ export interface StorageOptions {
 /** Connects, brings the schema up to date, and returns the storage. */
 export async function createStorage(config: DatabaseConfig, options: StorageOptions = {}): Promise<Storage> {
   const db = await connect(config);
-  await migrate(db, options.logger);
+  await migrate(db, options.logger, config.kind === "postgres" ? config.schema : undefined);
   return {
     kind: config.kind,
     db,
@@ -38,9 +38,13 @@ export async function createStorage(config: DatabaseConfig, options: StorageOpti
   };
 }
 
-/** Applies every pending migration; throws (naming the migration) if one fails. */
-export async function migrate(db: Kysely<Database>, logger?: Logger): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Applies every pending migration; throws (naming the migration) if one fails. `schema` keeps
+ * Kysely's own bookkeeping tables in that PostgreSQL schema (it would otherwise find another
+ * schema's tables and skip creating its own).
+ */
+export async function migrate(db: Kysely<Database>, logger?: Logger, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Success") logger?.info({ migration: r.migrationName }, "database migration applied");

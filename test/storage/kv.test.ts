@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createStorage, type Storage } from "../../src/storage/index.js";
-import { databaseFactories, type TestDatabase } from "../helpers/databases.js";
+import { databaseFactories, postgresDatabase, type TestDatabase } from "../helpers/databases.js";
 
 describe.each(databaseFactories)("key-value store on $name", ({ make }) => {
   let db: TestDatabase;
@@ -65,5 +65,24 @@ describe.each(databaseFactories)("key-value store on $name", ({ make }) => {
     storage = undefined;
     const again = await open();
     expect(await again.kv.get("x")).toBe("y");
+  });
+});
+
+describe("PostgreSQL schemas", () => {
+  it("migrates a fresh schema while another schema in the same database already has fairway's tables", async () => {
+    const a = postgresDatabase();
+    const b = postgresDatabase();
+    const first = await createStorage(a.config);
+    try {
+      const second = await createStorage(b.config);
+      await second.kv.set("k", "in b");
+      await first.kv.set("k", "in a");
+      expect(await second.kv.get("k")).toBe("in b");
+      await second.close();
+    } finally {
+      await first.close();
+      await a.cleanup();
+      await b.cleanup();
+    }
   });
 });
