@@ -8,7 +8,7 @@ import { createReaperNotifier } from "./bot/notifier.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
 import { createPartnerClient, type PartnerClient } from "./partner/index.js";
-import { createSandbox } from "./sandbox/index.js";
+import { openPartnerEndpoint } from "./partner-endpoint.js";
 import { createStorage, type Storage } from "./storage/index.js";
 
 export interface AppOptions {
@@ -52,21 +52,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   const storage = await createStorage(config.database, { logger, now });
   closers.push(() => storage.close());
 
-  let partnerUrl: string;
-  let apiKey: string;
-  if (config.partner.kind === "remote") {
-    partnerUrl = config.partner.baseURL;
-    apiKey = config.partner.apiKey;
-  } else {
-    const sandbox = createSandbox({ seed: config.partner.seed, moneyUnit: config.partner.moneyUnit });
-    partnerUrl = await sandbox.listen(0);
-    apiKey = sandbox.apiKey;
-    closers.push(() => sandbox.close());
-    logger.info({ url: partnerUrl }, "no PARTNER_API_URL: using the embedded partner sandbox");
-  }
+  const endpoint = await openPartnerEndpoint(config.partner);
+  closers.push(() => endpoint.close());
+  const partnerUrl = endpoint.baseURL;
+  if (endpoint.embedded) logger.info({ url: partnerUrl }, "no PARTNER_API_URL: using the embedded partner sandbox");
   const partner = createPartnerClient({
     baseURL: partnerUrl,
-    apiKey,
+    apiKey: endpoint.apiKey,
     timeoutMs: config.partner.timeoutMs,
     moneyUnit: config.partner.moneyUnit,
     logger: logger.child({ module: "partner" }),

@@ -2,7 +2,7 @@ import type { Config } from "../config.js";
 import { courseToday } from "../bot/format/dates.js";
 import { formatBaht } from "../bot/format/money.js";
 import { createPartnerClient, isPartnerApiError, type PartnerClient } from "../partner/index.js";
-import { createSandbox } from "../sandbox/index.js";
+import { openPartnerEndpoint } from "../partner-endpoint.js";
 import { createStorage } from "../storage/index.js";
 
 export interface CheckResult {
@@ -86,24 +86,16 @@ export async function runDoctor(config: Config): Promise<CheckResult[]> {
     results.push({ ok: false, name: "database", detail: `cannot open DATABASE_URL (${config.database.kind}): ${why}`, ms: storage.ms });
   }
 
-  let baseURL: string;
-  let apiKey: string;
-  let close: (() => Promise<void>) | undefined;
-  if (config.partner.kind === "remote") {
-    baseURL = config.partner.baseURL;
-    apiKey = config.partner.apiKey;
-  } else {
-    const sandbox = createSandbox({ seed: config.partner.seed, moneyUnit: config.partner.moneyUnit });
-    baseURL = await sandbox.listen(0);
-    apiKey = sandbox.apiKey;
-    close = () => sandbox.close();
+  const endpoint = await openPartnerEndpoint(config.partner);
+  const { baseURL, apiKey } = endpoint;
+  if (endpoint.embedded) {
     results.push({ ok: true, name: "partner", detail: `PARTNER_API_URL is not set: checking the embedded sandbox fairway would start (${baseURL})` });
   }
   try {
     const partner = createPartnerClient({ baseURL, apiKey, timeoutMs: config.partner.timeoutMs, moneyUnit: config.partner.moneyUnit, retries: 0 });
     results.push(...(await checkPartner(partner, baseURL)));
   } finally {
-    await close?.();
+    await endpoint.close();
   }
   return results;
 }

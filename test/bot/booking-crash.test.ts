@@ -3,7 +3,7 @@ import { createBotApiServer, type SimulatedUser } from "../../src/bot-api-server
 import { createSandbox } from "../../src/sandbox/index.js";
 import { startBotProcess, type BotProcess } from "../helpers/bot-process.js";
 import { sqliteDatabase } from "../helpers/databases.js";
-import { TEST_BOT_TOKEN } from "../helpers/harness.js";
+import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
 import { tomorrow } from "../helpers/flow.js";
 
 const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
@@ -43,12 +43,7 @@ describe("a crash right after the partner was paid", () => {
     const apiRoot = await telegram.listen(0);
     const db = sqliteDatabase();
     const env = {
-      BOT_TOKEN: TEST_BOT_TOKEN,
-      TELEGRAM_API_ROOT: apiRoot,
-      PARTNER_API_URL: partnerUrl,
-      PARTNER_API_KEY: sandbox.apiKey,
-      DATABASE_URL: db.config.kind === "sqlite" ? `sqlite:${db.config.path}` : "",
-      DEFAULT_LOCALE: "en",
+      ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }),
       PARTNER_TIMEOUT_MS: "30000",
       LOG_LEVEL: "info",
     };

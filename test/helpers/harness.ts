@@ -8,6 +8,18 @@ import { sqliteDatabase, type TestDatabase } from "./databases.js";
 
 export const TEST_BOT_TOKEN = "123456:AAHfakeTokenForTestsOnly_0123456789";
 
+/** The environment fairway needs to run against a test sandbox and local Bot API server. */
+export function testEnv(parts: { apiRoot: string; partnerUrl: string; apiKey: string; db: TestDatabase }): Record<string, string> {
+  return {
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    TELEGRAM_API_ROOT: parts.apiRoot,
+    PARTNER_API_URL: parts.partnerUrl,
+    PARTNER_API_KEY: parts.apiKey,
+    DATABASE_URL: parts.db.config.kind === "sqlite" ? `sqlite:${parts.db.config.path}` : "",
+    DEFAULT_LOCALE: "en",
+  };
+}
+
 export interface HarnessOptions {
   sandbox?: SandboxOptions;
   env?: Record<string, string>;
@@ -46,12 +58,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
   const env = {
-    BOT_TOKEN: TEST_BOT_TOKEN,
-    TELEGRAM_API_ROOT: apiRoot,
-    PARTNER_API_URL: partnerUrl,
-    PARTNER_API_KEY: sandbox.apiKey,
-    DATABASE_URL: db.config.kind === "sqlite" ? `sqlite:${db.config.path}` : "",
-    DEFAULT_LOCALE: "en",
+    ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }),
     PARTNER_TIMEOUT_MS: "2000",
     LOG_LEVEL: "debug",
     ...options.env,

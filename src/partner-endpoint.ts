@@ -1,0 +1,22 @@
+import type { Config } from "./config.js";
+import { createSandbox } from "./sandbox/index.js";
+
+/** Where fairway's partner calls go: the configured partner, or a sandbox embedded in this process. */
+export interface PartnerEndpoint {
+  baseURL: string;
+  apiKey: string;
+  /** True when no PARTNER_API_URL was set and the embedded sandbox serves. */
+  embedded: boolean;
+  /** Stops the embedded sandbox (nothing for a remote partner). */
+  close(): Promise<void>;
+}
+
+/** Resolves the partner configuration, starting the embedded sandbox on a free port when needed. */
+export async function openPartnerEndpoint(partner: Config["partner"]): Promise<PartnerEndpoint> {
+  if (partner.kind === "remote") {
+    return { baseURL: partner.baseURL, apiKey: partner.apiKey, embedded: false, close: () => Promise.resolve() };
+  }
+  const sandbox = createSandbox({ seed: partner.seed, moneyUnit: partner.moneyUnit });
+  const baseURL = await sandbox.listen(0);
+  return { baseURL, apiKey: sandbox.apiKey, embedded: true, close: () => sandbox.close() };
+}
