@@ -150,7 +150,9 @@ describe("booking navigation", () => {
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(step === "held" ? ["CANCEL"] : []);
     const before = visibleCalls(h);
     const seen = screen(user);
-    for (const data of old.data) {
+    // Every kind of button (the calendar's days are many of one kind: a few of them do).
+    const sample = old.data.filter((d, i, all) => all.findIndex((e) => e.split(":")[2] === d.split(":")[2]) === i || i < 3);
+    for (const data of sample) {
       const id = user.tap({ data, messageId: old.message!.message_id });
       await h.settle();
       expect(callbackAnswerText(h, id), data).toBe(EXPIRED);
@@ -186,6 +188,8 @@ describe("booking navigation", () => {
     expect(resumed.text.replace(/\d+ minutes? left/, "")).toBe(old.text.replace(/\d+ minutes? left/, ""));
     const oldNow = user.messages().find((m) => m.message_id === old.message!.message_id);
     expect((oldNow?.reply_markup?.inline_keyboard ?? []).flat(), "the old panel lost its buttons").toEqual([]);
+    const offer = user.messages().find((m) => m.text?.includes("You already have a booking in progress"));
+    expect((offer?.reply_markup?.inline_keyboard ?? []).flat(), "the answered offer lost its buttons").toEqual([]);
     // It keeps working.
     if (step === "slot") {
       tapData(user, /:s:\d+$/);

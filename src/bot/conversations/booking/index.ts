@@ -1,4 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
+import { GrammyError, InlineKeyboard } from "grammy";
 import { isQueryTooOld } from "../../ui/telegram-errors.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { initialDraft } from "./draft.js";
@@ -17,7 +18,7 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 2;
+export const BOOKING_FLOW_VERSION = 3;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -85,6 +86,11 @@ export function createBookingConversation(deps: BotDeps) {
       }
       await tick(run);
       if (input.kind === "resume") {
+        // The Resume / Start over offer is answered: its buttons go too, so a later tap on it cannot
+        // start over (and release the hold of) whatever booking runs by then.
+        await input.ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch((e: unknown) => {
+          if (!(e instanceof GrammyError)) throw e;
+        });
         await run.panel.retire(run.ctx);
         run.edit = false;
         continue;
