@@ -35,7 +35,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
   async function handle(booking: BookingRecord): Promise<ReaperEvent | undefined> {
     const before = booking.state;
     if (before === "HELD") {
-      const out = await service.release(booking.id, "expired");
+      const out = await service.release(booking.id, "expired", false, "system:reaper");
       return out.kind === "released" ? { kind: "expired", booking: out.booking } : undefined;
     }
     if (before === "RESERVING") {
@@ -48,7 +48,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
       const fresh = await service.get(booking.id);
       return fresh ? { kind: "reserve-unknown", booking: fresh } : undefined;
     }
-    const fresh = await service.reconcile(booking.id, now() - staleAfterMs);
+    const fresh = await service.reconcile(booking.id, now() - staleAfterMs, "system:reaper");
     if (fresh.state === before) return undefined;
     const kinds: Record<string, ReaperEvent["kind"] | undefined> = { PAID: "paid", RELEASED: fresh.release_reason === "expired" ? "expired" : "released", REFUNDED: "refunded" };
     const kind = kinds[fresh.state];

@@ -12,6 +12,7 @@ import {
 import type { PartnerClient } from "../partner/index.js";
 import type { Reservation } from "../partner/types.js";
 import type { Database } from "../storage/schema.js";
+import { createAuditLog, userActor, type Actor } from "./audit.js";
 import { createBookingRepository, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";
 
 export interface BookingServiceOptions {
@@ -39,6 +40,13 @@ export type ConfirmOutcome =
   | { kind: "busy"; booking: BookingRecord }
   | { kind: "not-held"; booking: BookingRecord };
 
+export type RefundOutcome =
+  | { kind: "refunded"; booking: BookingRecord; refundedAmount: number | null }
+  | { kind: "not-paid"; booking: BookingRecord }
+  | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }
+  | { kind: "unknown"; booking: BookingRecord }
+  | { kind: "busy"; booking: BookingRecord };
+
 export type ReleaseOutcome =
   | { kind: "released"; booking: BookingRecord }
   | { kind: "pending"; booking: BookingRecord }
@@ -58,7 +66,29 @@ export function createBookingService(options: BookingServiceOptions) {
   const { partner, logger } = options;
   const now = options.now ?? Date.now;
   const repo = createBookingRepository(options.db, now);
+  const audit = createAuditLog(options.db, now);
   const holdMs = options.holdMinutes * 60_000;
+
+  /** Makes a partner write and records it in the audit log, whatever its outcome. */
+  async function write(action: string, actor: Actor, booking: BookingRecord, call: () => Promise<Reservation>): Promise<Reservation> {
+    try {
+      const r = await call();
+      await audit.record({
+        actor,
+        action,
+        bookingId: booking.id,
+        reservationId: r.id,
+        outcome: r.reconciled ? "ok-reconciled" : "ok",
+        detail: { status: r.status, amount: r.amount, refunded: r.reserve?.price, code: r.reserve?.code },
+      });
+      return r;
+    } catch (error) {
+      const json = errorJSON(error);
+      const outcome = json ? (json.outcome === "unknown" ? "unknown" : "failed") : "error";
+      await audit.record({ actor, action, bookingId: booking.id, reservationId: booking.reservation_id, outcome, detail: json ?? { message: "internal" } });
+      throw error;
+    }
+  }
 
   async function load(id: string): Promise<BookingRecord> {
     const booking = await repo.get(id);
@@ -90,10 +120,12 @@ export function createBookingService(options: BookingServiceOptions) {
     const fields = reservationFields(r);
     const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
     const target = moves[r.status];
-    if (target && target !== booking.state) {
+    // A refund in flight that the partner has not applied yet reads PAID: revert only when stale.
+    const refundNotApplied = booking.state === "REFUNDING" && r.status === "PAID";
+    if (target && target !== booking.state && (!refundNotApplied || mayRevert)) {
       const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
       await repo.transition(booking.id, [booking.state], target, { ...fields, ...extra }, { via: detail, partnerStatus: r.status });
-    } else if (r.status === "PENDING" && mayRevert && (booking.state === "CONFIRMING" || booking.state === "REFUNDING")) {
+    } else if (r.status === "PENDING" && mayRevert && booking.state === "CONFIRMING") {
       await repo.transition(booking.id, [booking.state], "HELD", fields, { via: detail, partnerStatus: r.status });
     } else {
       // Only onto the state this read was taken against: a confirm may have landed meanwhile.
@@ -109,19 +141,20 @@ export function createBookingService(options: BookingServiceOptions) {
     createIntent: (input: BookingIntentInput) => repo.createIntent(input),
 
     /** Creates the partner reservation (a hold) for an intent, at most once per booking. */
-    async reserve(id: string): Promise<ReserveOutcome> {
+    async reserve(id: string, actor?: Actor): Promise<ReserveOutcome> {
       let booking = await load(id);
       if (!(await repo.transition(id, ["INTENT"], "RESERVING"))) return reserveOutcomeOf(await load(id));
       booking = await load(id);
+      const input = {
+        slotId: booking.slot_id,
+        persons: booking.persons,
+        customerName: booking.customer_name,
+        customerEmail: booking.customer_email,
+        customerMobile: booking.customer_mobile,
+      };
       let reservation: Reservation;
       try {
-        reservation = await partner.reserve({
-          slotId: booking.slot_id,
-          persons: booking.persons,
-          customerName: booking.customer_name,
-          customerEmail: booking.customer_email,
-          customerMobile: booking.customer_mobile,
-        });
+        reservation = await write("reserve", actor ?? userActor(booking.user_id), booking, () => partner.reserve(input));
       } catch (error) {
         const json = errorJSON(error);
         const ambiguous = !json || error instanceof PartnerInvalidResponseError || (error instanceof PartnerUnavailableError && error.outcome !== "not-applied");
@@ -154,13 +187,16 @@ export function createBookingService(options: BookingServiceOptions) {
       if (!held) {
         // Someone else decided this booking's fate while we waited: never leave the new hold behind.
         logger.error({ bookingId: id, reservationId: reservation.id }, "reserve answered after the booking moved on; releasing the hold");
-        await partner.release(reservation.id).catch((e: unknown) => logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"));
+        const stored = await load(id);
+        await write("release-orphan", actor ?? userActor(stored.user_id), { ...stored, reservation_id: reservation.id }, () => partner.release(reservation.id)).catch((e: unknown) =>
+          logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"),
+        );
       }
       return reserveOutcomeOf(await load(id));
     },
 
     /** Pays for a held reservation from the partner's credit, at most once. */
-    async confirm(id: string): Promise<ConfirmOutcome> {
+    async confirm(id: string, actor?: Actor): Promise<ConfirmOutcome> {
       let booking = await load(id);
       if (booking.state === "CONFIRMING") {
         // Interrupted earlier (a crash, a lost answer): the partner's word settles it without a second confirm.
@@ -169,7 +205,7 @@ export function createBookingService(options: BookingServiceOptions) {
       }
       if (booking.state !== "HELD") return confirmOutcomeOf(booking);
       if ((booking.hold_expires_at ?? 0) <= now()) {
-        await service.release(id, "expired");
+        await service.release(id, "expired", false, actor);
         return { kind: "expired", booking: await load(id) };
       }
       const amount = booking.amount ?? booking.expected_amount;
@@ -184,7 +220,7 @@ export function createBookingService(options: BookingServiceOptions) {
       if (!(await repo.transition(id, ["HELD"], "CONFIRMING", {}, undefined, now()))) return confirmOutcomeOf(await load(id));
       const reservationId = booking.reservation_id ?? "";
       try {
-        const paid = await partner.confirm(reservationId);
+        const paid = await write("confirm", actor ?? userActor(booking.user_id), booking, () => partner.confirm(reservationId));
         await repo.transition(id, ["CONFIRMING"], "PAID", { ...reservationFields(paid), paid_at: paid.reserve?.paidAt ?? now() }, {
           reconciled: paid.reconciled === true,
         });
@@ -227,7 +263,7 @@ export function createBookingService(options: BookingServiceOptions) {
      * that finds RELEASING sends nothing (another call may still be making the DELETE) unless
      * `retryStale`: the reaper's reconcile found the release stale and the hold still PENDING.
      */
-    async release(id: string, reason: ReleaseReason, retryStale = false): Promise<ReleaseOutcome> {
+    async release(id: string, reason: ReleaseReason, retryStale = false, actor?: Actor): Promise<ReleaseOutcome> {
       const booking = await load(id);
       if (booking.state === "INTENT") {
         await repo.transition(id, ["INTENT"], "RELEASED", { release_reason: reason });
@@ -239,7 +275,7 @@ export function createBookingService(options: BookingServiceOptions) {
         return releaseOutcomeOf(await load(id));
       }
       try {
-        const released = await partner.release(booking.reservation_id ?? "");
+        const released = await write("release", actor ?? userActor(booking.user_id), booking, () => partner.release(booking.reservation_id ?? ""));
         await repo.transition(id, ["RELEASING"], "RELEASED", reservationFields(released), { reconciled: released.reconciled === true });
       } catch (error) {
         const json = errorJSON(error);
@@ -261,21 +297,71 @@ export function createBookingService(options: BookingServiceOptions) {
      * `staleBefore`: a write in flight last touched before this instant may be reverted, or (a release)
      * sent again (the reaper's call).
      */
-    async reconcile(id: string, staleBefore?: number): Promise<BookingRecord> {
+    async reconcile(id: string, staleBefore?: number, actor?: Actor): Promise<BookingRecord> {
       const booking = await load(id);
       if (!booking.reservation_id) return booking;
       const r = await partner.getReservation(booking.reservation_id);
       const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
       let fresh = await applyPartnerState(booking, r, "reconcile", mayRevert);
       if (fresh.state === "RELEASING" && r.status === "PENDING" && mayRevert) {
-        await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired", true);
+        await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired", true, actor);
         fresh = await load(id);
       } else if (fresh.state === "HELD" && (fresh.hold_expires_at ?? 0) <= now()) {
-        await service.release(id, "expired");
+        await service.release(id, "expired", false, actor);
         fresh = await load(id);
       }
       return fresh;
     },
+
+    /**
+     * Refunds a paid booking, at most once (PAID → REFUNDING → REFUNDED). The refunded amount is the
+     * partner's (`reserve.price`), which depends on its contract policy.
+     */
+    async refund(id: string, actor: Actor): Promise<RefundOutcome> {
+      const booking = await load(id);
+      if (booking.state === "REFUNDED") return { kind: "refunded", booking, refundedAmount: booking.refunded_amount };
+      if (booking.state === "REFUNDING") return { kind: "busy", booking };
+      if (!(await repo.transition(id, ["PAID"], "REFUNDING", {}, { actor }))) {
+        const current = await load(id);
+        return current.state === "REFUNDING" || current.state === "REFUNDED" ? { kind: "busy", booking: current } : { kind: "not-paid", booking: current };
+      }
+      try {
+        const refunded = await write("refund", actor, booking, () => partner.refund(booking.reservation_id ?? ""));
+        const amount = refunded.reserve?.price ?? null;
+        await repo.transition(id, ["REFUNDING"], "REFUNDED", { partner_status: refunded.status, refunded_amount: amount }, { reconciled: refunded.reconciled === true });
+        return { kind: "refunded", booking: await load(id), refundedAmount: amount };
+      } catch (error) {
+        const json = errorJSON(error);
+        if (error instanceof PartnerUnavailableError && error.outcome === "not-applied") {
+          await repo.transition(id, ["REFUNDING"], "PAID", { last_error: JSON.stringify(json) }, json);
+          return { kind: "failed", booking: await load(id), error: error.toJSON() };
+        }
+        if (json && !(error instanceof PartnerUnavailableError) && !(error instanceof PartnerInvalidResponseError)) {
+          // A definite refusal: read the partner's view (it may say the booking is no longer PAID).
+          const fresh = await service.reconcile(id, now()).catch(() => undefined);
+          if (fresh?.state === "REFUNDING") await repo.transition(id, ["REFUNDING"], "PAID", { last_error: JSON.stringify(json) }, json);
+          return { kind: "failed", booking: await load(id), error: json };
+        }
+        await repo.patch(id, { last_error: json ? JSON.stringify(json) : "internal" }, ["REFUNDING"]);
+        logger.warn({ bookingId: id, error: json }, "refund outcome unknown; the reaper will read the reservation");
+        if (!json) throw error;
+        return { kind: "unknown", booking: await load(id) };
+      }
+    },
+
+    /** Claims the once-only work after a payment (agent notice, low-balance check); true for the one caller that won. */
+    async claimPaidFollowup(id: string): Promise<boolean> {
+      const result = await options.db
+        .updateTable("bookings")
+        .set({ paid_followup_at: now() })
+        .where("id", "=", id)
+        .where("state", "=", "PAID")
+        .where("paid_followup_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    audit,
 
     /** The chat's booking that still holds a reservation or is being written, if any. */
     activeForChat: (chatId: number) => repo.activeForChat(chatId),

@@ -57,6 +57,8 @@ export interface BookingsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** Epoch ms when the after-payment work (agent notice, low-balance check) was claimed; null before. */
+  paid_followup_at: number | null;
 }
 
 export interface BookingEventsTable {
@@ -74,9 +76,56 @@ export interface ProcessedUpdatesTable {
   at: number;
 }
 
+export interface AgentsTable {
+  user_id: number;
+  name: string | null;
+  added_by: number;
+  added_at: number;
+}
+
+export interface LinksTable {
+  /** At most 64 characters of A-Z a-z 0-9 _ - (Telegram's start parameter). */
+  token: string;
+  agent_id: number;
+  course_id: string | null;
+  course_name: string | null;
+  /** null = unlimited. */
+  max_uses: number | null;
+  uses: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export interface CustomersTable {
+  user_id: number;
+  agent_id: number;
+  link_token: string;
+  name: string | null;
+  joined_at: number;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  /** `user:<telegram id>` or `system:reaper`. */
+  actor: string;
+  action: string;
+  booking_id: string | null;
+  reservation_id: string | null;
+  /** ok, failed, unknown, refused… */
+  outcome: string;
+  /** JSON: the partner's answer (status, amounts) or its error. */
+  detail: string | null;
+}
+
 export interface Database {
   kv: KvTable;
   bookings: BookingsTable;
   booking_events: BookingEventsTable;
   processed_updates: ProcessedUpdatesTable;
+  agents: AgentsTable;
+  links: LinksTable;
+  customers: CustomersTable;
+  audit_log: AuditLogTable;
 }
