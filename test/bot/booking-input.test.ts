@@ -208,3 +208,64 @@ describe("typed golfer details", () => {
     expectTelegramRules(h);
   });
 });
+
+describe("a returning user's golfer details", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(async () => {
+    await h.stop();
+  });
+
+  async function bookOnce(user: SimulatedUser) {
+    await bookUntil(h, user, "held", { name: "Malee Srisuk", email: "malee@example.com", mobile: "+66 81 234 5678" });
+    tapData(user, /:ok$/);
+    await h.settle();
+  }
+
+  /** From /book to the step after the players (the recent-customer choice). */
+  async function toCustomerStep(user: SimulatedUser) {
+    await bookUntil(h, user, "players");
+    tapData(user, /:p:\d+$/);
+    await h.settle();
+  }
+
+  it("offers the recent customer, shown as typed, and one tap places the hold", async () => {
+    const user = h.user(2101, "en");
+    await bookOnce(user);
+    await toCustomerStep(user);
+    const pick = livePanel(user);
+    expect(pick.text).toContain("Who is playing?");
+    expect(pick.labels).toContain("Malee Srisuk · 081-234-5678");
+    tapData(user, /:rc:0$/);
+    await h.settle();
+    const held = panel(user).text;
+    expect(held).toContain("Your tee time is on hold");
+    expect(held).toContain("Malee Srisuk · 081-234-5678 · malee@example.com");
+    expectTelegramRules(h);
+  });
+
+  it("takes a typed name on the recent-customer step as a new customer's name; Back from the name returns to the choice", async () => {
+    const user = h.user(2102, "en");
+    await bookOnce(user);
+    await toCustomerStep(user);
+    user.send("B");
+    await h.settle();
+    expect(livePanel(user).text).toContain("That name is too short");
+    expect(livePanel(user).text).toContain("Customer's full name");
+    tapData(user, /:back$/);
+    await h.settle();
+    expect(livePanel(user).text).toContain("Who is playing?");
+    expect(livePanel(user).text).not.toContain("⚠️");
+    user.send("Niran Boonmee");
+    await h.settle();
+    expect(livePanel(user).text).toContain("Customer's e-mail");
+    for (const text of ["niran@example.com", "0898765432"]) {
+      user.send(text);
+      await h.settle();
+    }
+    expect(panel(user).text).toContain("Niran Boonmee · 089-876-5432 · niran@example.com");
+    expectTelegramRules(h);
+  });
+});

@@ -7,6 +7,7 @@ import { slotPagerKeyboard } from "../../keyboards/slot-pager.js";
 import { formatBaht } from "../../format/money.js";
 import { formatDate, formatTime, partOfDay } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
+import { formatThaiMobileForDisplay } from "../../validation/customer.js";
 import { courseName, type Draft, type PartOfDay, type SlotView } from "./draft.js";
 
 /** Translation, as `ctx.t`. */
@@ -154,7 +155,7 @@ function players(d: Draft, env: ViewEnv): View {
 function customerPick(d: Draft, env: ViewEnv): View {
   const { t } = env;
   const kb = new InlineKeyboard();
-  d.recent.forEach((c, i) => kb.text(truncate(`${c.name} · ${c.mobile}`, 48), flowData(env.nonce, "rc", i)).row());
+  d.recent.forEach((c, i) => kb.text(truncate(`${c.name} · ${formatThaiMobileForDisplay(c.mobile)}`, 48), flowData(env.nonce, "rc", i)).row());
   kb.text(t("btn-new-customer"), flowData(env.nonce, "nc")).row();
   return { text: `${noticeText(d, t)}<b>${t("customer-title")}</b>\n${t("customer-hint")}`, keyboard: navRow(kb, env, true) };
 }
