@@ -1,14 +1,16 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Context, Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import { createAccess, type Access } from "./access/index.js";
 import { createBookingService, createHoldReaper, type BookingService, type HoldReaper } from "./bookings/index.js";
 import { createBotApiServer, type BotApiServer } from "./bot-api-server/index.js";
 import { createBot, type FairwayBot } from "./bot/index.js";
-import { createReaperNotifier } from "./bot/notifier.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
 import { createPartnerClient, type PartnerClient } from "./partner/index.js";
 import { openPartnerEndpoint } from "./partner-endpoint.js";
+import { createPlayground, type Playground } from "./playground/index.js";
+import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./playground/identities.js";
 import { createStorage, type Storage } from "./storage/index.js";
 
 export interface AppOptions {
@@ -31,12 +33,15 @@ export interface App {
   storage: Storage;
   partner: PartnerClient;
   bookings: BookingService;
+  access: Access;
   reaper: HoldReaper;
   bot: FairwayBot["bot"];
   /** Partner base URL in use (the embedded sandbox's when no PARTNER_API_URL). */
   partnerUrl: string;
   /** The local Bot API server, when no BOT_TOKEN was given. */
   localTelegram?: BotApiServer;
+  /** The browser playground, mounted on the local Bot API server's port (no BOT_TOKEN only). */
+  playground?: Playground;
   /** Starts long polling and the reaper. */
   start(): Promise<void>;
   /** Stops polling (waiting for running handlers), the reaper, and closes everything. */
@@ -45,7 +50,16 @@ export interface App {
 
 /** Wires fairway together from a configuration: storage, partner (or sandbox), bot, reaper. */
 export async function createApp(options: AppOptions): Promise<App> {
-  const { config, logger } = options;
+  const { logger } = options;
+  // Playground (no BOT_TOKEN): its fixed admin and agent identities get their roles on top of
+  // ADMIN_IDS/AGENT_IDS, so the browser page works with no setup. Never with a real token.
+  const config: Config = options.config.botToken
+    ? options.config
+    : {
+        ...options.config,
+        adminIds: [...new Set([...options.config.adminIds, PLAYGROUND_ADMIN_ID])],
+        agentIds: [...new Set([...options.config.agentIds, PLAYGROUND_AGENT_ID])],
+      };
   const now = options.now ?? Date.now;
   const closers: (() => Promise<void>)[] = [];
 
@@ -67,6 +81,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   let token = config.botToken;
   let apiRoot = config.telegramApiRoot;
   let localTelegram: BotApiServer | undefined;
+  let playground: Playground | undefined;
   if (!token) {
     localTelegram = createBotApiServer({});
     apiRoot = await localTelegram.listen(config.playgroundPort);
@@ -74,12 +89,16 @@ export async function createApp(options: AppOptions): Promise<App> {
     // A fresh local server numbers updates from 1 again: forget the ids a previous run handled.
     await storage.db.deleteFrom("processed_updates").where("bot_id", "=", localTelegram.botInfo.id).execute();
     closers.push(() => localTelegram?.close() ?? Promise.resolve());
-    logger.info({ apiRoot }, "no BOT_TOKEN: fairway talks to its local Bot API server");
+    // The browser playground shares the local Bot API server's port (its page is at "/").
+    playground = createPlayground({ telegram: localTelegram, partnerUrl });
+    closers.push(() => Promise.resolve(playground?.close()));
+    logger.info({ apiRoot, playground: playground.url }, "no BOT_TOKEN: fairway talks to its local Bot API server");
   }
 
+  const access = createAccess({ db: storage.db, adminIds: config.adminIds, agentIds: config.agentIds, now });
   const bookings = createBookingService({ db: storage.db, partner, logger: logger.child({ module: "bookings" }), holdMinutes: config.holdMinutes, now });
-  const { bot, i18n } = createBot(
-    { config, partner, storage, bookings, logger, now },
+  const { bot, notifications } = createBot(
+    { config, partner, storage, bookings, access, logger, now },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),
@@ -93,7 +112,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger: logger.child({ module: "reaper" }),
     now,
     ...(options.reaperIntervalMs ? { intervalMs: options.reaperIntervalMs } : {}),
-    onEvent: createReaperNotifier(bot.api, i18n, logger),
+    onEvent: (event) => notifications.reaperEvent(event),
   });
 
   let runner: RunnerHandle | undefined;
@@ -103,10 +122,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     storage,
     partner,
     bookings,
+    access,
     reaper,
     bot,
     partnerUrl,
     ...(localTelegram ? { localTelegram } : {}),
+    ...(playground ? { playground } : {}),
     async start() {
       await bot.init();
       reaper.start();

@@ -51,6 +51,7 @@ export const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.string(), "sqlite:./data/fairway.sqlite"),
   DEFAULT_LOCALE: v.optional(v.picklist(["th", "en"], "must be th or en"), "th"),
   HOLD_MINUTES: IntInRange(10, 1, 120),
+  LOW_BALANCE_THB: IntInRange(5000, 0, 1_000_000_000),
   LOG_LEVEL: v.optional(
     v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "must be one of fatal, error, warn, info, debug, trace, silent"),
     "info",
@@ -79,6 +80,8 @@ export interface Config {
   database: DatabaseConfig;
   defaultLocale: "th" | "en";
   holdMinutes: number;
+  /** Admins are alerted when a confirmation leaves the partner credit below this, in satang. */
+  lowBalanceSatang: number;
   logLevel: string;
   /** Port of the local Bot API server (and playground) used when there is no BOT_TOKEN; 0 picks a free one. */
   playgroundPort: number;
@@ -156,6 +159,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     database,
     defaultLocale: e.DEFAULT_LOCALE,
     holdMinutes: e.HOLD_MINUTES,
+    lowBalanceSatang: e.LOW_BALANCE_THB * 100,
     logLevel: e.LOG_LEVEL,
     playgroundPort: e.PLAYGROUND_PORT,
     secrets: [e.BOT_TOKEN, apiKey].filter((s): s is string => typeof s === "string" && s.length > 0),

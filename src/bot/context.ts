@@ -1,11 +1,13 @@
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
+import type { Access, Who } from "../access/index.js";
 import type { BookingService } from "../bookings/index.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
+import type { Notifications } from "./notifications.js";
 
 export type Locale = "th" | "en";
 
@@ -20,12 +22,16 @@ export interface BotDeps {
   partner: PartnerClient;
   storage: Storage;
   bookings: BookingService;
+  access: Access;
   logger: Logger;
   now: () => number;
+  notifications: Notifications;
 }
 
 interface DepsFlavor {
   deps: BotDeps;
+  /** The sender's role, read fresh for every update (see middlewares/roles.ts). */
+  who: Who;
 }
 
 /** The context outside conversations. */

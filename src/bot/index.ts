@@ -5,7 +5,12 @@ import { Bot, GrammyError, HttpError, session, type Context, type Middleware } f
 import type { UserFromGetMe } from "grammy/types";
 import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, createBookingConversation } from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
+import { createAccessGate } from "./features/access-gate.js";
 import { createBookingEntry, createBookingGuards } from "./features/booking.js";
+import { createLinksFeature } from "./features/links.js";
+import { createStartFeature } from "./features/start.js";
+import { createNotifications } from "./notifications.js";
+import { resolveRole } from "./middlewares/roles.js";
 import { createFallbackFeature } from "./features/fallback.js";
 import { createLanguageFeature } from "./features/language.js";
 import { createMenuFeature } from "./features/menu.js";
@@ -37,14 +42,16 @@ interface LocaleCarrier {
 }
 
 /** Builds fairway's bot: plugins in order, then one composer per feature. */
-export function createBot(deps: BotDeps, options: CreateBotOptions) {
+export function createBot(base: Omit<BotDeps, "notifications">, options: CreateBotOptions) {
   const bot = new Bot<BotContext>(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), timeoutSeconds: 60 },
   });
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
 
-  const i18n = createI18n<Context & LocaleCarrier>(deps.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
+  const i18n = createI18n<Context & LocaleCarrier>(base.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
+  const notifications = createNotifications({ ...base, api: bot.api, i18n });
+  const deps: BotDeps = { ...base, notifications };
 
   if (options.first) bot.use(options.first);
   // One update at a time per chat (the runner is concurrent across chats).
@@ -62,6 +69,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions) {
     }),
   );
   bot.use(i18n);
+  bot.use(resolveRole());
 
   // Everything below serves private chats; in a group fairway only points to the private chat.
   const groups = bot.chatType(["group", "supergroup"]);
@@ -85,11 +93,17 @@ export function createBot(deps: BotDeps, options: CreateBotOptions) {
       ],
     }),
   );
+  // Everyone: help and language. Then the gate: strangers go no further.
   chat.use(createMenuFeature());
   chat.use(createLanguageFeature());
+  chat.use(createAccessGate());
+  // Customers, agents and admins; each feature checks its own roles again, buttons included.
   chat.use(createBookingGuards());
   chat.use(createMyBookingsFeature());
+  chat.use(createLinksFeature());
   chat.use(createConversation(createBookingConversation(deps), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
+  // Entering the conversation must happen below it.
+  chat.use(createStartFeature());
   chat.use(createBookingEntry());
   bot.use(createFallbackFeature());
 
@@ -109,7 +123,7 @@ export function createBot(deps: BotDeps, options: CreateBotOptions) {
     }
   });
 
-  return { bot, i18n };
+  return { bot, i18n, notifications };
 }
 
 export type FairwayBot = ReturnType<typeof createBot>;

@@ -45,6 +45,7 @@ describe("a crash right after the partner was paid", () => {
     const env = {
       ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }),
       PARTNER_TIMEOUT_MS: "30000",
+      AGENT_IDS: "4001",
       LOG_LEVEL: "info",
     };
     const cleanup = async () => {

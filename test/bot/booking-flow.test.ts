@@ -52,7 +52,7 @@ describe("guided booking", () => {
 
   it("runs on PostgreSQL too: sessions, the stored conversation and the ledger survive a restart", async () => {
     const db = postgresDatabase();
-    const pg = await startHarness({ db });
+    const pg = await startHarness({ db, env: { AGENT_IDS: "1003" } });
     try {
       const agent = pg.user(1003, "en");
       await bookUntilHold(pg, agent);

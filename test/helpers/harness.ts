@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import SqliteDatabase from "better-sqlite3";
 import { createApp, type App } from "../../src/app.js";
 import { createBotApiServer, type BotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
 import { createConfig } from "../../src/config.js";
@@ -35,7 +36,11 @@ export interface Harness {
   db: TestDatabase;
   /** Every log line written by fairway (JSON). */
   logs: string[];
-  user(id: number, language_code?: string, first_name?: string): SimulatedUser;
+  /**
+   * A simulated Telegram user. By default an agent (added to the ledger's agents table, as an admin's
+   * `/agents add` would); `role: "stranger"` leaves them unknown (ADMIN_IDS/AGENT_IDS come from `env`).
+   */
+  user(id: number, language_code?: string, first_name?: string, role?: "agent" | "stranger"): SimulatedUser;
   /** Waits until the bot has handled everything and been quiet for a moment. */
   settle(): Promise<void>;
   /** Stops the app and starts a new one on the same database (optionally with another flow version). */
@@ -85,6 +90,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     });
   let app = await make();
   await app.start();
+  // Synchronous, so a test's next line can already act as that agent.
+  const direct = db.config.kind === "sqlite" ? new SqliteDatabase(db.config.path) : undefined;
+  const makeAgent = (id: number) => {
+    if (config.adminIds.includes(id) || config.agentIds.includes(id)) return;
+    if (!direct) throw new Error("on PostgreSQL, list test agents in env AGENT_IDS");
+    direct.prepare("INSERT OR IGNORE INTO agents (user_id, name, added_by, added_at) VALUES (?, ?, 0, ?)").run(id, `agent ${id}`, Date.now());
+  };
   const harness: Harness = {
     get app() {
       return app;
@@ -93,7 +105,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     telegram,
     db,
     logs,
-    user: (id, language_code = "en", first_name) => telegram.user({ id, language_code, ...(first_name ? { first_name } : {}) }),
+    user(id, language_code = "en", first_name, role = "agent") {
+      if (role === "agent") makeAgent(id);
+      return telegram.user({ id, language_code, ...(first_name ? { first_name } : {}) });
+    },
     async settle() {
       // Telegram is quiet while a partner call runs: also wait for the sandbox to have answered.
       const deadline = Date.now() + 15_000;
@@ -110,6 +125,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await app.start();
     },
     async stop() {
+      direct?.close();
       await app.stop();
       await telegram.close();
       await sandbox.close();

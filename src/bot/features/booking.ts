@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { GLOBAL_DATA } from "../callback-data.js";
-import { BOOKING_CONVERSATION } from "../conversations/booking/index.js";
+import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/index.js";
 import type { BotContext } from "../context.js";
 
 /** Releases the chat's live hold, if any; says whether there was one. */
@@ -39,6 +39,14 @@ export function createBookingGuards() {
     await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
     return next();
   });
+  // /start (a customer link, or just hello) leaves a booking in progress; the handler is below the conversation.
+  feature.command("start", async (ctx, next) => {
+    if (inFlow(ctx)) {
+      await ctx.conversation.exitAll();
+      await releaseActiveHold(ctx);
+    }
+    return next();
+  });
   feature.command("cancel", async (ctx) => {
     const wasInFlow = inFlow(ctx);
     await ctx.conversation.exitAll();
@@ -56,7 +64,11 @@ export function createBookingGuards() {
  */
 async function enterBooking(ctx: BotContext): Promise<void> {
   if (await releaseActiveHold(ctx)) await ctx.reply(ctx.t("earlier-hold-released"));
-  await ctx.conversation.enter(BOOKING_CONVERSATION, {});
+  // A customer's bookings are credited to the agent whose link let them in.
+  const name = [ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ").trim();
+  const args: BookingArgs =
+    ctx.who.role === "customer" && ctx.who.agentId !== undefined ? { agentId: ctx.who.agentId, ...(name ? { customerName: name } : {}) } : {};
+  await ctx.conversation.enter(BOOKING_CONVERSATION, args);
 }
 
 /** Installed AFTER the booking conversation (a conversation can only be entered from below it). */

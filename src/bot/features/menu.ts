@@ -1,6 +1,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { GLOBAL_DATA, myBookingsData } from "../callback-data.js";
 import type { BotContext } from "../context.js";
+import { escapeHtml } from "../format/html.js";
 
 /** The main menu: book, my bookings, language. */
 export function mainMenu(ctx: BotContext): InlineKeyboard {
@@ -12,11 +13,15 @@ export function mainMenu(ctx: BotContext): InlineKeyboard {
     .row();
 }
 
-/** /start and /help: a welcome and the main menu. */
+/** /help: the welcome and the main menu; strangers learn how to get access. (/start: features/start.ts.) */
 export function createMenuFeature() {
   const feature = new Composer<BotContext>();
-  feature.command(["start", "help"], async (ctx) => {
-    await ctx.reply(ctx.t("welcome", { name: ctx.from?.first_name ?? "" }), { reply_markup: mainMenu(ctx), parse_mode: "HTML" });
+  feature.command("help", async (ctx) => {
+    if (ctx.who.role === "stranger") {
+      await ctx.reply(ctx.t("stranger-explain"), { parse_mode: "HTML" });
+      return;
+    }
+    await ctx.reply(ctx.t("welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), { reply_markup: mainMenu(ctx), parse_mode: "HTML" });
   });
   return feature;
 }

@@ -1,0 +1,2 @@
+export { createAccess, type Access, type Role, type Who } from "./roles.js";
+export { createLinks, newToken, TOKEN_PATTERN, type Link, type LinkRefusal, type Links, type NewLink, type Redemption } from "./links.js";
