@@ -13,7 +13,7 @@ import type { ServerContext, ServerSettings } from "./context.js";
 import { EventHub, type ServerEvents } from "./events.js";
 import { Faults, type FailureSpec } from "./faults.js";
 import { commandsKey } from "./methods/commands.js";
-import { HttpFront } from "./server.js";
+import { type ExtraHandler, HttpFront } from "./server.js";
 import { type CallRecord, type CallbackQueryRecord, type ChatMessage, type StoredFile, Store, clone, viewMessage } from "./store.js";
 import { type NewUpdate, UpdateQueue, type WebhookState } from "./updates.js";
 import { SimulatedUser, type SimulatedUserInit } from "./users.js";
@@ -28,7 +28,7 @@ export { ApiError } from "./errors.js";
 export * as errors from "./errors.js";
 export { parseTelegramHtml, HtmlParseError } from "./html.js";
 export { SUPPORTED_METHODS } from "./methods/index.js";
-export { CLIENT_CLOSED } from "./server.js";
+export { CLIENT_CLOSED, type ExtraHandler } from "./server.js";
 export type { IdleOptions } from "./waiting.js";
 
 /** Options of {@link createBotApiServer}. */
@@ -111,6 +111,12 @@ export interface BotApiServer {
   dropConnections(): void;
   /** Disarms failNext/dropNext. */
   clearFaults(): void;
+  /**
+   * Serves requests outside `/bot<token>/...` on the same port (the browser playground
+   * mounts itself here). The handler returns true when it answered; otherwise, and for
+   * every `/bot...` path, the server answers as before. One handler; a new one replaces it.
+   */
+  mount(handler: ExtraHandler | undefined): void;
   /** Subscribes to "call" | "message" | "update"; returns the unsubscribe function. */
   on<K extends keyof ServerEvents>(event: K, listener: (payload: ServerEvents[K]) => void): () => void;
 }
@@ -237,6 +243,9 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     dropNext: (method, times) => faults.dropNext(method, times),
     dropConnections: () => http.dropConnections(),
     clearFaults: () => faults.clear(),
+    mount: (handler) => {
+      http.extraHandler = handler;
+    },
     on: (event, listener) => events.on(event, listener),
   };
   return server;

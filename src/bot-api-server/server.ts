@@ -17,6 +17,14 @@ import type { CallRecord } from "./store.js";
 /** Error code recorded for a call whose client went away (or whose connection was dropped). */
 export const CLIENT_CLOSED = 499;
 
+/**
+ * An extra handler for requests outside `/bot<token>/...` (the browser playground mounts
+ * its page and API this way). Returns true when it answered the request; false lets the
+ * server answer 404 `Not Found` as before. Its requests are neither recorded as calls nor
+ * counted by `idle()`.
+ */
+export type ExtraHandler = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
+
 /** HTTP server plus the activity counters `idle()` relies on. */
 export class HttpFront {
   private readonly server: Server;
@@ -26,6 +34,8 @@ export class HttpFront {
   /** performance.now() of the last non-getUpdates request start or end. */
   lastActivityAt = 0;
   url: string | undefined;
+  /** Handles non-Bot-API paths when set (see {@link ExtraHandler}). */
+  extraHandler: ExtraHandler | undefined;
 
   constructor(
     private readonly ctx: ServerContext,
@@ -82,6 +92,16 @@ export class HttpFront {
     const token = route?.[1] !== undefined ? decodeURIComponent(route[1]) : undefined;
     const methodName = route?.[2];
     if (token === undefined || methodName === undefined) {
+      if (this.extraHandler !== undefined && !url.pathname.startsWith("/bot")) {
+        try {
+          if (await this.extraHandler(req, res)) return;
+        } catch (error) {
+          process.emitWarning(`bot-api-server: mounted handler threw: ${String(error)}`);
+          if (res.headersSent) res.destroy();
+          else send(res, new ApiError(500, `Internal Server Error: ${error instanceof Error ? error.message : String(error)}`));
+          return;
+        }
+      }
       req.resume();
       send(res, new ApiError(404, E.NOT_FOUND));
       return;
