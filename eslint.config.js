@@ -1,5 +1,6 @@
 // @ts-check
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -34,5 +35,14 @@ export default tseslint.config(
   {
     files: ["eslint.config.js"],
     ...tseslint.configs.disableTypeChecked,
+  },
+  // The playground's page: plain browser ES modules outside the TypeScript project (no build step).
+  {
+    files: ["src/playground/public/**/*.js"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ["src/playground/public/**/*.js"],
+    languageOptions: { sourceType: "module", globals: globals.browser },
   },
 );
