@@ -1,0 +1,71 @@
+/**
+ * The side panel's data: the partner sandbox's `GET /__sandbox/state` (no auth),
+ * read on demand and, while someone watches, polled so changes can be pushed.
+ */
+
+/** What the page gets: the sandbox's state, or why there is none. */
+export type SandboxStateView =
+  | { available: true; state: Record<string, unknown> }
+  | { available: false; reason: string };
+
+/** Reads the sandbox's state; a partner that is not the sandbox answers `available: false`. */
+export async function readSandboxState(partnerUrl: string, timeoutMs = 2_000): Promise<SandboxStateView> {
+  try {
+    const res = await fetch(`${partnerUrl}/__sandbox/state`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) return { available: false, reason: `the partner at ${partnerUrl} has no sandbox state (HTTP ${res.status})` };
+    const state: unknown = await res.json();
+    if (typeof state !== "object" || state === null) return { available: false, reason: "the sandbox state is not a JSON object" };
+    return { available: true, state: state as Record<string, unknown> };
+  } catch (error) {
+    return { available: false, reason: `could not read the sandbox state: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+/** The part of the state that means "something changed" (not the clock). */
+function fingerprint(view: SandboxStateView): string {
+  if (!view.available) return `unavailable:${view.reason}`;
+  const { balance, reservations, faults } = view.state;
+  return JSON.stringify({ balance, reservations, faults });
+}
+
+/** Polls the state every `intervalMs` while started; calls `onChange` when it changed. */
+export class SandboxStateWatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private last: string | undefined;
+  private running = false;
+
+  constructor(
+    private readonly partnerUrl: string,
+    private readonly onChange: (view: SandboxStateView) => void,
+    private readonly intervalMs = 1_000,
+  ) {}
+
+  /** Starts polling (no-op when already polling). */
+  start(): void {
+    if (this.timer !== undefined) return;
+    this.timer = setInterval(() => void this.poll(), this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops polling; the next start reports the state again only if it changed. */
+  stop(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Reads now and reports a change (also used right after a user action). */
+  async poll(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      const view = await readSandboxState(this.partnerUrl);
+      const print = fingerprint(view);
+      if (print !== this.last) {
+        this.last = print;
+        this.onChange(view);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
