@@ -1,0 +1,65 @@
+/**
+ * The side panel: the partner sandbox's credit balance and reservations (status,
+ * code, amount, course, tee time), refreshed live from the `state` events.
+ */
+import { baht, byId, clear, h } from "./dom.js";
+
+const SLOT = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Bangkok", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+/** @type {string | null} */
+let lastBalance = null;
+
+/**
+ * Renders the state view (`{ available: true, state }` or `{ available: false, reason }`).
+ * @param {any} view
+ */
+export function renderSandbox(view) {
+  const balance = byId("balance");
+  const list = byId("reservations");
+  const note = byId("sandbox-note");
+  const count = byId("reservation-count");
+  clear(list);
+  if (!view || !view.available) {
+    balance.textContent = "—";
+    count.textContent = "";
+    note.textContent = view?.reason ?? "Waiting for the sandbox…";
+    note.hidden = false;
+    return;
+  }
+  const state = view.state;
+  const shown = baht(Number(state.balance ?? 0));
+  if (lastBalance !== null && lastBalance !== shown) {
+    balance.classList.remove("changed");
+    void balance.offsetWidth;
+    balance.classList.add("changed");
+  }
+  lastBalance = shown;
+  balance.textContent = shown;
+  byId("requests").textContent = `${state.requests?.total ?? 0} partner API requests · seed ${state.seed ?? "?"}`;
+  const reservations = Array.isArray(state.reservations) ? [...state.reservations].reverse() : [];
+  count.textContent = reservations.length > 0 ? String(reservations.length) : "";
+  note.hidden = reservations.length > 0;
+  note.textContent = "No reservations yet. Book a tee time as the Agent, and it appears here.";
+  for (const r of reservations) list.appendChild(reservationCard(r));
+}
+
+/** @param {any} r a sandbox ReservationRecord */
+function reservationCard(r) {
+  const status = String(r.status ?? "?");
+  const golfers = `${r.persons} golfer${r.persons === 1 ? "" : "s"}`;
+  return h(
+    "li",
+    { class: "reservation", dataset: { status, code: r.code ?? "" } },
+    h(
+      "div",
+      { class: "reservation-top" },
+      h("span", { class: `status status-${status.toLowerCase()}` }, status),
+      h("span", { class: "code mono" }, r.code ?? ""),
+      h("span", { class: "amount" }, baht(Number(r.amount ?? 0))),
+    ),
+    h("div", { class: "reservation-course" }, r.courseName ?? r.courseId ?? ""),
+    h("div", { class: "reservation-sub" }, `${typeof r.slotTime === "number" ? SLOT.format(new Date(r.slotTime)) : ""} · ${golfers}`),
+    h("div", { class: "reservation-sub" }, r.customerName ?? ""),
+    status === "REFUND" && typeof r.refundedAmount === "number" ? h("div", { class: "reservation-sub refund" }, `Refunded ${baht(r.refundedAmount)}`) : null,
+  );
+}
