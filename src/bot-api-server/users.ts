@@ -140,6 +140,35 @@ export class SimulatedUser {
     return id;
   }
 
+  /**
+   * Sends a callback query with any `data` on one of the bot's messages (default: its latest), whether
+   * or not a button carries that data: what a modified client could send. Returns the query id.
+   */
+  forgeTap(data: string, messageId?: number): string {
+    const stored = messageId !== undefined ? this.ctx.store.liveMessage(this.state, messageId) : this.live().filter((m) => this.fromBot(m)).at(-1);
+    if (stored === undefined) throw new Error(`forgeTap: no bot message to tap in chat ${this.chatId}`);
+    const id = String(4_821_000_000_000_000_000n + BigInt(++queryCounter));
+    this.ctx.store.callbackQueries.set(id, {
+      id,
+      from: clone(this.user),
+      chatId: this.chatId,
+      messageId: stored.message.message_id,
+      data,
+      createdAt: this.ctx.settings.clock(),
+      answered: false,
+    });
+    this.deliver({
+      callback_query: {
+        id,
+        from: clone(this.user),
+        message: clone(stored.message),
+        chat_instance: String(BigInt(this.chatId) * 7919n + 104729n),
+        data,
+      },
+    });
+    return id;
+  }
+
   /** Taps a reply-keyboard button: sends its text, or the contact/location it requests. */
   tapReply(text: string): Message {
     const keyboard = this.state.replyKeyboard;

@@ -13,7 +13,10 @@ export type Locale = "th" | "en";
 
 /** Per-user session: only the language the user chose (everything else lives in the ledger). */
 export interface SessionData {
+  /** The language the user chose with /language. */
   locale?: Locale;
+  /** The user's Telegram language_code as last seen (for messages fairway sends on its own). */
+  languageCode?: string;
 }
 
 /** What every handler can reach. */

@@ -69,6 +69,11 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     }),
   );
   bot.use(i18n);
+  bot.use(async (ctx, next) => {
+    const code = ctx.from?.language_code;
+    if (code && ctx.session.languageCode !== code) ctx.session.languageCode = code;
+    await next();
+  });
   bot.use(resolveRole());
 
   // Everything below serves private chats; in a group fairway only points to the private chat.

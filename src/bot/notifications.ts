@@ -10,6 +10,7 @@ import type { Locale, SessionData } from "./context.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
 import { escapeHtml } from "./format/html.js";
 import { formatBaht } from "./format/money.js";
+import { localeFromLanguageCode } from "./i18n.js";
 
 export interface NotificationDeps {
   api: Api;
@@ -26,10 +27,10 @@ export interface NotificationDeps {
 export function createNotifications(deps: NotificationDeps) {
   const { api, i18n, logger } = deps;
 
-  /** The language a user chose (/language), else the default. */
+  /** The language a user chose (/language), else their Telegram language as last seen, else the default. */
   async function localeOf(userId: number): Promise<Locale> {
     const session = await deps.storage.kv.get<SessionData>(`session:${userId}`);
-    return session?.locale ?? deps.config.defaultLocale;
+    return session?.locale ?? localeFromLanguageCode(session?.languageCode, deps.config.defaultLocale);
   }
 
   function bookingArgs(b: BookingRecord, locale: Locale) {

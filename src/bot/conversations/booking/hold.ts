@@ -116,6 +116,8 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
       const locale = localeOf(ctx);
       await run.panel.close(ctx, confirmedText(outcome.booking, d.course, { t: (k, a) => ctx.t(k, a), locale }), true);
       await sendCalendarFile(run, outcome.booking);
+      // The agent of a customer's booking is told, admins are warned of low credit: once per booking.
+      await run.conversation.external(() => deps.notifications.afterPaid(id));
       return "done";
     }
     case "insufficient":
