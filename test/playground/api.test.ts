@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID, PLAYGROUND_CUSTOMER_ID, PLAYGROUND_STRANGER_ID } from "../../src/playground/index.js";
-import { type EventStream, type PlaygroundApp, bookThroughApi, openEvents, say, startPlaygroundApp, tapData } from "./helpers.js";
+import { type EventStream, type Json, type PlaygroundApp, bookThroughApi, openEvents, say, startPlaygroundApp, tapData } from "./helpers.js";
 
 let p: PlaygroundApp;
 let events: EventStream;
@@ -69,7 +69,7 @@ describe("events", () => {
     await say(p, PLAYGROUND_AGENT_ID, "/start");
     const mine = await events.next((e) => e.event === "message" && e.data.chat_id === PLAYGROUND_AGENT_ID && e.data.message.text === "/start");
     expect(mine.data.message.from.id).toBe(PLAYGROUND_AGENT_ID);
-    const answer = await events.next((e) => e.event === "message" && e.data.chat_id === PLAYGROUND_AGENT_ID && e.data.message.from.is_bot);
+    const answer = await events.next((e) => e.event === "message" && e.data.chat_id === PLAYGROUND_AGENT_ID && e.data.message.from.is_bot === true);
     expect(answer.data.message.reply_markup.inline_keyboard.length).toBeGreaterThan(0);
 
     const queryId = await tapData(p, PLAYGROUND_AGENT_ID, /^lang:menu$/);
@@ -127,7 +127,7 @@ describe("a booking through the API", () => {
   it("books as the agent: the .ics downloads with its name and type, the sandbox state shows it PAID, live", async () => {
     await bookThroughApi(p, PLAYGROUND_AGENT_ID);
     const chat = await p.get(`/playground/chat?userId=${PLAYGROUND_AGENT_ID}`);
-    const doc = (chat.json.messages as any[]).findLast((m) => m.document);
+    const doc = (chat.json.messages as Json[]).findLast((m) => m.document);
     expect(doc?.document.file_name).toMatch(/^tee-time-GT[A-Z0-9]{6}\.ics$/);
     expect(doc.file.href).toBe(`/playground/file/${encodeURIComponent(doc.document.file_id)}`);
     expect(doc.file).not.toHaveProperty("data");
@@ -146,7 +146,7 @@ describe("a booking through the API", () => {
     const reservation = state.json.state.reservations.find((r: { code: string }) => r.code === code);
     expect(reservation).toMatchObject({ status: "PAID" });
     expect(state.json.state.balance).toBe(10_000_000 - reservation.amount);
-    const pushed = await events.next((e) => e.event === "state" && e.data.state?.reservations?.some((r: { code: string; status: string }) => r.code === code && r.status === "PAID"));
+    const pushed = await events.next((e) => e.event === "state" && (e.data.state?.reservations ?? []).some((r: { code: string; status: string }) => r.code === code && r.status === "PAID") === true);
     expect(pushed.data.state.balance).toBe(state.json.state.balance);
   });
 });

@@ -11,6 +11,9 @@ import { createLogger } from "../../src/logger.js";
 import { sqliteDatabase } from "../helpers/databases.js";
 import { tomorrow } from "../helpers/flow.js";
 
+/** A JSON body as the tests read it: untyped, exactly what `JSON.parse` returns. */
+export type Json = ReturnType<typeof JSON.parse>;
+
 export interface PlaygroundApp {
   app: App;
   telegram: BotApiServer;
@@ -19,14 +22,15 @@ export interface PlaygroundApp {
   logs: string[];
   /** Waits until fairway handled every update and went quiet. */
   settle(): Promise<void>;
-  get(path: string): Promise<{ status: number; json: any }>;
-  post(path: string, body: unknown, contentType?: string): Promise<{ status: number; json: any }>;
+  get(path: string): Promise<{ status: number; json: Json }>;
+  post(path: string, body: unknown, contentType?: string): Promise<{ status: number; json: Json }>;
   stop(): Promise<void>;
 }
 
 /** Starts fairway with no BOT_TOKEN (the playground), on a fresh SQLite file. */
 export async function startPlaygroundApp(env: Record<string, string> = {}): Promise<PlaygroundApp> {
   const db = sqliteDatabase();
+  if (db.config.kind !== "sqlite") throw new Error("the playground tests run on SQLite");
   const logs: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -87,7 +91,7 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
 
 export interface SseEvent {
   event: string;
-  data: any;
+  data: Json;
 }
 
 /** A Server-Sent Events reader: every event so far, and waiting for the next matching one. */
@@ -156,9 +160,9 @@ export async function openEvents(baseUrl: string): Promise<EventStream> {
 /** The bot's newest message in a chat (as the page sees it) with a button whose data matches. */
 export async function lastWithButton(p: PlaygroundApp, userId: number, pattern: RegExp) {
   const { json } = await p.get(`/playground/chat?userId=${userId}`);
-  const messages = (json.messages as any[]).filter((m) => m.from?.is_bot);
+  const messages = (json.messages as Json[]).filter((m) => m.from?.is_bot);
   for (const message of messages.reverse()) {
-    const button = ((message.reply_markup?.inline_keyboard ?? []) as any[][]).flat().find((b) => typeof b.callback_data === "string" && pattern.test(b.callback_data));
+    const button = ((message.reply_markup?.inline_keyboard ?? []) as Json[][]).flat().find((b) => typeof b.callback_data === "string" && pattern.test(b.callback_data));
     if (button) return { message, data: button.callback_data as string };
   }
   throw new Error(`no button matches ${String(pattern)} in chat ${userId}`);
