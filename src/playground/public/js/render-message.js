@@ -40,7 +40,7 @@ export function renderMessage(message, ctx) {
     bubble.classList.add(Array.isArray(message.photo) ? "media-only" : "card-only");
   }
   bubble.appendChild(meta);
-  const row = h("div", { class: `row ${outgoing ? "out" : "in"}`, dataset: { messageId: String(message.message_id) } }, bubble);
+  const row = h("div", { class: `row ${outgoing ? "out" : "in"}`, dataset: { messageId: String(message.message_id), editDate: String(message.edit_date ?? 0) } }, bubble);
   const keyboard = message.reply_markup?.inline_keyboard;
   if (Array.isArray(keyboard) && keyboard.length > 0) row.appendChild(inlineKeyboard(message, keyboard, ctx));
   return row;

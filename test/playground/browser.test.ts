@@ -1,0 +1,152 @@
+/**
+ * The playground in a real browser (Debian's Chromium via playwright-core):
+ * an agent books a tee time by clicking through the page, downloads the .ics,
+ * an admin refunds it, and a customer arrives through an agent's link.
+ * Screenshots: see SCREENSHOT_DIR in ./browser.ts.
+ *
+ * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
+ */
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID, PLAYGROUND_CUSTOMER_ID } from "../../src/playground/index.js";
+import { tomorrow } from "../helpers/flow.js";
+import { CHROMIUM_PATH, CHROMIUM_PRESENT, clickData, launchChromium, screenshot, synced, typeMessage } from "./browser.js";
+import { type PlaygroundApp, startPlaygroundApp } from "./helpers.js";
+
+const RUN = CHROMIUM_PRESENT || Boolean(process.env.CI);
+if (!RUN) process.stderr.write(`playground browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)\n`);
+
+/** What the menu offers a playground identity (issue 4's commands appear here once the bot sets them). */
+async function menuOf(p: PlaygroundApp, userId: number): Promise<string[]> {
+  const { json } = await p.get(`/playground/commands?userId=${userId}`);
+  return (json.commands as { command: string }[]).map((c) => c.command);
+}
+
+describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
+  let p: PlaygroundApp;
+  let browser: Browser;
+  let page: Page;
+  let code = "";
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium(); // in CI without Chromium this fails the suite, with the install command
+    p = await startPlaygroundApp();
+    page = await browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(p.url);
+    await page.locator("#connection:not(.offline)").waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await p?.stop();
+    expect(pageErrors, "JavaScript errors in the page").toEqual([]);
+  });
+
+  it("books a tee time as the agent by clicking through the page, with the .ics download and the live side panel", async () => {
+    await page.getByRole("tab", { name: /Agent/ }).click();
+    await page.getByRole("button", { name: "START" }).click();
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    expect(await page.locator("#messages .row.in").last().innerText()).toContain("Niran");
+
+    // Course, date, tee time, players: inline keyboards, edited in place.
+    await typeMessage(page, "/book");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await clickData(page, '[data-callback-data$=":c:0"]');
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await clickData(page, '[data-callback-data$=":go"]');
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    const day = tomorrow().replaceAll("-", "");
+    if ((await page.locator(`.kb-btn[data-callback-data$=":d:${day}"]`).count()) === 0) {
+      await clickData(page, `[data-callback-data$=":m:${day.slice(0, 6)}"]`);
+      await synced(p, page, PLAYGROUND_AGENT_ID);
+    }
+    await clickData(page, `[data-callback-data$=":d:${day}"]`);
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await page.locator('#messages .row.in .kb-btn[data-callback-data*=":s:"]').first().click();
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await page.locator('#messages .row.in .kb-btn[data-callback-data*=":p:"]').first().click();
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    if ((await page.locator('.kb-btn[data-callback-data$=":nc"]').count()) > 0) {
+      await clickData(page, '[data-callback-data$=":nc"]');
+      await synced(p, page, PLAYGROUND_AGENT_ID);
+    }
+
+    // The golfer's details: typed, and the phone number from the reply keyboard's request_contact button.
+    await typeMessage(page, "Somchai Jaidee");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await typeMessage(page, "somchai@example.com");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await page.locator("#reply-keyboard .reply-btn").first().click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Share" }).click();
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    expect(await page.locator("#messages .row.out").last().innerText()).toContain("+66811110002");
+
+    // Held: the sandbox panel shows the PENDING reservation; confirm and pay.
+    await page.locator('.reservation[data-status="PENDING"]').waitFor();
+    await clickData(page, '[data-callback-data$=":ok"]');
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+
+    const document = page.locator("#messages a.document").last();
+    const fileName = (await document.getAttribute("data-file-name")) ?? "";
+    code = /GT[A-Z0-9]{6}/.exec(fileName)?.[0] ?? "";
+    expect(code, `document ${fileName}`).not.toBe("");
+    const confirmation = await page.locator("#messages .row.in", { hasText: code }).first().innerText();
+    expect(confirmation).toContain("Somchai Jaidee");
+    await page.locator(`.reservation[data-code="${code}"][data-status="PAID"]`).waitFor();
+    const balance = await page.locator("#balance").innerText();
+    expect(balance).not.toBe("฿100,000.00");
+    await screenshot(page, "playground-booking");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), document.click()]);
+    expect(download.suggestedFilename()).toBe(`tee-time-${code}.ics`);
+    const ics = await readFile(await download.path(), "utf8");
+    expect(ics).toMatch(/^BEGIN:VCALENDAR/);
+    expect(ics).toContain(code);
+    expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
+  });
+
+  it("refunds it as the admin", async (ctx) => {
+    expect(code, "the booking test ran first").not.toBe("");
+    if (!(await menuOf(p, PLAYGROUND_ADMIN_ID)).includes("refund")) {
+      ctx.skip("waiting for issue 4: the bot has no /refund in the admin's menu yet");
+    }
+    await page.getByRole("tab", { name: /Admin/ }).click();
+    await page.getByRole("button", { name: "START" }).click();
+    await synced(p, page, PLAYGROUND_ADMIN_ID);
+    // The admin's menu (setMyCommands for this chat) lists /refund with its description.
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.locator(".command-item", { hasText: "/refund" }).waitFor();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await typeMessage(page, `/refund ${code}`);
+    await synced(p, page, PLAYGROUND_ADMIN_ID);
+    await clickData(page, '[data-callback-data^="ad:rf:"]');
+    await synced(p, page, PLAYGROUND_ADMIN_ID);
+    await page.locator(`.reservation[data-code="${code}"][data-status="REFUND"]`).waitFor();
+    expect(await page.locator("#balance").innerText()).toBe("฿100,000.00");
+    expect(await page.locator("#messages .row.in").last().innerText()).toContain(code);
+    await screenshot(page, "playground-refund");
+  });
+
+  it("lets a customer arrive through the agent's link: clicking it switches to the Customer, who presses START", async (ctx) => {
+    if (!(await menuOf(p, PLAYGROUND_AGENT_ID)).includes("link")) {
+      ctx.skip("waiting for issue 4: the bot has no /link in the agent's menu yet");
+    }
+    await page.getByRole("tab", { name: /Agent/ }).click();
+    await typeMessage(page, "/link");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await clickData(page, '[data-callback-data^="lk:go:"]');
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    const link = page.locator("#messages .row.in a.start-link").last();
+    expect(await link.getAttribute("href")).toMatch(new RegExp(`^https://t\\.me/${p.telegram.botInfo.username}\\?start=`));
+    await link.click();
+    expect(await page.getByRole("tab", { name: /Customer/ }).getAttribute("aria-selected")).toBe("true");
+    await synced(p, page, PLAYGROUND_CUSTOMER_ID);
+    const history = p.telegram.messages(PLAYGROUND_CUSTOMER_ID);
+    expect(history[0]?.text).toMatch(/^\/start \S+$/);
+    expect(history.at(-1)?.from?.is_bot).toBe(true);
+    await screenshot(page, "playground-customer-link");
+  });
+});

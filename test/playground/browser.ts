@@ -1,0 +1,60 @@
+/**
+ * Driving the playground page in Debian's Chromium with playwright-core, and
+ * keeping the page in step with fairway (which runs in the test's process).
+ */
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, type Page, chromium } from "playwright-core";
+import type { PlaygroundApp } from "./helpers.js";
+
+/** Debian's Chromium (`apt-get install chromium`); CHROMIUM_PATH overrides. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_PRESENT = existsSync(CHROMIUM_PATH);
+
+/**
+ * Where screenshots go: `test-results/playground/` (git-ignored) on every run;
+ * `docs/screenshots/` (README's pictures, committed) with UPDATE_SCREENSHOTS=1.
+ */
+export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS ? "docs/screenshots" : join("test-results", "playground");
+
+/** Launches Chromium headless, with the switches that keep it quiet and offline. */
+export async function launchChromium(): Promise<Browser> {
+  if (!CHROMIUM_PRESENT) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get update && apt-get install -y chromium\` (as root), or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+}
+
+/** Saves a screenshot of the page; returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+/**
+ * Waits until fairway is idle and the page shows the chat exactly as the server
+ * has it: the same messages, each in its latest edit.
+ */
+export async function synced(p: PlaygroundApp, page: Page, chatId: number): Promise<void> {
+  await p.settle();
+  const expected = p.telegram.messages(chatId).map((m) => `${m.message_id}:${m.edit_date ?? 0}`);
+  // A string: the test's TypeScript has no DOM types; this runs in the page.
+  const rows = `[...document.querySelectorAll("#messages .row")].map((r) => r.dataset.messageId + ":" + (r.dataset.editDate ?? 0))`;
+  await page.waitForFunction(`JSON.stringify(${rows}) === ${JSON.stringify(JSON.stringify(expected))}`, undefined, { timeout: 10_000 });
+}
+
+/** Clicks the inline button whose callback data matches `selector` (a CSS attribute test) in the newest message that has one. */
+export async function clickData(page: Page, selector: string): Promise<void> {
+  await page.locator(`#messages .row.in .kb-btn${selector}`).last().click();
+}
+
+/** Types a message in the field and presses Enter. */
+export async function typeMessage(page: Page, text: string): Promise<void> {
+  await page.locator("#input").fill(text);
+  await page.locator("#input").press("Enter");
+}
