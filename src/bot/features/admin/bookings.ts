@@ -1,0 +1,50 @@
+import { attributedTo, createBookingQueries, type RecentQuery } from "../../../bookings/queries.js";
+import type { BotContext } from "../../context.js";
+import { addDaysToDateKey, courseToday, dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
+import { escapeHtml, truncate } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import { ADMIN_TIME_ZONE, adminLocale, attributionText, bangkokDayStart, fitLines, knownAgentIds, referenceOf, stateLabel } from "./shared.js";
+
+/** At most this many bookings per answer. */
+const LIST_SIZE = 30;
+
+type Filter = { query: RecentQuery; title: string };
+
+/** `today` and `week` mean bookings made since midnight (Thailand) today or six days before; a number is an agent. */
+function parseFilter(ctx: BotContext, match: string): Filter | undefined {
+  const arg = match.trim().toLowerCase();
+  const today = courseToday(ctx.deps.now(), ADMIN_TIME_ZONE);
+  if (arg === "") return { query: { limit: LIST_SIZE }, title: ctx.t("admin-bookings-title-recent") };
+  if (arg === "today") return { query: { limit: LIST_SIZE, since: bangkokDayStart(today) }, title: ctx.t("admin-bookings-title-today") };
+  if (arg === "week") return { query: { limit: LIST_SIZE, since: bangkokDayStart(addDaysToDateKey(today, -6)) }, title: ctx.t("admin-bookings-title-week") };
+  if (/^\d{1,15}$/.test(arg)) return { query: { limit: LIST_SIZE, agentId: Number(arg) }, title: ctx.t("admin-bookings-title-agent", { agent: arg }) };
+  return undefined;
+}
+
+/** /bookings [today|week|<agent id>]: recent bookings with status, newest first. */
+export async function bookingsCommand(ctx: BotContext, match: string): Promise<void> {
+  const filter = parseFilter(ctx, match);
+  if (!filter) {
+    await ctx.reply(ctx.t("admin-bookings-usage"), { parse_mode: "HTML" });
+    return;
+  }
+  const locale = adminLocale(ctx);
+  const [list, agents] = await Promise.all([createBookingQueries(ctx.deps.storage.db).recent(filter.query), knownAgentIds(ctx)]);
+  if (list.length === 0) {
+    await ctx.reply(`<b>${filter.title}</b>\n${ctx.t("admin-bookings-empty")}`, { parse_mode: "HTML" });
+    return;
+  }
+  const lines = list.map((b) => {
+    const when = `${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} ${formatTime(b.slot_starts_at, b.time_zone, locale)}`;
+    return [
+      `• <b>${stateLabel(ctx, b)}</b>`,
+      when,
+      escapeHtml(truncate(b.course_name, 40)),
+      ctx.t("admin-players", { count: b.persons }),
+      formatBaht(b.amount ?? b.expected_amount, locale),
+      attributionText(ctx, attributedTo(b, agents)),
+      `<code>${escapeHtml(referenceOf(b))}</code>`,
+    ].join(" · ");
+  });
+  await ctx.reply(fitLines([`<b>${filter.title}</b>`, ...lines], (n) => ctx.t("admin-more", { count: n })), { parse_mode: "HTML" });
+}

@@ -1,0 +1,35 @@
+import * as v from "valibot";
+
+/**
+ * Callback data of the admin buttons: `ad:rf:<bookingId>` (confirm a refund) and `ad:rfx` (cancel it).
+ * ASCII, at most 64 bytes. Parsing only proves the shape: the handler checks the sender's role and the
+ * booking's ledger state again before acting, so forged or replayed data changes nothing.
+ */
+const AdminDataSchema = v.pipe(
+  v.string(),
+  v.maxBytes(64),
+  v.regex(/^ad:(?:rf:[A-Za-z0-9-]{1,40}|rfx)$/),
+  v.transform((s) => {
+    const [, action, bookingId] = s.split(":") as [string, "rf" | "rfx", string | undefined];
+    return action === "rf" && bookingId ? { action: "refund" as const, bookingId } : { action: "cancel-refund" as const };
+  }),
+);
+
+export type AdminData = v.InferOutput<typeof AdminDataSchema>;
+
+export const ADMIN_DATA_PREFIX = "ad:";
+
+/** Parses admin callback data; undefined if it is not well-formed. */
+export function parseAdminData(data: string | undefined): AdminData | undefined {
+  const result = v.safeParse(AdminDataSchema, data);
+  return result.success ? result.output : undefined;
+}
+
+/** `ad:rf:<bookingId>`; throws on an id that would not parse back (a programming error). */
+export function refundConfirmData(bookingId: string): string {
+  const data = `ad:rf:${bookingId}`;
+  if (parseAdminData(data)?.action !== "refund") throw new Error(`invalid callback data: ${data}`);
+  return data;
+}
+
+export const REFUND_CANCEL_DATA = "ad:rfx";

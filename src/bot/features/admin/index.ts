@@ -1,0 +1,67 @@
+/**
+ * The admin commands: partner credit, a reservation's full story, refunds, releases, bookings,
+ * reports, agents and the audit log. Every handler and every button checks `ctx.who` itself, so the
+ * feature is safe wherever it is installed; anyone but an admin is told the command is not theirs.
+ */
+import { Composer } from "grammy";
+import type { BotContext } from "../../context.js";
+import { isQueryTooOld } from "../../ui/telegram-errors.js";
+import { agentsCommand } from "./agents.js";
+import { auditCommand } from "./audit.js";
+import { balanceCommand } from "./balance.js";
+import { bookingsCommand } from "./bookings.js";
+import { ADMIN_DATA_PREFIX, parseAdminData } from "./data.js";
+import { orderCommand } from "./order.js";
+import { cancelRefund, confirmRefund, refundCommand } from "./refund.js";
+import { releaseCommand } from "./release.js";
+import { reportCommand } from "./report.js";
+import { isAdmin } from "./shared.js";
+
+/** The admin commands, as the admins' command menu lists them. */
+export const ADMIN_COMMANDS = ["balance", "order", "refund", "release", "bookings", "report", "agents", "audit"] as const;
+export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
+
+const HANDLERS: Record<AdminCommand, (ctx: BotContext, match: string) => Promise<void>> = {
+  balance: (ctx) => balanceCommand(ctx),
+  order: orderCommand,
+  refund: refundCommand,
+  release: releaseCommand,
+  bookings: bookingsCommand,
+  report: reportCommand,
+  agents: agentsCommand,
+  audit: auditCommand,
+};
+
+/** Admin commands and their buttons; install after the access gate, before the booking conversation. */
+export function createAdminFeature() {
+  const feature = new Composer<BotContext>();
+
+  for (const command of ADMIN_COMMANDS) {
+    feature.command(command, async (ctx) => {
+      if (!isAdmin(ctx)) {
+        await ctx.reply(ctx.t("admin-only"));
+        return;
+      }
+      await HANDLERS[command](ctx, ctx.match);
+    });
+  }
+
+  feature.callbackQuery(new RegExp(`^${ADMIN_DATA_PREFIX}`), async (ctx) => {
+    // The role first: a non-admin's tap never reaches parsing, the ledger or the partner.
+    if (!isAdmin(ctx)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("admin-only"), show_alert: true }).catch((e: unknown) => {
+        if (!isQueryTooOld(e)) throw e;
+      });
+      return;
+    }
+    const data = parseAdminData(ctx.callbackQuery.data);
+    if (!data) {
+      await ctx.answerCallbackQuery({ text: ctx.t("admin-button-invalid"), show_alert: true });
+      return;
+    }
+    if (data.action === "cancel-refund") return cancelRefund(ctx);
+    return confirmRefund(ctx, data.bookingId);
+  });
+
+  return feature;
+}

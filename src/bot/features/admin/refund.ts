@@ -1,0 +1,119 @@
+import { InlineKeyboard } from "grammy";
+import { userActor, type BookingRecord, type RefundOutcome } from "../../../bookings/index.js";
+import { bookingLines } from "../../conversations/booking/summary.js";
+import type { BotContext } from "../../context.js";
+import { escapeHtml } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import { balanceLine } from "./balance.js";
+import { refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
+import { adminLocale, findBooking, IN_FLIGHT, notInLedgerText, referenceArg, referenceOf, refreshed, showAdmin, stateLabel } from "./shared.js";
+
+/** Why `booking` cannot be refunded now; undefined when it can (it is PAID). */
+export function refundRefusal(ctx: BotContext, booking: BookingRecord): string | undefined {
+  const ref = escapeHtml(referenceOf(booking));
+  const status = stateLabel(ctx, booking);
+  if (booking.state === "PAID") return undefined;
+  if (booking.state === "HELD") return ctx.t("admin-refund-held", { ref });
+  if (booking.state === "REFUNDED") {
+    const amount = booking.refunded_amount === null ? ctx.t("admin-amount-unknown") : formatBaht(booking.refunded_amount, adminLocale(ctx));
+    return ctx.t("admin-refund-already", { ref, amount });
+  }
+  if (IN_FLIGHT.has(booking.state)) return ctx.t("admin-busy", { ref, status });
+  return ctx.t("admin-refund-not-paid", { ref, status });
+}
+
+function confirmView(ctx: BotContext, booking: BookingRecord) {
+  const locale = adminLocale(ctx);
+  const text = [
+    `<b>${ctx.t("admin-refund-confirm-title")}</b>`,
+    ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale }),
+    `🔖 ${ctx.t("summary-code", { code: escapeHtml(referenceOf(booking)) })}`,
+    "",
+    ctx.t("admin-refund-policy"),
+  ].join("\n");
+  const keyboard = new InlineKeyboard().text(ctx.t("admin-btn-confirm-refund"), refundConfirmData(booking.id)).text(ctx.t("admin-btn-cancel"), REFUND_CANCEL_DATA);
+  return { text, keyboard };
+}
+
+/** /refund <reservation id or code>: what will be refunded, and [Confirm refund] [Cancel]. */
+export async function refundCommand(ctx: BotContext, match: string): Promise<void> {
+  const reference = referenceArg(match);
+  if (!reference) {
+    await ctx.reply(ctx.t("admin-refund-usage"), { parse_mode: "HTML" });
+    return;
+  }
+  const found = await findBooking(ctx, reference);
+  if (!found) {
+    await ctx.reply(await notInLedgerText(ctx, reference), { parse_mode: "HTML" });
+    return;
+  }
+  const { booking, stale } = await refreshed(ctx, found);
+  const refusal = refundRefusal(ctx, booking);
+  if (refusal) {
+    await ctx.reply(refusal, { parse_mode: "HTML" });
+    return;
+  }
+  if (stale) {
+    // Money is not refunded on a view of the reservation that may be out of date.
+    await ctx.reply(`${ctx.t("admin-partner-unreachable")}\n${stale}`, { parse_mode: "HTML" });
+    return;
+  }
+  const view = confirmView(ctx, booking);
+  await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.keyboard });
+}
+
+function outcomeText(ctx: BotContext, out: RefundOutcome): string {
+  const locale = adminLocale(ctx);
+  const ref = escapeHtml(referenceOf(out.booking));
+  switch (out.kind) {
+    case "refunded":
+      return ctx.t("admin-refund-done", {
+        ref,
+        refunded: out.refundedAmount === null ? ctx.t("admin-amount-unknown") : formatBaht(out.refundedAmount, locale),
+        paid: formatBaht(out.booking.amount ?? out.booking.expected_amount, locale),
+        status: escapeHtml(out.booking.partner_status ?? "?"),
+      });
+    case "failed":
+      return ctx.t("admin-refund-failed", { ref, error: ctx.t(out.error.userMessageKey), status: stateLabel(ctx, out.booking) });
+    case "unknown":
+      return ctx.t("admin-refund-unknown", { ref });
+    case "busy":
+      return ctx.t("admin-busy", { ref, status: stateLabel(ctx, out.booking) });
+    case "not-paid":
+      return refundRefusal(ctx, out.booking) ?? ctx.t("admin-refund-not-paid", { ref, status: stateLabel(ctx, out.booking) });
+  }
+}
+
+/** [Confirm refund]: re-reads the booking, removes the buttons, refunds once, shows the answer and the credit after. */
+export async function confirmRefund(ctx: BotContext, bookingId: string): Promise<void> {
+  const adminId = ctx.from?.id;
+  const booking = await ctx.deps.bookings.get(bookingId);
+  if (!booking || adminId === undefined) {
+    await ctx.answerCallbackQuery({ text: ctx.t("admin-button-invalid"), show_alert: true });
+    return;
+  }
+  // A replayed or second tap, or data for a booking that is not PAID: say where it stands, change nothing.
+  const refusal = refundRefusal(ctx, booking);
+  if (refusal) {
+    await ctx.answerCallbackQuery({ text: plain(refusal), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t("admin-refund-working") });
+  await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+  const out = await ctx.deps.bookings.refund(booking.id, userActor(adminId));
+  ctx.deps.logger.info({ bookingId: booking.id, adminId, outcome: out.kind }, "admin refund");
+  const balance = out.kind === "refunded" ? `\n${await balanceLine(ctx)}` : "";
+  await showAdmin(ctx, `${outcomeText(ctx, out)}${balance}`);
+}
+
+/** [Cancel] on the refund question. */
+export async function cancelRefund(ctx: BotContext): Promise<void> {
+  await ctx.answerCallbackQuery();
+  await showAdmin(ctx, ctx.t("admin-refund-cancelled"), new InlineKeyboard());
+}
+
+/** Callback answers are plain text of at most 200 characters. */
+function plain(html: string): string {
+  const text = html.replace(/<[^>]+>/g, "").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}

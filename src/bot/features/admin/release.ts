@@ -1,0 +1,46 @@
+import { userActor, type BookingRecord, type ReleaseOutcome } from "../../../bookings/index.js";
+import type { BotContext } from "../../context.js";
+import { escapeHtml } from "../../format/html.js";
+import { findBooking, IN_FLIGHT, notInLedgerText, referenceArg, referenceOf, refreshed, stateLabel } from "./shared.js";
+
+/** Why `booking` has no hold to release; undefined when it has one (HELD). */
+function releaseRefusal(ctx: BotContext, booking: BookingRecord): string | undefined {
+  const ref = escapeHtml(referenceOf(booking));
+  const status = stateLabel(ctx, booking);
+  if (booking.state === "HELD") return undefined;
+  if (booking.state === "PAID") return ctx.t("admin-release-paid", { ref });
+  if (IN_FLIGHT.has(booking.state)) return ctx.t("admin-busy", { ref, status });
+  return ctx.t("admin-release-not-held", { ref, status });
+}
+
+function outcomeText(ctx: BotContext, out: ReleaseOutcome): string {
+  const ref = escapeHtml(referenceOf(out.booking));
+  if (out.kind === "released") return ctx.t("admin-release-done", { ref });
+  if (out.kind === "pending") return ctx.t("admin-release-pending", { ref });
+  return releaseRefusal(ctx, out.booking) ?? ctx.t("admin-release-not-held", { ref, status: stateLabel(ctx, out.booking) });
+}
+
+/** /release <reservation id or code>: releases an unpaid hold at once (nothing is charged, so no question). */
+export async function releaseCommand(ctx: BotContext, match: string): Promise<void> {
+  const reference = referenceArg(match);
+  const adminId = ctx.from?.id;
+  if (!reference || adminId === undefined) {
+    await ctx.reply(ctx.t("admin-release-usage"), { parse_mode: "HTML" });
+    return;
+  }
+  const found = await findBooking(ctx, reference);
+  if (!found) {
+    await ctx.reply(await notInLedgerText(ctx, reference), { parse_mode: "HTML" });
+    return;
+  }
+  const { booking } = await refreshed(ctx, found);
+  const refusal = releaseRefusal(ctx, booking);
+  if (refusal) {
+    await ctx.reply(refusal, { parse_mode: "HTML" });
+    return;
+  }
+  // The ledger's reasons name who asked; the audit log records that it was this admin.
+  const out = await ctx.deps.bookings.release(booking.id, "user-cancel", false, userActor(adminId));
+  ctx.deps.logger.info({ bookingId: booking.id, adminId, outcome: out.kind }, "admin release");
+  await ctx.reply(outcomeText(ctx, out), { parse_mode: "HTML" });
+}

@@ -1,0 +1,91 @@
+/** /report's numbers and its CSV: pure functions of the ledger rows, so the message and the file agree. */
+import type { BookingRecord } from "../../../bookings/index.js";
+import { attributedTo } from "../../../bookings/queries.js";
+import { satangToBahtString } from "../../../partner/index.js";
+
+export interface ReportRow {
+  /** An agent's Telegram user id, or "direct" for bookings no agent is credited with. */
+  agent: number | "direct";
+  name: string | null;
+  paidCount: number;
+  /** Satang. */
+  paidAmount: number;
+  refundedCount: number;
+  /** Satang: what the partner credited back (its contract policy may keep part). */
+  refundedAmount: number;
+  /** Satang: paid − refunded. */
+  net: number;
+}
+
+/**
+ * One row per agent (ascending id, "direct" last) over the bookings paid in the period. A booking
+ * counts for `attributedTo` (its customer's agent, else the booker when an agent, else "direct");
+ * it is paid once whatever became of it, and refunded when the ledger says REFUNDED (a refund in
+ * flight is not counted until the partner has answered).
+ */
+export function reportRows(bookings: readonly BookingRecord[], agentIds: ReadonlySet<number>, names: ReadonlyMap<number, string | null>): ReportRow[] {
+  const rows = new Map<number | "direct", ReportRow>();
+  for (const b of bookings) {
+    const agent = attributedTo(b, agentIds);
+    let row = rows.get(agent);
+    if (!row) {
+      row = { agent, name: agent === "direct" ? null : (names.get(agent) ?? null), paidCount: 0, paidAmount: 0, refundedCount: 0, refundedAmount: 0, net: 0 };
+      rows.set(agent, row);
+    }
+    row.paidCount += 1;
+    row.paidAmount += b.amount ?? b.expected_amount;
+    if (b.state === "REFUNDED") {
+      row.refundedCount += 1;
+      row.refundedAmount += b.refunded_amount ?? 0;
+    }
+    row.net = row.paidAmount - row.refundedAmount;
+  }
+  return [...rows.values()].sort((a, b) => (a.agent === "direct" ? 1 : b.agent === "direct" ? -1 : a.agent - b.agent));
+}
+
+/** The sum of all rows (agent "direct" is meaningless here; callers label it as the total). */
+export function reportTotal(rows: readonly ReportRow[]): Omit<ReportRow, "agent" | "name"> {
+  const total = { paidCount: 0, paidAmount: 0, refundedCount: 0, refundedAmount: 0, net: 0 };
+  for (const r of rows) {
+    total.paidCount += r.paidCount;
+    total.paidAmount += r.paidAmount;
+    total.refundedCount += r.refundedCount;
+    total.refundedAmount += r.refundedAmount;
+    total.net += r.net;
+  }
+  return total;
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading apostrophe. */
+function safeText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export const CSV_HEADER = ["agent_id", "agent_name", "paid_bookings", "paid_thb", "refunded_bookings", "refunded_thb", "net_thb"] as const;
+
+/**
+ * The report as CSV: UTF-8 with a byte-order mark (so Excel reads Thai names), CRLF line ends,
+ * amounts in baht with two decimals and no grouping, a last `total` row.
+ */
+export function reportCsv(rows: readonly ReportRow[]): Buffer {
+  const total = reportTotal(rows);
+  const line = (cells: string[]) => cells.map(csvField).join(",");
+  const amounts = (r: Omit<ReportRow, "agent" | "name">) => [
+    String(r.paidCount),
+    satangToBahtString(r.paidAmount),
+    String(r.refundedCount),
+    satangToBahtString(r.refundedAmount),
+    satangToBahtString(r.net),
+  ];
+  const lines = [
+    line([...CSV_HEADER]),
+    ...rows.map((r) => line([String(r.agent), safeText(r.name ?? ""), ...amounts(r)])),
+    line(["total", "", ...amounts(total)]),
+  ];
+  return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
+}

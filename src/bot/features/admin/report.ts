@@ -1,0 +1,59 @@
+import { InputFile } from "grammy";
+import { createBookingQueries } from "../../../bookings/queries.js";
+import type { BotContext } from "../../context.js";
+import { addDaysToDateKey, formatDate } from "../../format/dates.js";
+import { isDateKey } from "../../format/date-key.js";
+import { escapeHtml } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import { reportCsv, reportRows, reportTotal, type ReportRow } from "./report-data.js";
+import { adminLocale, attributionText, bangkokDayStart, fitLines, knownAgentIds } from "./shared.js";
+
+/** Longest period one report covers, in days. */
+const MAX_DAYS = 366;
+
+function parsePeriod(match: string): { from: string; to: string } | undefined {
+  const words = match.trim().split(/\s+/);
+  const [from, to] = words;
+  if (words.length !== 2 || !isDateKey(from) || !isDateKey(to) || from > to) return undefined;
+  if (addDaysToDateKey(from, MAX_DAYS - 1) < to) return undefined;
+  return { from, to };
+}
+
+function rowText(ctx: BotContext, label: string, r: Omit<ReportRow, "agent" | "name">): string {
+  const locale = adminLocale(ctx);
+  return ctx.t("admin-report-row", {
+    who: label,
+    paid: r.paidCount,
+    paidAmount: formatBaht(r.paidAmount, locale),
+    refunded: r.refundedCount,
+    refundedAmount: formatBaht(r.refundedAmount, locale),
+    net: formatBaht(r.net, locale),
+  });
+}
+
+/**
+ * /report <from> <to>: per agent, the bookings paid from `from` to `to` inclusive (days in Thailand),
+ * their amount, how many of them were refunded and for how much, and the net; as a message and as CSV.
+ */
+export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
+  const period = parsePeriod(match);
+  if (!period) {
+    await ctx.reply(ctx.t("admin-report-usage", { days: MAX_DAYS }), { parse_mode: "HTML" });
+    return;
+  }
+  const { from, to } = period;
+  const locale = adminLocale(ctx);
+  const queries = createBookingQueries(ctx.deps.storage.db);
+  const [bookings, agents, agentIds] = await Promise.all([
+    queries.paidBetween(bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))),
+    ctx.deps.access.agents.list(),
+    knownAgentIds(ctx),
+  ]);
+  const names = new Map(agents.map((a) => [a.userId, a.name]));
+  const rows = reportRows(bookings, agentIds, names);
+  const title = `<b>${ctx.t("admin-report-title", { from: formatDate(from, locale), to: formatDate(to, locale) })}</b>`;
+  const lines = rows.map((r) => rowText(ctx, `${attributionText(ctx, r.agent)}${r.name ? ` ${escapeHtml(r.name)}` : ""}`, r));
+  const body = rows.length === 0 ? [ctx.t("admin-report-empty")] : [...lines, rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows))];
+  await ctx.reply(fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })), { parse_mode: "HTML" });
+  await ctx.replyWithDocument(new InputFile(reportCsv(rows), `fairway-report-${from}-${to}.csv`), { caption: ctx.t("admin-report-caption") });
+}
