@@ -23,6 +23,17 @@ export class ChatView {
     this.messages = new Map();
     /** @type {HTMLElement | null} */
     this.empty = null;
+    /** Whether the list is scrolled to (near) the newest message: new content keeps it there. */
+    this.stick = true;
+    list.addEventListener("scroll", () => {
+      this.stick = list.scrollHeight - list.scrollTop - list.clientHeight < 160;
+    });
+    // A photo that loads (or fails, and shows its placeholder) changes the height after rendering.
+    const settle = () => {
+      if (this.stick) this.scrollToBottom();
+    };
+    list.addEventListener("load", settle, true);
+    list.addEventListener("error", settle, true);
   }
 
   /**
@@ -41,6 +52,7 @@ export class ChatView {
       lastDay = day;
       this.list.appendChild(renderMessage(message, this.ctx));
     }
+    this.stick = true;
     this.scrollToBottom();
   }
 
@@ -49,7 +61,7 @@ export class ChatView {
    * @param {any} message
    */
   upsert(message) {
-    const nearBottom = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 160;
+    const nearBottom = this.stick;
     const row = renderMessage(message, this.ctx);
     const old = this.row(message.message_id);
     this.messages.set(message.message_id, message);
