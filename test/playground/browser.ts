@@ -32,7 +32,7 @@ export async function launchChromium(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path });
+  await page.screenshot({ path, animations: "disabled" });
   return path;
 }
 
