@@ -192,6 +192,55 @@ partner-error-unavailable = The booking service is not responding right now. Ple
 partner-error-outcome-unknown = The booking service's answer was lost; we are checking what happened.
 partner-error-invalid-response = The booking service sent an answer we could not read. Please try again in a moment.
 
+## Access and customer links
+stranger-explain =
+    Hello! fairway books golf tee times for our sales agents and their customers.
+    To use it, ask your fairway agent for a personal link and open it, or ask an administrator to add you as an agent.
+stranger-short = This bot is for fairway agents and their customers. Ask your agent for a link.
+customer-welcome = Welcome { $name }! Your agent invited you to book a tee time. Let's find one.
+link-own-role = This is a customer link. You are already an agent here, so you can book directly.
+link-refused-unknown = This link is not valid. Please check it with the agent who sent it.
+link-refused-revoked = This link has been withdrawn by the agent who sent it.
+link-refused-expired = This link has expired. Please ask your agent for a new one.
+link-refused-used-up = This link has already been used as many times as allowed. Please ask your agent for a new one.
+link-refused-still-customer = You can still book with /book through the agent who invited you before.
+links-agents-only = Customer links are for agents.
+link-builder-title = New customer link
+link-builder-hint = Choose the course, how many customers may use it, and how long it stays valid. Then create it.
+link-any-course = Any course
+link-pick-course = Which course should the link open?
+link-uses = { $count ->
+    [one] 1 customer
+   *[other] { $count } customers
+    }
+link-uses-unlimited = Unlimited
+link-days = { $count ->
+    [one] 1 day
+   *[other] { $count } days
+    }
+link-expiry-never = Never expires
+link-create = ✅ Create link
+link-created = Your customer link is ready. Send it to your customer:
+link-share = 📤 Share link
+link-share-text = Book your tee time with me on fairway:
+link-revoke = 🚫 Revoke this link
+link-revoke-n = 🚫 { $n }
+link-revoked = Link revoked.
+link-not-revoked = That link was not revoked (already revoked, or not yours).
+links-title = Your customer links
+links-empty = You have no customer links yet. Create one with /link.
+link-uses-count = used { $used } of { $max }
+link-uses-count-unlimited = used { $used } times
+link-expires = until { $when }
+link-state-active = ✅ Active
+link-state-revoked = 🚫 Revoked
+link-state-ended = ⌛ Ended
+notify-agent-booking = 🎉 Your customer { $customer } booked { $course } on { $date } at { $time }: { $players ->
+    [one] 1 player
+   *[other] { $players } players
+    }, { $amount }, code { $code }.
+notify-low-balance = ⚠️ Partner credit is low: { $balance } left (alert threshold { $threshold }). Please top up to keep bookings going.
+
 ## Admin
 admin-only = This command is for administrators.
 admin-button-invalid = This button is no longer valid.

@@ -180,6 +180,46 @@ partner-error-unavailable = ระบบจองไม่ตอบสนอง�
 partner-error-outcome-unknown = คำตอบจากระบบจองสูญหาย เรากำลังตรวจสอบว่าเกิดอะไรขึ้น
 partner-error-invalid-response = ระบบจองส่งคำตอบที่อ่านไม่ได้ กรุณาลองใหม่ในอีกสักครู่
 
+## Access and customer links
+stranger-explain =
+    สวัสดีครับ fairway เป็นบริการจองเวลาออกรอบกอล์ฟสำหรับตัวแทนขายและลูกค้าของตัวแทน
+    หากต้องการใช้งาน กรุณาขอลิงก์ส่วนตัวจากตัวแทนของคุณแล้วเปิดลิงก์นั้น หรือติดต่อผู้ดูแลระบบเพื่อเพิ่มคุณเป็นตัวแทน
+stranger-short = บอทนี้สำหรับตัวแทนของ fairway และลูกค้าของตัวแทน กรุณาขอลิงก์จากตัวแทนของคุณ
+customer-welcome = ยินดีต้อนรับคุณ { $name } ตัวแทนของคุณเชิญให้จองเวลาออกรอบ มาเริ่มกันเลย
+link-own-role = นี่คือลิงก์สำหรับลูกค้า คุณเป็นตัวแทนอยู่แล้ว จึงจองได้โดยตรง
+link-refused-unknown = ลิงก์นี้ใช้ไม่ได้ กรุณาตรวจสอบกับตัวแทนที่ส่งลิงก์มา
+link-refused-revoked = ตัวแทนที่ส่งลิงก์นี้ได้ยกเลิกลิงก์แล้ว
+link-refused-expired = ลิงก์นี้หมดอายุแล้ว กรุณาขอลิงก์ใหม่จากตัวแทนของคุณ
+link-refused-used-up = ลิงก์นี้ถูกใช้ครบจำนวนแล้ว กรุณาขอลิงก์ใหม่จากตัวแทนของคุณ
+link-refused-still-customer = คุณยังจองผ่านตัวแทนที่เชิญคุณไว้ก่อนหน้าได้ด้วย /book
+links-agents-only = ลิงก์สำหรับลูกค้าใช้ได้เฉพาะตัวแทน
+link-builder-title = สร้างลิงก์สำหรับลูกค้า
+link-builder-hint = เลือกสนาม จำนวนลูกค้าที่ใช้ลิงก์ได้ และระยะเวลาที่ลิงก์ใช้ได้ แล้วกดสร้าง
+link-any-course = ทุกสนาม
+link-pick-course = ให้ลิงก์เปิดสนามไหน
+link-uses = ลูกค้า { $count } คน
+link-uses-unlimited = ไม่จำกัด
+link-days = { $count } วัน
+link-expiry-never = ไม่มีวันหมดอายุ
+link-create = ✅ สร้างลิงก์
+link-created = ลิงก์สำหรับลูกค้าพร้อมแล้ว ส่งให้ลูกค้าของคุณได้เลย
+link-share = 📤 แชร์ลิงก์
+link-share-text = จองเวลาออกรอบกับผมผ่าน fairway ได้ที่นี่
+link-revoke = 🚫 ยกเลิกลิงก์นี้
+link-revoke-n = 🚫 { $n }
+link-revoked = ยกเลิกลิงก์แล้ว
+link-not-revoked = ยกเลิกลิงก์ไม่ได้ (ถูกยกเลิกไปแล้ว หรือไม่ใช่ลิงก์ของคุณ)
+links-title = ลิงก์สำหรับลูกค้าของคุณ
+links-empty = คุณยังไม่มีลิงก์สำหรับลูกค้า สร้างได้ด้วย /link
+link-uses-count = ใช้แล้ว { $used } จาก { $max }
+link-uses-count-unlimited = ใช้แล้ว { $used } ครั้ง
+link-expires = ถึง { $when }
+link-state-active = ✅ ใช้งานได้
+link-state-revoked = 🚫 ยกเลิกแล้ว
+link-state-ended = ⌛ สิ้นสุดแล้ว
+notify-agent-booking = 🎉 ลูกค้าของคุณ { $customer } จอง { $course } วันที่ { $date } เวลา { $time } น. ผู้เล่น { $players } คน { $amount } รหัส { $code }
+notify-low-balance = ⚠️ เครดิตของคู่ค้าเหลือน้อย: เหลือ { $balance } (เกณฑ์แจ้งเตือน { $threshold }) กรุณาเติมเครดิตเพื่อให้จองต่อได้
+
 ## Admin
 admin-only = คำสั่งนี้สำหรับผู้ดูแลระบบเท่านั้น
 admin-button-invalid = ปุ่มนี้ใช้ไม่ได้แล้ว
