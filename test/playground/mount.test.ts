@@ -60,6 +60,22 @@ describe("mount", () => {
     expect((await fetch(playground.url)).status).toBe(404);
   });
 
+  it("ends open event streams on close, so stopping fairway never waits for a browser tab", async () => {
+    const s = await start();
+    const playground = createPlayground({ telegram: s, partnerUrl: "http://127.0.0.1:9" });
+    const res = await fetch(`${s.url}/playground/events`);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain("retry: 1000");
+    playground.close();
+    await s.close();
+    server = undefined;
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+  });
+
   it("answers `available: false` for a partner without sandbox state", async () => {
     const s = await start();
     createPlayground({ telegram: s, partnerUrl: "http://127.0.0.1:9" });

@@ -12,9 +12,9 @@ import { renderSandbox } from "./side-panel.js";
 import { alertBox, dialog, toast } from "./ui.js";
 
 const HINTS = /** @type {Record<string, string>} */ ({
-  admin: "You are an admin of fairway: the partner balance, everyone's bookings, refunds and agents are yours. Press START.",
-  agent: "You are a sales agent: book tee times for your customers, and make links that let a customer book by themselves. Press START.",
-  customer: "You are a golfer. Customers arrive through a link an agent made: as the Agent, ask fairway for a customer link and click it.",
+  admin: "You are an admin: the partner balance (/balance), everyone's bookings (/bookings), refunds (/refund) and agents (/agents). Press START.",
+  agent: "You are a sales agent: book tee times for your customers (/book), and make links that let a customer book by themselves (/link). Press START.",
+  customer: "You are a golfer. Customers arrive through a link an agent made: as the Agent, send /link, create the link and click it.",
   stranger: "fairway does not know you. Press START to see what it tells strangers.",
 });
 
