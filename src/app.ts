@@ -4,6 +4,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { createAccess, type Access } from "./access/index.js";
 import { createBookingService, createHoldReaper, type BookingService, type HoldReaper } from "./bookings/index.js";
 import { createBotApiServer, type BotApiServer } from "./bot-api-server/index.js";
+import { syncCommands } from "./bot/commands.js";
 import { createBot, type FairwayBot } from "./bot/index.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
@@ -130,6 +131,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(playground ? { playground } : {}),
     async start() {
       await bot.init();
+      // Command menus per scope (everyone, customers, agents, admins) and language.
+      await syncCommands(bot.api, access).catch((err: unknown) => logger.warn({ err }, "command menus not set"));
       reaper.start();
       sweeper = setInterval(() => {
         void sweep(storage, now).catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));

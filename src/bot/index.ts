@@ -5,7 +5,9 @@ import { Bot, GrammyError, HttpError, session, type Context, type Middleware } f
 import type { UserFromGetMe } from "grammy/types";
 import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, createBookingConversation } from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
+import { commandsForCustomer } from "./commands.js";
 import { createAccessGate } from "./features/access-gate.js";
+import { createAdminFeature } from "./features/admin/index.js";
 import { createBookingEntry, createBookingGuards } from "./features/booking.js";
 import { createLinksFeature } from "./features/links.js";
 import { createStartFeature } from "./features/start.js";
@@ -106,9 +108,14 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createBookingGuards());
   chat.use(createMyBookingsFeature());
   chat.use(createLinksFeature());
+  chat.use(createAdminFeature());
   chat.use(createConversation(createBookingConversation(deps), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
   // Entering the conversation must happen below it.
-  chat.use(createStartFeature());
+  chat.use(
+    createStartFeature(async (ctx) => {
+      if (ctx.from) await commandsForCustomer(ctx.api, ctx.from.id).catch((err: unknown) => deps.logger.warn({ err }, "customer command menu not set"));
+    }),
+  );
   chat.use(createBookingEntry());
   bot.use(createFallbackFeature());
 
