@@ -48,7 +48,7 @@ export async function handleApi(ctx: RouteContext, req: IncomingMessage, res: Se
         return true;
       }
       case "GET /playground/file/:id":
-        serveFile(ctx, res, decodeURIComponent(url.pathname.slice("/playground/file/".length)));
+        serveFile(ctx, res, fileIdParam(url.pathname.slice("/playground/file/".length)));
         return true;
       case "POST /playground/send":
       case "POST /playground/tap":
@@ -119,6 +119,14 @@ function identityParam(value: unknown): PlaygroundIdentity {
   const identity = typeof id === "number" ? findIdentity(id) : undefined;
   if (identity === undefined) throw new PlaygroundError(400, "userId must be one of the playground identities' ids");
   return identity;
+}
+
+function fileIdParam(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new PlaygroundError(404, "no such file");
+  }
 }
 
 /** A file the bot sent: uploads with their name and type (documents download), URLs by redirect. */

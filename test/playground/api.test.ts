@@ -114,6 +114,7 @@ describe("refusals", () => {
     expect((await p.post("/playground/language", { userId: PLAYGROUND_AGENT_ID, language: "de" })).status).toBe(400);
     expect((await p.get("/playground/chat?userId=abc")).status).toBe(400);
     expect((await p.get("/playground/file/BQACnothing")).status).toBe(404);
+    expect((await p.get("/playground/file/%E0%A4%A")).status).toBe(404);
   });
 
   it("refuses a tap on a button that is not there (409), as a Telegram client cannot press it", async () => {
