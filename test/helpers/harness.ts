@@ -6,6 +6,7 @@ import { createConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
 import { sqliteDatabase, type TestDatabase } from "./databases.js";
+import { checkInvariants, type InvariantReport, type InvariantSubject } from "./invariants.js";
 
 export const TEST_BOT_TOKEN = "123456:AAHfakeTokenForTestsOnly_0123456789";
 
@@ -45,13 +46,33 @@ export interface Harness {
   settle(): Promise<void>;
   /** Stops the app and starts a new one on the same database (optionally with another flow version). */
   restart(options?: { flowVersion?: number }): Promise<void>;
+  /** Checks fairway's invariants (`test/helpers/invariants.ts`, unless opted out), then stops everything. */
   stop(): Promise<void>;
+  /** The money-and-holds check `stop()` runs; a test may opt out of part of it, always saying why. */
+  invariants: {
+    /** The test ends with a partner write in flight on purpose (e.g. a crash it does not recover from). */
+    allowInFlight(reason: string): void;
+    /** No check at all: only for a test whose subject is not fairway's ledger (say why). */
+    skip(reason: string): void;
+    subject(): InvariantSubject;
+    /** The report of the check `stop()` ran. */
+    report: InvariantReport | undefined;
+  };
 }
 
 /** fairway for real, against the sandbox and the local Bot API server over HTTP, on a SQLite file. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const sandbox = createSandbox(options.sandbox ?? {});
   const partnerUrl = await sandbox.listen(0);
+  // The balance the invariant checker starts from: the initial one, moved by every setBalance.
+  let balanceBase = sandbox.balance();
+  const setBalance = sandbox.setBalance;
+  sandbox.setBalance = (satang: number) => {
+    balanceBase += satang - sandbox.balance();
+    setBalance(satang);
+  };
+  let inFlightReason: string | undefined;
+  let skipReason: string | undefined;
   const telegram = createBotApiServer({ token: TEST_BOT_TOKEN });
   const apiRoot = await telegram.listen(0);
   const db = options.db ?? sqliteDatabase();
@@ -125,11 +146,38 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await app.start();
     },
     async stop() {
+      let failure: Error | undefined;
+      if (skipReason === undefined) {
+        // Let the bot finish what it is doing, then compare the ledger with the sandbox.
+        await harness.settle().catch(() => undefined);
+        try {
+          harness.invariants.report = await checkInvariants(harness.invariants.subject());
+        } catch (error) {
+          failure = error instanceof Error ? error : new Error(String(error));
+        }
+      }
       direct?.close();
       await app.stop();
       await telegram.close();
       await sandbox.close();
       if (!options.db) await db.cleanup();
+      if (failure !== undefined) throw failure;
+    },
+    invariants: {
+      allowInFlight(reason) {
+        inFlightReason = reason;
+      },
+      skip(reason) {
+        skipReason = reason;
+      },
+      subject: () => ({
+        sandbox,
+        db: app.storage.db,
+        now: options.now ?? Date.now,
+        balanceBase,
+        ...(inFlightReason !== undefined ? { inFlightReason } : {}),
+      }),
+      report: undefined,
     },
   };
   return harness;

@@ -1,0 +1,202 @@
+import type { Kysely } from "kysely";
+import type { BookingRecord, BookingState } from "../../src/bookings/index.js";
+import type { ReservationRecord, ReservationStatus, Sandbox } from "../../src/sandbox/index.js";
+import type { Database } from "../../src/storage/schema.js";
+
+/**
+ * The promises fairway makes about money and holds, checked against the partner sandbox's own records
+ * after a test:
+ *
+ * - every ledger booking with a reservation id has that reservation at the sandbox, in the matching
+ *   state (HELD↔PENDING, PAID↔PAID, RELEASED↔CANCEL, REFUNDED↔REFUND), with the same amount to the satang;
+ * - no write is left in flight (RESERVING/CONFIRMING/RELEASING/REFUNDING) unless the test says so;
+ * - every sandbox reservation fairway made is in the ledger, except the documented lost-reserve-answer
+ *   case: a hold matching a RESERVE_UNKNOWN booking, while the sandbox's log shows a reserve whose
+ *   answer was lost (`orphans`, reported separately);
+ * - every PENDING reservation of fairway's is a live hold (HELD, `hold_expires_at` in the future) or
+ *   such an orphan;
+ * - no reservation was confirmed or refunded twice, and the balance is the starting balance minus what
+ *   the sandbox's history says was paid plus what it says was refunded; the ledger's paid and refunded
+ *   amounts agree with it.
+ *
+ * Reservations another agency made (a test calling the partner API directly) are recognised as not
+ * fairway's: no ledger booking, audit entry or booking intent refers to them. They still count for
+ * the balance.
+ */
+export interface InvariantSubject {
+  sandbox: Sandbox;
+  db: Kysely<Database>;
+  /** fairway's clock (a hold is live while `hold_expires_at` is after it). */
+  now: () => number;
+  /** The sandbox's balance at the start, adjusted by every `setBalance` since (satang). */
+  balanceBase: number;
+  /** The test deliberately ends with writes in flight: why. */
+  inFlightReason?: string;
+}
+
+/** A hold at the partner that fairway cannot see: the documented lost-reserve-answer case. */
+export interface Orphan {
+  reservationId: string;
+  bookingId: string;
+  slotId: string;
+  status: ReservationStatus;
+  amount: number;
+}
+
+export interface InvariantReport {
+  violations: string[];
+  orphans: Orphan[];
+  /** Sandbox reservations not fairway's (made by "another agency" in the test). */
+  foreign: string[];
+  bookings: number;
+  reservations: number;
+  /** Reserve requests whose answer never reached fairway intact (hang, reset, crash, after-apply faults). */
+  lostReserveAnswers: number;
+  /** Writes in flight at the end (allowed only with `inFlightReason`). */
+  inFlight: string[];
+}
+
+const IN_FLIGHT: readonly BookingState[] = ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"];
+/** Fault kinds after which the sandbox acted but its answer is broken or lost. */
+const LOST_AFTER_APPLY = new Set(["malformed-json", "drift", "apply-then-status", "apply-then-reset", "apply-then-hang"]);
+const RESERVE_PATH = /^\/api\/v1\/ext\/order\/reserve$/;
+
+/** The partner status each ledger state implies for its reservation. */
+const EXPECTED_STATUS: Partial<Record<BookingState, ReservationStatus>> = {
+  HELD: "PENDING",
+  PAID: "PAID",
+  RELEASED: "CANCEL",
+  REFUNDED: "REFUND",
+};
+
+function sameCustomer(b: BookingRecord, r: ReservationRecord): boolean {
+  return (
+    b.slot_id === r.slotId &&
+    b.persons === r.persons &&
+    b.customer_name === r.customerName &&
+    b.customer_email === r.customerEmail &&
+    b.customer_mobile === r.customerMobile
+  );
+}
+
+function describeBooking(b: BookingRecord): string {
+  return `booking ${b.id} (${b.state}, reservation ${b.reservation_id ?? "none"}, user ${b.user_id})`;
+}
+
+/** Collects every violation of the invariants; never throws for a violation. */
+export async function collectViolations(subject: InvariantSubject): Promise<InvariantReport> {
+  const { sandbox, db } = subject;
+  const now = subject.now();
+  const violations: string[] = [];
+  const bookings = await db.selectFrom("bookings").selectAll().orderBy("created_at").execute();
+  const audit = await db.selectFrom("audit_log").selectAll().execute();
+  const reservations = sandbox.reservations();
+  const byId = new Map(reservations.map((r) => [r.id, r]));
+  const claimed = new Map<string, BookingRecord>();
+  const inFlight: string[] = [];
+
+  // The sandbox's own history: no double payment, and the balance.
+  let paid = 0;
+  let refunded = 0;
+  for (const r of reservations) {
+    const confirms = r.history.filter((h) => h.reason === "confirm").length;
+    const refunds = r.history.filter((h) => h.reason === "refund").length;
+    if (confirms > 1) violations.push(`reservation ${r.id} was confirmed ${confirms} times`);
+    if (refunds > 1) violations.push(`reservation ${r.id} was refunded ${refunds} times`);
+    if (confirms > 0) paid += r.amount;
+    if (refunds > 0) refunded += r.refundedAmount ?? 0;
+  }
+  const expectedBalance = subject.balanceBase - paid + refunded;
+  if (sandbox.balance() !== expectedBalance) {
+    violations.push(`balance is ${sandbox.balance()} satang; start ${subject.balanceBase} − paid ${paid} + refunded ${refunded} = ${expectedBalance}`);
+  }
+
+  // Every ledger booking against the partner's record.
+  for (const b of bookings) {
+    if (IN_FLIGHT.includes(b.state)) inFlight.push(describeBooking(b));
+    if (!b.reservation_id) {
+      if (["HELD", "CONFIRMING", "PAID", "RELEASING", "REFUNDING", "REFUNDED"].includes(b.state)) {
+        violations.push(`${describeBooking(b)} has no reservation id`);
+      }
+      continue;
+    }
+    const r = byId.get(b.reservation_id);
+    if (!r) {
+      violations.push(`${describeBooking(b)}: the sandbox has no such reservation`);
+      continue;
+    }
+    const other = claimed.get(r.id);
+    if (other) violations.push(`reservation ${r.id} belongs to two bookings: ${other.id} and ${b.id}`);
+    claimed.set(r.id, b);
+    const expected = EXPECTED_STATUS[b.state];
+    if (expected && r.status !== expected) {
+      violations.push(`${describeBooking(b)}: the sandbox says ${r.status}, expected ${expected}`);
+    }
+    if (b.state === "INTENT" || b.state === "RESERVE_FAILED" || b.state === "RESERVE_UNKNOWN") {
+      violations.push(`${describeBooking(b)} should have no reservation id`);
+    }
+    if (b.amount !== r.amount) violations.push(`${describeBooking(b)}: ledger amount ${String(b.amount)} ≠ sandbox amount ${r.amount} satang`);
+    if (b.state === "REFUNDED" && b.refunded_amount !== null && b.refunded_amount !== (r.refundedAmount ?? 0)) {
+      violations.push(`${describeBooking(b)}: refunded ${b.refunded_amount} in the ledger, ${r.refundedAmount ?? 0} at the sandbox`);
+    }
+    if (!sameCustomer(b, r)) violations.push(`${describeBooking(b)}: slot, players or customer differ from reservation ${r.id}`);
+    if (r.status === "PENDING" && b.state === "HELD" && (b.hold_expires_at ?? 0) <= now) {
+      violations.push(`${describeBooking(b)}: the hold expired at ${new Date(b.hold_expires_at ?? 0).toISOString()} and is still PENDING at the sandbox`);
+    }
+  }
+
+  // The ledger's money agrees with the sandbox's for fairway's reservations.
+  const ledgerPaid = bookings.filter((b) => ["PAID", "REFUNDING", "REFUNDED"].includes(b.state)).reduce((s, b) => s + (b.amount ?? 0), 0);
+  const sandboxPaid = [...claimed.values()].filter((b) => ["PAID", "REFUNDING", "REFUNDED"].includes(b.state)).reduce((s, b) => s + (byId.get(b.reservation_id ?? "")?.amount ?? 0), 0);
+  if (ledgerPaid !== sandboxPaid) violations.push(`the ledger's paid bookings total ${ledgerPaid} satang, the sandbox's ${sandboxPaid}`);
+
+  // Reservations no ledger booking names: fairway's lost holds, or another agency's.
+  const audited = new Set(audit.flatMap((a) => (a.reservation_id ? [a.reservation_id] : [])));
+  const lostReserveAnswers = sandbox.requests.filter(
+    (e) => e.method === "POST" && RESERVE_PATH.test(e.path) && (e.status === 0 || (e.fault !== undefined && LOST_AFTER_APPLY.has(e.fault))),
+  ).length;
+  const orphans: Orphan[] = [];
+  const foreign: string[] = [];
+  const matched = new Set<string>();
+  for (const r of reservations) {
+    if (claimed.has(r.id)) continue;
+    if (audited.has(r.id)) {
+      violations.push(`reservation ${r.id} (${r.status}) is in fairway's audit log but in no ledger booking`);
+      continue;
+    }
+    const owner = bookings.find((b) => !matched.has(b.id) && b.reservation_id === null && sameCustomer(b, r));
+    const twin = bookings.find((b) => b.reservation_id !== null && b.reservation_id !== r.id && sameCustomer(b, r) && r.history.at(-1)?.status !== "CANCEL");
+    if (!owner) {
+      if (twin && r.status === "PENDING") violations.push(`reservation ${r.id} (PENDING) duplicates ${describeBooking(twin)}`);
+      else foreign.push(r.id);
+      continue;
+    }
+    matched.add(owner.id);
+    if (owner.state === "RESERVE_UNKNOWN" || (owner.state === "RESERVING" && subject.inFlightReason)) {
+      orphans.push({ reservationId: r.id, bookingId: owner.id, slotId: r.slotId, status: r.status, amount: r.amount });
+      if (r.status === "PAID" || r.status === "REFUND") violations.push(`orphan hold ${r.id} of ${describeBooking(owner)} was paid (${r.status})`);
+      if (r.amount !== owner.expected_amount) violations.push(`orphan hold ${r.id}: amount ${r.amount} ≠ expected ${owner.expected_amount} satang`);
+    } else {
+      violations.push(`reservation ${r.id} (${r.status}) was made for ${describeBooking(owner)}, which does not know it`);
+    }
+  }
+  if (orphans.length > lostReserveAnswers) {
+    violations.push(
+      `${orphans.length} hold(s) fairway cannot see (${orphans.map((o) => o.reservationId).join(", ")}) but only ${lostReserveAnswers} reserve answer(s) were lost`,
+    );
+  }
+
+  if (inFlight.length > 0 && !subject.inFlightReason) violations.push(...inFlight.map((d) => `${d} is still in flight`));
+
+  return { violations, orphans, foreign, bookings: bookings.length, reservations: reservations.length, lostReserveAnswers, inFlight };
+}
+
+/** Throws one error listing every violation. Returns the report otherwise. */
+export async function checkInvariants(subject: InvariantSubject | { invariants: { subject(): InvariantSubject } }): Promise<InvariantReport> {
+  const s = "invariants" in subject ? subject.invariants.subject() : subject;
+  const report = await collectViolations(s);
+  if (report.violations.length > 0) {
+    throw new Error(`fairway's invariants are violated:\n- ${report.violations.join("\n- ")}`);
+  }
+  return report;
+}
