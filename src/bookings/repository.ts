@@ -15,6 +15,7 @@ export interface BookingIntentInput {
   locale: string;
   courseId: string;
   courseName: string;
+  courseNameTH?: string | null;
   timeZone: string;
   slotId: string;
   slotStartsAt: number;
@@ -24,6 +25,11 @@ export interface BookingIntentInput {
   customerMobile: string;
   expectedAmount: number;
   caddyInfo?: { freeCaddy?: boolean; caddyPrice?: number } | null;
+}
+
+/** The course name a reader of `locale` sees for a booking. */
+export function bookingCourseName(b: Pick<BookingRecord, "course_name" | "course_name_th">, locale: string): string {
+  return locale === "th" && b.course_name_th ? b.course_name_th : b.course_name;
 }
 
 /** States a booking never leaves on its own. */
@@ -59,6 +65,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
           locale: input.locale,
           course_id: input.courseId,
           course_name: input.courseName,
+          course_name_th: input.courseNameTH ?? null,
           time_zone: input.timeZone,
           slot_id: input.slotId,
           slot_starts_at: input.slotStartsAt,

@@ -1,7 +1,7 @@
 import type { Api } from "grammy";
 import type { I18n } from "@grammyjs/i18n";
 import type { Access } from "../access/index.js";
-import type { BookingRecord, BookingService, ReaperEvent } from "../bookings/index.js";
+import { bookingCourseName, type BookingRecord, type BookingService, type ReaperEvent } from "../bookings/index.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
@@ -35,7 +35,7 @@ export function createNotifications(deps: NotificationDeps) {
 
   function bookingArgs(b: BookingRecord, locale: Locale) {
     return {
-      course: escapeHtml(b.course_name),
+      course: escapeHtml(bookingCourseName(b, locale)),
       date: formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale),
       time: formatTime(b.slot_starts_at, b.time_zone, locale),
       code: escapeHtml(b.reservation_code ?? ""),

@@ -29,6 +29,8 @@ export interface BookingsTable {
   locale: string;
   course_id: string;
   course_name: string;
+  /** The course's Thai name (nameTH), when the partner gave one. */
+  course_name_th: string | null;
   time_zone: string;
   slot_id: string;
   slot_starts_at: number;

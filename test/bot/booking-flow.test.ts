@@ -47,6 +47,9 @@ describe("guided booking", () => {
     tapData(agent, /:ok$/);
     await h.settle();
     expect(agent.messages().some((m) => m.text?.includes("ยืนยันการจองแล้ว"))).toBe(true);
+    agent.send("/mybookings");
+    await h.settle();
+    expect(panel(agent).labels.some((l) => l.includes(course.nameTH.slice(0, 20)))).toBe(true);
     expectTelegramRules(h);
   });
 

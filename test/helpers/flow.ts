@@ -157,41 +157,10 @@ export async function partnerRequest(h: Harness, method: string, path: string, b
   return { status: res.status, json };
 }
 
-let forgedQueries = 0;
 
-/**
- * A callback query with ANY data on a bot message (default: the user's latest bot message), as a
- * modified client — or one still showing a keyboard the bot has since removed — can send. The local
- * Bot API server's `tap` only presses buttons that are on the message now, so this reaches into the
- * simulated user (TypeScript's element access to private members) and does what `tap` does: record
- * the query, so it must be answered like any other, and queue the update. Returns the query id.
- */
+/** A callback query with any data on one of the bot's messages: what a modified client could send. */
 export function forgeTap(user: SimulatedUser, data: string, messageId?: number): string {
-  const server = user["ctx"];
-  const chat = user["state"];
-  const id = messageId ?? user.lastMessage()?.message_id;
-  const stored = id === undefined ? undefined : server.store.liveMessage(chat, id);
-  if (!stored) throw new Error(`forgeTap: no bot message ${id ?? "(none)"} in chat ${user.chatId}`);
-  const queryId = String(9_900_000_000_000_000_000n + BigInt(++forgedQueries));
-  server.store.callbackQueries.set(queryId, {
-    id: queryId,
-    from: structuredClone(user.user),
-    chatId: user.chatId,
-    messageId: stored.message.message_id,
-    data,
-    createdAt: server.settings.clock(),
-    answered: false,
-  });
-  user["deliver"]({
-    callback_query: {
-      id: queryId,
-      from: structuredClone(user.user),
-      message: structuredClone(stored.message),
-      chat_instance: String(BigInt(user.chatId) * 7919n + 104729n),
-      data,
-    },
-  });
-  return queryId;
+  return user.forgeTap(data, messageId);
 }
 
 /** Successful calls that changed what the user sees (sends, edits, deletions), for "nothing was sent or edited" checks. */

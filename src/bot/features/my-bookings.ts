@@ -1,5 +1,5 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { BookingRecord } from "../../bookings/index.js";
+import { bookingCourseName, type BookingRecord } from "../../bookings/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
 import { myBookingsData, parseMyBookingsData } from "../callback-data.js";
 import { localeOf } from "../conversations/booking/run.js";
@@ -59,7 +59,7 @@ async function listView(ctx: BotContext): Promise<void> {
   for (const b of list) {
     const when = `${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} ${formatTime(b.slot_starts_at, b.time_zone, locale)}`;
     // Status first: a long course name is what gets cut (here, or by a narrow client), never the status.
-    kb.text(truncate(`${statusLabel(ctx, b)} · ${when} · ${b.course_name}`, 60), myBookingsData("view", b.id)).row();
+    kb.text(truncate(`${statusLabel(ctx, b)} · ${when} · ${bookingCourseName(b, locale)}`, 60), myBookingsData("view", b.id)).row();
   }
   kb.text(ctx.t("btn-refresh"), myBookingsData("list")).row();
   const note = stale ? `\n⚠️ ${ctx.t("my-bookings-stale")}` : "";

@@ -1,4 +1,4 @@
-import { InputFile } from "grammy";
+import { GrammyError, HttpError, InputFile } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
 import { buildTeeTimeIcs } from "../../calendar/ics.js";
 import { courseName } from "./draft.js";
@@ -43,6 +43,7 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
     locale: localeOf(ctx),
     courseId: d.course.id,
     courseName: courseName(d.course, "en"),
+    courseNameTH: d.course.nameTH || null,
     timeZone: d.course.timeZone,
     slotId: d.slot.id,
     slotStartsAt: d.slot.startsAt,
@@ -114,8 +115,10 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
   switch (outcome.kind) {
     case "paid": {
       const locale = localeOf(ctx);
-      await run.panel.close(ctx, confirmedText(outcome.booking, d.course, { t: (k, a) => ctx.t(k, a), locale }), true);
-      await sendCalendarFile(run, outcome.booking);
+      await deliverOutcome(run, confirmedText(outcome.booking, d.course, { t: (k, a) => ctx.t(k, a), locale }));
+      await sendCalendarFile(run, outcome.booking).catch((error: unknown) => {
+        if (!isTelegramFailure(error)) throw error;
+      });
       // The agent of a customer's booking is told, admins are warned of low credit: once per booking.
       await run.conversation.external(() => deps.notifications.afterPaid(id));
       return "done";
@@ -132,7 +135,7 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
       d.step = "stuck";
       return "back";
     case "unknown":
-      await run.panel.close(ctx, ctx.t("confirm-unknown"), true);
+      await deliverOutcome(run, ctx.t("confirm-unknown"));
       return "done";
     case "expired":
     case "not-held":
@@ -142,6 +145,34 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
       d.step = "slot";
       return "back";
   }
+}
+
+function isTelegramFailure(error: unknown): boolean {
+  return error instanceof GrammyError || error instanceof HttpError;
+}
+
+/**
+ * Shows what became of a payment. Money may have moved, so a Telegram failure here (a flood wait
+ * longer than the flow's auto-retry, a server error) must not end the flow with "nothing was charged":
+ * the text is sent once more through the bot's own API, whose auto-retry waits longer.
+ */
+async function deliverOutcome(run: FlowRun, text: string): Promise<void> {
+  try {
+    await run.panel.close(run.ctx, text, true);
+    return;
+  } catch (error) {
+    if (!isTelegramFailure(error)) throw error;
+  }
+  const delivered = await run.conversation.external(async (outside) => {
+    try {
+      await outside.api.sendMessage(run.chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+      return true;
+    } catch (error) {
+      run.deps.logger.warn({ chatId: run.chatId, bookingId: run.d.bookingId, err: error }, "the outcome of a payment could not be shown");
+      return false;
+    }
+  });
+  if (delivered) run.panel.messageId = undefined;
 }
 
 async function sendCalendarFile(run: FlowRun, b: BookingRecord): Promise<void> {

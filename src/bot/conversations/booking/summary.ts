@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import type { BookingRecord } from "../../../bookings/index.js";
+import { bookingCourseName, type BookingRecord } from "../../../bookings/index.js";
 import { flowData } from "../../callback-data.js";
 import type { Locale } from "../../context.js";
 import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
@@ -28,7 +28,7 @@ function caddyOf(b: BookingRecord): { freeCaddy?: boolean; caddyPrice?: number }
 /** Lines shared by the hold summary and the confirmation. */
 export function bookingLines(b: BookingRecord, course: Pick<CourseView, "name" | "nameTH"> | undefined, env: { t: T; locale: Locale }): string[] {
   const { t, locale } = env;
-  const name = course ? courseName(course, locale) : b.course_name;
+  const name = course ? courseName(course, locale) : bookingCourseName(b, locale);
   const caddy = caddyText(caddyOf(b), env);
   return [
     `⛳ ${escapeHtml(name)}`,

@@ -1,3 +1,4 @@
+import { bookingCourseName } from "../../../bookings/index.js";
 import { attributedTo, createBookingQueries, type RecentQuery } from "../../../bookings/queries.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
@@ -39,7 +40,7 @@ export async function bookingsCommand(ctx: BotContext, match: string): Promise<v
     return [
       `• <b>${stateLabel(ctx, b)}</b>`,
       when,
-      escapeHtml(truncate(b.course_name, 40)),
+      escapeHtml(truncate(bookingCourseName(b, locale), 40)),
       ctx.t("admin-players", { count: b.persons }),
       formatBaht(b.amount ?? b.expected_amount, locale),
       attributionText(ctx, attributedTo(b, agents)),
