@@ -49,7 +49,7 @@ describe("guided booking", () => {
     expect(agent.messages().some((m) => m.text?.includes("ยืนยันการจองแล้ว"))).toBe(true);
     agent.send("/mybookings");
     await h.settle();
-    expect(panel(agent).labels.some((l) => l.includes(course.nameTH.slice(0, 20)))).toBe(true);
+    expect(panel(agent).labels.some((l) => l.includes(course.nameTH.slice(0, 10)))).toBe(true);
     expectTelegramRules(h);
   });
 
