@@ -16,12 +16,16 @@ const ADMIN_ONLY = "This command is for administrators.";
 const ENV = { ADMIN_IDS: `${ADMIN},${ADMIN_TH}`, AGENT_IDS: String(AGENT) };
 
 let h: Harness;
+/** The harness this test started, if any (the description checks need none). */
+let running: Harness | undefined;
 afterEach(async () => {
-  await h.stop();
+  await running?.stop();
+  running = undefined;
 });
 
 async function start(sandbox: SandboxOptions = {}): Promise<Harness> {
   h = await startHarness({ env: ENV, sandbox });
+  running = h;
   return h;
 }
 

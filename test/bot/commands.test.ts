@@ -21,9 +21,18 @@ const ADMIN = 9001;
 const AGENT = 9002;
 
 let h: Harness;
+/** The harness this test started, if any (the description checks need none). */
+let running: Harness | undefined;
 afterEach(async () => {
-  await h.stop();
+  await running?.stop();
+  running = undefined;
 });
+
+/** Starts fairway for one test (stopped after it). */
+async function start(env: Record<string, string>): Promise<void> {
+  h = await startHarness({ env });
+  running = h;
+}
 
 /** The commands (names) set for a scope; `chat` is a private chat's id, none the default scope. */
 function menu(chat?: number, language_code?: string): string[] {
@@ -38,7 +47,7 @@ function descriptions(chat: number | undefined, language_code?: string): Record<
 
 describe("command menus", () => {
   it("syncCommands sets the default menu and each admin's and agent's, in English and Thai", async () => {
-    h = await startHarness({ env: { ADMIN_IDS: `${ADMIN},9005`, AGENT_IDS: `${AGENT},9005` } });
+    await start({ ADMIN_IDS: `${ADMIN},9005`, AGENT_IDS: `${AGENT},9005` });
     await h.app.access.agents.add(9003, "Added", ADMIN);
     const result = await syncCommands(h.app.bot.api, h.app.access);
     expect(result).toEqual({ chats: [ADMIN, 9005, AGENT, 9003], failed: [] });
@@ -62,7 +71,7 @@ describe("command menus", () => {
   });
 
   it("reports a chat Telegram refuses and still sets the others; a failing default scope throws", async () => {
-    h = await startHarness({ env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},9006` } });
+    await start({ ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},9006` });
     const api = new Api(TEST_BOT_TOKEN, { apiRoot: h.telegram.url });
     api.config.use((prev, method, payload, signal) => {
       const scope = (payload as { scope?: { chat_id?: number } }).scope;
@@ -81,7 +90,7 @@ describe("command menus", () => {
   });
 
   it("refreshAgentCommands follows the user's role now; commandsForCustomer sets a customer's menu", async () => {
-    h = await startHarness({ env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) } });
+    await start({ ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
     const api = h.app.bot.api;
     await h.app.access.agents.add(9010, null, ADMIN);
     expect(await refreshAgentCommands(api, h.app.access, 9010)).toBe("agent");
