@@ -132,7 +132,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     async start() {
       await bot.init();
       // Command menus per scope (everyone, customers, agents, admins) and language.
-      await syncCommands(bot.api, access).catch((err: unknown) => logger.warn({ err }, "command menus not set"));
+      const synced = await syncCommands(bot.api, access).catch((err: unknown) => logger.warn({ err }, "command menus not set"));
+      if (synced && synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
       reaper.start();
       sweeper = setInterval(() => {
         void sweep(storage, now).catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
