@@ -118,35 +118,11 @@ export class SimulatedUser {
     }
     if (!("callback_data" in button)) throw new Error(`tap: button "${button.text}" has no callback_data (it is not a callback button)`);
     this.state.blocked = false;
-    const id = String(4_821_000_000_000_000_000n + BigInt(++queryCounter));
-    this.ctx.store.callbackQueries.set(id, {
-      id,
-      from: clone(this.user),
-      chatId: this.chatId,
-      messageId: stored.message.message_id,
-      data: button.callback_data,
-      createdAt: this.ctx.settings.clock(),
-      answered: false,
-    });
-    this.deliver({
-      callback_query: {
-        id,
-        from: clone(this.user),
-        message: clone(stored.message),
-        chat_instance: String(BigInt(this.chatId) * 7919n + 104729n),
-        data: button.callback_data,
-      },
-    });
-    return id;
+    return this.query(stored, button.callback_data);
   }
 
-  /**
-   * Sends a callback query with any `data` on one of the bot's messages (default: its latest), whether
-   * or not a button carries that data: what a modified client could send. Returns the query id.
-   */
-  forgeTap(data: string, messageId?: number): string {
-    const stored = messageId !== undefined ? this.ctx.store.liveMessage(this.state, messageId) : this.live().filter((m) => this.fromBot(m)).at(-1);
-    if (stored === undefined) throw new Error(`forgeTap: no bot message to tap in chat ${this.chatId}`);
+  /** Records and queues a callback query for `data` on `stored`; returns its id. */
+  private query(stored: StoredMessage, data: string): string {
     const id = String(4_821_000_000_000_000_000n + BigInt(++queryCounter));
     this.ctx.store.callbackQueries.set(id, {
       id,
@@ -167,6 +143,16 @@ export class SimulatedUser {
       },
     });
     return id;
+  }
+
+  /**
+   * Sends a callback query with any `data` on one of the bot's messages (default: its latest), whether
+   * or not a button carries that data: what a modified client could send. Returns the query id.
+   */
+  forgeTap(data: string, messageId?: number): string {
+    const stored = messageId !== undefined ? this.ctx.store.liveMessage(this.state, messageId) : this.live().filter((m) => this.fromBot(m)).at(-1);
+    if (stored === undefined) throw new Error(`forgeTap: no bot message to tap in chat ${this.chatId}`);
+    return this.query(stored, data);
   }
 
   /** Taps a reply-keyboard button: sends its text, or the contact/location it requests. */
