@@ -6,7 +6,8 @@ import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
-import type { Locale, SessionData } from "./context.js";
+import type { Locale } from "./context.js";
+import { readSession } from "./session.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
 import { escapeHtml } from "./format/html.js";
 import { formatBaht } from "./format/money.js";
@@ -29,7 +30,7 @@ export function createNotifications(deps: NotificationDeps) {
 
   /** The language a user chose (/language), else their Telegram language as last seen, else the default. */
   async function localeOf(userId: number): Promise<Locale> {
-    const session = await deps.storage.kv.get<SessionData>(`session:${userId}`);
+    const session = await readSession(deps.storage.kv, userId);
     return session?.locale ?? localeFromLanguageCode(session?.languageCode, deps.config.defaultLocale);
   }
 
