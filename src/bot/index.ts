@@ -12,6 +12,7 @@ import { createBookingEntry, createBookingGuards } from "./features/booking.js";
 import { createLinksFeature } from "./features/links.js";
 import { createStartFeature } from "./features/start.js";
 import { createNotifications } from "./notifications.js";
+import { sessionStorage } from "./session.js";
 import { resolveRole } from "./middlewares/roles.js";
 import { createFallbackFeature } from "./features/fallback.js";
 import { createLanguageFeature } from "./features/language.js";
@@ -19,7 +20,7 @@ import { createMenuFeature } from "./features/menu.js";
 import { createMyBookingsFeature } from "./features/my-bookings.js";
 import { createI18n } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
-import { isBlocked } from "./ui/telegram-errors.js";
+import { isBlocked, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
 
 export type { BotContext, BotDeps } from "./context.js";
 
@@ -50,6 +51,8 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), timeoutSeconds: 60 },
   });
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+  const lateAnswer = tolerateLateCallbackAnswers((detail) => base.logger.info(detail, "a button tap was answered too late; its work goes on"));
+  bot.api.config.use(lateAnswer);
 
   const i18n = createI18n<Context & LocaleCarrier>(base.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
   const notifications = createNotifications({ ...base, api: bot.api, i18n });
@@ -66,7 +69,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   bot.use(
     session<SessionData, BotContext>({
       initial: () => ({}),
-      storage: deps.storage.kv.adapter<SessionData>("session:"),
+      storage: sessionStorage(deps.storage.kv),
       getSessionKey: (ctx) => ctx.from?.id.toString(),
     }),
   );
@@ -94,7 +97,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
         }),
         i18n,
         (async (ctx, next) => {
-          ctx.api.config.use(autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }));
+          ctx.api.config.use(autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer);
           await next();
         }),
       ],

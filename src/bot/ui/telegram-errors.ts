@@ -1,4 +1,4 @@
-import { GrammyError } from "grammy";
+import { GrammyError, type Transformer } from "grammy";
 
 /** Telegram's answer when an edit would change nothing: not an error for fairway. */
 export function isNotModified(error: unknown): boolean {
@@ -21,4 +21,22 @@ export function isQueryTooOld(error: unknown): boolean {
 /** The user blocked the bot or deleted their account. */
 export function isBlocked(error: unknown): boolean {
   return error instanceof GrammyError && error.error_code === 403;
+}
+
+/**
+ * API transformer: a button tap answered too late ("query is too old", e.g. after a slow partner call
+ * or a restart) fails only the spinner's answer, never the tap's work. The failed answer is logged and
+ * reported as done, so no handler ends early and no user gets "something went wrong" for it.
+ */
+export function tolerateLateCallbackAnswers(log: (detail: { description: string }) => void): Transformer {
+  return async (prev, method, payload, signal) => {
+    const result = await prev(method, payload, signal);
+    if (method === "answerCallbackQuery" && !result.ok && /query is too old|query ID is invalid/i.test(result.description)) {
+      log({ description: result.description });
+      // answerCallbackQuery's result is `true`; the transformer's generic result type is `any` here.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-return
+      return { ok: true, result: true } as Awaited<ReturnType<typeof prev>>;
+    }
+    return result;
+  };
 }
