@@ -126,16 +126,17 @@ async function detailInput(run: FlowRun, input: Input): Promise<StepResult> {
 }
 
 /** Releases the hold shown, if any (Change, Cancel). */
-async function releaseHeld(run: FlowRun, reason: "user-cancel" | "user-restart"): Promise<"released" | "paid" | "none"> {
+async function releaseHeld(run: FlowRun, reason: "user-cancel" | "user-restart"): Promise<"released" | "pending" | "paid" | "none"> {
   const id = run.d.bookingId;
   if (!id) return "none";
   const out = await run.conversation.external(() => run.deps.bookings.release(id, reason));
   run.d.bookingId = undefined;
   run.held = undefined;
-  return out.booking.state === "PAID" ? "paid" : "released";
+  // "pending": the partner did not confirm the release; the reaper finishes it and tells the user.
+  return out.booking.state === "PAID" ? "paid" : out.kind === "pending" ? "pending" : "released";
 }
 
-/** Cancel from any step: releases the hold and closes the panel. */
+/** Cancel from any step: releases the hold and closes the panel (never claiming a release not yet done). */
 async function cancel(run: FlowRun): Promise<StepResult> {
   const released = await releaseHeld(run, "user-cancel");
   const key = released === "paid" ? "cancel-already-paid" : released === "released" ? "cancel-released" : "cancel-done";
