@@ -48,7 +48,8 @@ export function createHoldReaper(options: HoldReaperOptions) {
       const fresh = await service.get(booking.id);
       return fresh ? { kind: "reserve-unknown", booking: fresh } : undefined;
     }
-    const fresh = await service.reconcile(booking.id, now() - staleAfterMs, "system:reaper");
+    // A confirm left unanswered on a hold that is ending: the hold is released on time all the same.
+    const fresh = await service.reconcile(booking.id, now() - staleAfterMs, "system:reaper", now() + intervalMs);
     if (fresh.state === before) return undefined;
     const kinds: Record<string, ReaperEvent["kind"] | undefined> = { PAID: "paid", RELEASED: fresh.release_reason === "expired" ? "expired" : "released", REFUNDED: "refunded" };
     const kind = kinds[fresh.state];

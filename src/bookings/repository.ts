@@ -148,14 +148,17 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       await query.execute();
     },
 
-    /** Holds whose time is up, and writes that have been in flight longer than `staleBefore`. */
+    /**
+     * Holds whose time is up (a confirm still unanswered included), and writes that have been in flight
+     * longer than `staleBefore`.
+     */
     async dueForReaping(at: number, staleBefore: number): Promise<BookingRecord[]> {
       return db
         .selectFrom("bookings")
         .selectAll()
         .where((eb) =>
           eb.or([
-            eb.and([eb("state", "=", "HELD"), eb("hold_expires_at", "<=", at)]),
+            eb.and([eb("state", "in", ["HELD", "CONFIRMING"]), eb("hold_expires_at", "<=", at)]),
             eb.and([eb("state", "in", ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"]), eb("updated_at", "<=", staleBefore)]),
           ]),
         )

@@ -295,15 +295,25 @@ export function createBookingService(options: BookingServiceOptions) {
     /**
      * Reads the reservation from the partner and corrects the ledger; finishes an interrupted release.
      * `staleBefore`: a write in flight last touched before this instant may be reverted, or (a release)
-     * sent again (the reaper's call).
+     * sent again (the reaper's call). `holdOverAt`: a confirm still unanswered (a crash, a lost answer)
+     * on a hold that ends by this instant, and that the partner says is unpaid, is not waited for: the
+     * hold is released now. The partner's state machine arbitrates should that confirm still land — the
+     * release then fails with 409 and the booking reads PAID — so no money is at risk, and the hold
+     * never outlives HOLD_MINUTES.
      */
-    async reconcile(id: string, staleBefore?: number, actor?: Actor): Promise<BookingRecord> {
+    async reconcile(id: string, staleBefore?: number, actor?: Actor, holdOverAt?: number): Promise<BookingRecord> {
       const booking = await load(id);
       if (!booking.reservation_id) return booking;
       const r = await partner.getReservation(booking.reservation_id);
       const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
       let fresh = await applyPartnerState(booking, r, "reconcile", mayRevert);
-      if (fresh.state === "RELEASING" && r.status === "PENDING" && mayRevert) {
+      if (fresh.state === "CONFIRMING" && r.status === "PENDING" && holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt) {
+        const over = { release_reason: "expired" };
+        if (await repo.transition(id, ["CONFIRMING"], "RELEASING", over, { via: "hold-over", partnerStatus: r.status })) {
+          await service.release(id, "expired", true, actor);
+        }
+        fresh = await load(id);
+      } else if (fresh.state === "RELEASING" && r.status === "PENDING" && mayRevert) {
         await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired", true, actor);
         fresh = await load(id);
       } else if (fresh.state === "HELD" && (fresh.hold_expires_at ?? 0) <= now()) {
