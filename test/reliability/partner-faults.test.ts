@@ -303,4 +303,33 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       expect(h.sandbox.balance()).toBe(10_000_000);
     }),
   );
+  it.for([
+    ["not applied", "hang", "RELEASED", "CANCEL", "was not confirmed in time and has been released"],
+    ["applied", "apply-then-hang", "PAID", "PAID", "is confirmed (code GT"],
+  ] as const)("confirm %s and unanswered in a hold's last minute: the tick before the hold's end settles it on time, not a minute later", ([, kind, state, status, notice], { expect }) =>
+    withWorld(async (w) => {
+      const { h, agent } = w;
+      await bookUntilHold(h, agent);
+      let [booking] = await h.app.bookings.repo.listForUser(8001);
+      const expiresAt = booking!.hold_expires_at!;
+      // Confirm with 30 s left; the answer never comes and the read-back fails too.
+      w.skew = expiresAt - 30_000 - Date.now();
+      h.sandbox.faults.add({ kind, method: "POST", path: ROUTES.confirm.path });
+      h.sandbox.faults.add({ kind: "status", status: 503, method: "GET", path: ROUTES.reservation.path, times: 3 });
+      tapData(agent, /:ok$/);
+      await h.settle();
+      h.sandbox.faults.clear();
+      [booking] = await h.app.bookings.repo.listForUser(8001);
+      expect(booking?.state).toBe("CONFIRMING");
+      // 29 s later the write is not stale (60 s), but the hold is over: it is not left to outlive HOLD_MINUTES.
+      w.skew = expiresAt - 1_000 - Date.now();
+      expect(await h.app.reaper.tick()).toBe(1);
+      await h.settle();
+      [booking] = await h.app.bookings.repo.listForUser(8001);
+      expect(booking?.state).toBe(state);
+      expect(h.sandbox.reservations().map((r) => r.status)).toEqual([status]);
+      expect(agent.lastMessage()?.text).toContain(notice);
+      expect(h.sandbox.count("POST", ROUTES.confirm.path)).toBe(1);
+    }),
+  );
 });
