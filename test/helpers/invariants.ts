@@ -145,9 +145,13 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     }
   }
 
-  // The ledger's money agrees with the sandbox's for fairway's reservations.
-  const ledgerPaid = bookings.filter((b) => ["PAID", "REFUNDING", "REFUNDED"].includes(b.state)).reduce((s, b) => s + (b.amount ?? 0), 0);
-  const sandboxPaid = [...claimed.values()].filter((b) => ["PAID", "REFUNDING", "REFUNDED"].includes(b.state)).reduce((s, b) => s + (byId.get(b.reservation_id ?? "")?.amount ?? 0), 0);
+  // The ledger's money agrees with the sandbox's for fairway's reservations (writes in flight aside).
+  const settled = [...claimed.entries()].filter(([, b]) => !IN_FLIGHT.includes(b.state));
+  const ledgerPaid = settled.filter(([, b]) => b.state === "PAID" || b.state === "REFUNDED").reduce((sum, [, b]) => sum + (b.amount ?? 0), 0);
+  const sandboxPaid = settled
+    .map(([id]) => byId.get(id)!)
+    .filter((r) => r.history.some((c) => c.reason === "confirm"))
+    .reduce((sum, r) => sum + r.amount, 0);
   if (ledgerPaid !== sandboxPaid) violations.push(`the ledger's paid bookings total ${ledgerPaid} satang, the sandbox's ${sandboxPaid}`);
 
   // Reservations no ledger booking names: fairway's lost holds, or another agency's.
