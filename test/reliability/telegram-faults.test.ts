@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntil, bookUntilHold, panel, tapData } from "../helpers/flow.js";
+import { bookUntil, bookUntilHold, panel, tapData, tomorrow } from "../helpers/flow.js";
 
 /**
  * Telegram misbehaving while fairway works: rate limits, server errors, messages the user deleted,
@@ -204,6 +204,41 @@ describe("a user who blocked the bot", () => {
     tapData(agent, /^g:restart$/);
     await h.settle();
     expect(panel(agent).text).toContain("Choose a golf course");
+  });
+
+  it("the agent of a customer's booking has blocked the bot: the notice is logged as not delivered, the customer is served and paid once", async () => {
+    h = await startHarness();
+    const agent = h.user(7304, "en", "Anan");
+    agent.send("/link");
+    await h.settle();
+    tapData(agent, /^lk:cc:/);
+    await h.settle();
+    tapData(agent, /^lk:s:2:/);
+    await h.settle();
+    tapData(agent, /^lk:go:/);
+    await h.settle();
+    const token = /start=([A-Za-z0-9_-]+)/.exec(panel(agent).text)![1]!;
+    agent.block();
+    const customer = h.user(7305, "en", "Nok", "stranger");
+    customer.send(`/start ${token}`);
+    await h.settle();
+    for (const step of [/:go$/, new RegExp(`:d:${tomorrow().replaceAll("-", "")}$`), /:s:\d+$/, /:p:\d+$/, /:keep$/]) {
+      tapData(customer, step);
+      await h.settle();
+    }
+    customer.send("nok@example.com");
+    await h.settle();
+    customer.send("+66 89 123 4567");
+    await h.settle();
+    tapData(customer, /:ok$/);
+    await h.settle();
+    expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
+    const [booking] = await h.app.bookings.repo.listForUser(7305);
+    expect(booking).toMatchObject({ state: "PAID", agent_id: 7304 });
+    expect(h.sandbox.count("POST", /\/confirm$/)).toBe(1);
+    expect(failures(h)).toEqual(["sendMessage: Forbidden: bot was blocked by the user"]);
+    expect(h.logs.some((l) => l.includes("notification not delivered") && l.includes("agent-booking"))).toBe(true);
+    expect(errorLogs(h)).toEqual([]);
   });
 
   it("a user who blocks the bot while a reply is on its way: logged as blocked, no error reply attempted, other users served", async () => {
