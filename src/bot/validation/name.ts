@@ -46,3 +46,21 @@ export function parseCustomerName(input: unknown): ValidationResult<string, Name
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, reason: result.issues[0].message as NameReason };
 }
+
+/**
+ * The partner's limit for a reservation's `customerName`: 1–100 characters after trimming
+ * (docs/partner-api-choices.md), counted in UTF-16 code units as the partner's sandbox counts them.
+ */
+export const PARTNER_NAME_MAX_LENGTH = 100;
+
+/**
+ * A name fairway can book under: a valid customer name (`parseCustomerName`) that the partner also
+ * takes. 80 graphemes can be far more than 100 characters — Thai vowels and tone marks are code points
+ * of their own, and a grapheme may stack any number of marks — and the partner refuses such a
+ * reservation, so it is refused here first, as too long.
+ */
+export function parseBookingName(input: unknown): ValidationResult<string, NameReason> {
+  const result = parseCustomerName(input);
+  if (result.ok && result.value.length > PARTNER_NAME_MAX_LENGTH) return { ok: false, reason: "name-too-long" };
+  return result;
+}

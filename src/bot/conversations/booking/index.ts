@@ -9,7 +9,7 @@ import { Panel } from "./panel.js";
 import { tick, viewEnv, type FlowRun } from "./run.js";
 import { handleInput, loadCourseList } from "./steps.js";
 import { renderStep } from "./views.js";
-import { parseCustomerName } from "../../validation/customer.js";
+import { parseBookingName } from "../../validation/customer.js";
 
 /** The conversation's id. */
 export const BOOKING_CONVERSATION = "booking";
@@ -19,7 +19,7 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 8;
+export const BOOKING_FLOW_VERSION = 9;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -65,7 +65,7 @@ export function createBookingConversation(deps: BotDeps) {
     await tick(run);
     run.d.recent = await conversation.external(() => deps.bookings.recentCustomers(userId));
     await loadCourseList(run);
-    const prefill = args?.customerName ? parseCustomerName(args.customerName) : undefined;
+    const prefill = args?.customerName ? parseBookingName(args.customerName) : undefined;
     if (prefill?.ok) run.d.name = prefill.value;
     const preset = args?.courseId ? run.d.courses.find((c) => c.id === args.courseId) : undefined;
     if (preset) {

@@ -1,5 +1,5 @@
 import { GrammyError } from "grammy";
-import { parseCustomerName, parseEmail, parseThaiMobile } from "../../validation/customer.js";
+import { parseBookingName, parseEmail, parseThaiMobile } from "../../validation/customer.js";
 import type { Draft, PartOfDay, Step } from "./draft.js";
 import { loadCourses, loadSlots, loadSuggestions } from "./data.js";
 import { confirmHold, placeHold, refreshSlots } from "./hold.js";
@@ -105,7 +105,7 @@ async function detailInput(run: FlowRun, input: Input): Promise<StepResult> {
   const { d } = run;
   const step = d.step === "customer" ? "name" : d.step;
   const raw = input.kind === "text" ? input.text : input.kind === "contact" ? input.phone : "";
-  const parsed = step === "name" ? parseCustomerName(raw) : step === "email" ? parseEmail(raw) : parseThaiMobile(raw);
+  const parsed = step === "name" ? parseBookingName(raw) : step === "email" ? parseEmail(raw) : parseThaiMobile(raw);
   if (!parsed.ok) {
     d.step = step;
     d.inputError = { key: parsed.reason };
