@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { bookUntilHold, partnerRequest, tapData } from "../helpers/flow.js";
 import { collectViolations } from "../helpers/invariants.js";
@@ -10,84 +10,86 @@ import { collectViolations } from "../helpers/invariants.js";
 
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
 
-let h: Harness;
-afterEach(async () => {
-  await h.stop();
-});
-
-async function held(userId = 6001): Promise<{ id: string; reservationId: string }> {
+async function held(h: Harness, userId = 6001): Promise<{ id: string; reservationId: string }> {
   const agent = h.user(userId);
   await bookUntilHold(h, agent);
   const [b] = await h.app.bookings.repo.listForUser(userId);
   return { id: b!.id, reservationId: b!.reservation_id! };
 }
 
-const violations = async () => (await collectViolations(h.invariants.subject())).violations;
+const violations = async (h: Harness) => (await collectViolations(h.invariants.subject())).violations;
 
-describe("the invariant checker", () => {
-  it("passes a paid booking and a live hold, and counts what it saw", async () => {
-    h = await startHarness();
-    await held(6001);
+describe.concurrent("the invariant checker", () => {
+  it("passes a paid booking and a live hold, and counts what it saw", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    await held(h, 6001);
     tapData(h.user(6001), /:ok$/);
     await h.settle();
-    await held(6002);
+    await held(h, 6002);
     const report = await collectViolations(h.invariants.subject());
     expect(report).toMatchObject({ violations: [], orphans: [], foreign: [], bookings: 2, reservations: 2, inFlight: [] });
   });
 
-  it("finds a hold released behind fairway's back (the ledger still says HELD)", async () => {
-    h = await startHarness();
-    const b = await held();
+  it("finds a hold released behind fairway's back (the ledger still says HELD)", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    const b = await held(h);
     await partnerRequest(h, "DELETE", `/order/${b.reservationId}/cancel`);
-    expect(await violations()).toEqual([expect.stringMatching(new RegExp(`booking ${b.id} \\(HELD.*the sandbox says CANCEL, expected PENDING`))]);
+    expect(await violations(h)).toEqual([expect.stringMatching(new RegExp(`booking ${b.id} \\(HELD.*the sandbox says CANCEL, expected PENDING`))]);
     h.invariants.skip("this test breaks the invariants on purpose");
   });
 
-  it("finds a ledger amount one satang off, and a PAID booking the partner never charged", async () => {
-    h = await startHarness();
-    const b = await held();
+  it("finds a ledger amount one satang off, and a PAID booking the partner never charged", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    const b = await held(h);
     await h.app.storage.db.updateTable("bookings").set((eb) => ({ amount: eb("amount", "+", 1), state: "PAID" })).where("id", "=", b.id).execute();
-    const found = await violations();
+    const found = await violations(h);
     expect(found).toContainEqual(expect.stringMatching(/the sandbox says PENDING, expected PAID/));
     expect(found).toContainEqual(expect.stringMatching(/ledger amount \d+ ≠ sandbox amount \d+ satang/));
     expect(found).toContainEqual(expect.stringMatching(/the ledger's paid bookings total \d+ satang, the sandbox's 0/));
     h.invariants.skip("this test breaks the invariants on purpose");
   });
 
-  it("finds a balance one satang away from what the sandbox's history explains; setBalance is accounted for", async () => {
-    h = await startHarness();
-    await held();
+  it("finds a balance one satang away from what the sandbox's history explains; setBalance is accounted for", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    await held(h);
     h.sandbox.setBalance(5_000_000);
-    expect(await violations()).toEqual([]);
+    expect(await violations(h)).toEqual([]);
     tapData(h.user(6001), /:ok$/);
     await h.settle();
-    expect(await violations()).toEqual([]);
+    expect(await violations(h)).toEqual([]);
     // One satang the history does not explain.
     const report = await collectViolations({ ...h.invariants.subject(), balanceBase: 5_000_001 });
     expect(report.violations).toEqual([expect.stringMatching(/^balance is \d+ satang; start 5000001 − paid \d+ \+ refunded 0 = \d+$/)]);
   });
 
-  it("a write in flight at the end is a violation unless the test says why", async () => {
-    h = await startHarness();
-    const b = await held();
+  it("a write in flight at the end is a violation unless the test says why", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    const b = await held(h);
     await h.app.storage.db.updateTable("bookings").set({ state: "CONFIRMING" }).where("id", "=", b.id).execute();
-    expect(await violations()).toEqual([expect.stringMatching(/\(CONFIRMING.* is still in flight$/)]);
+    expect(await violations(h)).toEqual([expect.stringMatching(/\(CONFIRMING.* is still in flight$/)]);
     h.invariants.allowInFlight("this test leaves a confirm in flight on purpose");
-    expect(await violations()).toEqual([]);
+    expect(await violations(h)).toEqual([]);
   });
 
-  it("a hold past its end still PENDING at the partner is a hold left behind", async () => {
+  it("a hold past its end still PENDING at the partner is a hold left behind", async ({ expect, onTestFinished }) => {
     let clock = Date.now();
-    h = await startHarness({ now: () => clock });
-    await held();
+    const h = await startHarness({ now: () => clock });
+    onTestFinished(() => h.stop());
+    await held(h);
     clock += 10 * 60_000;
-    expect(await violations()).toEqual([expect.stringMatching(/the hold expired at .* and is still PENDING at the sandbox/)]);
+    expect(await violations(h)).toEqual([expect.stringMatching(/the hold expired at .* and is still PENDING at the sandbox/)]);
     await h.app.reaper.tick();
-    expect(await violations()).toEqual([]);
+    expect(await violations(h)).toEqual([]);
   });
 
-  it("a lost reserve answer's hold is reported apart; the same hold without a lost answer in the sandbox's log is a violation", async () => {
-    h = await startHarness();
+  it("a lost reserve answer's hold is reported apart; the same hold without a lost answer in the sandbox's log is a violation", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(6001);
     h.sandbox.faults.add({ method: "POST", path: RESERVE, kind: "apply-then-reset" });
     await bookUntilHold(h, agent);
@@ -109,13 +111,14 @@ describe("the invariant checker", () => {
       customerEmail: unknown!.customer_email,
       customerMobile: unknown!.customer_mobile,
     });
-    expect(await violations()).toEqual([expect.stringMatching(/2 hold\(s\) fairway cannot see .* but only 1 reserve answer\(s\) were lost/)]);
+    expect(await violations(h)).toEqual([expect.stringMatching(/2 hold\(s\) fairway cannot see .* but only 1 reserve answer\(s\) were lost/)]);
     h.invariants.skip("this test breaks the invariants on purpose");
   });
 
-  it("another agency's reservation is not fairway's: counted as foreign, and its payment explains the balance", async () => {
-    h = await startHarness();
-    await held();
+  it("another agency's reservation is not fairway's: counted as foreign, and its payment explains the balance", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    await held(h);
     const slot = h.sandbox.openSlot({ persons: 2 })!;
     const res = await partnerRequest(h, "POST", "/order/reserve", { slotId: slot.id, persons: 2, customerName: "Walk In", customerEmail: "w@example.com", customerMobile: "0812345678" });
     const foreign = (res.json as { id: string }).id;
@@ -125,11 +128,12 @@ describe("the invariant checker", () => {
     expect(report.foreign).toEqual([foreign]);
   });
 
-  it("a reservation fairway's audit log names but no ledger booking holds is a violation", async () => {
-    h = await startHarness();
-    const b = await held();
+  it("a reservation fairway's audit log names but no ledger booking holds is a violation", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    const b = await held(h);
     await h.app.storage.db.updateTable("bookings").set({ reservation_id: null }).where("id", "=", b.id).execute();
-    const found = await violations();
+    const found = await violations(h);
     expect(found).toContainEqual(expect.stringMatching(/\(HELD, reservation none.* has no reservation id/));
     expect(found).toContainEqual(expect.stringMatching(new RegExp(`reservation ${b.reservationId} \\(PENDING\\) is in fairway's audit log but in no ledger booking`)));
     h.invariants.skip("this test breaks the invariants on purpose");

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { bookUntil, bookUntilHold, panel, tapData, tomorrow } from "../helpers/flow.js";
 
@@ -14,10 +14,6 @@ const NOT_FOUND = "Bad Request: message to edit not found";
 const NOT_MODIFIED =
   "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
 
-let h: Harness;
-afterEach(async () => {
-  await h.stop();
-});
 
 /** Failed calls fairway made, as `method: description`. */
 function failures(h: Harness): string[] {
@@ -29,9 +25,10 @@ function errorLogs(h: Harness): string[] {
   return h.logs.filter((l) => (JSON.parse(l) as { level: number }).level >= 50);
 }
 
-describe("Telegram rate limits and server errors", () => {
-  it("429 with retry_after on sendMessage outside the flow: auto-retry waits the time asked, and the user gets the menu once", async () => {
-    h = await startHarness();
+describe.concurrent("Telegram rate limits and server errors", { timeout: 30_000 }, () => {
+  it("429 with retry_after on sendMessage outside the flow: auto-retry waits the time asked, and the user gets the menu once", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7101);
     h.telegram.failNext({ method: "sendMessage", error_code: 429, retry_after: 1 });
     const started = Date.now();
@@ -46,8 +43,9 @@ describe("Telegram rate limits and server errors", () => {
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it("429 on the panel edit inside the booking flow: the bounded auto-retry waits, and the next step is shown", async () => {
-    h = await startHarness();
+  it("429 on the panel edit inside the booking flow: the bounded auto-retry waits, and the next step is shown", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7102);
     await bookUntil(h, agent, "course");
     h.telegram.failNext({ method: "editMessageText", error_code: 429, retry_after: 1 });
@@ -62,8 +60,9 @@ describe("Telegram rate limits and server errors", () => {
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it("429 asking for longer than the flow may wait: the user is told (nothing charged, /book), and /book works", async () => {
-    h = await startHarness();
+  it("429 asking for longer than the flow may wait: the user is told (nothing charged, /book), and /book works", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7103);
     await bookUntil(h, agent, "course");
     h.telegram.failNext({ method: "editMessageText", error_code: 429, retry_after: 20 });
@@ -81,11 +80,12 @@ describe("Telegram rate limits and server errors", () => {
     expect(panel(agent).data.some((d) => d.endsWith(":go"))).toBe(true);
   });
 
-  it.each([
+  it.for<[string, { error_code: number; retry_after?: number; description?: string; times?: number }]>([
     ["a 429 beyond the flow's wait", { error_code: 429, retry_after: 20 }],
     ["a 5xx twice", { error_code: 500, description: "Internal Server Error", times: 2 }],
-  ])("paid, but the receipt edit fails (%s): the receipt still reaches the user, never 'nothing was charged'", async (_name, fault) => {
-    h = await startHarness();
+  ])("paid, but the receipt edit fails (%s): the receipt still reaches the user, never 'nothing was charged'", async ([, fault], { expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7105);
     await bookUntilHold(h, agent);
     // The confirm is slow enough to arm the fault after the "Confirming…" edit and before the receipt.
@@ -100,10 +100,11 @@ describe("Telegram rate limits and server errors", () => {
     expect(texts.some((t) => t.includes("Booking confirmed"))).toBe(true);
     expect(texts.some((t) => /Nothing was charged/.test(t))).toBe(false);
     expect(agent.messages().some((m) => m.document?.file_name?.endsWith(".ics"))).toBe(true);
-  }, 30_000);
+  });
 
-  it("a 5xx on a send is retried after the back-off, and the user gets the message once", async () => {
-    h = await startHarness();
+  it("a 5xx on a send is retried after the back-off, and the user gets the message once", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7104);
     h.telegram.failNext({ method: "sendMessage", error_code: 502, description: "Bad Gateway" });
     agent.send("/book");
@@ -116,9 +117,10 @@ describe("Telegram rate limits and server errors", () => {
   }, 30_000);
 });
 
-describe("messages and buttons that are gone or late", () => {
-  it("the user deleted the panel (message to edit not found): the next step comes as a new panel", async () => {
-    h = await startHarness();
+describe.concurrent("messages and buttons that are gone or late", () => {
+  it("the user deleted the panel (message to edit not found): the next step comes as a new panel", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7201);
     await bookUntil(h, agent, "course");
     const old = panel(agent).message!.message_id;
@@ -137,8 +139,9 @@ describe("messages and buttons that are gone or late", () => {
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it("'message is not modified' on an edit is not an error: the flow goes on", async () => {
-    h = await startHarness();
+  it("'message is not modified' on an edit is not an error: the flow goes on", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7202);
     await bookUntil(h, agent, "course");
     h.telegram.failNext({ method: "editMessageText", error_code: 400, description: NOT_MODIFIED });
@@ -152,8 +155,9 @@ describe("messages and buttons that are gone or late", () => {
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it("'query is too old' when answering a tap in the booking flow: the step still proceeds", async () => {
-    h = await startHarness();
+  it("'query is too old' when answering a tap in the booking flow: the step still proceeds", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7203);
     await bookUntil(h, agent, "course");
     h.telegram.failNext({ method: "answerCallbackQuery", error_code: 400, description: TOO_OLD });
@@ -164,11 +168,12 @@ describe("messages and buttons that are gone or late", () => {
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it.each([
+  it.for([
     ["the main menu's Book button", "g:book"],
     ["the main menu's My bookings button", "mb:list"],
-  ])("'query is too old' when answering %s: the step still proceeds", async (_name, data) => {
-    h = await startHarness();
+  ] as const)("'query is too old' when answering %s: the step still proceeds", async ([, data], { expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7204);
     agent.send("/start");
     await h.settle();
@@ -181,10 +186,11 @@ describe("messages and buttons that are gone or late", () => {
   });
 });
 
-describe("a user who blocked the bot", () => {
-  it("the reaper's notice to a blocked user is logged, nothing crashes, and the hold is still released", async () => {
+describe.concurrent("a user who blocked the bot", () => {
+  it("the reaper's notice to a blocked user is logged, nothing crashes, and the hold is still released", async ({ expect, onTestFinished }) => {
     let clock = Date.now();
-    h = await startHarness({ now: () => clock });
+    const h = await startHarness({ now: () => clock });
+    onTestFinished(() => h.stop());
     const agent = h.user(7301);
     await bookUntilHold(h, agent);
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PENDING"]);
@@ -206,8 +212,9 @@ describe("a user who blocked the bot", () => {
     expect(panel(agent).text).toContain("Choose a golf course");
   });
 
-  it("the agent of a customer's booking has blocked the bot: the notice is logged as not delivered, the customer is served and paid once", async () => {
-    h = await startHarness();
+  it("the agent of a customer's booking has blocked the bot: the notice is logged as not delivered, the customer is served and paid once", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7304, "en", "Anan");
     agent.send("/link");
     await h.settle();
@@ -241,8 +248,9 @@ describe("a user who blocked the bot", () => {
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it("a user who blocks the bot while a reply is on its way: logged as blocked, no error reply attempted, other users served", async () => {
-    h = await startHarness();
+  it("a user who blocks the bot while a reply is on its way: logged as blocked, no error reply attempted, other users served", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7302);
     const other = h.user(7303);
     h.telegram.failNext({ method: "sendMessage", error_code: 403, description: "Forbidden: bot was blocked by the user" });
@@ -257,9 +265,10 @@ describe("a user who blocked the bot", () => {
   });
 });
 
-describe("long polling loses its connection", () => {
-  it("dropConnections() while polling: polling resumes; every update is handled exactly once", async () => {
-    h = await startHarness();
+describe.concurrent("long polling loses its connection", () => {
+  it("dropConnections() while polling: polling resumes; every update is handled exactly once", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const users = [h.user(7401), h.user(7402), h.user(7403)];
     await expect.poll(() => h.telegram.polling, { timeout: 5_000, interval: 20 }).toBe(true);
     h.telegram.dropConnections();
@@ -273,8 +282,9 @@ describe("long polling loses its connection", () => {
     expect(h.logs.filter((l) => l.includes("duplicate update ignored"))).toEqual([]);
   }, 30_000);
 
-  it("dropNext('getUpdates') with updates waiting: they are delivered after the retry, each handled once", async () => {
-    h = await startHarness();
+  it("dropNext('getUpdates') with updates waiting: they are delivered after the retry, each handled once", async ({ expect, onTestFinished }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
     const agent = h.user(7404);
     await bookUntil(h, agent, "course");
     await expect.poll(() => h.telegram.polling, { timeout: 5_000, interval: 20 }).toBe(true);
