@@ -149,7 +149,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
     },
 
     /**
-     * Holds whose time is up (a confirm still unanswered included), and writes that have been in flight
+     * Holds whose time is up (a confirm or release still unanswered included), and writes that have been in flight
      * longer than `staleBefore`.
      */
     async dueForReaping(at: number, staleBefore: number): Promise<BookingRecord[]> {
@@ -158,7 +158,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
         .selectAll()
         .where((eb) =>
           eb.or([
-            eb.and([eb("state", "in", ["HELD", "CONFIRMING"]), eb("hold_expires_at", "<=", at)]),
+            eb.and([eb("state", "in", ["HELD", "CONFIRMING", "RELEASING"]), eb("hold_expires_at", "<=", at)]),
             eb.and([eb("state", "in", ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"]), eb("updated_at", "<=", staleBefore)]),
           ]),
         )

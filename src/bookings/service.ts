@@ -295,7 +295,8 @@ export function createBookingService(options: BookingServiceOptions) {
     /**
      * Reads the reservation from the partner and corrects the ledger; finishes an interrupted release.
      * `staleBefore`: a write in flight last touched before this instant may be reverted, or (a release)
-     * sent again (the reaper's call). `holdOverAt`: a confirm still unanswered (a crash, a lost answer)
+     * sent again (the reaper's call); at the hold's end (`holdOverAt`) a release is sent again without waiting.
+     * `holdOverAt`: a confirm still unanswered (a crash, a lost answer)
      * on a hold that ends by this instant, and that the partner says is unpaid, is not waited for: the
      * hold is released now. The partner's state machine arbitrates should that confirm still land — the
      * release then fails with 409 and the booking reads PAID — so no money is at risk, and the hold
@@ -313,7 +314,8 @@ export function createBookingService(options: BookingServiceOptions) {
           await service.release(id, "expired", true, actor);
         }
         fresh = await load(id);
-      } else if (fresh.state === "RELEASING" && r.status === "PENDING" && mayRevert) {
+      } else if (fresh.state === "RELEASING" && r.status === "PENDING" && (mayRevert || (holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt))) {
+        // A release sent again races at most the first one: the partner answers the later one 409.
         await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired", true, actor);
         fresh = await load(id);
       } else if (fresh.state === "HELD" && (fresh.hold_expires_at ?? 0) <= now()) {
