@@ -332,4 +332,29 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       expect(h.sandbox.count("POST", ROUTES.confirm.path)).toBe(1);
     }),
   );
+  it("release not applied and unanswered in a hold's last minute: sent again by the tick before the hold's end, not a minute later", ({ expect }) =>
+    withWorld(async (w) => {
+      const { h, agent } = w;
+      await bookUntilHold(h, agent);
+      let [booking] = await h.app.bookings.repo.listForUser(8001);
+      const expiresAt = booking!.hold_expires_at!;
+      w.skew = expiresAt - 30_000 - Date.now();
+      h.sandbox.faults.add({ kind: "hang", method: "DELETE", path: ROUTES.release.path });
+      h.sandbox.faults.add({ kind: "status", status: 503, method: "GET", path: ROUTES.reservation.path, times: 3 });
+      tapData(agent, /:cancel$/);
+      await h.settle();
+      h.sandbox.faults.clear();
+      [booking] = await h.app.bookings.repo.listForUser(8001);
+      expect(booking?.state).toBe("RELEASING");
+      expect(panel(agent).text).toBe("Booking cancelled. Use /book to start again.");
+      w.skew = expiresAt - 1_000 - Date.now();
+      expect(await h.app.reaper.tick()).toBe(1);
+      await h.settle();
+      [booking] = await h.app.bookings.repo.listForUser(8001);
+      expect(booking?.state).toBe("RELEASED");
+      expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
+      expect(h.sandbox.count("DELETE", ROUTES.release.path)).toBe(2);
+      expect(agent.lastMessage()?.text).toMatch(/^Your hold at .* has been released\.$/);
+    }),
+  );
 });
