@@ -33,7 +33,7 @@ import fc from "fast-check";
 import type { Who } from "../../src/access/index.js";
 import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import type { CallRecord } from "../../src/bot-api-server/store.js";
-import { bookUntilHold, tapData } from "./flow.js";
+import { livePanel, tapData, tomorrow } from "./flow.js";
 import { startHarness, TEST_BOT_TOKEN, type Harness } from "./harness.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -502,6 +502,8 @@ export interface WorldOptions {
   strangers?: number;
   /** Prepare a held booking, a paid one (with an admin's refund question) and a link owner's links as other users' keyboards. */
   fixtures?: boolean;
+  /** Valid link tokens among the real references odd arguments may name (default true; a `/start <ref>` then lets a stranger in). */
+  validLinksInArgs?: boolean;
 }
 
 interface Keyboard {
@@ -549,6 +551,29 @@ function strings(value: unknown): string[] {
   return [];
 }
 
+/**
+ * Drives every user's `/book` to the golfer's name step, all at once (one settle per step): user i
+ * takes course i % 4, tomorrow, the (i / 4)-th tee time listed, the first number of players.
+ */
+export async function walkToName(h: Harness, users: readonly SimulatedUser[]): Promise<void> {
+  const all = async (act: (u: SimulatedUser, i: number) => boolean | void) => {
+    const acted = users.map(act).some((r) => r !== false);
+    if (acted) await h.settle();
+  };
+  const day = tomorrow().replaceAll("-", "");
+  await all((u) => void u.send("/book"));
+  await all((u, i) => void tapData(u, new RegExp(`:c:${i % 4}$`)));
+  await all((u) => void tapData(u, /:go$/));
+  await all((u) => !livePanel(u).data.some((d) => d.endsWith(`:d:${day}`)) && Boolean(tapData(u, new RegExp(`:m:${day.slice(0, 6)}$`))));
+  await all((u) => void tapData(u, new RegExp(`:d:${day}$`)));
+  await all((u, i) => {
+    const slots = livePanel(u).data.filter((d) => /:s:\d+$/.test(d));
+    u.tap({ data: slots[Math.floor(i / 4) % slots.length]! });
+  });
+  await all((u) => void tapData(u, /:p:\d+$/));
+  await all((u) => livePanel(u).data.some((d) => d.endsWith(":nc")) && Boolean(tapData(u, /:nc$/)));
+}
+
 /** A hostile world: the harness, who is who, what each chat was shown, and the checks. */
 export class World {
   readonly identities: Identity[] = [];
@@ -579,6 +604,7 @@ export class World {
     readonly h: Harness,
     readonly adminIds: number[],
     readonly configAgentIds: number[],
+    private readonly validLinksInArgs: boolean,
   ) {
     this.nextId = ID_BASE + 1000;
     this.canary = this.add(ID_BASE + 999, "en", "agent");
@@ -596,7 +622,7 @@ export class World {
         LOG_LEVEL: "info",
       },
     });
-    const w = new World(h, admins, configAgents);
+    const w = new World(h, admins, configAgents, options.validLinksInArgs ?? true);
     let lang = 0;
     const language = () => (lang++ % 3 === 2 ? "th" : "en");
     for (const id of admins) w.identities.push(w.add(id, language(), "admin"));
@@ -629,7 +655,7 @@ export class World {
 
   private add(id: number, lang: string, role: "agent" | "stranger" | "admin"): Identity {
     // Profile names are input too (welcome texts, a customer's name at their link, the name step's
-    // "keep"): most identities get a hostile one. The canary and fixtures keep plain names.
+    // "keep"): every identity but the canary gets one of PROFILE_NAMES.
     const profile = id >= ID_BASE + 999 && id < ID_BASE + 1000 ? undefined : PROFILE_NAMES[id % PROFILE_NAMES.length];
     this.h.telegram.user({ id, language_code: lang, first_name: profile?.[0] ?? `Hostile ${id}`, ...(profile?.[1] ? { last_name: profile[1] } : {}) });
     const user = this.h.user(id, lang, undefined, role === "agent" ? "agent" : "stranger");
@@ -675,7 +701,8 @@ export class World {
     await this.h.settle();
     owner.user.send("/links");
     await this.h.settle();
-    this.fixtures.refs.push(...Object.values(this.fixtures.links).flat());
+    const tokens = this.fixtures.links;
+    this.fixtures.refs.push(...(this.validLinksInArgs ? Object.values(tokens).flat() : REFUSED_LINK_KINDS.flatMap((k) => tokens[k])));
   }
 
   /** A held booking (Confirm on its panel, Release in /mybookings) and a paid one with the admin's refund question. */
@@ -683,10 +710,11 @@ export class World {
     const holder = this.add(this.nextId++, "en", "agent");
     const payer = this.add(this.nextId++, "th", "agent");
     this.bystanders.push(holder, payer);
-    await bookUntilHold(this.h, payer.user, { courseIndex: 2 });
+    await walkToName(this.h, [payer.user, holder.user]);
+    for (const u of [payer.user, holder.user]) for (const text of ["Somchai Jaidee", "somchai@example.com", "081-234-5678"]) u.send(text);
+    await this.h.settle();
     tapData(payer.user, /:ok$/);
     await this.h.settle();
-    await bookUntilHold(this.h, holder.user, { courseIndex: 3 });
     const [paid] = await this.h.app.bookings.listForUser(payer.id, 1);
     const [held] = await this.h.app.bookings.listForUser(holder.id, 1);
     if (paid?.state !== "PAID" || held?.state !== "HELD") throw new Error(`fixtures: expected PAID and HELD, got ${paid?.state} and ${held?.state}`);
@@ -1163,28 +1191,29 @@ export async function runBatches<C = Case>(
 }
 
 /**
- * Prints this file's figures and stores them under test-results/hostile/; once every hostile file of
- * this vitest run (same parent process) has reported, prints the total line once.
+ * Prints this file's figures and stores them under test-results/hostile/<run>/ (one vitest run = the
+ * parent process of its test workers; other runs in the same checkout keep to their own folder); once
+ * every hostile file of this run has reported, prints the total line once and keeps it in
+ * test-results/hostile/summary.txt.
  */
 export function reportFigures(name: (typeof HOSTILE_FILES)[number], figures: Figures): void {
-  const dir = join(ROOT, "test-results", "hostile");
+  const root = join(ROOT, "test-results", "hostile");
+  const dir = join(root, String(process.ppid));
   mkdirSync(dir, { recursive: true });
-  const run = process.ppid;
-  writeFileSync(join(dir, `${name}.json`), JSON.stringify({ run, name, ...figures, at: new Date().toISOString() }));
+  writeFileSync(join(dir, `${name}.json`), JSON.stringify({ name, ...figures, at: new Date().toISOString() }));
   const direct = figures.direct ? ` (+ ${figures.direct} direct)` : "";
   console.log(`hostile/${name}: ${figures.cases} cases${direct} in ${figures.batches} batches, ${figures.violations} violations, seed ${figures.seed}, ${(figures.ms / 1000).toFixed(1)} s`);
   const all = readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Figures & { run: number; name: string })
-    .filter((r) => r.run === run);
+    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Figures & { name: string });
   if (!HOSTILE_FILES.every((n) => all.some((r) => r.name === n))) return;
   try {
-    closeSync(openSync(join(dir, `.printed-${run}`), "wx"));
+    closeSync(openSync(join(dir, "printed"), "wx"));
   } catch {
     return; // another file printed the total
   }
   const total = all.reduce((t, r) => ({ cases: t.cases + r.cases, direct: t.direct + (r.direct ?? 0), violations: t.violations + r.violations }), { cases: 0, direct: 0, violations: 0 });
   const line = `hostile: ${total.cases} cases through the bot (+ ${total.direct} direct), ${total.violations} violations (${all.map((r) => `${r.name} ${r.cases}`).join(", ")})`;
-  writeFileSync(join(dir, "summary.txt"), `${line}\n`);
+  writeFileSync(join(root, "summary.txt"), `${line}\n`);
   console.log(line);
 }

@@ -14,7 +14,7 @@ afterAll(() => reportFigures("strangers", figures));
 
 describe("hostile input: strangers", () => {
   it("no crash, no partner call, no escalation, no secret — whatever a stranger sends", async () => {
-    const world = await World.create({ admins: 1, configAgents: 1, agents: 1, strangers: 12, fixtures: true });
+    const world = await World.create({ admins: 1, configAgents: 1, agents: 1, strangers: 12, fixtures: true, validLinksInArgs: false });
     try {
       await runBatches(world, {
         cases: fc.oneof(
