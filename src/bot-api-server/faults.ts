@@ -30,6 +30,17 @@ const matches = (pattern: string, method: string): boolean =>
 export class Faults {
   private failures: Armed<FailureSpec>[] = [];
   private drops: Armed<string>[] = [];
+  private count = 0;
+
+  /** How many faults have been injected so far (failures, dropped calls and dropped connections). */
+  get injected(): number {
+    return this.count;
+  }
+
+  /** Counts a fault injected outside this list (e.g. every open connection dropped at once). */
+  note(): void {
+    this.count += 1;
+  }
 
   /** Arms a failure for the next `times` calls of `method`. */
   failNext(spec: FailureSpec): void {
@@ -51,6 +62,7 @@ export class Faults {
   takeFailure(method: string): ApiError | undefined {
     const armed = take(this.failures, (s) => matches(s.method, method));
     if (armed === undefined) return undefined;
+    this.count += 1;
     const { error_code, retry_after } = armed;
     const description =
       armed.description ?? (error_code === 429 ? E.tooManyRequests(retry_after ?? 1) : `Error ${error_code}`);
@@ -60,7 +72,9 @@ export class Faults {
 
   /** Whether this call's connection should be dropped. */
   takeDrop(method: string): boolean {
-    return take(this.drops, (m) => matches(m, method)) !== undefined;
+    const dropped = take(this.drops, (m) => matches(m, method)) !== undefined;
+    if (dropped) this.count += 1;
+    return dropped;
   }
 }
 

@@ -107,6 +107,8 @@ export interface BotApiServer {
   failNext(spec: FailureSpec): void;
   /** Makes the next call(s) of a method fail with a network error (connection destroyed, no response). */
   dropNext(method: string, times?: number): void;
+  /** How many faults were injected (failNext and dropNext calls consumed, dropConnections). */
+  faultsInjected(): number;
   /** Destroys all open connections now; a held-open getUpdates fails with a network error. */
   dropConnections(): void;
   /** Disarms failNext/dropNext. */
@@ -241,7 +243,11 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     },
     failNext: (spec) => faults.failNext(spec),
     dropNext: (method, times) => faults.dropNext(method, times),
-    dropConnections: () => http.dropConnections(),
+    faultsInjected: () => faults.injected,
+    dropConnections: () => {
+      faults.note();
+      http.dropConnections();
+    },
     clearFaults: () => faults.clear(),
     mount: (handler) => {
       http.extraHandler = handler;

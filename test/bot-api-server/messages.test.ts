@@ -271,5 +271,8 @@ describe("other methods", () => {
     expect((await failure(api.sendChatAction(42, "typing"))).description).toBe("Internal Server Error");
     await expect(api.getMe()).resolves.toBeDefined();
     expect(server.calls.filter((c) => !c.ok).map((c) => c.error?.error_code)).toEqual([429, 500, 500]);
+    // Counted for the run's figures: armed faults count once consumed, not when armed.
+    server.failNext({ method: "sendMessage", error_code: 500 });
+    expect(server.faultsInjected()).toBe(3);
   });
 });

@@ -160,6 +160,8 @@ describe("getUpdates", () => {
     const bot = botFor(server);
     await expect(bot.api.getMe()).rejects.toBeInstanceOf(HttpError);
     await expect(bot.api.getMe()).resolves.toMatchObject({ id: 123456 });
+    server.dropConnections();
+    expect(server.faultsInjected()).toBe(2);
   });
 });
 

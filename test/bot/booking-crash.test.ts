@@ -5,6 +5,7 @@ import { startBotProcess, type BotProcess } from "../helpers/bot-process.js";
 import { sqliteDatabase } from "../helpers/databases.js";
 import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
 import { tomorrow } from "../helpers/flow.js";
+import { addToTally, serverFigures } from "../helpers/tally.js";
 
 const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
@@ -50,6 +51,7 @@ describe("a crash right after the partner was paid", () => {
     };
     const cleanup = async () => {
       for (const p of processes) await p.kill();
+      addToTally(serverFigures(sandbox, telegram));
       await telegram.close();
       await sandbox.close();
       await db.cleanup();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { addToTally } from "./tally.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -9,6 +10,10 @@ export interface BotProcess {
   output: () => string;
   /** Resolves once the bot logged that it is running. */
   ready: Promise<void>;
+  /**
+   * `kill("SIGKILL")` is a crash, counted in the run's figures; `kill()` only cleans up (also a
+   * SIGKILL, not counted).
+   */
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -36,15 +41,17 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
     });
   });
   ready.catch(() => undefined);
+  addToTally({ bots: 1 });
   return {
     child,
     output: () => out,
     ready,
-    kill(signal = "SIGKILL") {
+    kill(signal) {
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
       return new Promise((resolve) => {
         child.once("exit", () => resolve());
-        child.kill(signal);
+        child.kill(signal ?? "SIGKILL");
+        if (signal === "SIGKILL") addToTally({ sigkills: 1 });
       });
     },
   };

@@ -7,6 +7,7 @@ import { createLogger } from "../../src/logger.js";
 import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
 import { sqliteDatabase, type TestDatabase } from "./databases.js";
 import { checkInvariants, type InvariantReport, type InvariantSubject } from "./invariants.js";
+import { addToTally, serverFigures } from "./tally.js";
 
 export const TEST_BOT_TOKEN = "123456:AAHfakeTokenForTestsOnly_0123456789";
 
@@ -156,6 +157,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           failure = error instanceof Error ? error : new Error(String(error));
         }
       }
+      addToTally({
+        bots: 1,
+        ...serverFigures(sandbox, telegram),
+        invariantChecks: skipReason === undefined ? 1 : 0,
+        violations: failure?.message.startsWith("fairway's invariants are violated") ? failure.message.split("\n- ").length - 1 : 0,
+      });
       direct?.close();
       await app.stop();
       await telegram.close();

@@ -10,6 +10,7 @@ import { sqliteDatabase } from "../helpers/databases.js";
 import { tomorrow } from "../helpers/flow.js";
 import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
 import { checkInvariants, type InvariantReport } from "../helpers/invariants.js";
+import { addToTally, serverFigures } from "../helpers/tally.js";
 
 /**
  * SIGKILL, not a polite stop: fairway's real entry point (`src/main.ts`) runs in a child process with
@@ -109,6 +110,8 @@ interface World {
   env: Record<string, string>;
   processes: BotProcess[];
   initialBalance: number;
+  /** Invariant checks this world ran (for the run's figures). */
+  invariantChecks: number;
 }
 
 async function world(agentIds: number[], extraEnv: Record<string, string> = {}): Promise<World> {
@@ -124,11 +127,12 @@ async function world(agentIds: number[], extraEnv: Record<string, string> = {}):
     LOG_LEVEL: "info",
     ...extraEnv,
   };
-  return { sandbox, telegram, db, env, processes: [], initialBalance: sandbox.balance() };
+  return { sandbox, telegram, db, env, processes: [], initialBalance: sandbox.balance(), invariantChecks: 0 };
 }
 
 async function close(w: World, app?: App): Promise<void> {
   for (const p of w.processes) await p.kill();
+  addToTally({ bots: app ? 1 : 0, ...serverFigures(w.sandbox, w.telegram), invariantChecks: w.invariantChecks });
   await app?.stop();
   await w.telegram.close();
   await w.sandbox.close();
@@ -331,6 +335,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       const paid = w.sandbox.reservations().filter((r) => r.status === "PAID");
       expect(paid).toHaveLength(3);
       expect(paid.every((r) => r.history.filter((h) => h.reason === "confirm").length === 1)).toBe(true);
+      w.invariantChecks += 1;
       const report: InvariantReport = await checkInvariants({ sandbox: w.sandbox, db: app.storage.db, now: restarted.now, balanceBase: w.initialBalance });
       // The documented exception, and only it: two holds whose reserve answer was lost (the third never reached the partner).
       expect(report.orphans.map((o) => o.status)).toEqual(["PENDING", "PENDING"]);
