@@ -177,7 +177,7 @@ async function expectHoldsEndedInTime(app: App): Promise<number> {
 }
 
 describe.concurrent("SIGKILL at every step of a booking and around every partner call", () => {
-  it("one kill, seventeen agents at different instants: each resumes or restarts cleanly; writes never repeated; no hold outlives HOLD_MINUTES", async () => {
+  it("one kill, eighteen agents at different instants: each resumes or restarts cleanly; writes never repeated; no hold outlives HOLD_MINUTES", async () => {
     // Agents left at a step (idle, the panel shown), or with a partner call in flight.
     const AT_STEP: Record<Step, number> = { course: 9101, info: 9102, date: 9103, slots: 9104, players: 9105, name: 9106, email: 9107, mobile: 9108, held: 9109 };
     const HELD_ALONE = 9110;
