@@ -17,6 +17,12 @@ export const LooseIntegerSchema = v.pipe(LooseNumberSchema, v.safeInteger());
 /** A non-negative count (persons, carts, caddies), or its text. */
 export const CountSchema = v.pipe(LooseIntegerSchema, v.minValue(0));
 
+/** A count that may be absent or `null` (both become `undefined`). */
+export const OptionalCountSchema = v.pipe(
+  v.nullish(CountSchema),
+  v.transform((n) => n ?? undefined),
+);
+
 /** An identifier: non-empty text; a number is taken as its decimal text. */
 export const IdSchema = v.pipe(
   v.union([v.string(), v.pipe(v.number(), v.safeInteger(), v.transform(String))]),

@@ -3,18 +3,13 @@ import * as v from "valibot";
 import type { MoneyUnit } from "../money.js";
 import { normalizeReservation } from "../normalize.js";
 import {
-  CountSchema,
   IdSchema,
+  OptionalCountSchema,
   OptionalInstantSchema,
   OptionalTextSchema,
   moneySchema,
   optionalMoneySchema,
 } from "./common.js";
-
-const OptionalCountSchema = v.pipe(
-  v.nullish(CountSchema),
-  v.transform((n) => n ?? undefined),
-);
 
 const GolfSchema = v.object({
   slotTime: OptionalInstantSchema,

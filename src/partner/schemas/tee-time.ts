@@ -6,6 +6,7 @@ import { parsePartnerInstantDetailed } from "../time.js";
 import {
   CountSchema,
   IdSchema,
+  OptionalCountSchema,
   OptionalFlagSchema,
   OptionalInstantSchema,
   OptionalTextSchema,
@@ -13,11 +14,6 @@ import {
   moneySchema,
   optionalMoneySchema,
 } from "./common.js";
-
-const OptionalCountSchema = v.pipe(
-  v.nullish(CountSchema),
-  v.transform((n) => n ?? undefined),
-);
 
 /** The partner's tee time as it arrives. */
 export function teeTimeObjectSchema(unit: MoneyUnit) {
