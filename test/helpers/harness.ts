@@ -157,12 +157,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           failure = error instanceof Error ? error : new Error(String(error));
         }
       }
-      addToTally({
-        bots: 1,
-        ...serverFigures(sandbox, telegram),
-        invariantChecks: skipReason === undefined ? 1 : 0,
-        violations: failure?.message.startsWith("fairway's invariants are violated") ? failure.message.split("\n- ").length - 1 : 0,
-      });
+      addToTally({ bots: 1, ...serverFigures(sandbox, telegram) });
       direct?.close();
       await app.stop();
       await telegram.close();

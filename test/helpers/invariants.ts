@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { BookingRecord, BookingState } from "../../src/bookings/index.js";
 import type { ReservationRecord, ReservationStatus, Sandbox } from "../../src/sandbox/index.js";
 import type { Database } from "../../src/storage/schema.js";
+import { addToTally } from "./tally.js";
 
 /**
  * The promises fairway makes about money and holds, checked against the partner sandbox's own records
@@ -195,10 +196,11 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
   return { violations, orphans, foreign, bookings: bookings.length, reservations: reservations.length, lostReserveAnswers, inFlight };
 }
 
-/** Throws one error listing every violation. Returns the report otherwise. */
+/** Throws one error listing every violation. Returns the report otherwise. Counted in the run's figures. */
 export async function checkInvariants(subject: InvariantSubject | { invariants: { subject(): InvariantSubject } }): Promise<InvariantReport> {
   const s = "invariants" in subject ? subject.invariants.subject() : subject;
   const report = await collectViolations(s);
+  addToTally({ invariantChecks: 1, violations: report.violations.length });
   if (report.violations.length > 0) {
     throw new Error(`fairway's invariants are violated:\n- ${report.violations.join("\n- ")}`);
   }

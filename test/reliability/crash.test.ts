@@ -1,16 +1,10 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createApp, type App } from "../../src/app.js";
-import { createBotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
 import { createConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
-import { createSandbox } from "../../src/sandbox/index.js";
-import { startBotProcess, type BotProcess } from "../helpers/bot-process.js";
-import { sqliteDatabase } from "../helpers/databases.js";
-import { tomorrow } from "../helpers/flow.js";
-import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
+import { buttons, closeCrashWorld, driveTo, startCrashWorld, tapWhen, TOMORROW, until, waitText, type CrashWorld, type Step } from "../helpers/crash-world.js";
 import { checkInvariants, type InvariantReport } from "../helpers/invariants.js";
-import { addToTally, serverFigures } from "../helpers/tally.js";
 
 /**
  * SIGKILL, not a polite stop: fairway's real entry point (`src/main.ts`) runs in a child process with
@@ -25,122 +19,9 @@ import { addToTally, serverFigures } from "../helpers/tally.js";
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
 const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
 const RELEASE = /^\/api\/v1\/ext\/order\/[^/]+\/cancel$/;
-const DATE = new RegExp(`:d:${tomorrow().replaceAll("-", "")}$`);
-
-/** The data of the buttons on the user's latest message that has any. */
-function buttons(user: SimulatedUser): { data: string[]; messageId: number | undefined; text: string } {
-  const m = [...user.messages()].reverse().find((x) => (x.reply_markup?.inline_keyboard.flat().length ?? 0) > 0);
-  return {
-    data: (m?.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b ? [b.callback_data] : [])),
-    messageId: m?.message_id,
-    text: m?.text ?? "",
-  };
-}
-
-async function until<T>(what: string, read: () => T | undefined, timeout = 15_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** Waits for a button whose data matches (the `nth` such button), taps it, returns the panel's message id. */
-async function tapWhen(user: SimulatedUser, pattern: RegExp, nth = 0): Promise<number> {
-  const { data, id } = await until(`${pattern} for ${user.chatId}`, () => {
-    const b = buttons(user);
-    const d = b.data.filter((x) => pattern.test(x))[nth];
-    return d === undefined ? undefined : { data: d, id: b.messageId! };
-  });
-  user.tap({ data, messageId: id });
-  return id;
-}
-
-async function waitText(user: SimulatedUser, text: string | RegExp, timeout?: number): Promise<string> {
-  return until(
-    `"${String(text)}" for ${user.chatId}`,
-    () => user.messages().map((m) => m.text ?? "").find((t) => (typeof text === "string" ? t.includes(text) : text.test(t))),
-    timeout,
-  );
-}
-
-/** A name for the golfer of agent `id` (letters only: names take no digits). */
-function nameOf(id: number): string {
-  const letters = [...String(id)].map((d) => "abcdefghij"[Number(d)]).join("");
-  return letters.charAt(0).toUpperCase() + letters.slice(1);
-}
-
-/** The steps an agent can be left at when the process dies, in flow order. */
-const STEPS = ["course", "info", "date", "slots", "players", "name", "email", "mobile", "held"] as const;
-type Step = (typeof STEPS)[number];
-
-/** Drives a new agent through /book up to (showing) `step`; `pick` spreads agents over courses and tee times. */
-async function driveTo(user: SimulatedUser, step: Step, pick: number): Promise<void> {
-  const stop = STEPS.indexOf(step);
-  user.send("/book");
-  await waitText(user, "Choose a golf course");
-  if (stop < 1) return;
-  await tapWhen(user, new RegExp(`:c:${pick % 5}$`));
-  if (stop < 2) return;
-  await tapWhen(user, /:go$/);
-  if (stop < 3) return;
-  await tapWhen(user, DATE);
-  if (stop < 4) return;
-  await tapWhen(user, /:s:\d+$/, Math.floor(pick / 5) * 2);
-  if (stop < 5) return;
-  await tapWhen(user, /:p:\d+$/);
-  await waitText(user, "Customer's full name");
-  if (stop < 6) return;
-  user.send(`Golfer ${nameOf(user.chatId)}`);
-  await waitText(user, "Customer's e-mail");
-  if (stop < 7) return;
-  user.send(`golfer${user.chatId}@example.com`);
-  await waitText(user, "Customer's mobile number");
-  if (stop < 8) return;
-  user.send("081-234-5678");
-  await waitText(user, "Your tee time is on hold");
-}
-
-interface World {
-  sandbox: ReturnType<typeof createSandbox>;
-  telegram: ReturnType<typeof createBotApiServer>;
-  db: ReturnType<typeof sqliteDatabase>;
-  env: Record<string, string>;
-  processes: BotProcess[];
-  initialBalance: number;
-  /** Invariant checks this world ran (for the run's figures). */
-  invariantChecks: number;
-}
-
-async function world(agentIds: number[], extraEnv: Record<string, string> = {}): Promise<World> {
-  const sandbox = createSandbox();
-  const partnerUrl = await sandbox.listen(0);
-  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN });
-  const apiRoot = await telegram.listen(0);
-  const db = sqliteDatabase();
-  const env = {
-    ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }),
-    PARTNER_TIMEOUT_MS: "30000",
-    AGENT_IDS: agentIds.join(","),
-    LOG_LEVEL: "info",
-    ...extraEnv,
-  };
-  return { sandbox, telegram, db, env, processes: [], initialBalance: sandbox.balance(), invariantChecks: 0 };
-}
-
-async function close(w: World, app?: App): Promise<void> {
-  for (const p of w.processes) await p.kill();
-  addToTally({ bots: app ? 1 : 0, ...serverFigures(w.sandbox, w.telegram), invariantChecks: w.invariantChecks });
-  await app?.stop();
-  await w.telegram.close();
-  await w.sandbox.close();
-  await w.db.cleanup();
-}
 
 /** fairway started again in this process on the killed one's database, with a clock the test moves. */
-async function restartInProcess(w: World): Promise<{ app: App; logs: string[]; clock: { skew: number }; now: () => number }> {
+async function restartInProcess(w: CrashWorld): Promise<{ app: App; logs: string[]; clock: { skew: number }; now: () => number }> {
   const logs: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -190,12 +71,10 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
     const RELEASE_NOT_APPLIED = 9117;
     const RELEASE_APPLIED_LOST = 9118;
     const ids = [...Object.values(AT_STEP), HELD_ALONE, TEE_TIMES_IN_FLIGHT, RESERVE_NOT_APPLIED, RESERVE_APPLIED_LOST, RESERVE_DELAYED, CONFIRM_NOT_APPLIED, CONFIRM_APPLIED_LOST, RELEASE_NOT_APPLIED, RELEASE_APPLIED_LOST];
-    const w = await world(ids);
+    const w = await startCrashWorld(ids);
     let app: App | undefined;
     try {
-      const child = startBotProcess(w.env);
-      w.processes.push(child);
-      await child.ready;
+      const child = await w.start();
       const u = (id: number) => w.telegram.user({ id, language_code: "en" });
 
       // 1. Everyone to their place at once (no faults yet).
@@ -223,7 +102,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       };
       const pending = (method: string, path: RegExp, kind?: string) => () =>
         w.sandbox.requests.some((r) => r.method === method && path.test(r.path) && r.status === 0 && (kind === undefined ? r.fault === undefined : r.fault === kind));
-      await inFlight(TEE_TIMES_IN_FLIGHT, { method: "GET", path: /\/tee-time$/, kind: "hang" }, () => void tapWhen(u(TEE_TIMES_IN_FLIGHT), DATE), pending("GET", /\/tee-time$/, "hang"));
+      await inFlight(TEE_TIMES_IN_FLIGHT, { method: "GET", path: /\/tee-time$/, kind: "hang" }, () => void tapWhen(u(TEE_TIMES_IN_FLIGHT), TOMORROW), pending("GET", /\/tee-time$/, "hang"));
       await inFlight(RESERVE_NOT_APPLIED, { method: "POST", path: RESERVE, kind: "hang" }, () => u(RESERVE_NOT_APPLIED).send("081-234-5678"), pending("POST", RESERVE, "hang"));
       await inFlight(RESERVE_APPLIED_LOST, { method: "POST", path: RESERVE, kind: "apply-then-hang" }, () => u(RESERVE_APPLIED_LOST).send("081-234-5678"), pending("POST", RESERVE, "apply-then-hang"));
       await inFlight(CONFIRM_NOT_APPLIED, { method: "POST", path: CONFIRM, kind: "hang" }, () => void tapWhen(u(CONFIRM_NOT_APPLIED), /:ok$/), pending("POST", CONFIRM, "hang"));
@@ -251,8 +130,8 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       // Resumed: every agent left at a step goes on from the very panel they were looking at.
       const next: Record<Exclude<Step, "held">, [RegExp | string, RegExp | string]> = {
         course: [/:c:0$/, /:go$/],
-        info: [/:go$/, DATE],
-        date: [DATE, /:s:\d+$/],
+        info: [/:go$/, TOMORROW],
+        date: [TOMORROW, /:s:\d+$/],
         slots: [/:s:\d+$/, /:p:\d+$/],
         players: [/:p:\d+$/, "Customer's full name"],
         name: ["Golfer Resumed", "Customer's e-mail"],
@@ -273,7 +152,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
         }),
       );
       // The tee-time read lost with the process: the calendar is still there and works.
-      await tapWhen(u(TEE_TIMES_IN_FLIGHT), DATE);
+      await tapWhen(u(TEE_TIMES_IN_FLIGHT), TOMORROW);
       await until("tee times after the lost read", () => buttons(u(TEE_TIMES_IN_FLIGHT)).data.some((d) => /:s:\d+$/.test(d)));
       // The held summary survived: Confirm pays, once.
       await tapWhen(u(AT_STEP.held), /:ok$/);
@@ -335,25 +214,22 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       const paid = w.sandbox.reservations().filter((r) => r.status === "PAID");
       expect(paid).toHaveLength(3);
       expect(paid.every((r) => r.history.filter((h) => h.reason === "confirm").length === 1)).toBe(true);
-      w.invariantChecks += 1;
       const report: InvariantReport = await checkInvariants({ sandbox: w.sandbox, db: app.storage.db, now: restarted.now, balanceBase: w.initialBalance });
       // The documented exception, and only it: two holds whose reserve answer was lost (the third never reached the partner).
       expect(report.orphans.map((o) => o.status)).toEqual(["PENDING", "PENDING"]);
       expect(report.lostReserveAnswers).toBe(3);
       expect(restarted.logs.filter((l) => l.includes("a reserve call never recorded its answer"))).toHaveLength(3);
     } finally {
-      await close(w, app);
+      await closeCrashWorld(w, app);
     }
   }, 120_000);
 
   it("HOLD_MINUTES=1 in real time: killed with a hold shown and with a confirm in flight, the restarted process releases both within the minute", async () => {
     const SHOWN = 9201;
     const CONFIRMING = 9202;
-    const w = await world([SHOWN, CONFIRMING], { HOLD_MINUTES: "1" });
+    const w = await startCrashWorld([SHOWN, CONFIRMING], { HOLD_MINUTES: "1" });
     try {
-      const first = startBotProcess(w.env);
-      w.processes.push(first);
-      await first.ready;
+      const first = await w.start();
       const u = (id: number) => w.telegram.user({ id, language_code: "en" });
       await Promise.all([driveTo(u(SHOWN), "held", 0), driveTo(u(CONFIRMING), "held", 1)]);
       w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "hang" });
@@ -362,9 +238,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       await first.kill("SIGKILL");
       w.sandbox.faults.clear();
 
-      const second = startBotProcess(w.env);
-      w.processes.push(second);
-      await second.ready;
+      await w.start();
       await waitText(u(SHOWN), "was not confirmed in time and has been released", 75_000);
       await waitText(u(CONFIRMING), "was not confirmed in time and has been released", 30_000);
       const reservations = w.sandbox.reservations();
@@ -376,7 +250,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
       expect(w.sandbox.balance()).toBe(w.initialBalance);
     } finally {
-      await close(w);
+      await closeCrashWorld(w);
     }
   }, 120_000);
 });
