@@ -167,3 +167,38 @@ export function forgeTap(user: SimulatedUser, data: string, messageId?: number):
 export function visibleCalls(h: Harness): number {
   return h.telegram.calls.filter((c) => c.ok && /^(send|edit|delete)/i.test(c.method)).length;
 }
+
+/** Creates a link as `agent` through /link with the given builder taps; returns the token. */
+export async function createLink(h: Harness, agent: SimulatedUser, taps: RegExp[] = []): Promise<string> {
+  agent.send("/link");
+  await h.settle();
+  for (const tap of taps) {
+    tapData(agent, tap);
+    await h.settle();
+  }
+  tapData(agent, /^lk:go:/);
+  await h.settle();
+  const match = /https:\/\/t\.me\/fairway_test_bot\?start=([A-Za-z0-9_-]+)/.exec(panel(agent).text);
+  expect(match, panel(agent).text).not.toBeNull();
+  return match![1]!;
+}
+
+/** Drives a customer from the course details (the course already chosen) through the hold to Confirm. */
+export async function customerBooks(h: Harness, customer: SimulatedUser): Promise<void> {
+  tapData(customer, /:go$/);
+  await h.settle();
+  tapData(customer, new RegExp(`:d:${tomorrow().replaceAll("-", "")}$`));
+  await h.settle();
+  tapData(customer, /:s:\d+$/);
+  await h.settle();
+  tapData(customer, /:p:\d+$/);
+  await h.settle();
+  tapData(customer, /:keep$/); // the name from the Telegram profile
+  await h.settle();
+  customer.send("nok@example.com");
+  await h.settle();
+  customer.send("+66 89 123 4567");
+  await h.settle();
+  tapData(customer, /:ok$/);
+  await h.settle();
+}

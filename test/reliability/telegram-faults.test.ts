@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntil, bookUntilHold, panel, tapData, tomorrow } from "../helpers/flow.js";
+import { bookUntil, bookUntilHold, createLink, customerBooks, panel, tapData } from "../helpers/flow.js";
 
 /**
  * Telegram misbehaving while fairway works: rate limits, server errors, messages the user deleted,
@@ -216,29 +216,12 @@ describe.concurrent("a user who blocked the bot", () => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7304, "en", "Anan");
-    agent.send("/link");
-    await h.settle();
-    tapData(agent, /^lk:cc:/);
-    await h.settle();
-    tapData(agent, /^lk:s:2:/);
-    await h.settle();
-    tapData(agent, /^lk:go:/);
-    await h.settle();
-    const token = /start=([A-Za-z0-9_-]+)/.exec(panel(agent).text)![1]!;
+    const token = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
     agent.block();
     const customer = h.user(7305, "en", "Nok", "stranger");
     customer.send(`/start ${token}`);
     await h.settle();
-    for (const step of [/:go$/, new RegExp(`:d:${tomorrow().replaceAll("-", "")}$`), /:s:\d+$/, /:p:\d+$/, /:keep$/]) {
-      tapData(customer, step);
-      await h.settle();
-    }
-    customer.send("nok@example.com");
-    await h.settle();
-    customer.send("+66 89 123 4567");
-    await h.settle();
-    tapData(customer, /:ok$/);
-    await h.settle();
+    await customerBooks(h, customer);
     expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
     const [booking] = await h.app.bookings.repo.listForUser(7305);
     expect(booking).toMatchObject({ state: "PAID", agent_id: 7304 });
