@@ -6,7 +6,7 @@ import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { balanceLine } from "./balance.js";
 import { refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
-import { adminLocale, findBooking, IN_FLIGHT, notInLedgerText, referenceArg, referenceOf, refreshed, showAdmin, stateLabel } from "./shared.js";
+import { adminLocale, IN_FLIGHT, referenceOf, showAdmin, stateLabel, writeTarget } from "./shared.js";
 
 /** Why `booking` cannot be refunded now; undefined when it can (it is PAID). */
 export function refundRefusal(ctx: BotContext, booking: BookingRecord): string | undefined {
@@ -37,22 +37,9 @@ function confirmView(ctx: BotContext, booking: BookingRecord) {
 
 /** /refund <reservation id or code>: what will be refunded, and [Confirm refund] [Cancel]. */
 export async function refundCommand(ctx: BotContext, match: string): Promise<void> {
-  const reference = referenceArg(match);
-  if (!reference) {
-    await ctx.reply(ctx.t("admin-refund-usage"), { parse_mode: "HTML" });
-    return;
-  }
-  const found = await findBooking(ctx, reference);
-  if (!found) {
-    await ctx.reply(await notInLedgerText(ctx, reference), { parse_mode: "HTML" });
-    return;
-  }
-  const { booking, stale } = await refreshed(ctx, found);
-  const refusal = refundRefusal(ctx, booking);
-  if (refusal) {
-    await ctx.reply(refusal, { parse_mode: "HTML" });
-    return;
-  }
+  const target = await writeTarget(ctx, match, "admin-refund-usage", refundRefusal);
+  if (!target) return;
+  const { booking, stale } = target;
   if (stale) {
     // Money is not refunded on a view of the reservation that may be out of date.
     await ctx.reply(`${ctx.t("admin-partner-unreachable")}\n${stale}`, { parse_mode: "HTML" });

@@ -1,7 +1,7 @@
 import { userActor, type BookingRecord, type ReleaseOutcome } from "../../../bookings/index.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
-import { findBooking, IN_FLIGHT, notInLedgerText, referenceArg, referenceOf, refreshed, stateLabel } from "./shared.js";
+import { IN_FLIGHT, referenceOf, stateLabel, writeTarget } from "./shared.js";
 
 /** Why `booking` has no hold to release; undefined when it has one (HELD). */
 function releaseRefusal(ctx: BotContext, booking: BookingRecord): string | undefined {
@@ -22,23 +22,14 @@ function outcomeText(ctx: BotContext, out: ReleaseOutcome): string {
 
 /** /release <reservation id or code>: releases an unpaid hold at once (nothing is charged, so no question). */
 export async function releaseCommand(ctx: BotContext, match: string): Promise<void> {
-  const reference = referenceArg(match);
   const adminId = ctx.from?.id;
-  if (!reference || adminId === undefined) {
+  if (adminId === undefined) {
     await ctx.reply(ctx.t("admin-release-usage"), { parse_mode: "HTML" });
     return;
   }
-  const found = await findBooking(ctx, reference);
-  if (!found) {
-    await ctx.reply(await notInLedgerText(ctx, reference), { parse_mode: "HTML" });
-    return;
-  }
-  const { booking } = await refreshed(ctx, found);
-  const refusal = releaseRefusal(ctx, booking);
-  if (refusal) {
-    await ctx.reply(refusal, { parse_mode: "HTML" });
-    return;
-  }
+  const target = await writeTarget(ctx, match, "admin-release-usage", releaseRefusal);
+  if (!target) return;
+  const { booking } = target;
   // The ledger's reasons name who asked; the audit log records that it was this admin.
   const out = await ctx.deps.bookings.release(booking.id, "user-cancel", false, userActor(adminId));
   ctx.deps.logger.info({ bookingId: booking.id, adminId, outcome: out.kind }, "admin release");

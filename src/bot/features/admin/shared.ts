@@ -128,6 +128,36 @@ export async function refreshed(ctx: BotContext, booking: BookingRecord): Promis
   }
 }
 
+/**
+ * The booking an admin's write command (/refund, /release) names, with the partner's current word
+ * applied; undefined once the admin has been told why there is nothing to do: no reference (the
+ * command's usage), not in fairway's ledger, or `refusal`'s reason.
+ */
+export async function writeTarget(
+  ctx: BotContext,
+  match: string,
+  usageKey: string,
+  refusal: (ctx: BotContext, booking: BookingRecord) => string | undefined,
+): Promise<{ booking: BookingRecord; stale?: string } | undefined> {
+  const reference = referenceArg(match);
+  if (!reference) {
+    await ctx.reply(ctx.t(usageKey), { parse_mode: "HTML" });
+    return undefined;
+  }
+  const found = await findBooking(ctx, reference);
+  if (!found) {
+    await ctx.reply(await notInLedgerText(ctx, reference), { parse_mode: "HTML" });
+    return undefined;
+  }
+  const target = await refreshed(ctx, found);
+  const reason = refusal(ctx, target.booking);
+  if (reason) {
+    await ctx.reply(reason, { parse_mode: "HTML" });
+    return undefined;
+  }
+  return target;
+}
+
 /** Why fairway will not act on `reference`, which its ledger does not know: not fairway's, or unknown. */
 export async function notInLedgerText(ctx: BotContext, reference: string): Promise<string> {
   const ref = escapeHtml(reference);
