@@ -21,7 +21,7 @@ describe("a crash right after the partner was paid", () => {
     sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "apply-then-hang" });
     await tapWhen(agent, /:ok$/, 0, WAIT);
     await expect.poll(() => sandbox.reservations()[0]?.status, { timeout: 10_000, interval: 20 }).toBe("PAID");
-    await first.kill("SIGKILL");
+    await first.crash();
     sandbox.faults.clear();
 
     await w.start();

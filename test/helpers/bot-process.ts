@@ -10,11 +10,10 @@ export interface BotProcess {
   output: () => string;
   /** Resolves once the bot logged that it is running. */
   ready: Promise<void>;
-  /**
-   * `kill("SIGKILL")` is a crash, counted in the run's figures; `kill()` only cleans up (also a
-   * SIGKILL, not counted).
-   */
+  /** Ends the process (SIGKILL unless told otherwise), e.g. when a test cleans up. */
   kill(signal?: NodeJS.Signals): Promise<void>;
+  /** A crash: SIGKILL, counted in the run's figures. */
+  crash(): Promise<void>;
 }
 
 export function startBotProcess(env: Record<string, string>): BotProcess {
@@ -42,17 +41,21 @@ export function startBotProcess(env: Record<string, string>): BotProcess {
   });
   ready.catch(() => undefined);
   addToTally({ bots: 1 });
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     child,
     output: () => out,
     ready,
-    kill(signal) {
-      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    kill(signal = "SIGKILL") {
+      if (!running()) return Promise.resolve();
       return new Promise((resolve) => {
         child.once("exit", () => resolve());
-        child.kill(signal ?? "SIGKILL");
-        if (signal === "SIGKILL") addToTally({ sigkills: 1 });
+        child.kill(signal);
       });
+    },
+    crash() {
+      if (running()) addToTally({ sigkills: 1 });
+      return this.kill("SIGKILL");
     },
   };
 }

@@ -29,7 +29,7 @@ export interface Tally {
   violations: number;
 }
 
-export const EMPTY_TALLY: Tally = {
+const EMPTY_TALLY: Tally = {
   bots: 0,
   partnerRequests: 0,
   partnerFaults: 0,

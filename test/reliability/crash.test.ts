@@ -116,7 +116,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       const panelsBefore = new Map(ids.map((id) => [id, buttons(u(id))]));
 
       // 3. SIGKILL.
-      await child.kill("SIGKILL");
+      await child.crash();
       w.sandbox.faults.clear();
       await until("the delayed reserve to land", () => w.sandbox.reservations().length === heldBefore + 2, 5_000);
       const counts = { reserve: w.sandbox.count("POST", RESERVE), confirm: w.sandbox.count("POST", CONFIRM), release: w.sandbox.count("DELETE", RELEASE) };
@@ -235,7 +235,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "hang" });
       await tapWhen(u(CONFIRMING), /:ok$/);
       await until("the confirm in flight", () => w.sandbox.requests.some((r) => CONFIRM.test(r.path) && r.fault === "hang"));
-      await first.kill("SIGKILL");
+      await first.crash();
       w.sandbox.faults.clear();
 
       await w.start();
