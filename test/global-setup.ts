@@ -1,11 +1,15 @@
 /**
- * Runs in vitest's own process: when the run ends, adds up what every bot in it saw
- * (`test/helpers/tally.ts`) and prints the line README's "Reliability" section quotes.
+ * Runs in vitest's own process: when the run ends, prints the hostile suite's total
+ * (`test/helpers/hostile-figures.ts`) and adds up what every bot in the run saw
+ * (`test/helpers/tally.ts`): the lines README's "Reliability" section quotes.
  */
+import { hostileTotal } from "./helpers/hostile-figures.js";
 import { collectTally, formatTally, keepTally } from "./helpers/tally.js";
 
 export default function setup(): () => void {
   return () => {
+    const hostile = hostileTotal(process.pid);
+    if (hostile !== undefined) console.log(`\n${hostile}`);
     const tally = collectTally(process.pid);
     if (tally.bots === 0) return;
     const line = formatTally(tally);

@@ -23,10 +23,10 @@
  * - when the harness stops, the invariant checker compares ledger and sandbox (every reservation made
  *   is in the ledger, amounts agree).
  *
- * Cases are counted per file; `reportFigures` prints `hostile/<file>: …` and, once every hostile file
- * of the same `vitest` run has reported, the total line `hostile: N cases, V violations`.
+ * Cases are counted per file; `reportFigures` (`./hostile-figures.ts`) prints `hostile/<file>: …`, and
+ * the run's end prints the total line `hostile: N cases, V violations`.
  */
-import { mkdirSync, openSync, closeSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -35,6 +35,7 @@ import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import type { CallRecord } from "../../src/bot-api-server/store.js";
 import { livePanel, tapData, tomorrow } from "./flow.js";
 import { startHarness, TEST_BOT_TOKEN, type Harness } from "./harness.js";
+import type { Figures } from "./hostile-figures.js";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -1115,20 +1116,6 @@ export class World {
 // Running and counting
 // ---------------------------------------------------------------------------------------------
 
-/** The files `reportFigures` waits for before it prints the total. */
-export const HOSTILE_FILES = ["strangers", "members", "callbacks", "links", "details"] as const;
-
-export interface Figures {
-  /** Generated cases sent to the bot. */
-  cases: number;
-  /** Generated cases checked against a function directly (validators), reported apart. */
-  direct?: number;
-  batches: number;
-  violations: number;
-  seed: number;
-  ms: number;
-}
-
 /** The seed of this run: `HOSTILE_SEED` to replay one, else random (printed with the figures and on failure). */
 export function hostileSeed(): number {
   const fromEnv = process.env.HOSTILE_SEED;
@@ -1188,32 +1175,4 @@ export async function runBatches<C = Case>(
   } finally {
     figures.ms += Date.now() - started;
   }
-}
-
-/**
- * Prints this file's figures and stores them under test-results/hostile/<run>/ (one vitest run = the
- * parent process of its test workers; other runs in the same checkout keep to their own folder); once
- * every hostile file of this run has reported, prints the total line once and keeps it in
- * test-results/hostile/summary.txt.
- */
-export function reportFigures(name: (typeof HOSTILE_FILES)[number], figures: Figures): void {
-  const root = join(ROOT, "test-results", "hostile");
-  const dir = join(root, String(process.ppid));
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.json`), JSON.stringify({ name, ...figures, at: new Date().toISOString() }));
-  const direct = figures.direct ? ` (+ ${figures.direct} direct)` : "";
-  console.log(`hostile/${name}: ${figures.cases} cases${direct} in ${figures.batches} batches, ${figures.violations} violations, seed ${figures.seed}, ${(figures.ms / 1000).toFixed(1)} s`);
-  const all = readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Figures & { name: string });
-  if (!HOSTILE_FILES.every((n) => all.some((r) => r.name === n))) return;
-  try {
-    closeSync(openSync(join(dir, "printed"), "wx"));
-  } catch {
-    return; // another file printed the total
-  }
-  const total = all.reduce((t, r) => ({ cases: t.cases + r.cases, direct: t.direct + (r.direct ?? 0), violations: t.violations + r.violations }), { cases: 0, direct: 0, violations: 0 });
-  const line = `hostile: ${total.cases} cases through the bot (+ ${total.direct} direct), ${total.violations} violations (${all.map((r) => `${r.name} ${r.cases}`).join(", ")})`;
-  writeFileSync(join(root, "summary.txt"), `${line}\n`);
-  console.log(line);
 }

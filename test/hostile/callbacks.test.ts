@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandCase, hostileSeed, reportFigures, runBatches, scaled, tapCase, textCase, World, type ArgPart, type Case, type Figures } from "../helpers/hostile.js";
+import { commandCase, hostileSeed, runBatches, scaled, tapCase, textCase, World, type ArgPart, type Case } from "../helpers/hostile.js";
+import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
  * Button taps no honest client sends, from every role: random strings and bytes (up to 64 bytes and

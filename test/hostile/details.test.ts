@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseBookingName, parseEmail, parseThaiMobile } from "../../src/bot/validation/customer.js";
 import { livePanel, tapData } from "../helpers/flow.js";
-import { hostileSeed, hostileText, localeTexts, NASTY_PIECES, reportFigures, runBatches, scaled, walkToName, World, type Figures, type Identity } from "../helpers/hostile.js";
+import { hostileSeed, hostileText, localeTexts, NASTY_PIECES, runBatches, scaled, walkToName, World, type Identity } from "../helpers/hostile.js";
+import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
  * The booking flow's text steps — the golfer's name, e-mail and mobile — are where typed text ends up

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandCase, hostileSeed, LINK_KINDS, reportFigures, runBatches, scaled, startCase, tapCase, textCase, World, type Figures } from "../helpers/hostile.js";
+import { commandCase, hostileSeed, LINK_KINDS, runBatches, scaled, startCase, tapCase, textCase, World } from "../helpers/hostile.js";
+import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
  * Start links, as strangers, customers, agents and admins send them: random text, token-shaped strings

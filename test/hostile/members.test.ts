@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, describe, it } from "vitest";
-import { commandCase, hostileSeed, mutation, otherMessageCase, REFUSED_LINK_KINDS, reportFigures, runBatches, scaled, startCase, textCase, World, type Case, type Figures } from "../helpers/hostile.js";
+import { commandCase, hostileSeed, mutation, otherMessageCase, REFUSED_LINK_KINDS, runBatches, scaled, startCase, textCase, World, type Case } from "../helpers/hostile.js";
+import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
  * Admins, agents, customers (and a couple of strangers) type anything: random and very long Unicode

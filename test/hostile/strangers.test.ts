@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, describe, it } from "vitest";
-import { commandCase, hostileSeed, otherMessageCase, REFUSED_LINK_KINDS, reportFigures, runBatches, scaled, startCase, tapCase, textCase, World, type Figures } from "../helpers/hostile.js";
+import { commandCase, hostileSeed, otherMessageCase, REFUSED_LINK_KINDS, runBatches, scaled, startCase, tapCase, textCase, World } from "../helpers/hostile.js";
+import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
  * Strangers (nobody's customer, not an agent) send anything: random and very long Unicode text,
