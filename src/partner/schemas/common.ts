@@ -17,11 +17,16 @@ export const LooseIntegerSchema = v.pipe(LooseNumberSchema, v.safeInteger());
 /** A non-negative count (persons, carts, caddies), or its text. */
 export const CountSchema = v.pipe(LooseIntegerSchema, v.minValue(0));
 
+/** `schema`, or absent or `null` (both become `undefined`). */
+export function absentAsUndefined<TSchema extends v.GenericSchema>(schema: TSchema) {
+  return v.pipe(
+    v.nullish(schema),
+    v.transform((value) => value ?? undefined),
+  );
+}
+
 /** A count that may be absent or `null` (both become `undefined`). */
-export const OptionalCountSchema = v.pipe(
-  v.nullish(CountSchema),
-  v.transform((n) => n ?? undefined),
-);
+export const OptionalCountSchema = absentAsUndefined(CountSchema);
 
 /** An identifier: non-empty text; a number is taken as its decimal text. */
 export const IdSchema = v.pipe(
@@ -30,10 +35,7 @@ export const IdSchema = v.pipe(
 );
 
 /** Text that may be absent or `null` (both become `undefined`). */
-export const OptionalTextSchema = v.pipe(
-  v.nullish(v.string()),
-  v.transform((s) => s ?? undefined),
-);
+export const OptionalTextSchema = absentAsUndefined(v.string());
 
 /** A boolean, also written `"true"`/`"false"`; absent or `null` becomes `undefined`. */
 export const OptionalFlagSchema = v.pipe(
@@ -61,10 +63,7 @@ export const InstantSchema = v.pipe(
   }),
 );
 
-export const OptionalInstantSchema = v.pipe(
-  v.nullish(InstantSchema),
-  v.transform((ms) => ms ?? undefined),
-);
+export const OptionalInstantSchema = absentAsUndefined(InstantSchema);
 
 /** A latitude or longitude given as text (or a number); unparsable, absent or out of range → `null`. */
 export function coordinateSchema(limit: 90 | 180) {
@@ -109,10 +108,7 @@ export function moneySchema(unit: MoneyUnit | "balance", allowNegative = false) 
 
 /** An optional money value (absent or `null` → `undefined`). */
 export function optionalMoneySchema(unit: MoneyUnit) {
-  return v.pipe(
-    v.nullish(moneySchema(unit)),
-    v.transform((n) => n ?? undefined),
-  );
+  return absentAsUndefined(moneySchema(unit));
 }
 
 function preview(value: unknown): string {

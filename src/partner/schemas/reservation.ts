@@ -4,6 +4,7 @@ import type { MoneyUnit } from "../money.js";
 import { normalizeReservation } from "../normalize.js";
 import {
   IdSchema,
+  absentAsUndefined,
   OptionalCountSchema,
   OptionalInstantSchema,
   OptionalTextSchema,
@@ -22,20 +23,14 @@ const GolfSchema = v.object({
 /** The inner reserve record; `id` and `code` are absent in confirm and release answers. */
 function reserveObjectSchema(unit: MoneyUnit) {
   return v.object({
-    id: v.pipe(
-      v.nullish(IdSchema),
-      v.transform((s) => s ?? undefined),
-    ),
+    id: absentAsUndefined(IdSchema),
     code: OptionalTextSchema,
     svcInvoiceId: OptionalTextSchema,
     status: OptionalTextSchema,
     price: optionalMoneySchema(unit),
     paidAt: OptionalInstantSchema,
     refundAt: OptionalInstantSchema,
-    golf: v.pipe(
-      v.nullish(GolfSchema),
-      v.transform((g) => g ?? undefined),
-    ),
+    golf: absentAsUndefined(GolfSchema),
   });
 }
 
@@ -57,14 +52,8 @@ export function reservationObjectSchema(unit: MoneyUnit) {
     amount: moneySchema(unit),
     priceAfterDiscount: optionalMoneySchema(unit),
     reserveId: OptionalTextSchema,
-    additionGolfer: v.pipe(
-      v.nullish(v.array(v.string())),
-      v.transform((list) => list ?? undefined),
-    ),
-    reserve: v.pipe(
-      v.nullish(reserveObjectSchema(unit)),
-      v.transform((r) => r ?? undefined),
-    ),
+    additionGolfer: absentAsUndefined(v.array(v.string())),
+    reserve: absentAsUndefined(reserveObjectSchema(unit)),
     customerId: OptionalTextSchema,
     createdAt: OptionalInstantSchema,
     updatedAt: OptionalInstantSchema,
