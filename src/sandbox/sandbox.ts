@@ -95,7 +95,10 @@ export function createSandbox(options: SandboxOptions = {}) {
 
   const state = (): SandboxState => {
     const byRoute: Record<string, number> = {};
-    for (const e of requests) byRoute[routeKey(e)] = (byRoute[routeKey(e)] ?? 0) + 1;
+    for (const e of requests) {
+      const key = routeKey(e);
+      byRoute[key] = (byRoute[key] ?? 0) + 1;
+    }
     return {
       now: formatInstant(clock(), "+07:00", 3),
       today: dayToDate(localDay(clock())),
