@@ -151,13 +151,9 @@ export function createOrderStore(options: OrderStoreOptions) {
       if (slot.status !== "OPEN") {
         throw new SandboxError(409, "SLOT_NOT_AVAILABLE", `Tee time is not available (status ${slot.status})`);
       }
-      const capacity = slot.maxPerson - slot.persons;
-      if (input.persons < slot.minPerson || input.persons > Math.min(slot.maxPerson, capacity)) {
-        throw new SandboxError(
-          400,
-          "PERSONS_OUT_OF_RANGE",
-          `persons must be between ${slot.minPerson} and ${Math.min(slot.maxPerson, capacity)}`,
-        );
+      const most = Math.min(slot.maxPerson, slot.maxPerson - slot.persons);
+      if (input.persons < slot.minPerson || input.persons > most) {
+        throw new SandboxError(400, "PERSONS_OUT_OF_RANGE", `persons must be between ${slot.minPerson} and ${most}`);
       }
       const now = clock();
       const id = objectId(now);
