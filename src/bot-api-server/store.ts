@@ -3,7 +3,7 @@
  * ids shared by user and bot messages, as in private chats), files, callback
  * queries, commands and recorded calls.
  */
-import type { Chat, InlineKeyboardMarkup, Message, ReplyKeyboardMarkup, User } from "grammy/types";
+import type { Chat, Message, ReplyKeyboardMarkup, User } from "grammy/types";
 
 /** A file the bot uploaded or referenced. Uploaded bytes are kept in `data`. */
 export interface StoredFile {
@@ -170,10 +170,5 @@ export class Store {
     };
     this.files.set(stored.file_id, stored);
     return stored;
-  }
-
-  /** Current inline keyboard of a message, if any. */
-  static inlineKeyboard(message: Message): InlineKeyboardMarkup | undefined {
-    return message.reply_markup;
   }
 }

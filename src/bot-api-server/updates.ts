@@ -33,7 +33,6 @@ export class UpdateQueue {
   private nextId = 1;
   private poller: Poller | undefined;
   private allowedUpdates: string[] | undefined;
-  private highestDelivered = 0;
   private wakeScheduled = false;
   /** True once any getUpdates arrived (the bot is polling). */
   everPolled = false;
@@ -64,11 +63,6 @@ export class UpdateQueue {
   /** Unconfirmed updates (the bot has not yet acknowledged them with a higher offset). */
   pending(): Update[] {
     return this.queue.map((u) => clone(u));
-  }
-
-  /** Unconfirmed updates never handed out by getUpdates. */
-  undelivered(): Update[] {
-    return this.queue.filter((u) => u.update_id > this.highestDelivered).map((u) => clone(u));
   }
 
   /** Whether a getUpdates request is currently held open. */
@@ -152,7 +146,6 @@ export class UpdateQueue {
   }
 
   private deliver(batch: Update[]): Update[] {
-    for (const u of batch) this.highestDelivered = Math.max(this.highestDelivered, u.update_id);
     if (batch.length > 0) this.lastDeliveryAt = performance.now();
     return batch.map((u) => clone(u));
   }
