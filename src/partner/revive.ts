@@ -41,14 +41,15 @@ const StoredErrorSchema = v.object({
 
 type StoredError = v.InferOutput<typeof StoredErrorSchema>;
 
-const SIMPLE: Record<string, new (init: PartnerErrorInit) => PartnerApiError> = {
-  PartnerAuthError,
-  PartnerNotFoundError,
-  PartnerConflictError,
-  PartnerValidationError,
-  PartnerInsufficientCreditError,
-  PartnerRateLimitError,
-};
+/** A Map, not an object: a stored name such as `constructor` or `toString` names no class. */
+const SIMPLE = new Map<string, new (init: PartnerErrorInit) => PartnerApiError>([
+  ["PartnerAuthError", PartnerAuthError],
+  ["PartnerNotFoundError", PartnerNotFoundError],
+  ["PartnerConflictError", PartnerConflictError],
+  ["PartnerValidationError", PartnerValidationError],
+  ["PartnerInsufficientCreditError", PartnerInsufficientCreditError],
+  ["PartnerRateLimitError", PartnerRateLimitError],
+]);
 
 /**
  * Rebuilds a partner error from its `toJSON()` form (e.g. read back from conversation state), as an
@@ -89,6 +90,6 @@ function build(stored: StoredError): PartnerApiError | null {
     return new PartnerInvalidResponseError({ ...init, path: stored.path, issues: stored.issues });
   }
   if (stored.name === "PartnerApiError") return new PartnerApiError(init);
-  const Class = SIMPLE[stored.name];
+  const Class = SIMPLE.get(stored.name);
   return Class === undefined ? null : new Class(init);
 }

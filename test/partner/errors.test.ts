@@ -141,5 +141,9 @@ describe("toJSON and revivePartnerError", () => {
     expect(revivePartnerError({ name: "TypeError", message: "x", status: 0, endpoint: "GET /course" })).toBeNull();
     expect(revivePartnerError({ name: "PartnerAuthError", message: "x" })).toBeNull();
     expect(revivePartnerError({ ...make(401).toJSON(), userMessageKey: "not-a-key" })).toBeNull();
+    // Names of the object prototype are not error classes either.
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(revivePartnerError({ ...make(404).toJSON(), name }), name).toBeNull();
+    }
   });
 });
