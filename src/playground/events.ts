@@ -15,7 +15,7 @@
 import type { ServerResponse } from "node:http";
 import type { BotApiServer, CallRecord } from "../bot-api-server/index.js";
 import { PLAYGROUND_IDENTITIES, findIdentity } from "./identities.js";
-import { type SandboxStateView, SandboxStateWatcher, readSandboxState } from "./sandbox-state.js";
+import { SandboxStateWatcher, readSandboxState } from "./sandbox-state.js";
 import { messageView } from "./views.js";
 
 const HEARTBEAT_MS = 15_000;
@@ -49,11 +49,6 @@ export class PlaygroundEvents {
     this.heartbeat.unref();
   }
 
-  /** Number of connected pages. */
-  get size(): number {
-    return this.clients.size;
-  }
-
   /** Takes an SSE connection: headers, the snapshot, then every event until it closes. */
   async connect(res: ServerResponse): Promise<void> {
     res.writeHead(200, {
@@ -82,11 +77,6 @@ export class PlaygroundEvents {
   /** Reads the sandbox state now (after a user action) and pushes it if it changed. */
   refreshState(): void {
     void this.watcher.poll();
-  }
-
-  /** Pushes a state the caller already read. */
-  pushState(view: SandboxStateView): void {
-    this.broadcast("state", view);
   }
 
   /** Ends every connection and stops listening to the Bot API server. */
