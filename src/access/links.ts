@@ -83,11 +83,11 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
       const link = await links.get(token);
       if (!link) return { ok: false, reason: "unknown" };
       const existing = await db.selectFrom("customers").selectAll().where("user_id", "=", userId).executeTakeFirst();
-      if (existing?.link_token === token) {
-        const refused = link.revoked_at !== null ? "revoked" : link.expires_at !== null && link.expires_at <= now() ? "expired" : undefined;
-        return refused ? { ok: false, reason: refused } : { ok: true, link, firstUse: false };
-      }
       const refused = links.refusal(link);
+      if (existing?.link_token === token) {
+        // A returning customer takes no new use, so a used-up link still lets them in.
+        return refused && refused !== "used-up" ? { ok: false, reason: refused } : { ok: true, link, firstUse: false };
+      }
       if (refused) return { ok: false, reason: refused };
       const counted = await db
         .updateTable("links")
