@@ -1,6 +1,5 @@
 import { Composer } from "grammy";
 import type { BotContext } from "../context.js";
-import { isQueryTooOld } from "../ui/telegram-errors.js";
 
 /**
  * Strangers stop here: a polite explanation of how to get access, in their language, and nothing
@@ -13,9 +12,7 @@ export function createAccessGate() {
     // /start is the way in: a link's token arrives with it (features/start.ts decides).
     if (ctx.who.role !== "stranger" || ctx.hasCommand("start")) return next();
     if (ctx.callbackQuery) {
-      await ctx.answerCallbackQuery({ text: ctx.t("stranger-short"), show_alert: true }).catch((e: unknown) => {
-        if (!isQueryTooOld(e)) throw e;
-      });
+      await ctx.answerCallbackQuery({ text: ctx.t("stranger-short"), show_alert: true });
       return;
     }
     if (ctx.message) await ctx.reply(ctx.t("stranger-explain"), { parse_mode: "HTML" });

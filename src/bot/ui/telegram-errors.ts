@@ -13,11 +13,6 @@ export function isMessageGone(error: unknown): boolean {
   );
 }
 
-/** The callback query can no longer be answered. */
-export function isQueryTooOld(error: unknown): boolean {
-  return error instanceof GrammyError && /query is too old|query ID is invalid/i.test(error.description);
-}
-
 /** The user blocked the bot or deleted their account. */
 export function isBlocked(error: unknown): boolean {
   return error instanceof GrammyError && error.error_code === 403;
@@ -27,6 +22,7 @@ export function isBlocked(error: unknown): boolean {
  * API transformer: a button tap answered too late ("query is too old", e.g. after a slow partner call
  * or a restart) fails only the spinner's answer, never the tap's work. The failed answer is logged and
  * reported as done, so no handler ends early and no user gets "something went wrong" for it.
+ * Installed on the bot's API and inside conversations, so handlers call `answerCallbackQuery` plainly.
  */
 export function tolerateLateCallbackAnswers(log: (detail: { description: string }) => void): Transformer {
   return async (prev, method, payload, signal) => {

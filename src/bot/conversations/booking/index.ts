@@ -1,6 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { GrammyError, InlineKeyboard } from "grammy";
-import { isQueryTooOld } from "../../ui/telegram-errors.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { initialDraft } from "./draft.js";
 import { heldPanel } from "./hold.js";
@@ -84,11 +83,7 @@ export function createBookingConversation(deps: BotDeps) {
         contact: run.d.step === "mobile",
       });
       run.ctx = input.ctx;
-      if (input.ctx.callbackQuery) {
-        await input.ctx.answerCallbackQuery().catch((e: unknown) => {
-          if (!isQueryTooOld(e)) throw e;
-        });
-      }
+      if (input.ctx.callbackQuery) await input.ctx.answerCallbackQuery();
       await tick(run);
       if (input.kind === "resume") {
         // The Resume / Start over offer is answered: its buttons go too, so a later tap on it cannot

@@ -1,7 +1,6 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { GLOBAL_DATA, parseFlowData } from "../../callback-data.js";
 import type { BotContext, FlowContext } from "../../context.js";
-import { isQueryTooOld } from "../../ui/telegram-errors.js";
 
 export type Input =
   | { kind: "button"; action: string; arg: string | undefined; ctx: FlowContext }
@@ -43,9 +42,7 @@ export async function waitInput(conversation: Conversation<BotContext, FlowConte
     {
       otherwise: async (c) => {
         if (c.callbackQuery) {
-          await c.answerCallbackQuery({ text: c.t("menu-expired") }).catch((e: unknown) => {
-            if (!isQueryTooOld(e)) throw e;
-          });
+          await c.answerCallbackQuery({ text: c.t("menu-expired") });
         } else if (c.message) {
           await c.reply(c.t(spec.text ? "input-commands-hint" : "use-buttons-hint"));
         }

@@ -5,7 +5,6 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
-import { isQueryTooOld } from "../../ui/telegram-errors.js";
 import { agentsCommand } from "./agents.js";
 import { auditCommand } from "./audit.js";
 import { balanceCommand } from "./balance.js";
@@ -49,9 +48,7 @@ export function createAdminFeature() {
   feature.callbackQuery(new RegExp(`^${ADMIN_DATA_PREFIX}`), async (ctx) => {
     // The role first: a non-admin's tap never reaches parsing, the ledger or the partner.
     if (!isAdmin(ctx)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("admin-only"), show_alert: true }).catch((e: unknown) => {
-        if (!isQueryTooOld(e)) throw e;
-      });
+      await ctx.answerCallbackQuery({ text: ctx.t("admin-only"), show_alert: true });
       return;
     }
     const data = parseAdminData(ctx.callbackQuery.data);
