@@ -12,6 +12,7 @@ import type {
   ReplyKeyboardRemove,
 } from "grammy/types";
 import * as E from "./errors.js";
+import { fromJson } from "./params.js";
 
 /** Telegram's limit for callback_data, in bytes of UTF-8. */
 export const MAX_CALLBACK_DATA_BYTES = 64;
@@ -29,16 +30,6 @@ const ACTION_FIELDS = [
 ] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** Accepts the object itself or its JSON serialization (form-data requests). */
-function fromJson(value: unknown, error: string): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    throw E.badRequest(error);
-  }
-}
 
 /**
  * Parses and validates a `reply_markup` parameter. `inlineOnly` is for edit

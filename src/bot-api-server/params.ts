@@ -44,6 +44,16 @@ function normalizeValue(key: string, value: string): unknown {
   return value;
 }
 
+/** A parameter given as the object itself or as its JSON serialization; unparsable JSON is Telegram's `error`. */
+export function fromJson(value: unknown, error: string): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw E.badRequest(error);
+  }
+}
+
 /** Parameters of one call plus its uploaded file parts. */
 export class Params {
   constructor(

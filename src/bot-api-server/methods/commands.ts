@@ -5,7 +5,7 @@
 import type { BotCommand } from "grammy/types";
 import type { MethodHandler, ServerContext } from "../context.js";
 import * as E from "../errors.js";
-import type { Params } from "../params.js";
+import { type Params, fromJson } from "../params.js";
 import { clone } from "../store.js";
 import { findChat } from "./common.js";
 
@@ -13,18 +13,9 @@ const SCOPES = new Set([
   "default", "all_private_chats", "all_group_chats", "all_chat_administrators", "chat", "chat_administrators", "chat_member",
 ]);
 
-function parseJson(value: unknown, error: string): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    throw E.badRequest(error);
-  }
-}
-
 /** The storage key of a (scope, language_code) pair. */
 export function commandsKey(scope: unknown, languageCode: string | undefined): string {
-  const value = scope === undefined ? { type: "default" } : parseJson(scope, E.SCOPE_INVALID);
+  const value = scope === undefined ? { type: "default" } : fromJson(scope, E.SCOPE_INVALID);
   if (typeof value !== "object" || value === null) throw E.badRequest(E.SCOPE_INVALID);
   const record = value as Record<string, unknown>;
   if (typeof record.type !== "string" || !SCOPES.has(record.type)) throw E.badRequest(E.SCOPE_INVALID);
@@ -36,7 +27,7 @@ const keyOf = (p: Params): string => commandsKey(p.raw("scope"), p.string("langu
 
 /** setMyCommands: validates command names (1-32 of a-z, 0-9, _) and descriptions (1-256 chars). */
 export const setMyCommands: MethodHandler = (ctx, p) => {
-  const list = parseJson(p.raw("commands"), E.COMMANDS_INVALID);
+  const list = fromJson(p.raw("commands"), E.COMMANDS_INVALID);
   if (!Array.isArray(list)) throw E.badRequest(E.COMMANDS_INVALID);
   const commands: BotCommand[] = [];
   for (const item of list as unknown[]) {
@@ -67,7 +58,7 @@ export const deleteMyCommands: MethodHandler = (ctx, p) => {
 function menuButton(p: Params): unknown {
   const raw = p.raw("menu_button");
   if (raw === undefined) return { type: "default" };
-  const value = parseJson(raw, E.MENU_BUTTON_INVALID);
+  const value = fromJson(raw, E.MENU_BUTTON_INVALID);
   if (typeof value !== "object" || value === null) throw E.badRequest(E.MENU_BUTTON_INVALID);
   const button = value as Record<string, unknown>;
   if (button.type === "commands" || button.type === "default") return { type: button.type };
