@@ -142,9 +142,8 @@ export function createBookingService(options: BookingServiceOptions) {
 
     /** Creates the partner reservation (a hold) for an intent, at most once per booking. */
     async reserve(id: string, actor?: Actor): Promise<ReserveOutcome> {
-      let booking = await load(id);
       if (!(await repo.transition(id, ["INTENT"], "RESERVING"))) return reserveOutcomeOf(await load(id));
-      booking = await load(id);
+      const booking = await load(id);
       const input = {
         slotId: booking.slot_id,
         persons: booking.persons,
