@@ -100,6 +100,14 @@ export function createBookingService(options: BookingServiceOptions) {
     return isPartnerApiError(error) ? error.toJSON() : undefined;
   }
 
+  /**
+   * Whether a failed write may still have been applied: not a partner error at all, an answer fairway
+   * could not read, or an outage whose outcome reconciliation did not settle as not applied.
+   */
+  function ambiguous(error: unknown): boolean {
+    return !isPartnerApiError(error) || error instanceof PartnerInvalidResponseError || (error instanceof PartnerUnavailableError && error.outcome !== "not-applied");
+  }
+
   function reservationFields(r: Reservation) {
     return {
       partner_status: r.status,
@@ -156,10 +164,10 @@ export function createBookingService(options: BookingServiceOptions) {
         reservation = await write("reserve", actor ?? userActor(booking.user_id), booking, () => partner.reserve(input));
       } catch (error) {
         const json = errorJSON(error);
-        const ambiguous = !json || error instanceof PartnerInvalidResponseError || (error instanceof PartnerUnavailableError && error.outcome !== "not-applied");
-        const to: BookingState = ambiguous ? "RESERVE_UNKNOWN" : "RESERVE_FAILED";
+        const unknown = ambiguous(error);
+        const to: BookingState = unknown ? "RESERVE_UNKNOWN" : "RESERVE_FAILED";
         await repo.transition(id, ["RESERVING"], to, { last_error: json ? JSON.stringify(json) : "internal" }, json);
-        if (ambiguous) {
+        if (unknown) {
           logger.warn(
             { bookingId: id, slotId: booking.slot_id, startsAt: booking.slot_starts_at, persons: booking.persons, error: json },
             "reserve answer lost: a hold may exist at the partner that fairway cannot see; ask the partner to release it",
@@ -167,7 +175,7 @@ export function createBookingService(options: BookingServiceOptions) {
         }
         if (!json) throw error;
         const stored = await load(id);
-        return ambiguous ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
+        return unknown ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
       }
       const held = await repo.transition(
         id,
@@ -245,7 +253,7 @@ export function createBookingService(options: BookingServiceOptions) {
           return { kind: "failed", booking: await load(id), error: json as PartnerErrorJSON };
         }
         const current = await load(id);
-        if (current.state === "CONFIRMING" && json && !(error instanceof PartnerUnavailableError) && !(error instanceof PartnerInvalidResponseError)) {
+        if (current.state === "CONFIRMING" && json && !ambiguous(error)) {
           // A definite refusal (4xx): nothing was paid; the hold stands.
           await repo.transition(id, ["CONFIRMING"], "HELD", { last_error: JSON.stringify(json) }, json);
           return { kind: "failed", booking: await load(id), error: json };
@@ -347,7 +355,7 @@ export function createBookingService(options: BookingServiceOptions) {
           await repo.transition(id, ["REFUNDING"], "PAID", { last_error: JSON.stringify(json) }, json);
           return { kind: "failed", booking: await load(id), error: error.toJSON() };
         }
-        if (json && !(error instanceof PartnerUnavailableError) && !(error instanceof PartnerInvalidResponseError)) {
+        if (json && !ambiguous(error)) {
           // A definite refusal: read the partner's view (it may say the booking is no longer PAID).
           const fresh = await service.reconcile(id, now()).catch(() => undefined);
           if (fresh?.state === "REFUNDING") await repo.transition(id, ["REFUNDING"], "PAID", { last_error: JSON.stringify(json) }, json);
