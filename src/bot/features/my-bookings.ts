@@ -12,22 +12,15 @@ import { isNotModified } from "../ui/telegram-errors.js";
 const LIST_SIZE = 10;
 const LIVE = new Set(["HELD", "CONFIRMING", "RELEASING", "PAID"]);
 
-/** Reads each live booking's reservation from the partner and corrects the ledger (best effort). */
-async function refreshFromPartner(ctx: BotContext, bookings: BookingRecord[]): Promise<{ list: BookingRecord[]; stale: boolean }> {
-  let stale = false;
-  const list = await Promise.all(
-    bookings.map(async (b) => {
-      if (!b.reservation_id || !LIVE.has(b.state)) return b;
-      try {
-        return await ctx.deps.bookings.reconcile(b.id);
-      } catch (error) {
-        if (!isPartnerApiError(error)) throw error;
-        stale = true;
-        return b;
-      }
-    }),
-  );
-  return { list, stale };
+/** Reads a live booking's reservation from the partner and corrects the ledger (best effort). */
+async function refreshFromPartner(ctx: BotContext, booking: BookingRecord): Promise<{ booking: BookingRecord; stale: boolean }> {
+  if (!booking.reservation_id || !LIVE.has(booking.state)) return { booking, stale: false };
+  try {
+    return { booking: await ctx.deps.bookings.reconcile(booking.id), stale: false };
+  } catch (error) {
+    if (!isPartnerApiError(error)) throw error;
+    return { booking, stale: true };
+  }
 }
 
 function statusLabel(ctx: BotContext, b: BookingRecord): string {
@@ -50,7 +43,9 @@ async function listView(ctx: BotContext): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
   const locale = localeOf(ctx);
-  const { list, stale } = await refreshFromPartner(ctx, await ctx.deps.bookings.listForUser(userId, LIST_SIZE));
+  const refreshed = await Promise.all((await ctx.deps.bookings.listForUser(userId, LIST_SIZE)).map((b) => refreshFromPartner(ctx, b)));
+  const list = refreshed.map((r) => r.booking);
+  const stale = refreshed.some((r) => r.stale);
   const kb = new InlineKeyboard();
   if (list.length === 0) {
     await show(ctx, ctx.t("my-bookings-empty"), kb.text(ctx.t("menu-book"), "g:book"));
@@ -67,21 +62,13 @@ async function listView(ctx: BotContext): Promise<void> {
 }
 
 async function detailView(ctx: BotContext, id: string, notice?: string): Promise<void> {
-  let booking = await ctx.deps.bookings.get(id);
+  const found = await ctx.deps.bookings.get(id);
   // Someone else's booking (copied callback data) looks exactly like a missing one.
-  if (!booking || booking.user_id !== ctx.from?.id) {
+  if (!found || found.user_id !== ctx.from?.id) {
     await show(ctx, ctx.t("my-bookings-not-found"), new InlineKeyboard().text(ctx.t("btn-back"), myBookingsData("list")));
     return;
   }
-  let stale = false;
-  if (booking.reservation_id && LIVE.has(booking.state)) {
-    try {
-      booking = await ctx.deps.bookings.reconcile(id);
-    } catch (error) {
-      if (!isPartnerApiError(error)) throw error;
-      stale = true;
-    }
-  }
+  const { booking, stale } = await refreshFromPartner(ctx, found);
   const locale = localeOf(ctx);
   const lines = [
     notice ? `${notice}\n` : "",
