@@ -35,6 +35,9 @@ export function bookingCourseName(b: Pick<BookingRecord, "course_name" | "course
 /** States a booking never leaves on its own. */
 export const FINAL_STATES: readonly BookingState[] = ["PAID", "RELEASED", "RESERVE_FAILED", "RESERVE_UNKNOWN", "REFUNDED"];
 
+/** States of a partner write under way (or interrupted): the reaper reads these back once stale. */
+export const WRITES_IN_FLIGHT: readonly BookingState[] = ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"];
+
 /** The bookings ledger: rows, compare-and-set transitions, and their history. */
 export function createBookingRepository(db: Kysely<Database>, now: () => number) {
   async function event(bookingId: string, from: string | null, to: string, detail?: unknown) {
@@ -159,7 +162,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
         .where((eb) =>
           eb.or([
             eb.and([eb("state", "in", ["HELD", "CONFIRMING", "RELEASING"]), eb("hold_expires_at", "<=", at)]),
-            eb.and([eb("state", "in", ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"]), eb("updated_at", "<=", staleBefore)]),
+            eb.and([eb("state", "in", WRITES_IN_FLIGHT), eb("updated_at", "<=", staleBefore)]),
           ]),
         )
         .orderBy("updated_at")

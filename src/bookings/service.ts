@@ -13,7 +13,7 @@ import type { PartnerClient } from "../partner/index.js";
 import type { Reservation } from "../partner/types.js";
 import type { Database } from "../storage/schema.js";
 import { createAuditLog, userActor, type Actor } from "./audit.js";
-import { createBookingRepository, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";
+import { createBookingRepository, WRITES_IN_FLIGHT, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";
 
 export interface BookingServiceOptions {
   db: Kysely<Database>;
@@ -54,8 +54,6 @@ export type ReleaseOutcome =
 
 /** Why a hold was released. */
 export type ReleaseReason = "user-cancel" | "expired" | "user-restart" | "orphan" | "partner-missing";
-
-const WRITES_IN_FLIGHT: readonly BookingState[] = ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"];
 
 /**
  * Every partner call that creates, pays for or releases a reservation goes through here. Each call
