@@ -1,14 +1,14 @@
 /**
  * Helpers shared by the message-producing methods: chat lookup (with the
- * blocked-user rule), replies, reply-keyboard state and message events.
+ * blocked-user rule), the send flow (replies, reply-keyboard state) and message events.
  */
 import type { Message } from "grammy/types";
 import type { ServerContext } from "../context.js";
 import * as E from "../errors.js";
 import { ApiError } from "../errors.js";
-import type { ParsedMarkup } from "../keyboards.js";
+import { type ParsedMarkup, parseReplyMarkup } from "../keyboards.js";
 import type { Params } from "../params.js";
-import { type ChatState, type StoredMessage, clone, viewMessage } from "../store.js";
+import { type ChatState, type StoredFile, type StoredMessage, clone, viewMessage } from "../store.js";
 
 /** The chat a method addresses, or Telegram's "chat not found". */
 export function findChat(ctx: ServerContext, chatId: number | string): ChatState {
@@ -25,12 +25,12 @@ export function sendTarget(ctx: ServerContext, chatId: number | string): ChatSta
 }
 
 /** The common head of a message the bot sends. */
-export function botMessageHead(ctx: ServerContext, state: ChatState, messageId: number): Pick<Message, "message_id" | "from" | "chat" | "date"> {
+function botMessageHead(ctx: ServerContext, state: ChatState, messageId: number): Pick<Message, "message_id" | "from" | "chat" | "date"> {
   return { message_id: messageId, from: clone(ctx.botUser), chat: clone(state.chat), date: ctx.now() };
 }
 
 /** `reply_to_message` for reply_parameters / reply_to_message_id, with Telegram's checks. */
-export function replyTarget(state: ChatState, p: Params): Pick<Message, "reply_to_message"> {
+function replyTarget(state: ChatState, p: Params): Pick<Message, "reply_to_message"> {
   const raw = p.raw("reply_parameters");
   let id = p.number("reply_to_message_id");
   let allowMissing = p.bool("allow_sending_without_reply");
@@ -54,7 +54,7 @@ export function replyTarget(state: ChatState, p: Params): Pick<Message, "reply_t
 }
 
 /** Updates the chat's reply keyboard and returns the inline keyboard to attach to the message. */
-export function applyMarkup(state: ChatState, markup: ParsedMarkup | undefined): Pick<Message, "reply_markup"> {
+function applyMarkup(state: ChatState, markup: ParsedMarkup | undefined): Pick<Message, "reply_markup"> {
   if (markup === undefined) return {};
   switch (markup.kind) {
     case "inline":
@@ -73,6 +73,28 @@ export function applyMarkup(state: ChatState, markup: ParsedMarkup | undefined):
 /** Emits a `message` event for a stored message. */
 export function emitMessage(ctx: ServerContext, kind: "sent" | "edited" | "deleted", state: ChatState, stored: StoredMessage): void {
   ctx.events.emit("message", { kind, chat_id: state.chat.id, message: viewMessage(stored) });
+}
+
+/**
+ * The shared flow of the send* methods, after their own checks: chat (with the blocked rule),
+ * reply_markup and reply, then the stored message (head, reply, `content`, inline keyboard), its event and the result.
+ */
+export function sendBotMessage(
+  ctx: ServerContext,
+  p: Params,
+  { content, file, html }: { content: Partial<Message>; file?: StoredFile; html?: string },
+): Message {
+  const chatId = p.chatId();
+  const markup = parseReplyMarkup(p.raw("reply_markup"));
+  const state = sendTarget(ctx, chatId);
+  const reply = replyTarget(state, p);
+  const stored = ctx.store.addMessage(
+    state,
+    (id) => ({ ...botMessageHead(ctx, state, id), ...reply, ...content, ...applyMarkup(state, markup) }),
+    { ...(file !== undefined ? { file } : {}), ...(html !== undefined ? { html } : {}) },
+  );
+  emitMessage(ctx, "sent", state, stored);
+  return result(stored);
 }
 
 /** The Telegram object returned to the bot. */

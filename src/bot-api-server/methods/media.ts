@@ -4,11 +4,10 @@
 import type { Message } from "grammy/types";
 import type { MethodHandler, ServerContext } from "../context.js";
 import * as E from "../errors.js";
-import { parseReplyMarkup } from "../keyboards.js";
 import type { Params } from "../params.js";
-import type { ChatState, StoredFile } from "../store.js";
+import type { StoredFile } from "../store.js";
 import { type FormattedText, formatText } from "../text.js";
-import { applyMarkup, botMessageHead, emitMessage, replyTarget, result, sendTarget } from "./common.js";
+import { sendBotMessage } from "./common.js";
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   ics: "text/calendar", pdf: "application/pdf", txt: "text/plain", csv: "text/csv", json: "application/json",
@@ -70,31 +69,11 @@ function captionFields(c: FormattedText | undefined): Pick<Message, "caption" | 
   return { caption: c.text, ...(c.entities.length > 0 ? { caption_entities: c.entities } : {}) };
 }
 
-/** Shared flow of the send* methods: validate, resolve chat, store, emit. */
-function send(
-  ctx: ServerContext,
-  p: Params,
-  build: (state: ChatState) => { content: Partial<Message>; file?: StoredFile; html?: string },
-): Message {
-  const chatId = p.chatId();
-  const markup = parseReplyMarkup(p.raw("reply_markup"));
-  const state = sendTarget(ctx, chatId);
-  const reply = replyTarget(state, p);
-  const { content, file, html } = build(state);
-  const stored = ctx.store.addMessage(
-    state,
-    (id) => ({ ...botMessageHead(ctx, state, id), ...reply, ...content, ...applyMarkup(state, markup) }),
-    { ...(file !== undefined ? { file } : {}), ...(html !== undefined ? { html } : {}) },
-  );
-  emitMessage(ctx, "sent", state, stored);
-  return result(stored);
-}
-
 /** sendDocument: keeps uploaded bytes, name and MIME type in `message.file`. */
 export const sendDocument: MethodHandler = (ctx, p) => {
   const c = caption(ctx, p);
   const file = resolveFile(ctx, p, "document");
-  return send(ctx, p, () => ({
+  return sendBotMessage(ctx, p, {
     content: {
       document: {
         file_id: file.file_id,
@@ -107,14 +86,14 @@ export const sendDocument: MethodHandler = (ctx, p) => {
     },
     file,
     ...(c?.html !== undefined ? { html: c.html } : {}),
-  }));
+  });
 };
 
 /** sendPhoto: upload, file_id or URL (the URL is not fetched). */
 export const sendPhoto: MethodHandler = (ctx, p) => {
   const c = caption(ctx, p);
   const file = resolveFile(ctx, p, "photo");
-  return send(ctx, p, () => ({
+  return sendBotMessage(ctx, p, {
     content: {
       photo: [
         { file_id: file.file_id, file_unique_id: file.file_unique_id, width: 800, height: 600, file_size: file.file_size },
@@ -124,7 +103,7 @@ export const sendPhoto: MethodHandler = (ctx, p) => {
     },
     file,
     ...(c?.html !== undefined ? { html: c.html } : {}),
-  }));
+  });
 };
 
 function location(p: Params): { latitude: number; longitude: number; horizontal_accuracy?: number } {
@@ -140,7 +119,7 @@ function location(p: Params): { latitude: number; longitude: number; horizontal_
 /** sendLocation. */
 export const sendLocation: MethodHandler = (ctx, p) => {
   const loc = location(p);
-  return send(ctx, p, () => ({ content: { location: loc } }));
+  return sendBotMessage(ctx, p, { content: { location: loc } });
 };
 
 /** sendVenue: message carries both `venue` and `location`, like Telegram's. */
@@ -152,7 +131,7 @@ export const sendVenue: MethodHandler = (ctx, p) => {
   const optional = ["foursquare_id", "foursquare_type", "google_place_id", "google_place_type"] as const;
   const extra = Object.fromEntries(optional.flatMap((k) => (p.string(k) !== undefined ? [[k, p.string(k)]] : [])));
   const { latitude, longitude } = loc;
-  return send(ctx, p, () => ({
+  return sendBotMessage(ctx, p, {
     content: { venue: { location: { latitude, longitude }, title, address, ...extra }, location: { latitude, longitude } },
-  }));
+  });
 };

@@ -8,33 +8,24 @@ import { parseReplyMarkup } from "../keyboards.js";
 import type { Params } from "../params.js";
 import type { ChatState, StoredMessage } from "../store.js";
 import { formatText } from "../text.js";
-import { applyMarkup, botMessageHead, emitMessage, findChat, replyTarget, result, sendTarget } from "./common.js";
+import { emitMessage, findChat, result, sendBotMessage, sendTarget } from "./common.js";
 
 /** sendMessage: text with HTML or entities, optional keyboard and reply. */
 export const sendMessage: MethodHandler = (ctx, p) => {
-  const chatId = p.chatId();
+  p.chatId(); // chat_id errors come before text errors
   const formatted = formatText(p.string("text"), p.string("parse_mode"), p.raw("entities"), {
     kind: "text",
     strictAmpersand: ctx.settings.strictHtmlAmpersand,
   });
   if (formatted === undefined) throw E.badRequest(E.MESSAGE_TEXT_EMPTY);
-  const markup = parseReplyMarkup(p.raw("reply_markup"));
-  const state = sendTarget(ctx, chatId);
-  const reply = replyTarget(state, p);
-  const stored = ctx.store.addMessage(
-    state,
-    (id) => ({
-      ...botMessageHead(ctx, state, id),
-      ...reply,
+  return sendBotMessage(ctx, p, {
+    content: {
       text: formatted.text,
       ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
       ...(p.bool("protect_content") ? { has_protected_content: true as const } : {}),
-      ...applyMarkup(state, markup),
-    }),
-    formatted.html !== undefined ? { html: formatted.html } : {},
-  );
-  emitMessage(ctx, "sent", state, stored);
-  return result(stored);
+    },
+    ...(formatted.html !== undefined ? { html: formatted.html } : {}),
+  });
 };
 
 /** Locates the bot message an edit method addresses. */
