@@ -313,13 +313,14 @@ export function createBookingService(options: BookingServiceOptions) {
       const r = await partner.getReservation(booking.reservation_id);
       const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
       let fresh = await applyPartnerState(booking, r, "reconcile", mayRevert);
-      if (fresh.state === "CONFIRMING" && r.status === "PENDING" && holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt) {
+      const holdOver = holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt;
+      if (fresh.state === "CONFIRMING" && r.status === "PENDING" && holdOver) {
         const over = { release_reason: "expired" };
         if (await repo.transition(id, ["CONFIRMING"], "RELEASING", over, { via: "hold-over", partnerStatus: r.status })) {
           await service.release(id, "expired", true, actor);
         }
         fresh = await load(id);
-      } else if (fresh.state === "RELEASING" && r.status === "PENDING" && (mayRevert || (holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt))) {
+      } else if (fresh.state === "RELEASING" && r.status === "PENDING" && (mayRevert || holdOver)) {
         // A release sent again races at most the first one: the partner answers the later one 409.
         await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired", true, actor);
         fresh = await load(id);
