@@ -218,10 +218,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     messages(chatId) {
       const state = store.chats.get(chatId);
       if (state === undefined) return [];
-      return [...state.messages.values()]
-        .filter((m) => !m.deleted)
-        .sort((a, b) => a.message.message_id - b.message.message_id)
-        .map(viewMessage);
+      return store.liveMessages(state).map(viewMessage);
     },
     file: (fileId) => store.files.get(fileId),
     commands: (opts = {}) => clone((store.commands.get(commandsKey(opts.scope, opts.language_code)) ?? []) as BotCommand[]),

@@ -160,6 +160,11 @@ export class Store {
     return stored === undefined || stored.deleted ? undefined : stored;
   }
 
+  /** The live messages of a chat, in message_id order. */
+  liveMessages(state: ChatState): StoredMessage[] {
+    return [...state.messages.values()].filter((m) => !m.deleted).sort((a, b) => a.message.message_id - b.message.message_id);
+  }
+
   /** Registers a file and gives it Telegram-like ids. */
   addFile(file: Omit<StoredFile, "file_id" | "file_unique_id">): StoredFile {
     const n = ++this.fileCounter;

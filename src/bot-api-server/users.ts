@@ -214,7 +214,7 @@ export class SimulatedUser {
   }
 
   private live(): StoredMessage[] {
-    return [...this.state.messages.values()].filter((m) => !m.deleted).sort((a, b) => a.message.message_id - b.message.message_id);
+    return this.ctx.store.liveMessages(this.state);
   }
 
   private fromBot(m: StoredMessage): boolean {
