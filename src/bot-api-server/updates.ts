@@ -65,6 +65,11 @@ export class UpdateQueue {
     return this.queue.map((u) => clone(u));
   }
 
+  /** How many updates are unconfirmed (`pending().length` without copying them). */
+  get pendingCount(): number {
+    return this.queue.length;
+  }
+
   /** Whether a getUpdates request is currently held open. */
   get polling(): boolean {
     return this.poller !== undefined;

@@ -57,7 +57,7 @@ export function waitForIdle(
   return new Promise<void>((resolve, reject) => {
     const check = (): void => {
       const now = performance.now();
-      const unconfirmed = updates.everPolled ? updates.pending().length : 0;
+      const unconfirmed = updates.everPolled ? updates.pendingCount : 0;
       const lastActivity = Math.max(http.lastActivityAt, updates.lastDeliveryAt, lastPushAt());
       if (unconfirmed === 0 && http.inFlight === 0 && now - lastActivity >= quietMs) {
         resolve();

@@ -48,7 +48,7 @@ export const getWebhookInfo: MethodHandler = (ctx) => {
   return {
     url: hook?.url ?? "",
     has_custom_certificate: false,
-    pending_update_count: ctx.updates.pending().length,
+    pending_update_count: ctx.updates.pendingCount,
     ...(hook?.max_connections !== undefined ? { max_connections: hook.max_connections } : {}),
     ...(hook?.allowed_updates !== undefined ? { allowed_updates: hook.allowed_updates } : {}),
   };
