@@ -13,7 +13,8 @@ import type { PartnerClient } from "../partner/index.js";
 import type { Reservation } from "../partner/types.js";
 import type { Database } from "../storage/schema.js";
 import { createAuditLog, userActor, type Actor } from "./audit.js";
-import { createBookingRepository, WRITES_IN_FLIGHT, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";
+import { confirmOutcomeOf, releaseOutcomeOf, reserveOutcomeOf, type ConfirmOutcome, type RefundOutcome, type ReleaseOutcome, type ReserveOutcome } from "./outcomes.js";
+import { createBookingRepository, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";
 
 export interface BookingServiceOptions {
   db: Kysely<Database>;
@@ -23,34 +24,6 @@ export interface BookingServiceOptions {
   holdMinutes: number;
   now?: () => number;
 }
-
-/** Outcomes are plain JSON: the booking conversation stores them through `conversation.external`. */
-export type ReserveOutcome =
-  | { kind: "held"; booking: BookingRecord }
-  | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }
-  | { kind: "unknown"; booking: BookingRecord }
-  | { kind: "busy"; booking: BookingRecord };
-
-export type ConfirmOutcome =
-  | { kind: "paid"; booking: BookingRecord }
-  | { kind: "insufficient"; booking: BookingRecord; balance: number | null }
-  | { kind: "expired"; booking: BookingRecord }
-  | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }
-  | { kind: "unknown"; booking: BookingRecord }
-  | { kind: "busy"; booking: BookingRecord }
-  | { kind: "not-held"; booking: BookingRecord };
-
-export type RefundOutcome =
-  | { kind: "refunded"; booking: BookingRecord; refundedAmount: number | null }
-  | { kind: "not-paid"; booking: BookingRecord }
-  | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }
-  | { kind: "unknown"; booking: BookingRecord }
-  | { kind: "busy"; booking: BookingRecord };
-
-export type ReleaseOutcome =
-  | { kind: "released"; booking: BookingRecord }
-  | { kind: "pending"; booking: BookingRecord }
-  | { kind: "not-held"; booking: BookingRecord };
 
 /** Why a hold was released. */
 export type ReleaseReason = "user-cancel" | "expired" | "user-restart" | "orphan" | "partner-missing";
@@ -388,37 +361,6 @@ export function createBookingService(options: BookingServiceOptions) {
     recentCustomers: (userId: number, limit?: number) => repo.recentCustomers(userId, limit),
   };
   return service;
-}
-
-function reserveOutcomeOf(booking: BookingRecord): ReserveOutcome {
-  if (booking.state === "RESERVE_UNKNOWN") return { kind: "unknown", booking };
-  if (booking.state === "RESERVE_FAILED") {
-    return { kind: "failed", booking, error: parseError(booking.last_error) };
-  }
-  if (booking.state === "RESERVING" || booking.state === "INTENT") return { kind: "busy", booking };
-  return { kind: "held", booking };
-}
-
-function confirmOutcomeOf(booking: BookingRecord): ConfirmOutcome {
-  if (booking.state === "PAID" || booking.state === "REFUNDED" || booking.state === "REFUNDING") return { kind: "paid", booking };
-  if (WRITES_IN_FLIGHT.includes(booking.state)) return { kind: "busy", booking };
-  if (booking.state === "RELEASED" && booking.release_reason === "expired") return { kind: "expired", booking };
-  return { kind: "not-held", booking };
-}
-
-function releaseOutcomeOf(booking: BookingRecord): ReleaseOutcome {
-  if (booking.state === "RELEASED") return { kind: "released", booking };
-  if (booking.state === "RELEASING") return { kind: "pending", booking };
-  return { kind: "not-held", booking };
-}
-
-function parseError(text: string | null): PartnerErrorJSON {
-  try {
-    if (text) return JSON.parse(text) as PartnerErrorJSON;
-  } catch {
-    // fall through
-  }
-  return { name: "PartnerApiError", message: "unknown", status: 0, endpoint: "", partnerMessage: "", userMessageKey: "partner-error-generic" };
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;
