@@ -13,15 +13,18 @@ export function mainMenu(ctx: BotContext): InlineKeyboard {
     .row();
 }
 
-/** /help: the welcome and the main menu; strangers learn how to get access. (/start: features/start.ts.) */
+/** The welcome and the main menu; strangers learn how to get access. (/help, and /start without a link.) */
+export async function welcome(ctx: BotContext): Promise<void> {
+  if (ctx.who.role === "stranger") {
+    await ctx.reply(ctx.t("stranger-explain"), { parse_mode: "HTML" });
+    return;
+  }
+  await ctx.reply(ctx.t("welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), { reply_markup: mainMenu(ctx), parse_mode: "HTML" });
+}
+
+/** /help: the welcome. (/start: features/start.ts.) */
 export function createMenuFeature() {
   const feature = new Composer<BotContext>();
-  feature.command("help", async (ctx) => {
-    if (ctx.who.role === "stranger") {
-      await ctx.reply(ctx.t("stranger-explain"), { parse_mode: "HTML" });
-      return;
-    }
-    await ctx.reply(ctx.t("welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), { reply_markup: mainMenu(ctx), parse_mode: "HTML" });
-  });
+  feature.command("help", (ctx) => welcome(ctx));
   return feature;
 }

@@ -3,7 +3,7 @@ import type { LinkRefusal } from "../../access/index.js";
 import { BOOKING_CONVERSATION } from "../conversations/booking/index.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml } from "../format/html.js";
-import { mainMenu } from "./menu.js";
+import { mainMenu, welcome } from "./menu.js";
 
 const REFUSAL_KEYS: Record<LinkRefusal, string> = {
   malformed: "link-refused-unknown",
@@ -27,14 +27,7 @@ export function createStartFeature(onNewCustomer?: (ctx: BotContext) => Promise<
   feature.command("start", async (ctx) => {
     const token = ctx.match.trim();
     const userId = ctx.from?.id;
-    if (!token || userId === undefined) {
-      if (ctx.who.role === "stranger") {
-        await ctx.reply(ctx.t("stranger-explain"), { parse_mode: "HTML" });
-        return;
-      }
-      await ctx.reply(ctx.t("welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), { reply_markup: mainMenu(ctx), parse_mode: "HTML" });
-      return;
-    }
+    if (!token || userId === undefined) return welcome(ctx);
     if (ctx.who.role === "admin" || ctx.who.role === "agent") {
       await ctx.reply(ctx.t("link-own-role"), { reply_markup: mainMenu(ctx) });
       return;
