@@ -23,8 +23,6 @@ export interface UploadedPart {
 export interface ParsedBody {
   fields: Record<string, unknown>;
   files: Map<string, UploadedPart>;
-  /** True when the fields came from a form encoding (values are strings). */
-  form: boolean;
 }
 
 /** Reads the whole request body. */
@@ -39,8 +37,7 @@ export function parseBody(contentType: string | undefined, raw: Buffer, query: U
   const fields: Record<string, unknown> = Object.fromEntries(query);
   const files = new Map<string, UploadedPart>();
   const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  let form = query.size > 0;
-  if (raw.length === 0) return { fields, files, form };
+  if (raw.length === 0) return { fields, files };
   if (type === "application/json") {
     let parsed: unknown;
     try {
@@ -51,12 +48,11 @@ export function parseBody(contentType: string | undefined, raw: Buffer, query: U
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
       throw new ApiError(400, "Bad Request: can't parse JSON object");
     }
-    return { fields: { ...fields, ...(parsed as Record<string, unknown>) }, files, form };
+    return { fields: { ...fields, ...(parsed as Record<string, unknown>) }, files };
   }
-  form = true;
   if (type === "application/x-www-form-urlencoded") {
     for (const [k, v] of new URLSearchParams(raw.toString("utf8"))) fields[k] = v;
-    return { fields, files, form };
+    return { fields, files };
   }
   if (type === "multipart/form-data") {
     const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? "");
@@ -66,7 +62,7 @@ export function parseBody(contentType: string | undefined, raw: Buffer, query: U
       if (part.filename === undefined) fields[part.name] = part.data.toString("utf8");
       else files.set(part.name, { field: part.name, filename: part.filename, contentType: part.contentType, data: part.data });
     }
-    return { fields, files, form };
+    return { fields, files };
   }
   throw new ApiError(400, `Bad Request: unsupported Content-Type ${type}`);
 }
