@@ -1,9 +1,10 @@
 import type { AuditEntry } from "../../../bookings/index.js";
 import { PARTNER_ERROR_KEYS } from "../../../partner/index.js";
+import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { actorText, adminLocale, bangkokTime, findBooking, fitLines, referenceArg, referenceOf } from "./shared.js";
+import { actorText, bangkokTime, findBooking, fitLines, referenceArg, referenceOf } from "./shared.js";
 
 const ENTRIES = 20;
 
@@ -18,7 +19,7 @@ function resultText(ctx: BotContext, entry: AuditEntry): string {
   } catch {
     return "";
   }
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   const amount = entry.action === "refund" && typeof d.refunded === "number" ? d.refunded : d.amount;
   if (typeof amount === "number" && Number.isSafeInteger(amount)) {
     const status = typeof d.status === "string" ? ` ${escapeHtml(d.status)}` : "";

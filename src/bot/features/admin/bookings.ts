@@ -1,10 +1,11 @@
 import { bookingCourseName } from "../../../bookings/index.js";
 import { attributedTo, createBookingQueries, type RecentQuery } from "../../../bookings/queries.js";
+import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { ADMIN_TIME_ZONE, adminLocale, attributionText, bangkokDayStart, fitLines, knownAgentIds, referenceOf, stateLabel } from "./shared.js";
+import { ADMIN_TIME_ZONE, attributionText, bangkokDayStart, fitLines, knownAgentIds, referenceOf, stateLabel } from "./shared.js";
 
 /** At most this many bookings per answer. */
 const LIST_SIZE = 30;
@@ -29,7 +30,7 @@ export async function bookingsCommand(ctx: BotContext, match: string): Promise<v
     await ctx.reply(ctx.t("admin-bookings-usage"), { parse_mode: "HTML" });
     return;
   }
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   const [list, agents] = await Promise.all([createBookingQueries(ctx.deps.storage.db).recent(filter.query), knownAgentIds(ctx)]);
   if (list.length === 0) {
     await ctx.reply(`<b>${filter.title}</b>\n${ctx.t("admin-bookings-empty")}`, { parse_mode: "HTML" });

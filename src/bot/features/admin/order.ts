@@ -2,13 +2,13 @@ import type { BookingRecord } from "../../../bookings/index.js";
 import { attributedTo } from "../../../bookings/queries.js";
 import type { Reservation } from "../../../partner/index.js";
 import { bookingLines } from "../../conversations/booking/summary.js";
+import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { formatDateTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import {
   ADMIN_TIME_ZONE,
-  adminLocale,
   attributionText,
   findBooking,
   fitLines,
@@ -43,7 +43,7 @@ function detailText(detail: string | null): string {
 }
 
 function historyLines(ctx: BotContext, booking: BookingRecord, history: History): string[] {
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   return history.map((e) => {
     const from = e.from_state ? `${escapeHtml(e.from_state)} → ` : "";
     return `• ${formatDateTime(e.at, booking.time_zone, locale)}: ${from}${escapeHtml(e.to_state)}${detailText(e.detail)}`;
@@ -60,7 +60,7 @@ async function partnerRead(ctx: BotContext, booking: BookingRecord): Promise<{ r
 }
 
 async function ledgerView(ctx: BotContext, found: BookingRecord): Promise<string> {
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   const { booking, stale } = await refreshed(ctx, found);
   const read = await partnerRead(ctx, booking);
   const [history, agents] = await Promise.all([ctx.deps.bookings.repo.history(booking.id), knownAgentIds(ctx)]);
@@ -101,7 +101,7 @@ async function foreignView(ctx: BotContext, reference: string): Promise<string> 
     return `${ctx.t("admin-unknown", { ref })}\n${partnerErrorText(ctx, error)}`;
   }
   if (!r) return ctx.t("admin-unknown", { ref });
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   const slot = r.reserve?.golf?.slotTime;
   return [
     `<b>${ctx.t("admin-order-foreign-title", { ref: escapeHtml(r.reserve?.code ?? r.id) })}</b>`,

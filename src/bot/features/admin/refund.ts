@@ -1,12 +1,13 @@
 import { InlineKeyboard } from "grammy";
 import { userActor, type BookingRecord, type RefundOutcome } from "../../../bookings/index.js";
 import { bookingLines } from "../../conversations/booking/summary.js";
+import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { balanceLine } from "./balance.js";
 import { refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
-import { adminLocale, IN_FLIGHT, referenceOf, showAdmin, stateLabel, writeTarget } from "./shared.js";
+import { IN_FLIGHT, referenceOf, showAdmin, stateLabel, writeTarget } from "./shared.js";
 
 /** Why `booking` cannot be refunded now; undefined when it can (it is PAID). */
 export function refundRefusal(ctx: BotContext, booking: BookingRecord): string | undefined {
@@ -15,7 +16,7 @@ export function refundRefusal(ctx: BotContext, booking: BookingRecord): string |
   if (booking.state === "PAID") return undefined;
   if (booking.state === "HELD") return ctx.t("admin-refund-held", { ref });
   if (booking.state === "REFUNDED") {
-    const amount = booking.refunded_amount === null ? ctx.t("admin-amount-unknown") : formatBaht(booking.refunded_amount, adminLocale(ctx));
+    const amount = booking.refunded_amount === null ? ctx.t("admin-amount-unknown") : formatBaht(booking.refunded_amount, localeOf(ctx));
     return ctx.t("admin-refund-already", { ref, amount });
   }
   if (IN_FLIGHT.has(booking.state)) return ctx.t("admin-busy", { ref, status });
@@ -23,7 +24,7 @@ export function refundRefusal(ctx: BotContext, booking: BookingRecord): string |
 }
 
 function confirmView(ctx: BotContext, booking: BookingRecord) {
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   const text = [
     `<b>${ctx.t("admin-refund-confirm-title")}</b>`,
     ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale }),
@@ -50,7 +51,7 @@ export async function refundCommand(ctx: BotContext, match: string): Promise<voi
 }
 
 function outcomeText(ctx: BotContext, out: RefundOutcome): string {
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   const ref = escapeHtml(referenceOf(out.booking));
   switch (out.kind) {
     case "refunded":

@@ -1,12 +1,13 @@
 import { InputFile } from "grammy";
 import { createBookingQueries } from "../../../bookings/queries.js";
+import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, formatDate } from "../../format/dates.js";
 import { isDateKey } from "../../format/date-key.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { reportCsv, reportRows, reportTotal, type ReportRow } from "./report-data.js";
-import { adminLocale, attributionText, bangkokDayStart, fitLines, knownAgentIds } from "./shared.js";
+import { attributionText, bangkokDayStart, fitLines, knownAgentIds } from "./shared.js";
 
 /** Longest period one report covers, in days. */
 const MAX_DAYS = 366;
@@ -20,7 +21,7 @@ function parsePeriod(match: string): { from: string; to: string } | undefined {
 }
 
 function rowText(ctx: BotContext, label: string, r: Omit<ReportRow, "agent" | "name">): string {
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   return ctx.t("admin-report-row", {
     who: label,
     paid: r.paidCount,
@@ -42,7 +43,7 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     return;
   }
   const { from, to } = period;
-  const locale = adminLocale(ctx);
+  const locale = localeOf(ctx);
   const queries = createBookingQueries(ctx.deps.storage.db);
   const [bookings, agents, agentIds] = await Promise.all([
     queries.paidBetween(bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))),

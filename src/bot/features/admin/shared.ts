@@ -4,7 +4,8 @@ import type { InlineKeyboard } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
 import { createBookingQueries } from "../../../bookings/queries.js";
 import { isPartnerApiError, PartnerNotFoundError, type Reservation } from "../../../partner/index.js";
-import type { BotContext, Locale } from "../../context.js";
+import { localeOf } from "../../conversations/booking/run.js";
+import type { BotContext } from "../../context.js";
 import { formatDateTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
@@ -22,13 +23,9 @@ export function isAdmin(ctx: BotContext): boolean {
   return ctx.who.role === "admin";
 }
 
-export function adminLocale(ctx: BotContext): Locale {
-  return ctx.t("locale-code") === "th" ? "th" : "en";
-}
-
 /** Date and time in Thailand, e.g. `Mon 23 Nov 2026, 14:05`. */
 export function bangkokTime(ctx: BotContext, ms: number): string {
-  return formatDateTime(ms, ADMIN_TIME_ZONE, adminLocale(ctx));
+  return formatDateTime(ms, ADMIN_TIME_ZONE, localeOf(ctx));
 }
 
 /** The first word of the command's argument, if it is a well-formed reference. */
