@@ -8,8 +8,9 @@ import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Notifications } from "./notifications.js";
+import type { Locale } from "./format/locale.js";
 
-export type Locale = "th" | "en";
+export type { Locale } from "./format/locale.js";
 
 /** Per-user session: only the language the user chose (everything else lives in the ledger). */
 export interface SessionData {
