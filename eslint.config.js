@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "data", "coverage", "test-results", "playground-dist"] },
+  { ignores: ["node_modules", "data", "coverage", "test-results", "playground-dist", "dist", "bench-results"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

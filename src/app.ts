@@ -8,7 +8,7 @@ import { syncCommands } from "./bot/commands.js";
 import { createBot, type FairwayBot } from "./bot/index.js";
 import type { Config } from "./config.js";
 import type { Logger } from "./logger.js";
-import { createPartnerClient, type PartnerClient } from "./partner/index.js";
+import { createPartnerCatalog, createPartnerClient, type PartnerClient } from "./partner/index.js";
 import { openPartnerEndpoint } from "./partner-endpoint.js";
 import { createPlayground, type Playground } from "./playground/index.js";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./playground/identities.js";
@@ -17,7 +17,10 @@ import { createStorage, type Storage } from "./storage/index.js";
 export interface AppOptions {
   config: Config;
   logger: Logger;
-  /** Clock for the bot and the reaper; default Date.now. */
+  /**
+   * fairway's one clock: the bot, the ledger, the reaper and, with no PARTNER_API_URL or BOT_TOKEN, the
+   * embedded sandbox and the local Bot API server. Default Date.now; tests give every part the same one.
+   */
   now?: () => number;
   /** Skip getMe (tests that know the bot). */
   botInfo?: UserFromGetMe;
@@ -67,7 +70,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const storage = await createStorage(config.database, { logger, now });
   closers.push(() => storage.close());
 
-  const endpoint = await openPartnerEndpoint(config.partner);
+  const endpoint = await openPartnerEndpoint(config.partner, now);
   closers.push(() => endpoint.close());
   const partnerUrl = endpoint.baseURL;
   if (endpoint.embedded) logger.info({ url: partnerUrl }, "no PARTNER_API_URL: using the embedded partner sandbox");
@@ -84,7 +87,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   let localTelegram: BotApiServer | undefined;
   let playground: Playground | undefined;
   if (!token) {
-    localTelegram = createBotApiServer({});
+    localTelegram = createBotApiServer({ clock: now });
     apiRoot = await localTelegram.listen(config.playgroundPort);
     token = localTelegram.token;
     // A fresh local server numbers updates from 1 again: forget the ids a previous run handled.
@@ -99,7 +102,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const access = createAccess({ db: storage.db, adminIds: config.adminIds, agentIds: config.agentIds, now });
   const bookings = createBookingService({ db: storage.db, partner, logger: logger.child({ module: "bookings" }), holdMinutes: config.holdMinutes, now });
   const { bot, notifications } = createBot(
-    { config, partner, storage, bookings, access, logger, now },
+    { config, partner, catalog: createPartnerCatalog({ partner, now }), storage, bookings, access, logger, now },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),
@@ -118,6 +121,7 @@ export async function createApp(options: AppOptions): Promise<App> {
 
   let runner: RunnerHandle | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  let commandsSynced: Promise<void> = Promise.resolve();
   return {
     config,
     storage,
@@ -131,9 +135,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(playground ? { playground } : {}),
     async start() {
       await bot.init();
-      // Command menus per scope (everyone, customers, agents, admins) and language.
-      const synced = await syncCommands(bot.api, access).catch((err: unknown) => logger.warn({ err }, "command menus not set"));
-      if (synced && synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
       reaper.start();
       sweeper = setInterval(() => {
         void sweep(storage, now).catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
@@ -141,9 +142,18 @@ export async function createApp(options: AppOptions): Promise<App> {
       sweeper.unref();
       runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
       logger.info({ bot: bot.botInfo.username }, "fairway is running");
+      // Command menus per scope (everyone, customers, agents, admins) and language, once polling runs:
+      // a dozen Bot API calls that need not delay the first update.
+      commandsSynced = syncCommands(bot.api, access).then(
+        (synced) => {
+          if (synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
+        },
+        (err: unknown) => logger.warn({ err }, "command menus not set"),
+      );
     },
     async stop() {
       if (sweeper) clearInterval(sweeper);
+      await commandsSynced;
       if (runner?.isRunning()) await runner.stop();
       await reaper.stop();
       for (const close of closers.reverse()) await close();

@@ -1,42 +1,4 @@
-import { createApp } from "./app.js";
-import { ConfigError, createConfig } from "./config.js";
-import { createLogger } from "./logger.js";
+import { exitOnStartFailure, runFairway } from "./run.js";
 
-/** `npm start`: read the environment, start fairway, stop cleanly on SIGINT/SIGTERM. */
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = createConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee README.md (Configuration) and .env.example.\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const logger = createLogger({ level: config.logLevel, secrets: config.secrets, pretty: process.stdout.isTTY });
-  const app = await createApp({ config, logger });
-  await app.start();
-  if (app.localTelegram) {
-    process.stdout.write(
-      `\nfairway runs without a BOT_TOKEN, on its local Bot API server at ${app.localTelegram.url}\n` +
-        `Partner: ${app.partnerUrl}${config.partner.kind === "sandbox" ? " (embedded sandbox)" : ""}\n` +
-        (app.playground ? `\nPlayground: open ${app.playground.url} in a browser to chat with fairway as an admin, an agent, a customer or a stranger.\n` : ""),
-    );
-  }
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "stopping");
-    await app.stop();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void stop("SIGINT"));
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`fairway could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+/** `npm start`. */
+runFairway(process.env).catch(exitOnStartFailure);

@@ -11,12 +11,15 @@ export interface PartnerEndpoint {
   close(): Promise<void>;
 }
 
-/** Resolves the partner configuration, starting the embedded sandbox on a free port when needed. */
-export async function openPartnerEndpoint(partner: Config["partner"]): Promise<PartnerEndpoint> {
+/**
+ * Resolves the partner configuration, starting the embedded sandbox on a free port when needed; the
+ * sandbox runs on `clock` (fairway's own), so its "today" and fairway's are the same day.
+ */
+export async function openPartnerEndpoint(partner: Config["partner"], clock: () => number = Date.now): Promise<PartnerEndpoint> {
   if (partner.kind === "remote") {
     return { baseURL: partner.baseURL, apiKey: partner.apiKey, embedded: false, close: () => Promise.resolve() };
   }
-  const sandbox = createSandbox({ seed: partner.seed, moneyUnit: partner.moneyUnit });
+  const sandbox = createSandbox({ seed: partner.seed, moneyUnit: partner.moneyUnit, clock });
   const baseURL = await sandbox.listen(0);
   return { baseURL, apiKey: sandbox.apiKey, embedded: true, close: () => sandbox.close() };
 }

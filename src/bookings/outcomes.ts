@@ -13,7 +13,8 @@ export type ReserveOutcome =
   | { kind: "busy"; booking: BookingRecord };
 
 export type ConfirmOutcome =
-  | { kind: "paid"; booking: BookingRecord }
+  /** `balanceAfter` (satang): the credit read before this confirm less what it paid, when that read succeeded. */
+  | { kind: "paid"; booking: BookingRecord; balanceAfter?: number }
   | { kind: "insufficient"; booking: BookingRecord; balance: number | null }
   | { kind: "expired"; booking: BookingRecord }
   | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }

@@ -202,7 +202,10 @@ export function createBookingService(options: BookingServiceOptions) {
         await repo.transition(id, ["CONFIRMING"], "PAID", { ...reservationFields(paid), paid_at: paid.reserve?.paidAt ?? now() }, {
           reconciled: paid.reconciled === true,
         });
-        return confirmOutcomeOf(await load(id));
+        const outcome = confirmOutcomeOf(await load(id));
+        // The partner reduces the credit by the amount paid: the low-balance check needs no second read.
+        if (outcome.kind === "paid" && balance !== null) outcome.balanceAfter = balance - (outcome.booking.amount ?? amount);
+        return outcome;
       } catch (error) {
         const json = errorJSON(error);
         if (error instanceof PartnerInsufficientCreditError) {

@@ -1,7 +1,8 @@
 /**
- * A small typed event hub: `call` (every API call), `message` (messages sent,
- * edited or deleted, by the bot or by simulated users) and `update` (updates
- * queued for the bot). The browser playground relays these over SSE/WebSocket.
+ * A small typed event hub: `call` (every API call), `request` (a call as it
+ * arrives), `message` (messages sent, edited or deleted, by the bot or by
+ * simulated users) and `update` (updates queued for the bot). The browser
+ * playground relays these over SSE/WebSocket.
  */
 import { EventEmitter } from "node:events";
 import type { Update } from "grammy/types";
@@ -14,9 +15,17 @@ export interface MessageEvent {
   message: ChatMessage;
 }
 
+/** A Bot API request as it arrives, before its body is read (a long poll is seen here, not only when it ends). */
+export interface RequestEvent {
+  method: string;
+  /** `performance.now()` at arrival, in the server's process. */
+  receivedAt: number;
+}
+
 /** Event names and their payloads. */
 export interface ServerEvents {
   call: CallRecord;
+  request: RequestEvent;
   message: MessageEvent;
   update: Update;
 }

@@ -21,7 +21,7 @@ import { type IdleOptions, waitForCall, waitForIdle } from "./waiting.js";
 
 export type { CallRecord, CallbackQueryRecord, ChatMessage, StoredFile } from "./store.js";
 export type { FailureSpec } from "./faults.js";
-export type { MessageEvent, ServerEvents } from "./events.js";
+export type { MessageEvent, RequestEvent, ServerEvents } from "./events.js";
 export type { NewUpdate, WebhookState } from "./updates.js";
 export { SimulatedUser, type SimulatedUserInit, type TapTarget } from "./users.js";
 export { ApiError } from "./errors.js";
@@ -119,7 +119,7 @@ export interface BotApiServer {
    * every `/bot...` path, the server answers as before. One handler; a new one replaces it.
    */
   mount(handler: ExtraHandler | undefined): void;
-  /** Subscribes to "call" | "message" | "update"; returns the unsubscribe function. */
+  /** Subscribes to "call" | "request" | "message" | "update"; returns the unsubscribe function. */
   on<K extends keyof ServerEvents>(event: K, listener: (payload: ServerEvents[K]) => void): () => void;
 }
 

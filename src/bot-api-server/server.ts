@@ -115,6 +115,7 @@ export class HttpFront {
     const name = method?.name ?? methodName;
     const isPoll = name === "getUpdates";
     const at = this.ctx.settings.clock();
+    this.ctx.events.emit("request", { method: name, receivedAt: performance.now() });
     if (!isPoll) this.begin();
     let params: Record<string, unknown> = {};
     let files: CallRecord["files"] = {};

@@ -6,6 +6,7 @@ import type { BookingService } from "../bookings/index.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
+import type { PartnerCatalog } from "../partner/catalog.js";
 import type { Storage } from "../storage/index.js";
 import type { Notifications } from "./notifications.js";
 import type { Locale } from "./format/locale.js";
@@ -24,6 +25,8 @@ export interface SessionData {
 export interface BotDeps {
   config: Config;
   partner: PartnerClient;
+  /** Cached courses and tee times (what the booking flow shows). */
+  catalog: PartnerCatalog;
   storage: Storage;
   bookings: BookingService;
   access: Access;

@@ -3,7 +3,7 @@ import { sequentialize } from "@grammyjs/runner";
 import { conversations, createConversation } from "@grammyjs/conversations";
 import { Bot, GrammyError, HttpError, session, type Context, type Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, createBookingConversation } from "./conversations/booking/index.js";
+import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, BOOKING_STATE_TTL_MS, createBookingConversation } from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
 import { commandsForCustomer } from "./commands.js";
 import { createAccessGate } from "./features/access-gate.js";
@@ -36,8 +36,6 @@ export interface CreateBotOptions {
   first?: Middleware<Context>;
 }
 
-/** Abandoned conversation state is deleted after this long. */
-const CONVERSATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 interface LocaleCarrier {
   flowLocale?: Locale;
@@ -88,7 +86,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
 
   chat.use(
     conversations<BotContext, FlowContext>({
-      storage: { type: "key", adapter: deps.storage.kv.adapter("convo:", CONVERSATION_TTL_MS), version: options.flowVersion ?? BOOKING_FLOW_VERSION },
+      storage: { type: "key", adapter: deps.storage.kv.adapter("convo:", BOOKING_STATE_TTL_MS), version: options.flowVersion ?? BOOKING_FLOW_VERSION },
       plugins: (conversation) => [
         // The user's language choice lives in the outside session: read it through `external`.
         (async (ctx, next) => {

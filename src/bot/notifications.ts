@@ -58,8 +58,10 @@ export function createNotifications(deps: NotificationDeps) {
     /**
      * The once-only work after a booking is paid, whoever saw the payment first (the flow or the
      * reaper): the agent of a customer's booking is told, and admins are warned if credit runs low.
+     * `balanceAfter` is the credit after this payment when the caller knows it (the confirm read the
+     * balance just before paying); otherwise the balance is read.
      */
-    async afterPaid(bookingId: string): Promise<void> {
+    async afterPaid(bookingId: string, balanceAfter?: number): Promise<void> {
       if (!(await deps.bookings.claimPaidFollowup(bookingId))) return;
       const b = await deps.bookings.get(bookingId);
       if (!b) return;
@@ -68,7 +70,7 @@ export function createNotifications(deps: NotificationDeps) {
         await send(b.agent_id, i18n.t(locale, "notify-agent-booking", bookingArgs(b, locale)), "agent-booking");
       }
       try {
-        const { balance } = await deps.partner.getBalance();
+        const balance = balanceAfter ?? (await deps.partner.getBalance()).balance;
         if (balance < deps.config.lowBalanceSatang) {
           for (const admin of deps.access.adminIds()) {
             const locale = await localeOf(admin);

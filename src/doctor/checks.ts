@@ -74,8 +74,8 @@ export async function checkPartner(partner: PartnerClient, baseURL: string, now 
   return results;
 }
 
-/** Runs every check for `config`; a sandbox configuration checks an embedded sandbox. */
-export async function runDoctor(config: Config): Promise<CheckResult[]> {
+/** Runs every check for `config` at `now` (default the wall clock); a sandbox configuration checks an embedded sandbox. */
+export async function runDoctor(config: Config, now: () => number = Date.now): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const storage = await timed(() => createStorage(config.database));
   if (storage.value) {
@@ -86,14 +86,14 @@ export async function runDoctor(config: Config): Promise<CheckResult[]> {
     results.push({ ok: false, name: "database", detail: `cannot open DATABASE_URL (${config.database.kind}): ${why}`, ms: storage.ms });
   }
 
-  const endpoint = await openPartnerEndpoint(config.partner);
+  const endpoint = await openPartnerEndpoint(config.partner, now);
   const { baseURL, apiKey } = endpoint;
   if (endpoint.embedded) {
     results.push({ ok: true, name: "partner", detail: `PARTNER_API_URL is not set: checking the embedded sandbox fairway would start (${baseURL})` });
   }
   try {
     const partner = createPartnerClient({ baseURL, apiKey, timeoutMs: config.partner.timeoutMs, moneyUnit: config.partner.moneyUnit, retries: 0 });
-    results.push(...(await checkPartner(partner, baseURL)));
+    results.push(...(await checkPartner(partner, baseURL, now())));
   } finally {
     await endpoint.close();
   }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { WORLD_START, worldClock } from "../helpers/clock.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { createLink, customerBooks, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
 
@@ -58,8 +59,8 @@ describe("who may do what", () => {
   });
 
   it("every state of a link: used up, revoked, expired and malformed links let no one in", async () => {
-    let clock = Date.now();
-    h = await startHarness({ now: () => clock });
+    const clock = worldClock(WORLD_START, { stopped: true });
+    h = await startHarness({ clock });
     const agent = h.user(7102);
     const single = await createLink(h, agent, [/^lk:s:-:1:30$/]);
     const first = h.user(100_003, "en", "First", "stranger");
@@ -92,7 +93,7 @@ describe("who may do what", () => {
     expect(third.lastMessage()?.text).toContain("withdrawn");
 
     const expiring = await createLink(h, agent, [/^lk:s:-:10:1$/]);
-    clock += 25 * 60 * 60 * 1000;
+    clock.advance(25 * 60 * 60 * 1000);
     third.send(`/start ${expiring}`);
     await h.settle();
     expect(third.lastMessage()?.text).toContain("expired");

@@ -436,7 +436,7 @@ describe("/bookings and /report", () => {
     list = await say(admin, "/bookings yesterday");
     expect(list.text).toMatch(/^Usage: \/bookings/);
 
-    const today = courseToday(Date.now(), "Asia/Bangkok");
+    const today = courseToday(h.clock(), "Asia/Bangkok");
     const partner = h.sandbox.reservations();
     const amountOf = (names: string[]) => partner.filter((r) => names.includes(r.customerName)).reduce((s, r) => s + r.amount, 0);
     const refundedOf = (names: string[]) => partner.filter((r) => names.includes(r.customerName) && r.status === "REFUND").reduce((s, r) => s + (r.refundedAmount ?? 0), 0);
@@ -486,7 +486,7 @@ describe("/bookings and /report", () => {
     await say(admin, "/agents add 9101 =HYPERLINK(1)");
     await paid(h.user(9100, "en"), "Thai Agent Golfer");
     await paid(h.user(9101, "en"), "Formula Agent Golfer");
-    const today = courseToday(Date.now(), "Asia/Bangkok");
+    const today = courseToday(h.clock(), "Asia/Bangkok");
     await say(admin, `/report ${today} ${today}`);
     const file = h.telegram.file(admin.lastMessage()!.document!.file_id)!;
     const rows = parseCsv(file.data!.toString("utf8").slice(1));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { postgresDatabase } from "../helpers/databases.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntilHold, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
+import { bookUntilHold, expectTelegramRules, panel, tapData, visibleCalls } from "../helpers/flow.js";
 
 describe("guided booking", () => {
   let h: Harness;
@@ -33,6 +33,33 @@ describe("guided booking", () => {
     expect(doc?.document?.file_name).toMatch(/\.ics$/);
     const ics = h.telegram.file(doc!.document!.file_id)!.data!.toString("utf8");
     expect(ics).toContain("BEGIN:VEVENT");
+    expectTelegramRules(h);
+  });
+
+  it("a booking costs the partner four calls: one tee-time list, reserve, balance and confirm (the course list is cached)", async () => {
+    await bookUntilHold(h, h.user(1004, "en"));
+    tapData(h.user(1004, "en"), /:ok$/);
+    await h.settle();
+    const before = h.sandbox.requests.length;
+    const agent = h.user(1005, "en");
+    await bookUntilHold(h, agent, { courseIndex: 1 });
+    tapData(agent, /:ok$/);
+    await h.settle();
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID", "PAID"]);
+    const calls = h.sandbox.requests.slice(before).map((r) => `${r.method} ${r.path.replace(/\/[0-9a-f]{20,24}(?=\/|$)/g, "/:id")}`);
+    expect(calls.sort()).toEqual(["GET /api/v1/ext/balance", "GET /api/v1/ext/tee-time", "POST /api/v1/ext/order/:id/confirm", "POST /api/v1/ext/order/reserve"]);
+  });
+
+  it("an agent's booking costs Telegram at most 1.2 visible calls per action: the panel is edited in place", async () => {
+    const agent = h.user(1006, "en");
+    const before = visibleCalls(h);
+    await bookUntilHold(h, agent); // /book, course, go, date, slot, players, name, e-mail, mobile: 9 actions
+    tapData(agent, /:ok$/); // the 10th
+    await h.settle();
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
+    // One call per action, and the .ics file after the receipt.
+    expect(visibleCalls(h) - before).toBeLessThanOrEqual(12);
+    expect(agent.messages().filter((m) => m.from?.is_bot).length, "the panel, and the .ics").toBe(2);
     expectTelegramRules(h);
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntil, expectTelegramRules, livePanel, panel, tapData } from "../helpers/flow.js";
+import { bookUntil, createLink, expectTelegramRules, livePanel, panel, tapData, visibleCalls } from "../helpers/flow.js";
 
 /** Types `text` and returns the live panel that answered it. */
 async function type(h: Harness, user: SimulatedUser, text: string) {
@@ -106,17 +106,36 @@ describe("typed golfer details", () => {
     expectTelegramRules(h);
   });
 
-  it("takes a shared contact at the mobile step and removes the reply keyboard", async () => {
-    const user = h.user(2006, "en");
-    await bookUntil(h, user, "mobile");
+  it("a customer (the golfer) shares their own contact at the mobile step; the message placing the hold removes the reply keyboard", async () => {
+    const token = await createLink(h, h.user(2016, "en"));
+    const user = h.user(100_006, "en", "Nok", "stranger");
+    user.send(`/start ${token}`);
+    await h.settle();
+    user.send("/cancel"); // the link opened a booking; this test starts its own with /book
+    await h.settle();
+    await bookUntil(h, user, "mobile", { email: "nok@example.com" });
     const keyboard = user.replyKeyboard();
     const button = keyboard?.keyboard.flat()[0];
     expect(button && typeof button === "object" && "request_contact" in button ? button.request_contact : false).toBe(true);
+    const before = visibleCalls(h);
     user.shareContact("+66812345678");
     await h.settle();
     expect(panel(user).text).toContain("Your tee time is on hold");
     expect(panel(user).text).toContain("081-234-5678");
     expect(user.replyKeyboard()).toBeUndefined();
+    // The mobile panel loses its buttons; one message places the hold (taking the keyboard away) and becomes the summary.
+    expect(visibleCalls(h) - before).toBe(3);
+    expectTelegramRules(h);
+  });
+
+  it("an agent is not offered their own number: the customer's is typed (or sent as a contact card)", async () => {
+    const user = h.user(2006, "en");
+    await bookUntil(h, user, "mobile");
+    expect(user.replyKeyboard()).toBeUndefined();
+    expect(livePanel(user).text).not.toContain("share your own number");
+    user.shareContact("+66812345678");
+    await h.settle();
+    expect(panel(user).text).toContain("Your tee time is on hold");
     expectTelegramRules(h);
   });
 

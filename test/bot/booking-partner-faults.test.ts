@@ -44,7 +44,7 @@ describe("partner failures during a booking", () => {
     tapData(agent, /:go$/);
     await h.settle();
     h.sandbox.faults.add({ method: "GET", path: TEE_TIMES, kind: "hang", times: 3 });
-    tapData(agent, new RegExp(`:d:${tomorrow().replaceAll("-", "")}$`));
+    tapData(agent, new RegExp(`:d:${tomorrow(h.clock()).replaceAll("-", "")}$`));
     other.send("/start");
     await h.settle();
     expect(other.lastMessage()?.text).toContain("Book a tee time");

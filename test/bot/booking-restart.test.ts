@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { WORLD_START, worldClock } from "../helpers/clock.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { bookUntilHold, expectTelegramRules, keyboardPanel, panel, tapData, tomorrow } from "../helpers/flow.js";
 import { BOOKING_FLOW_VERSION } from "../../src/bot/conversations/booking/index.js";
@@ -22,7 +23,7 @@ describe("restarts, deploys and expiring holds", () => {
     tapData(agent, /:go$/);
     await h.settle();
     await h.restart();
-    tapData(agent, new RegExp(`:d:${tomorrow().replaceAll("-", "")}$`));
+    tapData(agent, new RegExp(`:d:${tomorrow(h.clock()).replaceAll("-", "")}$`));
     await h.settle();
     expect(panel(agent).data.some((d) => /:s:\d+$/.test(d))).toBe(true);
     tapData(agent, /:s:\d+$/);
@@ -67,16 +68,16 @@ describe("restarts, deploys and expiring holds", () => {
   });
 
   it("a hold nobody confirms is released by the reaper in time, across a restart, and the user is told", async () => {
-    let clock = Date.now();
-    h = await startHarness({ now: () => clock, env: { HOLD_MINUTES: "2" }, reaperIntervalMs: 10_000 });
+    const clock = worldClock(WORLD_START, { stopped: true });
+    h = await startHarness({ clock, env: { HOLD_MINUTES: "2" }, reaperIntervalMs: 10_000 });
     const agent = h.user(3003);
     await bookUntilHold(h, agent);
     expect(h.sandbox.reservations()[0]?.status).toBe("PENDING");
     await h.restart();
-    clock += 60_000;
+    clock.advance(60_000);
     expect(await h.app.reaper.tick()).toBe(0);
     expect(h.sandbox.reservations()[0]?.status).toBe("PENDING");
-    clock += 60_000;
+    clock.advance(60_000);
     expect(await h.app.reaper.tick()).toBe(1);
     await h.settle();
     expect(h.sandbox.reservations()[0]?.status).toBe("CANCEL");

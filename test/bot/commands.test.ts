@@ -32,6 +32,7 @@ afterEach(async () => {
 async function start(env: Record<string, string>): Promise<void> {
   h = await startHarness({ env });
   running = h;
+  await h.settle(); // fairway sets the menus once polling runs; let that finish before a test sets them again
 }
 
 /** The commands (names) set for a scope; `chat` is a private chat's id, none the default scope. */

@@ -65,6 +65,21 @@ describe("language", () => {
     expectTelegramRules(h);
   });
 
+  it("a language button on a message that cannot take the new text (an old file or photo) still switches, answered once, no error", async () => {
+    h = await startHarness();
+    const user = h.user(4006, "en");
+    user.send("/language");
+    await h.settle();
+    h.telegram.failNext({ method: "editMessageText", error_code: 400, description: "Bad Request: there is no text in the message to edit" });
+    const q = tapData(user, /^lang:th$/);
+    await h.settle();
+    expect(h.telegram.callbackAnswers.filter((a) => a.queryId === q).map((a) => a.text)).toEqual(["เปลี่ยนเป็นภาษาไทยแล้ว"]);
+    expect(h.logs.filter((l) => l.includes("update failed"))).toEqual([]);
+    user.send("/help");
+    await h.settle();
+    expect(panel(user).text).toContain("เราช่วยจองเวลาออกรอบกอล์ฟ");
+  });
+
   it("switching in the middle of a booking: the next panel is Thai, and the booking goes on in Thai", async () => {
     h = await startHarness();
     const user = h.user(4003, "en");

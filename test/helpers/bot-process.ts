@@ -1,10 +1,23 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { clockEnv } from "./clock.js";
 import { addToTally } from "./tally.js";
+
+/** The server's time zone and libfaketime's settings reach the child, as they would a production process. */
+function inheritedTimeEnv(): Record<string, string> {
+  const names = ["TZ", "LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_RESET", "FAKETIME_NO_CACHE", "DYLD_INSERT_LIBRARIES", "DYLD_FORCE_FLAT_NAMESPACE"];
+  return Object.fromEntries(names.flatMap((n) => {
+    const value = process.env[n];
+    return value !== undefined ? [[n, value]] : [];
+  }));
+}
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** fairway's real entry point (`src/main.ts`) in a child process, so a test can SIGKILL it. */
+/**
+ * fairway's real start (`runFairway`, as `src/main.ts` calls it) in a child process, so a test can
+ * SIGKILL it; it runs on the test world's clock, handed over in `env` by `clockEnv` (test/helpers/clock.ts).
+ */
 export interface BotProcess {
   child: ChildProcess;
   output: () => string;
@@ -16,10 +29,10 @@ export interface BotProcess {
   crash(): Promise<void>;
 }
 
-export function startBotProcess(env: Record<string, string>): BotProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+export function startBotProcess(env: Record<string, string>, clock: () => number): BotProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/helpers/world-main.ts"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...inheritedTimeEnv(), ...env, ...clockEnv(clock) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

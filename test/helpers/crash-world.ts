@@ -2,11 +2,13 @@
  * A world for crash tests: the partner sandbox and the local Bot API server in the test's process,
  * fairway's real entry point in child processes that a test can SIGKILL (`startBotProcess`), and a
  * SQLite file that outlives them. The waits poll the simulated users, since the bot runs elsewhere.
+ * The world runs on one clock (`worldClock()`, from WORLD_START), which every child process receives.
  */
 import type { App } from "../../src/app.js";
 import { createBotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
 import { createSandbox } from "../../src/sandbox/index.js";
 import { startBotProcess, type BotProcess } from "./bot-process.js";
+import { WORLD_START, worldClock, type WorldClock } from "./clock.js";
 import { sqliteDatabase } from "./databases.js";
 import { TEST_BOT_TOKEN, testEnv } from "./harness.js";
 import { tomorrow } from "./flow.js";
@@ -16,19 +18,22 @@ export interface CrashWorld {
   sandbox: ReturnType<typeof createSandbox>;
   telegram: ReturnType<typeof createBotApiServer>;
   db: ReturnType<typeof sqliteDatabase>;
+  /** The world's clock: the sandbox, the Bot API server and every fairway process of this world read it. */
+  clock: WorldClock;
   /** The environment every fairway process of this world starts with. */
   env: Record<string, string>;
   /** Every process started with `start`, killed by `closeCrashWorld`. */
   processes: BotProcess[];
   initialBalance: number;
-  /** Starts fairway (`src/main.ts`) in a child process on this world and waits until it runs. */
+  /** Starts fairway (`runFairway`, as `src/main.ts` does, on this world's clock) in a child process and waits until it runs. */
   start(): Promise<BotProcess>;
 }
 
 export async function startCrashWorld(agentIds: number[], extraEnv: Record<string, string> = {}): Promise<CrashWorld> {
-  const sandbox = createSandbox();
+  const clock = worldClock();
+  const sandbox = createSandbox({ clock });
   const partnerUrl = await sandbox.listen(0);
-  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN });
+  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock });
   const apiRoot = await telegram.listen(0);
   const db = sqliteDatabase();
   const env = {
@@ -43,11 +48,12 @@ export async function startCrashWorld(agentIds: number[], extraEnv: Record<strin
     sandbox,
     telegram,
     db,
+    clock,
     env,
     processes,
     initialBalance: sandbox.balance(),
     async start() {
-      const child = startBotProcess(env);
+      const child = startBotProcess(env, clock);
       processes.push(child);
       await child.ready;
       return child;
@@ -110,8 +116,8 @@ export async function waitText(user: SimulatedUser, text: string | RegExp, timeo
   );
 }
 
-/** The data of tomorrow's button in the date picker. */
-export const TOMORROW = new RegExp(`:d:${tomorrow().replaceAll("-", "")}$`);
+/** The data of tomorrow's button in the date picker (a crash world starts at WORLD_START, far from midnight). */
+export const TOMORROW = new RegExp(`:d:${tomorrow(WORLD_START).replaceAll("-", "")}$`);
 
 /** A name for the golfer of agent `id` (letters only: names take no digits). */
 function nameOf(id: number): string {

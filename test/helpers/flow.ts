@@ -23,8 +23,9 @@ export function keyboardPanel(user: SimulatedUser) {
   return { text: message?.text ?? "", data, message };
 }
 
-export function tomorrow(): string {
-  return addDaysToDateKey(courseToday(Date.now(), "Asia/Bangkok"), 1);
+/** The day after `now` in Bangkok (YYYY-MM-DD); `now` is the test world's clock, never the wall clock. */
+export function tomorrow(now: number): string {
+  return addDaysToDateKey(courseToday(now, "Asia/Bangkok"), 1);
 }
 
 export interface BookingChoices {
@@ -43,8 +44,7 @@ export async function bookUntilHold(h: Harness, user: SimulatedUser, choices: Bo
   await h.settle();
   tapData(user, /:go$/);
   await h.settle();
-  const date = (choices.date ?? tomorrow()).replaceAll("-", "");
-  tapData(user, new RegExp(`:d:${date}$`));
+  await pickDate(h, user, choices.date ?? tomorrow(h.clock()));
   await h.settle();
   expect(panel(user).data.some((d) => /:s:\d+$/.test(d)), `slots listed: ${panel(user).text}`).toBe(true);
   tapData(user, /:s:\d+$/);
@@ -100,7 +100,7 @@ export async function bookUntil(h: Harness, user: SimulatedUser, step: FlowStep,
     () => user.send(choices.mobile ?? "081-234-5678"),
   ];
   for (const [i, act] of actions.slice(0, stop + 1).entries()) {
-    if (i === FLOW_STEPS.indexOf("slot")) await pickDate(h, user, choices.date ?? tomorrow());
+    if (i === FLOW_STEPS.indexOf("slot")) await pickDate(h, user, choices.date ?? tomorrow(h.clock()));
     else act();
     await h.settle();
   }
@@ -187,7 +187,7 @@ export async function createLink(h: Harness, agent: SimulatedUser, taps: RegExp[
 export async function customerBooks(h: Harness, customer: SimulatedUser): Promise<void> {
   tapData(customer, /:go$/);
   await h.settle();
-  tapData(customer, new RegExp(`:d:${tomorrow().replaceAll("-", "")}$`));
+  await pickDate(h, customer, tomorrow(h.clock()));
   await h.settle();
   tapData(customer, /:s:\d+$/);
   await h.settle();

@@ -5,6 +5,7 @@ import { createBotApiServer, type BotApiServer, type SimulatedUser } from "../..
 import { createConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
+import { worldClock, type WorldClock } from "./clock.js";
 import { sqliteDatabase, type TestDatabase } from "./databases.js";
 import { checkInvariants, type InvariantReport, type InvariantSubject } from "./invariants.js";
 import { addToTally, serverFigures } from "./tally.js";
@@ -28,7 +29,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   db?: TestDatabase;
   reaperIntervalMs?: number;
-  now?: () => number;
+  /** The world's one clock, read by fairway, the sandbox, the Bot API server and the invariant checker. Default `worldClock()`. */
+  clock?: WorldClock;
 }
 
 export interface Harness {
@@ -36,6 +38,8 @@ export interface Harness {
   sandbox: ReturnType<typeof createSandbox>;
   telegram: BotApiServer;
   db: TestDatabase;
+  /** The world's clock (`test/helpers/clock.ts`): a test moves it to expire holds or cross midnight. */
+  clock: WorldClock;
   /** Every log line written by fairway (JSON). */
   logs: string[];
   /**
@@ -63,7 +67,8 @@ export interface Harness {
 
 /** fairway for real, against the sandbox and the local Bot API server over HTTP, on a SQLite file. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = createSandbox(options.sandbox ?? {});
+  const clock = options.clock ?? worldClock();
+  const sandbox = createSandbox({ clock, ...options.sandbox });
   const partnerUrl = await sandbox.listen(0);
   // The balance the invariant checker starts from: the initial one, moved by every setBalance.
   let balanceBase = sandbox.balance();
@@ -74,7 +79,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   let inFlightReason: string | undefined;
   let skipReason: string | undefined;
-  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN });
+  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock });
   const apiRoot = await telegram.listen(0);
   const db = options.db ?? sqliteDatabase();
   const logs: string[] = [];
@@ -107,7 +112,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       logger,
       first,
       ...(flowVersion !== undefined ? { flowVersion } : {}),
-      ...(options.now ? { now: options.now } : {}),
+      now: clock,
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
     });
   let app = await make();
@@ -117,7 +122,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const makeAgent = (id: number) => {
     if (config.adminIds.includes(id) || config.agentIds.includes(id)) return;
     if (!direct) throw new Error("on PostgreSQL, list test agents in env AGENT_IDS");
-    direct.prepare("INSERT OR IGNORE INTO agents (user_id, name, added_by, added_at) VALUES (?, ?, 0, ?)").run(id, `agent ${id}`, Date.now());
+    direct.prepare("INSERT OR IGNORE INTO agents (user_id, name, added_by, added_at) VALUES (?, ?, 0, ?)").run(id, `agent ${id}`, clock());
   };
   const harness: Harness = {
     get app() {
@@ -126,6 +131,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     sandbox,
     telegram,
     db,
+    clock,
     logs,
     user(id, language_code = "en", first_name, role = "agent") {
       if (role === "agent") makeAgent(id);
@@ -175,7 +181,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       subject: () => ({
         sandbox,
         db: app.storage.db,
-        now: options.now ?? Date.now,
+        now: clock,
         balanceBase,
         ...(inFlightReason !== undefined ? { inFlightReason } : {}),
       }),

@@ -561,7 +561,7 @@ export async function walkToName(h: Harness, users: readonly SimulatedUser[]): P
     const acted = users.map(act).some((r) => r !== false);
     if (acted) await h.settle();
   };
-  const day = tomorrow().replaceAll("-", "");
+  const day = tomorrow(h.clock()).replaceAll("-", "");
   await all((u) => void u.send("/book"));
   await all((u, i) => void tapData(u, new RegExp(`:c:${i % 4}$`)));
   await all((u) => void tapData(u, /:go$/));
@@ -677,7 +677,7 @@ export class World {
     this.fixtures.linkOwner = owner;
     this.bystanders.push(owner);
     const links = this.h.app.access.links;
-    const now = Date.now();
+    const now = this.h.clock();
     const course = this.h.sandbox.courses()[1];
     const make = async (kind: LinkKind, input: Parameters<typeof links.create>[0]) => {
       const link = await links.create(input);
@@ -909,7 +909,7 @@ export class World {
         this.h.telegram.pushUpdate({
           message: {
             message_id: this.pushedMessageId++,
-            date: Math.floor(Date.now() / 1000),
+            date: Math.floor(this.h.clock() / 1000),
             chat: { id: -1_000_000_000 - (me.id % 1000), type: "supergroup", title: "golfers" },
             from: me.user.user,
             text: c.text,
@@ -932,7 +932,7 @@ export class World {
 
   private push(me: Identity, content: Record<string, unknown>): void {
     this.h.telegram.pushUpdate({
-      message: { message_id: this.pushedMessageId++, date: Math.floor(Date.now() / 1000), chat: { id: me.id, type: "private", first_name: me.user.user.first_name }, from: me.user.user, ...content },
+      message: { message_id: this.pushedMessageId++, date: Math.floor(this.h.clock() / 1000), chat: { id: me.id, type: "private", first_name: me.user.user.first_name }, from: me.user.user, ...content },
     });
   }
 

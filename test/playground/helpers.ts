@@ -8,6 +8,7 @@ import { createApp, type App } from "../../src/app.js";
 import type { BotApiServer } from "../../src/bot-api-server/index.js";
 import { createConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
+import { worldClock, type WorldClock } from "../helpers/clock.js";
 import { sqliteDatabase } from "../helpers/databases.js";
 import { tomorrow } from "../helpers/flow.js";
 
@@ -17,6 +18,8 @@ export type Json = ReturnType<typeof JSON.parse>;
 export interface PlaygroundApp {
   app: App;
   telegram: BotApiServer;
+  /** The world's clock, which fairway hands to its embedded sandbox and local Bot API server. */
+  clock: WorldClock;
   /** The page, e.g. http://127.0.0.1:40123/ */
   url: string;
   logs: string[];
@@ -41,9 +44,11 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
   const config = createConfig({ DATABASE_URL: `sqlite:${db.config.path}`, PLAYGROUND_PORT: "0", DEFAULT_LOCALE: "en", LOG_LEVEL: "debug", ...env });
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
   let inFlight = 0;
+  const clock = worldClock();
   const app = await createApp({
     config,
     logger,
+    now: clock,
     reaperIntervalMs: 60_000,
     first: async (_ctx, next) => {
       inFlight += 1;
@@ -69,6 +74,7 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
   return {
     app,
     telegram,
+    clock,
     url: app.playground.url,
     logs,
     async settle() {
@@ -189,7 +195,7 @@ export async function bookThroughApi(p: PlaygroundApp, userId: number) {
   await say(p, userId, "/book");
   await tapData(p, userId, /:c:0$/);
   await tapData(p, userId, /:go$/);
-  const day = tomorrow().replaceAll("-", "");
+  const day = tomorrow(p.clock()).replaceAll("-", "");
   try {
     await tapData(p, userId, new RegExp(`:d:${day}$`));
   } catch {

@@ -21,7 +21,7 @@ const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
 const RELEASE = /^\/api\/v1\/ext\/order\/[^/]+\/cancel$/;
 
 /** fairway started again in this process on the killed one's database, with a clock the test moves. */
-async function restartInProcess(w: CrashWorld): Promise<{ app: App; logs: string[]; clock: { skew: number }; now: () => number }> {
+async function restartInProcess(w: CrashWorld): Promise<{ app: App; logs: string[] }> {
   const logs: string[] = [];
   const destination = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -31,11 +31,9 @@ async function restartInProcess(w: CrashWorld): Promise<{ app: App; logs: string
   });
   const config = { ...createConfig(w.env), database: w.db.config };
   const logger = createLogger({ level: "info", secrets: config.secrets, destination });
-  const clock = { skew: 0 };
-  const now = () => Date.now() + clock.skew;
-  const app = await createApp({ config, logger, now, reaperIntervalMs: 60_000 });
+  const app = await createApp({ config, logger, now: w.clock, reaperIntervalMs: 60_000 });
   await app.start();
-  return { app, logs, clock, now };
+  return { app, logs };
 }
 
 async function bookingOf(app: App, userId: number) {
@@ -125,7 +123,6 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       // 4. fairway again, same database.
       const restarted = await restartInProcess(w);
       app = restarted.app;
-      const { clock } = restarted;
 
       // Resumed: every agent left at a step goes on from the very panel they were looking at.
       const next: Record<Exclude<Step, "held">, [RegExp | string, RegExp | string]> = {
@@ -178,7 +175,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       expect(w.sandbox.count("POST", CONFIRM)).toBe(counts.confirm + 1); // the held agent's one confirm
 
       // 5. A minute on: the reaper reads back every write the crash interrupted.
-      clock.skew = 61_000;
+      w.clock.advance(61_000);
       await app.reaper.tick();
       expect((await bookingOf(app, RESERVE_NOT_APPLIED))?.state).toBe("RESERVE_UNKNOWN");
       expect((await bookingOf(app, RESERVE_APPLIED_LOST))?.state).toBe("RESERVE_UNKNOWN");
@@ -204,7 +201,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       expect(holds.length).toBeGreaterThanOrEqual(2);
       for (const { hold_expires_at } of holds.sort((a, b) => a.hold_expires_at! - b.hold_expires_at!)) {
         // A tick in the hold's last second (ticks come every interval, so one always falls there or earlier).
-        clock.skew = hold_expires_at! - 1_000 - Date.now();
+        w.clock.set(hold_expires_at! - 1_000);
         await app.reaper.tick();
       }
       await waitText(u(HELD_ALONE), "was not confirmed in time and has been released");
@@ -214,7 +211,7 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       const paid = w.sandbox.reservations().filter((r) => r.status === "PAID");
       expect(paid).toHaveLength(3);
       expect(paid.every((r) => r.history.filter((h) => h.reason === "confirm").length === 1)).toBe(true);
-      const report: InvariantReport = await checkInvariants({ sandbox: w.sandbox, db: app.storage.db, now: restarted.now, balanceBase: w.initialBalance });
+      const report: InvariantReport = await checkInvariants({ sandbox: w.sandbox, db: app.storage.db, now: w.clock, balanceBase: w.initialBalance });
       // The documented exception, and only it: two holds whose reserve answer was lost (the third never reached the partner).
       expect(report.orphans.map((o) => o.status)).toEqual(["PENDING", "PENDING"]);
       expect(report.lostReserveAnswers).toBe(3);

@@ -1,4 +1,5 @@
 import { describe, it } from "vitest";
+import { WORLD_START, worldClock } from "../helpers/clock.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { bookUntilHold, partnerRequest, tapData } from "../helpers/flow.js";
 import { collectViolations } from "../helpers/invariants.js";
@@ -77,11 +78,11 @@ describe.concurrent("the invariant checker", () => {
   });
 
   it("a hold past its end still PENDING at the partner is a hold left behind", async ({ expect, onTestFinished }) => {
-    let clock = Date.now();
-    const h = await startHarness({ now: () => clock });
+    const clock = worldClock(WORLD_START, { stopped: true });
+    const h = await startHarness({ clock });
     onTestFinished(() => h.stop());
     await held(h);
-    clock += 10 * 60_000;
+    clock.advance(10 * 60_000);
     expect(await violations(h)).toEqual([expect.stringMatching(/the hold expired at .* and is still PENDING at the sandbox/)]);
     await h.app.reaper.tick();
     expect(await violations(h)).toEqual([]);

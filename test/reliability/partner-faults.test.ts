@@ -72,15 +72,12 @@ interface World {
   h: Harness;
   agent: SimulatedUser;
   other: SimulatedUser;
-  /** fairway's clock runs this far ahead of the real one. */
-  skew: number;
 }
 
 /** A harness of its own (cases run concurrently), stopped — and its invariants checked — at the end. */
 async function withWorld(test: (w: World) => Promise<void>): Promise<void> {
   const w = {} as World;
-  w.skew = 0;
-  w.h = await startHarness({ env: { PARTNER_TIMEOUT_MS: "600" }, now: () => Date.now() + w.skew });
+  w.h = await startHarness({ env: { PARTNER_TIMEOUT_MS: "600" } });
   w.agent = w.h.user(8001);
   w.other = w.h.user(8002);
   try {
@@ -106,7 +103,7 @@ async function provoke(h: Harness, call: Call, agent: SimulatedUser, rule: Omit<
     case "tee-times":
       await bookUntil(h, agent, "date");
       arm();
-      await pickDate(h, agent, tomorrow());
+      await pickDate(h, agent, tomorrow(h.clock()));
       return;
     case "reserve":
       await bookUntil(h, agent, "mobile");
@@ -230,7 +227,7 @@ describe.concurrent("partner faults at every call of the booking flow and /myboo
             // is stale, and says so.
             expect(view.text).toBe("Booking cancelled. Use /book to start again.");
             expect(reservations[0]?.status).toBe("PENDING");
-            w.skew = 61_000;
+            h.clock.advance(61_000);
             expect(await h.app.reaper.tick()).toBe(1);
             await h.settle();
             expect(agent.lastMessage()?.text).toMatch(/^Your hold at .* has been released\.$/);
@@ -266,7 +263,7 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       expect(panel(agent).text).not.toContain("Nothing was charged");
       let [booking] = await h.app.bookings.repo.listForUser(8001);
       expect(booking?.state).toBe("CONFIRMING");
-      w.skew = 61_000;
+      h.clock.advance(61_000);
       await h.app.reaper.tick();
       await h.settle();
       [booking] = await h.app.bookings.repo.listForUser(8001);
@@ -288,12 +285,12 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       let [booking] = await h.app.bookings.repo.listForUser(8001);
       expect(booking?.state).toBe("CONFIRMING");
       const expiresAt = booking!.hold_expires_at!;
-      w.skew = 61_000;
+      h.clock.advance(61_000);
       await h.app.reaper.tick();
       [booking] = await h.app.bookings.repo.listForUser(8001);
       expect(booking?.state).toBe("HELD");
       // Within HOLD_MINUTES: the tick just before the hold's end releases it, and the user hears of it.
-      w.skew = expiresAt - 1 - Date.now();
+      h.clock.set(expiresAt - 1);
       expect(await h.app.reaper.tick()).toBe(1);
       await h.settle();
       [booking] = await h.app.bookings.repo.listForUser(8001);
@@ -313,7 +310,7 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       let [booking] = await h.app.bookings.repo.listForUser(8001);
       const expiresAt = booking!.hold_expires_at!;
       // Confirm with 30 s left; the answer never comes and the read-back fails too.
-      w.skew = expiresAt - 30_000 - Date.now();
+      h.clock.set(expiresAt - 30_000);
       h.sandbox.faults.add({ kind, method: "POST", path: ROUTES.confirm.path });
       h.sandbox.faults.add({ kind: "status", status: 503, method: "GET", path: ROUTES.reservation.path, times: 3 });
       tapData(agent, /:ok$/);
@@ -322,7 +319,7 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       [booking] = await h.app.bookings.repo.listForUser(8001);
       expect(booking?.state).toBe("CONFIRMING");
       // 29 s later the write is not stale (60 s), but the hold is over: it is not left to outlive HOLD_MINUTES.
-      w.skew = expiresAt - 1_000 - Date.now();
+      h.clock.set(expiresAt - 1_000);
       expect(await h.app.reaper.tick()).toBe(1);
       await h.settle();
       [booking] = await h.app.bookings.repo.listForUser(8001);
@@ -338,7 +335,7 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       await bookUntilHold(h, agent);
       let [booking] = await h.app.bookings.repo.listForUser(8001);
       const expiresAt = booking!.hold_expires_at!;
-      w.skew = expiresAt - 30_000 - Date.now();
+      h.clock.set(expiresAt - 30_000);
       h.sandbox.faults.add({ kind: "hang", method: "DELETE", path: ROUTES.release.path });
       h.sandbox.faults.add({ kind: "status", status: 503, method: "GET", path: ROUTES.reservation.path, times: 3 });
       tapData(agent, /:cancel$/);
@@ -347,7 +344,7 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       [booking] = await h.app.bookings.repo.listForUser(8001);
       expect(booking?.state).toBe("RELEASING");
       expect(panel(agent).text).toBe("Booking cancelled. Use /book to start again.");
-      w.skew = expiresAt - 1_000 - Date.now();
+      h.clock.set(expiresAt - 1_000);
       expect(await h.app.reaper.tick()).toBe(1);
       await h.settle();
       [booking] = await h.app.bookings.repo.listForUser(8001);

@@ -1,4 +1,5 @@
 import { describe, it } from "vitest";
+import { WORLD_START, worldClock } from "../helpers/clock.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { bookUntil, bookUntilHold, createLink, customerBooks, panel, tapData } from "../helpers/flow.js";
 
@@ -188,14 +189,14 @@ describe.concurrent("messages and buttons that are gone or late", () => {
 
 describe.concurrent("a user who blocked the bot", () => {
   it("the reaper's notice to a blocked user is logged, nothing crashes, and the hold is still released", async ({ expect, onTestFinished }) => {
-    let clock = Date.now();
-    const h = await startHarness({ now: () => clock });
+    const clock = worldClock(WORLD_START, { stopped: true });
+    const h = await startHarness({ clock });
     onTestFinished(() => h.stop());
     const agent = h.user(7301);
     await bookUntilHold(h, agent);
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PENDING"]);
     agent.block();
-    clock += 11 * 60_000;
+    clock.advance(11 * 60_000);
     expect(await h.app.reaper.tick()).toBe(1);
     await h.settle();
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);

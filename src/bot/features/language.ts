@@ -1,4 +1,4 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext, Locale } from "../context.js";
 import { isNotModified } from "../ui/telegram-errors.js";
 
@@ -31,7 +31,10 @@ export function createLanguageFeature() {
     try {
       await ctx.editMessageText(ctx.t("language-set"));
     } catch (error) {
-      if (!isNotModified(error)) throw error;
+      // The answer above already said it. The button may sit on a message that cannot take this text (an
+      // old photo or file, a message gone): leave it.
+      if (!(error instanceof GrammyError)) throw error;
+      if (!isNotModified(error)) ctx.deps.logger.debug({ description: error.description }, "language menu not edited");
     }
   });
   return feature;

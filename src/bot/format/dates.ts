@@ -4,7 +4,7 @@
  * Thai output uses the Buddhist-era year (CE + 543), as Thai people write dates.
  */
 import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import { addDaysToDateKey, dateKeyToUtcMs, toDateKey } from "./date-key.js";
 import { BUDDHIST_ERA_OFFSET, DATE_FNS_LOCALES, type Locale } from "./locale.js";
 

@@ -1,5 +1,7 @@
 import type { Locale as DateFnsLocale } from "date-fns";
-import { enUS, th } from "date-fns/locale";
+// One file per locale: the "date-fns/locale" index loads every locale date-fns has (700+ modules at start-up).
+import { enUS } from "date-fns/locale/en-US";
+import { th } from "date-fns/locale/th";
 
 /** The languages fairway speaks. */
 export type Locale = "th" | "en";

@@ -9,12 +9,10 @@ export interface SlotButton {
   label: string;
 }
 
-/** Slot buttons two per row, then ‹ page › when needed. */
-export function slotPagerKeyboard(nonce: string, slots: SlotButton[], page: number, labels: { prev: string; next: string }): InlineKeyboard {
-  const pages = Math.max(1, Math.ceil(slots.length / SLOTS_PER_PAGE));
+/** One page of slot buttons (`shown`, page `page` of `pages`) two per row, then ‹ page › when needed. */
+export function slotPagerKeyboard(nonce: string, shown: SlotButton[], page: number, pages: number, labels: { prev: string; next: string }): InlineKeyboard {
   const current = Math.min(Math.max(page, 0), pages - 1);
   const kb = new InlineKeyboard();
-  const shown = slots.slice(current * SLOTS_PER_PAGE, (current + 1) * SLOTS_PER_PAGE);
   shown.forEach((s, i) => {
     kb.text(s.label, flowData(nonce, "s", s.index));
     if (i % 2 === 1) kb.row();

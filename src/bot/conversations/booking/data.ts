@@ -3,7 +3,25 @@ import { isPartnerApiError, type PartnerErrorJSON } from "../../../partner/error
 import type { Course, TeeTime } from "../../../partner/types.js";
 import { addDaysToDateKey } from "../../format/dates.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
-import type { CourseView, SlotView } from "./draft.js";
+import { partOfDay } from "../../format/dates.js";
+import { SLOTS_PER_PAGE, slotPageCount } from "../../keyboards/slot-pager.js";
+import type { CourseSummary, CourseView, PartOfDay, SlotView } from "./draft.js";
+
+/** A page of tee times, read for one view and never kept in the draft. */
+export interface SlotPage {
+  /** The page's tee times under the part-of-day filter, each with its index in the day's open list. */
+  items: { index: number; slot: SlotView }[];
+  /** Tee times under the filter, every page. */
+  visible: number;
+  /** Open tee times that day, any part of day. */
+  total: number;
+  /** The price types among the visible ones. */
+  types: string[];
+  /** Later dates with tee times, when the day has none. */
+  suggestions: string[];
+  /** The page shown (the asked one, within bounds). */
+  page: number;
+}
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: PartnerErrorJSON };
 
@@ -55,14 +73,24 @@ export function toSlotView(t: TeeTime): SlotView {
   };
 }
 
-/** Open courses, in the partner's order. */
+/** Open courses, in the partner's order: what the course list shows of each. */
 export function loadCourses(conversation: Flow, deps: BotDeps) {
-  return load(conversation, async () => (await deps.partner.listCourses()).filter((c) => c.status.toUpperCase() !== "CLOSED").map(toCourseView));
+  return load(conversation, async () =>
+    (await deps.catalog.courses())
+      .filter((c) => c.status.toUpperCase() !== "CLOSED")
+      .map((c): CourseSummary => {
+        const { id, name, nameTH, place, minWeekday, minWeekend } = toCourseView(c);
+        return { id, name, nameTH, place, ...(minWeekday !== undefined ? { minWeekday } : {}), ...(minWeekend !== undefined ? { minWeekend } : {}) };
+      }),
+  );
 }
 
-/** Tee times of `date` that are OPEN and start after `now`, by start time. */
-export function loadSlots(conversation: Flow, deps: BotDeps, courseId: string, date: string, now: number) {
-  return load(conversation, async () => openSlots(await deps.partner.listTeeTimes(courseId, date), now));
+/** One course with everything its details page shows (from the cached list). */
+export function loadCourse(conversation: Flow, deps: BotDeps, id: string) {
+  return load(conversation, async () => {
+    const course = await deps.catalog.course(id);
+    return course ? toCourseView(course) : null;
+  });
 }
 
 export function openSlots(list: TeeTime[], now: number): SlotView[] {
@@ -72,17 +100,43 @@ export function openSlots(list: TeeTime[], now: number): SlotView[] {
     .map(toSlotView);
 }
 
-/** Up to `want` dates after `date` (within `lastDate`) that have open tee times; one call per date, at most 7. */
-export function loadSuggestions(conversation: Flow, deps: BotDeps, courseId: string, date: string, lastDate: string, now: number, want = 3) {
-  return load(conversation, async () => {
-    const found: string[] = [];
-    let day = date;
-    for (let i = 0; i < 7 && found.length < want; i += 1) {
+/** The page of tee times a view shows (see `SlotPage`). */
+export interface SlotPageQuery {
+  courseId: string;
+  timeZone: string;
+  date: string;
+  part: PartOfDay;
+  page: number;
+  /** Read from the partner rather than the catalog's cache. */
+  fresh: boolean;
+  /** Epoch ms: tee times that have started are not offered. */
+  now: number;
+  /** The last date the calendar offers (suggestions stop there). */
+  lastDate: string;
+}
+
+/**
+ * The chosen date's open tee times, as one page under the part-of-day filter; when the day has none,
+ * up to three later dates that have some (at most seven more days read, through the catalog's cache).
+ */
+export function loadSlotPage(conversation: Flow, deps: BotDeps, q: SlotPageQuery) {
+  return load(conversation, async (): Promise<SlotPage> => {
+    const all = openSlots(await deps.catalog.teeTimes(q.courseId, q.date, { fresh: q.fresh }), q.now);
+    const visible = all.map((slot, index) => ({ index, slot })).filter(({ slot }) => q.part === "all" || partOfDay(slot.startsAt, q.timeZone) === q.part);
+    const page = Math.min(Math.max(q.page, 0), slotPageCount(visible.length) - 1);
+    const suggestions: string[] = [];
+    for (let i = 0, day = q.date; all.length === 0 && i < 7 && suggestions.length < 3; i += 1) {
       day = addDaysToDateKey(day, 1);
-      if (day > lastDate) break;
-      const list = await deps.partner.listTeeTimes(courseId, day);
-      if (openSlots(list, now).length > 0) found.push(day);
+      if (day > q.lastDate) break;
+      if (openSlots(await deps.catalog.teeTimes(q.courseId, day), q.now).length > 0) suggestions.push(day);
     }
-    return found;
+    return {
+      items: visible.slice(page * SLOTS_PER_PAGE, (page + 1) * SLOTS_PER_PAGE),
+      visible: visible.length,
+      total: all.length,
+      types: [...new Set(visible.map(({ slot }) => slot.priceType))],
+      suggestions,
+      page,
+    };
   });
 }

@@ -1,6 +1,8 @@
 /**
- * The booking flow's working state. Plain JSON: it is rebuilt on every replay from logged values,
- * so it never holds class instances, Dates or functions.
+ * The booking flow's working state. Plain JSON: it is kept between updates outside the replay log
+ * (`flow-store.ts`) and read back through `external`, so it never holds class instances, Dates or
+ * functions, and it stays small: lists the partner gave (courses, a day's tee times) are not kept,
+ * only what the user chose; each view reads the page it shows (`page.ts`).
  */
 export type Step =
   | "course"
@@ -34,6 +36,9 @@ export interface CourseView {
   website: string;
 }
 
+/** A course in the list: what its line and button show. */
+export type CourseSummary = Pick<CourseView, "id" | "name" | "nameTH" | "place" | "minWeekday" | "minWeekend">;
+
 export interface SlotView {
   id: string;
   startsAt: number;
@@ -52,18 +57,15 @@ export interface Notice {
 
 export interface Draft {
   step: Step;
-  /** Where Back goes from the details steps and the change menu. */
-  courses: CourseView[];
   coursePage: number;
   course?: CourseView;
   /** `YYYY-MM` shown by the calendar. */
   month?: string;
   date?: string;
-  slots: SlotView[];
   slotPage: number;
   part: PartOfDay;
-  /** Later dates that have tee times, offered when the chosen date has none. */
-  suggestions: string[];
+  /** The next view reads the date's tee times from the partner, not the cache (a date picked, Refresh, a tee time taken, a hold ended). */
+  fresh?: boolean;
   slot?: SlotView;
   persons?: number;
   name?: string;
@@ -81,7 +83,7 @@ export interface Draft {
 }
 
 export function initialDraft(nextBookingId: string): Draft {
-  return { step: "course", courses: [], coursePage: 0, slots: [], slotPage: 0, part: "all", suggestions: [], recent: [], nextBookingId };
+  return { step: "course", coursePage: 0, slotPage: 0, part: "all", recent: [], nextBookingId };
 }
 
 /** The course name a user of `locale` reads. */

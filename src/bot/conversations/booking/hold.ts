@@ -2,7 +2,6 @@ import { GrammyError, HttpError, InputFile } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
 import { buildTeeTimeIcs } from "../../calendar/ics.js";
 import { courseName } from "./draft.js";
-import { loadSlots } from "./data.js";
 import { localeOf, randomId, tick, type FlowRun } from "./run.js";
 import { confirmedText, heldView } from "./summary.js";
 
@@ -14,26 +13,19 @@ const BACK_TO: Record<string, "slot" | "players" | "name" | undefined> = {
   "partner-error-validation": "name",
 };
 
-/** Re-reads the chosen date's tee times (after a slot vanished or a hold expired). */
-export async function refreshSlots(run: FlowRun): Promise<void> {
-  const { d } = run;
-  if (!d.course || !d.date) return;
-  const now = await tick(run);
-  const slots = await loadSlots(run.conversation, run.deps, d.course.id, d.date, now);
-  if (slots.ok) {
-    d.slots = slots.value;
-    d.slotPage = 0;
-  } else {
-    d.notice = { key: slots.error.userMessageKey };
-  }
+/** The next view re-reads the chosen date's tee times from the partner (a slot vanished, a hold ended, Refresh). */
+export function refreshSlots(run: FlowRun): void {
+  run.d.fresh = true;
+  run.d.slotPage = 0;
 }
 
 /** Records the intent, then places the hold: exactly one partner reserve per booking id. */
 export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck" | "done"> {
   const { d, deps, ctx } = run;
   if (!d.course || !d.slot || !d.persons || !d.name || !d.email || !d.mobile) return "back";
-  await run.panel.show(ctx, { text: `⏳ ${ctx.t("hold-placing")}` }, run.edit);
-  run.edit = true;
+  // The contact keyboard must go, and only a message can take it away: this one says what happens.
+  // Otherwise the summary is simply the next view of the panel.
+  if (run.panel.replyKeyboard) await run.panel.show(ctx, { text: `⏳ ${ctx.t("hold-placing")}` });
   const id = d.nextBookingId;
   const intent = {
     id,
@@ -77,7 +69,7 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
   if (outcome.kind === "unknown") {
     // Nothing was charged. Keep every choice; the refreshed list shows whether the slot was taken.
     d.notice = { key: "hold-unknown" };
-    await refreshSlots(run);
+    refreshSlots(run);
     d.step = "slot";
     return "back";
   }
@@ -85,7 +77,7 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
   const back = BACK_TO[key];
   d.notice = { key: back === "slot" ? "hold-slot-taken" : key };
   if (back === "slot") {
-    await refreshSlots(run);
+    refreshSlots(run);
     d.step = "slot";
   } else if (back) {
     d.step = back;
@@ -106,9 +98,8 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
   const { d, deps, ctx } = run;
   const id = d.bookingId;
   if (!id) return "back";
-  // Take the buttons away before the slow call, so a second tap has nothing to press.
-  await run.panel.show(ctx, { text: `⏳ ${ctx.t("confirm-working")}` }, run.edit);
-  run.edit = true;
+  // The tap was answered "Confirming and paying…" (index.ts); a second tap waits behind this one and
+  // finds the flow done. The ledger confirms at most once whatever arrives.
   const outcome = await run.conversation.external(() => deps.bookings.confirm(id));
   await tick(run);
   run.held = outcome.booking;
@@ -120,7 +111,7 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
         if (!isTelegramFailure(error)) throw error;
       });
       // The agent of a customer's booking is told, admins are warned of low credit: once per booking.
-      await run.conversation.external(() => deps.notifications.afterPaid(id));
+      await run.conversation.external(() => deps.notifications.afterPaid(id, outcome.balanceAfter));
       return "done";
     }
     case "insufficient":
@@ -141,7 +132,7 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
     case "not-held":
       d.bookingId = undefined;
       d.notice = { key: "hold-expired" };
-      await refreshSlots(run);
+      refreshSlots(run);
       d.step = "slot";
       return "back";
   }
@@ -158,7 +149,7 @@ function isTelegramFailure(error: unknown): boolean {
  */
 async function deliverOutcome(run: FlowRun, text: string): Promise<void> {
   try {
-    await run.panel.close(run.ctx, text, true);
+    await run.panel.close(run.ctx, text);
     return;
   } catch (error) {
     if (!isTelegramFailure(error)) throw error;

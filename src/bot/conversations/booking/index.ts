@@ -2,11 +2,14 @@ import type { Conversation } from "@grammyjs/conversations";
 import { GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { initialDraft } from "./draft.js";
+import { loadCourse } from "./data.js";
+import { createFlowStore, type FlowState } from "./flow-store.js";
 import { heldPanel } from "./hold.js";
 import { waitInput } from "./input.js";
+import { readPage } from "./page.js";
 import { Panel } from "./panel.js";
 import { tick, viewEnv, type FlowRun } from "./run.js";
-import { handleInput, loadCourseList } from "./steps.js";
+import { handleInput } from "./steps.js";
 import { renderStep } from "./views.js";
 import { parseBookingName } from "../../validation/customer.js";
 
@@ -18,10 +21,13 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 9;
+export const BOOKING_FLOW_VERSION = 10;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
+
+/** How long abandoned flow state is kept: the conversation's stored log (`convo:`) and its saved state (`flow:`) alike. */
+export const BOOKING_STATE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Arguments of `ctx.conversation.enter(BOOKING_CONVERSATION, args)`: plain JSON. */
 export interface BookingArgs {
@@ -38,8 +44,16 @@ const TEXT_STEPS = new Set(["customer", "name", "email", "mobile"]);
 /**
  * The guided booking: course → date → slot → players → golfer details → hold → confirm.
  * Every partner call, database access, clock read and random id goes through `conversation.external`.
+ *
+ * Bounded: the conversation shows one view, waits for one input and handles it, then saves what it
+ * learnt (`FlowState`, `flow-store.ts`) and rewinds to a checkpoint taken before the view. The replay
+ * log therefore holds one view's reads and never grows with the taps before it, and replaying it costs
+ * the same at the 300th tap as at the 3rd. After the rewind the next view starts by reading the state
+ * back (through `external`, so a replay sees what the view saw); lists the partner gave are read per
+ * view (`page.ts`), never kept.
  */
 export function createBookingConversation(deps: BotDeps) {
+  const store = createFlowStore(deps.storage.kv, BOOKING_STATE_TTL_MS);
   return async function booking(conversation: Conversation<BotContext, FlowContext>, ctx: FlowContext, args?: BookingArgs) {
     const chatId = ctx.chat?.id;
     const userId = ctx.from?.id;
@@ -48,6 +62,7 @@ export function createBookingConversation(deps: BotDeps) {
       crypto.randomUUID().replaceAll("-", "").slice(0, 6),
       crypto.randomUUID(),
     ]);
+    const version = BOOKING_FLOW_VERSION;
     const run: FlowRun = {
       conversation,
       deps,
@@ -59,44 +74,80 @@ export function createBookingConversation(deps: BotDeps) {
       agentId: args?.agentId ?? null,
       ctx,
       now: 0,
-      edit: false,
     };
+
+    // Every view starts here: everything after this point is cut from the log at the end of the update.
+    const top = conversation.checkpoint();
+    const saved = await conversation.external(() => store.load(chatId, nonce, version));
     await tick(run);
-    run.d.recent = await conversation.external(() => deps.bookings.recentCustomers(userId));
-    await loadCourseList(run);
-    const prefill = args?.customerName ? parseBookingName(args.customerName) : undefined;
-    if (prefill?.ok) run.d.name = prefill.value;
-    const preset = args?.courseId ? run.d.courses.find((c) => c.id === args.courseId) : undefined;
-    if (preset) {
-      run.d.course = preset;
+    if (saved) {
+      run.d = saved.d;
+      run.panel.messageId = saved.panel.messageId;
+      run.panel.replyKeyboard = saved.panel.replyKeyboard;
+      run.panel.tail = saved.panel.tail;
+      if (saved.retry) run.retry = saved.retry;
+      // The user may have switched language since the flow began (the session has it).
+      const locale = await conversation.external((outside) => outside.session.locale);
+      if (locale) ctx.i18n.useLocale(locale);
+    } else {
+      await start(run, args);
+    }
+    await readPage(run);
+
+    const view = run.d.step === "held" && run.held ? heldPanel(run, run.held, run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined) : renderStep(run.d, viewEnv(run), run);
+    await run.panel.show(run.ctx, view);
+    run.d.notice = undefined;
+    const input = await waitInput(conversation, {
+      nonce,
+      panelId: run.panel.messageId,
+      text: TEXT_STEPS.has(run.d.step),
+      contact: run.d.step === "mobile",
+    });
+    run.ctx = input.ctx;
+    if (input.ctx.message) await run.panel.typedBelow(run.ctx, input.ctx.message.message_id);
+    const confirming = input.kind === "button" && input.action === "ok" && run.d.step === "held";
+    if (input.ctx.callbackQuery) await input.ctx.answerCallbackQuery(confirming ? { text: `⏳ ${input.ctx.t("confirm-working")}` } : undefined);
+    await tick(run);
+    if (input.kind === "resume") {
+      // The Resume / Start over offer is answered: its buttons go too, so a later tap on it cannot
+      // start over (and release the hold of) whatever booking runs by then.
+      await input.ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch((e: unknown) => {
+        if (!(e instanceof GrammyError)) throw e;
+      });
+      await run.panel.retire(run.ctx);
+    } else {
+      if ((await handleInput(run, input)) === "done") {
+        await conversation.external(() => store.delete(chatId));
+        return;
+      }
+    }
+    const state: FlowState = {
+      version,
+      nonce,
+      d: run.d,
+      panel: {
+        ...(run.panel.messageId !== undefined ? { messageId: run.panel.messageId } : {}),
+        ...(run.panel.tail !== undefined ? { tail: run.panel.tail } : {}),
+        replyKeyboard: run.panel.replyKeyboard,
+      },
+      ...(run.retry ? { retry: run.retry } : {}),
+    };
+    await conversation.external(() => store.save(chatId, state));
+    await conversation.rewind(top);
+  };
+}
+
+/** The first view: the user's recent customers, and the course a customer link names. */
+async function start(run: FlowRun, args: BookingArgs | undefined): Promise<void> {
+  const { conversation, deps, userId } = run;
+  run.d.recent = await conversation.external(() => deps.bookings.recentCustomers(userId));
+  const prefill = args?.customerName ? parseBookingName(args.customerName) : undefined;
+  if (prefill?.ok) run.d.name = prefill.value;
+  if (args?.courseId) {
+    const preset = await loadCourse(conversation, deps, args.courseId);
+    if (preset.ok && preset.value) {
+      run.d.course = preset.value;
       run.d.step = "course-info";
     }
-
-    for (;;) {
-      const view = run.d.step === "held" && run.held ? heldPanel(run, run.held, run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined) : renderStep(run.d, viewEnv(run));
-      await run.panel.show(run.ctx, view, run.edit);
-      run.d.notice = undefined;
-      const input = await waitInput(conversation, {
-        nonce,
-        panelId: run.panel.messageId,
-        text: TEXT_STEPS.has(run.d.step),
-        contact: run.d.step === "mobile",
-      });
-      run.ctx = input.ctx;
-      if (input.ctx.callbackQuery) await input.ctx.answerCallbackQuery();
-      await tick(run);
-      if (input.kind === "resume") {
-        // The Resume / Start over offer is answered: its buttons go too, so a later tap on it cannot
-        // start over (and release the hold of) whatever booking runs by then.
-        await input.ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch((e: unknown) => {
-          if (!(e instanceof GrammyError)) throw e;
-        });
-        await run.panel.retire(run.ctx);
-        run.edit = false;
-        continue;
-      }
-      run.edit = input.kind === "button";
-      if ((await handleInput(run, input)) === "done") return;
-    }
-  };
+  }
 }

@@ -4,49 +4,84 @@ import type { FlowContext } from "../../context.js";
 import type { View } from "./views.js";
 
 /**
- * The one message a booking edits in place. After the user types (the panel is no longer the last
- * message) or when the old message is gone, the next view is sent as a new panel and the old one
- * loses its keyboard, so no stale button stays pressable.
+ * The one message a booking edits in place: after a tap, and after text typed right under it (the
+ * panel then stays just above the user's answer), so each step costs Telegram one call and no stale
+ * button is left behind. A new panel is sent when there is none (a new flow, Resume, other messages
+ * came in between: `index.ts` retires the old one) or Telegram no longer has it.
  */
 export class Panel {
   messageId: number | undefined;
+  /** The last message of the chat known to be the panel or the user's answers right under it. */
+  tail: number | undefined;
   /** A reply keyboard (contact sharing) is showing and must be removed. */
   replyKeyboard = false;
 
   constructor(readonly chatId: number) {}
 
-  /** Shows `view`: edits the panel when `edit` is true and it exists, otherwise sends a new one. */
-  async show(ctx: FlowContext, view: View, edit: boolean): Promise<void> {
+  /**
+   * Shows `view`. A contact button needs a reply keyboard, which only a message of its own can carry;
+   * the next view without buttons (the hold being placed) takes it away, else a short message does.
+   */
+  async show(ctx: FlowContext, view: View): Promise<void> {
     if (this.replyKeyboard && !view.contactButton) {
-      await ctx.api.sendMessage(this.chatId, ctx.t("reply-keyboard-done"), { reply_markup: { remove_keyboard: true } });
       this.replyKeyboard = false;
-      edit = false;
-    }
-    if (edit && this.messageId !== undefined) {
-      try {
-        await ctx.api.editMessageText(this.chatId, this.messageId, view.text, {
-          parse_mode: "HTML",
-          reply_markup: view.keyboard ?? new InlineKeyboard(),
-          link_preview_options: { is_disabled: true },
-        });
+      if (!view.keyboard) {
+        await this.retire(ctx);
+        await this.send(ctx, view.text, { remove_keyboard: true });
         return;
-      } catch (error) {
-        if (isNotModified(error)) return;
-        if (!isMessageGone(error)) throw error;
       }
+      await ctx.api.sendMessage(this.chatId, ctx.t("reply-keyboard-done"), { reply_markup: { remove_keyboard: true } });
     }
-    await this.retire(ctx);
-    const sent = await ctx.api.sendMessage(this.chatId, view.text, {
-      parse_mode: "HTML",
-      link_preview_options: { is_disabled: true },
-      ...(view.keyboard ? { reply_markup: view.keyboard } : {}),
-    });
-    this.messageId = sent.message_id;
-    if (view.contactButton) {
+    if (!(await this.edit(ctx, view))) {
+      await this.retire(ctx); // a panel Telegram says is gone may still be there: leave it no buttons
+      await this.send(ctx, view.text, view.keyboard);
+    }
+    if (view.contactButton && !this.replyKeyboard) {
       const keyboard = new Keyboard().requestContact(ctx.t("btn-share-contact")).resized().oneTime();
       await ctx.api.sendMessage(this.chatId, ctx.t("mobile-share-prompt"), { reply_markup: keyboard });
       this.replyKeyboard = true;
     }
+  }
+
+  /** Edits the panel into `view`; false when there is no panel or Telegram no longer has it. */
+  private async edit(ctx: FlowContext, view: View): Promise<boolean> {
+    if (this.messageId === undefined) return false;
+    try {
+      await ctx.api.editMessageText(this.chatId, this.messageId, view.text, {
+        parse_mode: "HTML",
+        reply_markup: view.keyboard ?? new InlineKeyboard(),
+        link_preview_options: { is_disabled: true },
+      });
+      return true;
+    } catch (error) {
+      if (isNotModified(error)) return true;
+      if (!isMessageGone(error)) throw error;
+      return false;
+    }
+  }
+
+  private async send(ctx: FlowContext, text: string, markup: InlineKeyboard | { remove_keyboard: true } | undefined): Promise<void> {
+    const sent = await ctx.api.sendMessage(this.chatId, text, {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+      ...(markup ? { reply_markup: markup } : {}),
+    });
+    this.messageId = sent.message_id;
+    this.tail = sent.message_id;
+  }
+
+  /**
+   * The user typed message `id`: true when it sits right under the panel (only the user's earlier
+   * answers in between), so the next view can be edited into the panel; otherwise the panel has
+   * scrolled away under other messages and loses its buttons, and the next view comes as a new one.
+   */
+  async typedBelow(ctx: FlowContext, id: number): Promise<void> {
+    if (this.messageId === undefined) return;
+    if (this.tail !== undefined && id === this.tail + 1) {
+      this.tail = id;
+      return;
+    }
+    await this.retire(ctx);
   }
 
   /** Removes the keyboard of the current panel (it stays as a record of what was shown). */
@@ -62,8 +97,8 @@ export class Panel {
   }
 
   /** Replaces the panel's content with a final text and no buttons. */
-  async close(ctx: FlowContext, text: string, edit: boolean): Promise<void> {
-    await this.show(ctx, { text }, edit);
+  async close(ctx: FlowContext, text: string): Promise<void> {
+    await this.show(ctx, { text });
     this.messageId = undefined;
   }
 }

@@ -2,14 +2,19 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { BookingRecord } from "../../../bookings/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale } from "../../context.js";
 import { addDaysToDateKey, courseToday } from "../../format/dates.js";
-import type { Draft } from "./draft.js";
+import type { SlotPage } from "./data.js";
+import type { CourseSummary, Draft } from "./draft.js";
+import type { Retry } from "./flow-store.js";
 import type { Panel } from "./panel.js";
 import type { ViewEnv } from "./views.js";
 
 /** How many days ahead the calendar offers (the partner lists at least this far). */
 export const BOOKING_WINDOW_DAYS = 35;
 
-/** What a step handler needs: the flow's state and its tools. Rebuilt identically on every replay. */
+/**
+ * What a step handler needs: the flow's state and its tools. Rebuilt identically on every replay; `d`,
+ * `panel`, `retry` and `edit` are what `flow-store.ts` keeps between updates, the rest is read per view.
+ */
 export interface FlowRun {
   conversation: Conversation<BotContext, FlowContext>;
   deps: BotDeps;
@@ -21,14 +26,16 @@ export interface FlowRun {
   agentId: number | null;
   /** The context of the latest accepted update. */
   ctx: FlowContext;
-  /** The booking whose hold is shown (step `held`). */
+  /** The booking whose hold is shown (step `held`), read from the ledger for the view. */
   held?: BookingRecord;
+  /** The course list this view shows (step `course`). */
+  courses?: CourseSummary[];
+  /** The page of tee times this view shows (step `slot`). */
+  slots?: SlotPage;
   /** What "Try again" repeats on the `stuck` step. */
-  retry?: "courses" | "slots" | "reserve" | "confirm";
+  retry?: Retry;
   /** Epoch ms of the latest clock read (through `external`). */
   now: number;
-  /** The next view edits the panel (the user tapped it) rather than sending a new one (the user typed). */
-  edit: boolean;
 }
 
 /** The locale the context translates into (each locale file defines `locale-code`). */
@@ -59,5 +66,7 @@ export function viewEnv(run: FlowRun): ViewEnv {
     lastDate: addDaysToDateKey(today, BOOKING_WINDOW_DAYS),
     holdMinutes: run.deps.config.holdMinutes,
     isPrivate: run.ctx.chat?.type === "private",
+    // Only a customer's booking carries an agent id: a customer books for themselves.
+    selfBooking: run.agentId !== null,
   };
 }

@@ -1,12 +1,10 @@
 import { GrammyError } from "grammy";
 import { parseBookingName, parseEmail, parseThaiMobile } from "../../validation/customer.js";
 import type { Draft, PartOfDay, Step } from "./draft.js";
-import { loadCourses, loadSlots, loadSuggestions } from "./data.js";
+import { loadCourse } from "./data.js";
 import { confirmHold, placeHold, refreshSlots } from "./hold.js";
 import type { Input } from "./input.js";
-import { tick, viewEnv, type FlowRun } from "./run.js";
-import { visibleSlots } from "./views.js";
-import { slotPageCount } from "../../keyboards/slot-pager.js";
+import { viewEnv, type FlowRun } from "./run.js";
 import { COURSES_PER_PAGE } from "../../keyboards/course-pager.js";
 
 /** What the loop does after a step: show the next view, or end the flow. */
@@ -49,21 +47,11 @@ function dateKey(arg: string | undefined): string | undefined {
   return arg && /^\d{8}$/.test(arg) ? `${arg.slice(0, 4)}-${arg.slice(4, 6)}-${arg.slice(6, 8)}` : undefined;
 }
 
-/** Loads the course list (first step, and "Try again" when the partner failed). */
-export async function loadCourseList(run: FlowRun): Promise<void> {
-  const courses = await loadCourses(run.conversation, run.deps);
-  if (courses.ok) {
-    run.d.courses = courses.value;
-    if (run.d.step === "stuck") run.d.step = "course";
-  } else {
-    run.d.notice = { key: courses.error.userMessageKey };
-    run.retry = "courses";
-    run.d.step = "stuck";
-  }
-}
-
-/** Picks a date: loads its tee times, or later dates that have some. */
-async function pickDate(run: FlowRun, date: string): Promise<void> {
+/**
+ * Picks a date: the next view lists its tee times (or later dates that have some), read from the
+ * partner; paging and filtering that list then read the catalog's copy.
+ */
+function pickDate(run: FlowRun, date: string): void {
   const { d } = run;
   const env = viewEnv(run);
   if (!d.course || date < env.today || date > env.lastDate) return;
@@ -71,21 +59,21 @@ async function pickDate(run: FlowRun, date: string): Promise<void> {
   d.month = date.slice(0, 7);
   d.part = "all";
   d.slotPage = 0;
-  const now = await tick(run);
-  const slots = await loadSlots(run.conversation, run.deps, d.course.id, date, now);
-  if (!slots.ok) {
-    d.notice = { key: slots.error.userMessageKey };
-    run.retry = "slots";
-    d.step = "stuck";
+  d.fresh = true;
+  d.step = "slot";
+}
+
+/** Picks the course at `index` of the list shown: its details page. */
+async function pickCourse(run: FlowRun, index: number): Promise<void> {
+  const summary = run.courses?.[index];
+  if (!summary) return;
+  const course = await loadCourse(run.conversation, run.deps, summary.id);
+  if (!course.ok || course.value === null) {
+    run.d.notice = { key: course.ok ? "partner-error-not-found" : course.error.userMessageKey };
     return;
   }
-  d.slots = slots.value;
-  d.suggestions = [];
-  if (d.slots.length === 0) {
-    const more = await loadSuggestions(run.conversation, run.deps, d.course.id, date, env.lastDate, now);
-    d.suggestions = more.ok ? more.value : [];
-  }
-  d.step = "slot";
+  run.d.course = course.value;
+  run.d.step = "course-info";
 }
 
 /** After the players: the customer's details, skipping what is already known. */
@@ -140,7 +128,7 @@ async function releaseHeld(run: FlowRun, reason: "user-cancel" | "user-restart")
 async function cancel(run: FlowRun): Promise<StepResult> {
   const released = await releaseHeld(run, "user-cancel");
   const key = released === "paid" ? "cancel-already-paid" : released === "released" ? "cancel-released" : "cancel-done";
-  await run.panel.close(run.ctx, run.ctx.t(key), run.edit);
+  await run.panel.close(run.ctx, run.ctx.t(key));
   return "done";
 }
 
@@ -171,16 +159,13 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
     return "continue";
   }
   switch (d.step) {
-    case "course":
-      if (action === "cp") d.coursePage = Math.min(Math.max(Number(arg) || 0, 0), Math.ceil(d.courses.length / COURSES_PER_PAGE) - 1);
-      if (action === "c") {
-        const i = index(arg, d.courses.length);
-        if (i !== undefined) {
-          d.course = d.courses[i];
-          d.step = "course-info";
-        }
-      }
+    case "course": {
+      const count = run.courses?.length ?? 0;
+      if (action === "cp") d.coursePage = Math.min(Math.max(Number(arg) || 0, 0), Math.max(1, Math.ceil(count / COURSES_PER_PAGE)) - 1);
+      const i = action === "c" ? index(arg, count) : undefined;
+      if (i !== undefined) await pickCourse(run, i);
       return "continue";
+    }
     case "course-info":
       if (action === "go") {
         d.step = "date";
@@ -191,22 +176,22 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
     case "date":
     case "slot": {
       const date = action === "d" ? dateKey(arg) : undefined;
-      if (date) await pickDate(run, date);
+      if (date) pickDate(run, date);
       if (action === "m" && arg && /^\d{6}$/.test(arg)) d.month = `${arg.slice(0, 4)}-${arg.slice(4, 6)}`;
       if (d.step !== "slot") return "continue";
       if (action === "pf" && PARTS.includes(arg as PartOfDay)) {
         d.part = arg as PartOfDay;
         d.slotPage = 0;
       }
-      if (action === "sp") d.slotPage = Math.min(Math.max(Number(arg) || 0, 0), slotPageCount(visibleSlots(d, d.course?.timeZone ?? "Asia/Bangkok").length) - 1);
-      if (action === "rf") await refreshSlots(run);
-      if (action === "s") {
-        const i = index(arg, d.slots.length);
-        if (i !== undefined) {
-          d.slot = d.slots[i];
-          if (d.persons !== undefined && d.slot && (d.persons < d.slot.minPerson || d.persons > d.slot.maxPerson)) d.persons = undefined;
-          d.step = "players";
-        }
+      // The page is kept within bounds by the next view, which reads it.
+      if (action === "sp") d.slotPage = Math.max(Number(arg) || 0, 0);
+      if (action === "rf") refreshSlots(run);
+      // Only a tee time of the page shown: its index in the day's list, as the button said.
+      const picked = action === "s" ? run.slots?.items.find((item) => String(item.index) === arg)?.slot : undefined;
+      if (picked) {
+        d.slot = picked;
+        if (d.persons !== undefined && (d.persons < picked.minPerson || d.persons > picked.maxPerson)) d.persons = undefined;
+        d.step = "players";
       }
       return "continue";
     }
@@ -245,11 +230,11 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
       const target = arg as Step | undefined;
       if (action !== "ch" || !target || !["course", "date", "slot", "players", "name"].includes(target)) return "continue";
       if ((await releaseHeld(run, "user-restart")) === "paid") {
-        await run.panel.close(run.ctx, run.ctx.t("cancel-already-paid"), run.edit);
+        await run.panel.close(run.ctx, run.ctx.t("cancel-already-paid"));
         return "done";
       }
       d.step = target;
-      if (target === "slot") await refreshSlots(run);
+      if (target === "slot") refreshSlots(run);
       return "continue";
     }
     case "stuck":
@@ -257,8 +242,12 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
         const what = run.retry;
         run.retry = undefined;
         d.notice = undefined;
-        if (what === "courses") await loadCourseList(run);
-        if (what === "slots" && d.date) await pickDate(run, d.date);
+        // The next view reads the courses, or the date's tee times, again.
+        if (what === "courses") d.step = "course";
+        if (what === "slots" && d.date) {
+          d.step = "slot";
+          d.fresh = true;
+        }
         if (what === "reserve") return hold(run);
         if (what === "confirm") {
           d.step = "held";

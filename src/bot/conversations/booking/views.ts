@@ -3,12 +3,13 @@ import { flowData } from "../../callback-data.js";
 import type { Locale } from "../../context.js";
 import { calendarKeyboard } from "../../keyboards/calendar.js";
 import { COURSES_PER_PAGE, coursePagerKeyboard } from "../../keyboards/course-pager.js";
-import { slotPagerKeyboard } from "../../keyboards/slot-pager.js";
+import { slotPageCount, slotPagerKeyboard } from "../../keyboards/slot-pager.js";
 import { formatBaht } from "../../format/money.js";
-import { formatDate, formatTime, partOfDay } from "../../format/dates.js";
+import { formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
-import { courseName, type Draft, type PartOfDay, type SlotView } from "./draft.js";
+import type { SlotPage } from "./data.js";
+import { courseName, type CourseSummary, type Draft, type PartOfDay } from "./draft.js";
 
 /** Translation, as `ctx.t`. */
 export type T = (key: string, args?: Record<string, string | number>) => string;
@@ -30,6 +31,14 @@ export interface ViewEnv {
   holdMinutes: number;
   /** Private chat: contact sharing is possible. */
   isPrivate: boolean;
+  /** A customer booking for themselves: their own number is the golfer's, so the contact button is offered. */
+  selfBooking: boolean;
+}
+
+/** What the view reads rather than keeps: the course list, or the page of tee times. */
+export interface ViewPage {
+  courses?: CourseSummary[];
+  slots?: SlotPage;
 }
 
 const PARTS: PartOfDay[] = ["all", "morning", "midday", "afternoon"];
@@ -51,10 +60,10 @@ export function caddyText(slot: { freeCaddy?: boolean; caddyPrice?: number }, en
   return "";
 }
 
-function courseList(d: Draft, env: ViewEnv): View {
+function courseList(d: Draft, env: ViewEnv, courses: CourseSummary[]): View {
   const { t, locale } = env;
   const start = d.coursePage * COURSES_PER_PAGE;
-  const lines = d.courses.slice(start, start + COURSES_PER_PAGE).map((c) => {
+  const lines = courses.slice(start, start + COURSES_PER_PAGE).map((c) => {
     const prices = [
       c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(c.minWeekday, locale) }) : "",
       c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(c.minWeekend, locale) }) : "",
@@ -63,7 +72,7 @@ function courseList(d: Draft, env: ViewEnv): View {
   });
   const kb = coursePagerKeyboard(
     env.nonce,
-    d.courses.map((c) => courseName(c, locale)),
+    courses.map((c) => courseName(c, locale)),
     d.coursePage,
     { prev: t("btn-prev"), next: t("btn-next") },
   );
@@ -73,7 +82,7 @@ function courseList(d: Draft, env: ViewEnv): View {
 function courseInfo(d: Draft, env: ViewEnv): View {
   const c = d.course;
   const { t, locale } = env;
-  if (!c) return courseList(d, env);
+  if (!c) return courseList(d, env, []);
   const rows = [
     `⛳ <b>${escapeHtml(courseName(c, locale))}</b>`,
     locale === "th" ? escapeHtml(c.name) : escapeHtml(c.nameTH),
@@ -106,38 +115,33 @@ function datePicker(d: Draft, env: ViewEnv): View {
   return { text: `${noticeText(d, t)}<b>${t("date-title", { course: escapeHtml(name) })}</b>\n${t("date-hint")}`, keyboard: navRow(kb, env, true) };
 }
 
-/** Slots shown under the part-of-day filter, with their index in the full list. */
-export function visibleSlots(d: Draft, timeZone: string): { slot: SlotView; index: number }[] {
-  return d.slots.map((slot, index) => ({ slot, index })).filter(({ slot }) => d.part === "all" || partOfDay(slot.startsAt, timeZone) === d.part);
-}
-
-function slotPicker(d: Draft, env: ViewEnv): View {
+function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
   const { t, locale } = env;
   const tz = d.course?.timeZone ?? "Asia/Bangkok";
   const title = t("slot-title", { course: escapeHtml(d.course ? courseName(d.course, locale) : ""), date: formatDate(d.date ?? env.today, locale) });
   const kb = new InlineKeyboard();
-  if (d.slots.length === 0) {
-    const text = d.suggestions.length > 0 ? t("slot-none-suggest") : t("slot-none");
-    for (const day of d.suggestions) kb.text(formatDate(day, locale), flowData(env.nonce, "d", day.replaceAll("-", ""))).row();
+  if (!page || page.total === 0) {
+    const suggestions = page?.suggestions ?? [];
+    const text = suggestions.length > 0 ? t("slot-none-suggest") : t("slot-none");
+    for (const day of suggestions) kb.text(formatDate(day, locale), flowData(env.nonce, "d", day.replaceAll("-", ""))).row();
     kb.text(t("btn-other-date"), flowData(env.nonce, "back")).row();
     return { text: `${noticeText(d, t)}<b>${title}</b>\n\n${text}`, keyboard: navRow(kb, env, false) };
   }
   for (const p of PARTS) kb.text(`${d.part === p ? "✓ " : ""}${t(`part-${p}`)}`, flowData(env.nonce, "pf", p));
   kb.row();
-  const shown = visibleSlots(d, tz);
-  const buttons = shown.map(({ slot, index }) => ({ index, label: `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(slot.price, locale)}` }));
-  const pager = slotPagerKeyboard(env.nonce, buttons, d.slotPage, { prev: t("btn-prev"), next: t("btn-next") });
+  const buttons = page.items.map(({ slot, index }) => ({ index, label: `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(slot.price, locale)}` }));
+  const pager = slotPagerKeyboard(env.nonce, buttons, page.page, slotPageCount(page.visible), { prev: t("btn-prev"), next: t("btn-next") });
   const rows = [...kb.inline_keyboard, ...pager.inline_keyboard];
   const out = InlineKeyboard.from(rows).row().text(t("btn-refresh"), flowData(env.nonce, "rf")).row();
-  const types = [...new Set(shown.map(({ slot }) => slot.priceType))].map((p) => t("price-type", { type: p })).join(", ");
-  const body = shown.length === 0 ? t("slot-none-part") : t("slot-hint", { count: shown.length, types });
+  const types = page.types.map((p) => t("price-type", { type: p })).join(", ");
+  const body = page.visible === 0 ? t("slot-none-part") : t("slot-hint", { count: page.visible, types });
   return { text: `${noticeText(d, t)}<b>${title}</b>\n${body}`, keyboard: navRow(out, env, true) };
 }
 
 function players(d: Draft, env: ViewEnv): View {
   const { t, locale } = env;
   const s = d.slot;
-  if (!s) return slotPicker(d, env);
+  if (!s) return slotPicker(d, env, undefined);
   const tz = d.course?.timeZone ?? "Asia/Bangkok";
   const kb = new InlineKeyboard();
   for (let n = s.minPerson; n <= s.maxPerson; n += 1) kb.text(String(n), flowData(env.nonce, "p", n));
@@ -165,11 +169,12 @@ function textPrompt(d: Draft, env: ViewEnv, field: "name" | "email" | "mobile"):
   const kb = new InlineKeyboard();
   const previous = d[field];
   if (previous) kb.text(t("btn-keep", { value: truncate(previous, 40) }), flowData(env.nonce, "keep")).row();
-  const hint = field === "mobile" && env.isPrivate ? `\n${t("mobile-share-hint")}` : "";
+  const share = field === "mobile" && env.isPrivate && env.selfBooking;
+  const hint = share ? `\n${t("mobile-share-hint")}` : "";
   return {
     text: `${noticeText(d, t)}<b>${t(`${field}-title`)}</b>\n${t(`${field}-hint`)}${hint}`,
     keyboard: navRow(kb, env, true),
-    contactButton: field === "mobile" && env.isPrivate,
+    contactButton: share,
   };
 }
 
@@ -195,16 +200,16 @@ function stuck(d: Draft, env: ViewEnv): View {
 }
 
 /** The panel for the current step (the held summary is rendered by `summary.ts`). */
-export function renderStep(d: Draft, env: ViewEnv): View {
+export function renderStep(d: Draft, env: ViewEnv, page: ViewPage): View {
   switch (d.step) {
     case "course":
-      return courseList(d, env);
+      return courseList(d, env, page.courses ?? []);
     case "course-info":
       return courseInfo(d, env);
     case "date":
       return datePicker(d, env);
     case "slot":
-      return slotPicker(d, env);
+      return slotPicker(d, env, page.slots);
     case "players":
       return players(d, env);
     case "customer":

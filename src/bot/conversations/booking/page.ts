@@ -1,0 +1,47 @@
+import { loadCourses, loadSlotPage } from "./data.js";
+import type { Retry } from "./flow-store.js";
+import { viewEnv, type FlowRun } from "./run.js";
+
+function stuck(run: FlowRun, key: string, retry: Retry): void {
+  run.d.notice = { key };
+  run.retry = retry;
+  run.d.step = "stuck";
+}
+
+/**
+ * Reads what the current step's view shows but the draft does not keep: the course list (from the
+ * catalog's cache), one page of the date's tee times, or the hold from the ledger. Runs before every
+ * view, so these reads stay in the replay log only until the next update cuts it back.
+ */
+export async function readPage(run: FlowRun): Promise<void> {
+  const { d, conversation, deps } = run;
+  run.courses = undefined;
+  run.slots = undefined;
+  run.held = undefined;
+  if (d.step === "course") {
+    const courses = await loadCourses(conversation, deps);
+    if (courses.ok) run.courses = courses.value;
+    else stuck(run, courses.error.userMessageKey, "courses");
+  } else if (d.step === "slot" && d.course && d.date) {
+    const page = await loadSlotPage(conversation, deps, {
+      courseId: d.course.id,
+      timeZone: d.course.timeZone,
+      date: d.date,
+      part: d.part,
+      page: d.slotPage,
+      fresh: d.fresh === true,
+      now: run.now,
+      lastDate: viewEnv(run).lastDate,
+    });
+    d.fresh = undefined;
+    if (page.ok) {
+      run.slots = page.value;
+      d.slotPage = page.value.page;
+    } else {
+      stuck(run, page.error.userMessageKey, "slots");
+    }
+  } else if (d.step === "held" && d.bookingId) {
+    const id = d.bookingId;
+    run.held = await conversation.external(() => deps.bookings.get(id));
+  }
+}

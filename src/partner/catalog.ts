@@ -1,0 +1,103 @@
+/**
+ * Short-lived caches of the partner's read-only data, so a booking costs the partner one tee-time read
+ * and no course read (the course list changes rarely; a day's tee times are re-read when they matter).
+ *
+ * Per process: each instance keeps its own. What is cached is only ever shown; the hold and the payment
+ * are the partner's word (a tee time taken meanwhile is refused at reserve, and the list re-read).
+ * Concurrent misses for the same key share one partner call; failures are not cached.
+ */
+import { PartnerNotFoundError } from "./errors.js";
+import type { PartnerClient } from "./client.js";
+import type { Course, TeeTime } from "./types.js";
+
+export interface PartnerCatalogOptions {
+  partner: Pick<PartnerClient, "listCourses" | "listTeeTimes">;
+  /** Epoch ms (fairway's clock). */
+  now: () => number;
+  /** How long the course list is kept. Default 10 minutes. */
+  courseTtlMs?: number;
+  /** How long a course's tee times of one date are kept. Default 60 s. */
+  teeTimeTtlMs?: number;
+  /** At most this many (course, date) lists are kept; the oldest go first. Default 2,000. */
+  maxTeeTimeLists?: number;
+}
+
+interface Entry<T> {
+  at: number;
+  value: Promise<T>;
+}
+
+export interface PartnerCatalog {
+  /** Every course, in the partner's order (cached). */
+  courses(): Promise<Course[]>;
+  /** One course of the cached list, or undefined. */
+  course(id: string): Promise<Course | undefined>;
+  /** A course's tee times on a date (YYYY-MM-DD), cached unless `fresh`. A 404 also forgets the course list. */
+  teeTimes(courseId: string, date: string, options?: { fresh?: boolean }): Promise<TeeTime[]>;
+  /** Forgets everything (tests, and an operator's reload). */
+  clear(): void;
+}
+
+/** Creates the caches in front of `partner`. */
+export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCatalog {
+  const { partner, now } = options;
+  const courseTtl = options.courseTtlMs ?? 10 * 60_000;
+  const teeTimeTtl = options.teeTimeTtlMs ?? 60_000;
+  const maxLists = options.maxTeeTimeLists ?? 2_000;
+  let courseList: Entry<Course[]> | undefined;
+  const teeTimes = new Map<string, Entry<TeeTime[]>>();
+
+  /** Where one cached value lives. */
+  interface Slot<T> {
+    get(): Entry<T> | undefined;
+    set(entry: Entry<T> | undefined): void;
+  }
+
+  /** The cached value while fresh (unless `fresh`), else one new call; a failed call leaves no entry behind. */
+  function cached<T>(slot: Slot<T>, ttl: number, fresh: boolean, load: () => Promise<T>): Promise<T> {
+    const at = now();
+    const current = slot.get();
+    if (!fresh && current && at >= current.at && at - current.at < ttl) return current.value;
+    const entry: Entry<T> = { at, value: load() };
+    slot.set(entry);
+    entry.value.catch(() => {
+      if (slot.get() === entry) slot.set(undefined);
+    });
+    return entry.value;
+  }
+
+  const courseSlot: Slot<Course[]> = {
+    get: () => courseList,
+    set: (entry) => (courseList = entry),
+  };
+  const teeTimeSlot = (key: string): Slot<TeeTime[]> => ({
+    get: () => teeTimes.get(key),
+    set: (entry) => {
+      teeTimes.delete(key);
+      if (entry === undefined) return;
+      teeTimes.set(key, entry);
+      if (teeTimes.size > maxLists) teeTimes.delete(teeTimes.keys().next().value!);
+    },
+  });
+
+  const catalog: PartnerCatalog = {
+    courses: () => cached(courseSlot, courseTtl, false, () => partner.listCourses()),
+    async course(id) {
+      return (await catalog.courses()).find((c) => c.id === id);
+    },
+    async teeTimes(courseId, date, opts = {}) {
+      try {
+        return await cached(teeTimeSlot(`${courseId}|${date}`), teeTimeTtl, opts.fresh === true, () => partner.listTeeTimes(courseId, date));
+      } catch (error) {
+        // A course the partner no longer knows: the course list is out of date too.
+        if (error instanceof PartnerNotFoundError) courseList = undefined;
+        throw error;
+      }
+    },
+    clear() {
+      courseList = undefined;
+      teeTimes.clear();
+    },
+  };
+  return catalog;
+}
