@@ -100,7 +100,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
 
   const access = createAccess({ db: storage.db, adminIds: config.adminIds, agentIds: config.agentIds, now });
-  const bookings = createBookingService({ db: storage.db, partner, logger: logger.child({ module: "bookings" }), holdMinutes: config.holdMinutes, now });
+  const reaperIntervalMs = options.reaperIntervalMs ?? 10_000;
+  const bookings = createBookingService({
+    db: storage.db,
+    partner,
+    logger: logger.child({ module: "bookings" }),
+    holdMinutes: config.holdMinutes,
+    // A partner write is over (answered, timed out or crashed) a second after the client's timeout.
+    writeWindowMs: config.partner.timeoutMs + 1_000,
+    now,
+  });
   const { bot, notifications } = createBot(
     { config, partner, catalog: createPartnerCatalog({ partner, now }), storage, bookings, access, logger, now },
     {
@@ -115,7 +124,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     service: bookings,
     logger: logger.child({ module: "reaper" }),
     now,
-    ...(options.reaperIntervalMs ? { intervalMs: options.reaperIntervalMs } : {}),
+    intervalMs: reaperIntervalMs,
     onEvent: (event) => notifications.reaperEvent(event),
   });
 

@@ -30,7 +30,23 @@ export function createHoldReaper(options: HoldReaperOptions) {
   const intervalMs = options.intervalMs ?? 10_000;
   const staleAfterMs = options.staleAfterMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  let wakeAt = Infinity;
   let running: Promise<number> | undefined;
+  let run: (() => void) | undefined;
+
+  /** Runs an extra pass when a write in flight on an ending hold is over, so the hold is not released a tick late. */
+  function wakeWhenOver(at: number): void {
+    if (!run || at >= wakeAt) return;
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeAt = at;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      wakeAt = Infinity;
+      run?.();
+    }, Math.max(0, at - now()) + 50);
+    wakeTimer.unref();
+  }
 
   async function handle(booking: BookingRecord): Promise<ReaperEvent | undefined> {
     const before = booking.state;
@@ -47,6 +63,12 @@ export function createHoldReaper(options: HoldReaperOptions) {
       );
       const fresh = await service.get(booking.id);
       return fresh ? { kind: "reserve-unknown", booking: fresh } : undefined;
+    }
+    // This system's own confirm or release may still be in flight: a second write would race it.
+    const endsAt = service.attemptEndsAt(booking);
+    if (endsAt !== undefined) {
+      wakeWhenOver(endsAt);
+      return undefined;
     }
     // A confirm left unanswered on a hold that is ending: the hold is released on time all the same.
     const fresh = await service.reconcile(booking.id, now() - staleAfterMs, "system:reaper", now() + intervalMs);
@@ -89,7 +111,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
     /** Runs a pass now and then every interval. */
     start() {
       if (timer) return;
-      const run = () => {
+      run = () => {
         running ??= tick().finally(() => {
           running = undefined;
         });
@@ -101,7 +123,9 @@ export function createHoldReaper(options: HoldReaperOptions) {
     /** Stops the timer and waits for a pass in progress. */
     async stop() {
       if (timer) clearInterval(timer);
-      timer = undefined;
+      if (wakeTimer) clearTimeout(wakeTimer);
+      timer = wakeTimer = run = undefined;
+      wakeAt = Infinity;
       await running;
     },
   };

@@ -22,6 +22,13 @@ export interface BookingServiceOptions {
   logger: Logger;
   /** Minutes a hold lasts before fairway releases it (HOLD_MINUTES). */
   holdMinutes: number;
+  /**
+   * The longest a partner write can be in flight, ms: the partner client's timeout plus a margin
+   * (default 10 s). A confirm does not start on a hold that ends sooner than this, and a confirm or
+   * release whose row has not changed for this long is over, answered or not: the reaper then acts on
+   * its hold without racing it, so a reservation never gets both a confirm and a release from fairway.
+   */
+  writeWindowMs?: number;
   now?: () => number;
 }
 
@@ -39,6 +46,18 @@ export function createBookingService(options: BookingServiceOptions) {
   const repo = createBookingRepository(options.db, now);
   const audit = createAuditLog(options.db, now);
   const holdMs = options.holdMinutes * 60_000;
+  const writeWindowMs = options.writeWindowMs ?? 10_000;
+
+  /**
+   * When the confirm or release that moved `booking` into CONFIRMING or RELEASING is certainly over
+   * (answered, timed out or crashed); undefined if it is over already: it recorded a failure
+   * (`last_error`, cleared when the write starts) or its window has passed.
+   */
+  const attemptEndsAt = (booking: BookingRecord): number | undefined => {
+    if (booking.state !== "CONFIRMING" && booking.state !== "RELEASING") return undefined;
+    const endsAt = booking.updated_at + writeWindowMs;
+    return booking.last_error === null && endsAt > now() ? endsAt : undefined;
+  };
 
   /** Makes a partner write and records it in the audit log, whatever its outcome. */
   async function write(action: string, actor: Actor, booking: BookingRecord, call: () => Promise<Reservation>): Promise<Reservation> {
@@ -182,7 +201,8 @@ export function createBookingService(options: BookingServiceOptions) {
         return confirmOutcomeOf(booking);
       }
       if (booking.state !== "HELD") return confirmOutcomeOf(booking);
-      if ((booking.hold_expires_at ?? 0) <= now()) {
+      // Too close to the hold's end, a confirm would race the reaper's release: the hold is over.
+      if ((booking.hold_expires_at ?? 0) <= now() + writeWindowMs) {
         await service.release(id, "expired", false, actor);
         return { kind: "expired", booking: await load(id) };
       }
@@ -195,7 +215,7 @@ export function createBookingService(options: BookingServiceOptions) {
       }
       if (balance !== null && balance < amount) return { kind: "insufficient", booking, balance };
 
-      if (!(await repo.transition(id, ["HELD"], "CONFIRMING", {}, undefined, now()))) return confirmOutcomeOf(await load(id));
+      if (!(await repo.transition(id, ["HELD"], "CONFIRMING", { last_error: null }, undefined, now() + writeWindowMs))) return confirmOutcomeOf(await load(id));
       const reservationId = booking.reservation_id ?? "";
       try {
         const paid = await write("confirm", actor ?? userActor(booking.user_id), booking, () => partner.confirm(reservationId));
@@ -252,7 +272,7 @@ export function createBookingService(options: BookingServiceOptions) {
       }
       if (booking.state === "RELEASING" && !retryStale) return releaseOutcomeOf(booking);
       const from: BookingState[] = booking.state === "RELEASING" ? ["RELEASING"] : ["HELD"];
-      if (!(await repo.transition(id, from, "RELEASING", { release_reason: booking.release_reason ?? reason }, { reason }))) {
+      if (!(await repo.transition(id, from, "RELEASING", { release_reason: booking.release_reason ?? reason, last_error: null }, { reason }))) {
         return releaseOutcomeOf(await load(id));
       }
       try {
@@ -289,7 +309,8 @@ export function createBookingService(options: BookingServiceOptions) {
       const r = await partner.getReservation(booking.reservation_id);
       const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
       let fresh = await applyPartnerState(booking, r, "reconcile", mayRevert);
-      const holdOver = holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt;
+      // Never while this system's own confirm or release may still be in flight: one write per reservation.
+      const holdOver = holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt && attemptEndsAt(fresh) === undefined;
       if (fresh.state === "CONFIRMING" && r.status === "PENDING" && holdOver) {
         const over = { release_reason: "expired" };
         if (await repo.transition(id, ["CONFIRMING"], "RELEASING", over, { via: "hold-over", partnerStatus: r.status })) {
@@ -356,6 +377,7 @@ export function createBookingService(options: BookingServiceOptions) {
     },
 
     audit,
+    attemptEndsAt,
 
     /** The chat's booking that still holds a reservation or is being written, if any. */
     activeForChat: (chatId: number) => repo.activeForChat(chatId),

@@ -706,6 +706,67 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     });
   });
 
+  describe("a confirm in flight at the hold's end (write window 10 s)", () => {
+    const WINDOW_MS = 10_000;
+
+    it("a confirm does not start when the hold ends within the write window: expired, one DELETE, no POST", async () => {
+      const booking = await w.held();
+      w.setNow(booking.hold_expires_at! - WINDOW_MS);
+      expect((await w.service.confirm(booking.id)).kind).toBe("expired");
+      expect(w.sandbox.count("POST", CONFIRM)).toBe(0);
+      expect(w.sandbox.count("DELETE", CANCEL)).toBe(1);
+      expect(partnerRecord(booking).status).toBe("CANCEL");
+    });
+
+    it("the reaper's early window opening while the confirm is on the wire: no DELETE, the hold is paid once", async () => {
+      const booking = await w.held();
+      let open: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let onWire: () => void = () => undefined;
+      const sent = new Promise<void>((resolve) => (onWire = resolve));
+      const held: typeof globalThis.fetch = async (input, init) => {
+        if (String(input instanceof Request ? input.url : input).endsWith("/confirm")) {
+          onWire();
+          await gate;
+        }
+        return globalThis.fetch(input, init);
+      };
+      const slow = w.serviceWith(w.partner(held));
+      w.setNow(booking.hold_expires_at! - WINDOW_MS - 1);
+      const confirming = slow.confirm(booking.id);
+      await sent;
+      expect((await ledger(booking.id)).state).toBe("CONFIRMING");
+      w.setNow(booking.hold_expires_at! - 2);
+      expect(await w.reaper.tick()).toBe(0);
+      expect(w.sandbox.count("DELETE", CANCEL)).toBe(0);
+      open();
+      expect((await confirming).kind).toBe("paid");
+      expect(await w.reaper.tick()).toBe(0);
+      expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
+      expect(w.sandbox.count("DELETE", CANCEL)).toBe(0);
+      expect(partnerRecord(booking).status).toBe("PAID");
+    });
+
+    it("a crash with the confirm unsent: the reaper waits out the write window, then releases before the hold's end", async () => {
+      const booking = await w.held();
+      const started = booking.hold_expires_at! - WINDOW_MS - 500;
+      w.setNow(started);
+      // What a confirm records before its POST; then the process dies.
+      expect(await w.service.repo.transition(booking.id, ["HELD"], "CONFIRMING", { last_error: null })).toBe(true);
+      await w.restart();
+      w.setNow(started + WINDOW_MS - 1);
+      expect(await w.reaper.tick()).toBe(0);
+      expect(w.sandbox.count("GET", ORDER)).toBe(0);
+      w.setNow(started + WINDOW_MS);
+      expect(await w.reaper.tick()).toBe(1);
+      expect(w.events.map((e) => [e.kind, e.booking.id])).toEqual([["expired", booking.id]]);
+      expect(w.now()).toBeLessThan(booking.hold_expires_at!);
+      expect(partnerRecord(booking).status).toBe("CANCEL");
+      expect(w.sandbox.count("POST", CONFIRM)).toBe(0);
+      expect(w.sandbox.count("DELETE", CANCEL)).toBe(1);
+    });
+  });
+
   it("a stale RESERVING row (a crash mid-reserve) becomes RESERVE_UNKNOWN with a warning and no partner write", async () => {
     const intent = await w.intent();
     expect(await w.service.repo.transition(intent.id, ["INTENT"], "RESERVING")).toBe(true);
