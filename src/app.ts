@@ -1,4 +1,5 @@
-import { run, type RunnerHandle } from "@grammyjs/runner";
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { Context, Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { createAccess, type Access } from "./access/index.js";
@@ -12,6 +13,9 @@ import { createPartnerCatalog, createPartnerClient, type PartnerClient } from ".
 import { openPartnerEndpoint } from "./partner-endpoint.js";
 import { createPlayground, type Playground } from "./playground/index.js";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./playground/identities.js";
+import { createLease, createLeadership, type Leadership } from "./runtime/lease.js";
+import { createPolling } from "./runtime/polling.js";
+import { createWebhook, type Webhook } from "./runtime/webhook.js";
 import { createStorage, type Storage } from "./storage/index.js";
 
 export interface AppOptions {
@@ -46,9 +50,15 @@ export interface App {
   localTelegram?: BotApiServer;
   /** The browser playground, mounted on the local Bot API server's port (no BOT_TOKEN only). */
   playground?: Playground;
-  /** Starts long polling and the reaper. */
+  /** Runs the once-only jobs (polling, the reaper, sweeps) on one instance at a time. */
+  leadership: Leadership;
+  /** Webhook mode (WEBHOOK_URL): the endpoint to mount on PORT. */
+  webhook?: Webhook;
+  /** Whether updates reach this instance: the webhook is registered, or it polls. */
+  isReceiving(): boolean;
+  /** Registers the webhook (webhook mode), then takes part in the leader election. */
   start(): Promise<void>;
-  /** Stops polling (waiting for running handlers), the reaper, and closes everything. */
+  /** Drains the webhook or stops polling (≤ 10 s for updates in flight), stops the jobs, releases the lease, closes everything. */
   stop(): Promise<void>;
 }
 
@@ -57,7 +67,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { logger } = options;
   // Playground (no BOT_TOKEN): its fixed admin and agent identities get their roles on top of
   // ADMIN_IDS/AGENT_IDS, so the browser page works with no setup. Never with a real token.
-  const config: Config = options.config.botToken
+  // With a real partner the page's visitors get no staff roles unless PLAYGROUND_STAFF=1 says so.
+  const staffPlayground = !options.config.botToken && (options.config.partner.kind === "sandbox" || options.config.playgroundStaff);
+  if (!options.config.botToken && !staffPlayground) {
+    logger.warn("playground with a real PARTNER_API_URL: its page's admin and agent get no staff roles (PLAYGROUND_STAFF=1 gives them)");
+  }
+  const config: Config = !staffPlayground
     ? options.config
     : {
         ...options.config,
@@ -128,9 +143,46 @@ export async function createApp(options: AppOptions): Promise<App> {
     onEvent: (event) => notifications.reaperEvent(event),
   });
 
-  let runner: RunnerHandle | undefined;
+  const allowedUpdates = ["message", "callback_query"] as const;
+  const polling = config.webhook ? undefined : createPolling({ bot, logger: logger.child({ module: "polling" }), allowedUpdates });
+  const webhook = config.webhook
+    ? createWebhook({ handleUpdate: (update) => bot.handleUpdate(update), secret: config.webhook.secret, logger: logger.child({ module: "webhook" }) })
+    : undefined;
+  let webhookSet = false;
   let sweeper: NodeJS.Timeout | undefined;
-  let commandsSynced: Promise<void> = Promise.resolve();
+  let commandsSynced: Promise<void> | undefined;
+
+  // The once-only jobs (polling, the reaper, sweeps, command menus) run on the lease's holder. On
+  // SQLite there is one process, so it always leads: a restart after a crash starts at once.
+  const leadership = createLeadership({
+    lease:
+      storage.kind === "postgres"
+        ? createLease({ db: storage.db, name: "leader", holder: instanceId(), now })
+        : { holder: "sqlite", ttlMs: 10_000, acquire: () => Promise.resolve(true), held: () => true, release: () => Promise.resolve() },
+    logger: logger.child({ module: "leadership" }),
+    async onElected() {
+      reaper.start();
+      sweeper = setInterval(() => {
+        void sweep(storage, now).catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
+      }, 60 * 60 * 1000);
+      sweeper.unref();
+      await polling?.start();
+      // Command menus per scope (everyone, customers, agents, admins) and language, once updates flow:
+      // a dozen Bot API calls that need not delay the first update.
+      commandsSynced ??= syncCommands(bot.api, access).then(
+        (synced) => {
+          if (synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
+        },
+        (err: unknown) => logger.warn({ err }, "command menus not set"),
+      );
+    },
+    async onDeposed() {
+      if (sweeper) clearInterval(sweeper);
+      await polling?.stop();
+      await reaper.stop();
+    },
+  });
+
   return {
     config,
     storage,
@@ -140,34 +192,39 @@ export async function createApp(options: AppOptions): Promise<App> {
     reaper,
     bot,
     partnerUrl,
+    leadership,
+    ...(webhook ? { webhook } : {}),
     ...(localTelegram ? { localTelegram } : {}),
     ...(playground ? { playground } : {}),
+    isReceiving: () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false)),
     async start() {
       await bot.init();
-      reaper.start();
-      sweeper = setInterval(() => {
-        void sweep(storage, now).catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
-      }, 60 * 60 * 1000);
-      sweeper.unref();
-      runner = run(bot, { runner: { fetch: { allowed_updates: ["message", "callback_query"] } } });
-      logger.info({ bot: bot.botInfo.username }, "fairway is running");
-      // Command menus per scope (everyone, customers, agents, admins) and language, once polling runs:
-      // a dozen Bot API calls that need not delay the first update.
-      commandsSynced = syncCommands(bot.api, access).then(
-        (synced) => {
-          if (synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
-        },
-        (err: unknown) => logger.warn({ err }, "command menus not set"),
-      );
+      if (config.webhook) {
+        // Every instance sets the same webhook: idempotent, and the newest deployment's settings win.
+        await bot.api.setWebhook(config.webhook.url, {
+          secret_token: config.webhook.secret,
+          allowed_updates: [...allowedUpdates],
+          max_connections: config.webhook.maxConnections,
+        });
+        webhookSet = true;
+      }
+      await leadership.start();
+      logger.info({ bot: bot.botInfo.username, mode: config.webhook ? "webhook" : "polling", leader: leadership.isLeader() }, "fairway is running");
     },
     async stop() {
-      if (sweeper) clearInterval(sweeper);
+      // Webhook: refuse new updates (Telegram redelivers them elsewhere), finish those running.
+      if (webhook && !(await webhook.drain(10_000))) logger.warn({ running: webhook.inFlight() }, "updates still running after 10 s; stopping anyway");
+      // Polling: stop fetching, finish the updates in progress; then the reaper; then give the lease up.
+      await leadership.stop();
       await commandsSynced;
-      if (runner?.isRunning()) await runner.stop();
-      await reaper.stop();
       for (const close of closers.reverse()) await close();
     },
   };
+}
+
+/** This process among fairway's instances (host, pid, and a random part for restarts on one host). */
+function instanceId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
 }
 
 /** Deletes expired key-value entries and update ids older than a day. */

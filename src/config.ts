@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import * as v from "valibot";
 
 /** Telegram user ids: a comma-separated list of positive integers, blanks ignored. */
@@ -58,6 +59,23 @@ export const EnvSchema = v.object({
   ),
   SANDBOX_SEED: IntInRange(1, 0, 2 ** 31 - 1),
   PLAYGROUND_PORT: IntInRange(8080, 0, 65535),
+  PLAYGROUND_STAFF: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),
+  WEBHOOK_URL: v.optional(
+    v.union(
+      [
+        Empty,
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.url("must be the public https:// URL Telegram calls"),
+          v.check((u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(u), "must be the public https:// URL Telegram calls"),
+        ),
+      ],
+      "must be the public https:// URL Telegram calls",
+    ),
+  ),
+  WEBHOOK_SECRET: v.optional(v.union([Empty, v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and -"))], "must be 1-256 characters of A-Z, a-z, 0-9, _ and -")),
+  WEBHOOK_MAX_CONNECTIONS: IntInRange(40, 1, 100),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -85,6 +103,10 @@ export interface Config {
   logLevel: string;
   /** Port of the local Bot API server (and playground) used when there is no BOT_TOKEN; 0 picks a free one. */
   playgroundPort: number;
+  /** PLAYGROUND_STAFF=1: the playground's admin and agent identities even with a real PARTNER_API_URL. */
+  playgroundStaff: boolean;
+  /** Webhook mode (WEBHOOK_URL): Telegram POSTs updates to `url`, served at `path` on PORT. Absent: long polling. */
+  webhook?: { url: string; path: string; secret: string; maxConnections: number };
   /** Secret values to scrub from every log line and message. */
   secrets: string[];
 }
@@ -142,6 +164,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       problems.push(`${name} ${issue.message}`);
     }
   }
+  if (env.WEBHOOK_URL?.trim() && !env.BOT_TOKEN?.trim()) problems.push("WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)");
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;
   const apiKey = e.PARTNER_API_KEY?.trim() ?? "";
@@ -149,6 +172,16 @@ export function createConfig(env: Record<string, string | undefined>): Config {
   const partner: Config["partner"] = e.PARTNER_API_URL
     ? { kind: "remote", baseURL: e.PARTNER_API_URL, apiKey, moneyUnit: e.PARTNER_MONEY_UNIT, timeoutMs: e.PARTNER_TIMEOUT_MS }
     : { kind: "sandbox", seed: e.SANDBOX_SEED, moneyUnit: e.PARTNER_MONEY_UNIT, timeoutMs: e.PARTNER_TIMEOUT_MS };
+
+  const webhook: Config["webhook"] =
+    e.WEBHOOK_URL && e.BOT_TOKEN
+      ? {
+          url: e.WEBHOOK_URL,
+          path: new URL(e.WEBHOOK_URL).pathname,
+          secret: e.WEBHOOK_SECRET ?? webhookSecretFor(e.BOT_TOKEN),
+          maxConnections: e.WEBHOOK_MAX_CONNECTIONS,
+        }
+      : undefined;
 
   return {
     ...(e.BOT_TOKEN ? { botToken: e.BOT_TOKEN } : {}),
@@ -162,6 +195,16 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     lowBalanceSatang: e.LOW_BALANCE_THB * 100,
     logLevel: e.LOG_LEVEL,
     playgroundPort: e.PLAYGROUND_PORT,
-    secrets: [e.BOT_TOKEN, apiKey].filter((s): s is string => typeof s === "string" && s.length > 0),
+    playgroundStaff: e.PLAYGROUND_STAFF === "1",
+    ...(webhook ? { webhook } : {}),
+    secrets: [e.BOT_TOKEN, apiKey, webhook?.secret].filter((s): s is string => typeof s === "string" && s.length > 0),
   };
+}
+
+/**
+ * The webhook's secret token when WEBHOOK_SECRET is unset: derived from the bot token, so every
+ * instance computes the same one, and it reveals nothing of the token.
+ */
+export function webhookSecretFor(botToken: string): string {
+  return createHmac("sha256", botToken).update("fairway webhook secret").digest("base64url");
 }

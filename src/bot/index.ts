@@ -57,8 +57,15 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   const deps: BotDeps = { ...base, notifications };
 
   if (options.first) bot.use(options.first);
-  // One update at a time per chat (the runner is concurrent across chats).
-  bot.use(sequentialize((ctx: Context) => ctx.chat?.id.toString() ?? ctx.from?.id.toString()));
+  // One update at a time per chat: in this process (the runner is concurrent across chats), then
+  // across instances (a PostgreSQL advisory lock; on SQLite there is one process). The dedupe below
+  // runs under both, so a redelivered update waits for the first delivery and is then dropped.
+  const chatKey = (ctx: Context) => ctx.chat?.id.toString() ?? ctx.from?.id.toString();
+  bot.use(sequentialize(chatKey));
+  bot.use((ctx, next) => {
+    const key = chatKey(ctx);
+    return key === undefined ? next() : base.storage.locks.run(`chat:${key}`, next);
+  });
   bot.use((ctx, next) => {
     ctx.deps = deps;
     return next();

@@ -40,6 +40,9 @@ export async function connect(config: DatabaseConfig): Promise<Kysely<Database>>
     types: pgTypes,
     ...(config.schema ? { options: `-c search_path="${config.schema}"` } : {}),
   });
+  // An idle connection ended by the server (a restart, a failover) is dropped from the pool; without a
+  // listener, pg's 'error' event would end the process.
+  pool.on("error", () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return db;

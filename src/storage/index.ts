@@ -1,6 +1,7 @@
 import { Migrator, type Kysely } from "kysely";
 import type { DatabaseConfig } from "../config.js";
 import type { Logger } from "../logger.js";
+import { createPgChatLocks, processChatLocks, type ChatLocks } from "./chat-locks.js";
 import { connect } from "./connect.js";
 import { createKvStore, type KvStore } from "./kv.js";
 import { migrationProvider } from "./migrations/index.js";
@@ -8,6 +9,7 @@ import type { Database } from "./schema.js";
 
 export type { Database } from "./schema.js";
 export type { KvStore } from "./kv.js";
+export type { ChatLocks } from "./chat-locks.js";
 
 /**
  * fairway's storage. Every access is async and goes through Kysely, so SQLite (the default) and
@@ -17,6 +19,8 @@ export interface Storage {
   kind: DatabaseConfig["kind"];
   db: Kysely<Database>;
   kv: KvStore;
+  /** One update per chat at a time across instances (PostgreSQL); in-process only on SQLite. */
+  locks: ChatLocks;
   close(): Promise<void>;
 }
 
@@ -30,11 +34,16 @@ export interface StorageOptions {
 export async function createStorage(config: DatabaseConfig, options: StorageOptions = {}): Promise<Storage> {
   const db = await connect(config);
   await migrate(db, options.logger, config.kind === "postgres" ? config.schema : undefined);
+  const locks = config.kind === "postgres" ? createPgChatLocks({ url: config.url, ...(config.schema ? { schema: config.schema } : {}) }) : processChatLocks;
   return {
     kind: config.kind,
     db,
     kv: createKvStore(db, options.now),
-    close: () => db.destroy(),
+    locks,
+    async close() {
+      await locks.close();
+      await db.destroy();
+    },
   };
 }
 

@@ -121,6 +121,13 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** A once-only job's lease (see migrations/005-leases.ts). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface Database {
   kv: KvTable;
   bookings: BookingsTable;
@@ -130,4 +137,5 @@ export interface Database {
   links: LinksTable;
   customers: CustomersTable;
   audit_log: AuditLogTable;
+  leases: LeasesTable;
 }

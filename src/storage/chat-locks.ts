@@ -1,0 +1,67 @@
+import pg from "pg";
+
+/** Runs work for one chat at a time across every fairway instance on the database. */
+export interface ChatLocks {
+  run<T>(key: string, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface PgChatLockOptions {
+  url: string;
+  /** Namespaces the lock keys: instances on another schema of the same database do not contend. */
+  schema?: string;
+  /** Connections held by updates in progress (one each while it runs). Default 20. */
+  max?: number;
+  /** A wait longer than this fails the update (webhook: Telegram delivers it again). Default 30 s. */
+  waitMs?: number;
+}
+
+/**
+ * PostgreSQL session advisory locks, one per chat, each held on its own pooled connection while the
+ * update runs. PostgreSQL drops a dead instance's locks with its connections (a SIGKILL included), so
+ * a chat is never left locked, and waiting costs no polling. The connections are a pool apart from
+ * the queries' so that updates waiting for a chat never starve the work of those holding one.
+ */
+export function createPgChatLocks(options: PgChatLockOptions): ChatLocks {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 20,
+    options: `-c lock_timeout=${options.waitMs ?? 30_000}`,
+  });
+  // An idle pooled connection that dies (a database restart) must not crash the process.
+  pool.on("error", () => undefined);
+  const guarded = new WeakSet<pg.PoolClient>();
+  const namespace = `fairway:${options.schema ?? "public"}:`;
+
+  return {
+    async run<T>(key: string, work: () => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      // A connection ended under a running update (the database restarted) fails that update's
+      // unlock; it must not become an unhandled 'error' event that ends the process.
+      if (!guarded.has(client)) {
+        guarded.add(client);
+        client.on("error", () => undefined);
+      }
+      // A connection whose lock or unlock query failed is destroyed: that is what releases its locks.
+      let healthy = false;
+      try {
+        await client.query("select pg_advisory_lock(hashtextextended($1, 0))", [namespace + key]);
+        try {
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock(hashtextextended($1, 0))", [namespace + key]);
+          healthy = true;
+        }
+      } finally {
+        client.release(!healthy);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** SQLite: one process owns the file, so the in-process per-chat queue is the whole lock. */
+export const processChatLocks: ChatLocks = {
+  run: (_key, work) => work(),
+  close: () => Promise.resolve(),
+};
