@@ -10,7 +10,7 @@ export interface PgChatLockOptions {
   url: string;
   /** Namespaces the lock keys: instances on another schema of the same database do not contend. */
   schema?: string;
-  /** Connections held by updates in progress (one each while it runs). Default 20. */
+  /** Connections held by updates in progress (one each while it runs; more wait for one). Default 10. */
   max?: number;
   /** A wait longer than this fails the update (webhook: Telegram delivers it again). Default 30 s. */
   waitMs?: number;
@@ -25,7 +25,7 @@ export interface PgChatLockOptions {
 export function createPgChatLocks(options: PgChatLockOptions): ChatLocks {
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.max ?? 20,
+    max: options.max ?? 10,
     options: `-c lock_timeout=${options.waitMs ?? 30_000}`,
   });
   // An idle pooled connection that dies (a database restart) must not crash the process.

@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import { createBotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
+import { createSandbox } from "../../src/sandbox/index.js";
+import { createStorage } from "../../src/storage/index.js";
+import { startBotProcess, type BotProcess } from "../helpers/bot-process.js";
+import { worldClock } from "../helpers/clock.js";
+import { driveTo, tapWhen, until, waitText } from "../helpers/crash-world.js";
+import { postgresDatabase, TEST_POSTGRES_URL } from "../helpers/databases.js";
+import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
+import { checkInvariants } from "../helpers/invariants.js";
+import { freePort, startRoundRobinProxy } from "../helpers/round-robin-proxy.js";
+import { addToTally, serverFigures } from "../helpers/tally.js";
+
+/**
+ * Several fairway processes (`runFairway`, as `npm start` runs it) on one PostgreSQL, with SIGKILL:
+ * three behind a round-robin proxy in webhook mode, and two long-polling under the leader lease.
+ * Every agent's booking must end paid exactly once, with the invariant checker clean.
+ */
+
+const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
+const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
+
+async function startWorld(agentIds: number[]) {
+  const clock = worldClock();
+  const sandbox = createSandbox({ clock });
+  const partnerUrl = await sandbox.listen(0);
+  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock, allowHttpWebhooks: true });
+  const apiRoot = await telegram.listen(0);
+  const db = postgresDatabase();
+  const schema = db.config.kind === "postgres" ? db.config.schema : "";
+  const env = {
+    ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }),
+    DATABASE_URL: `${TEST_POSTGRES_URL}?schema=${schema}`,
+    PARTNER_TIMEOUT_MS: "30000",
+    AGENT_IDS: agentIds.join(","),
+    LOG_LEVEL: "info",
+  };
+  const processes: BotProcess[] = [];
+  const initialBalance = sandbox.balance();
+  return {
+    clock,
+    sandbox,
+    telegram,
+    db,
+    env,
+    processes,
+    initialBalance,
+    start(extra: Record<string, string>) {
+      const p = startBotProcess({ ...env, ...extra }, clock);
+      processes.push(p);
+      return p;
+    },
+    async close() {
+      for (const p of processes) await p.kill();
+      addToTally(serverFigures(sandbox, telegram));
+      await telegram.close();
+      await sandbox.close();
+      await db.cleanup();
+    },
+  };
+}
+
+/** An agent's whole booking: /book → held → Confirm → the receipt. */
+async function book(user: SimulatedUser, pick: number, timeout = 40_000): Promise<void> {
+  await driveTo(user, "held", pick, timeout);
+  await tapWhen(user, /:ok$/, 0, timeout);
+  await waitText(user, "is confirmed (code", timeout);
+}
+
+async function scrape(port: number): Promise<Map<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const values = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    const m = /^(fairway_[a-z_]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
+    if (m) values.set(m[1]! + (m[2] ?? ""), Number(m[3]));
+  }
+  return values;
+}
+
+const sum = (values: Map<string, number>, name: string) => [...values].filter(([k]) => k === name || k.startsWith(`${name}{`)).reduce((s, [, v]) => s + v, 0);
+
+async function expectMoneyClean(w: Awaited<ReturnType<typeof startWorld>>, agents: number) {
+  const confirms = w.sandbox.requests.filter((r) => r.method === "POST" && CONFIRM.test(r.path));
+  const reserves = w.sandbox.requests.filter((r) => r.method === "POST" && RESERVE.test(r.path));
+  expect(confirms).toHaveLength(agents);
+  expect(reserves).toHaveLength(agents);
+  expect(w.sandbox.reservations().map((r) => r.status)).toEqual(Array.from({ length: agents }, () => "PAID"));
+  const storage = await createStorage(w.db.config);
+  try {
+    const report = await checkInvariants({ sandbox: w.sandbox, db: storage.db, now: w.clock, balanceBase: w.initialBalance });
+    expect(report.violations).toEqual([]);
+    const rows = await storage.db.selectFrom("bookings").select("state").execute();
+    expect(rows.map((r) => r.state)).toEqual(Array.from({ length: agents }, () => "PAID"));
+  } finally {
+    await storage.close();
+  }
+}
+
+describe.concurrent("several instances on one PostgreSQL", () => {
+  it("webhook mode: three instances behind a round-robin proxy, one SIGKILLed mid-load: every booking paid exactly once", async () => {
+    const agents = Array.from({ length: 12 }, (_, i) => 9301 + i);
+    const w = await startWorld(agents);
+    const ports = await Promise.all([freePort(), freePort(), freePort()]);
+    const alive = new Set(ports);
+    const proxy = await startRoundRobinProxy(() => [...alive]);
+    try {
+      const webhookEnv = (port: number) => ({ PORT: String(port), WEBHOOK_URL: `${proxy.url}/telegram/webhook`, WEBHOOK_MAX_CONNECTIONS: "8" });
+      const instances = ports.map((port) => w.start(webhookEnv(port)));
+      await Promise.all(instances.map((p) => p.ready));
+      expect(w.telegram.webhook()?.url).toBe(`${proxy.url}/telegram/webhook`);
+      for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      const before = await scrape(ports[0]!);
+
+      const users = agents.map((id) => w.telegram.user({ id, language_code: "en" }));
+      const bookings = users.map((u, i) => book(u, i));
+      // Mid-load: once a few holds exist, instance 2 dies with whatever it was handling.
+      await until("some holds", () => w.sandbox.requests.filter((r) => RESERVE.test(r.path)).length >= 3, 60_000);
+      await instances[1]!.crash();
+      // The balancer's health check takes the dead instance out after a while; until then it answers 502.
+      setTimeout(() => alive.delete(ports[1]!), 1_000);
+      await Promise.all(bookings);
+
+      await expectMoneyClean(w, agents.length);
+      const failedDeliveries = w.telegram.webhookDeliveries.filter((d) => d.ok === false).length;
+      addToTally({ telegramFaults: failedDeliveries });
+      // /metrics moved on a survivor: it handled updates of these bookings.
+      const after = await scrape(ports[0]!);
+      expect(sum(after, "fairway_updates_total")).toBeGreaterThan(sum(before, "fairway_updates_total"));
+      expect(sum(after, "fairway_partner_requests_total")).toBeGreaterThan(sum(before, "fairway_partner_requests_total"));
+    } finally {
+      await proxy.close();
+      await w.close();
+    }
+  }, 180_000);
+
+  it("polling mode: two instances never both poll; the standby takes over within 15 s of the leader's SIGKILL, and the bookings finish", async () => {
+    const agents = Array.from({ length: 6 }, (_, i) => 9401 + i);
+    const w = await startWorld(agents);
+    try {
+      const [a, b] = [w.start({ PORT: String(await freePort()) }), w.start({ PORT: String(await freePort()) })];
+      await Promise.all([a.ready, b.ready]);
+      const leaderOf = () => [a, b].find((p) => p.output().includes("this instance is the leader") && !p.output().includes("leadership lost"));
+      const leader = await until("a leader", leaderOf, 20_000);
+      const standby = leader === a ? b : a;
+      expect(standby.output()).not.toContain("this instance is the leader");
+
+      const users = agents.map((id) => w.telegram.user({ id, language_code: "en" }));
+      // Each agent gets as far as the tee times, then waits.
+      await Promise.all(users.map((u, i) => driveTo(u, "slots", i, 30_000)));
+      const killedAt = Date.now();
+      await leader.crash();
+      await until("the standby leads", () => standby.output().includes("this instance is the leader"), 20_000);
+      const takeoverMs = Date.now() - killedAt;
+      expect(takeoverMs).toBeLessThanOrEqual(15_000);
+
+      // The agents carry on where they were.
+      await Promise.all(
+        users.map(async (u, i) => {
+          await tapWhen(u, /:s:\d+$/, Math.floor(i / 5) * 2, 30_000);
+          await tapWhen(u, /:p:\d+$/, 0, 30_000);
+          await waitText(u, "Customer's full name", 30_000);
+          u.send("Golfer Standby");
+          await waitText(u, "Customer's e-mail", 30_000);
+          u.send(`golfer${u.chatId}@example.com`);
+          await waitText(u, "Customer's mobile number", 30_000);
+          u.send("081-234-5678");
+          await waitText(u, "Your tee time is on hold", 30_000);
+          await tapWhen(u, /:ok$/, 0, 30_000);
+          await waitText(u, "is confirmed (code", 30_000);
+        }),
+      );
+      await expectMoneyClean(w, agents.length);
+      // Never two pollers: no getUpdates was refused with 409.
+      const conflicts = w.telegram.calls.filter((c) => c.method.toLowerCase() === "getupdates" && c.error?.error_code === 409);
+      expect(conflicts).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  }, 180_000);
+});
