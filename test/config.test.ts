@@ -71,8 +71,26 @@ describe("createConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
     [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL must be sqlite:<path>, file:<path>, a file path, or a postgres:// URL"],
     [{ TELEGRAM_API_ROOT: "ftp://x" }, "TELEGRAM_API_ROOT must be an http(s) URL"],
+    [{ BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn", WEBHOOK_URL: "http://bot.example/hook" }, "WEBHOOK_URL must be the public https:// URL Telegram calls"],
+    [{ WEBHOOK_URL: "https://bot.example/hook" }, "WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)"],
+    [{ WEBHOOK_SECRET: "has space" }, "WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -"],
+    [{ WEBHOOK_MAX_CONNECTIONS: "101" }, "WEBHOOK_MAX_CONNECTIONS must be a whole number from 1 to 100"],
   ])("rejects %o with a message naming the variable", (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it("webhook mode: the path served on PORT, a secret every instance derives alike from the token (and never logs)", () => {
+    const BOT_TOKEN = "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn";
+    const a = createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/tg/hook" });
+    const b = createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/tg/hook" });
+    expect(a.webhook).toMatchObject({ url: "https://bot.example/tg/hook", path: "/tg/hook", maxConnections: 40 });
+    expect(a.webhook?.secret).toMatch(/^[A-Za-z0-9_-]{20,256}$/);
+    expect(a.webhook?.secret).toBe(b.webhook?.secret);
+    expect(a.webhook?.secret).not.toContain(BOT_TOKEN.split(":")[1]);
+    expect(createConfig({ BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMzz", WEBHOOK_URL: "https://bot.example/tg/hook" }).webhook?.secret).not.toBe(a.webhook?.secret);
+    expect(a.secrets).toContain(a.webhook?.secret);
+    expect(createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/h", WEBHOOK_SECRET: "mine_1" }).webhook?.secret).toBe("mine_1");
+    expect(createConfig({ BOT_TOKEN }).webhook).toBeUndefined();
   });
 
   it("lists every problem at once", () => {
