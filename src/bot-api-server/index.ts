@@ -18,6 +18,7 @@ import { type CallRecord, type CallbackQueryRecord, type ChatMessage, type Store
 import { type NewUpdate, UpdateQueue, type WebhookState } from "./updates.js";
 import { SimulatedUser, type SimulatedUserInit } from "./users.js";
 import { type IdleOptions, waitForCall, waitForIdle } from "./waiting.js";
+import { WebhookDispatcher, type WebhookDeliveryRecord } from "./webhook.js";
 
 export type { CallRecord, CallbackQueryRecord, ChatMessage, StoredFile } from "./store.js";
 export type { FailureSpec } from "./faults.js";
@@ -30,6 +31,7 @@ export { parseTelegramHtml, HtmlParseError } from "./html.js";
 export { SUPPORTED_METHODS } from "./methods/index.js";
 export { CLIENT_CLOSED, type ExtraHandler } from "./server.js";
 export type { IdleOptions } from "./waiting.js";
+export type { WebhookDeliveryRecord } from "./webhook.js";
 
 /** Options of {@link createBotApiServer}. */
 export interface BotApiServerOptions {
@@ -47,6 +49,23 @@ export interface BotApiServerOptions {
   callbackQueryTimeoutMs?: number;
   /** Reject a bare `&` in HTML text (default true; Telegram itself keeps it literally). */
   strictHtmlAmpersand?: boolean;
+  /**
+   * Accept `http://127.0.0.1…`, `http://localhost…` and `http://[::1]…` webhook URLs
+   * (default false). Telegram requires HTTPS; tests receive webhooks on a plain local port.
+   */
+  allowHttpWebhooks?: boolean;
+  /**
+   * How long a webhook delivery may take before it counts as failed with "Read timeout
+   * expired" and is retried (default 60 000 ms). Telegram does not document its limit.
+   */
+  webhookTimeoutMs?: number;
+  /**
+   * First retry delay after a failed webhook delivery (default 100 ms); it doubles per
+   * consecutive failure of the same chat, up to `webhookRetryMaxMs` (default 2 000 ms).
+   * Telegram also retries with growing delays, but over seconds to minutes.
+   */
+  webhookRetryMinMs?: number;
+  webhookRetryMaxMs?: number;
 }
 
 /** The running fake. All getters return copies: mutate nothing you get back. */
@@ -79,8 +98,13 @@ export interface BotApiServer {
   commands(options?: { scope?: Record<string, unknown>; language_code?: string }): BotCommand[];
   /** The menu button of a chat, or the default one. */
   menuButton(chatId?: number): unknown;
-  /** The stored webhook, if any. */
+  /** The webhook set by setWebhook, if any. */
   webhook(): WebhookState | undefined;
+  /**
+   * Every webhook delivery attempt, in start order; a record gets `endedAt`, `ok`,
+   * `status`/`error` when its request ends (also announced as `webhook` events).
+   */
+  readonly webhookDeliveries: readonly WebhookDeliveryRecord[];
   /** Calls to one method (case-insensitive). */
   callsTo(method: string): CallRecord[];
   /** All callback queries created by taps. */
@@ -97,8 +121,9 @@ export interface BotApiServer {
   waitForCall(predicate: (call: CallRecord) => boolean, timeoutMs?: number, options?: { since?: number }): Promise<CallRecord>;
   /**
    * Resolves when the bot has caught up: every queued update has been confirmed
-   * by a later getUpdates offset (when the bot polls), no API request is in
-   * flight, and no request started or ended for `quietMs`.
+   * by a later getUpdates offset (when the bot polls) or answered 2xx by the
+   * webhook (when one is set), no API request or webhook delivery is in flight,
+   * and nothing started or ended for `quietMs`.
    */
   idle(options?: IdleOptions): Promise<void>;
   /** Alias of {@link BotApiServer.idle}. */
@@ -119,7 +144,7 @@ export interface BotApiServer {
    * every `/bot...` path, the server answers as before. One handler; a new one replaces it.
    */
   mount(handler: ExtraHandler | undefined): void;
-  /** Subscribes to "call" | "request" | "message" | "update"; returns the unsubscribe function. */
+  /** Subscribes to "call" | "request" | "message" | "update" | "webhook"; returns the unsubscribe function. */
   on<K extends keyof ServerEvents>(event: K, listener: (payload: ServerEvents[K]) => void): () => void;
 }
 
@@ -147,6 +172,10 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     clock: options.clock ?? Date.now,
     callbackQueryTimeoutMs: options.callbackQueryTimeoutMs ?? 15_000,
     strictHtmlAmpersand: options.strictHtmlAmpersand ?? true,
+    allowHttpWebhooks: options.allowHttpWebhooks ?? false,
+    webhookTimeoutMs: options.webhookTimeoutMs ?? 60_000,
+    webhookRetryMinMs: options.webhookRetryMinMs ?? 100,
+    webhookRetryMaxMs: options.webhookRetryMaxMs ?? 2_000,
   };
   const botUser: User = {
     id: botInfo.id,
@@ -158,13 +187,21 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
   const store = new Store();
   const updates = new UpdateQueue();
   const events = new EventHub();
+  const now = (): number => Math.floor(settings.clock() / 1000);
+  const webhooks = new WebhookDispatcher(
+    updates,
+    events,
+    { timeoutMs: settings.webhookTimeoutMs, retryMinMs: settings.webhookRetryMinMs, retryMaxMs: settings.webhookRetryMaxMs },
+    now,
+  );
   const ctx: ServerContext = {
     settings,
     store,
     updates,
+    webhooks,
     events,
     botUser,
-    now: () => Math.floor(settings.clock() / 1000),
+    now,
   };
   const faults = new Faults();
   const http = new HttpFront(ctx, faults);
@@ -203,6 +240,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     listen: (port = 0, host = "127.0.0.1") => http.listen(port, host),
     async close() {
       updates.abortPoller(new Error("server closing"));
+      await webhooks.close();
       await http.close();
     },
     user(init) {
@@ -224,6 +262,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     commands: (opts = {}) => clone((store.commands.get(commandsKey(opts.scope, opts.language_code)) ?? []) as BotCommand[]),
     menuButton: (chatId) => clone(chatId === undefined ? store.defaultMenuButton : (store.chats.get(chatId)?.menuButton ?? store.defaultMenuButton)),
     webhook: () => (updates.webhook === undefined ? undefined : clone(updates.webhook)),
+    webhookDeliveries: webhooks.log,
     callsTo: (method) => store.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
     callbackQueries: () => [...store.callbackQueries.values()].map((q) => clone(q)),
     get callbackAnswers() {
@@ -234,7 +273,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     unansweredCallbackQueries: () => [...store.callbackQueries.values()].filter((q) => !q.answered).map((q) => clone(q)),
     waitForCall: (predicate, timeoutMs = 5_000, opts = {}) =>
       waitForCall(store.calls, events, predicate, opts.since ?? callsAtLastUpdate, timeoutMs),
-    idle: (opts) => waitForIdle(http, updates, () => lastPushAt, opts),
+    idle: (opts) => waitForIdle(http, updates, webhooks, () => lastPushAt, opts),
     settle(opts) {
       return server.idle(opts);
     },
