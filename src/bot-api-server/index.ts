@@ -62,7 +62,7 @@ export interface BotApiServerOptions {
   /**
    * First retry delay after a failed webhook delivery (default 100 ms); it doubles per
    * consecutive failure of the same chat, up to `webhookRetryMaxMs` (default 2 000 ms).
-   * Telegram also retries with growing delays, but over seconds to minutes.
+   * Telegram also repeats failed deliveries with growing (undocumented) delays, over seconds to minutes.
    */
   webhookRetryMinMs?: number;
   webhookRetryMaxMs?: number;
