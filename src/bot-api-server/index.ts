@@ -93,6 +93,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
   };
   const faults = new Faults();
   const http = new HttpFront(ctx, faults);
+  webhooks.onReply = (json) => http.runWebhookReply(json);
   const users = new Map<number, SimulatedUser>();
   let callsAtLastUpdate = 0;
   let lastPushAt = 0;

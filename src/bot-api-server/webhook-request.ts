@@ -16,7 +16,12 @@ export interface PostOutcome {
   error?: string;
   /** True when the attempt was cut short by `signal` (server closing), not by the receiver. */
   aborted?: boolean;
+  /** A 2xx answer's JSON body (a webhook reply: a Bot API method to run), if it had one. */
+  json?: string;
 }
+
+/** Webhook replies carry one method call; anything bigger is not read (Telegram caps requests too). */
+const MAX_REPLY_BYTES = 1 << 20;
 
 /** The keep-alive agents one dispatcher reuses, like Telegram keeps its webhook connections open. */
 export interface Agents {
@@ -83,10 +88,18 @@ export function postJson(
 
     req.on("response", (res) => {
       const status = res.statusCode ?? 0;
-      res.resume(); // the body is not used (no webhook replies, see README)
+      const ok = status >= 200 && status < 300;
+      const isJson = /^application\/json\b/i.test(res.headers["content-type"] ?? "");
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (ok && isJson && size <= MAX_REPLY_BYTES) chunks.push(chunk);
+      });
       res.on("end", () => {
-        const ok = status >= 200 && status < 300;
-        settle(ok ? { ok, status } : { ok, status, error: wrongResponse(status) });
+        if (!ok) settle({ ok, status, error: wrongResponse(status) });
+        else if (chunks.length > 0 && size <= MAX_REPLY_BYTES) settle({ ok, status, json: Buffer.concat(chunks).toString("utf8") });
+        else settle({ ok, status });
       });
       res.on("error", () => settle(failure(cause, undefined, status)));
     });

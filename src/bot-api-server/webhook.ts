@@ -9,6 +9,9 @@
  *   keeps the update queued and is retried after a delay that doubles per
  *   consecutive failure of that chat, from `retryMinMs` up to `retryMaxMs`.
  *
+ * A 2xx answer with a JSON body `{ method, ...params }` is a webhook reply:
+ * the method runs as if the bot had called it (see `HttpFront.runWebhookReply`).
+ *
  * Every attempt is logged (`log`, the server's `webhookDeliveries`) and
  * announced as a `webhook` event, so tests can check ordering, concurrency and
  * redeliveries.
@@ -73,6 +76,8 @@ export class WebhookDispatcher {
   private readonly backoffs = new Map<string, Backoff>();
   private readonly attempts = new WeakMap<Update, number>();
   private agents: Agents = newAgents();
+  /** Runs a webhook reply; set by the factory (the HTTP front owns method execution). */
+  onReply: ((json: string) => Promise<void>) | undefined;
   private closed = false;
 
   constructor(
@@ -154,7 +159,9 @@ export class WebhookDispatcher {
       hook.secret_token !== undefined ? { "x-telegram-bot-api-secret-token": hook.secret_token } : {};
     const abort = new AbortController();
     const done = postJson(hook.url, JSON.stringify(update), headers, this.settings.timeoutMs, abort.signal, this.agents).then(
-      (outcome) => {
+      async (outcome) => {
+        // A reply runs before the delivery counts as done, so idle() covers it.
+        if (outcome.ok && outcome.json !== undefined && !this.closed) await this.runReply(outcome.json);
         record.endedAt = performance.now();
         record.ok = outcome.ok;
         if (outcome.status !== undefined) record.status = outcome.status;
@@ -172,6 +179,14 @@ export class WebhookDispatcher {
       },
     );
     this.flights.set(key, { update, abort, done });
+  }
+
+  private async runReply(json: string): Promise<void> {
+    try {
+      await this.onReply?.(json);
+    } catch (error) {
+      process.emitWarning(`bot-api-server: webhook reply failed: ${String(error)}`);
+    }
   }
 
   /** Records the error and holds the chat back for the next backoff step (the update stays queued). */

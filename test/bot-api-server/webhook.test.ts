@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { webhookCallback } from "grammy";
+import { Bot, webhookCallback } from "grammy";
 import type { Update, WebhookInfo } from "grammy/types";
 import { afterEach, describe, expect, test } from "vitest";
 import type { BotApiServer } from "../../src/bot-api-server/index.js";
@@ -318,5 +318,25 @@ describe("a grammY bot in webhook mode", () => {
     await bot.api.setWebhook(url, { secret_token: "hook_secret" });
     await server.idle();
     expect(alice.lastMessage()?.text).toBe("echo three");
+  });
+
+  test("webhook replies (canUseWebhookReply): the method in the 2xx answer runs as if called", async () => {
+    const server = await startServer({ allowHttpWebhooks: true });
+    const bot = new Bot(server.token, {
+      client: { apiRoot: server.url, canUseWebhookReply: (method) => method === "sendMessage" },
+    });
+    bot.on("message:text", (ctx) => ctx.reply(`<b>${ctx.message.text}</b>`, { parse_mode: "HTML" }));
+    const handle = webhookCallback(bot, "http");
+    const http = createServer((req, res) => {
+      void handle(req, res);
+    });
+    servers.push(http);
+    await new Promise<void>((r) => http.listen(0, "127.0.0.1", r));
+    await bot.api.setWebhook(`http://127.0.0.1:${(http.address() as AddressInfo).port}/`);
+    const alice = server.user({ id: 42 });
+    alice.send("in the answer");
+    await server.idle();
+    expect(alice.lastMessage()).toMatchObject({ text: "in the answer", html: "<b>in the answer</b>" });
+    expect(server.callsTo("sendMessage")).toMatchObject([{ ok: true, via: "webhook-reply", params: { chat_id: 42 } }]);
   });
 });
