@@ -185,7 +185,10 @@ describe("delivery", () => {
     server.user({ id: 1 }).send("a2");
     server.user({ id: 2 }).send("b1");
     await server.idle();
-    expect(receiver.received.map((r) => text(r.update))).toEqual(["a1", "b1", "a1", "a2"]);
+    const of = (chat: number) => receiver.received.filter((r) => r.update.message?.chat.id === chat);
+    expect(of(1).map((r) => [text(r.update), r.status])).toEqual([["a1", 500], ["a1", 200], ["a2", 200]]);
+    expect(of(2).map((r) => [text(r.update), r.status])).toEqual([["b1", 200]]);
+    expect(of(2)[0]!.endedAt!).toBeLessThan(of(1)[1]!.startedAt); // Bob was served during Alice's backoff
   });
 
   test("connection refused → retried until the receiver is up", async () => {
