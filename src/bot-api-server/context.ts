@@ -6,6 +6,7 @@ import type { EventHub } from "./events.js";
 import type { Params } from "./params.js";
 import type { Store } from "./store.js";
 import type { UpdateQueue } from "./updates.js";
+import type { WebhookDispatcher } from "./webhook.js";
 
 /** Resolved server options. */
 export interface ServerSettings {
@@ -14,6 +15,11 @@ export interface ServerSettings {
   clock: () => number;
   callbackQueryTimeoutMs: number;
   strictHtmlAmpersand: boolean;
+  /** Accept `http://` webhooks on loopback hosts (tests); Telegram requires HTTPS. */
+  allowHttpWebhooks: boolean;
+  webhookTimeoutMs: number;
+  webhookRetryMinMs: number;
+  webhookRetryMaxMs: number;
 }
 
 /** Shared state handed to every method handler. */
@@ -21,6 +27,8 @@ export interface ServerContext {
   settings: ServerSettings;
   store: Store;
   updates: UpdateQueue;
+  /** Webhook delivery; setWebhook/deleteWebhook go through it. */
+  webhooks: WebhookDispatcher;
   events: EventHub;
   /** The bot as it appears in `from` of its messages. */
   botUser: User;

@@ -94,6 +94,8 @@ export const WEBHOOK_ACTIVE =
 export const POLL_CONFLICT =
   "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running";
 export const BAD_WEBHOOK_URL = "Bad Request: bad webhook: An HTTPS URL must be provided for webhook";
+export const SECRET_TOKEN_INVALID = "Bad Request: secret token contains unallowed characters";
+export const SECRET_TOKEN_TOO_LONG = "Bad Request: secret token is too long";
 
 /** `Too Many Requests: retry after N`, Telegram's 429 wording. */
 export function tooManyRequests(retryAfter: number): string {

@@ -1,12 +1,14 @@
 /**
  * A small typed event hub: `call` (every API call), `request` (a call as it
  * arrives), `message` (messages sent, edited or deleted, by the bot or by
- * simulated users) and `update` (updates queued for the bot). The browser
+ * simulated users), `update` (updates queued for the bot) and `webhook`
+ * (webhook delivery attempts, as they start and end). The browser
  * playground relays these over SSE/WebSocket.
  */
 import { EventEmitter } from "node:events";
 import type { Update } from "grammy/types";
 import type { CallRecord, ChatMessage } from "./store.js";
+import type { WebhookDeliveryRecord } from "./webhook.js";
 
 /** A change in a chat's history. */
 export interface MessageEvent {
@@ -28,6 +30,8 @@ export interface ServerEvents {
   request: RequestEvent;
   message: MessageEvent;
   update: Update;
+  /** A webhook delivery attempt: emitted as it starts (`ok` undefined) and again as it ends. */
+  webhook: WebhookDeliveryRecord;
 }
 
 /** Typed wrapper around EventEmitter. A throwing listener is reported as a process warning, never breaks the server. */

@@ -149,23 +149,46 @@ export class HttpFront {
         this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "client closed the request" } });
         return;
       }
-      const apiError =
-        error instanceof ApiError ? error : new ApiError(500, `Internal Server Error: ${error instanceof Error ? error.message : String(error)}`);
+      const apiError = toApiError(error);
       send(res, apiError);
-      this.record({
-        method: name,
-        params,
-        files,
-        at,
-        ok: false,
-        error: {
-          error_code: apiError.error_code,
-          description: apiError.description,
-          ...(apiError.parameters !== undefined ? { parameters: { ...apiError.parameters } } : {}),
-        },
-      });
+      this.record({ method: name, params, files, at, ok: false, error: errorOf(apiError) });
     } finally {
       if (!isPoll) this.end();
+    }
+  }
+
+  /**
+   * Runs the method a webhook answered with (Telegram's webhook reply: a 2xx JSON body
+   * `{ method, ...params }`) as if the bot had called it: recorded in `calls` with
+   * `via: "webhook-reply"`, counted by `idle()`, subject to `failNext`. Its result goes
+   * nowhere, as in Telegram, so errors are only recorded. Bodies without a method are ignored.
+   */
+  async runWebhookReply(json: string): Promise<void> {
+    let body: unknown;
+    try {
+      body = JSON.parse(json);
+    } catch {
+      return;
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+    const { method: methodName, ...fields } = body as Record<string, unknown>;
+    if (typeof methodName !== "string") return;
+    const method = findMethod(methodName);
+    const name = method?.name ?? methodName;
+    const params = normalizeFields(fields);
+    const at = this.ctx.settings.clock();
+    this.ctx.events.emit("request", { method: name, receivedAt: performance.now() });
+    this.begin();
+    try {
+      if (method === undefined || name === "getUpdates") throw new ApiError(404, E.NOT_FOUND);
+      const failure = this.faults.takeFailure(name);
+      if (failure !== undefined) throw failure;
+      const result: unknown = await method.fn(this.ctx, new Params(params), new AbortController().signal);
+      this.record({ method: name, params, files: {}, at, ok: true, result, via: "webhook-reply" });
+    } catch (error) {
+      this.record({ method: name, params, files: {}, at, ok: false, error: errorOf(toApiError(error)), via: "webhook-reply" });
+    } finally {
+      this.end();
     }
   }
 
@@ -178,6 +201,22 @@ export class HttpFront {
     this.inFlight -= 1;
     this.lastActivityAt = performance.now();
   }
+}
+
+/** A handler's exception as the ApiError to answer with (unexpected ones become 500). */
+function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError
+    ? error
+    : new ApiError(500, `Internal Server Error: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** The `error` of a failed CallRecord. */
+function errorOf(apiError: ApiError): NonNullable<CallRecord["error"]> {
+  return {
+    error_code: apiError.error_code,
+    description: apiError.description,
+    ...(apiError.parameters !== undefined ? { parameters: { ...apiError.parameters } } : {}),
+  };
 }
 
 /** Writes a Bot API response: a result (200) or an ApiError (status = error_code). */

@@ -61,6 +61,8 @@ export interface CallRecord {
   ok: boolean;
   result?: unknown;
   error?: { error_code: number; description: string; parameters?: Record<string, unknown> };
+  /** Set when the call came as a webhook reply (the method in a webhook's 2xx answer), not as a request. */
+  via?: "webhook-reply";
 }
 
 /** A callback query the server created for a button tap. */

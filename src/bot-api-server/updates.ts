@@ -12,10 +12,11 @@ import { clone } from "./store.js";
 /** An update before the server numbers it. */
 export type NewUpdate = Omit<Update, "update_id"> & { update_id?: number };
 
-/** Stored webhook settings (the server never calls the URL). */
+/** The webhook set by setWebhook; `webhook.ts` POSTs queued updates to `url` while it is set. */
 export interface WebhookState {
   url: string;
-  max_connections?: number;
+  /** 1–100, default 40: how many deliveries may be in flight at once. */
+  max_connections: number;
   allowed_updates?: string[];
   secret_token?: string;
 }
@@ -39,6 +40,8 @@ export class UpdateQueue {
   webhook: WebhookState | undefined;
   /** performance.now() of the last batch handed to the bot. */
   lastDeliveryAt = 0;
+  /** Called once per tick after updates were queued or put back (the webhook dispatcher listens). */
+  onQueued: (() => void) | undefined;
 
   /** Queues an update with the next global update_id (or the given one, which must be higher). */
   push(update: NewUpdate): Update {
@@ -78,6 +81,37 @@ export class UpdateQueue {
   /** Forgets all pending updates (deleteWebhook / setWebhook with drop_pending_updates). */
   dropPending(): void {
     this.queue = [];
+    this.redeliveries = [];
+  }
+
+  /**
+   * What the webhook still has to deliver, in order: updates put back by `redeliver`
+   * first, then the queue. The objects themselves (not copies), so `acknowledge` can
+   * find them again. Updates outside `allowed` are dropped, as getUpdates drops them.
+   */
+  webhookBacklog(allowed: readonly string[] | undefined): readonly Update[] {
+    if (allowed !== undefined) {
+      const keep = (u: Update): boolean => Object.keys(u).some((k) => k !== "update_id" && allowed.includes(k));
+      this.queue = this.queue.filter(keep);
+      this.redeliveries = this.redeliveries.filter(keep);
+    }
+    return [...this.redeliveries, ...this.queue];
+  }
+
+  /** Updates the webhook has not had a 2xx for (`pending_update_count` in webhook mode). */
+  get backlogCount(): number {
+    return this.redeliveries.length + this.queue.length;
+  }
+
+  /** Whether this exact update object is still waiting (it may have been dropped meanwhile). */
+  holds(update: Update): boolean {
+    return this.queue.includes(update) || this.redeliveries.includes(update);
+  }
+
+  /** The webhook got a 2xx for this update: forget it, as a later getUpdates offset would. */
+  acknowledge(update: Update): void {
+    this.queue = this.queue.filter((u) => u !== update);
+    this.redeliveries = this.redeliveries.filter((u) => u !== update);
   }
 
   /** Ends a held-open getUpdates (e.g. on server close) with the given error. */
@@ -133,6 +167,7 @@ export class UpdateQueue {
     setImmediate(() => {
       this.wakeScheduled = false;
       this.poller?.wake();
+      this.onQueued?.();
     });
   }
 

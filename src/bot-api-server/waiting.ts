@@ -5,6 +5,7 @@ import type { EventHub } from "./events.js";
 import type { HttpFront } from "./server.js";
 import type { CallRecord } from "./store.js";
 import type { UpdateQueue } from "./updates.js";
+import type { WebhookDispatcher } from "./webhook.js";
 
 /** Options of `idle()`. */
 export interface IdleOptions {
@@ -40,14 +41,17 @@ export function waitForCall(
 }
 
 /**
- * Resolves when: (1) if the bot polls, every queued update was confirmed by a
- * later getUpdates offset, i.e. its handler finished; (2) no API request (other
- * than a held-open getUpdates) is in flight; (3) nothing happened — no request
- * started or ended, no update queued or delivered — for `quietMs`.
+ * Resolves when: (1) every queued update was handled — with a webhook set,
+ * the webhook answered 2xx for it (grammY answers after its handlers ran); when
+ * the bot polls, a later getUpdates offset confirmed it; (2) no API request
+ * (other than a held-open getUpdates) and no webhook delivery is in flight;
+ * (3) nothing happened — no request or delivery started or ended, no update
+ * queued or delivered — for `quietMs`.
  */
 export function waitForIdle(
   http: HttpFront,
   updates: UpdateQueue,
+  webhooks: WebhookDispatcher,
   lastPushAt: () => number,
   options: IdleOptions = {},
 ): Promise<void> {
@@ -57,17 +61,23 @@ export function waitForIdle(
   return new Promise<void>((resolve, reject) => {
     const check = (): void => {
       const now = performance.now();
-      const unconfirmed = updates.everPolled ? updates.pendingCount : 0;
-      const lastActivity = Math.max(http.lastActivityAt, updates.lastDeliveryAt, lastPushAt());
-      if (unconfirmed === 0 && http.inFlight === 0 && now - lastActivity >= quietMs) {
+      const webhookMode = updates.webhook !== undefined;
+      const unconfirmed = webhookMode ? updates.backlogCount : updates.everPolled ? updates.pendingCount : 0;
+      const inFlight = http.inFlight + webhooks.inFlight;
+      const lastActivity = Math.max(http.lastActivityAt, updates.lastDeliveryAt, webhooks.lastActivityAt, lastPushAt());
+      if (unconfirmed === 0 && inFlight === 0 && now - lastActivity >= quietMs) {
         resolve();
         return;
       }
       if (now > deadline) {
-        const polling = updates.polling ? "" : ", no getUpdates pending";
+        const mode = webhookMode
+          ? `, webhook ${webhooks.inFlight} deliveries in flight${webhooks.lastError !== undefined ? `, last error "${webhooks.lastError.message}"` : ""}`
+          : updates.polling
+            ? ""
+            : ", no getUpdates pending";
         reject(
           new Error(
-            `idle: bot still busy after ${timeoutMs} ms (${unconfirmed} unconfirmed updates, ${http.inFlight} API calls in flight${polling})`,
+            `idle: bot still busy after ${timeoutMs} ms (${unconfirmed} unconfirmed updates, ${http.inFlight} API calls in flight${mode})`,
           ),
         );
         return;

@@ -1,8 +1,16 @@
 /**
- * getUpdates and the webhook settings (stored only; the server never POSTs to a webhook).
+ * getUpdates and the webhook methods. Delivery itself lives in `webhook.ts`;
+ * these validate the parameters the way Telegram does and switch modes.
  */
-import type { MethodHandler } from "../context.js";
+import type { MethodHandler, ServerSettings } from "../context.js";
 import * as E from "../errors.js";
+import { ApiError } from "../errors.js";
+import type { Params } from "../params.js";
+
+/** Telegram's default and maximum number of simultaneous webhook connections. */
+const DEFAULT_MAX_CONNECTIONS = 40;
+const MAX_CONNECTIONS = 100;
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** getUpdates: long polling with offset / limit / timeout / allowed_updates. */
 export const getUpdates: MethodHandler = (ctx, p, signal) =>
@@ -16,40 +24,72 @@ export const getUpdates: MethodHandler = (ctx, p, signal) =>
     signal,
   );
 
-/** setWebhook: stores the URL; an empty URL removes the webhook. */
+/**
+ * setWebhook: validates, then starts delivery to `url` (an empty URL removes the
+ * webhook, as in Telegram). A getUpdates held open ends with the webhook-active 409.
+ */
 export const setWebhook: MethodHandler = (ctx, p) => {
-  const url = p.string("url") ?? "";
-  if (p.bool("drop_pending_updates")) ctx.updates.dropPending();
+  const url = (p.string("url") ?? "").trim();
   if (url === "") {
-    ctx.updates.webhook = undefined;
+    ctx.webhooks.remove();
+    if (p.bool("drop_pending_updates")) ctx.updates.dropPending();
     return true;
   }
-  if (!/^https:\/\/[^\s/]+/i.test(url)) throw E.badRequest(E.BAD_WEBHOOK_URL);
-  const allowed = p.raw("allowed_updates");
-  ctx.updates.webhook = {
+  if (!acceptableUrl(url, ctx.settings)) throw E.badRequest(E.BAD_WEBHOOK_URL);
+  const secret = p.string("secret_token") ?? "";
+  if (secret.length > 256) throw E.badRequest(E.SECRET_TOKEN_TOO_LONG);
+  if (!/^[A-Za-z0-9_-]*$/.test(secret)) throw E.badRequest(E.SECRET_TOKEN_INVALID);
+  // Out-of-range values are clamped rather than refused, as the telegram-bot-api server does.
+  const maxConnections = Math.min(MAX_CONNECTIONS, Math.max(1, Math.trunc(p.number("max_connections") ?? DEFAULT_MAX_CONNECTIONS)));
+  // "If not specified, the previous setting will be used" (Bot API docs); [] means every type.
+  const allowed = allowedUpdates(p) ?? ctx.updates.webhook?.allowed_updates;
+  if (p.bool("drop_pending_updates")) ctx.updates.dropPending();
+  ctx.updates.abortPoller(new ApiError(409, E.WEBHOOK_ACTIVE));
+  ctx.webhooks.set({
     url,
-    ...(p.number("max_connections") !== undefined ? { max_connections: p.number("max_connections") } : {}),
-    ...(Array.isArray(allowed) ? { allowed_updates: allowed.filter((x): x is string => typeof x === "string") } : {}),
-    ...(p.string("secret_token") !== undefined ? { secret_token: p.string("secret_token") } : {}),
-  };
+    max_connections: maxConnections,
+    ...(allowed !== undefined && allowed.length > 0 ? { allowed_updates: allowed } : {}),
+    ...(secret !== "" ? { secret_token: secret } : {}),
+  });
   return true;
 };
 
-/** deleteWebhook, optionally dropping pending updates. */
+/** deleteWebhook: delivery stops (requests in flight may finish), optionally dropping pending updates. */
 export const deleteWebhook: MethodHandler = (ctx, p) => {
-  ctx.updates.webhook = undefined;
+  ctx.webhooks.remove();
   if (p.bool("drop_pending_updates")) ctx.updates.dropPending();
   return true;
 };
 
-/** getWebhookInfo. */
+/** getWebhookInfo: the webhook, its backlog and its latest delivery error. */
 export const getWebhookInfo: MethodHandler = (ctx) => {
   const hook = ctx.updates.webhook;
+  if (hook === undefined) return { url: "", has_custom_certificate: false, pending_update_count: ctx.updates.backlogCount };
+  const error = ctx.webhooks.lastError;
   return {
-    url: hook?.url ?? "",
+    url: hook.url,
     has_custom_certificate: false,
-    pending_update_count: ctx.updates.pendingCount,
-    ...(hook?.max_connections !== undefined ? { max_connections: hook.max_connections } : {}),
-    ...(hook?.allowed_updates !== undefined ? { allowed_updates: hook.allowed_updates } : {}),
+    pending_update_count: ctx.updates.backlogCount,
+    ...(error !== undefined ? { last_error_date: error.date, last_error_message: error.message } : {}),
+    max_connections: hook.max_connections,
+    ...(hook.allowed_updates !== undefined ? { allowed_updates: hook.allowed_updates } : {}),
   };
 };
+
+/** HTTPS, or (with `allowHttpWebhooks`) plain HTTP to this machine. */
+function acceptableUrl(url: string, settings: ServerSettings): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.hostname === "") return false;
+  if (parsed.protocol === "https:") return true;
+  return settings.allowHttpWebhooks && parsed.protocol === "http:" && LOOPBACK_HOSTS.has(parsed.hostname.toLowerCase());
+}
+
+function allowedUpdates(p: Params): string[] | undefined {
+  const raw = p.raw("allowed_updates");
+  return Array.isArray(raw) ? raw.filter((x): x is string => typeof x === "string") : undefined;
+}
