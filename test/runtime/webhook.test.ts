@@ -6,7 +6,7 @@ import { createLogger } from "../../src/logger.js";
 import { createWebhook, type WebhookOptions } from "../../src/runtime/webhook.js";
 
 const SECRET = "s3cret_token-1";
-const update = (id: number): Update => ({ update_id: id, message: { message_id: 1, date: 0, chat: { id: 5, type: "private", first_name: "A" }, text: "hi" } });
+const update = (id: number): Update => ({ update_id: id, message: { message_id: 1, date: 0, chat: { id: 5, type: "private", first_name: "A" }, from: { id: 5, is_bot: false, first_name: "A" }, text: "hi" } });
 
 describe("the webhook endpoint", () => {
   let server: Server | undefined;
