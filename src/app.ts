@@ -102,7 +102,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   let localTelegram: BotApiServer | undefined;
   let playground: Playground | undefined;
   if (!token) {
-    localTelegram = createBotApiServer({ clock: now });
+    // Loopback names only: a page rebound to 127.0.0.1 (DNS rebinding) must not drive the playground.
+    localTelegram = createBotApiServer({ clock: now, allowedHosts: ["127.0.0.1", "localhost", "[::1]"] });
     apiRoot = await localTelegram.listen(config.playgroundPort);
     token = localTelegram.token;
     // A fresh local server numbers updates from 1 again: forget the ids a previous run handled.

@@ -29,6 +29,12 @@ export interface BotApiServerOptions {
   /** Reject a bare `&` in HTML text (default true; Telegram itself keeps it literally). */
   strictHtmlAmpersand?: boolean;
   /**
+   * Answer only requests whose `Host` names one of these (without the port), others get 403
+   * (default: any). The playground passes 127.0.0.1, localhost and [::1]: a web page whose name
+   * was rebound to 127.0.0.1 (DNS rebinding) then reaches neither the page's API nor the Bot API.
+   */
+  allowedHosts?: readonly string[];
+  /**
    * Accept `http://127.0.0.1…`, `http://localhost…` and `http://[::1]…` webhook URLs
    * (default false). Telegram requires HTTPS; tests receive webhooks on a plain local port.
    */

@@ -15,6 +15,8 @@ export interface ServerSettings {
   clock: () => number;
   callbackQueryTimeoutMs: number;
   strictHtmlAmpersand: boolean;
+  /** Hosts the server answers (see the option); undefined: any. */
+  allowedHosts: readonly string[] | undefined;
   /** Accept `http://` webhooks on loopback hosts (tests); Telegram requires HTTPS. */
   allowHttpWebhooks: boolean;
   webhookTimeoutMs: number;

@@ -60,6 +60,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     clock: options.clock ?? Date.now,
     callbackQueryTimeoutMs: options.callbackQueryTimeoutMs ?? 15_000,
     strictHtmlAmpersand: options.strictHtmlAmpersand ?? true,
+    allowedHosts: options.allowedHosts?.map((h) => h.toLowerCase()),
     allowHttpWebhooks: options.allowHttpWebhooks ?? false,
     webhookTimeoutMs: options.webhookTimeoutMs ?? 60_000,
     webhookRetryMinMs: options.webhookRetryMinMs ?? 100,

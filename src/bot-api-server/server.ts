@@ -87,6 +87,13 @@ export class HttpFront {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const allowed = this.ctx.settings.allowedHosts;
+    if (allowed !== undefined && !allowed.includes(hostnameOf(req.headers.host))) {
+      req.resume();
+      res.writeHead(403, { "content-type": "text/plain; charset=utf-8" });
+      res.end("Forbidden: this server answers only 127.0.0.1 and localhost");
+      return;
+    }
     const url = new URL(req.url ?? "/", "http://localhost");
     const route = /^\/bot([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
     const token = route?.[1] !== undefined ? decodeURIComponent(route[1]) : undefined;
@@ -238,4 +245,11 @@ function send(res: ServerResponse, payload: unknown): void {
     "content-length": Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+/** The `Host` header without its port, lower-case ("[::1]" stays bracketed). */
+export function hostnameOf(host: string | undefined): string {
+  const value = (host ?? "").trim().toLowerCase();
+  if (value.startsWith("[")) return value.slice(0, value.indexOf("]") + 1);
+  return value.replace(/:\d+$/, "");
 }
