@@ -58,6 +58,7 @@ export const EnvSchema = v.object({
   ),
   SANDBOX_SEED: IntInRange(1, 0, 2 ** 31 - 1),
   PLAYGROUND_PORT: IntInRange(8080, 0, 65535),
+  PORT: IntInRange(3000, 0, 65535),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -85,6 +86,8 @@ export interface Config {
   logLevel: string;
   /** Port of the local Bot API server (and playground) used when there is no BOT_TOKEN; 0 picks a free one. */
   playgroundPort: number;
+  /** Port of the operator HTTP server (health, readiness, metrics, webhook); 0 picks a free one. Default 3000. */
+  port: number;
   /** Secret values to scrub from every log line and message. */
   secrets: string[];
 }
@@ -162,6 +165,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     lowBalanceSatang: e.LOW_BALANCE_THB * 100,
     logLevel: e.LOG_LEVEL,
     playgroundPort: e.PLAYGROUND_PORT,
+    port: e.PORT,
     secrets: [e.BOT_TOKEN, apiKey].filter((s): s is string => typeof s === "string" && s.length > 0),
   };
 }
