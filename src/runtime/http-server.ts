@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "./metrics.js";
-import type { Readiness } from "./readiness.js";
+import type { Readiness, ReadinessReport } from "./readiness.js";
 
 /** A mounted handler: any method, its path matched exactly (the query string aside). */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -66,7 +66,10 @@ export function createHttpServer(options: HttpServerOptions) {
     }
     if (path === "/healthz") return sendJson(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
     if (path === "/readyz") {
-      const report = await options.readiness();
+      const report = await options.readiness().catch((error: unknown): ReadinessReport => {
+        logger.error({ err: error }, "readiness check failed");
+        return { ready: false, checks: {} };
+      });
       const checks = draining ? { ...report.checks, draining: { ok: false, detail: "shutting down" } } : report.checks;
       const ready = report.ready && !draining;
       return sendJson(res, ready ? 200 : 503, { ready, checks });
