@@ -4,7 +4,7 @@
  * API transformer answers in Telegram's place; the partner is the sandbox, the storage a SQLite file.
  */
 import type { Transformer } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAccess } from "../../src/access/index.js";
 import { createBookingService } from "../../src/bookings/index.js";
@@ -15,21 +15,10 @@ import { updateMetrics } from "../../src/runtime/index.js";
 import { createSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
 import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
-import { memoryLogger, sample, testMetrics } from "./helpers.js";
+import { botInfo, memoryLogger, sample, testMetrics } from "./helpers.js";
 
 const AGENT = 8101;
 const STRANGER = 8102;
-const botInfo: UserFromGetMe = {
-  id: 42,
-  is_bot: true,
-  first_name: "Fairway",
-  username: "fairway_test_bot",
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-};
 
 const fakeTelegram: Transformer = (_prev, method, payload) => {
   const chatId = (payload as { chat_id?: number }).chat_id ?? 0;

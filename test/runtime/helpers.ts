@@ -1,4 +1,5 @@
 /** Shared set-up for the runtime tests: a silent or captured logger, and metrics without process collectors. */
+import type { UserFromGetMe } from "grammy/types";
 import { pino, type Logger } from "pino";
 import { createMetrics, type MetricsOptions } from "../../src/runtime/index.js";
 
@@ -22,3 +23,20 @@ export function sample(text: string, series: string): number | undefined {
   const line = text.split("\n").find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
+
+/** The bot as getMe would describe it, so tests never call getMe. */
+export const botInfo: UserFromGetMe = {
+  id: 42,
+  is_bot: true,
+  first_name: "Fairway",
+  username: "fairway_test_bot",
+  can_join_groups: false,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};

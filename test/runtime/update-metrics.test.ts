@@ -4,23 +4,12 @@
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, GrammyError, HttpError, type Transformer } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
 import { register } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { markUpdateOutcome, telegramApiMetrics, updateMetrics } from "../../src/runtime/index.js";
-import { sample, testMetrics } from "./helpers.js";
+import { botInfo, sample, testMetrics } from "./helpers.js";
 
-const botInfo: UserFromGetMe = {
-  id: 42,
-  is_bot: true,
-  first_name: "Fairway",
-  username: "fairway_test_bot",
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-};
 const from = { id: 7, is_bot: false, first_name: "Somchai" };
 const chat = { id: 7, type: "private" as const, first_name: "Somchai" };
 
@@ -143,7 +132,7 @@ describe("telegramApiMetrics", () => {
       signal?.aborted ? Promise.reject(new Error("aborted")) : new Promise(() => undefined);
     const polling = new Bot("123456:AAHfakeTokenForTestsOnly_0123456789", { botInfo });
     polling.api.config.use(hanging, telegramApiMetrics(metrics));
-    await expect(polling.api.getUpdates({ timeout: 30 }, aborted.signal)).rejects.toThrow();
+    await expect(polling.api.getUpdates({ timeout: 30 }, aborted.signal as never)).rejects.toThrow();
     const text = await metrics.text();
     expect(sample(text, 'fairway_telegram_api_errors_total{method="getChat",error_code="network"}')).toBe(1);
     expect(text).not.toContain('method="getUpdates"');
