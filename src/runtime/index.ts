@@ -1,5 +1,6 @@
 /** The production runtime's observability: Prometheus metrics, readiness, and the operator HTTP server. */
 export { createMetrics, type Metrics, type MetricsOptions, type PartnerRequestInfo, type UpdateType } from "./metrics.js";
+export { createMetricsHooks, type MetricsHooks } from "./hooks.js";
 export { updateMetrics, updateTypeOf } from "./update-metrics.js";
 export { telegramApiMetrics } from "./telegram-metrics.js";
 export { markUpdateOutcome, type UpdateOutcome } from "./update-outcome.js";

@@ -1,28 +1,34 @@
 /**
  * fairway's Prometheus metrics, on a registry of their own (never prom-client's global one).
  *
- * Wiring (in src/app.ts, once per process):
+ * Wiring (in src/app.ts, once per process; `createMetricsHooks` in hooks.ts groups the hooks by
+ * the factory they go to):
  *
  * ```ts
  * const metrics = createMetrics({ db: storage.db, logger: logger.child({ module: "metrics" }), now });
- * let partnerOkAt: number | undefined;
- * createPartnerClient({ ...,
- *   onRequest: (info) => {
- *     metrics.partnerRequest(info);
- *     if (typeof info.status === "number" && info.status < 500) partnerOkAt = now();
- *   },
- *   onBalance: (satang) => metrics.partnerBalance(satang),
+ * const hooks = createMetricsHooks(metrics, now);
+ * const partner = createPartnerClient({ ...partnerOptions, ...hooks.partner });      // onRequest, onBalance
+ * createBot(deps, { ...botOptions, ...hooks.bot });                                   // first, apiObserver
+ * createHoldReaper({ ...reaperOptions, ...hooks.reaper });                            // onRun
+ * const server = createHttpServer({
+ *   port: config.port, logger, metrics,
+ *   readiness: createReadiness({
+ *     db: storage.db, now,
+ *     migrationSchema: config.database.kind === "postgres" ? config.database.schema : undefined,
+ *     lastPartnerOkAt: hooks.lastPartnerOkAt,
+ *     partnerProbe: () => partner.getBalance(),
+ *     checks: { updates: () => ({ ok: true }) },  // "webhook registered or polling lease held"
+ *   }),
+ *   routes: { [webhookPath]: webhookHandler },
  * });
- * createBot(deps, { ..., first: updateMetrics(metrics), apiObserver: telegramApiMetrics(metrics) });
- * createHoldReaper({ ..., onRun: (changed, failed) => metrics.reaperRun(changed, failed) });
- * const server = createHttpServer({ port: config.port, logger, metrics,
- *   readiness: createReadiness({ db: storage.db, now, lastPartnerOkAt: () => partnerOkAt, checks: { ... } }) });
+ * await server.listen();                  // before bot.init(): the load balancer sees 503 on /readyz until ready
+ * // shutdown: server.setDraining(); stop polling/webhook and the reaper; close storage; server.close() last
  * ```
  *
- * `updateMetrics` goes first (`createBot`'s `first` option) so duplicates and rejected strangers are
- * counted too; its duration includes the wait for the chat's earlier updates. `telegramApiMetrics` is
- * installed *below* auto-retry (`apiObserver`), so every 429 and every failed attempt is counted.
- * On shutdown: `server.setDraining()` first, `server.close()` last.
+ * `hooks.bot.first` must run first (`createBot`'s `first` option; to keep another `first`, pass
+ * `new Composer(hooks.bot.first, other)`), so duplicates and rejected strangers are counted too; its
+ * duration includes the wait for the chat's earlier updates. `hooks.bot.apiObserver` is installed
+ * *below* auto-retry, so every 429 and every failed attempt is counted.
  */
 import type { Kysely } from "kysely";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";

@@ -11,7 +11,7 @@ import { createBookingService } from "../../src/bookings/index.js";
 import { createBot } from "../../src/bot/index.js";
 import { createConfig } from "../../src/config.js";
 import { createPartnerCatalog, createPartnerClient } from "../../src/partner/index.js";
-import { updateMetrics } from "../../src/runtime/index.js";
+import { createMetricsHooks } from "../../src/runtime/index.js";
 import { createSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
 import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
@@ -69,7 +69,7 @@ describe("update metrics on fairway's bot", () => {
         logger,
         now,
       },
-      { token: "123456:AAHfakeTokenForTestsOnly_0123456789", botInfo, first: updateMetrics(metrics) },
+      { token: "123456:AAHfakeTokenForTestsOnly_0123456789", botInfo, ...createMetricsHooks(metrics).bot },
     );
     bot.api.config.use(fakeTelegram);
 

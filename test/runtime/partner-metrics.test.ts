@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PartnerAttemptInfo } from "../../src/partner/index.js";
+import { createMetricsHooks } from "../../src/runtime/index.js";
 import type { Sandbox } from "../../src/sandbox/index.js";
 import { clientFor, customer, deadPort, openSlot, startSandbox } from "../partner/helpers.js";
 import { sample, testMetrics } from "./helpers.js";
@@ -73,6 +74,27 @@ describe("partner metrics", () => {
     sandbox.setBalance(99);
     await client.getBalance();
     expect(sample(await metrics.text(), "fairway_partner_balance_satang")).toBe(99);
+  });
+
+  it("createMetricsHooks: the partner hooks count requests and remember the last answer below 500 for readiness", async () => {
+    const metrics = testMetrics();
+    let now = 1_000;
+    const hooks = createMetricsHooks(metrics, () => now);
+    const client = clientFor(sandbox, { ...hooks.partner, retries: 0 });
+    expect(hooks.lastPartnerOkAt()).toBeUndefined();
+    sandbox.faults.add({ kind: "status", status: 503, path: /\/balance$/ });
+    await expect(client.getBalance()).rejects.toThrow();
+    expect(hooks.lastPartnerOkAt()).toBeUndefined();
+    now = 2_000;
+    await expect(client.getCourse("no-such-course")).rejects.toThrow();
+    expect(hooks.lastPartnerOkAt()).toBe(2_000);
+    now = 3_000;
+    await client.getBalance();
+    expect(hooks.lastPartnerOkAt()).toBe(3_000);
+    const text = await metrics.text();
+    expect(sample(text, 'fairway_partner_requests_total{endpoint="/balance",method="GET",status="503"}')).toBe(1);
+    expect(sample(text, 'fairway_partner_requests_total{endpoint="/course/:id",method="GET",status="404"}')).toBe(1);
+    expect(sample(text, "fairway_partner_balance_satang")).toBe(sandbox.balance());
   });
 
   it("a throwing hook changes nothing about the call", async () => {
