@@ -76,6 +76,7 @@ export const EnvSchema = v.object({
   ),
   WEBHOOK_SECRET: v.optional(v.union([Empty, v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and -"))], "must be 1-256 characters of A-Z, a-z, 0-9, _ and -")),
   WEBHOOK_MAX_CONNECTIONS: IntInRange(40, 1, 100),
+  PORT: IntInRange(3000, 0, 65535),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -107,6 +108,8 @@ export interface Config {
   playgroundStaff: boolean;
   /** Webhook mode (WEBHOOK_URL): Telegram POSTs updates to `url`, served at `path` on PORT. Absent: long polling. */
   webhook?: { url: string; path: string; secret: string; maxConnections: number };
+  /** Port of the operator HTTP server (health, readiness, metrics, webhook); 0 picks a free one. Default 3000. */
+  port: number;
   /** Secret values to scrub from every log line and message. */
   secrets: string[];
 }
@@ -195,6 +198,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     lowBalanceSatang: e.LOW_BALANCE_THB * 100,
     logLevel: e.LOG_LEVEL,
     playgroundPort: e.PLAYGROUND_PORT,
+    port: e.PORT,
     playgroundStaff: e.PLAYGROUND_STAFF === "1",
     ...(webhook ? { webhook } : {}),
     secrets: [e.BOT_TOKEN, apiKey, webhook?.secret].filter((s): s is string => typeof s === "string" && s.length > 0),

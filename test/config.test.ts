@@ -21,6 +21,14 @@ describe("createConfig", () => {
     expect(config.defaultLocale).toBe("th");
     expect(config.adminIds).toEqual([]);
     expect(config.playgroundPort).toBe(8080);
+    expect(config.port).toBe(3000);
+  });
+
+  it("reads PORT, 0 included (any free port), and names it when it is not a port", () => {
+    expect(createConfig({ PORT: "9100" }).port).toBe(9100);
+    expect(createConfig({ PORT: "0" }).port).toBe(0);
+    expect(problemsOf({ PORT: "70000" })).toEqual(["PORT must be a whole number from 0 to 65535"]);
+    expect(problemsOf({ PORT: "http" })).toEqual(["PORT must be a whole number from 0 to 65535"]);
   });
 
   it("treats blank values as unset", () => {

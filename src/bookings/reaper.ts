@@ -16,6 +16,11 @@ export interface HoldReaperOptions {
   now?: () => number;
   /** Told of every booking the reaper moved to a new state. */
   onEvent?: (event: ReaperEvent) => void | Promise<void>;
+  /**
+   * Told after every pass: how many bookings changed state, and whether the pass or any booking in it
+   * failed (metrics). Whatever it throws is ignored.
+   */
+  onRun?: (changed: number, failed: boolean) => void;
 }
 
 /**
@@ -81,6 +86,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
   /** One pass; returns how many bookings changed state. Never throws. */
   async function tick(): Promise<number> {
     let changed = 0;
+    let failed = false;
     try {
       const t = now();
       // Writes in flight for one interval are read back: a final partner state (PAID, CANCEL, REFUND)
@@ -94,6 +100,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
           logger.info({ bookingId: booking.id, from: booking.state, to: event.booking.state, event: event.kind }, "reaper moved a booking");
           await options.onEvent?.(event);
         } catch (error) {
+          failed = true;
           logger.warn(
             { bookingId: booking.id, state: booking.state, error: isPartnerApiError(error) ? error.toJSON() : String(error) },
             "reaper could not settle a booking; will try again",
@@ -101,7 +108,13 @@ export function createHoldReaper(options: HoldReaperOptions) {
         }
       }
     } catch (error) {
+      failed = true;
       logger.error({ err: error }, "reaper pass failed");
+    }
+    try {
+      options.onRun?.(changed, failed);
+    } catch {
+      // Observation never stops the reaper.
     }
     return changed;
   }

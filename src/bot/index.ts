@@ -1,7 +1,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import { conversations, createConversation } from "@grammyjs/conversations";
-import { Bot, GrammyError, HttpError, session, type Context, type Middleware } from "grammy";
+import { Bot, GrammyError, HttpError, session, type Context, type Middleware, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, BOOKING_STATE_TTL_MS, createBookingConversation } from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
@@ -34,6 +34,11 @@ export interface CreateBotOptions {
   flowVersion?: number;
   /** Runs first for every update (instrumentation: tests count updates in flight). */
   first?: Middleware<Context>;
+  /**
+   * A Bot API transformer installed below auto-retry, so it sees every attempt (metrics). It must
+   * pass every call and answer through unchanged.
+   */
+  apiObserver?: Transformer;
 }
 
 
@@ -48,6 +53,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), timeoutSeconds: 60 },
   });
+  if (options.apiObserver) bot.api.config.use(options.apiObserver);
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
   const lateAnswer = tolerateLateCallbackAnswers((detail) => base.logger.info(detail, "a button tap was answered too late; its work goes on"));
   bot.api.config.use(lateAnswer);

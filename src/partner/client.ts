@@ -1,7 +1,7 @@
 /** The partner API client: ten endpoints, typed, parsed and normalised. No grammY here. */
 import * as v from "valibot";
 import { PartnerUnavailableError } from "./errors.js";
-import { createPartnerHttp } from "./http.js";
+import { createPartnerHttp, type PartnerAttemptInfo } from "./http.js";
 import type { PartnerLogger } from "./logger.js";
 import { MONEY_UNITS, type MoneyUnit } from "./money.js";
 import { reconcileWrite, type WriteKind } from "./reconcile.js";
@@ -31,6 +31,13 @@ export interface PartnerClientOptions {
   logger?: PartnerLogger;
   /** A fetch implementation for ofetch. Default: the global `fetch`. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Told of every HTTP attempt (retries each count) with its route template, status (or `"timeout"`,
+   * `"network"`) and duration: metrics. Called synchronously; whatever it throws is ignored.
+   */
+  onRequest?: (info: PartnerAttemptInfo) => void;
+  /** Told of every balance read, in satang: metrics. Whatever it throws is ignored. */
+  onBalance?: (satang: number) => void;
 }
 
 const Millis = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -56,7 +63,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
   const parsed = v.safeParse(OptionsSchema, options);
   if (!parsed.success) throw new TypeError(`createPartnerClient: ${v.summarize(parsed.issues)}`);
   const config = parsed.output;
-  const http = createPartnerHttp({ ...config, logger: options.logger, fetch: options.fetch });
+  const http = createPartnerHttp({ ...config, logger: options.logger, fetch: options.fetch, onRequest: options.onRequest });
   const schemas = schemasFor(config.moneyUnit);
   const log = options.logger;
 
@@ -156,8 +163,15 @@ export function createPartnerClient(options: PartnerClientOptions) {
     getReservation,
 
     /** `GET /balance`: the credit balance in satang. */
-    getBalance: async (): Promise<Balance> =>
-      await http.request({ method: "GET", path: "/balance", schema: schemas.balance, retry: true }),
+    getBalance: async (): Promise<Balance> => {
+      const balance = await http.request({ method: "GET", path: "/balance", schema: schemas.balance, retry: true });
+      try {
+        options.onBalance?.(balance.balance);
+      } catch {
+        // Observation never changes the answer.
+      }
+      return balance;
+    },
   };
 }
 

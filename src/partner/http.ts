@@ -25,6 +25,18 @@ export interface PartnerHttpOptions {
   fetch?: typeof globalThis.fetch | undefined;
   /** Uniform random in [0, 1) for jitter; tests may pin it. */
   random?: () => number;
+  /** Told of every attempt once it is over (metrics). Must be cheap; whatever it throws is ignored. */
+  onRequest?: ((info: PartnerAttemptInfo) => void) | undefined;
+}
+
+/** One HTTP attempt, as `onRequest` hears of it. */
+export interface PartnerAttemptInfo {
+  /** The route template with `:name` placeholders, e.g. `/order/:id/confirm`; never an id. */
+  endpoint: string;
+  method: HttpMethod;
+  /** The HTTP status, or why there was none. */
+  status: number | "timeout" | "network";
+  durationMs: number;
 }
 
 export interface PartnerRequest<TOutput> {
@@ -60,12 +72,21 @@ export function createPartnerHttp(options: PartnerHttpOptions) {
   const random = options.random ?? Math.random;
   const log = options.logger;
 
+  function report(info: PartnerAttemptInfo): void {
+    try {
+      options.onRequest?.(info);
+    } catch {
+      // Observation never changes a request's outcome.
+    }
+  }
+
   async function attempt<T>(req: PartnerRequest<T>, endpoint: string, url: string, n: number): Promise<T> {
     const controller = new AbortController();
     // ofetch's `timeout` stops at the headers; this signal also bounds reading the body.
     const timer = setTimeout(() => controller.abort(new Error("partner request timed out")), options.timeoutMs);
     const started = performance.now();
     let status = 0;
+    let noAnswer: "timeout" | "network" = "network";
     try {
       const headers: Record<string, string> = { authorization, accept: "application/json" };
       if (req.body !== undefined) headers["content-type"] = "application/json";
@@ -94,6 +115,7 @@ export function createPartnerHttp(options: PartnerHttpOptions) {
     } catch (error) {
       if (error instanceof PartnerApiError) throw error;
       const timedOut = controller.signal.aborted;
+      if (timedOut) noAnswer = "timeout";
       const networkCode = timedOut ? undefined : networkCodeOf(error);
       throw createPartnerError({
         status: 0,
@@ -109,6 +131,7 @@ export function createPartnerHttp(options: PartnerHttpOptions) {
       clearTimeout(timer);
       const durationMs = Math.round(performance.now() - started);
       log?.debug({ method: req.method, endpoint, params: req.params, status, durationMs, attempt: n }, "partner call");
+      report({ endpoint: routeTemplate(req.path), method: req.method, status: status === 0 ? noAnswer : status, durationMs });
     }
   }
 
@@ -157,6 +180,11 @@ function buildUrl(root: string, req: PartnerRequest<unknown>): string {
   });
   const query = req.query ? `?${new URLSearchParams(req.query).toString()}` : "";
   return `${root}${path}${query}`;
+}
+
+/** `/order/{id}/confirm` → `/order/:id/confirm`. */
+function routeTemplate(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ":$1");
 }
 
 function retryAfter(header: string | null): { retryAfterMs?: number } {

@@ -1,4 +1,5 @@
 import { Composer } from "grammy";
+import { markUpdateOutcome } from "../../runtime/update-outcome.js";
 import type { BotContext } from "../context.js";
 
 /**
@@ -11,6 +12,7 @@ export function createAccessGate() {
   gate.use(async (ctx, next) => {
     // /start is the way in: a link's token arrives with it (features/start.ts decides).
     if (ctx.who.role !== "stranger" || ctx.hasCommand("start")) return next();
+    markUpdateOutcome(ctx, "rejected");
     if (ctx.callbackQuery) {
       await ctx.answerCallbackQuery({ text: ctx.t("stranger-short"), show_alert: true });
       return;

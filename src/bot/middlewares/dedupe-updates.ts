@@ -1,4 +1,5 @@
 import type { MiddlewareFn } from "grammy";
+import { markUpdateOutcome } from "../../runtime/update-outcome.js";
 import type { BotContext } from "../context.js";
 
 /**
@@ -19,6 +20,7 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
       .executeTakeFirst();
     if (seen) {
       ctx.deps.logger.info({ updateId }, "duplicate update ignored");
+      markUpdateOutcome(ctx, "duplicate");
       return;
     }
     await next();

@@ -1,0 +1,168 @@
+/**
+ * fairway's Prometheus metrics, on a registry of their own (never prom-client's global one).
+ *
+ * Wiring (in src/app.ts, once per process; `createMetricsHooks` in hooks.ts groups the hooks by
+ * the factory they go to):
+ *
+ * ```ts
+ * const metrics = createMetrics({ db: storage.db, logger: logger.child({ module: "metrics" }), now });
+ * const hooks = createMetricsHooks(metrics, now);
+ * const partner = createPartnerClient({ ...partnerOptions, ...hooks.partner });      // onRequest, onBalance
+ * createBot(deps, { ...botOptions, ...hooks.bot });                                   // first, apiObserver
+ * createHoldReaper({ ...reaperOptions, ...hooks.reaper });                            // onRun
+ * const server = createHttpServer({
+ *   port: config.port, logger, metrics,
+ *   readiness: createReadiness({
+ *     db: storage.db, now,
+ *     migrationSchema: config.database.kind === "postgres" ? config.database.schema : undefined,
+ *     lastPartnerOkAt: hooks.lastPartnerOkAt,
+ *     partnerProbe: () => partner.getBalance(),
+ *     checks: { updates: () => ({ ok: true }) },  // "webhook registered or polling lease held"
+ *   }),
+ *   routes: { [webhookPath]: webhookHandler },
+ * });
+ * await server.listen();                  // before bot.init(): the load balancer sees 503 on /readyz until ready
+ * // shutdown: server.setDraining(); stop polling/webhook and the reaper; close storage; server.close() last
+ * ```
+ *
+ * `hooks.bot.first` must run first (`createBot`'s `first` option; to keep another `first`, pass
+ * `new Composer(hooks.bot.first, other)`), so duplicates and rejected strangers are counted too; its
+ * duration includes the wait for the chat's earlier updates. `hooks.bot.apiObserver` is installed
+ * *below* auto-retry, so every 429 and every failed attempt is counted.
+ */
+import type { Kysely } from "kysely";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Logger } from "../logger.js";
+import type { PartnerAttemptInfo } from "../partner/index.js";
+import type { Database } from "../storage/schema.js";
+import { registerDatabaseGauges } from "./database-gauges.js";
+import type { UpdateOutcome } from "./update-outcome.js";
+
+/** The kinds of update `fairway_updates_total{type}` tells apart; everything else is `other`. */
+export type UpdateType = "message" | "callback_query" | "inline_query" | "other";
+
+/** One partner HTTP attempt, as the partner client's `onRequest` reports it. */
+export type PartnerRequestInfo = PartnerAttemptInfo;
+
+export interface MetricsOptions {
+  /** The ledger, for `fairway_bookings`, `fairway_open_holds` and `fairway_overdue_holds`. Without it those are absent. */
+  db?: Kysely<Database>;
+  /** Warnings when a scrape-time query fails. */
+  logger?: Logger;
+  /** Clock for the overdue-holds query. Default Date.now. */
+  now?: () => number;
+  /** How long a scrape waits for the ledger. Default 2000 ms. */
+  queryTimeoutMs?: number;
+  /** Process metrics (CPU, memory, event loop, GC) prefixed `fairway_`. Default true. */
+  processMetrics?: boolean;
+}
+
+const UPDATE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const PARTNER_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60];
+
+/** Creates the registry and every fairway metric; the returned recorders are cheap and never throw. */
+export function createMetrics(options: MetricsOptions = {}) {
+  const registry = new Registry();
+  const registers = [registry];
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: "fairway_" });
+
+  const updates = new Counter({
+    name: "fairway_updates_total",
+    help: "Telegram updates handled, by type and outcome (ok, error, duplicate, rejected).",
+    labelNames: ["type", "outcome"] as const,
+    registers,
+  });
+  const updateDuration = new Histogram({
+    name: "fairway_update_duration_seconds",
+    help: "Time from an update's arrival at the bot to the end of its handling.",
+    labelNames: ["type"] as const,
+    buckets: UPDATE_BUCKETS,
+    registers,
+  });
+  const partnerRequests = new Counter({
+    name: "fairway_partner_requests_total",
+    help: "Partner API HTTP attempts, by route template, method and status (timeout or network: no answer).",
+    labelNames: ["endpoint", "method", "status"] as const,
+    registers,
+  });
+  const partnerDuration = new Histogram({
+    name: "fairway_partner_request_duration_seconds",
+    help: "Duration of one partner API HTTP attempt, answer read in full.",
+    labelNames: ["endpoint", "method"] as const,
+    buckets: PARTNER_BUCKETS,
+    registers,
+  });
+  const telegramErrors = new Counter({
+    name: "fairway_telegram_api_errors_total",
+    help: "Failed Bot API calls, each attempt counted, by method and error_code (network: no answer).",
+    labelNames: ["method", "error_code"] as const,
+    registers,
+  });
+  const telegramRateLimited = new Counter({
+    name: "fairway_telegram_rate_limited_total",
+    help: "Bot API calls refused with 429 Too Many Requests, by method.",
+    labelNames: ["method"] as const,
+    registers,
+  });
+  const reaperRuns = new Counter({
+    name: "fairway_reaper_runs_total",
+    help: "Hold reaper passes, by outcome (ok, failed).",
+    labelNames: ["outcome"] as const,
+    registers,
+  });
+  const reaperChanges = new Counter({
+    name: "fairway_reaper_changes_total",
+    help: "Bookings the hold reaper moved to a new state.",
+    registers,
+  });
+  const balance = new Gauge({
+    name: "fairway_partner_balance_satang",
+    help: "The partner credit balance at its last read, in satang.",
+    registers,
+  });
+  // Absent until the first read: 0 would look like an empty account.
+  balance.remove();
+  if (options.db) {
+    registerDatabaseGauges({
+      registry,
+      db: options.db,
+      logger: options.logger,
+      now: options.now ?? Date.now,
+      timeoutMs: options.queryTimeoutMs ?? 2000,
+    });
+  }
+
+  return {
+    registry,
+    /** The Content-Type of `text()`. */
+    contentType: registry.contentType,
+    /** The Prometheus text exposition of every metric (runs the scrape-time queries). */
+    text: (): Promise<string> => registry.metrics(),
+    /** One handled update. */
+    update(type: UpdateType, outcome: UpdateOutcome, durationSeconds: number): void {
+      updates.inc({ type, outcome });
+      updateDuration.observe({ type }, durationSeconds);
+    },
+    /** One partner HTTP attempt (the partner client's `onRequest`). */
+    partnerRequest(info: PartnerRequestInfo): void {
+      partnerRequests.inc({ endpoint: info.endpoint, method: info.method, status: String(info.status) });
+      partnerDuration.observe({ endpoint: info.endpoint, method: info.method }, info.durationMs / 1000);
+    },
+    /** One failed Bot API attempt; `errorCode` is Telegram's `error_code` or `"network"`. */
+    telegramError(method: string, errorCode: number | "network"): void {
+      telegramErrors.inc({ method, error_code: String(errorCode) });
+      if (errorCode === 429) telegramRateLimited.inc({ method });
+    },
+    /** One reaper pass (the reaper's `onRun`). */
+    reaperRun(changed: number, failed: boolean): void {
+      reaperRuns.inc({ outcome: failed ? "failed" : "ok" });
+      if (changed > 0) reaperChanges.inc(changed);
+    },
+    /** The partner balance as just read, in satang (the partner client's `onBalance`). */
+    partnerBalance(satang: number): void {
+      balance.set(satang);
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
