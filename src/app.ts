@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Context, Middleware } from "grammy";
+import { Composer, type Context, type Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { createAccess, type Access } from "./access/index.js";
 import { createBookingService, createHoldReaper, type BookingService, type HoldReaper } from "./bookings/index.js";
@@ -14,6 +14,7 @@ import { openPartnerEndpoint } from "./partner-endpoint.js";
 import { createPlayground, type Playground } from "./playground/index.js";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./playground/identities.js";
 import { createLease, createLeadership, type Leadership } from "./runtime/lease.js";
+import { createHttpServer, createMetrics, createMetricsHooks, createReadiness, type HttpServer, type Metrics } from "./runtime/index.js";
 import { createPolling } from "./runtime/polling.js";
 import { createWebhook, type Webhook } from "./runtime/webhook.js";
 import { createStorage, type Storage } from "./storage/index.js";
@@ -54,6 +55,11 @@ export interface App {
   leadership: Leadership;
   /** Webhook mode (WEBHOOK_URL): the endpoint to mount on PORT. */
   webhook?: Webhook;
+  metrics: Metrics;
+  /** The operator HTTP server (/healthz, /readyz, /metrics, the webhook) on PORT, with a BOT_TOKEN. */
+  http?: HttpServer;
+  /** Its URL once listening. */
+  httpUrl(): string | undefined;
   /** Whether updates reach this instance: the webhook is registered, or it polls. */
   isReceiving(): boolean;
   /** Registers the webhook (webhook mode), then takes part in the leader election. */
@@ -89,7 +95,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   closers.push(() => endpoint.close());
   const partnerUrl = endpoint.baseURL;
   if (endpoint.embedded) logger.info({ url: partnerUrl }, "no PARTNER_API_URL: using the embedded partner sandbox");
+  const metrics = createMetrics({ db: storage.db, logger: logger.child({ module: "metrics" }), now });
+  const hooks = createMetricsHooks(metrics, now);
   const partner = createPartnerClient({
+    ...hooks.partner,
     baseURL: partnerUrl,
     apiKey: endpoint.apiKey,
     timeoutMs: config.partner.timeoutMs,
@@ -133,7 +142,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(apiRoot ? { apiRoot } : {}),
       ...(options.botInfo ? { botInfo: options.botInfo } : {}),
       ...(options.flowVersion !== undefined ? { flowVersion: options.flowVersion } : {}),
-      ...(options.first ? { first: options.first } : {}),
+      first: options.first ? new Composer<Context>(hooks.bot.first, options.first) : hooks.bot.first,
+      apiObserver: hooks.bot.apiObserver,
     },
   );
   const reaper = createHoldReaper({
@@ -141,6 +151,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger: logger.child({ module: "reaper" }),
     now,
     intervalMs: reaperIntervalMs,
+    ...hooks.reaper,
     onEvent: (event) => notifications.reaperEvent(event),
   });
 
@@ -150,7 +161,32 @@ export async function createApp(options: AppOptions): Promise<App> {
     ? createWebhook({ handleUpdate: (update) => bot.handleUpdate(update), secret: config.webhook.secret, logger: logger.child({ module: "webhook" }) })
     : undefined;
   let webhookSet = false;
+  const receiving = () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false));
+
+  // The operator's HTTP server on PORT (a real bot token only; the playground has its own page).
+  const http = config.botToken
+    ? createHttpServer({
+        port: config.port,
+        logger: logger.child({ module: "http" }),
+        metrics,
+        readiness: createReadiness({
+          db: storage.db,
+          now,
+          ...(config.database.kind === "postgres" && config.database.schema ? { migrationSchema: config.database.schema } : {}),
+          lastPartnerOkAt: hooks.lastPartnerOkAt,
+          partnerProbe: () => partner.getBalance(),
+          checks: {
+            updates: () =>
+              receiving()
+                ? { ok: true, detail: config.webhook ? "webhook registered" : "polling (leader lease held)" }
+                : { ok: false, detail: config.webhook ? "webhook not registered yet" : "standby: another instance holds the polling lease" },
+          },
+        }),
+        ...(webhook && config.webhook ? { routes: { [config.webhook.path]: (req, res) => webhook.handle(req, res) } } : {}),
+      })
+    : undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  let httpAddress: { url: string; port: number } | undefined;
   let commandsSynced: Promise<void> | undefined;
 
   // The once-only jobs (polling, the reaper, sweeps, command menus) run on the lease's holder. On
@@ -197,9 +233,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(webhook ? { webhook } : {}),
     ...(localTelegram ? { localTelegram } : {}),
     ...(playground ? { playground } : {}),
-    isReceiving: () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false)),
+    metrics,
+    ...(http ? { http } : {}),
+    isReceiving: receiving,
     async start() {
       await bot.init();
+      // Listening first: a webhook delivery right after setWebhook finds the endpoint up.
+      if (http) httpAddress = await http.listen();
       if (config.webhook) {
         // Every instance sets the same webhook: idempotent, and the newest deployment's settings win.
         await bot.api.setWebhook(config.webhook.url, {
@@ -212,12 +252,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       await leadership.start();
       logger.info({ bot: bot.botInfo.username, mode: config.webhook ? "webhook" : "polling", leader: leadership.isLeader() }, "fairway is running");
     },
+    httpUrl: () => httpAddress?.url,
     async stop() {
-      // Webhook: refuse new updates (Telegram redelivers them elsewhere), finish those running.
+      // Health turns 503 so a balancer stops sending; then the webhook refuses new updates (Telegram redelivers them elsewhere), finish those running.
+      http?.setDraining();
       if (webhook && !(await webhook.drain(10_000))) logger.warn({ running: webhook.inFlight() }, "updates still running after 10 s; stopping anyway");
       // Polling: stop fetching, finish the updates in progress; then the reaper; then give the lease up.
       await leadership.stop();
       await commandsSynced;
+      await http?.close();
       for (const close of closers.reverse()) await close();
     },
   };

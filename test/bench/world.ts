@@ -78,6 +78,8 @@ export function botEnv(world: World, databasePath: string, ids: AgentIds): Recor
     AGENT_IDS: [...ids.human, ...ids.saturation, ids.tapper].join(","),
     DEFAULT_LOCALE: "en",
     LOG_LEVEL: "warn",
+    // Production serves /healthz, /readyz and /metrics on PORT too; any free port here.
+    PORT: "0",
   };
 }
 

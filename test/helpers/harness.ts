@@ -21,6 +21,8 @@ export function testEnv(parts: { apiRoot: string; partnerUrl: string; apiKey: st
     PARTNER_API_KEY: parts.apiKey,
     DATABASE_URL: parts.db.config.kind === "sqlite" ? `sqlite:${parts.db.config.path}` : "",
     DEFAULT_LOCALE: "en",
+    // The operator HTTP server on a free port: tests run side by side.
+    PORT: "0",
   };
 }
 
