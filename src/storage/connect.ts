@@ -25,15 +25,7 @@ export async function connect(config: DatabaseConfig): Promise<Kysely<Database>>
     database.pragma("foreign_keys = ON");
     return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   }
-  if (config.schema) {
-    const setup = new pg.Client({ connectionString: config.url });
-    await setup.connect();
-    try {
-      await setup.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
-    } finally {
-      await setup.end();
-    }
-  }
+  if (config.schema) await withSetupLock(config.url, (setup) => setup.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`));
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,
@@ -46,4 +38,21 @@ export async function connect(config: DatabaseConfig): Promise<Kysely<Database>>
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return db;
+}
+
+/**
+ * Runs `work` while holding the database's set-up lock (a PostgreSQL advisory lock on a connection of
+ * its own): instances starting together create the schema and apply migrations one after the other.
+ * `CREATE SCHEMA IF NOT EXISTS` and `CREATE TABLE IF NOT EXISTS` are not safe against a concurrent twin.
+ */
+export async function withSetupLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtextextended('fairway:setup', 0))");
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -2,7 +2,7 @@ import { Migrator, type Kysely } from "kysely";
 import type { DatabaseConfig } from "../config.js";
 import type { Logger } from "../logger.js";
 import { createPgChatLocks, processChatLocks, type ChatLocks } from "./chat-locks.js";
-import { connect } from "./connect.js";
+import { connect, withSetupLock } from "./connect.js";
 import { createKvStore, type KvStore } from "./kv.js";
 import { migrationProvider } from "./migrations/index.js";
 import type { Database } from "./schema.js";
@@ -33,7 +33,12 @@ export interface StorageOptions {
 /** Connects, brings the schema up to date, and returns the storage. */
 export async function createStorage(config: DatabaseConfig, options: StorageOptions = {}): Promise<Storage> {
   const db = await connect(config);
-  await migrate(db, options.logger, config.kind === "postgres" ? config.schema : undefined);
+  if (config.kind === "postgres") {
+    // One instance at a time: several starting together must not apply a migration twice.
+    await withSetupLock(config.url, () => migrate(db, options.logger, config.schema));
+  } else {
+    await migrate(db, options.logger);
+  }
   const locks = config.kind === "postgres" ? createPgChatLocks({ url: config.url, ...(config.schema ? { schema: config.schema } : {}) }) : processChatLocks;
   return {
     kind: config.kind,

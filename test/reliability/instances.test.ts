@@ -4,7 +4,7 @@ import { createSandbox } from "../../src/sandbox/index.js";
 import { createStorage } from "../../src/storage/index.js";
 import { startBotProcess, type BotProcess } from "../helpers/bot-process.js";
 import { worldClock } from "../helpers/clock.js";
-import { driveTo, tapWhen, until, waitText } from "../helpers/crash-world.js";
+import { buttons, driveTo, tapWhen, TOMORROW, until, waitText } from "../helpers/crash-world.js";
 import { postgresDatabase, TEST_POSTGRES_URL } from "../helpers/databases.js";
 import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
 import { checkInvariants } from "../helpers/invariants.js";
@@ -36,6 +36,7 @@ async function startWorld(agentIds: number[]) {
     LOG_LEVEL: "info",
   };
   const processes: BotProcess[] = [];
+  const users: SimulatedUser[] = [];
   const initialBalance = sandbox.balance();
   return {
     clock,
@@ -45,12 +46,21 @@ async function startWorld(agentIds: number[]) {
     env,
     processes,
     initialBalance,
+    user(id: number) {
+      const u = telegram.user({ id, language_code: "en" });
+      users.push(u);
+      return u;
+    },
     start(extra: Record<string, string>) {
       const p = startBotProcess({ ...env, ...extra }, clock);
       processes.push(p);
       return p;
     },
     async close() {
+      if (process.env.DEBUG_INSTANCES) {
+        for (const p of processes) console.log("=== process\n", p.output().slice(-6000));
+        for (const u of users) console.log("=== user", u.chatId, JSON.stringify(u.messages().map((m) => [m.text?.slice(0, 80), (m.reply_markup?.inline_keyboard ?? []).flat().map((b) => ("callback_data" in b ? b.callback_data : "")).join(" ")])));
+      }
       for (const p of processes) await p.kill();
       addToTally(serverFigures(sandbox, telegram));
       await telegram.close();
@@ -60,11 +70,46 @@ async function startWorld(agentIds: number[]) {
   };
 }
 
-/** An agent's whole booking: /book → held → Confirm → the receipt. */
-async function book(user: SimulatedUser, pick: number, timeout = 40_000): Promise<void> {
-  await driveTo(user, "held", pick, timeout);
+/**
+ * An agent's whole booking: /book → held → Confirm → the receipt. A reserve in flight on the killed
+ * instance is the documented gap (no idempotency key, no listing: its answer is lost for good): the
+ * agent sees "still being placed", and once the reaper gives up on it a minute later, "book again";
+ * so the agent books again, the page's last tee time this time. Returns how many attempts it took.
+ */
+async function book(user: SimulatedUser, pick: number, timeout = 40_000): Promise<number> {
+  await driveTo(user, "mobile", pick, timeout);
+  user.send("081-234-5678");
+  const outcome = await until(
+    `the hold for ${user.chatId}`,
+    () => {
+      const texts = user.messages().map((m) => m.text ?? "");
+      if (texts.some((t) => t.includes("Your tee time is on hold"))) return "held";
+      if (texts.some((t) => t.includes("Please book again with /book"))) return "again";
+      return undefined;
+    },
+    120_000,
+  );
+  if (outcome === "again") {
+    user.send("/book");
+    // The lost hold's panel still counts as a booking in progress: start over.
+    await tapWhen(user, /^g:restart$/, 0, timeout);
+    await tapWhen(user, new RegExp(`:c:${pick % 5}$`), 0, timeout);
+    await tapWhen(user, /:go$/, 0, timeout);
+    await tapWhen(user, TOMORROW, 0, timeout);
+    const slots = await until("tee times", () => (buttons(user).data.filter((d) => /:s:\d+$/.test(d)).length || undefined), timeout);
+    await tapWhen(user, /:s:\d+$/, slots - 1, timeout);
+    await tapWhen(user, /:p:\d+$/, 0, timeout);
+    await waitText(user, "Customer's full name", timeout);
+    user.send("Golfer Again");
+    await waitText(user, "Customer's e-mail", timeout);
+    user.send(`golfer${user.chatId}@example.com`);
+    await waitText(user, "Customer's mobile number", timeout);
+    user.send("081-234-5678");
+    await until("the second hold", () => user.messages().filter((m) => (m.text ?? "").includes("Your tee time is on hold")).length > 0 || undefined, timeout);
+  }
   await tapWhen(user, /:ok$/, 0, timeout);
-  await waitText(user, "is confirmed (code", timeout);
+  await waitText(user, "Booking confirmed", timeout);
+  return outcome === "again" ? 2 : 1;
 }
 
 async function scrape(port: number): Promise<Map<string, number>> {
@@ -79,18 +124,21 @@ async function scrape(port: number): Promise<Map<string, number>> {
 
 const sum = (values: Map<string, number>, name: string) => [...values].filter(([k]) => k === name || k.startsWith(`${name}{`)).reduce((s, [, v]) => s + v, 0);
 
-async function expectMoneyClean(w: Awaited<ReturnType<typeof startWorld>>, agents: number) {
+/** Each agent paid once; a reserve lost with the killed instance (`lost`) left only its documented orphan hold. */
+async function expectMoneyClean(w: Awaited<ReturnType<typeof startWorld>>, agents: number, lost = 0) {
   const confirms = w.sandbox.requests.filter((r) => r.method === "POST" && CONFIRM.test(r.path));
   const reserves = w.sandbox.requests.filter((r) => r.method === "POST" && RESERVE.test(r.path));
   expect(confirms).toHaveLength(agents);
-  expect(reserves).toHaveLength(agents);
-  expect(w.sandbox.reservations().map((r) => r.status)).toEqual(Array.from({ length: agents }, () => "PAID"));
+  expect(reserves).toHaveLength(agents + lost);
+  expect(w.sandbox.reservations().filter((r) => r.status === "PAID")).toHaveLength(agents);
   const storage = await createStorage(w.db.config);
   try {
     const report = await checkInvariants({ sandbox: w.sandbox, db: storage.db, now: w.clock, balanceBase: w.initialBalance });
     expect(report.violations).toEqual([]);
+    expect(report.orphans).toHaveLength(lost);
     const rows = await storage.db.selectFrom("bookings").select("state").execute();
-    expect(rows.map((r) => r.state)).toEqual(Array.from({ length: agents }, () => "PAID"));
+    expect(rows.filter((r) => r.state === "PAID")).toHaveLength(agents);
+    expect(rows.filter((r) => r.state !== "PAID").map((r) => r.state)).toEqual(Array.from({ length: lost }, () => "RESERVE_UNKNOWN"));
   } finally {
     await storage.close();
   }
@@ -111,16 +159,16 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
       const before = await scrape(ports[0]!);
 
-      const users = agents.map((id) => w.telegram.user({ id, language_code: "en" }));
+      const users = agents.map((id) => w.user(id));
       const bookings = users.map((u, i) => book(u, i));
       // Mid-load: once a few holds exist, instance 2 dies with whatever it was handling.
       await until("some holds", () => w.sandbox.requests.filter((r) => RESERVE.test(r.path)).length >= 3, 60_000);
       await instances[1]!.crash();
       // The balancer's health check takes the dead instance out after a while; until then it answers 502.
       setTimeout(() => alive.delete(ports[1]!), 1_000);
-      await Promise.all(bookings);
+      const attempts = await Promise.all(bookings);
 
-      await expectMoneyClean(w, agents.length);
+      await expectMoneyClean(w, agents.length, attempts.filter((n) => n > 1).length);
       const failedDeliveries = w.telegram.webhookDeliveries.filter((d) => d.ok === false).length;
       addToTally({ telegramFaults: failedDeliveries });
       // /metrics moved on a survivor: it handled updates of these bookings.
@@ -131,7 +179,7 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       await proxy.close();
       await w.close();
     }
-  }, 180_000);
+  }, 300_000);
 
   it("polling mode: two instances never both poll; the standby takes over within 15 s of the leader's SIGKILL, and the bookings finish", async () => {
     const agents = Array.from({ length: 6 }, (_, i) => 9401 + i);
@@ -144,9 +192,14 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       const standby = leader === a ? b : a;
       expect(standby.output()).not.toContain("this instance is the leader");
 
-      const users = agents.map((id) => w.telegram.user({ id, language_code: "en" }));
+      const users = agents.map((id) => w.user(id));
       // Each agent gets as far as the tee times, then waits.
       await Promise.all(users.map((u, i) => driveTo(u, "slots", i, 30_000)));
+      // Idle, the tee times shown. (An update the leader had fetched but not finished when it died is
+      // lost in polling mode: Telegram counts it delivered. README, Deployment.)
+      await Promise.all(users.map((u) => until(`tee times for ${u.chatId}`, () => buttons(u).data.some((d) => /:s:\d+$/.test(d)), 30_000)));
+      // …and their flows stored (the panel is edited before the state is written).
+      await new Promise((r) => setTimeout(r, 1_000));
       const killedAt = Date.now();
       await leader.crash();
       await until("the standby leads", () => standby.output().includes("this instance is the leader"), 20_000);
@@ -166,7 +219,7 @@ describe.concurrent("several instances on one PostgreSQL", () => {
           u.send("081-234-5678");
           await waitText(u, "Your tee time is on hold", 30_000);
           await tapWhen(u, /:ok$/, 0, 30_000);
-          await waitText(u, "is confirmed (code", 30_000);
+          await waitText(u, "Booking confirmed", 30_000);
         }),
       );
       await expectMoneyClean(w, agents.length);
