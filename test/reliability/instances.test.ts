@@ -99,12 +99,8 @@ async function book(user: SimulatedUser, pick: number, timeout = 40_000): Promis
     const slots = await until("tee times", () => (buttons(user).data.filter((d) => /:s:\d+$/.test(d)).length || undefined), timeout);
     await tapWhen(user, /:s:\d+$/, slots - 1, timeout);
     await tapWhen(user, /:p:\d+$/, 0, timeout);
-    await waitText(user, "Customer's full name", timeout);
-    user.send("Golfer Again");
-    await waitText(user, "Customer's e-mail", timeout);
-    user.send(`golfer${user.chatId}@example.com`);
-    await waitText(user, "Customer's mobile number", timeout);
-    user.send("081-234-5678");
+    // Now the flow offers the customer typed before ("Who is playing?"): reuse it.
+    await tapWhen(user, /:rc:0$/, 0, timeout);
     await until("the second hold", () => user.messages().filter((m) => (m.text ?? "").includes("Your tee time is on hold")).length > 0 || undefined, timeout);
   }
   await tapWhen(user, /:ok$/, 0, timeout);
