@@ -176,6 +176,7 @@ notify-expired = ⏳ Your hold at { $course } on { $date } at { $time } was not 
 notify-paid = ✅ Good news: your booking at { $course } on { $date } at { $time } is confirmed (code { $code }).
 notify-released = Your hold at { $course } on { $date } at { $time } has been released.
 notify-reserve-unknown = ⚠️ We could not tell whether a hold was placed at { $course } on { $date } at { $time }. Nothing was charged. Please book again with /book.
+notify-reserve-released = ⚠️ Placing your hold at { $course } on { $date } at { $time } was interrupted, so it has been released. Nothing was charged. Please book again with /book.
 notify-refunded = Your booking at { $course } on { $date } at { $time } was refunded (code { $code }).
 
 ## Partner errors

@@ -164,6 +164,7 @@ notify-expired = ⏳ ที่ที่กันไว้ที่ { $course } �
 notify-paid = ✅ การจองที่ { $course } วันที่ { $date } เวลา { $time } น. ยืนยันเรียบร้อยแล้ว (รหัส { $code })
 notify-released = ปล่อยที่ที่กันไว้ที่ { $course } วันที่ { $date } เวลา { $time } น. แล้ว
 notify-reserve-unknown = ⚠️ ไม่สามารถทราบได้ว่ามีการกันที่ที่ { $course } วันที่ { $date } เวลา { $time } น. หรือไม่ ยังไม่มีการตัดเงิน กรุณาจองใหม่ด้วย /book
+notify-reserve-released = ⚠️ การกันที่ที่ { $course } วันที่ { $date } เวลา { $time } น. ถูกขัดจังหวะ จึงยกเลิกการกันที่แล้ว ยังไม่มีการตัดเงิน กรุณาจองใหม่ด้วย /book
 notify-refunded = การจองที่ { $course } วันที่ { $date } เวลา { $time } น. ได้รับการคืนเงินแล้ว (รหัส { $code })
 
 ## Partner errors

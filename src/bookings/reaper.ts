@@ -4,7 +4,7 @@ import type { BookingRecord } from "./repository.js";
 import type { BookingService } from "./service.js";
 
 /** What the reaper did to a booking; the bot turns these into messages for the user. */
-export type ReaperEvent = { kind: "expired" | "paid" | "released" | "reserve-unknown" | "refunded"; booking: BookingRecord };
+export type ReaperEvent = { kind: "expired" | "paid" | "released" | "reserve-unknown" | "reserve-released" | "refunded"; booking: BookingRecord };
 
 export interface HoldReaperOptions {
   service: BookingService;
@@ -61,6 +61,11 @@ export function createHoldReaper(options: HoldReaperOptions) {
     }
     if (before === "RESERVING") {
       if (booking.updated_at > now() - staleAfterMs) return undefined;
+      if (await service.releaseAuditedReserve(booking.id)) {
+        logger.warn({ bookingId: booking.id }, "a reserve's answer was audited but never reached the ledger (crash?): its hold was released");
+        const released = await service.get(booking.id);
+        return released ? { kind: "reserve-released", booking: released } : undefined;
+      }
       await service.repo.transition(booking.id, ["RESERVING"], "RESERVE_UNKNOWN", { last_error: "stale" }, { via: "reaper" });
       logger.warn(
         { bookingId: booking.id, slotId: booking.slot_id, startsAt: booking.slot_starts_at },

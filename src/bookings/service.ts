@@ -364,6 +364,27 @@ export function createBookingService(options: BookingServiceOptions) {
       }
     },
 
+    /**
+     * A stale RESERVING booking whose process died after the partner's answer reached the audit log but
+     * before the ledger recorded it: the audit log names the hold, so it is released (reason "orphan")
+     * instead of being left for the partner to find. False when no answer was audited (the lost-answer gap).
+     */
+    async releaseAuditedReserve(id: string): Promise<boolean> {
+      const entry = await options.db
+        .selectFrom("audit_log")
+        .select("reservation_id")
+        .where("booking_id", "=", id)
+        .where("action", "=", "reserve")
+        .where("outcome", "in", ["ok", "ok-reconciled"])
+        .where("reservation_id", "is not", null)
+        .executeTakeFirst();
+      if (!entry?.reservation_id) return false;
+      const moved = await repo.transition(id, ["RESERVING"], "RELEASING", { reservation_id: entry.reservation_id, release_reason: "orphan", last_error: null }, { via: "audit-log" });
+      if (!moved) return false;
+      await service.release(id, "orphan", true, "system:reaper");
+      return true;
+    },
+
     /** Claims the once-only work after a payment (agent notice, low-balance check); true for the one caller that won. */
     async claimPaidFollowup(id: string): Promise<boolean> {
       const result = await options.db

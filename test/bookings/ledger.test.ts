@@ -767,6 +767,31 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     });
   });
 
+  it("a crash after the reserve's answer was audited but before the ledger recorded it: the stale reaper releases that hold", async () => {
+    const intent = await w.intent();
+    expect(await w.service.repo.transition(intent.id, ["INTENT"], "RESERVING")).toBe(true);
+    // What the dead process got done: the partner placed the hold and the answer reached the audit log.
+    const r = await w.partner().reserve({
+      slotId: intent.slot_id,
+      persons: intent.persons,
+      customerName: intent.customer_name,
+      customerEmail: intent.customer_email,
+      customerMobile: intent.customer_mobile,
+    });
+    await w.service.audit.record({ actor: "user:1", action: "reserve", bookingId: intent.id, reservationId: r.id, outcome: "ok" });
+    await w.restart();
+
+    expect(await w.reaper.tick()).toBe(0);
+    w.advance(STALE_MS + 1);
+    expect(await w.reaper.tick()).toBe(1);
+    expect(w.events.map((e) => [e.kind, e.booking.id])).toEqual([["reserve-released", intent.id]]);
+    expect(await ledger(intent.id)).toMatchObject({ state: "RELEASED", release_reason: "orphan", reservation_id: r.id });
+    expect(w.sandbox.reservations().map((x) => [x.id, x.status])).toEqual([[r.id, "CANCEL"]]);
+    expect(w.sandbox.count("DELETE", CANCEL)).toBe(1);
+    expect(await w.reaper.tick()).toBe(0);
+    expect(w.sandbox.count("DELETE", CANCEL)).toBe(1);
+  });
+
   it("a stale RESERVING row (a crash mid-reserve) becomes RESERVE_UNKNOWN with a warning and no partner write", async () => {
     const intent = await w.intent();
     expect(await w.service.repo.transition(intent.id, ["INTENT"], "RESERVING")).toBe(true);
