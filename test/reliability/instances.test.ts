@@ -157,7 +157,7 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       await Promise.all(instances.map((p) => p.ready));
       expect(w.telegram.webhook()?.url).toBe(`${proxy.url}/telegram/webhook`);
       for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
-      const before = await scrape(ports[0]!);
+      const before = await scrape(ports[0]);
 
       const users = agents.map((id) => w.user(id));
       const bookings = users.map((u, i) => book(u, i));
@@ -165,14 +165,14 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       await until("some holds", () => w.sandbox.requests.filter((r) => RESERVE.test(r.path)).length >= 3, 60_000);
       await instances[1]!.crash();
       // The balancer's health check takes the dead instance out after a while; until then it answers 502.
-      setTimeout(() => alive.delete(ports[1]!), 1_000);
+      setTimeout(() => alive.delete(ports[1]), 1_000);
       const attempts = await Promise.all(bookings);
 
       await expectMoneyClean(w, agents.length, attempts.filter((n) => n > 1).length);
       const failedDeliveries = w.telegram.webhookDeliveries.filter((d) => d.ok === false).length;
       addToTally({ telegramFaults: failedDeliveries });
       // /metrics moved on a survivor: it handled updates of these bookings.
-      const after = await scrape(ports[0]!);
+      const after = await scrape(ports[0]);
       expect(sum(after, "fairway_updates_total")).toBeGreaterThan(sum(before, "fairway_updates_total"));
       expect(sum(after, "fairway_partner_requests_total")).toBeGreaterThan(sum(before, "fairway_partner_requests_total"));
     } finally {
