@@ -125,7 +125,9 @@ async function expectMoneyClean(w: Awaited<ReturnType<typeof startWorld>>, agent
   const confirms = w.sandbox.requests.filter((r) => r.method === "POST" && CONFIRM.test(r.path));
   const reserves = w.sandbox.requests.filter((r) => r.method === "POST" && RESERVE.test(r.path));
   expect(confirms).toHaveLength(agents);
-  expect(reserves).toHaveLength(agents + lost);
+  // An interrupted reserve may have died before its request left the instance.
+  expect(reserves.length).toBeGreaterThanOrEqual(agents);
+  expect(reserves.length).toBeLessThanOrEqual(agents + lost);
   expect(w.sandbox.reservations().filter((r) => r.status === "PAID")).toHaveLength(agents);
   expect(w.sandbox.reservations().filter((r) => r.status !== "PAID" && r.status !== "CANCEL").length).toBeLessThanOrEqual(lost);
   const storage = await createStorage(w.db.config);
