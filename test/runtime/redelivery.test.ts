@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { createApp, type App } from "../../src/app.js";
+import { createBotApiServer } from "../../src/bot-api-server/index.js";
+import { createConfig } from "../../src/config.js";
+import { createLogger } from "../../src/logger.js";
+import { createSandbox } from "../../src/sandbox/index.js";
+import { worldClock } from "../helpers/clock.js";
+import { postgresDatabase } from "../helpers/databases.js";
+import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
+
+/**
+ * Two fairway instances in webhook mode on one PostgreSQL, in this process: the same update posted to
+ * both at once (Telegram redelivering to another instance behind the balancer) is handled once.
+ */
+describe("webhook redelivery across instances", () => {
+  it("one update delivered to two instances at the same moment: one answer, one processed record; the secret is required", async () => {
+    const clock = worldClock();
+    const sandbox = createSandbox({ clock });
+    const partnerUrl = await sandbox.listen(0);
+    const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock, allowHttpWebhooks: true });
+    const apiRoot = await telegram.listen(0);
+    const db = postgresDatabase();
+    const apps: App[] = [];
+    try {
+      const env = { ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }), AGENT_IDS: "7001", WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook" };
+      const config = { ...createConfig(env), database: db.config };
+      for (let i = 0; i < 2; i++) {
+        const app = await createApp({ config, logger: createLogger({ level: "silent" }), now: clock, reaperIntervalMs: 60_000 });
+        apps.push(app);
+        await app.start();
+      }
+      expect(telegram.webhook()?.url).toBe("http://127.0.0.1:9/telegram/hook");
+      const agent = telegram.user({ id: 7001, language_code: "en" });
+      const update = {
+        update_id: 424242,
+        message: { message_id: 1, date: Math.floor(clock() / 1000), chat: { id: 7001, type: "private", first_name: "A" }, from: { id: 7001, is_bot: false, first_name: "A", language_code: "en" }, text: "/book", entities: [{ type: "bot_command", offset: 0, length: 5 }] },
+      };
+      const post = (app: App, secret: string | undefined) =>
+        fetch(`${app.httpUrl()}/telegram/hook`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(secret ? { "x-telegram-bot-api-secret-token": secret } : {}) },
+          body: JSON.stringify(update),
+        });
+      expect((await post(apps[0]!, undefined)).status).toBe(401);
+      const secret = config.webhook!.secret;
+      const answers = await Promise.all([post(apps[0]!, secret), post(apps[1]!, secret)]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const sends = telegram.callsTo("sendMessage").filter((c) => c.params.chat_id === 7001);
+      expect(sends).toHaveLength(1);
+      expect(agent.messages().map((m) => m.text ?? "").filter((t) => t.includes("Choose a golf course"))).toHaveLength(1);
+      const processed = await apps[0]!.storage.db.selectFrom("processed_updates").select("update_id").where("update_id", "=", 424242).execute();
+      expect(processed).toHaveLength(1);
+    } finally {
+      for (const app of apps) await app.stop();
+      await telegram.close();
+      await sandbox.close();
+      await db.cleanup();
+    }
+  }, 60_000);
+});
