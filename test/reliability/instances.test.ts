@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createBotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
-import { createSandbox } from "../../src/sandbox/index.js";
+import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import { createStorage } from "../../src/storage/index.js";
 import { startBotProcess, type BotProcess } from "../helpers/bot-process.js";
-import { worldClock } from "../helpers/clock.js";
 import { buttons, driveTo, tapWhen, TOMORROW, until, waitText } from "../helpers/crash-world.js";
-import { postgresDatabase, TEST_POSTGRES_URL } from "../helpers/databases.js";
-import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
+import { startPgWorld } from "../helpers/pg-world.js";
 import { checkInvariants } from "../helpers/invariants.js";
 import { freePort, startRoundRobinProxy } from "../helpers/round-robin-proxy.js";
 import { addToTally, serverFigures } from "../helpers/tally.js";
@@ -21,38 +18,21 @@ const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
 
 async function startWorld(agentIds: number[]) {
-  const clock = worldClock();
-  const sandbox = createSandbox({ clock });
-  const partnerUrl = await sandbox.listen(0);
-  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock, allowHttpWebhooks: true });
-  const apiRoot = await telegram.listen(0);
-  const db = postgresDatabase();
-  const schema = db.config.kind === "postgres" ? db.config.schema : "";
-  const env = {
-    ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }),
-    DATABASE_URL: `${TEST_POSTGRES_URL}?schema=${schema}`,
-    PARTNER_TIMEOUT_MS: "30000",
-    AGENT_IDS: agentIds.join(","),
-    LOG_LEVEL: "info",
-  };
+  const world = await startPgWorld(agentIds);
+  const env = { ...world.env, PARTNER_TIMEOUT_MS: "30000", LOG_LEVEL: "info" };
   const processes: BotProcess[] = [];
   const users: SimulatedUser[] = [];
-  const initialBalance = sandbox.balance();
   return {
-    clock,
-    sandbox,
-    telegram,
-    db,
+    ...world,
     env,
     processes,
-    initialBalance,
     user(id: number) {
-      const u = telegram.user({ id, language_code: "en" });
+      const u = world.telegram.user({ id, language_code: "en" });
       users.push(u);
       return u;
     },
     start(extra: Record<string, string>) {
-      const p = startBotProcess({ ...env, ...extra }, clock);
+      const p = startBotProcess({ ...env, ...extra }, world.clock);
       processes.push(p);
       return p;
     },
@@ -62,10 +42,8 @@ async function startWorld(agentIds: number[]) {
         for (const u of users) console.log("=== user", u.chatId, JSON.stringify(u.messages().map((m) => [m.text?.slice(0, 80), (m.reply_markup?.inline_keyboard ?? []).flat().map((b) => ("callback_data" in b ? b.callback_data : "")).join(" ")])));
       }
       for (const p of processes) await p.kill();
-      addToTally(serverFigures(sandbox, telegram));
-      await telegram.close();
-      await sandbox.close();
-      await db.cleanup();
+      addToTally(serverFigures(world.sandbox, world.telegram));
+      await world.close();
     },
   };
 }

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createApp, type App } from "../../src/app.js";
-import { createBotApiServer } from "../../src/bot-api-server/index.js";
 import { createConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
-import { createSandbox } from "../../src/sandbox/index.js";
-import { worldClock } from "../helpers/clock.js";
-import { postgresDatabase } from "../helpers/databases.js";
-import { TEST_BOT_TOKEN, testEnv } from "../helpers/harness.js";
+import { startPgWorld } from "../helpers/pg-world.js";
 
 /**
  * Two fairway instances in webhook mode on one PostgreSQL, in this process: the same update posted to
@@ -33,16 +29,11 @@ const post = (app: App, body: unknown, secret: string | undefined) =>
 
 describe("webhook redelivery across instances", () => {
   it("one update delivered to two instances at the same moment: one answer, one processed record; the secret is required", async () => {
-    const clock = worldClock();
-    const sandbox = createSandbox({ clock });
-    const partnerUrl = await sandbox.listen(0);
-    const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock, allowHttpWebhooks: true });
-    const apiRoot = await telegram.listen(0);
-    const db = postgresDatabase();
+    const w = await startPgWorld([7001, 7002]);
+    const { clock, telegram } = w;
     const apps: App[] = [];
     try {
-      const env = { ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }), AGENT_IDS: "7001", WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook" };
-      const config = { ...createConfig(env), database: db.config };
+      const config = createConfig({ ...w.env, WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook" });
       for (let i = 0; i < 2; i++) {
         const app = await createApp({ config, logger: createLogger({ level: "silent" }), now: clock, reaperIntervalMs: 60_000 });
         apps.push(app);
@@ -62,22 +53,15 @@ describe("webhook redelivery across instances", () => {
       expect(processed).toHaveLength(1);
     } finally {
       for (const app of apps) await app.stop();
-      await telegram.close();
-      await sandbox.close();
-      await db.cleanup();
+      await w.close();
     }
   }, 60_000);
 
   it("SIGTERM's stop while an update waits on a slow partner: new deliveries get 503, the running one finishes and answers the user", async () => {
-    const clock = worldClock();
-    const sandbox = createSandbox({ clock });
-    const partnerUrl = await sandbox.listen(0);
-    const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock, allowHttpWebhooks: true });
-    const apiRoot = await telegram.listen(0);
-    const db = postgresDatabase();
+    const w = await startPgWorld([7001, 7002]);
+    const { clock, sandbox, telegram } = w;
     try {
-      const env = { ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }), AGENT_IDS: "7002", WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook", PARTNER_TIMEOUT_MS: "1500" };
-      const config = { ...createConfig(env), database: db.config };
+      const config = createConfig({ ...w.env, WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook", PARTNER_TIMEOUT_MS: "1500" });
       const app = await createApp({ config, logger: createLogger({ level: "silent" }), now: clock, reaperIntervalMs: 60_000 });
       await app.start();
       const agent = telegram.user({ id: 7002, language_code: "en" });
@@ -98,9 +82,7 @@ describe("webhook redelivery across instances", () => {
       expect(texts[0]).not.toContain("Choose a golf course");
       expect(texts[0]).toMatch(/partner|try again/i);
     } finally {
-      await telegram.close();
-      await sandbox.close();
-      await db.cleanup();
+      await w.close();
     }
   }, 60_000);
 });
