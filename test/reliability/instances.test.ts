@@ -118,7 +118,8 @@ async function expectMoneyClean(w: Awaited<ReturnType<typeof startWorld>>, agent
     const interrupted = rows.filter((r) => r.state !== "PAID");
     expect(interrupted).toHaveLength(lost);
     for (const r of interrupted) expect(r.state === "RESERVE_UNKNOWN" || (r.state === "RELEASED" && r.release_reason === "orphan"), JSON.stringify(r)).toBe(true);
-    expect(report.orphans).toHaveLength(interrupted.filter((r) => r.state === "RESERVE_UNKNOWN").length);
+    // An orphan hold only where the reserve reached the partner (it may have died before sending it).
+    expect(report.orphans.length).toBeLessThanOrEqual(interrupted.filter((r) => r.state === "RESERVE_UNKNOWN").length);
   } finally {
     await storage.close();
   }
