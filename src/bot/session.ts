@@ -16,9 +16,41 @@ const MIGRATIONS = {
   },
 };
 
-/** The session storage: the key-value store, keyed by user, versioned with `MIGRATIONS`. */
+/**
+ * The session storage: the key-value store, keyed by user, versioned with `MIGRATIONS`. A session
+ * written back unchanged is not stored again (`skipUnchangedWrites`).
+ */
 export function sessionStorage(kv: KvStore): StorageAdapter<SessionData> {
-  return enhanceStorage<SessionData>({ storage: kv.adapter(PREFIX), migrations: MIGRATIONS });
+  return enhanceStorage<SessionData>({ storage: skipUnchangedWrites(kv.adapter(PREFIX)), migrations: MIGRATIONS });
+}
+
+/**
+ * grammY writes the session back after every update, though most updates only read it (the language,
+ * the language code seen last): that was one database write per update for nothing. This adapter
+ * remembers, per key, the JSON of the value it read last and drops a write of the same JSON (the
+ * stored value already is that). Any other write, and any delete, goes through and forgets the key,
+ * so a skipped write is only ever "store what is stored". It sits under grammY's version wrapper, so
+ * a session migrated on read (stored in an older shape) differs from what was read and is written.
+ */
+export function skipUnchangedWrites<T>(inner: StorageAdapter<T>): StorageAdapter<T> {
+  const lastRead = new Map<string, string>();
+  return {
+    async read(key) {
+      const value = await inner.read(key);
+      if (value === undefined) lastRead.delete(key);
+      else lastRead.set(key, JSON.stringify(value));
+      return value;
+    },
+    async write(key, value) {
+      const unchanged = lastRead.get(key) === JSON.stringify(value);
+      lastRead.delete(key);
+      if (!unchanged) await inner.write(key, value);
+    },
+    async delete(key) {
+      lastRead.delete(key);
+      await inner.delete(key);
+    },
+  };
 }
 
 /** Reads a user's session outside an update (for messages fairway sends on its own). */

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import type { Database } from "./schema.js";
+import { withStatementCache } from "./statement-cache.js";
 
 /** Parses BIGINT (epoch ms, counters) as a JS number instead of pg's default string. */
 const INT8_OID = 20;
@@ -23,7 +24,7 @@ export async function connect(config: DatabaseConfig): Promise<Kysely<Database>>
     database.pragma("journal_mode = WAL");
     database.pragma("busy_timeout = 5000");
     database.pragma("foreign_keys = ON");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   }
   if (config.schema) await withSetupLock(config.url, (setup) => setup.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`));
   const pool = new pg.Pool({

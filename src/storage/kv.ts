@@ -1,5 +1,5 @@
 import type { StorageAdapter } from "grammy";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema.js";
 
 /** A JSON key-value store with optional expiry, shared by sessions and conversations. */
@@ -13,11 +13,18 @@ export interface KvStore {
   adapter<T>(prefix: string, ttlMs?: number): StorageAdapter<T>;
 }
 
-/** Creates the key-value store on `db`. `now` is the clock for expiry (default Date.now). */
+/**
+ * Creates the key-value store on `db`. `now` is the clock for expiry (default Date.now).
+ *
+ * `get` and `set` run for sessions and conversations on every update, so they are written as `sql`
+ * templates rather than with the query builder: the same SQL (SQLite and PostgreSQL share this upsert
+ * syntax) without building and compiling a query tree each time.
+ */
 export function createKvStore(db: Kysely<Database>, now: () => number = Date.now): KvStore {
   const store: KvStore = {
     async get<T>(key: string) {
-      const row = await db.selectFrom("kv").select(["value", "expires_at"]).where("key", "=", key).executeTakeFirst();
+      const { rows } = await sql<{ value: string; expires_at: number | null }>`select "value", "expires_at" from "kv" where "key" = ${key}`.execute(db);
+      const row = rows[0];
       if (!row) return undefined;
       if (row.expires_at !== null && row.expires_at <= now()) {
         await db.deleteFrom("kv").where("key", "=", key).execute();
@@ -27,12 +34,9 @@ export function createKvStore(db: Kysely<Database>, now: () => number = Date.now
     },
     async set(key, value, ttlMs) {
       const at = now();
-      const row = { key, value: JSON.stringify(value), expires_at: ttlMs ? at + ttlMs : null, updated_at: at };
-      await db
-        .insertInto("kv")
-        .values(row)
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: row.value, expires_at: row.expires_at, updated_at: at }))
-        .execute();
+      const expiresAt = ttlMs ? at + ttlMs : null;
+      await sql`insert into "kv" ("key", "value", "expires_at", "updated_at") values (${key}, ${JSON.stringify(value)}, ${expiresAt}, ${at})
+        on conflict ("key") do update set "value" = excluded."value", "expires_at" = excluded."expires_at", "updated_at" = excluded."updated_at"`.execute(db);
     },
     async delete(key) {
       await db.deleteFrom("kv").where("key", "=", key).execute();

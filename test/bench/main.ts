@@ -7,7 +7,7 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { worldClock, type WorldClock } from "../helpers/clock.js";
 import { median, peakRssBytes } from "./measure.js";
 import { humanPhase, monthTaps } from "./phases.js";
@@ -28,6 +28,8 @@ interface Options {
   only?: "fairway" | "baseline";
   /** Run `node dist/main.js` itself (on the machine's clock) instead of its start on the world clock. */
   literalStart?: boolean;
+  /** Directory for fairway's `.cpuprofile` (node --cpu-prof); fairway is then stopped with SIGTERM. */
+  profile?: string;
 }
 
 const USAGE = `usage: npx tsx test/bench/main.ts [options]
@@ -42,12 +44,14 @@ const USAGE = `usage: npx tsx test/bench/main.ts [options]
   --only NAME       fairway or baseline only
   --literal-start   with a build, run \`node dist/main.js\` itself (on the machine's clock: then the
                     dates fairway offers depend on the machine's date) instead of its start on the
-                    bench world's clock`;
+                    bench world's clock
+  --profile DIR     start fairway with node --cpu-prof --cpu-prof-dir DIR and stop it with SIGTERM
+                    so the profile is written (its cold starts are killed and leave none)`;
 
 /** Parses `--name value` and `--name=value`; exits with the usage on anything else. */
 function parseArgs(argv: string[]): Options {
   const o: Options = { agents: 200, seconds: 45, thinkMs: 3000, jitter: 0.5, taps: 300, stepSeconds: 4, coldStarts: 3 };
-  const numbers: Record<string, Exclude<keyof Options, "only" | "literalStart">> = {
+  const numbers: Record<string, Exclude<keyof Options, "only" | "literalStart" | "profile">> = {
     agents: "agents",
     seconds: "seconds",
     "think-ms": "thinkMs",
@@ -76,6 +80,10 @@ function parseArgs(argv: string[]): Options {
     if (name === "only") {
       if (value !== "fairway" && value !== "baseline") fail("--only is fairway or baseline");
       o.only = value as "fairway" | "baseline";
+      continue;
+    }
+    if (name === "profile") {
+      o.profile = resolve(value);
       continue;
     }
     const key = numbers[name] ?? fail(`unknown option --${name}`);
@@ -124,7 +132,8 @@ async function benchBot(name: BotFigures["name"], command: Command, clock: World
       };
     } finally {
       probe?.close();
-      await bot.kill();
+      // A profiled fairway must exit by itself for node to write its .cpuprofile.
+      await bot.kill(name === "fairway" && o.profile !== undefined ? "SIGTERM" : "SIGKILL");
     }
   } finally {
     await world.close();
@@ -153,7 +162,7 @@ async function main(): Promise<void> {
     const ids = agentIds(o.agents);
     const stale = staleBuild();
     if (stale) log(`warning: dist/ is older than ${stale}: fairway runs the last build (npm run build to measure the sources)`);
-    const fairway = o.only !== "baseline" ? await benchBot("fairway", fairwayCommand({ literal: o.literalStart === true }), clock, ids, join(tmp, "fairway.sqlite"), o) : undefined;
+    const fairway = o.only !== "baseline" ? await benchBot("fairway", fairwayCommand({ literal: o.literalStart === true, ...(o.profile !== undefined ? { profileDir: o.profile } : {}) }), clock, ids, join(tmp, "fairway.sqlite"), o) : undefined;
     const baseline = o.only !== "fairway" ? await benchBot("baseline", baselineCommand(), clock, ids, join(tmp, "baseline.sqlite"), o) : undefined;
     const rows = buildRows(fairway, baseline, o.agents);
     log("");

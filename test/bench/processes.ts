@@ -26,11 +26,14 @@ export interface Command {
  * from `dist/run.js` exactly as `dist/main.js` calls it, but on the bench world's clock (read from
  * FAIRWAY_TEST_WORLD_NOW, as test/helpers/world-main.ts does for the sources), so "today" and
  * "tomorrow" do not depend on the machine's date; `literal` runs `node dist/main.js` itself, on the
- * machine's clock. Without a build: `node --import tsx test/helpers/world-main.ts`.
+ * machine's clock. Without a build: `node --import tsx test/helpers/world-main.ts`. With `profileDir`,
+ * node's `--cpu-prof` writes a .cpuprofile there when the process exits cleanly.
  */
-export function fairwayCommand(options: { literal?: boolean } = {}): Command {
+export function fairwayCommand(options: { literal?: boolean; profileDir?: string } = {}): Command {
+  // --cpu-prof writes the profile when the process exits normally (the bench then stops it with SIGTERM).
+  const prof = options.profileDir !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : [];
   if (existsSync(join(ROOT, "dist", "main.js"))) {
-    if (options.literal) return { file: process.execPath, args: ["dist/main.js"], display: "node dist/main.js (on the machine's clock)" };
+    if (options.literal) return { file: process.execPath, args: [...prof, "dist/main.js"], display: "node dist/main.js (on the machine's clock)" };
     const run = JSON.stringify(pathToFileURL(join(ROOT, "dist", "run.js")).href);
     const at = `process.env.${WORLD_CLOCK_ENV}`;
     const code = [
@@ -38,9 +41,9 @@ export function fairwayCommand(options: { literal?: boolean } = {}): Command {
       `const at = Number(${at});`,
       `runFairway(process.env, ${at} && Number.isFinite(at) ? { now: () => Math.floor(at + performance.now()) } : {}).catch(exitOnStartFailure);`,
     ].join("\n");
-    return { file: process.execPath, args: ["--input-type=module", "--eval", code], display: "node dist/main.js's start (runFairway of dist/run.js) on the world clock" };
+    return { file: process.execPath, args: [...prof, "--input-type=module", "--eval", code], display: "node dist/main.js's start (runFairway of dist/run.js) on the world clock" };
   }
-  const args = ["--import", "tsx", "test/helpers/world-main.ts"];
+  const args = [...prof, "--import", "tsx", "test/helpers/world-main.ts"];
   return { file: process.execPath, args, display: `node ${args.join(" ")}` };
 }
 

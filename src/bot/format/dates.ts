@@ -7,6 +7,7 @@ import { tz } from "@date-fns/tz";
 import { format } from "date-fns/format";
 import { addDaysToDateKey, dateKeyToUtcMs, toDateKey } from "./date-key.js";
 import { BUDDHIST_ERA_OFFSET, DATE_FNS_LOCALES, type Locale } from "./locale.js";
+import { wallClock } from "./zoned.js";
 
 export { addDaysToDateKey, weekdayOf } from "./date-key.js";
 
@@ -15,9 +16,24 @@ export type PartOfDay = "morning" | "midday" | "afternoon";
 
 const UTC = tz("UTC");
 
-/** Formats a date key's day with date-fns in `locale`; the key is anchored at UTC so `TZ` never shifts it. */
+/** Past this many distinct (day, pattern, locale) texts `formatKey` forgets the ones it made first. */
+const FORMATTED_KEYS_MAX = 4096;
+const formattedKeys = new Map<string, string>();
+
+/**
+ * Formats a date key's day with date-fns in `locale`; the key is anchored at UTC so `TZ` never shifts it.
+ * The text depends on nothing else, and the same few weeks of days are written for every view, so it
+ * is kept (date-fns with a zone costs several `Intl` calls per text).
+ */
 function formatKey(dateKey: string, pattern: string, locale: Locale): string {
-  return format(dateKeyToUtcMs(dateKey), pattern, { in: UTC, locale: DATE_FNS_LOCALES[locale] });
+  const id = `${locale}|${pattern}|${dateKey}`;
+  let text = formattedKeys.get(id);
+  if (text === undefined) {
+    text = format(dateKeyToUtcMs(dateKey), pattern, { in: UTC, locale: DATE_FNS_LOCALES[locale] });
+    if (formattedKeys.size >= FORMATTED_KEYS_MAX) formattedKeys.delete(formattedKeys.keys().next().value as string);
+    formattedKeys.set(id, text);
+  }
+  return text;
 }
 
 /** The calendar year of a key as it is written in `locale` (Buddhist era for Thai). */
@@ -28,8 +44,8 @@ function displayYear(dateKey: string, locale: Locale): number {
 
 /** The `YYYY-MM-DD` day that the instant `ms` falls on in `timeZone`. Throws `RangeError` for an unknown zone. */
 export function dateKeyOf(ms: number, timeZone: string): string {
-  const key = format(ms, "yyyy-MM-dd", { in: tz(timeZone) });
-  return toDateKey(Number(key.slice(0, 4)), Number(key.slice(5, 7)), Number(key.slice(8, 10)));
+  const { year, month, day } = wallClock(ms, timeZone);
+  return toDateKey(year, month, day);
 }
 
 /** Today's `YYYY-MM-DD` at the course: `nowMs` seen from `timeZone` (e.g. `Asia/Bangkok`). */
@@ -49,9 +65,10 @@ export function formatDateLong(dateKey: string, locale: Locale): string {
   return `${formatKey(dateKey, "EEEE d MMMM", locale)} ${year}`;
 }
 
-/** The 24-hour wall-clock time of `ms` in `timeZone`, e.g. `06:08`, in both locales. */
-export function formatTime(ms: number, timeZone: string, locale: Locale): string {
-  return format(ms, "HH:mm", { in: tz(timeZone), locale: DATE_FNS_LOCALES[locale] });
+/** The 24-hour wall-clock time of `ms` in `timeZone`, e.g. `06:08`: the same digits in both locales. */
+export function formatTime(ms: number, timeZone: string, _locale: Locale): string {
+  const { hour, minute } = wallClock(ms, timeZone);
+  return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
 /** Date and time at the course: en `Mon 23 Nov 2026, 06:08`, th `จ. 23 พ.ย. 2569 เวลา 06:08 น.`. */
@@ -85,7 +102,7 @@ export function weekdayShortNames(locale: Locale): string[] {
  * `afternoon` from 13:00 (each boundary belongs to the later part: 10:00 is midday, 13:00 afternoon).
  */
 export function partOfDay(ms: number, timeZone: string): PartOfDay {
-  const hour = Number(format(ms, "H", { in: tz(timeZone) }));
+  const { hour } = wallClock(ms, timeZone);
   if (hour < 10) return "morning";
   if (hour < 13) return "midday";
   return "afternoon";

@@ -41,12 +41,28 @@ export function parseThaiMobile(input: unknown): ValidationResult<string, Mobile
   return { ok: true, value: phone.number };
 }
 
+/** Past this many numbers `formatThaiMobileForDisplay` forgets the ones it wrote first. */
+const DISPLAYED_MAX = 2048;
+const displayed = new Map<string, string>();
+
 /**
  * Shows a stored E.164 number the way its owner writes it: Thai numbers nationally with hyphens
  * (`+66812345678` → `081-234-5678`), foreign ones internationally (`+44 7911 123456`).
- * Text that is not a phone number is returned unchanged.
+ * Text that is not a phone number is returned unchanged. The text depends on the number alone and the
+ * same numbers are shown on every view of a booking (the recent customers, the hold, the receipt), so
+ * it is kept: parsing with the full metadata is not cheap.
  */
 export function formatThaiMobileForDisplay(e164: string): string {
+  let text = displayed.get(e164);
+  if (text === undefined) {
+    text = displayText(e164);
+    if (displayed.size >= DISPLAYED_MAX) displayed.delete(displayed.keys().next().value as string);
+    displayed.set(e164, text);
+  }
+  return text;
+}
+
+function displayText(e164: string): string {
   const phone = parsePhoneNumberFromString(e164, "TH");
   if (!phone) return e164;
   if (phone.countryCallingCode === "66") return phone.formatNational().replace(/\s+/g, "-");

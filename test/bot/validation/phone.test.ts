@@ -79,6 +79,14 @@ describe("formatThaiMobileForDisplay", () => {
     expect(formatThaiMobileForDisplay("n/a")).toBe("n/a");
   });
 
+  it("gives the same text when asked again for a number it has shown, among thousands of others", () => {
+    const first = formatThaiMobileForDisplay("+66812345678");
+    for (let i = 0; i < 3000; i += 1) formatThaiMobileForDisplay(`+66812${String(i).padStart(6, "0")}`);
+    expect(formatThaiMobileForDisplay("+66812000042")).toBe("081-200-0042");
+    expect(formatThaiMobileForDisplay("+66812345678")).toBe(first);
+    expect(formatThaiMobileForDisplay("+447911123456")).toBe("+44 7911 123456");
+  });
+
   it("round-trips with parseThaiMobile", () => {
     const parsed = parseThaiMobile(formatThaiMobileForDisplay("+66812345678"));
     expect(parsed).toEqual({ ok: true, value: "+66812345678" });

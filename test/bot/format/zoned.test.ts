@@ -1,0 +1,54 @@
+import { tz } from "@date-fns/tz";
+import { format } from "date-fns/format";
+import { describe, expect, it } from "vitest";
+import { dateKeyOf, formatTime, partOfDay } from "../../../src/bot/format/dates.js";
+import { wallClock } from "../../../src/bot/format/zoned.js";
+
+/** Zones with DST at midnight, half-hour and 45-minute offsets, the date line, and fairway's own. */
+const ZONES = [
+  "Asia/Bangkok",
+  "UTC",
+  "Europe/London",
+  "America/New_York",
+  "America/Santiago",
+  "America/Havana",
+  "Asia/Beirut",
+  "Australia/Lord_Howe",
+  "Asia/Kathmandu",
+  "Pacific/Chatham",
+  "Pacific/Kiritimati",
+  "Pacific/Apia",
+];
+
+/** Instants every 19 h 13 min from 1990 to 2040 (so every hour of the day and both sides of each change come up). */
+function* instants(): Generator<number> {
+  for (let ms = Date.UTC(1990, 0, 1); ms < Date.UTC(2040, 0, 1); ms += (19 * 60 + 13) * 60_000) yield ms;
+}
+
+describe("wall clock in a zone (one Intl formatter per zone)", () => {
+  it("reads the same day and time as date-fns with @date-fns/tz", () => {
+    for (const zone of ZONES) {
+      const inZone = tz(zone);
+      for (const ms of instants()) {
+        const expected = format(ms, "yyyy-MM-dd HH:mm", { in: inZone });
+        const w = wallClock(ms, zone);
+        const got = `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")} ${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
+        if (got !== expected) expect({ zone, ms, got }).toEqual({ zone, ms, got: expected });
+      }
+    }
+  });
+
+  it("around a DST change at midnight: the day key, the time and the part of day follow the wall clock", () => {
+    // Santiago, 2022-09-11: clocks went from 00:00 to 01:00 (UTC-4 → UTC-3).
+    const before = Date.UTC(2022, 8, 11, 3, 59);
+    expect(dateKeyOf(before, "America/Santiago")).toBe("2022-09-10");
+    expect(formatTime(before, "America/Santiago", "en")).toBe("23:59");
+    expect(dateKeyOf(before + 60_000, "America/Santiago")).toBe("2022-09-11");
+    expect(formatTime(before + 60_000, "America/Santiago", "th")).toBe("01:00");
+    expect(partOfDay(Date.UTC(2022, 8, 11, 13, 0), "America/Santiago")).toBe("midday");
+  });
+
+  it("rejects an unknown zone with a RangeError", () => {
+    expect(() => dateKeyOf(0, "Mars/Olympus_Mons")).toThrow(RangeError);
+  });
+});
