@@ -15,8 +15,11 @@ function typeParser(oid: number, format?: "text" | "binary"): (value: string) =>
 }
 const pgTypes = { getTypeParser: typeParser };
 
-/** Opens a Kysely instance for the configured database (creating the SQLite folder or PG schema). */
-export async function connect(config: DatabaseConfig): Promise<Kysely<Database>> {
+/**
+ * Opens a Kysely instance for the configured database (creating the SQLite folder, or the PostgreSQL
+ * schema through `setup`, the connection holding the set-up lock).
+ */
+export async function connect(config: DatabaseConfig, setup?: pg.Client): Promise<Kysely<Database>> {
   if (config.kind === "sqlite") {
     const path = config.path === ":memory:" ? ":memory:" : resolve(config.path);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -26,7 +29,8 @@ export async function connect(config: DatabaseConfig): Promise<Kysely<Database>>
     database.pragma("foreign_keys = ON");
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   }
-  if (config.schema) await withSetupLock(config.url, (setup) => setup.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`));
+  // The caller holds the set-up lock (createStorage): a concurrent twin cannot race this statement.
+  if (config.schema) await setup?.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely } from "kysely";
+import type pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import type { Logger } from "../logger.js";
 import { createPgChatLocks, processChatLocks, type ChatLocks } from "./chat-locks.js";
@@ -32,13 +33,13 @@ export interface StorageOptions {
 
 /** Connects, brings the schema up to date, and returns the storage. */
 export async function createStorage(config: DatabaseConfig, options: StorageOptions = {}): Promise<Storage> {
-  const db = await connect(config);
-  if (config.kind === "postgres") {
-    // One instance at a time: several starting together must not apply a migration twice.
-    await withSetupLock(config.url, () => migrate(db, options.logger, config.schema));
-  } else {
-    await migrate(db, options.logger);
-  }
+  const opened = async (setup?: pg.Client) => {
+    const db = await connect(config, setup);
+    await migrate(db, options.logger, config.kind === "postgres" ? config.schema : undefined);
+    return db;
+  };
+  // PostgreSQL: one instance at a time creates the schema and applies migrations (several may start together).
+  const db = config.kind === "postgres" ? await withSetupLock(config.url, opened) : await opened();
   const locks = config.kind === "postgres" ? createPgChatLocks({ url: config.url, ...(config.schema ? { schema: config.schema } : {}) }) : processChatLocks;
   return {
     kind: config.kind,
