@@ -336,3 +336,117 @@ cmd-bookings = Recent bookings
 cmd-report = Report per agent (with CSV)
 cmd-agents = List, add or remove agents
 cmd-audit = Audit log of money-moving actions
+
+## After the booking: reminders and the admins' digest
+cmd-digest = Daily digest on or off
+reminder-hours = { $hours ->
+    [one] 1 hour
+   *[other] { $hours } hours
+    }
+reminder-minutes = { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+    }
+reminder-title = Reminder: you tee off in { $before }
+reminder-btn-booking = 📋 My booking
+reminder-btn-cancel = ✋ Request cancellation
+reminder-btn-map = 📍 Map
+reminder-agent = ⏰ Your customer { $customer } tees off in { $before }: { $course }, { $date } at { $time }, code { $code }.
+digest-title = Daily digest for { $date }
+digest-paid = Bookings paid: { $count } · revenue { $amount }
+digest-refunded = Refunds: { $count } · { $amount }
+digest-released = Holds released: { $count }
+digest-cancel-requests = Cancellation requests waiting: { $count }
+digest-balance = Partner credit now: { $balance }
+digest-balance-unavailable = Partner credit: could not be read just now
+digest-footer = The CSV follows. Turn this digest off with <code>/digest off</code>.
+digest-turned-on = ✅ You will get the daily digest.
+digest-turned-off = ✅ You will no longer get the daily digest. <code>/digest on</code> turns it back on.
+digest-is-on = The daily digest is on for you.
+digest-is-off = The daily digest is off for you.
+digest-usage = <code>/digest on</code> or <code>/digest off</code>
+## After the booking: cancellation requests, the golfer's copy, notices (issue 13)
+cmd-requests = Pending cancellation requests
+btn-request-cancellation = 🙋 Request cancellation
+btn-send-to-golfer = 📨 Send to golfer
+my-bookings-shared = Shared with you by the booker (read-only).
+cancel-request-not-paid = Only a paid booking whose tee time is still ahead can be cancelled.
+cancel-request-exists = A cancellation request for this booking is already waiting for an administrator.
+cancel-request-reason = Why do you want to cancel? Type a short reason, or tap <b>Skip</b>. /cancel stops here, nothing is sent.
+cancel-request-skip = Skip
+cancel-request-sent = 📨 Your cancellation request for <code>{ $code }</code> was sent to the administrators. You will be told their answer. The booking stands until then.
+cancel-request-dropped = No cancellation request was sent.
+cancel-request-card-title = Cancellation request
+cancel-request-card-by = 🙋 Asked by <code>{ $id }</code> ({ $relation ->
+    [booker] the booker
+    [agent] the agent credited with it
+   *[golfer] the golfer who has its copy
+    })
+cancel-request-card-reason = 💬 Reason: { $reason }
+cancel-request-card-no-reason = 💬 No reason given.
+cancel-request-btn-approve = ✅ Approve refund
+cancel-request-btn-decline = ✖️ Decline
+cancel-request-declining = Declining…
+cancel-request-decided = This request was already { $state ->
+    [approved] approved
+    [declined] declined
+    [deciding] being decided
+   *[closed] closed
+    } (by { $by }). Nothing was changed.
+cancel-request-closed = Nothing refunded: <code>{ $ref }</code> is no longer paid (status: { $status }); it was handled another way. The request is closed.
+cancel-request-approved-admin = ✅ Approved: the partner credited back <b>{ $amount }</b> of { $paid } paid. The requester has been told.
+cancel-request-declined-admin = ✖️ Declined. The requester has been told; the booking stands.
+cancel-request-none = No cancellation requests are waiting.
+cancel-request-list = { $count ->
+    [one] One cancellation request is waiting:
+   *[other] { $count } cancellation requests are waiting (the oldest { $shown } below):
+    }
+cancel-request-approved = ✅ Your cancellation request was approved: the booking at { $course } on { $date } at { $time } (code { $code }) is cancelled and refunded. The partner credited back { $amount }.
+cancel-request-declined = ✖️ Your cancellation request for the booking at { $course } on { $date } at { $time } (code { $code }) was declined. The booking stands.
+notify-admin-refunded = An administrator cancelled your booking at { $course } on { $date } at { $time } (code { $code }) and refunded it. The partner credited back { $amount }.
+notify-admin-released = An administrator released your hold at { $course } on { $date } at { $time }. Nothing was charged.
+golfer-copy-link = Send this link to the golfer of <code>{ $code }</code>. It works once, for one person, until the tee time:
+    { $url }
+golfer-copy-btn-share = 📤 Share
+golfer-copy-share-text = Your tee time booking
+golfer-copy-not-paid = Only a paid booking whose tee time is still ahead can be sent to a golfer.
+golfer-copy-claimed = ⛳ This booking is now in your /mybookings (read-only).
+golfer-copy-btn-view = 📋 See the booking
+golfer-copy-claimed-agent = 📨 { $golfer } opened the golfer's copy of your booking at { $course } on { $date } at { $time } (code { $code }).
+golfer-copy-unknown = This link is not valid.
+golfer-copy-used = This link was already used by someone else. Ask the person who booked for a new one.
+golfer-copy-expired = This link has expired (the tee time has passed).
+golfer-copy-own = This is your own booking: send the link to the golfer instead.
+
+## Inline offers (@bot in any chat)
+cmd-offers = My inline offers: opened and booked
+inline-agents-only = Offers are for fairway agents: open fairway
+inline-type-course = Type a course name, e.g. riverside tomorrow
+inline-no-course = No course matches: open fairway
+inline-no-tee-times = No open tee times that day
+inline-date-out-of-range = That date cannot be booked
+inline-partner-unavailable = Tee times cannot be read right now
+inline-slow-down = Too many searches: wait a moment
+inline-result-title = { $time } · { $course }
+inline-result-description = { $date } · { $price } per player · { $min }–{ $max } players
+offer-card = ⛳ <b>{ $course }</b>
+    📅 { $date } · { $time }
+    💰 { $price } per player · { $min }–{ $max } players
+
+    Tap the button to book this tee time with fairway.
+offer-book-button = Book this tee time
+offer-refused-unknown = This offer is not valid. Please ask the agent who sent it for a new one.
+offer-refused-expired = This offer has ended: its tee time has passed.
+offer-refused-used-up = This offer has been opened by as many people as it allows. Please ask the agent for a new one.
+offer-gone = The offered tee time has just been taken. Nearest open times that day: { $times }
+offer-gone-none = The offered tee time has just been taken, and nothing else is open that day. Pick another date.
+notify-offer-booked = 🎉 Your offer was booked: { $customer } booked { $course } on { $date } at { $time }: { $players ->
+    [one] 1 player
+   *[other] { $players } players
+    }, { $amount }, code { $code }.
+offers-title = Your offers
+offers-empty = No offers yet. Type @{ $bot } and a course name in any chat to post one.
+offers-line = { $n }. { $course } · { $date } { $time } · posted { $posted } · opened { $opened } · booked { $booked }
+offers-agents-only = Offers are for agents.
+# Abuse control and rate limits
+flood-notice = You are sending messages faster than I can answer; I skipped some. Please wait a moment, then go on.

@@ -312,3 +312,107 @@ cmd-bookings = การจองล่าสุด
 cmd-report = รายงานแยกตามเอเจนต์ (พร้อม CSV)
 cmd-agents = ดู เพิ่ม หรือลบเอเจนต์
 cmd-audit = บันทึกรายการที่มีการเคลื่อนไหวของเงิน
+
+## After the booking: reminders and the admins' digest
+cmd-digest = เปิดหรือปิดสรุปประจำวัน
+reminder-hours = { $hours } ชั่วโมง
+reminder-minutes = { $minutes } นาที
+reminder-title = แจ้งเตือน: อีก { $before } ถึงเวลาออกรอบของคุณ
+reminder-btn-booking = 📋 การจองของฉัน
+reminder-btn-cancel = ✋ ขอยกเลิก
+reminder-btn-map = 📍 แผนที่
+reminder-agent = ⏰ ลูกค้าของคุณ { $customer } จะออกรอบในอีก { $before }: { $course } วันที่ { $date } เวลา { $time } น. รหัส { $code }
+digest-title = สรุปประจำวันที่ { $date }
+digest-paid = การจองที่ชำระแล้ว: { $count } รายการ · รายได้ { $amount }
+digest-refunded = คืนเงิน: { $count } รายการ · { $amount }
+digest-released = ปล่อยที่ที่กันไว้: { $count } รายการ
+digest-cancel-requests = คำขอยกเลิกที่รอดำเนินการ: { $count } รายการ
+digest-balance = เครดิตคู่ค้าขณะนี้: { $balance }
+digest-balance-unavailable = เครดิตคู่ค้า: อ่านไม่ได้ในขณะนี้
+digest-footer = ไฟล์ CSV ตามมาในข้อความถัดไป ปิดสรุปนี้ได้ด้วย <code>/digest off</code>
+digest-turned-on = ✅ คุณจะได้รับสรุปประจำวัน
+digest-turned-off = ✅ คุณจะไม่ได้รับสรุปประจำวันอีก <code>/digest on</code> เพื่อเปิดอีกครั้ง
+digest-is-on = สรุปประจำวันเปิดอยู่สำหรับคุณ
+digest-is-off = สรุปประจำวันปิดอยู่สำหรับคุณ
+digest-usage = <code>/digest on</code> หรือ <code>/digest off</code>
+## After the booking: cancellation requests, the golfer's copy, notices (issue 13)
+cmd-requests = คำขอยกเลิกที่รอพิจารณา
+btn-request-cancellation = 🙋 ขอยกเลิกการจอง
+btn-send-to-golfer = 📨 ส่งให้นักกอล์ฟ
+my-bookings-shared = ผู้จองแชร์การจองนี้ให้คุณ (ดูได้อย่างเดียว)
+cancel-request-not-paid = ขอยกเลิกได้เฉพาะการจองที่ชำระเงินแล้วและยังไม่ถึงเวลาออกรอบ
+cancel-request-exists = มีคำขอยกเลิกการจองนี้รอผู้ดูแลระบบพิจารณาอยู่แล้ว
+cancel-request-reason = ต้องการยกเลิกเพราะอะไร? พิมพ์เหตุผลสั้น ๆ หรือแตะ <b>ข้าม</b> พิมพ์ /cancel เพื่อหยุด จะไม่มีการส่งคำขอ
+cancel-request-skip = ข้าม
+cancel-request-sent = 📨 ส่งคำขอยกเลิก <code>{ $code }</code> ถึงผู้ดูแลระบบแล้ว คุณจะได้รับแจ้งผลการพิจารณา ระหว่างนี้การจองยังมีผลอยู่
+cancel-request-dropped = ไม่ได้ส่งคำขอยกเลิก
+cancel-request-card-title = คำขอยกเลิกการจอง
+cancel-request-card-by = 🙋 ขอโดย <code>{ $id }</code> ({ $relation ->
+    [booker] ผู้จอง
+    [agent] ตัวแทนที่ได้รับเครดิต
+   *[golfer] นักกอล์ฟที่ได้รับสำเนา
+    })
+cancel-request-card-reason = 💬 เหตุผล: { $reason }
+cancel-request-card-no-reason = 💬 ไม่ได้ระบุเหตุผล
+cancel-request-btn-approve = ✅ อนุมัติคืนเงิน
+cancel-request-btn-decline = ✖️ ปฏิเสธ
+cancel-request-declining = กำลังปฏิเสธ…
+cancel-request-decided = คำขอนี้{ $state ->
+    [approved] ได้รับการอนุมัติแล้ว
+    [declined] ถูกปฏิเสธแล้ว
+    [deciding] อยู่ระหว่างการพิจารณา
+   *[closed] ถูกปิดแล้ว
+    } (โดย { $by }) ไม่มีการเปลี่ยนแปลงใด ๆ
+cancel-request-closed = ไม่ได้คืนเงิน: <code>{ $ref }</code> ไม่อยู่ในสถานะชำระแล้ว (สถานะ: { $status }) ได้รับการจัดการด้วยวิธีอื่นแล้ว คำขอถูกปิด
+cancel-request-approved-admin = ✅ อนุมัติแล้ว: คู่ค้าคืนเครดิต <b>{ $amount }</b> จากยอดชำระ { $paid } แจ้งผู้ขอแล้ว
+cancel-request-declined-admin = ✖️ ปฏิเสธแล้ว แจ้งผู้ขอแล้ว การจองยังมีผลอยู่
+cancel-request-none = ไม่มีคำขอยกเลิกที่รอพิจารณา
+cancel-request-list = { $count ->
+   *[other] มีคำขอยกเลิกรอพิจารณา { $count } รายการ (รายการเก่าสุด { $shown } รายการด้านล่าง):
+    }
+cancel-request-approved = ✅ คำขอยกเลิกของคุณได้รับการอนุมัติ: การจองที่ { $course } วันที่ { $date } เวลา { $time } น. (รหัส { $code }) ถูกยกเลิกและคืนเงินแล้ว คู่ค้าคืนเครดิต { $amount }
+cancel-request-declined = ✖️ คำขอยกเลิกการจองที่ { $course } วันที่ { $date } เวลา { $time } น. (รหัส { $code }) ถูกปฏิเสธ การจองยังมีผลอยู่
+notify-admin-refunded = ผู้ดูแลระบบยกเลิกการจองที่ { $course } วันที่ { $date } เวลา { $time } น. (รหัส { $code }) และคืนเงินแล้ว คู่ค้าคืนเครดิต { $amount }
+notify-admin-released = ผู้ดูแลระบบปล่อยที่ที่กันไว้ที่ { $course } วันที่ { $date } เวลา { $time } น. แล้ว ไม่มีการเรียกเก็บเงิน
+golfer-copy-link = ส่งลิงก์นี้ให้นักกอล์ฟของ <code>{ $code }</code> ใช้ได้ครั้งเดียว สำหรับหนึ่งคน จนถึงเวลาออกรอบ:
+    { $url }
+golfer-copy-btn-share = 📤 แชร์
+golfer-copy-share-text = การจองเวลาออกรอบของคุณ
+golfer-copy-not-paid = ส่งให้นักกอล์ฟได้เฉพาะการจองที่ชำระเงินแล้วและยังไม่ถึงเวลาออกรอบ
+golfer-copy-claimed = ⛳ การจองนี้อยู่ใน /mybookings ของคุณแล้ว (ดูได้อย่างเดียว)
+golfer-copy-btn-view = 📋 ดูการจอง
+golfer-copy-claimed-agent = 📨 { $golfer } เปิดสำเนาการจองที่ { $course } วันที่ { $date } เวลา { $time } น. (รหัส { $code }) แล้ว
+golfer-copy-unknown = ลิงก์นี้ไม่ถูกต้อง
+golfer-copy-used = ลิงก์นี้มีผู้อื่นใช้ไปแล้ว กรุณาขอลิงก์ใหม่จากผู้จอง
+golfer-copy-expired = ลิงก์นี้หมดอายุแล้ว (เลยเวลาออกรอบแล้ว)
+golfer-copy-own = นี่คือการจองของคุณเอง กรุณาส่งลิงก์ให้นักกอล์ฟ
+
+## Inline offers (@bot in any chat)
+cmd-offers = ข้อเสนอของฉัน: เปิดดูและจองแล้ว
+inline-agents-only = ข้อเสนอสำหรับตัวแทนของ fairway: เปิด fairway
+inline-type-course = พิมพ์ชื่อสนาม เช่น ริเวอร์ไซด์ พรุ่งนี้
+inline-no-course = ไม่พบสนามที่ตรงกัน: เปิด fairway
+inline-no-tee-times = ไม่มีเวลาออกรอบว่างในวันนั้น
+inline-date-out-of-range = วันนั้นจองไม่ได้
+inline-partner-unavailable = อ่านเวลาออกรอบไม่ได้ในขณะนี้
+inline-slow-down = ค้นหาบ่อยเกินไป กรุณารอสักครู่
+inline-result-title = { $time } น. · { $course }
+inline-result-description = { $date } · { $price } ต่อคน · { $min }–{ $max } คน
+offer-card = ⛳ <b>{ $course }</b>
+    📅 { $date } · { $time } น.
+    💰 { $price } ต่อคน · { $min }–{ $max } คน
+
+    แตะปุ่มด้านล่างเพื่อจองเวลาออกรอบนี้กับ fairway
+offer-book-button = จองเวลาออกรอบนี้
+offer-refused-unknown = ข้อเสนอนี้ใช้ไม่ได้ กรุณาขอข้อเสนอใหม่จากตัวแทนที่ส่งมา
+offer-refused-expired = ข้อเสนอนี้สิ้นสุดแล้ว: เวลาออกรอบผ่านไปแล้ว
+offer-refused-used-up = ข้อเสนอนี้มีผู้เปิดครบจำนวนแล้ว กรุณาขอข้อเสนอใหม่จากตัวแทน
+offer-gone = เวลาออกรอบที่เสนอเพิ่งถูกจองไป เวลาว่างที่ใกล้ที่สุดในวันนั้น: { $times }
+offer-gone-none = เวลาออกรอบที่เสนอเพิ่งถูกจองไป และไม่มีเวลาอื่นว่างในวันนั้น กรุณาเลือกวันอื่น
+notify-offer-booked = 🎉 ข้อเสนอของคุณถูกจองแล้ว: { $customer } จอง { $course } วันที่ { $date } เวลา { $time } น. ผู้เล่น { $players } คน { $amount } รหัส { $code }
+offers-title = ข้อเสนอของคุณ
+offers-empty = ยังไม่มีข้อเสนอ พิมพ์ @{ $bot } ตามด้วยชื่อสนามในแชทใดก็ได้เพื่อส่งข้อเสนอ
+offers-line = { $n }. { $course } · { $date } { $time } น. · ส่ง { $posted } · เปิด { $opened } · จอง { $booked }
+offers-agents-only = ข้อเสนอสำหรับตัวแทนเท่านั้น
+# Abuse control and rate limits
+flood-notice = คุณส่งข้อความเร็วเกินกว่าที่ฉันจะตอบได้ทัน บางข้อความจึงถูกข้ามไป กรุณารอสักครู่แล้วทำต่อ

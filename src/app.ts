@@ -1,72 +1,25 @@
-import { randomBytes } from "node:crypto";
-import { hostname } from "node:os";
-import { Composer, type Context, type Middleware } from "grammy";
-import type { UserFromGetMe } from "grammy/types";
-import { createAccess, type Access } from "./access/index.js";
-import { createBookingService, createHoldReaper, type BookingService, type HoldReaper } from "./bookings/index.js";
-import { createBotApiServer, type BotApiServer } from "./bot-api-server/index.js";
-import { syncCommands } from "./bot/commands.js";
-import { createBot, type FairwayBot } from "./bot/index.js";
-import type { Config } from "./config.js";
-import type { Logger } from "./logger.js";
-import { createPartnerCatalog, createPartnerClient, type PartnerClient } from "./partner/index.js";
+import { Composer, type Context } from "grammy";
+import { createAccess } from "./access/index.js";
+import { countPendingRequests, createBookingService, createHoldReaper } from "./bookings/index.js";
+import type { BotApiServer } from "./bot-api-server/index.js";
+import { createAfterBooking } from "./bot/after-booking/index.js";
+import { createMenuMemo, MENU_MEMO_PREFIX, syncCommands } from "./bot/commands.js";
+import { createBot } from "./bot/index.js";
+import { createPartnerCatalog, createPartnerClient } from "./partner/index.js";
 import { openPartnerEndpoint } from "./partner-endpoint.js";
-import { createPlayground, type Playground } from "./playground/index.js";
+import type { Playground } from "./playground/index.js";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./playground/identities.js";
-import { createLease, createLeadership, type Leadership } from "./runtime/lease.js";
-import { createHttpServer, createMetrics, createMetricsHooks, createReadiness, type HttpServer, type Metrics } from "./runtime/index.js";
+import { createLease, createLeadership } from "./runtime/lease.js";
+import { createMetrics, createMetricsHooks } from "./runtime/index.js";
+import { instanceId, OFFER_RETENTION_MS, sweep } from "./runtime/housekeeping.js";
+import { createOperatorServer } from "./runtime/operator-server.js";
 import { createPolling } from "./runtime/polling.js";
-import { createWebhook, type Webhook } from "./runtime/webhook.js";
-import { createStorage, type Storage } from "./storage/index.js";
+import { createWebhook } from "./runtime/webhook.js";
+import { createStorage } from "./storage/index.js";
+import type { App, AppOptions } from "./app-types.js";
+import type { Config } from "./config.js";
 
-export interface AppOptions {
-  config: Config;
-  logger: Logger;
-  /**
-   * fairway's one clock: the bot, the ledger, the reaper and, with no PARTNER_API_URL or BOT_TOKEN, the
-   * embedded sandbox and the local Bot API server. Default Date.now; tests give every part the same one.
-   */
-  now?: () => number;
-  /** Skip getMe (tests that know the bot). */
-  botInfo?: UserFromGetMe;
-  /** Reaper interval, ms (default 10 s). */
-  reaperIntervalMs?: number;
-  /** Overrides the stored-conversation version (tests). */
-  flowVersion?: number;
-  /** Middleware run first for every update (tests count updates in flight). */
-  first?: Middleware<Context>;
-}
-
-export interface App {
-  config: Config;
-  storage: Storage;
-  partner: PartnerClient;
-  bookings: BookingService;
-  access: Access;
-  reaper: HoldReaper;
-  bot: FairwayBot["bot"];
-  /** Partner base URL in use (the embedded sandbox's when no PARTNER_API_URL). */
-  partnerUrl: string;
-  /** The local Bot API server, when no BOT_TOKEN was given. */
-  localTelegram?: BotApiServer;
-  /** The browser playground, mounted on the local Bot API server's port (no BOT_TOKEN only). */
-  playground?: Playground;
-  /** Runs the once-only jobs (polling, the reaper, sweeps) on one instance at a time. */
-  leadership: Leadership;
-  /** Webhook mode (WEBHOOK_URL): the endpoint to mount on PORT. */
-  webhook?: Webhook;
-  metrics: Metrics;
-  /** The operator HTTP server (/healthz, /readyz, /metrics, the webhook) on PORT, with a BOT_TOKEN. */
-  http?: HttpServer;
-  /** Its URL once listening. */
-  httpUrl(): string | undefined;
-  /** Whether updates reach this instance: the webhook is registered, or it polls. */
-  isReceiving(): boolean;
-  /** Registers the webhook (webhook mode), then takes part in the leader election. */
-  start(): Promise<void>;
-  /** Drains the webhook or stops polling (≤ 10 s for updates in flight), stops the jobs, releases the lease, closes everything. */
-  stop(): Promise<void>;
-}
+export type { App, AppOptions } from "./app-types.js";
 
 /** Wires fairway together from a configuration: storage, partner (or sandbox), bot, reaper. */
 export async function createApp(options: AppOptions): Promise<App> {
@@ -111,12 +64,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   let localTelegram: BotApiServer | undefined;
   let playground: Playground | undefined;
   if (!token) {
+    // Loaded only here: production (a BOT_TOKEN) never loads the local server nor the playground.
+    const [{ createBotApiServer }, { createPlayground }] = await Promise.all([import("./bot-api-server/index.js"), import("./playground/index.js")]);
     // Loopback names only: a page rebound to 127.0.0.1 (DNS rebinding) must not drive the playground.
     localTelegram = createBotApiServer({ clock: now, allowedHosts: ["127.0.0.1", "localhost", "[::1]"] });
     apiRoot = await localTelegram.listen(config.playgroundPort);
     token = localTelegram.token;
-    // A fresh local server numbers updates from 1 again: forget the ids a previous run handled.
+    // A fresh local server numbers updates from 1 again and has no command menus: forget the ids a
+    // previous run handled and the menus it set (commands.ts remembers them so a restart skips them).
     await storage.db.deleteFrom("processed_updates").where("bot_id", "=", localTelegram.botInfo.id).execute();
+    await storage.db.deleteFrom("kv").where("key", "like", `${MENU_MEMO_PREFIX}%`).execute();
     closers.push(() => localTelegram?.close() ?? Promise.resolve());
     // The browser playground shares the local Bot API server's port (its page is at "/").
     playground = createPlayground({ telegram: localTelegram, partnerUrl });
@@ -135,8 +92,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     writeWindowMs: config.partner.timeoutMs + 1_000,
     now,
   });
-  const { bot, notifications } = createBot(
-    { config, partner, catalog: createPartnerCatalog({ partner, now }), storage, bookings, access, logger, now },
+  const catalog = createPartnerCatalog({ partner, now });
+  const { bot, i18n, notifications, outbox, budget } = createBot(
+    { config, partner, catalog, storage, bookings, access, logger, now },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),
@@ -144,8 +102,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(options.flowVersion !== undefined ? { flowVersion: options.flowVersion } : {}),
       first: options.first ? new Composer<Context>(hooks.bot.first, options.first) : hooks.bot.first,
       apiObserver: hooks.bot.apiObserver,
+      limitHooks: hooks.limits,
     },
   );
+  metrics.trackOutboxDepth(() => outbox.depth());
   const reaper = createHoldReaper({
     service: bookings,
     logger: logger.child({ module: "reaper" }),
@@ -154,8 +114,21 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...hooks.reaper,
     onEvent: (event) => notifications.reaperEvent(event),
   });
+  const afterBooking = createAfterBooking({
+    config,
+    storage,
+    access,
+    partner,
+    catalog,
+    notifications,
+    i18n,
+    logger: logger.child({ module: "after-booking" }),
+    countPendingCancelRequests: () => countPendingRequests(storage),
+    now,
+    ...(options.afterBookingIntervalMs !== undefined ? { intervalMs: options.afterBookingIntervalMs } : {}),
+  });
 
-  const allowedUpdates = ["message", "callback_query"] as const;
+  const allowedUpdates = ["message", "callback_query", "inline_query", "chosen_inline_result"] as const;
   const polling = config.webhook ? undefined : createPolling({ bot, logger: logger.child({ module: "polling" }), allowedUpdates });
   const webhook = config.webhook
     ? createWebhook({ handleUpdate: (update) => bot.handleUpdate(update), secret: config.webhook.secret, logger: logger.child({ module: "webhook" }) })
@@ -164,27 +137,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const receiving = () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false));
 
   // The operator's HTTP server on PORT (a real bot token only; the playground has its own page).
-  const http = config.botToken
-    ? createHttpServer({
-        port: config.port,
-        logger: logger.child({ module: "http" }),
-        metrics,
-        readiness: createReadiness({
-          db: storage.db,
-          now,
-          ...(config.database.kind === "postgres" && config.database.schema ? { migrationSchema: config.database.schema } : {}),
-          lastPartnerOkAt: hooks.lastPartnerOkAt,
-          partnerProbe: () => partner.getBalance(),
-          checks: {
-            updates: () =>
-              receiving()
-                ? { ok: true, detail: config.webhook ? "webhook registered" : "polling (leader lease held)" }
-                : { ok: false, detail: config.webhook ? "webhook not registered yet" : "standby: another instance holds the polling lease" },
-          },
-        }),
-        ...(webhook && config.webhook ? { routes: { [config.webhook.path]: (req, res) => webhook.handle(req, res) } } : {}),
-      })
-    : undefined;
+  const http = config.botToken ? createOperatorServer({ config, storage, partner, metrics, lastPartnerOkAt: hooks.lastPartnerOkAt, receiving, ...(webhook ? { webhook } : {}), logger, now }) : undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let httpAddress: { url: string; port: number } | undefined;
   let commandsSynced: Promise<void> | undefined;
@@ -199,14 +152,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger: logger.child({ module: "leadership" }),
     async onElected() {
       reaper.start();
+      afterBooking.start();
+      outbox.start();
       sweeper = setInterval(() => {
-        void sweep(storage, now).catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
+        void sweep(storage, now)
+          .then(() => access.offers.prune(now() - OFFER_RETENTION_MS))
+          .catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
       }, 60 * 60 * 1000);
       sweeper.unref();
       await polling?.start();
       // Command menus per scope (everyone, customers, agents, admins) and language, once updates flow:
-      // a dozen Bot API calls that need not delay the first update.
-      commandsSynced ??= syncCommands(bot.api, access).then(
+      // two Bot API calls per scope whose menu is not already set as remembered (a restart sends none).
+      commandsSynced ??= syncCommands(bot.api, access, createMenuMemo(storage.kv)).then(
         (synced) => {
           if (synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
         },
@@ -217,6 +174,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       if (sweeper) clearInterval(sweeper);
       await polling?.stop();
       await reaper.stop();
+      await afterBooking.stop();
+      await outbox.stop();
     },
   });
 
@@ -227,7 +186,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     bookings,
     access,
     reaper,
+    afterBooking,
     bot,
+    outbox,
+    sendsWaiting: () => budget.pending(),
     partnerUrl,
     leadership,
     ...(webhook ? { webhook } : {}),
@@ -265,15 +227,3 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   };
 }
-
-/** This process among fairway's instances (host, pid, and a random part for restarts on one host). */
-function instanceId(): string {
-  return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-}
-
-/** Deletes expired key-value entries and update ids older than a day. */
-async function sweep(storage: Storage, now: () => number): Promise<void> {
-  await storage.kv.sweep();
-  await storage.db.deleteFrom("processed_updates").where("at", "<", now() - 24 * 60 * 60 * 1000).execute();
-}
-

@@ -34,6 +34,25 @@ const IntInRange = (def: number, min: number, max: number) =>
 
 const Empty = v.pipe(v.literal(""), v.transform(() => undefined));
 
+const REMINDERS_MESSAGE = "must be a comma-separated list of durations before tee-off like 24h,2h or 95m (1m to 336h), or off";
+const DIGEST_TIME_MESSAGE = "must be a time HH:MM (24-hour, Asia/Bangkok), e.g. 08:00";
+
+/** `24h` → 1440, `95m` → 95. */
+function durationMinutes(text: string): number {
+  const n = Number(/\d+/.exec(text)?.[0]);
+  return /h/i.test(text) ? n * 60 : n;
+}
+
+/** REMINDERS: `24h,2h,95m` → minutes before tee-off, longest first, duplicates dropped; `off` → none. Blank → default. */
+const ReminderList = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((s) => (s === "" ? "24h,2h" : s)),
+  v.check((s) => s.toLowerCase() === "off" || s.split(",").every((x) => /^\s*\d{1,5}\s*[hm]\s*$/i.test(x)), REMINDERS_MESSAGE),
+  v.transform((s) => (s.toLowerCase() === "off" ? [] : [...new Set(s.split(",").map(durationMinutes))].sort((a, b) => b - a))),
+  v.check((list) => list.every((m) => m >= 1 && m <= 336 * 60), REMINDERS_MESSAGE),
+);
+
 /** The environment as fairway reads it. Blank values count as unset. */
 export const EnvSchema = v.object({
   BOT_TOKEN: v.optional(
@@ -77,6 +96,16 @@ export const EnvSchema = v.object({
   WEBHOOK_SECRET: v.optional(v.union([Empty, v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and -"))], "must be 1-256 characters of A-Z, a-z, 0-9, _ and -")),
   WEBHOOK_MAX_CONNECTIONS: IntInRange(40, 1, 100),
   PORT: IntInRange(3000, 0, 65535),
+  // After the booking (reminders, the admins' digest): see src/after-booking/.
+  REMINDERS: v.optional(ReminderList, "24h,2h"),
+  DIGEST_TIME: v.optional(v.union([Empty, v.pipe(v.string(), v.trim(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, DIGEST_TIME_MESSAGE))], DIGEST_TIME_MESSAGE), "08:00"),
+  // Abuse control and rate limits (README, "Abuse control and rate limits").
+  USER_RATE_BURST: IntInRange(12, 1, 10_000),
+  USER_RATE_PER_MINUTE: IntInRange(120, 1, 60_000),
+  STRANGER_REPLIES_PER_MINUTE: IntInRange(1, 1, 60),
+  TELEGRAM_SENDS_PER_SECOND: IntInRange(25, 1, 1_000),
+  TELEGRAM_CHAT_BURST: IntInRange(15, 1, 10_000),
+  NOTIFY_SENDS_PER_SECOND: IntInRange(10, 1, 1_000),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
@@ -110,8 +139,29 @@ export interface Config {
   webhook?: { url: string; path: string; secret: string; maxConnections: number };
   /** Port of the operator HTTP server (health, readiness, metrics, webhook); 0 picks a free one. Default 3000. */
   port: number;
+  /** Reminders to the booker this many minutes before tee-off, longest first (REMINDERS; default 24 h and 2 h). */
+  reminderMinutes: number[];
+  /** When the admins' daily digest goes out, minutes after midnight in Asia/Bangkok (DIGEST_TIME; default 08:00). */
+  digestMinuteOfDay: number;
   /** Secret values to scrub from every log line and message. */
   secrets: string[];
+  /** Abuse control and the outgoing budget (README, "Abuse control and rate limits"). */
+  limits: RateLimitsConfig;
+}
+
+export interface RateLimitsConfig {
+  /** Per sender, before any work: a burst of this many updates… */
+  userBurst: number;
+  /** …then this many a minute; the excess is dropped (members get one notice). */
+  userPerMinute: number;
+  /** Updates of a stranger answered per minute. */
+  strangerPerMinute: number;
+  /** Sends and edits per second, every chat together (Telegram's limit is about 30). */
+  sendsPerSecond: number;
+  /** Sends and edits in one chat at once, then one a second. */
+  chatBurst: number;
+  /** The share of `sendsPerSecond` background messages (notifications) may take. */
+  backgroundPerSecond: number;
 }
 
 /** Thrown when the environment is wrong; `message` names each variable and what is wrong, never a value. */
@@ -201,6 +251,16 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     playgroundStaff: e.PLAYGROUND_STAFF === "1",
     ...(webhook ? { webhook } : {}),
+    reminderMinutes: e.REMINDERS,
+    digestMinuteOfDay: minuteOfDay(e.DIGEST_TIME ?? "08:00"),
+    limits: {
+      userBurst: e.USER_RATE_BURST,
+      userPerMinute: e.USER_RATE_PER_MINUTE,
+      strangerPerMinute: e.STRANGER_REPLIES_PER_MINUTE,
+      sendsPerSecond: e.TELEGRAM_SENDS_PER_SECOND,
+      chatBurst: e.TELEGRAM_CHAT_BURST,
+      backgroundPerSecond: Math.min(e.NOTIFY_SENDS_PER_SECOND, e.TELEGRAM_SENDS_PER_SECOND),
+    },
     secrets: [e.BOT_TOKEN, apiKey, webhook?.secret].filter((s): s is string => typeof s === "string" && s.length > 0),
   };
 }
@@ -211,4 +271,10 @@ export function createConfig(env: Record<string, string | undefined>): Config {
  */
 export function webhookSecretFor(botToken: string): string {
   return createHmac("sha256", botToken).update("fairway webhook secret").digest("base64url");
+}
+
+/** `HH:MM` → minutes after midnight. */
+function minuteOfDay(hhmm: string): number {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  return h * 60 + m;
 }

@@ -1,5 +1,4 @@
 import type { Config } from "./config.js";
-import { createSandbox } from "./sandbox/index.js";
 
 /** Where fairway's partner calls go: the configured partner, or a sandbox embedded in this process. */
 export interface PartnerEndpoint {
@@ -19,6 +18,8 @@ export async function openPartnerEndpoint(partner: Config["partner"], clock: () 
   if (partner.kind === "remote") {
     return { baseURL: partner.baseURL, apiKey: partner.apiKey, embedded: false, close: () => Promise.resolve() };
   }
+  // Loaded only here: with a real partner the sandbox is never loaded.
+  const { createSandbox } = await import("./sandbox/index.js");
   const sandbox = createSandbox({ seed: partner.seed, moneyUnit: partner.moneyUnit, clock });
   const baseURL = await sandbox.listen(0);
   return { baseURL, apiKey: sandbox.apiKey, embedded: true, close: () => sandbox.close() };

@@ -101,6 +101,17 @@ describe("createConfig", () => {
     expect(createConfig({ BOT_TOKEN }).webhook).toBeUndefined();
   });
 
+  it("abuse control: production's limits by default, each overridable, a wrong one named", () => {
+    expect(createConfig({}).limits).toEqual({ userBurst: 12, userPerMinute: 120, strangerPerMinute: 1, sendsPerSecond: 25, chatBurst: 15, backgroundPerSecond: 10 });
+    const set = createConfig({ USER_RATE_BURST: "20", USER_RATE_PER_MINUTE: "60", STRANGER_REPLIES_PER_MINUTE: "2", TELEGRAM_SENDS_PER_SECOND: "8", TELEGRAM_CHAT_BURST: "3", NOTIFY_SENDS_PER_SECOND: "12" });
+    // The background share never exceeds the whole budget.
+    expect(set.limits).toEqual({ userBurst: 20, userPerMinute: 60, strangerPerMinute: 2, sendsPerSecond: 8, chatBurst: 3, backgroundPerSecond: 8 });
+    expect(problemsOf({ TELEGRAM_SENDS_PER_SECOND: "0", STRANGER_REPLIES_PER_MINUTE: "x" })).toEqual([
+      "STRANGER_REPLIES_PER_MINUTE must be a whole number from 1 to 60",
+      "TELEGRAM_SENDS_PER_SECOND must be a whole number from 1 to 1000",
+    ]);
+  });
+
   it("lists every problem at once", () => {
     expect(problemsOf({ HOLD_MINUTES: "0", DEFAULT_LOCALE: "de", DATABASE_URL: "mysql://x" })).toHaveLength(3);
   });
@@ -131,5 +142,27 @@ describe("parseDatabaseUrl", () => {
 
   it("refuses a schema that is not a plain identifier", () => {
     expect(parseDatabaseUrl("postgres://h/db?schema=a;drop")).toBe("schema must be a plain SQL identifier");
+  });
+});
+
+describe("REMINDERS and DIGEST_TIME", () => {
+  it("default to 24 h and 2 h before tee-off, and 08:00 in Bangkok", () => {
+    const config = createConfig({});
+    expect(config.reminderMinutes).toEqual([24 * 60, 120]);
+    expect(config.digestMinuteOfDay).toBe(8 * 60);
+    expect(createConfig({ REMINDERS: "", DIGEST_TIME: "" }).reminderMinutes).toEqual([24 * 60, 120]);
+  });
+
+  it("read durations in h or m (longest first, duplicates once), off, and HH:MM", () => {
+    expect(createConfig({ REMINDERS: "95m, 3h,95m" }).reminderMinutes).toEqual([180, 95]);
+    expect(createConfig({ REMINDERS: "off" }).reminderMinutes).toEqual([]);
+    expect(createConfig({ DIGEST_TIME: "23:59" }).digestMinuteOfDay).toBe(23 * 60 + 59);
+  });
+
+  it("refuse bad values at start, naming the variable", () => {
+    const reminders = "REMINDERS must be a comma-separated list of durations before tee-off like 24h,2h or 95m (1m to 336h), or off";
+    for (const bad of ["2x", "24", "0m", "24h,,2h", "400h", "-2h"]) expect(problemsOf({ REMINDERS: bad }), bad).toEqual([reminders]);
+    const digest = "DIGEST_TIME must be a time HH:MM (24-hour, Asia/Bangkok), e.g. 08:00";
+    for (const bad of ["8:00", "24:00", "08:60", "eight"]) expect(problemsOf({ DIGEST_TIME: bad }), bad).toEqual([digest]);
   });
 });

@@ -5,8 +5,9 @@
 import type { BotCommand, Update, UserFromGetMe } from "grammy/types";
 import type { ServerEvents } from "./events.js";
 import type { FailureSpec } from "./faults.js";
+import type { RateLimitedCall, RateLimitOptions } from "./rate-limits.js";
 import type { ExtraHandler } from "./server.js";
-import type { CallRecord, CallbackQueryRecord, ChatMessage, StoredFile } from "./store.js";
+import type { CallRecord, CallbackQueryRecord, ChatMessage, InlineAnswerRecord, InlineQueryRecord, StoredFile } from "./store.js";
 import type { NewUpdate, WebhookState } from "./updates.js";
 import type { SimulatedUser, SimulatedUserInit } from "./users.js";
 import type { IdleOptions } from "./waiting.js";
@@ -51,6 +52,12 @@ export interface BotApiServerOptions {
    */
   webhookRetryMinMs?: number;
   webhookRetryMaxMs?: number;
+  /**
+   * Enforce Telegram's flood limits (default off): sends and edits over about 1/s per chat (short
+   * bursts allowed) or 30/s overall get 429 with `parameters.retry_after` (see rate-limits.ts).
+   * `true` takes the defaults.
+   */
+  rateLimits?: boolean | RateLimitOptions;
 }
 
 /** The running fake. All getters return copies: mutate nothing you get back. */
@@ -96,6 +103,10 @@ export interface BotApiServer {
   callbackQueries(): CallbackQueryRecord[];
   /** Answers given via answerCallbackQuery, in order. */
   readonly callbackAnswers: ReadonlyArray<NonNullable<CallbackQueryRecord["answer"]> & { queryId: string }>;
+  /** Inline queries typed by simulated users, with the bot's answers. */
+  inlineQueries(): InlineQueryRecord[];
+  /** The bot's answer to one inline query (undefined while unanswered). */
+  inlineAnswer(queryId: string): InlineAnswerRecord | undefined;
   /** Callback queries nobody answered (yet). */
   unansweredCallbackQueries(): CallbackQueryRecord[];
   /**
@@ -119,6 +130,8 @@ export interface BotApiServer {
   dropNext(method: string, times?: number): void;
   /** How many faults were injected (failNext and dropNext calls consumed, dropConnections). */
   faultsInjected(): number;
+  /** The 429s the server's flood limits answered (empty when `rateLimits` is off); fault injection's are not here. */
+  rateLimited(): RateLimitedCall[];
   /** Destroys all open connections now; a held-open getUpdates fails with a network error. */
   dropConnections(): void;
   /** Disarms failNext/dropNext. */

@@ -106,3 +106,14 @@ export function tooManyRequests(retryAfter: number): string {
 export function badRequest(description: string): ApiError {
   return new ApiError(400, description);
 }
+
+// answerInlineQuery (approximated: Telegram's own descriptions for these are not all verified).
+export const RESULTS_TOO_MUCH = "Bad Request: RESULTS_TOO_MUCH";
+export const RESULT_ID_INVALID = "Bad Request: RESULT_ID_INVALID";
+export const RESULT_ID_DUPLICATE = "Bad Request: RESULT_ID_DUPLICATE";
+export const RESULTS_INVALID = "Bad Request: can't parse inline query results JSON object";
+export const RESULT_TYPE_UNSUPPORTED = "Bad Request: RESULT_TYPE_INVALID (the local Bot API server implements article results only)";
+export const RESULT_TITLE_EMPTY = "Bad Request: RESULT_TITLE_EMPTY";
+export const NEXT_OFFSET_INVALID = "Bad Request: NEXT_OFFSET_INVALID";
+export const START_PARAM_INVALID = "Bad Request: START_PARAM_INVALID";
+export const BUTTON_INVALID = "Bad Request: can't parse InlineQueryResultsButton JSON object";

@@ -14,6 +14,7 @@ import type { ServerContext, ServerSettings } from "./context.js";
 import { EventHub } from "./events.js";
 import { Faults } from "./faults.js";
 import { commandsKey } from "./methods/commands.js";
+import { RateLimiter } from "./rate-limits.js";
 import { HttpFront } from "./server.js";
 import { Store, clone, viewMessage } from "./store.js";
 import { type NewUpdate, UpdateQueue } from "./updates.js";
@@ -22,8 +23,9 @@ import { waitForCall, waitForIdle } from "./waiting.js";
 import { WebhookDispatcher } from "./webhook.js";
 
 export type { BotApiServer, BotApiServerOptions } from "./api.js";
-export type { CallRecord, CallbackQueryRecord, ChatMessage, StoredFile } from "./store.js";
+export type { CallRecord, CallbackQueryRecord, ChatMessage, InlineAnswerRecord, InlineQueryRecord, InlineResultRecord, StoredFile } from "./store.js";
 export type { FailureSpec } from "./faults.js";
+export type { RateLimit, RateLimitedCall, RateLimitOptions } from "./rate-limits.js";
 export type { MessageEvent, RequestEvent, ServerEvents } from "./events.js";
 export type { NewUpdate, WebhookState } from "./updates.js";
 export { SimulatedUser, type SimulatedUserInit, type TapTarget } from "./users.js";
@@ -94,6 +96,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
   };
   const faults = new Faults();
   const http = new HttpFront(ctx, faults);
+  if (options.rateLimits) http.limiter = new RateLimiter(options.rateLimits === true ? {} : options.rateLimits);
   webhooks.onReply = (json) => http.runWebhookReply(json);
   const users = new Map<number, SimulatedUser>();
   let callsAtLastUpdate = 0;
@@ -160,6 +163,11 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
         .flatMap((q) => (q.answer !== undefined ? [{ queryId: q.id, ...q.answer }] : []))
         .sort((a, b) => a.at - b.at);
     },
+    inlineQueries: () => [...store.inlineQueries.values()].map((q) => clone(q)),
+    inlineAnswer: (queryId) => {
+      const answer = store.inlineQueries.get(queryId)?.answer;
+      return answer === undefined ? undefined : clone(answer);
+    },
     unansweredCallbackQueries: () => [...store.callbackQueries.values()].filter((q) => !q.answered).map((q) => clone(q)),
     waitForCall: (predicate, timeoutMs = 5_000, opts = {}) =>
       waitForCall(store.calls, events, predicate, opts.since ?? callsAtLastUpdate, timeoutMs),
@@ -170,6 +178,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     failNext: (spec) => faults.failNext(spec),
     dropNext: (method, times) => faults.dropNext(method, times),
     faultsInjected: () => faults.injected,
+    rateLimited: () => [...(http.limiter?.refused ?? [])],
     dropConnections: () => {
       faults.note();
       http.dropConnections();

@@ -12,6 +12,7 @@ import { ApiError } from "./errors.js";
 import type { Faults } from "./faults.js";
 import { findMethod } from "./methods/index.js";
 import { Params, normalizeFields } from "./params.js";
+import type { RateLimiter } from "./rate-limits.js";
 import type { CallRecord } from "./store.js";
 
 /** Error code recorded for a call whose client went away (or whose connection was dropped). */
@@ -36,6 +37,8 @@ export class HttpFront {
   url: string | undefined;
   /** Handles non-Bot-API paths when set (see {@link ExtraHandler}). */
   extraHandler: ExtraHandler | undefined;
+  /** Telegram's flood limits, when the server enforces them (`rateLimits` option). */
+  limiter: RateLimiter | undefined;
 
   constructor(
     private readonly ctx: ServerContext,
@@ -138,7 +141,7 @@ export class HttpFront {
         this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "connection dropped (fault injection)" } });
         return;
       }
-      const failure = this.faults.takeFailure(name);
+      const failure = this.faults.takeFailure(name) ?? this.limiter?.check(name, params.chat_id);
       if (failure !== undefined) throw failure;
       const abort = new AbortController();
       res.on("close", () => {
@@ -188,7 +191,7 @@ export class HttpFront {
     this.begin();
     try {
       if (method === undefined || name === "getUpdates") throw new ApiError(404, E.NOT_FOUND);
-      const failure = this.faults.takeFailure(name);
+      const failure = this.faults.takeFailure(name) ?? this.limiter?.check(name, params.chat_id);
       if (failure !== undefined) throw failure;
       const result: unknown = await method.fn(this.ctx, new Params(params), new AbortController().signal);
       this.record({ method: name, params, files: {}, at, ok: true, result, via: "webhook-reply" });

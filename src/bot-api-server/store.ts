@@ -3,7 +3,7 @@
  * ids shared by user and bot messages, as in private chats), files, callback
  * queries, commands and recorded calls.
  */
-import type { Chat, Message, ReplyKeyboardMarkup, User } from "grammy/types";
+import type { Chat, InlineKeyboardMarkup, Message, MessageEntity, ReplyKeyboardMarkup, User } from "grammy/types";
 
 /** A file the bot uploaded or referenced. Uploaded bytes are kept in `data`. */
 export interface StoredFile {
@@ -78,6 +78,39 @@ export interface CallbackQueryRecord {
   answer?: { text?: string; show_alert?: boolean; url?: string; cache_time?: number; at: number };
 }
 
+/** One result of an answered inline query, as stored (articles: the message they post, formatted). */
+export interface InlineResultRecord {
+  type: string;
+  id: string;
+  title?: string;
+  description?: string;
+  /** The raw result as the bot sent it. */
+  raw: Record<string, unknown>;
+  /** What choosing it posts: text and entities after parse_mode, the HTML source, the inline keyboard. */
+  message?: { text: string; entities: MessageEntity[]; html?: string; reply_markup?: InlineKeyboardMarkup };
+}
+
+/** The bot's answerInlineQuery. */
+export interface InlineAnswerRecord {
+  results: InlineResultRecord[];
+  next_offset?: string;
+  is_personal?: boolean;
+  cache_time?: number;
+  button?: { text: string; start_parameter?: string; web_app?: unknown };
+  at: number;
+}
+
+/** An inline query a simulated user typed. */
+export interface InlineQueryRecord {
+  id: string;
+  from: User;
+  query: string;
+  offset: string;
+  createdAt: number;
+  answered: boolean;
+  answer?: InlineAnswerRecord;
+}
+
 /** JSON deep copy, so callers never share objects with the store. */
 export function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -98,6 +131,7 @@ export class Store {
   readonly files = new Map<string, StoredFile>();
   readonly calls: CallRecord[] = [];
   readonly callbackQueries = new Map<string, CallbackQueryRecord>();
+  readonly inlineQueries = new Map<string, InlineQueryRecord>();
   /** Commands by `scopeKey|language_code`. */
   readonly commands = new Map<string, unknown[]>();
   defaultMenuButton: unknown = { type: "default" };

@@ -4,7 +4,6 @@
  * button taps), and reads the chat back as the user sees it.
  */
 import type {
-  InlineKeyboardButton,
   Message,
   MessageEntity,
   ReplyKeyboardMarkup,
@@ -15,6 +14,10 @@ import type { ServerContext } from "./context.js";
 import { keyboardButtonText } from "./keyboards.js";
 import { type ChatMessage, type ChatState, type StoredMessage, clone, viewMessage } from "./store.js";
 import type { NewUpdate } from "./updates.js";
+import { describe, matchButton, type TapTarget } from "./tap-target.js";
+
+export type { TapTarget } from "./tap-target.js";
+import { chooseInlineResult, sendInlineQuery, startParameterOf } from "./inline-user.js";
 
 /** Who the simulated user is. Missing names default to "User <id>". */
 export interface SimulatedUserInit {
@@ -25,14 +28,6 @@ export interface SimulatedUserInit {
   language_code?: string;
   is_premium?: true;
 }
-
-/** How to pick an inline button: its text, a regexp on its text, a predicate, or its callback data. */
-export type TapTarget =
-  | string
-  | RegExp
-  | ((button: InlineKeyboardButton) => boolean)
-  | { data: string; messageId?: number }
-  | { text: string; messageId?: number };
 
 /** Queues an update (numbering it) and returns it. */
 export type Deliver = (update: NewUpdate) => Update;
@@ -76,6 +71,21 @@ export class SimulatedUser {
     const command = /^\/[A-Za-z0-9_]{1,32}(@[A-Za-z0-9_]+)?/.exec(text);
     const entities: MessageEntity[] = command !== null ? [{ type: "bot_command", offset: 0, length: command[0].length }] : [];
     return this.post({ text, ...(entities.length > 0 ? { entities } : {}) });
+  }
+
+  /** Types `@bot <query>` in any chat: queues an inline_query (`offset` for the next page); returns its id. */
+  inlineQuery(query: string, offset = ""): string {
+    return sendInlineQuery(this.ctx, this.deliver, this.user, query, offset);
+  }
+
+  /** Picks result `resultId` of the answer to `queryId`: its message is posted into `chatId` via the bot. */
+  chooseInlineResult(queryId: string, resultId: string, chatId: number): Message {
+    return chooseInlineResult(this.ctx, this.deliver, this.user, queryId, resultId, chatId);
+  }
+
+  /** Opens a `https://t.me/<bot>?start=<parameter>` link (a URL button): Telegram sends `/start <parameter>`. */
+  openLink(url: string): Message {
+    return this.send(`/start ${startParameterOf(this.ctx, url)}`);
   }
 
   /** Shares the user's own contact (what a request_contact button sends). */
@@ -224,19 +234,4 @@ export class SimulatedUser {
   private lastWithKeyboard(): StoredMessage | undefined {
     return this.live().filter((m) => this.fromBot(m) && m.message.reply_markup !== undefined).at(-1);
   }
-}
-
-function matchButton(button: InlineKeyboardButton, target: TapTarget): boolean {
-  if (typeof target === "string") return button.text === target;
-  if (target instanceof RegExp) return target.test(button.text);
-  if (typeof target === "function") return target(button);
-  if ("data" in target) return "callback_data" in button && button.callback_data === target.data;
-  return button.text === target.text;
-}
-
-function describe(target: TapTarget): string {
-  if (typeof target === "string") return `"${target}"`;
-  if (target instanceof RegExp) return String(target);
-  if (typeof target === "function") return "the predicate";
-  return JSON.stringify(target);
 }

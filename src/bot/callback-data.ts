@@ -60,3 +60,67 @@ export function myBookingsData(action: "list" | "view" | "release" | "refresh", 
   if (!parseMyBookingsData(data)) throw new Error(`invalid callback data: ${data}`);
   return data;
 }
+
+// After the booking: cancellation requests and the golfer's copy. Parsing proves only the shape:
+// every handler checks the sender and the booking's owner in the database again.
+
+const ID = "[A-Za-z0-9-]{1,40}";
+
+/**
+ * Callback data `<prefix>:<bookingId>`: its schema, its parser (undefined if the data is not
+ * well-formed) and its builder (throws on an id that would not parse back: a programming error).
+ */
+function bookingIdData(prefix: string) {
+  const schema = v.pipe(
+    v.string(),
+    v.maxBytes(64),
+    v.regex(new RegExp(`^${prefix}:${ID}$`)),
+    v.transform((s) => ({ bookingId: s.slice(prefix.length + 1) })),
+  );
+  const parse = (data: string | undefined) => {
+    const result = v.safeParse(schema, data);
+    return result.success ? result.output : undefined;
+  };
+  const build = (bookingId: string): string => {
+    const data = `${prefix}:${bookingId}`;
+    if (!parse(data)) throw new Error(`invalid callback data: ${data}`);
+    return data;
+  };
+  return { schema, parse, build };
+}
+
+/**
+ * `cr:<bookingId>`: "Request cancellation" (from /mybookings, and from a reminder). Shared with the
+ * reminders: keep exactly this format.
+ */
+const cancelRequest = bookingIdData("cr");
+export const CancelRequestDataSchema = cancelRequest.schema;
+export const parseCancelRequestData = cancelRequest.parse;
+export const cancelRequestData = cancelRequest.build;
+
+/** `rq:skip:<bookingId>` (send without a reason), `rq:ok:<requestId>` / `rq:no:<requestId>` (an admin's decision). */
+const RequestDecisionSchema = v.pipe(
+  v.string(),
+  v.maxBytes(64),
+  v.regex(new RegExp(`^rq:(skip|ok|no):${ID}$`)),
+  v.transform((s) => {
+    const [, action, id] = s.split(":") as [string, "skip" | "ok" | "no", string];
+    return { action, id };
+  }),
+);
+
+export function parseRequestData(data: string | undefined) {
+  const result = v.safeParse(RequestDecisionSchema, data);
+  return result.success ? result.output : undefined;
+}
+
+export function requestData(action: "skip" | "ok" | "no", id: string): string {
+  const data = `rq:${action}:${id}`;
+  if (!parseRequestData(data)) throw new Error(`invalid callback data: ${data}`);
+  return data;
+}
+
+/** `gc:<bookingId>`: "Send to golfer" on the receipt (handled outside the booking conversation). */
+const golferCopy = bookingIdData("gc");
+export const parseGolferCopyData = golferCopy.parse;
+export const golferCopyData = golferCopy.build;

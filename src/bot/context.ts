@@ -19,6 +19,8 @@ export interface SessionData {
   locale?: Locale;
   /** The user's Telegram language_code as last seen (for messages fairway sends on its own). */
   languageCode?: string;
+  /** A cancellation request waiting for its optional reason (features/after-booking/cancel-request.ts). */
+  cancelRequest?: { bookingId: string; until: number };
 }
 
 /** What every handler can reach. */

@@ -5,12 +5,17 @@ import { Bot, GrammyError, HttpError, session, type Context, type Middleware, ty
 import type { UserFromGetMe } from "grammy/types";
 import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, BOOKING_STATE_TTL_MS, createBookingConversation } from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
-import { commandsForCustomer } from "./commands.js";
+import { commandsForCustomer, createMenuMemo } from "./commands.js";
+import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
 import { createAccessGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
+import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
 import { createBookingEntry, createBookingGuards } from "./features/booking.js";
 import { createLinksFeature } from "./features/links.js";
 import { createStartFeature } from "./features/start.js";
+import { createInlineOffersFeature } from "./features/inline-offers.js";
+import { createOffersFeature } from "./features/offers.js";
+import { createInlineThrottle } from "./inline/throttle.js";
 import { createNotifications } from "./notifications.js";
 import { sessionStorage } from "./session.js";
 import { resolveRole } from "./middlewares/roles.js";
@@ -39,6 +44,8 @@ export interface CreateBotOptions {
    * pass every call and answer through unchanged.
    */
   apiObserver?: Transformer;
+  /** Metrics of the per-user limit and the outbox. */
+  limitHooks?: AbuseControlHooks;
 }
 
 
@@ -49,9 +56,17 @@ interface LocaleCarrier {
 
 /** Builds fairway's bot: plugins in order, then one composer per feature. */
 export function createBot(base: Omit<BotDeps, "notifications">, options: CreateBotOptions) {
+  // Abuse control and rate limits (abuse-control.ts): every HTTP attempt paced by the outgoing budget.
+  const limits = createAbuseControl({
+    ...base,
+    token: options.token,
+    ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
+    ...(options.apiObserver ? { apiObserver: options.apiObserver } : {}),
+    ...(options.limitHooks ? { hooks: options.limitHooks } : {}),
+  });
   const bot = new Bot<BotContext>(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), timeoutSeconds: 60 },
+    client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), timeoutSeconds: 60, fetch: limits.budget.fetch },
   });
   if (options.apiObserver) bot.api.config.use(options.apiObserver);
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
@@ -59,10 +74,15 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   bot.api.config.use(lateAnswer);
 
   const i18n = createI18n<Context & LocaleCarrier>(base.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
-  const notifications = createNotifications({ ...base, api: bot.api, i18n });
+  const notifications = createNotifications({ ...base, api: bot.api, i18n, outbox: limits.outbox });
   const deps: BotDeps = { ...base, notifications };
 
   if (options.first) bot.use(options.first);
+  // The per-user limit, before anything else: a flood's excess is dropped here, in memory.
+  bot.use(limits.gate(bot.api, (locale, key) => i18n.t(locale, key)));
+  // Inline queries: a burst of keystrokes is debounced before the per-user line and its lock below.
+  const inlineThrottle = createInlineThrottle({ now: base.now });
+  bot.use(inlineThrottle.debounce);
   // One update at a time per chat: in this process (the runner is concurrent across chats), then
   // across instances (a PostgreSQL advisory lock; on SQLite there is one process). The dedupe below
   // runs under both, so a redelivered update waits for the first delivery and is then dropped.
@@ -91,6 +111,8 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     await next();
   });
   bot.use(resolveRole());
+  // Inline queries and chosen results have no chat: served here, above the chat-type filters.
+  bot.use(createInlineOffersFeature(inlineThrottle));
 
   // Everything below serves private chats; in a group fairway only points to the private chat.
   const groups = bot.chatType(["group", "supergroup"]);
@@ -117,7 +139,9 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // Everyone: help and language. Then the gate: strangers go no further.
   chat.use(createMenuFeature());
   chat.use(createLanguageFeature());
+  chat.use(createAfterBookingPass());
   chat.use(createAccessGate());
+  chat.use(createAfterBookingFeature());
   // Customers, agents and admins; each feature checks its own roles again, buttons included.
   chat.use(createBookingGuards());
   chat.use(createMyBookingsFeature());
@@ -125,9 +149,10 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createAdminFeature());
   chat.use(createConversation(createBookingConversation(deps), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
   // Entering the conversation must happen below it.
+  chat.use(createOffersFeature());
   chat.use(
     createStartFeature(async (ctx) => {
-      if (ctx.from) await commandsForCustomer(ctx.api, ctx.from.id).catch((err: unknown) => deps.logger.warn({ err }, "customer command menu not set"));
+      if (ctx.from) await commandsForCustomer(ctx.api, ctx.from.id, createMenuMemo(deps.storage.kv)).catch((err: unknown) => deps.logger.warn({ err }, "customer command menu not set"));
     }),
   );
   chat.use(createBookingEntry());
@@ -149,7 +174,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     }
   });
 
-  return { bot, i18n, notifications };
+  return { bot, i18n, notifications, outbox: limits.outbox, budget: limits.budget };
 }
 
 export type FairwayBot = ReturnType<typeof createBot>;

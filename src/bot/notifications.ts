@@ -1,4 +1,5 @@
 import type { Api } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { Access } from "../access/index.js";
 import { bookingCourseName, type BookingRecord, type BookingService, type ReaperEvent } from "../bookings/index.js";
@@ -7,6 +8,7 @@ import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Locale } from "./context.js";
+import type { Outbox } from "./outbox.js";
 import { readSession } from "./session.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
 import { escapeHtml } from "./format/html.js";
@@ -15,6 +17,8 @@ import { localeFromLanguageCode } from "./i18n.js";
 
 export interface NotificationDeps {
   api: Api;
+  /** Where `deliver` queues (drained, paced, by the leader). */
+  outbox: Pick<Outbox, "enqueue">;
   i18n: Pick<I18n, "t">;
   config: Config;
   storage: Storage;
@@ -24,9 +28,24 @@ export interface NotificationDeps {
   logger: Logger;
 }
 
+/**
+ * A message fairway sends on its own (not an answer to the user's update): the one shape every
+ * background send takes, so they all pass one choke point (`deliver`).
+ */
+export interface OutgoingMessage {
+  chatId: number;
+  /** HTML text (or the document's caption). */
+  text: string;
+  replyMarkup?: InlineKeyboardMarkup;
+  /** A small text file attached (e.g. a CSV); `text` becomes its caption. */
+  document?: { filename: string; content: string };
+  /** What it is, for logs and metrics (e.g. "agent-booking", "reminder"). */
+  what: string;
+}
+
 /** Messages fairway sends on its own: reaper outcomes, a customer's booking to its agent, low credit to admins. */
 export function createNotifications(deps: NotificationDeps) {
-  const { api, i18n, logger } = deps;
+  const { i18n, logger } = deps;
 
   /** The language a user chose (/language), else their Telegram language as last seen, else the default. */
   async function localeOf(userId: number): Promise<Locale> {
@@ -46,15 +65,28 @@ export function createNotifications(deps: NotificationDeps) {
     };
   }
 
-  async function send(chatId: number, text: string, what: string): Promise<void> {
+  /**
+   * Every background send passes here: it is queued in the outbox (durable, shared by every instance)
+   * and sent by the leader, paced under Telegram's limits after the interactive answers (outbox.ts).
+   * Never throws; true once queued (a failure to queue is logged, false).
+   */
+  async function deliver(message: OutgoingMessage): Promise<boolean> {
     try {
-      await api.sendMessage(chatId, text, { parse_mode: "HTML" });
+      await deps.outbox.enqueue(message);
+      return true;
     } catch (error) {
-      logger.warn({ chatId, err: error, what }, "notification not delivered");
+      logger.warn({ chatId: message.chatId, err: error, what: message.what }, "notification not queued");
+      return false;
     }
   }
 
+  async function send(chatId: number, text: string, what: string): Promise<void> {
+    await deliver({ chatId, text, what });
+  }
+
   const notifications = {
+    deliver,
+    localeOf,
     /**
      * The once-only work after a booking is paid, whoever saw the payment first (the flow or the
      * reaper): the agent of a customer's booking is told, and admins are warned if credit runs low.
@@ -67,7 +99,10 @@ export function createNotifications(deps: NotificationDeps) {
       if (!b) return;
       if (b.agent_id !== null && b.agent_id !== b.user_id) {
         const locale = await localeOf(b.agent_id);
-        await send(b.agent_id, i18n.t(locale, "notify-agent-booking", bookingArgs(b, locale)), "agent-booking");
+        // A booking made from one of the agent's inline offers is told as such (recorded once).
+        const offer = await deps.access.offers.markBooked(b).catch((err: unknown) => logger.warn({ err }, "offer booking not recorded"));
+        const key = offer ? "notify-offer-booked" : "notify-agent-booking";
+        await send(b.agent_id, i18n.t(locale, key, bookingArgs(b, locale)), offer ? "offer-booked" : "agent-booking");
       }
       try {
         const balance = balanceAfter ?? (await deps.partner.getBalance()).balance;

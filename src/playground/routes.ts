@@ -9,6 +9,7 @@ import { commandMenu } from "./commands.js";
 import type { PlaygroundEvents } from "./events.js";
 import { PlaygroundError, contentDisposition, readJson, sendJson } from "./http.js";
 import { type PlaygroundIdentity, findIdentity, isPlaygroundLanguage } from "./identities.js";
+import { chooseResult, inlineQuery } from "./inline.js";
 import { readSandboxState } from "./sandbox-state.js";
 import { messageView } from "./views.js";
 
@@ -57,6 +58,16 @@ export async function handleApi(ctx: RouteContext, req: IncomingMessage, res: Se
       case "POST /playground/language":
         sendJson(res, 200, act(ctx, url.pathname.slice("/playground/".length), await readJson(req)));
         return true;
+      case "POST /playground/inline": {
+        const body = await readJson(req);
+        sendJson(res, 200, await inlineQuery(ctx.telegram, ctx.userOf(identityParam(body.userId)), body));
+        return true;
+      }
+      case "POST /playground/choose": {
+        const body = await readJson(req);
+        sendJson(res, 200, chooseResult(ctx.userOf(identityParam(body.userId)), body));
+        return true;
+      }
       default:
         if (url.pathname.startsWith("/playground/")) throw new PlaygroundError(404, `no such playground endpoint: ${req.method} ${url.pathname}`);
         return false;

@@ -23,6 +23,11 @@ export function createMetricsHooks(metrics: Metrics, now: () => number = Date.no
       first: updateMetrics(metrics),
       apiObserver: telegramApiMetrics(metrics),
     },
+    /** `createBot(deps, { limitHooks: hooks.limits })`: the per-user limit's drops and the outbox's sends. */
+    limits: {
+      onLimited: (reason: string): void => metrics.updateLimited(reason),
+      onOutboxResult: (what: string, outcome: string): void => metrics.outboxSend(what, outcome),
+    },
     /** `createHoldReaper({ ...options, ...hooks.reaper })`. */
     reaper: {
       onRun: (changed: number, failed: boolean): void => metrics.reaperRun(changed, failed),

@@ -68,7 +68,7 @@ export function createMetrics(options: MetricsOptions = {}) {
 
   const updates = new Counter({
     name: "fairway_updates_total",
-    help: "Telegram updates handled, by type and outcome (ok, error, duplicate, rejected).",
+    help: "Telegram updates handled, by type and outcome (ok, error, duplicate, rejected, limited).",
     labelNames: ["type", "outcome"] as const,
     registers,
   });
@@ -122,6 +122,27 @@ export function createMetrics(options: MetricsOptions = {}) {
   });
   // Absent until the first read: 0 would look like an empty account.
   balance.remove();
+  const limited = new Counter({
+    name: "fairway_updates_limited_total",
+    help: "Updates dropped by the per-user limit before any work, by reason (flood: over a sender's rate; stranger: over a stranger's allowance).",
+    labelNames: ["reason"] as const,
+    registers,
+  });
+  const outboxSends = new Counter({
+    name: "fairway_outbox_sends_total",
+    help: "Background messages (the outbox) sent or given up, by kind (what) and outcome (sent, blocked, refused, failed).",
+    labelNames: ["what", "outcome"] as const,
+    registers,
+  });
+  let readOutboxDepth: (() => Promise<number>) | undefined;
+  new Gauge({
+    name: "fairway_outbox_depth",
+    help: "Background messages queued in the outbox, every instance's, waiting for the leader's paced drain.",
+    registers,
+    async collect() {
+      if (readOutboxDepth) this.set(await readOutboxDepth().catch(() => 0));
+    },
+  });
   if (options.db) {
     registerDatabaseGauges({
       registry,
@@ -157,6 +178,18 @@ export function createMetrics(options: MetricsOptions = {}) {
     reaperRun(changed: number, failed: boolean): void {
       reaperRuns.inc({ outcome: failed ? "failed" : "ok" });
       if (changed > 0) reaperChanges.inc(changed);
+    },
+    /** One update dropped by the per-user limit. */
+    updateLimited(reason: string): void {
+      limited.inc({ reason });
+    },
+    /** One background message sent or given up. */
+    outboxSend(what: string, outcome: string): void {
+      outboxSends.inc({ what, outcome });
+    },
+    /** Where `fairway_outbox_depth` is read at scrape time. */
+    trackOutboxDepth(read: () => Promise<number>): void {
+      readOutboxDepth = read;
     },
     /** The partner balance as just read, in satang (the partner client's `onBalance`). */
     partnerBalance(satang: number): void {

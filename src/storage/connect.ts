@@ -5,7 +5,8 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import type { Database } from "./schema.js";
-import { withStatementCache } from "./statement-cache.js";
+import { tieredDurability } from "./sqlite-durability.js";
+import { STATEMENT_CACHE_SIZE, withStatementCache } from "./statement-cache.js";
 
 /** Parses BIGINT (epoch ms, counters) as a JS number instead of pg's default string. */
 const INT8_OID = 20;
@@ -27,7 +28,9 @@ export async function connect(config: DatabaseConfig, setup?: pg.Client): Promis
     database.pragma("journal_mode = WAL");
     database.pragma("busy_timeout = 5000");
     database.pragma("foreign_keys = ON");
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+    // The ledger's commits are synced; per-update bookkeeping's are not (sqlite-durability.ts).
+    const durability = tieredDurability(database);
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database, STATEMENT_CACHE_SIZE, durability) }) });
   }
   // The caller holds the set-up lock (createStorage): a concurrent twin cannot race this statement.
   if (config.schema) await setup?.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);

@@ -1,5 +1,6 @@
 import type { Database as SqliteDatabase, Statement } from "better-sqlite3";
 import type { SqliteDatabase as KyselySqliteDatabase } from "kysely";
+import type { StatementHook } from "./sqlite-durability.js";
 
 /** How many distinct SQL texts keep their prepared statement (the hot queries are a few dozen). */
 export const STATEMENT_CACHE_SIZE = 256;
@@ -16,8 +17,10 @@ export const STATEMENT_CACHE_SIZE = 256;
  *
  * Least recently used texts are dropped past `max`, so queries whose text varies (an `in` list of
  * varying length) cannot grow the cache without bound.
+ *
+ * `onPrepare` sees each statement once, when it is prepared (`sqlite-durability.ts` uses it).
  */
-export function withStatementCache(database: SqliteDatabase, max = STATEMENT_CACHE_SIZE): KyselySqliteDatabase & { cachedStatements(): number } {
+export function withStatementCache(database: SqliteDatabase, max = STATEMENT_CACHE_SIZE, onPrepare?: StatementHook): KyselySqliteDatabase & { cachedStatements(): number } {
   const statements = new Map<string, Statement>();
   return {
     prepare(sql: string) {
@@ -27,6 +30,7 @@ export function withStatementCache(database: SqliteDatabase, max = STATEMENT_CAC
         statements.delete(sql);
       } else {
         statement = database.prepare(sql);
+        if (onPrepare) statement = onPrepare(sql, statement);
         if (statements.size >= max) statements.delete(statements.keys().next().value as string);
       }
       statements.set(sql, statement);

@@ -176,7 +176,9 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+// `npm run bench -- --flood`: the flood benchmark (flood.ts) instead.
+const argv = process.argv.slice(2);
+(argv.includes("--flood") ? import("./flood.js").then((m) => m.floodBench(argv.filter((a) => a !== "--flood"))) : main()).catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
 });

@@ -80,6 +80,13 @@ export function botEnv(world: World, databasePath: string, ids: AgentIds): Recor
     LOG_LEVEL: "warn",
     // Production serves /healthz, /readyz and /metrics on PORT too; any free port here.
     PORT: "0",
+    // The bench's agents are machines (the tapper, saturation) and its Bot API server enforces no flood
+    // limits: the per-user limit and the outgoing budget are raised out of the way (the flood benchmark,
+    // flood.ts, runs with production's).
+    USER_RATE_BURST: "10000",
+    USER_RATE_PER_MINUTE: "60000",
+    TELEGRAM_SENDS_PER_SECOND: "1000",
+    TELEGRAM_CHAT_BURST: "10000",
   };
 }
 

@@ -507,7 +507,7 @@ describe("/agents", () => {
     expect(answer.text).toBe("✅ 9200 Somsak <Sales> is now an agent. Their command menu has been updated.");
     expect((await h.app.access.whoIs(9200)).role).toBe("agent");
     const menu = (language_code?: string) => h.telegram.commands({ scope: { type: "chat", chat_id: 9200 }, ...(language_code ? { language_code } : {}) }).map((c) => c.command);
-    expect(menu()).toEqual(["book", "mybookings", "link", "links", "cancel", "language", "help"]);
+    expect(menu()).toEqual(["book", "mybookings", "link", "links", "offers", "cancel", "language", "help"]);
     expect(menu("th")).toEqual(menu());
     answer = await say(admin, "/agents");
     expect(answer.text).toMatch(new RegExp(`• 9200 Somsak <Sales> — added by ${ADMIN}, \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d`));

@@ -8,7 +8,7 @@ const WAIT = 10_000;
 
 describe("a crash right after the partner was paid", () => {
   /** Books up to the hold in a child process, then kills it while the partner's paid answer is lost. */
-  async function crashWhilePaying() {
+  async function crashWhilePaying(restartAfterMs = 0) {
     const w = await startCrashWorld([4001]);
     onTestFinished(() => closeCrashWorld(w));
     const { sandbox, telegram } = w;
@@ -24,6 +24,8 @@ describe("a crash right after the partner was paid", () => {
     await first.crash();
     sandbox.faults.clear();
 
+    // The world's clock moves on before the restart (the new process starts on it); the sandbox's hold runs on.
+    w.clock.advance(restartAfterMs);
     await w.start();
     const expectPaidOnce = () => {
       expect(sandbox.count("POST", RESERVE)).toBe(1);
@@ -47,8 +49,11 @@ describe("a crash right after the partner was paid", () => {
   }, 60_000);
 
   it("SIGKILL while the confirm answer is in flight: the restarted reaper finds the payment and tells the user, unasked", async () => {
-    const { agent, expectPaidOnce } = await crashWhilePaying();
-    await expect.poll(() => agent.messages().some((m) => m.text?.includes("is confirmed (code GT")), { timeout: 30_000, interval: 200 }).toBe(true);
+    // The restart comes after the confirm's write window (PARTNER_TIMEOUT_MS 30 s + 1 s): the reaper may
+    // then read the reservation at once. Waiting that window out in real time made this test race its
+    // own 30 s poll on a loaded machine.
+    const { agent, expectPaidOnce } = await crashWhilePaying(32_000);
+    await expect.poll(() => agent.messages().some((m) => m.text?.includes("is confirmed (code GT")), { timeout: 20_000, interval: 200 }).toBe(true);
     expectPaidOnce();
   }, 60_000);
 });

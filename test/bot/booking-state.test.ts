@@ -1,6 +1,6 @@
 /**
  * The booking conversation's stored state is bounded (issue 11): what fairway keeps for one chat's
- * booking — the conversation's replay log (`convo:<chat>`) and the flow's saved state (`flow:<chat>`) —
+ * booking — the conversation's replay log (`convo:<chat>`; a `flow:<chat>` row is counted too, were one ever written again) —
  * stays under 8 KB at every step, and does not grow with the number of taps.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -10,6 +10,7 @@ import {
   EVERYONE_COMMANDS,
   commandList,
   commandsForCustomer,
+  createMenuMemo,
   refreshAgentCommands,
   syncCommands,
 } from "../../src/bot/commands.js";
@@ -51,14 +52,14 @@ describe("command menus", () => {
     await start({ ADMIN_IDS: `${ADMIN},9005`, AGENT_IDS: `${AGENT},9005` });
     await h.app.access.agents.add(9003, "Added", ADMIN);
     const result = await syncCommands(h.app.bot.api, h.app.access);
-    expect(result).toEqual({ chats: [ADMIN, 9005, AGENT, 9003], failed: [] });
+    expect(result).toEqual({ chats: [ADMIN, 9005, AGENT, 9003], failed: [], sent: 5 });
 
     for (const code of [undefined, "th"]) {
       expect(menu(undefined, code)).toEqual(["start", "help", "language"]);
       expect(menu(ADMIN, code)).toEqual([...AGENT_COMMANDS, ...ADMIN_COMMANDS]);
       // An admin who is also listed in AGENT_IDS gets the admin menu.
       expect(menu(9005, code)).toEqual(menu(ADMIN, code));
-      expect(menu(AGENT, code)).toEqual(["book", "mybookings", "link", "links", "cancel", "language", "help"]);
+      expect(menu(AGENT, code)).toEqual(["book", "mybookings", "link", "links", "offers", "cancel", "language", "help"]);
       expect(menu(9003, code)).toEqual(menu(AGENT, code));
     }
     expect(descriptions(ADMIN).refund).toBe("Refund a paid reservation");
@@ -118,6 +119,44 @@ describe("command menus", () => {
     await commandsForCustomer(api, 9012);
     expect(menu(9012)).toEqual(["book", "mybookings", "cancel", "language", "help"]);
     expect(descriptions(9012, "th").mybookings).toBe("การจองของฉัน");
+  });
+});
+
+describe("command menus across restarts", () => {
+  it("a restart sends no menu that is already set; a changed role, a removal or a lapsed memo sends it again", async () => {
+    await start({ ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
+    const api = h.app.bot.api;
+    const memo = createMenuMemo(h.app.storage.kv);
+    // fairway's own start-up sync has run (start settles) and remembered every scope it set: only the
+    // agent added since is sent, then nothing.
+    await h.app.access.agents.add(9020, null, ADMIN);
+    expect(await syncCommands(api, h.app.access, memo)).toEqual({ chats: [ADMIN, AGENT, 9020], failed: [], sent: 1 });
+    const sets = () => h.telegram.callsTo("setMyCommands").length;
+    const before = sets();
+    expect(await syncCommands(api, h.app.access, memo)).toEqual({ chats: [ADMIN, AGENT, 9020], failed: [], sent: 0 });
+    expect(sets()).toBe(before);
+
+    // Removed, then listed again at the next start: the memo was cleared with the menu, so it is sent.
+    await h.app.access.agents.remove(9020);
+    await refreshAgentCommands(api, h.app.access, 9020, memo);
+    expect(menu(9020)).toEqual([]);
+    await h.app.access.agents.add(9020, null, ADMIN);
+    const synced = await syncCommands(api, h.app.access, memo);
+    expect(synced.sent).toBe(1);
+    expect(menu(9020, "th")).toEqual([...AGENT_COMMANDS]);
+
+    // A customer's menu over a remembered agent menu is a different list: sent.
+    await commandsForCustomer(api, 9020, memo);
+    expect(menu(9020)).toEqual([...CUSTOMER_COMMANDS]);
+    expect((await syncCommands(api, h.app.access, memo)).sent).toBe(1);
+    expect(menu(9020)).toEqual([...AGENT_COMMANDS]);
+
+    // A failed send leaves no memo: the next sync tries again.
+    await h.app.storage.kv.delete("menu:default");
+    h.telegram.failNext({ method: "setMyCommands", error_code: 400, description: "Bad Request: BOT_COMMAND_INVALID" });
+    await expect(syncCommands(api, h.app.access, memo)).rejects.toThrow();
+    expect(await memo.get("default")).toBeUndefined();
+    expect((await syncCommands(api, h.app.access, memo)).sent).toBe(1);
   });
 });
 

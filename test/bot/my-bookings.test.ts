@@ -120,7 +120,7 @@ describe("/mybookings", () => {
     const detail = panel(user);
     expect(detail.text).toContain("Confirmed and paid");
     expect(detail.text).toContain(`Transaction no. ${paid.txNo}`);
-    expect(detail.labels).toEqual(["‹ Back"]);
+    expect(detail.labels).toEqual(["🙋 Request cancellation", "‹ Back"]);
     tapData(user, /^mb:list$/);
     await h.settle();
     expect(panel(user).text).toContain("My bookings");

@@ -13,6 +13,7 @@ import { sqliteDatabase } from "./databases.js";
 import { TEST_BOT_TOKEN, testEnv } from "./harness.js";
 import { tomorrow } from "./flow.js";
 import { addToTally, serverFigures } from "./tally.js";
+import { buttons } from "./buttons.js";
 
 export interface CrashWorld {
   sandbox: ReturnType<typeof createSandbox>;
@@ -71,15 +72,6 @@ export async function closeCrashWorld(w: CrashWorld, app?: App): Promise<void> {
   await w.db.cleanup();
 }
 
-/** The data of the buttons on the user's latest message that has any. */
-export function buttons(user: SimulatedUser): { data: string[]; messageId: number | undefined; text: string } {
-  const m = [...user.messages()].reverse().find((x) => (x.reply_markup?.inline_keyboard.flat().length ?? 0) > 0);
-  return {
-    data: (m?.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b ? [b.callback_data] : [])),
-    messageId: m?.message_id,
-    text: m?.text ?? "",
-  };
-}
 
 /** Polls `read` until it gives a value (not undefined, not false); fails naming `what` after `timeout` ms. */
 export async function until<T>(what: string, read: () => T | undefined, timeout = 15_000): Promise<T> {
@@ -158,3 +150,5 @@ export async function driveTo(user: SimulatedUser, step: Step, pick: number, tim
   user.send("081-234-5678");
   await waitText(user, "Your tee time is on hold", timeout);
 }
+
+export { buttons };

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { BookingRecord } from "../../src/bookings/index.js";
 import { addDaysToDateKey, courseToday } from "../../src/bot/format/dates.js";
 import type { Harness } from "./harness.js";
 
@@ -201,4 +202,14 @@ export async function customerBooks(h: Harness, customer: SimulatedUser): Promis
   await h.settle();
   tapData(customer, /:ok$/);
   await h.settle();
+}
+
+/** A paid booking made through the bot by `user` for `name`; its ledger row. */
+export async function paidBooking(h: Harness, user: SimulatedUser, name: string, choices: BookingChoices = {}): Promise<BookingRecord> {
+  await bookUntilHold(h, user, { name, ...choices });
+  tapData(user, /:ok$/);
+  await h.settle();
+  const row = await h.app.storage.db.selectFrom("bookings").selectAll().where("customer_name", "=", name).executeTakeFirst();
+  expect(row?.state, `${name} paid`).toBe("PAID");
+  return row!;
 }

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import SqliteDatabase from "better-sqlite3";
 import { createApp, type App } from "../../src/app.js";
-import { createBotApiServer, type BotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
+import { createBotApiServer, type BotApiServer, type BotApiServerOptions, type SimulatedUser } from "../../src/bot-api-server/index.js";
 import { createConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
@@ -12,9 +12,22 @@ import { addToTally, serverFigures } from "./tally.js";
 
 export const TEST_BOT_TOKEN = "123456:AAHfakeTokenForTestsOnly_0123456789";
 
+/**
+ * The per-user limit and the outgoing budget raised out of the way: test drivers act at machine speed,
+ * not a person's, and most tests are about something else. test/bot/abuse-control.test.ts and the flood
+ * benchmark run with production's defaults (`productionLimits`).
+ */
+export const MACHINE_SPEED_LIMITS: Record<string, string> = {
+  USER_RATE_BURST: "10000",
+  USER_RATE_PER_MINUTE: "60000",
+  STRANGER_REPLIES_PER_MINUTE: "60",
+  TELEGRAM_CHAT_BURST: "10000",
+};
+
 /** The environment fairway needs to run against a test sandbox and local Bot API server. */
-export function testEnv(parts: { apiRoot: string; partnerUrl: string; apiKey: string; db: TestDatabase }): Record<string, string> {
+export function testEnv(parts: { apiRoot: string; partnerUrl: string; apiKey: string; db: TestDatabase }, options: { productionLimits?: boolean } = {}): Record<string, string> {
   return {
+    ...(options.productionLimits ? {} : MACHINE_SPEED_LIMITS),
     BOT_TOKEN: TEST_BOT_TOKEN,
     TELEGRAM_API_ROOT: parts.apiRoot,
     PARTNER_API_URL: parts.partnerUrl,
@@ -31,6 +44,12 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   db?: TestDatabase;
   reaperIntervalMs?: number;
+  /** How often fairway looks for reminders and the digest (default 60 s: tests call `app.afterBooking.tick()`). */
+  afterBookingIntervalMs?: number;
+  /** Production's per-user limit and outgoing budget instead of `MACHINE_SPEED_LIMITS`. */
+  productionLimits?: boolean;
+  /** Options of the local Bot API server (e.g. `rateLimits: true`: Telegram's flood limits). */
+  telegram?: Pick<BotApiServerOptions, "rateLimits">;
   /** The world's one clock, read by fairway, the sandbox, the Bot API server and the invariant checker. Default `worldClock()`. */
   clock?: WorldClock;
 }
@@ -81,7 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   let inFlightReason: string | undefined;
   let skipReason: string | undefined;
-  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock });
+  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock, ...options.telegram });
   const apiRoot = await telegram.listen(0);
   const db = options.db ?? sqliteDatabase();
   const logs: string[] = [];
@@ -92,7 +111,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
   const env = {
-    ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }),
+    ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }, { productionLimits: options.productionLimits ?? false }),
     PARTNER_TIMEOUT_MS: "2000",
     LOG_LEVEL: "debug",
     ...options.env,
@@ -116,6 +135,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(flowVersion !== undefined ? { flowVersion } : {}),
       now: clock,
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
+      afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
     });
   let app = await make();
   await app.start();
@@ -144,7 +164,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const deadline = Date.now() + 15_000;
       for (;;) {
         await telegram.idle({ quietMs: 120, timeoutMs: 15_000 });
-        const open = inFlight > 0 || sandbox.requests.some((r) => r.status === 0 && r.fault === undefined);
+        // The outbox's drain and sends waiting for the outgoing budget count as work too.
+        const open = inFlight > 0 || app.outbox.busy() || app.sendsWaiting() > 0 || sandbox.requests.some((r) => r.status === 0 && r.fault === undefined);
         if (!open || Date.now() > deadline) return;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -192,3 +213,4 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   return harness;
 }
+

@@ -109,7 +109,14 @@ export function localeTexts(key: string): string[] {
 }
 
 /** Texts only an admin may ever see (every `admin-*` message but the refusals everyone can get). */
-export const ADMIN_MARKERS = markers((k) => k.startsWith("admin-") && !["admin-only", "admin-button-invalid"].includes(k));
+export const ADMIN_MARKERS = markers(
+  (k) =>
+    (k.startsWith("admin-") && !["admin-only", "admin-button-invalid"].includes(k)) ||
+    // The daily digest and the admins' side of cancellation requests are admin texts too.
+    k.startsWith("digest-") ||
+    k.startsWith("cancel-request-card-") ||
+    ["cancel-request-approved-admin", "cancel-request-declined-admin", "cancel-request-closed", "cancel-request-list", "cancel-request-none"].includes(k),
+);
 /** Texts only agents and admins may see: the link builder and the link list. */
 export const AGENT_MARKERS = markers((k) => ["link-builder-title", "link-builder-hint", "link-created", "link-pick-course", "links-title", "links-empty"].includes(k));
 

@@ -144,4 +144,24 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     expect(history.at(-1)?.from?.is_bot).toBe(true);
     await screenshot(page, "playground-customer-link");
   });
+
+  it("posts an inline offer as the agent (`@bot riverside tomorrow` in the composer), whose button opens that tee time for the Customer", async () => {
+    await page.getByRole("tab", { name: /Agent/ }).click();
+    await page.locator("#input").fill(`@${p.telegram.botInfo.username} riverside tomorrow`);
+    const first = page.locator("#command-popup .inline-result").first();
+    await first.waitFor();
+    const time = (await first.locator(".inline-title").innerText()).slice(0, 5);
+    await screenshot(page, "playground-inline-results");
+    await first.click();
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    const card = page.locator("#messages .row.out").last();
+    expect(await card.locator(".via").innerText()).toBe(`via @${p.telegram.botInfo.username}`);
+    expect(await card.innerText()).toContain(time);
+    expect(await page.locator("#input").inputValue()).toBe("");
+    await card.locator("a.kb-link").click();
+    expect(await page.getByRole("tab", { name: /Customer/ }).getAttribute("aria-selected")).toBe("true");
+    await synced(p, page, PLAYGROUND_CUSTOMER_ID);
+    expect(p.telegram.messages(PLAYGROUND_CUSTOMER_ID).at(-1)?.text).toContain(time);
+    await screenshot(page, "playground-inline-offer");
+  });
 });

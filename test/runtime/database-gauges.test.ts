@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BookingState } from "../../src/bookings/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
+import { bookingRow } from "../helpers/booking-row.js";
 import { databaseFactories, type TestDatabase } from "../helpers/databases.js";
 import { memoryLogger, sample, testMetrics } from "./helpers.js";
 
@@ -15,40 +16,7 @@ async function insertBooking(storage: Storage, state: BookingState, holdExpiresA
   seq += 1;
   await storage.db
     .insertInto("bookings")
-    .values({
-      id: `b${seq}`,
-      chat_id: 7,
-      user_id: 7,
-      agent_id: null,
-      locale: "en",
-      course_id: "c1",
-      course_name: "Course",
-      course_name_th: null,
-      time_zone: "Asia/Bangkok",
-      slot_id: `s${seq}`,
-      slot_starts_at: NOW + 86_400_000,
-      persons: 2,
-      customer_name: "Somchai Jaidee",
-      customer_email: "somchai@example.com",
-      customer_mobile: "+66812345678",
-      expected_amount: 300_000,
-      amount: null,
-      state,
-      reservation_id: null,
-      reservation_code: null,
-      tx_no: null,
-      partner_status: null,
-      invoice_id: null,
-      caddy_info: null,
-      hold_expires_at: holdExpiresAt,
-      paid_at: null,
-      refunded_amount: null,
-      release_reason: null,
-      last_error: null,
-      created_at: NOW,
-      updated_at: NOW,
-      paid_followup_at: null,
-    })
+    .values(bookingRow(`b${seq}`, state, NOW + 86_400_000, NOW, { slot_id: `s${seq}`, hold_expires_at: holdExpiresAt }))
     .execute();
 }
 

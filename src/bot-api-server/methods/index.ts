@@ -5,6 +5,7 @@
 import type { MethodHandler } from "../context.js";
 import { answerCallbackQuery } from "./callbacks.js";
 import { getChat, getMe } from "./chats.js";
+import { answerInlineQuery } from "./inline.js";
 import { deleteMyCommands, getChatMenuButton, getMyCommands, setChatMenuButton, setMyCommands } from "./commands.js";
 import { sendDocument, sendLocation, sendPhoto, sendVenue } from "./media.js";
 import { deleteMessage, editMessageReplyMarkup, editMessageText, sendChatAction, sendMessage } from "./messages.js";
@@ -13,7 +14,7 @@ import { deleteWebhook, getUpdates, getWebhookInfo, setWebhook } from "./updates
 const handlers: Record<string, MethodHandler> = {
   getMe, getChat, getUpdates, setWebhook, deleteWebhook, getWebhookInfo,
   sendMessage, editMessageText, editMessageReplyMarkup, deleteMessage, sendChatAction,
-  sendDocument, sendPhoto, sendLocation, sendVenue, answerCallbackQuery,
+  sendDocument, sendPhoto, sendLocation, sendVenue, answerCallbackQuery, answerInlineQuery,
   setMyCommands, getMyCommands, deleteMyCommands, setChatMenuButton, getChatMenuButton,
 };
 

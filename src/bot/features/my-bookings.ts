@@ -1,13 +1,14 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { bookingCourseName, type BookingRecord } from "../../bookings/index.js";
+import { bookingCourseName, isViewer, viewedBookingIds, type BookingRecord } from "../../bookings/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
-import { myBookingsData, parseMyBookingsData } from "../callback-data.js";
+import { cancelRequestData, myBookingsData, parseMyBookingsData } from "../callback-data.js";
 import { localeOf } from "../conversations/booking/run.js";
 import { bookingLines } from "../conversations/booking/summary.js";
 import type { BotContext } from "../context.js";
 import { formatDate, formatTime, dateKeyOf, formatDateTime } from "../format/dates.js";
 import { escapeHtml, truncate } from "../format/html.js";
 import { isNotModified } from "../ui/telegram-errors.js";
+import { requestable } from "./after-booking/cancel-request.js";
 
 const LIST_SIZE = 10;
 const LIVE = new Set(["HELD", "CONFIRMING", "RELEASING", "PAID"]);
@@ -39,11 +40,20 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Pr
   await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
 }
 
+/** The user's own bookings and those attached to them by a golfer's copy, newest first. */
+async function bookingsOf(ctx: BotContext, userId: number): Promise<BookingRecord[]> {
+  const own = await ctx.deps.bookings.listForUser(userId, LIST_SIZE);
+  const ownIds = new Set(own.map((b) => b.id));
+  const viewed = (await viewedBookingIds(ctx.deps.storage.db, userId, LIST_SIZE)).filter((id) => !ownIds.has(id));
+  const copies = (await Promise.all(viewed.map((id) => ctx.deps.bookings.get(id)))).filter((b) => b !== undefined);
+  return [...own, ...copies].sort((a, b) => b.created_at - a.created_at).slice(0, LIST_SIZE);
+}
+
 async function listView(ctx: BotContext): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
   const locale = localeOf(ctx);
-  const refreshed = await Promise.all((await ctx.deps.bookings.listForUser(userId, LIST_SIZE)).map((b) => refreshFromPartner(ctx, b)));
+  const refreshed = await Promise.all((await bookingsOf(ctx, userId)).map((b) => refreshFromPartner(ctx, b)));
   const list = refreshed.map((r) => r.booking);
   const stale = refreshed.some((r) => r.stale);
   const kb = new InlineKeyboard();
@@ -63,8 +73,10 @@ async function listView(ctx: BotContext): Promise<void> {
 
 async function detailView(ctx: BotContext, id: string, notice?: string): Promise<void> {
   const found = await ctx.deps.bookings.get(id);
-  // Someone else's booking (copied callback data) looks exactly like a missing one.
-  if (!found || found.user_id !== ctx.from?.id) {
+  const userId = ctx.from?.id;
+  // Someone else's booking (copied callback data) looks exactly like a missing one; a golfer's copy is read-only.
+  const own = found !== undefined && found.user_id === userId;
+  if (!found || userId === undefined || (!own && !(await isViewer(ctx.deps.storage.db, found.id, userId)))) {
     await show(ctx, ctx.t("my-bookings-not-found"), new InlineKeyboard().text(ctx.t("btn-back"), myBookingsData("list")));
     return;
   }
@@ -81,9 +93,11 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
       : "",
     `🗓 ${ctx.t("my-bookings-made", { when: formatDateTime(booking.created_at, booking.time_zone, locale) })}`,
     stale ? `⚠️ ${ctx.t("my-bookings-stale")}` : "",
+    own ? "" : `👁 ${ctx.t("my-bookings-shared")}`,
   ].filter(Boolean);
   const kb = new InlineKeyboard();
-  if (booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
+  if (own && booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
+  if (requestable(booking, ctx.deps.now())) kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
   kb.text(ctx.t("btn-back"), myBookingsData("list"));
   await show(ctx, lines.join("\n"), kb);
 }

@@ -30,6 +30,22 @@ function formatters(locale: Locale): Formatters {
  */
 export function formatBaht(satang: number, locale: Locale): string {
   if (!Number.isSafeInteger(satang)) throw new RangeError(`satang must be a safe integer: ${satang}`);
+  // A view shows the same few prices many times (every tee time of a day): each is formatted once.
+  const key = `${locale}${satang}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatSatang(satang, locale);
+    if (formatted.size >= MAX_FORMATTED) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
+}
+
+/** Amounts formatted lately (`locale` + satang → text); cleared when full. */
+const formatted = new Map<string, string>();
+const MAX_FORMATTED = 4096;
+
+function formatSatang(satang: number, locale: Locale): string {
   const negative = satang < 0;
   const abs = BigInt(Math.abs(satang));
   const baht = abs / 100n;

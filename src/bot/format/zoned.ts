@@ -41,8 +41,49 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** What a clock on the wall in `timeZone` shows at the instant `ms` (epoch ms). */
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+/** Offsets are read from the formatter for instants from 1980 on (whole-minute offsets only since then). */
+const CACHED_FROM = Date.UTC(1980, 0, 1);
+/** Hours whose offset is kept, per process; cleared when full (a few days of tee times fit many times over). */
+const MAX_CACHED_HOURS = 8192;
+/** `zone|hour` → the zone's UTC offset in minutes during that whole UTC hour, or NaN if it changes in it. */
+const hourOffsets = new Map<string, number>();
+
+/** The zone's offset (minutes) at the minute `ms`, from the formatter. */
+function offsetAt(ms: number, timeZone: string): number {
+  const w = formattedWallClock(ms, timeZone);
+  return (Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - ms) / MINUTE;
+}
+
+/**
+ * What a clock on the wall in `timeZone` shows at the instant `ms` (epoch ms).
+ *
+ * `formatToParts` is the costly part, and a view asks for dozens of instants in the same few hours
+ * (the tee times of one day), so the zone's offset is kept per UTC hour: it is read at the hour's
+ * first and last minute, and if both agree (no change of offset in that hour: two changes an hour
+ * apart do not happen) every instant of the hour is that offset away. An hour with a change in it
+ * (Newfoundland's and Lord Howe's changes fall at half past a UTC hour), and instants before 1980,
+ * are read from the formatter each time.
+ */
 export function wallClock(ms: number, timeZone: string): WallClock {
+  if (!(ms >= CACHED_FROM)) return formattedWallClock(ms, timeZone);
+  const hour = Math.floor(ms / HOUR);
+  const key = `${timeZone}|${hour}`;
+  let offset = hourOffsets.get(key);
+  if (offset === undefined) {
+    const first = offsetAt(hour * HOUR, timeZone);
+    offset = first === offsetAt(hour * HOUR + HOUR - MINUTE, timeZone) ? first : Number.NaN;
+    if (hourOffsets.size >= MAX_CACHED_HOURS) hourOffsets.clear();
+    hourOffsets.set(key, offset);
+  }
+  if (Number.isNaN(offset)) return formattedWallClock(ms, timeZone);
+  const wall = new Date(Math.floor(ms / MINUTE) * MINUTE + offset * MINUTE);
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+}
+
+/** The wall clock from the zone's formatter (one `formatToParts` call). */
+function formattedWallClock(ms: number, timeZone: string): WallClock {
   const out: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
   let bc = false;
   for (const part of formatterFor(timeZone).formatToParts(ms)) {

@@ -4,6 +4,10 @@ import { bookings } from "./002-bookings.js";
 import { access } from "./003-access.js";
 import { courseNameTh } from "./004-course-name-th.js";
 import { leases } from "./005-leases.js";
+import { outbox } from "./006-outbox.js";
+import { afterBooking as remindersAndDigest } from "./007-reminders-digest.js";
+import { afterBooking as requestsAndCopies } from "./008-cancel-requests-copies.js";
+import { offers } from "./009-offers.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +16,10 @@ export const migrations: Record<string, Migration> = {
   "003-access": access,
   "004-course-name-th": courseNameTh,
   "005-leases": leases,
+  "006-outbox": outbox,
+  "007-reminders-digest": remindersAndDigest,
+  "008-cancel-requests-copies": requestsAndCopies,
+  "009-offers": offers,
 };
 
 export const migrationProvider: MigrationProvider = {

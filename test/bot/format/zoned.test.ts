@@ -52,3 +52,27 @@ describe("wall clock in a zone (one Intl formatter per zone)", () => {
     expect(() => dateKeyOf(0, "Mars/Olympus_Mons")).toThrow(RangeError);
   });
 });
+
+describe("wall clock: the per-hour offset kept between calls", () => {
+  it("every minute of a day with a DST change agrees with date-fns, read in any order", () => {
+    // St John's (UTC-3:30) and Lord Howe in October (UTC+10:30) change at half past a UTC hour;
+    // Lord Howe in April, Santiago and London on the hour.
+    const days: [string, number][] = [
+      ["America/St_Johns", Date.UTC(2025, 2, 9)],
+      ["Australia/Lord_Howe", Date.UTC(2024, 9, 5, 12)],
+      ["Australia/Lord_Howe", Date.UTC(2024, 3, 6, 12)],
+      ["America/Santiago", Date.UTC(2022, 8, 11)],
+      ["Europe/London", Date.UTC(2025, 2, 30)],
+    ];
+    for (const [zone, start] of days) {
+      const inZone = tz(zone);
+      // Backwards, so each hour's offset is first read at its last minute.
+      for (let ms = start + 24 * 3_600_000; ms >= start; ms -= 60_000) {
+        const w = wallClock(ms, zone);
+        const got = `${w.year}-${String(w.month).padStart(2, "0")}-${String(w.day).padStart(2, "0")} ${String(w.hour).padStart(2, "0")}:${String(w.minute).padStart(2, "0")}`;
+        const expected = format(ms, "yyyy-MM-dd HH:mm", { in: inZone });
+        if (got !== expected) expect({ zone, ms, got }).toEqual({ zone, ms, got: expected });
+      }
+    }
+  });
+});

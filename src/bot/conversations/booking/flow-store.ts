@@ -1,13 +1,14 @@
-import type { KvStore } from "../../../storage/kv.js";
 import type { Draft } from "./draft.js";
 
 /** What "Try again" repeats on the `stuck` step. */
 export type Retry = "courses" | "slots" | "reserve" | "confirm";
 
 /**
- * The booking flow's state between two updates: the draft and the panel. The conversation's replay
- * log is cut back to a checkpoint after every update (`index.ts`), so this is where the flow keeps
- * what it has learnt; it is read back through `conversation.external` at the start of each view.
+ * The booking flow's state between two views: the draft and the panel. The conversation's replay log
+ * is cut back to a checkpoint after every update (`index.ts`); what the flow has learnt crosses that
+ * rewind here, and the first read after the rewind (through `conversation.external`) records it in the
+ * new, short log. From then on the log is where it lives: the next update replays that read from the
+ * log, never from here.
  */
 export interface FlowState {
   /** BOOKING_FLOW_VERSION of the code that wrote it: another version's state is not read. */
@@ -19,22 +20,33 @@ export interface FlowState {
   retry?: Retry;
 }
 
-/** Flow states in the key-value store, one per chat (`flow:<chat id>`), kept as long as conversations. */
-export function createFlowStore(kv: KvStore, ttlMs: number) {
-  const key = (chatId: number) => `flow:${chatId}`;
+/**
+ * The hand-over of a flow state across the rewind at the end of an update, in this process's memory.
+ *
+ * Why memory is enough: the state is put here and taken back within the handling of one update, in
+ * one process, while that chat's lock is held (one update per chat at a time, across instances). If
+ * the process dies in between, the conversation's log is not saved either, so the update is handled
+ * again from the previous log, which holds the previous state. A database row (one more write and
+ * read per update) would add nothing. Entries are taken on read; one per chat at most.
+ */
+export function createFlowHandOver() {
+  const pending = new Map<number, FlowState>();
   return {
-    /** The state this conversation (`nonce`, `version`) saved last, or undefined before its first save. */
-    async load(chatId: number, nonce: string, version: number): Promise<FlowState | undefined> {
-      const state = await kv.get<FlowState>(key(chatId));
+    /** The state this conversation (`nonce`, `version`) handed over, or undefined (its first view). */
+    take(chatId: number, nonce: string, version: number): FlowState | undefined {
+      const state = pending.get(chatId);
+      pending.delete(chatId);
       return state?.nonce === nonce && state.version === version ? state : undefined;
     },
-    save(chatId: number, state: FlowState): Promise<void> {
-      return kv.set(key(chatId), state, ttlMs);
+    put(chatId: number, state: FlowState): void {
+      pending.set(chatId, state);
     },
-    delete(chatId: number): Promise<void> {
-      return kv.delete(key(chatId));
+    drop(chatId: number): void {
+      pending.delete(chatId);
     },
+    /** Entries waiting (0 between updates; tests). */
+    size: () => pending.size,
   };
 }
 
-export type FlowStore = ReturnType<typeof createFlowStore>;
+export type FlowHandOver = ReturnType<typeof createFlowHandOver>;

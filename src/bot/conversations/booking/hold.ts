@@ -1,6 +1,7 @@
-import { GrammyError, HttpError, InputFile } from "grammy";
+import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
 import { buildTeeTimeIcs } from "../../calendar/ics.js";
+import { golferCopyData } from "../../callback-data.js";
 import { courseName } from "./draft.js";
 import { localeOf, randomId, tick, type FlowRun } from "./run.js";
 import { confirmedText, heldView } from "./summary.js";
@@ -106,7 +107,10 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
   switch (outcome.kind) {
     case "paid": {
       const locale = localeOf(ctx);
-      await deliverOutcome(run, confirmedText(outcome.booking, d.course, { t: (k, a) => ctx.t(k, a), locale }));
+      // An agent's receipt offers "Send to golfer" (a customer books for themselves). Its button is handled
+      // outside the flow (features/after-booking/golfer-copy.ts): the flow's stored state is unchanged.
+      const copy = run.agentId === null ? new InlineKeyboard().text(ctx.t("btn-send-to-golfer"), golferCopyData(id)) : undefined;
+      await deliverOutcome(run, confirmedText(outcome.booking, d.course, { t: (k, a) => ctx.t(k, a), locale }), copy);
       await sendCalendarFile(run, outcome.booking).catch((error: unknown) => {
         if (!isTelegramFailure(error)) throw error;
       });
@@ -147,16 +151,16 @@ function isTelegramFailure(error: unknown): boolean {
  * longer than the flow's auto-retry, a server error) must not end the flow with "nothing was charged":
  * the text is sent once more through the bot's own API, whose auto-retry waits longer.
  */
-async function deliverOutcome(run: FlowRun, text: string): Promise<void> {
+async function deliverOutcome(run: FlowRun, text: string, keyboard?: InlineKeyboard): Promise<void> {
   try {
-    await run.panel.close(run.ctx, text);
+    await run.panel.close(run.ctx, text, keyboard);
     return;
   } catch (error) {
     if (!isTelegramFailure(error)) throw error;
   }
   const delivered = await run.conversation.external(async (outside) => {
     try {
-      await outside.api.sendMessage(run.chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true } });
+      await outside.api.sendMessage(run.chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) });
       return true;
     } catch (error) {
       run.deps.logger.warn({ chatId: run.chatId, bookingId: run.d.bookingId, err: error }, "the outcome of a payment could not be shown");

@@ -1,9 +1,9 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
-import { initialDraft } from "./draft.js";
+import { initialDraft, type Notice, type SlotView } from "./draft.js";
 import { loadCourse } from "./data.js";
-import { createFlowStore, type FlowState } from "./flow-store.js";
+import { createFlowHandOver, type FlowState } from "./flow-store.js";
 import { heldPanel } from "./hold.js";
 import { waitInput } from "./input.js";
 import { readPage } from "./page.js";
@@ -21,12 +21,12 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 10;
+export const BOOKING_FLOW_VERSION = 11;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
 
-/** How long abandoned flow state is kept: the conversation's stored log (`convo:`) and its saved state (`flow:`) alike. */
+/** How long an abandoned conversation's stored log (`convo:`) is kept. */
 export const BOOKING_STATE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Arguments of `ctx.conversation.enter(BOOKING_CONVERSATION, args)`: plain JSON. */
@@ -37,6 +37,12 @@ export interface BookingArgs {
   agentId?: number;
   /** The customer's name from their Telegram profile, offered as "Keep" at the name step. */
   customerName?: string;
+  /** Preselect this date (YYYY-MM-DD) of the preselected course: the flow opens on its tee times. */
+  date?: string;
+  /** Preselect this tee time of that date (an agent's offer): the flow opens on the players step. */
+  slot?: SlotView;
+  /** A notice shown on the first view (e.g. the offered tee time is gone). */
+  notice?: Notice;
 }
 
 const TEXT_STEPS = new Set(["customer", "name", "email", "mobile"]);
@@ -45,15 +51,15 @@ const TEXT_STEPS = new Set(["customer", "name", "email", "mobile"]);
  * The guided booking: course → date → slot → players → golfer details → hold → confirm.
  * Every partner call, database access, clock read and random id goes through `conversation.external`.
  *
- * Bounded: the conversation shows one view, waits for one input and handles it, then saves what it
- * learnt (`FlowState`, `flow-store.ts`) and rewinds to a checkpoint taken before the view. The replay
- * log therefore holds one view's reads and never grows with the taps before it, and replaying it costs
- * the same at the 300th tap as at the 3rd. After the rewind the next view starts by reading the state
- * back (through `external`, so a replay sees what the view saw); lists the partner gave are read per
- * view (`page.ts`), never kept.
+ * Bounded: the conversation shows one view, waits for one input and handles it, then hands what it
+ * learnt (`FlowState`, `flow-store.ts`) across a rewind to a checkpoint taken before the view. The
+ * replay log therefore holds one view's reads and never grows with the taps before it, and replaying
+ * it costs the same at the 300th tap as at the 3rd. After the rewind the next view starts by taking
+ * the state back (through `external`, so the new log records it and a replay sees what the view saw);
+ * lists the partner gave are read per view (`page.ts`), never kept. One stored row per chat: the log.
  */
 export function createBookingConversation(deps: BotDeps) {
-  const store = createFlowStore(deps.storage.kv, BOOKING_STATE_TTL_MS);
+  const handOver = createFlowHandOver();
   return async function booking(conversation: Conversation<BotContext, FlowContext>, ctx: FlowContext, args?: BookingArgs) {
     const chatId = ctx.chat?.id;
     const userId = ctx.from?.id;
@@ -78,16 +84,21 @@ export function createBookingConversation(deps: BotDeps) {
 
     // Every view starts here: everything after this point is cut from the log at the end of the update.
     const top = conversation.checkpoint();
-    const saved = await conversation.external(() => store.load(chatId, nonce, version));
-    await tick(run);
+    // One `external` for the three reads every view starts with (each one is an operation replayed,
+    // cloned and stored): the state handed over, the clock, and the language the user may have
+    // switched to since the flow began (the session has it).
+    const { saved, now, locale } = await conversation.external((outside) => ({
+      saved: handOver.take(chatId, nonce, version),
+      now: deps.now(),
+      locale: outside.session.locale,
+    }));
+    run.now = now;
     if (saved) {
       run.d = saved.d;
       run.panel.messageId = saved.panel.messageId;
       run.panel.replyKeyboard = saved.panel.replyKeyboard;
       run.panel.tail = saved.panel.tail;
       if (saved.retry) run.retry = saved.retry;
-      // The user may have switched language since the flow began (the session has it).
-      const locale = await conversation.external((outside) => outside.session.locale);
       if (locale) ctx.i18n.useLocale(locale);
     } else {
       await start(run, args);
@@ -117,7 +128,6 @@ export function createBookingConversation(deps: BotDeps) {
       await run.panel.retire(run.ctx);
     } else {
       if ((await handleInput(run, input)) === "done") {
-        await conversation.external(() => store.delete(chatId));
         return;
       }
     }
@@ -132,12 +142,12 @@ export function createBookingConversation(deps: BotDeps) {
       },
       ...(run.retry ? { retry: run.retry } : {}),
     };
-    await conversation.external(() => store.save(chatId, state));
+    await conversation.external(() => handOver.put(chatId, state));
     await conversation.rewind(top);
   };
 }
 
-/** The first view: the user's recent customers, and the course a customer link names. */
+/** The first view: the user's recent customers, and the course (date, tee time) a link or an offer names. */
 async function start(run: FlowRun, args: BookingArgs | undefined): Promise<void> {
   const { conversation, deps, userId } = run;
   run.d.recent = await conversation.external(() => deps.bookings.recentCustomers(userId));
@@ -148,6 +158,24 @@ async function start(run: FlowRun, args: BookingArgs | undefined): Promise<void>
     if (preset.ok && preset.value) {
       run.d.course = preset.value;
       run.d.step = "course-info";
+      if (args.date && /^\d{4}-\d{2}-\d{2}$/.test(args.date)) preselect(run, args.date, args.slot);
     }
+  }
+  if (args?.notice) run.d.notice = args.notice;
+}
+
+/** An offer's date, and its tee time when it is still open: one tap from the players step. */
+function preselect(run: FlowRun, date: string, slot: SlotView | undefined): void {
+  const { d } = run;
+  d.date = date;
+  d.month = date.slice(0, 7);
+  d.part = "all";
+  d.slotPage = 0;
+  if (slot && slot.startsAt > run.now) {
+    d.slot = slot;
+    d.step = "players";
+  } else {
+    d.fresh = true;
+    d.step = "slot";
   }
 }

@@ -96,9 +96,9 @@ export class Panel {
     }
   }
 
-  /** Replaces the panel's content with a final text and no buttons. */
-  async close(ctx: FlowContext, text: string): Promise<void> {
-    await this.show(ctx, { text });
+  /** Replaces the panel's content with a final text, and no buttons but `keyboard`'s (handled outside the flow). */
+  async close(ctx: FlowContext, text: string, keyboard?: InlineKeyboard): Promise<void> {
+    await this.show(ctx, keyboard ? { text, keyboard } : { text });
     this.messageId = undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { createBookingQueries } from "../../../bookings/queries.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml, truncate } from "../../format/html.js";
-import { refreshAgentCommands } from "../../commands.js";
+import { createMenuMemo, refreshAgentCommands } from "../../commands.js";
 import { bangkokTime, fitLines } from "./shared.js";
 
 /** A Telegram user id as an admin types it. */
@@ -29,7 +29,7 @@ async function listAgents(ctx: BotContext): Promise<void> {
 /** Brings the user's command menu in line with their new role; a failure is logged, never fatal. */
 async function refreshMenu(ctx: BotContext, userId: number): Promise<void> {
   try {
-    await refreshAgentCommands(ctx.api, ctx.deps.access, userId);
+    await refreshAgentCommands(ctx.api, ctx.deps.access, userId, createMenuMemo(ctx.deps.storage.kv));
   } catch (error) {
     ctx.deps.logger.warn({ userId, err: error instanceof Error ? { message: error.message } : error }, "could not refresh the agent's command menu");
   }

@@ -5,10 +5,12 @@
  */
 import { Composer } from "grammy";
 import type { BotContext } from "../../context.js";
+import { requestsCommand } from "../after-booking/request-decisions.js";
 import { agentsCommand } from "./agents.js";
 import { auditCommand } from "./audit.js";
 import { balanceCommand } from "./balance.js";
 import { bookingsCommand } from "./bookings.js";
+import { digestCommand } from "./digest.js";
 import { ADMIN_DATA_PREFIX, parseAdminData } from "./data.js";
 import { orderCommand } from "./order.js";
 import { cancelRefund, confirmRefund, refundCommand } from "./refund.js";
@@ -17,7 +19,7 @@ import { reportCommand } from "./report.js";
 import { isAdmin } from "./shared.js";
 
 /** The admin commands, as the admins' command menu lists them. */
-export const ADMIN_COMMANDS = ["balance", "order", "refund", "release", "bookings", "report", "agents", "audit"] as const;
+export const ADMIN_COMMANDS = ["balance", "order", "refund", "release", "bookings", "report", "agents", "audit", "digest", "requests"] as const;
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
 
 const HANDLERS: Record<AdminCommand, (ctx: BotContext, match: string) => Promise<void>> = {
@@ -29,6 +31,8 @@ const HANDLERS: Record<AdminCommand, (ctx: BotContext, match: string) => Promise
   report: reportCommand,
   agents: agentsCommand,
   audit: auditCommand,
+  digest: digestCommand,
+  requests: (ctx) => requestsCommand(ctx),
 };
 
 /** Admin commands and their buttons; install after the access gate, before the booking conversation. */

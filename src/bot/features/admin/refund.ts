@@ -5,6 +5,7 @@ import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
+import { afterAdminRefund } from "../after-booking/admin-actions.js";
 import { balanceLine } from "./balance.js";
 import { refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
 import { IN_FLIGHT, referenceOf, showAdmin, stateLabel, writeTarget } from "./shared.js";
@@ -92,6 +93,7 @@ export async function confirmRefund(ctx: BotContext, bookingId: string): Promise
   ctx.deps.logger.info({ bookingId: booking.id, adminId, outcome: out.kind }, "admin refund");
   const balance = out.kind === "refunded" ? `\n${await balanceLine(ctx)}` : "";
   await showAdmin(ctx, `${outcomeText(ctx, out)}${balance}`);
+  if (out.kind === "refunded") await afterAdminRefund(ctx.deps, out.booking, out.refundedAmount, adminId);
 }
 
 /** [Cancel] on the refund question. */

@@ -1,5 +1,6 @@
 import { userActor, type BookingRecord, type ReleaseOutcome } from "../../../bookings/index.js";
 import type { BotContext } from "../../context.js";
+import { afterAdminRelease } from "../after-booking/admin-actions.js";
 import { escapeHtml } from "../../format/html.js";
 import { IN_FLIGHT, referenceOf, stateLabel, writeTarget } from "./shared.js";
 
@@ -34,4 +35,5 @@ export async function releaseCommand(ctx: BotContext, match: string): Promise<vo
   const out = await ctx.deps.bookings.release(booking.id, "user-cancel", false, userActor(adminId));
   ctx.deps.logger.info({ bookingId: booking.id, adminId, outcome: out.kind }, "admin release");
   await ctx.reply(outcomeText(ctx, out), { parse_mode: "HTML" });
+  if (out.kind === "released") await afterAdminRelease(ctx.deps, out.booking, adminId);
 }

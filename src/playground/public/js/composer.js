@@ -5,11 +5,15 @@
  * request_location buttons) and, for a chat that never started, START.
  */
 import { byId, clear, h } from "./dom.js";
+import { InlinePopup } from "./inline-popup.js";
 
 /**
  * @typedef {{
  *   send: (text: string) => void,
  *   replyButton: (button: any, keyboard: any) => void,
+ *   botUsername: () => string,
+ *   inline: (query: string, offset: string) => Promise<any>,
+ *   choose: (queryId: string, resultId: string) => Promise<void>,
  * }} ComposerActions
  */
 
@@ -30,6 +34,17 @@ export class Composer {
     this.keyboard = null;
     this.keyboardHidden = false;
     this.placeholder = "Message";
+    // `@bot query`: the bot's inline results in the same popup as the commands.
+    this.inline = new InlinePopup(this.popup, {
+      botUsername: actions.botUsername,
+      inline: actions.inline,
+      choose: actions.choose,
+      send: actions.send,
+      done: () => {
+        this.input.value = "";
+        this.autosize();
+      },
+    });
 
     byId("composer-form").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -44,6 +59,7 @@ export class Composer {
     this.input.addEventListener("input", () => {
       this.autosize();
       const value = this.input.value;
+      if (this.inline.update(value)) return;
       if (/^\/[a-z0-9_]*$/i.test(value)) this.openPopup(value.slice(1).toLowerCase());
       else this.closePopup();
     });
@@ -82,6 +98,7 @@ export class Composer {
 
   /** Clears the field (on identity switch). */
   reset() {
+    this.inline.cancel();
     this.input.value = "";
     this.autosize();
     this.closePopup();

@@ -46,7 +46,13 @@ const chat = new ChatView(byId("messages"), {
   toast,
 });
 
-const composer = new Composer({ send: (text) => send(text), replyButton: (button) => void replyButton(button) });
+const composer = new Composer({
+  send: (text) => send(text),
+  replyButton: (button) => void replyButton(button),
+  botUsername: () => app.bot?.username ?? "",
+  inline: (query, offset) => post("/playground/inline", { userId: identity().id, query, offset }),
+  choose: (queryId, resultId) => post("/playground/choose", { userId: identity().id, queryId, resultId }).catch(failed),
+});
 
 /** Reports a failed action the way a client would: a notice, nothing silent. @param {unknown} error */
 const failed = (error) => toast(error instanceof Error ? error.message : String(error));

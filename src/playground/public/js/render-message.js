@@ -25,6 +25,7 @@ const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-di
 export function renderMessage(message, ctx) {
   const outgoing = !message.from?.is_bot;
   const bubble = h("div", { class: "bubble" });
+  if (message.via_bot) bubble.appendChild(h("div", { class: "via" }, `via @${message.via_bot.username ?? ""}`));
   if (message.reply_to_message) bubble.appendChild(quote(message.reply_to_message));
   const media = renderMedia(message);
   if (media) bubble.appendChild(media);

@@ -1,0 +1,155 @@
+/**
+ * The admins' daily digest at DIGEST_TIME (Asia/Bangkok): yesterday's paid bookings and revenue,
+ * refunds, released holds, pending cancellation requests and the partner's credit, with /report's
+ * CSV of yesterday attached. Claimed in the database by date, so it goes out once a day whatever the
+ * number of instances; each admin can turn it off with /digest off.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Access } from "../../access/index.js";
+import { createBookingQueries } from "../../bookings/queries.js";
+import type { Logger } from "../../logger.js";
+import type { PartnerClient } from "../../partner/index.js";
+import type { Storage } from "../../storage/index.js";
+import type { Locale } from "../context.js";
+import { addDaysToDateKey, courseToday, formatDate } from "../format/dates.js";
+import { formatBaht } from "../format/money.js";
+import { reportCsv, reportRows } from "../features/admin/report-data.js";
+import { ADMIN_TIME_ZONE, bangkokDayStart } from "../features/admin/shared.js";
+import type { Notifications } from "../notifications.js";
+import type { AfterBookingStore } from "./store.js";
+
+/** A digest not sent within this long after DIGEST_TIME (fairway was down) waits for the next day. */
+export const DIGEST_GRACE_MS = 60 * 60_000;
+
+export interface DigestOptions {
+  store: AfterBookingStore;
+  storage: Pick<Storage, "db">;
+  access: Pick<Access, "adminIds" | "agents">;
+  partner: Pick<PartnerClient, "getBalance">;
+  notifications: Pick<Notifications, "deliver" | "localeOf">;
+  i18n: Pick<I18n, "t">;
+  logger: Logger;
+  now: () => number;
+  /** DIGEST_TIME as minutes after midnight in Bangkok. */
+  minuteOfDay: number;
+  /**
+   * Hook for the cancellation requests (issue 13's other half): how many wait for an admin. Absent
+   * (no such table yet), the digest leaves the line out.
+   */
+  countPendingCancelRequests?: () => Promise<number>;
+}
+
+/** What the digest says about one Bangkok day. */
+export interface DigestFigures {
+  day: string;
+  paidCount: number;
+  /** Satang. */
+  paidAmount: number;
+  refundedCount: number;
+  /** Satang. */
+  refundedAmount: number;
+  released: number;
+  pendingCancelRequests?: number;
+  /** Satang; undefined when the partner could not be asked. */
+  balance?: number;
+  csv: Buffer;
+}
+
+export function createDigest(options: DigestOptions) {
+  const { store, logger, now } = options;
+  const t = (locale: Locale, key: string, args?: Record<string, string | number>) => options.i18n.t(locale, key, args);
+  const queries = createBookingQueries(options.storage.db);
+
+  /** The figures of the Bangkok date `day`. */
+  async function figures(day: string): Promise<DigestFigures> {
+    const from = bangkokDayStart(day);
+    const to = bangkokDayStart(addDaysToDateKey(day, 1));
+    const [paid, refunded, released, agents, credited] = await Promise.all([
+      queries.paidBetween(from, to),
+      store.refundedBetween(from, to),
+      store.releasedBetween(from, to),
+      options.access.agents.list(),
+      queries.ledgerAgentIds(),
+    ]);
+    const agentIds = new Set([...agents.map((a) => a.userId), ...credited]);
+    const rows = reportRows(paid, agentIds, new Map(agents.map((a) => [a.userId, a.name])));
+    let balance: number | undefined;
+    try {
+      balance = (await options.partner.getBalance()).balance;
+    } catch (error) {
+      logger.warn({ err: error }, "partner credit unavailable for the digest");
+    }
+    let pendingCancelRequests: number | undefined;
+    try {
+      pendingCancelRequests = await options.countPendingCancelRequests?.();
+    } catch (error) {
+      logger.warn({ err: error }, "pending cancellation requests unavailable for the digest");
+    }
+    return {
+      day,
+      paidCount: paid.length,
+      paidAmount: paid.reduce((s, b) => s + (b.amount ?? b.expected_amount), 0),
+      refundedCount: refunded.length,
+      refundedAmount: refunded.reduce((s, b) => s + (b.refunded_amount ?? 0), 0),
+      released,
+      ...(pendingCancelRequests !== undefined ? { pendingCancelRequests } : {}),
+      ...(balance !== undefined ? { balance } : {}),
+      csv: reportCsv(rows),
+    };
+  }
+
+  function text(f: DigestFigures, locale: Locale): string {
+    return [
+      `📊 <b>${t(locale, "digest-title", { date: formatDate(f.day, locale) })}</b>`,
+      `✅ ${t(locale, "digest-paid", { count: f.paidCount, amount: formatBaht(f.paidAmount, locale) })}`,
+      `↩️ ${t(locale, "digest-refunded", { count: f.refundedCount, amount: formatBaht(f.refundedAmount, locale) })}`,
+      `🔓 ${t(locale, "digest-released", { count: f.released })}`,
+      f.pendingCancelRequests !== undefined ? `📨 ${t(locale, "digest-cancel-requests", { count: f.pendingCancelRequests })}` : "",
+      `💳 ${f.balance !== undefined ? t(locale, "digest-balance", { balance: formatBaht(f.balance, locale) }) : t(locale, "digest-balance-unavailable")}`,
+      "",
+      t(locale, "digest-footer"),
+    ]
+      .filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== ""))
+      .join("\n");
+  }
+
+  /** Sends yesterday's digest to every admin who wants it. */
+  async function send(day: string): Promise<number> {
+    const f = await figures(day);
+    let sent = 0;
+    for (const admin of options.access.adminIds()) {
+      if (!(await store.digestEnabled(admin))) continue;
+      const locale = await options.notifications.localeOf(admin);
+      const delivered = await options.notifications.deliver({ chatId: admin, text: text(f, locale), what: "digest" });
+      if (!delivered) {
+        logger.info({ chatId: admin, day }, "digest not delivered (blocked bot?)");
+        continue;
+      }
+      sent += 1;
+      await options.notifications.deliver({
+        chatId: admin,
+        text: t(locale, "admin-report-caption"),
+        document: { filename: `fairway-report-${day}-${day}.csv`, content: f.csv.toString("utf8") },
+        what: "digest-csv",
+      });
+    }
+    logger.info({ day, admins: sent }, "daily digest sent");
+    return sent;
+  }
+
+  return {
+    figures,
+    /** Once DIGEST_TIME has come today (Bangkok), the first caller of the day claims and sends yesterday's digest. */
+    async tick(): Promise<boolean> {
+      const at = now();
+      const today = courseToday(at, ADMIN_TIME_ZONE);
+      const dueAt = bangkokDayStart(today) + options.minuteOfDay * 60_000;
+      if (at < dueAt || at >= dueAt + DIGEST_GRACE_MS) return false;
+      if (!(await store.claimDigest(today))) return false;
+      await send(addDaysToDateKey(today, -1));
+      return true;
+    },
+  };
+}
+
+export type Digest = ReturnType<typeof createDigest>;

@@ -1,0 +1,92 @@
+/**
+ * After the booking: reminders before tee-off and the admins' daily digest, run by one timer on the
+ * leader (app.ts starts it with the hold reaper). Their once-only claims live in the database, so a
+ * second instance running a pass by mistake, or a restart, never sends anything twice.
+ */
+import type { I18n } from "@grammyjs/i18n";
+import type { Access } from "../../access/index.js";
+import type { Config } from "../../config.js";
+import type { Logger } from "../../logger.js";
+import type { PartnerCatalog } from "../../partner/catalog.js";
+import type { PartnerClient } from "../../partner/index.js";
+import type { Storage } from "../../storage/index.js";
+import type { Notifications } from "../notifications.js";
+import { createDigest, type DigestOptions } from "./digest.js";
+import { createReminders } from "./reminders.js";
+import { viewersOf } from "../../bookings/index.js";
+import { createAfterBookingStore } from "./store.js";
+
+export { createAfterBookingStore, type AfterBookingStore } from "./store.js";
+
+export interface AfterBookingOptions {
+  config: Pick<Config, "reminderMinutes" | "digestMinuteOfDay">;
+  storage: Pick<Storage, "db">;
+  access: Pick<Access, "adminIds" | "agents">;
+  partner: Pick<PartnerClient, "getBalance">;
+  catalog: Pick<PartnerCatalog, "course">;
+  notifications: Pick<Notifications, "deliver" | "localeOf">;
+  i18n: Pick<I18n, "t">;
+  logger: Logger;
+  now: () => number;
+  /** How often it looks, ms. Default 30 s: a reminder goes out at most this late. */
+  intervalMs?: number;
+  /** See `DigestOptions.countPendingCancelRequests`. */
+  countPendingCancelRequests?: DigestOptions["countPendingCancelRequests"];
+}
+
+export function createAfterBooking(options: AfterBookingOptions) {
+  const { logger } = options;
+  const store = createAfterBookingStore(options.storage.db, options.now);
+  const reminders = createReminders({ ...options, store, offsets: options.config.reminderMinutes, viewers: (id) => viewersOf(options.storage.db, id) });
+  const digest = createDigest({ ...options, store, minuteOfDay: options.config.digestMinuteOfDay });
+  const intervalMs = options.intervalMs ?? 30_000;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  /** One pass of both; never throws. */
+  async function tick(): Promise<void> {
+    try {
+      await reminders.tick();
+    } catch (error) {
+      logger.error({ err: error }, "reminder pass failed");
+    }
+    try {
+      await digest.tick();
+    } catch (error) {
+      logger.error({ err: error }, "digest pass failed");
+    }
+  }
+
+  const run = () => {
+    running ??= tick().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  return {
+    store,
+    reminders,
+    digest,
+    /** A fresh pass now, after any pass under way (tests call it after moving the clock). */
+    async tick(): Promise<void> {
+      await running;
+      await run();
+    },
+    /** Runs a pass now and then every interval. */
+    start() {
+      if (timer) return;
+      void run();
+      timer = setInterval(() => void run(), intervalMs);
+      timer.unref();
+    },
+    /** Stops the timer and waits for a pass in progress. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type AfterBooking = ReturnType<typeof createAfterBooking>;

@@ -1,0 +1,43 @@
+/** The admins' card of a cancellation request: the booking, who asked and why, Approve refund / Decline. */
+import { InlineKeyboard } from "grammy";
+import type { BookingRecord, CancelRequest } from "../../../bookings/index.js";
+import { requestData } from "../../callback-data.js";
+import { bookingLines } from "../../conversations/booking/summary.js";
+import type { BotDeps, Locale } from "../../context.js";
+import { escapeHtml, truncate } from "../../format/html.js";
+import { translate } from "./notices.js";
+
+/** The card's text in `locale` (every value escaped; well under Telegram's 4096 characters). */
+export function requestCardText(locale: Locale, request: CancelRequest, b: BookingRecord): string {
+  const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
+  const requester = Number(request.requester_id);
+  const relation = requester === Number(b.user_id) ? "booker" : requester === Number(b.agent_id) ? "agent" : "golfer";
+  return [
+    `🙋 <b>${t("cancel-request-card-title")}</b>`,
+    ...bookingLines(b, undefined, { t, locale }),
+    `🔖 ${t("summary-code", { code: escapeHtml(b.reservation_code ?? b.reservation_id ?? b.id) })}`,
+    t("cancel-request-card-by", { id: String(requester), relation }),
+    request.reason ? t("cancel-request-card-reason", { reason: escapeHtml(truncate(request.reason, 300)) }) : t("cancel-request-card-no-reason"),
+    "",
+    t("admin-refund-policy"),
+  ].join("\n");
+}
+
+export function requestCardKeyboard(locale: Locale, request: CancelRequest): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(translate(locale, "cancel-request-btn-approve"), requestData("ok", request.id))
+    .text(translate(locale, "cancel-request-btn-decline"), requestData("no", request.id));
+}
+
+/** Sends the card to every admin, each in their language. */
+export async function sendRequestCards(deps: BotDeps, request: CancelRequest, b: BookingRecord): Promise<void> {
+  for (const admin of deps.access.adminIds()) {
+    const locale = await deps.notifications.localeOf(admin);
+    await deps.notifications.deliver({
+      chatId: admin,
+      text: requestCardText(locale, request, b),
+      replyMarkup: requestCardKeyboard(locale, request),
+      what: "cancel-request",
+    });
+  }
+}

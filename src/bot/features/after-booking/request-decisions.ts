@@ -1,0 +1,130 @@
+/**
+ * An admin decides a cancellation request: Approve refund (the ledger's once-only refund; the partner
+ * decides the amount, which is shown) or Decline. The decision is claimed in the database first, so a
+ * double tap, two admins or two instances decide a request once; a booking refunded another way
+ * (/refund) closes its request without a second refund. /requests lists the pending ones.
+ */
+import { InlineKeyboard } from "grammy";
+import { countPendingRequests, createCancelRequests, userActor, type BookingRecord, type CancelRequest, type RefundOutcome } from "../../../bookings/index.js";
+import { localeOf } from "../../conversations/booking/run.js";
+import type { BotContext } from "../../context.js";
+import { escapeHtml } from "../../format/html.js";
+import { isNotModified } from "../../ui/telegram-errors.js";
+import { referenceOf, stateLabel } from "../admin/shared.js";
+import { amountText, tellBookingParties } from "./notices.js";
+import { requestCardKeyboard, requestCardText } from "./request-cards.js";
+
+const LIST_LIMIT = 10;
+
+/** Replaces the tapped card with the card and `outcome` under it (buttons only when `keep`). */
+async function updateCard(ctx: BotContext, request: CancelRequest, booking: BookingRecord, outcome: string, keep = false): Promise<void> {
+  const locale = localeOf(ctx);
+  const text = `${requestCardText(locale, request, booking)}\n\n${outcome}`;
+  try {
+    await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keep ? requestCardKeyboard(locale, request) : new InlineKeyboard() });
+  } catch (error) {
+    if (!isNotModified(error)) await ctx.reply(outcome, { parse_mode: "HTML" });
+  }
+}
+
+/** Why a request is no longer open, for the admin who tapped it. */
+function decidedText(ctx: BotContext, request: CancelRequest): string {
+  const by = request.decided_by === null ? "-" : String(request.decided_by);
+  return ctx.t("cancel-request-decided", { state: request.state, by });
+}
+
+function refundOutcomeText(ctx: BotContext, out: RefundOutcome): string {
+  const ref = escapeHtml(referenceOf(out.booking));
+  if (out.kind === "failed") return ctx.t("admin-refund-failed", { ref, error: ctx.t(out.error.userMessageKey), status: stateLabel(ctx, out.booking) });
+  if (out.kind === "unknown") return ctx.t("admin-refund-unknown", { ref });
+  return ctx.t("cancel-request-closed", { ref, status: stateLabel(ctx, out.booking) });
+}
+
+async function approve(ctx: BotContext, request: CancelRequest, adminId: number): Promise<void> {
+  const { deps } = ctx;
+  const requests = createCancelRequests(deps.storage.db, deps.now);
+  const booking = await deps.bookings.get(request.booking_id);
+  if (!booking) return;
+  if (booking.state !== "PAID") {
+    // Refunded another way (/refund) or no longer paid: nothing more is refunded.
+    await requests.finish(request.id, "closed");
+    await updateCard(ctx, request, booking, ctx.t("cancel-request-closed", { ref: escapeHtml(referenceOf(booking)), status: stateLabel(ctx, booking) }));
+    return;
+  }
+  const out = await deps.bookings.refund(booking.id, userActor(adminId));
+  deps.logger.info({ requestId: request.id, bookingId: booking.id, adminId, outcome: out.kind }, "cancellation request approved");
+  if (out.kind === "refunded") {
+    await requests.finish(request.id, "approved", out.refundedAmount);
+    const amount = amountText(out.refundedAmount, localeOf(ctx));
+    await updateCard(ctx, request, out.booking, ctx.t("cancel-request-approved-admin", { amount, paid: amountText(out.booking.amount ?? out.booking.expected_amount, localeOf(ctx)) }));
+    await tellBookingParties(deps, out.booking, "cancel-request-approved", {
+      also: [Number(request.requester_id), out.booking.agent_id === null ? null : Number(out.booking.agent_id)],
+      exclude: [adminId],
+      args: (locale) => ({ amount: amountText(out.refundedAmount, locale) }),
+    });
+    return;
+  }
+  if (out.kind === "failed") {
+    // Nothing was refunded: the request is open again, its buttons back.
+    await requests.reopen(request.id);
+    await updateCard(ctx, request, out.booking, refundOutcomeText(ctx, out), true);
+    return;
+  }
+  // Unknown (the reaper reads the reservation back), or refunded meanwhile by another path.
+  await requests.finish(request.id, out.kind === "unknown" ? "approved" : "closed");
+  await updateCard(ctx, request, out.booking, refundOutcomeText(ctx, out));
+}
+
+async function decline(ctx: BotContext, request: CancelRequest, adminId: number): Promise<void> {
+  const { deps } = ctx;
+  await createCancelRequests(deps.storage.db, deps.now).finish(request.id, "declined");
+  const booking = await deps.bookings.get(request.booking_id);
+  if (!booking) return;
+  deps.logger.info({ requestId: request.id, bookingId: booking.id, adminId }, "cancellation request declined");
+  await updateCard(ctx, request, booking, ctx.t("cancel-request-declined-admin"));
+  // Only who asked, and the agent credited with the booking: the booking stands for everyone else.
+  await tellBookingParties(deps, booking, "cancel-request-declined", {
+    onlyAlso: true,
+    also: [Number(request.requester_id), booking.agent_id === null ? null : Number(booking.agent_id)],
+    exclude: [adminId],
+  });
+}
+
+/** Approve refund / Decline on a card (`rq:ok:<id>` / `rq:no:<id>`); the caller checked the role. */
+export async function decideRequest(ctx: BotContext, action: "ok" | "no", requestId: string): Promise<void> {
+  const adminId = ctx.from?.id;
+  const requests = createCancelRequests(ctx.deps.storage.db, ctx.deps.now);
+  const request = await requests.get(requestId);
+  if (!request || adminId === undefined) {
+    await ctx.answerCallbackQuery({ text: ctx.t("admin-button-invalid"), show_alert: true });
+    return;
+  }
+  // The one decision: whoever moves it out of `pending` first. Everyone else is told who decided.
+  if (!(await requests.claim(request.id, adminId))) {
+    const current = (await requests.get(request.id)) ?? request;
+    await ctx.answerCallbackQuery({ text: decidedText(ctx, current), show_alert: true });
+    await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t(action === "ok" ? "admin-refund-working" : "cancel-request-declining") });
+  await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+  if (action === "ok") await approve(ctx, request, adminId);
+  else await decline(ctx, request, adminId);
+}
+
+/** /requests: the pending requests, one card each (the oldest first). */
+export async function requestsCommand(ctx: BotContext): Promise<void> {
+  const { deps } = ctx;
+  const total = await countPendingRequests(deps.storage);
+  if (total === 0) {
+    await ctx.reply(ctx.t("cancel-request-none"));
+    return;
+  }
+  await ctx.reply(ctx.t("cancel-request-list", { count: total, shown: Math.min(total, LIST_LIMIT) }));
+  const locale = localeOf(ctx);
+  for (const request of await createCancelRequests(deps.storage.db, deps.now).pending(LIST_LIMIT)) {
+    const booking = await deps.bookings.get(request.booking_id);
+    if (!booking) continue;
+    await ctx.reply(requestCardText(locale, request, booking), { parse_mode: "HTML", reply_markup: requestCardKeyboard(locale, request) });
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * The results an agent's inline query shows: open tee times of the matched courses on the asked date,
+ * one article per tee time whose card carries a "Book this tee time" deep link (the agent's offer).
+ */
+import type { InlineQueryResultArticle } from "grammy/types";
+import type { Offer } from "../../access/index.js";
+import type { Course } from "../../partner/types.js";
+import { isPartnerApiError } from "../../partner/errors.js";
+import { openSlots } from "../conversations/booking/data.js";
+import { courseName, type SlotView } from "../conversations/booking/draft.js";
+import { BOOKING_WINDOW_DAYS, localeOf } from "../conversations/booking/run.js";
+import type { BotContext } from "../context.js";
+import { addDaysToDateKey, courseToday, formatDate, formatTime } from "../format/dates.js";
+import { isDateKey } from "../format/date-key.js";
+import { escapeHtml, truncate } from "../format/html.js";
+import { formatBaht } from "../format/money.js";
+import { matchesCourse, parseOfferQuery } from "./query.js";
+
+export const OFFER_TIME_ZONE = "Asia/Bangkok";
+/** Results per page (each makes or reuses one offer row). */
+export const RESULTS_PER_PAGE = 10;
+/** At most this many courses are read per query (each is one cached partner call per date). */
+export const MAX_COURSES = 3;
+
+export interface OfferResults {
+  results: InlineQueryResultArticle[];
+  nextOffset: string;
+  /** Why there is nothing to show (a locale key), when there is nothing. */
+  hint?: string;
+}
+
+/** `YYYY-MM-DD:<index>`: the next page of the same date, whatever day it is when it is asked for. */
+function parseOffset(offset: string): { date: string; index: number } | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2}):(\d{1,4})$/.exec(offset);
+  return m && isDateKey(m[1]) ? { date: m[1], index: Number(m[2]) } : undefined;
+}
+
+/** The t.me deep link of an offer. */
+export function offerUrl(botUsername: string, token: string): string {
+  return `https://t.me/${botUsername}?start=${token}`;
+}
+
+async function coursesFor(ctx: BotContext, agentId: number, terms: string[]): Promise<Course[]> {
+  const open = (await ctx.deps.catalog.courses()).filter((c) => c.status.toUpperCase() !== "CLOSED");
+  if (terms.length > 0) return open.filter((c) => matchesCourse(c, terms)).slice(0, MAX_COURSES);
+  const recent = await ctx.deps.access.offers.recentCourses(agentId, MAX_COURSES);
+  return recent.flatMap((id) => open.filter((c) => c.id === id));
+}
+
+type Item = { course: Course; slot: SlotView };
+
+async function openTeeTimes(ctx: BotContext, courses: Course[], date: string, now: number): Promise<{ items: Item[]; failed: string | undefined }> {
+  const items: Item[] = [];
+  let failed: string | undefined;
+  for (const course of courses) {
+    try {
+      for (const slot of openSlots(await ctx.deps.catalog.teeTimes(course.id, date), now)) items.push({ course, slot });
+    } catch (error) {
+      if (!isPartnerApiError(error)) throw error;
+      failed = error.userMessageKey;
+      ctx.deps.logger.warn({ courseId: course.id, date, err: { message: error.message } }, "inline offer: tee times not read");
+    }
+  }
+  return { items, failed };
+}
+
+function article(ctx: BotContext, item: Item, offer: Offer, date: string): InlineQueryResultArticle {
+  const locale = localeOf(ctx);
+  const tz = item.course.timeZone || OFFER_TIME_ZONE;
+  const name = courseName(item.course, locale);
+  const args = {
+    course: escapeHtml(name),
+    date: formatDate(date, locale),
+    time: formatTime(item.slot.startsAt, tz, locale),
+    price: formatBaht(item.slot.price, locale),
+    min: item.slot.minPerson,
+    max: item.slot.maxPerson,
+  };
+  return {
+    type: "article",
+    id: offer.token,
+    title: truncate(ctx.t("inline-result-title", { ...args, course: name }), 120),
+    description: ctx.t("inline-result-description", args),
+    input_message_content: { message_text: ctx.t("offer-card", args), parse_mode: "HTML", link_preview_options: { is_disabled: true } },
+    reply_markup: { inline_keyboard: [[{ text: ctx.t("offer-book-button"), url: offerUrl(ctx.me.username, offer.token) }]] },
+  };
+}
+
+/** Builds one page of results for `agentId`'s query (fairway's clock, the courses' zone). */
+export async function buildOfferResults(ctx: BotContext, agentId: number, query: string, offset: string): Promise<OfferResults> {
+  const now = ctx.deps.now();
+  const today = courseToday(now, OFFER_TIME_ZONE);
+  const parsed = parseOfferQuery(query, today);
+  const asked = parseOffset(offset);
+  const courses = await coursesFor(ctx, agentId, parsed.terms);
+  if (courses.length === 0) return { results: [], nextOffset: "", hint: parsed.terms.length > 0 ? "inline-no-course" : "inline-type-course" };
+  let date = asked?.date ?? parsed.date ?? today;
+  if (date < today || date > addDaysToDateKey(today, BOOKING_WINDOW_DAYS)) return { results: [], nextOffset: "", hint: "inline-date-out-of-range" };
+  let { items, failed } = await openTeeTimes(ctx, courses, date, now);
+  // No date asked and nothing left today: tomorrow's.
+  if (items.length === 0 && !asked && parsed.date === undefined && !failed) {
+    date = addDaysToDateKey(today, 1);
+    ({ items, failed } = await openTeeTimes(ctx, courses, date, now));
+  }
+  if (items.length === 0) return { results: [], nextOffset: "", hint: failed ? "inline-partner-unavailable" : "inline-no-tee-times" };
+  const index = asked?.index ?? 0;
+  const page = items.slice(index, index + RESULTS_PER_PAGE);
+  const offers = await ctx.deps.access.offers.ensure(
+    agentId,
+    page.map((item) => ({
+      courseId: item.course.id,
+      courseName: item.course.name,
+      courseNameTH: item.course.nameTH || null,
+      timeZone: item.course.timeZone || OFFER_TIME_ZONE,
+      slotId: item.slot.id,
+      startsAt: item.slot.startsAt,
+      price: item.slot.price,
+      minPersons: item.slot.minPerson,
+      maxPersons: item.slot.maxPerson,
+    })),
+  );
+  const results = page.flatMap((item) => {
+    const offer = offers.get(item.slot.id);
+    return offer ? [article(ctx, item, offer, date)] : [];
+  });
+  const next = index + RESULTS_PER_PAGE;
+  return { results, nextOffset: next < items.length ? `${date}:${next}` : "" };
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from "node:crypto";
+import { GrammyError, HttpError, InputFile, type Api } from "grammy";
+import type { InlineKeyboardMarkup } from "grammy/types";
+import type { Kysely } from "kysely";
+import * as v from "valibot";
+import type { Logger } from "../logger.js";
+import type { Database } from "../storage/schema.js";
+import type { OutgoingBudget } from "./outgoing-budget.js";
+
+/** A message fairway sends on its own, as queued (see `OutgoingMessage` in notifications.ts). */
+const QueuedMessage = v.object({
+  chatId: v.number(),
+  text: v.string(),
+  replyMarkup: v.optional(v.object({ inline_keyboard: v.array(v.array(v.looseObject({ text: v.string() }))) })),
+  document: v.optional(v.object({ filename: v.string(), content: v.string() })),
+  what: v.string(),
+});
+type QueuedMessage = v.InferOutput<typeof QueuedMessage>;
+
+/** What `enqueue` takes: notifications.ts's `OutgoingMessage`. */
+export interface OutboxMessage {
+  chatId: number;
+  text: string;
+  replyMarkup?: InlineKeyboardMarkup;
+  document?: { filename: string; content: string };
+  what: string;
+}
+
+export interface OutboxOptions {
+  db: Kysely<Database>;
+  /** A Bot API client for the sends (no auto-retry: the drain handles 429 itself), paced by `budget`. */
+  api: Api;
+  budget: OutgoingBudget;
+  logger: Logger;
+  /** The world clock, for `created_at`. */
+  now: () => number;
+  /** Background sends per second at most (a share of the bot's overall budget). */
+  perSecond: number;
+  /** Between looks at the table for rows queued by other instances, ms. Default 1000. */
+  pollMs?: number;
+  /** Attempts after a network error or a 5xx before a message is given up. Default 5. */
+  maxAttempts?: number;
+  /** One message given up or sent, for metrics. */
+  onResult?: (what: string, outcome: "sent" | "blocked" | "refused" | "failed") => void;
+}
+
+const CLAIM_MS = 60_000;
+
+/**
+ * The durable queue of background sends. Any instance `enqueue`s (one row); only the leader drains
+ * (`start` on election, `stop` when deposed): one sender across instances, so the pace below is the
+ * bot's. The drain takes rows in order, at most `perSecond`, skips a chat sent to less than a second
+ * ago (its next row waits, other chats go on), claims each row with a conditional update (a row a dead
+ * leader had claimed is free again after a minute: at-least-once, so a crash between the send and the
+ * delete may repeat one message) and deletes it once sent. A 429 pauses the whole drain for
+ * `retry_after`, then the row is tried again; a blocked user (403) or a refused message (400) is
+ * logged and dropped; a network error or a 5xx is retried with a back-off, `maxAttempts` times.
+ */
+export function createOutbox(options: OutboxOptions) {
+  const { db, api, budget, logger } = options;
+  const pollMs = options.pollMs ?? 1_000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const gapMs = 1000 / options.perSecond;
+  const lastSentToChat = new Map<number, number>();
+  let counter = 0;
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let working = false;
+  let pausedUntil = 0;
+  let lastSendAt = 0;
+
+  function nap(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function sendRow(message: QueuedMessage): Promise<void> {
+    const other = { parse_mode: "HTML" as const, ...(message.replyMarkup ? { reply_markup: message.replyMarkup as never } : {}) };
+    await budget.background(async () => {
+      if (message.document) {
+        const file = new InputFile(Buffer.from(message.document.content, "utf8"), message.document.filename);
+        await api.sendDocument(message.chatId, file, { ...other, caption: message.text });
+      } else {
+        await api.sendMessage(message.chatId, message.text, other);
+      }
+    });
+  }
+
+  /** Sends one claimed row; a 429 sets `pausedUntil`. */
+  async function deliverRow(row: { id: string; payload: string; attempts: number; chat_id: number; what: string }): Promise<void> {
+    const log = logger.child({ chatId: row.chat_id, what: row.what });
+    const parsed = v.safeParse(QueuedMessage, safeJson(row.payload));
+    if (!parsed.success) {
+      log.error({ id: row.id }, "outbox row unreadable; dropped");
+      await db.deleteFrom("outbox").where("id", "=", row.id).execute();
+      return;
+    }
+    try {
+      await sendRow(parsed.output);
+      await db.deleteFrom("outbox").where("id", "=", row.id).execute();
+      options.onResult?.(row.what, "sent");
+    } catch (error) {
+      if (error instanceof GrammyError && error.error_code === 429) {
+        const seconds = error.parameters.retry_after ?? 1;
+        log.info({ retryAfter: seconds }, "Telegram asked to slow down (429): background sends paused");
+        pausedUntil = performance.now() + seconds * 1000;
+        await db.updateTable("outbox").set({ claimed_until: 0 }).where("id", "=", row.id).execute();
+        return;
+      }
+      if (error instanceof GrammyError && (error.error_code === 403 || error.error_code === 400)) {
+        log.info({ description: error.description }, error.error_code === 403 ? "notification not delivered: the user blocked the bot; dropped" : "notification not delivered: refused by Telegram; dropped");
+        await db.deleteFrom("outbox").where("id", "=", row.id).execute();
+        options.onResult?.(row.what, error.error_code === 403 ? "blocked" : "refused");
+        return;
+      }
+      const attempts = row.attempts + 1;
+      const detail = error instanceof GrammyError || error instanceof HttpError ? error.message : String(error);
+      if (attempts >= maxAttempts) {
+        log.warn({ attempts, detail }, "notification not delivered; given up");
+        await db.deleteFrom("outbox").where("id", "=", row.id).execute();
+        options.onResult?.(row.what, "failed");
+        return;
+      }
+      log.warn({ attempts, detail }, "notification not delivered; will retry");
+      const backoff = Math.min(30_000, 1000 * 2 ** attempts);
+      await db.updateTable("outbox").set({ attempts, claimed_until: Date.now() + backoff }).where("id", "=", row.id).execute();
+    }
+  }
+
+  async function drainOnce(): Promise<boolean> {
+    const now = Date.now();
+    const rows = await db
+      .selectFrom("outbox")
+      .select(["id", "payload", "attempts", "chat_id", "what", "claimed_until"])
+      .where("claimed_until", "<=", now)
+      .orderBy("seq")
+      // A window wide enough that chats waiting for their second do not hide the others behind them.
+      .limit(1000)
+      .execute();
+    if (rows.length === 0) return false;
+    let sent = false;
+    const seen = new Set<number>();
+    for (const row of rows) {
+      if (!running) break;
+      const chatId = Number(row.chat_id);
+      // One chat's rows go in order, at most one a second; a chat that must wait holds up no other.
+      if (seen.has(chatId)) continue;
+      seen.add(chatId);
+      if (performance.now() - (lastSentToChat.get(chatId) ?? -Infinity) < 1000) continue;
+      const pause = Math.max(pausedUntil - performance.now(), lastSendAt + gapMs - performance.now());
+      if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+      const claimed = await db
+        .updateTable("outbox")
+        .set({ claimed_until: Date.now() + CLAIM_MS })
+        .where("id", "=", row.id)
+        .where("claimed_until", "=", row.claimed_until)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      lastSendAt = performance.now();
+      lastSentToChat.set(chatId, lastSendAt);
+      await deliverRow({ ...row, chat_id: chatId, attempts: Number(row.attempts) });
+      sent = true;
+      if (pausedUntil > performance.now()) break;
+    }
+    if (lastSentToChat.size > 10_000) lastSentToChat.clear();
+    return sent || rows.length > 0;
+  }
+
+  async function drain(): Promise<void> {
+    while (running) {
+      working = true;
+      let more = false;
+      try {
+        more = await drainOnce();
+      } catch (err) {
+        logger.warn({ err }, "outbox drain failed; trying again");
+      }
+      if (!running) break;
+      if (!more) {
+        working = false;
+        await nap(pollMs);
+      } else {
+        // Rows wait only for their chat's second or the pace: look again soon.
+        const wait = Math.max(0, pausedUntil - performance.now(), 20);
+        await nap(wait);
+      }
+    }
+    working = false;
+  }
+
+  return {
+    /** Queues one message (any instance); the leader sends it. Resolves once it is stored. */
+    async enqueue(message: OutboxMessage): Promise<void> {
+      counter = (counter + 1) % 1000;
+      await db
+        .insertInto("outbox")
+        .values({
+          id: randomUUID(),
+          seq: Date.now() * 1000 + counter,
+          chat_id: message.chatId,
+          what: message.what,
+          payload: JSON.stringify(message),
+          created_at: options.now(),
+          attempts: 0,
+          claimed_until: 0,
+        })
+        .execute();
+      wake?.();
+    },
+    /** Starts draining (the leader). */
+    start(): void {
+      if (running) return;
+      running = true;
+      loop = drain();
+    },
+    /** Stops draining, after the send in progress. */
+    async stop(): Promise<void> {
+      running = false;
+      wake?.();
+      await loop;
+      loop = undefined;
+    },
+    /** Messages queued, every instance's (for the queue-depth gauge). */
+    async depth(): Promise<number> {
+      const row = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    /** Whether this instance's drain is sending or has rows it is waiting to send. */
+    busy: (): boolean => working,
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

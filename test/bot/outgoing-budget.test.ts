@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { createOutgoingBudget, type FetchLike } from "../../src/bot/outgoing-budget.js";
+
+/** The outgoing budget on its own: a fake fetch records the calls that got through, in order. */
+function world(options: { perSecond: number; burst: number }) {
+  const sent: string[] = [];
+  const answers = new Map<string, Response>();
+  const baseFetch: FetchLike = (url: string, init?: { body?: string }) => {
+    const method = url.split("/").at(-1)!;
+    const text = (JSON.parse(init?.body ?? "{}") as { text?: string }).text ?? method;
+    sent.push(text);
+    return Promise.resolve(answers.get(text) ?? new Response(JSON.stringify({ ok: true, result: true })));
+  };
+  const budget = createOutgoingBudget({ perSecond: options.perSecond, perChat: { burst: options.burst, perSecond: 1 }, baseFetch });
+  const send = (chatId: number, text: string, method = "sendMessage") =>
+    budget.fetch(`http://api/bot1:x/${method}`, { method: "POST", body: JSON.stringify({ chat_id: chatId, text }) });
+  return { budget, sent, answers, send };
+}
+
+describe("outgoing budget", () => {
+  it("interactive answers go before background sends waiting for the same second", async () => {
+    const w = world({ perSecond: 2, burst: 100 });
+    // Two tokens now: the first two go at once; the rest wait a second, interactive first.
+    const background = [1, 2, 3, 4].map((i) => w.budget.background(() => w.send(100 + i, `bg${i}`)));
+    await new Promise((r) => setTimeout(r, 20));
+    const interactive = [1, 2].map((i) => w.send(200 + i, `answer${i}`));
+    await Promise.all([...background, ...interactive]);
+    expect(w.sent).toEqual(["bg1", "bg2", "answer1", "answer2", "bg3", "bg4"]);
+  });
+
+  it("one chat over its burst waits its second; another chat does not wait for it; answerCallbackQuery is not paced", async () => {
+    const w = world({ perSecond: 100, burst: 2 });
+    const started = performance.now();
+    const slow = [1, 2, 3].map((i) => w.send(1, `a${i}`));
+    await new Promise((r) => setTimeout(r, 20));
+    await w.send(2, "b1");
+    await w.send(1, "tap", "answerCallbackQuery");
+    expect(performance.now() - started).toBeLessThan(800);
+    expect(w.sent).toEqual(["a1", "a2", "b1", "tap"]);
+    await Promise.all(slow);
+    expect(w.sent.at(-1)).toBe("a3");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it("a 429 holds that chat for retry_after before its next send", async () => {
+    const w = world({ perSecond: 100, burst: 100 });
+    w.answers.set("x1", new Response(JSON.stringify({ ok: false, error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } }), { status: 429 }));
+    await w.send(7, "x1");
+    const started = performance.now();
+    await w.send(8, "other chat");
+    expect(performance.now() - started).toBeLessThan(800);
+    await w.send(7, "x2");
+    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+    expect(w.sent).toEqual(["x1", "other chat", "x2"]);
+  });
+});

@@ -1,0 +1,13 @@
+import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+
+// No vitest import: the benchmark (test/bench/flood.ts) uses it outside vitest.
+
+/** The data of the buttons on the user's latest message that has any, its id and text. */
+export function buttons(user: SimulatedUser): { data: string[]; messageId: number | undefined; text: string } {
+  const m = [...user.messages()].reverse().find((x) => (x.reply_markup?.inline_keyboard.flat().length ?? 0) > 0);
+  return {
+    data: (m?.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b ? [b.callback_data] : [])),
+    messageId: m?.message_id,
+    text: m?.text ?? "",
+  };
+}
