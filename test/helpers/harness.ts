@@ -138,7 +138,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
     });
   let app = await make();
+  // `settle()` counts a queued update as pending only once the bot has polled (a server nobody polls
+  // would never be idle): on a loaded machine the runner's first getUpdates can come after a test's
+  // first message and its quiet period, and settle() would return with the message unread.
+  const polled = firstPoll(telegram);
   await app.start();
+  await polled;
   // Synchronous, so a test's next line can already act as that agent.
   const direct = db.config.kind === "sqlite" ? new SqliteDatabase(db.config.path) : undefined;
   const makeAgent = (id: number) => {
@@ -214,3 +219,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return harness;
 }
 
+/** Resolves when the bot's first getUpdates reaches the server (rejects after 15 s). */
+function firstPoll(telegram: BotApiServer): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error("harness: the bot did not poll within 15 s of starting"));
+    }, 15_000);
+    const off = telegram.on("request", ({ method }) => {
+      if (method !== "getUpdates") return;
+      clearTimeout(timer);
+      off();
+      resolve();
+    });
+  });
+}
