@@ -1,7 +1,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
 import { conversations, createConversation } from "@grammyjs/conversations";
-import { Bot, GrammyError, HttpError, session, type Context, type Middleware, type Transformer } from "grammy";
+import { Api, Bot, GrammyError, HttpError, session, type Context, type Middleware, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, BOOKING_STATE_TTL_MS, createBookingConversation } from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
@@ -73,6 +73,18 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   const lateAnswer = tolerateLateCallbackAnswers((detail) => base.logger.info(detail, "a button tap was answered too late; its work goes on"));
   bot.api.config.use(lateAnswer);
 
+  // Inside the booking flow a Bot API call waits at most a short while (a 429 beyond it ends the
+  // update with a message), as the chat's lock is held meanwhile: one retry, after at most 3 s.
+  const flowRetry = () => [autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer];
+  // The flow's panel is shown from an `external` through the outside context's client (fetch paced by
+  // the budget) with the flow's retry rather than the bot's.
+  const flowApi = (outside: Api): Api => {
+    const api = new Api(outside.token, outside.options);
+    if (options.apiObserver) api.config.use(options.apiObserver);
+    api.config.use(...flowRetry());
+    return api;
+  };
+
   const i18n = createI18n<Context & LocaleCarrier>(base.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
   const notifications = createNotifications({ ...base, api: bot.api, i18n, outbox: limits.outbox });
   const deps: BotDeps = { ...base, notifications };
@@ -130,7 +142,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
         }),
         i18n,
         (async (ctx, next) => {
-          ctx.api.config.use(autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer);
+          ctx.api.config.use(...flowRetry());
           await next();
         }),
       ],
@@ -147,7 +159,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createMyBookingsFeature());
   chat.use(createLinksFeature());
   chat.use(createAdminFeature());
-  chat.use(createConversation(createBookingConversation(deps), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
+  chat.use(createConversation(createBookingConversation(deps, flowApi), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
   // Entering the conversation must happen below it.
   chat.use(createOffersFeature());
   chat.use(

@@ -1,4 +1,5 @@
 import type { Draft } from "./draft.js";
+import type { PanelState } from "./panel.js";
 
 /** What "Try again" repeats on the `stuck` step. */
 export type Retry = "courses" | "slots" | "reserve" | "confirm";
@@ -16,7 +17,7 @@ export interface FlowState {
   /** The conversation that wrote it (a new /book in the chat has a new nonce). */
   nonce: string;
   d: Draft;
-  panel: { messageId?: number; tail?: number; replyKeyboard: boolean };
+  panel: PanelState;
   retry?: Retry;
 }
 

@@ -1,5 +1,5 @@
 import type { Conversation } from "@grammyjs/conversations";
-import { GrammyError, InlineKeyboard } from "grammy";
+import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { initialDraft, type Notice, type SlotView } from "./draft.js";
 import { loadCourse } from "./data.js";
@@ -7,7 +7,7 @@ import { createFlowHandOver, type FlowState } from "./flow-store.js";
 import { heldPanel } from "./hold.js";
 import { waitInput } from "./input.js";
 import { readPage } from "./page.js";
-import { Panel } from "./panel.js";
+import { Panel, type PanelContext } from "./panel.js";
 import { tick, viewEnv, type FlowRun } from "./run.js";
 import { handleInput } from "./steps.js";
 import { renderStep } from "./views.js";
@@ -21,7 +21,7 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 11;
+export const BOOKING_FLOW_VERSION = 12;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -58,7 +58,7 @@ const TEXT_STEPS = new Set(["customer", "name", "email", "mobile"]);
  * the state back (through `external`, so the new log records it and a replay sees what the view saw);
  * lists the partner gave are read per view (`page.ts`), never kept. One stored row per chat: the log.
  */
-export function createBookingConversation(deps: BotDeps) {
+export function createBookingConversation(deps: BotDeps, panelApi: (outside: Api) => PanelContext["api"] = (outside) => outside) {
   const handOver = createFlowHandOver();
   return async function booking(conversation: Conversation<BotContext, FlowContext>, ctx: FlowContext, args?: BookingArgs) {
     const chatId = ctx.chat?.id;
@@ -95,9 +95,7 @@ export function createBookingConversation(deps: BotDeps) {
     run.now = now;
     if (saved) {
       run.d = saved.d;
-      run.panel.messageId = saved.panel.messageId;
-      run.panel.replyKeyboard = saved.panel.replyKeyboard;
-      run.panel.tail = saved.panel.tail;
+      run.panel.restore(saved.panel);
       if (saved.retry) run.retry = saved.retry;
       if (locale) ctx.i18n.useLocale(locale);
     } else {
@@ -105,8 +103,16 @@ export function createBookingConversation(deps: BotDeps) {
     }
     await readPage(run);
 
-    const view = run.d.step === "held" && run.held ? heldPanel(run, run.held, run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined) : renderStep(run.d, viewEnv(run), run);
-    await run.panel.show(run.ctx, view);
+    // The view is rendered and shown inside one `external`, through the outside context's client
+    // (`panelApi`: the flow's short retry): a replay gets the panel's new fields back from the log
+    // without rendering the view again, and the log keeps those few fields rather than the Bot API's
+    // answer (the whole message with its keyboard).
+    const shown = await conversation.external(async (outside) => {
+      const view = run.d.step === "held" && run.held ? heldPanel(run, run.held, run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined) : renderStep(run.d, viewEnv(run), run);
+      await run.panel.show({ api: panelApi(outside.api), t: (key) => run.ctx.t(key) }, view);
+      return run.panel.state();
+    });
+    run.panel.restore(shown);
     run.d.notice = undefined;
     const input = await waitInput(conversation, {
       nonce,
@@ -135,11 +141,7 @@ export function createBookingConversation(deps: BotDeps) {
       version,
       nonce,
       d: run.d,
-      panel: {
-        ...(run.panel.messageId !== undefined ? { messageId: run.panel.messageId } : {}),
-        ...(run.panel.tail !== undefined ? { tail: run.panel.tail } : {}),
-        replyKeyboard: run.panel.replyKeyboard,
-      },
+      panel: run.panel.state(),
       ...(run.retry ? { retry: run.retry } : {}),
     };
     await conversation.external(() => handOver.put(chatId, state));

@@ -1,7 +1,22 @@
-import { GrammyError, InlineKeyboard, Keyboard } from "grammy";
+import { type Api, GrammyError, InlineKeyboard, Keyboard } from "grammy";
 import { isMessageGone, isNotModified } from "../../ui/telegram-errors.js";
-import type { FlowContext } from "../../context.js";
 import type { View } from "./views.js";
+
+/**
+ * What the panel needs of a context: the Bot API and translation. The conversation's context, or,
+ * inside an `external`, the outside context's `api` with the conversation's `t` (`index.ts`).
+ */
+export interface PanelContext {
+  api: Pick<Api, "sendMessage" | "editMessageText" | "editMessageReplyMarkup">;
+  t: (key: string) => string;
+}
+
+/** The panel's fields as plain JSON: kept between updates, and the result of the view's `external`. */
+export interface PanelState {
+  messageId?: number;
+  tail?: number;
+  replyKeyboard: boolean;
+}
 
 /**
  * The one message a booking edits in place: after a tap, and after text typed right under it (the
@@ -18,11 +33,25 @@ export class Panel {
 
   constructor(readonly chatId: number) {}
 
+  state(): PanelState {
+    return {
+      ...(this.messageId !== undefined ? { messageId: this.messageId } : {}),
+      ...(this.tail !== undefined ? { tail: this.tail } : {}),
+      replyKeyboard: this.replyKeyboard,
+    };
+  }
+
+  restore(state: PanelState): void {
+    this.messageId = state.messageId;
+    this.tail = state.tail;
+    this.replyKeyboard = state.replyKeyboard;
+  }
+
   /**
    * Shows `view`. A contact button needs a reply keyboard, which only a message of its own can carry;
    * the next view without buttons (the hold being placed) takes it away, else a short message does.
    */
-  async show(ctx: FlowContext, view: View): Promise<void> {
+  async show(ctx: PanelContext, view: View): Promise<void> {
     if (this.replyKeyboard && !view.contactButton) {
       this.replyKeyboard = false;
       if (!view.keyboard) {
@@ -44,7 +73,7 @@ export class Panel {
   }
 
   /** Edits the panel into `view`; false when there is no panel or Telegram no longer has it. */
-  private async edit(ctx: FlowContext, view: View): Promise<boolean> {
+  private async edit(ctx: PanelContext, view: View): Promise<boolean> {
     if (this.messageId === undefined) return false;
     try {
       await ctx.api.editMessageText(this.chatId, this.messageId, view.text, {
@@ -60,7 +89,7 @@ export class Panel {
     }
   }
 
-  private async send(ctx: FlowContext, text: string, markup: InlineKeyboard | { remove_keyboard: true } | undefined): Promise<void> {
+  private async send(ctx: PanelContext, text: string, markup: InlineKeyboard | { remove_keyboard: true } | undefined): Promise<void> {
     const sent = await ctx.api.sendMessage(this.chatId, text, {
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
@@ -75,7 +104,7 @@ export class Panel {
    * answers in between), so the next view can be edited into the panel; otherwise the panel has
    * scrolled away under other messages and loses its buttons, and the next view comes as a new one.
    */
-  async typedBelow(ctx: FlowContext, id: number): Promise<void> {
+  async typedBelow(ctx: PanelContext, id: number): Promise<void> {
     if (this.messageId === undefined) return;
     if (this.tail !== undefined && id === this.tail + 1) {
       this.tail = id;
@@ -85,7 +114,7 @@ export class Panel {
   }
 
   /** Removes the keyboard of the current panel (it stays as a record of what was shown). */
-  async retire(ctx: FlowContext): Promise<void> {
+  async retire(ctx: PanelContext): Promise<void> {
     if (this.messageId === undefined) return;
     const id = this.messageId;
     this.messageId = undefined;
@@ -97,7 +126,7 @@ export class Panel {
   }
 
   /** Replaces the panel's content with a final text, and no buttons but `keyboard`'s (handled outside the flow). */
-  async close(ctx: FlowContext, text: string, keyboard?: InlineKeyboard): Promise<void> {
+  async close(ctx: PanelContext, text: string, keyboard?: InlineKeyboard): Promise<void> {
     await this.show(ctx, keyboard ? { text, keyboard } : { text });
     this.messageId = undefined;
   }
