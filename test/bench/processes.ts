@@ -47,17 +47,19 @@ export function fairwayCommand(options: { literal?: boolean; profileDir?: string
   return { file: process.execPath, args, display: `node ${args.join(" ")}` };
 }
 
-/** When `dist/` exists but a file under `src/` is newer than the build: the newest such file. */
+/**
+ * When `dist/` exists but a file under `src/` is newer than the build: the newest such file. The build
+ * is as new as its newest file (`tsc -b` rewrites only the outputs of changed sources).
+ */
 export function staleBuild(): string | undefined {
-  const built = join(ROOT, "dist", "main.js");
-  if (!existsSync(built)) return undefined;
-  const builtAt = statSync(built).mtimeMs;
+  if (!existsSync(join(ROOT, "dist", "main.js"))) return undefined;
   const newest = (dir: string): { path: string; at: number } | undefined =>
     readdirSync(dir, { withFileTypes: true })
       .map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : { path: join(dir, e.name), at: statSync(join(dir, e.name)).mtimeMs }))
       .reduce<{ path: string; at: number } | undefined>((a, b) => (b && (!a || b.at > a.at) ? b : a), undefined);
+  const built = newest(join(ROOT, "dist"));
   const latest = newest(join(ROOT, "src"));
-  return latest && latest.at > builtAt ? relative(ROOT, latest.path) : undefined;
+  return built && latest && latest.at > built.at ? relative(ROOT, latest.path) : undefined;
 }
 
 /** The bare grammY baseline bot (test/bench/baseline-bot.ts). */
