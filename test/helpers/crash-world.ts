@@ -4,6 +4,7 @@
  * SQLite file that outlives them. The waits poll the simulated users, since the bot runs elsewhere.
  * The world runs on one clock (`worldClock()`, from WORLD_START), which every child process receives.
  */
+import { onTestFailed } from "vitest";
 import type { App } from "../../src/app.js";
 import { createBotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
 import { createSandbox } from "../../src/sandbox/index.js";
@@ -45,6 +46,14 @@ export async function startCrashWorld(agentIds: number[], extraEnv: Record<strin
     ...extraEnv,
   };
   const processes: BotProcess[] = [];
+  // A failing crash test shows what fairway printed (its processes run apart from the test's output).
+  try {
+    onTestFailed(() => {
+      for (const [i, p] of processes.entries()) console.error(`fairway process ${i + 1} of ${processes.length}, its last output (${p.output().length} chars):\n${p.output().slice(-6000)}`);
+    });
+  } catch {
+    // Not inside a test (a hook): nothing to report to.
+  }
   return {
     sandbox,
     telegram,
