@@ -74,14 +74,15 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   bot.api.config.use(lateAnswer);
 
   // Inside the booking flow a Bot API call waits at most a short while (a 429 beyond it ends the
-  // update with a message), as the chat's lock is held meanwhile: one retry, after at most 3 s.
-  const flowRetry = () => [autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer];
+  // update with a message), as the chat's lock is held meanwhile: one retry, after at most 3 s. Built
+  // once: auto-retry keeps its state per call, so one transformer serves every client.
+  const flowRetry = [autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer];
   // The flow's panel is shown from an `external` through the outside context's client (fetch paced by
   // the budget) with the flow's retry rather than the bot's.
   const flowApi = (outside: Api): Api => {
     const api = new Api(outside.token, outside.options);
     if (options.apiObserver) api.config.use(options.apiObserver);
-    api.config.use(...flowRetry());
+    api.config.use(...flowRetry);
     return api;
   };
 
@@ -142,7 +143,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
         }),
         i18n,
         (async (ctx, next) => {
-          ctx.api.config.use(...flowRetry());
+          ctx.api.config.use(...flowRetry);
           await next();
         }),
       ],
