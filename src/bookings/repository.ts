@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { BookingState, BookingsTable, Database } from "../storage/schema.js";
 
 /** A booking as stored in the ledger (plain JSON, safe inside conversations). */
@@ -40,8 +40,9 @@ export const WRITES_IN_FLIGHT: readonly BookingState[] = ["RESERVING", "CONFIRMI
 
 /** The bookings ledger: rows, compare-and-set transitions, and their history. */
 export function createBookingRepository(db: Kysely<Database>, now: () => number) {
-  async function event(bookingId: string, from: string | null, to: string, detail?: unknown) {
-    await db
+  /** Writes one history row, in the transaction `q` that changes the booking (both or neither). */
+  async function event(q: Transaction<Database>, bookingId: string, from: string | null, to: string, detail?: unknown) {
+    await q
       .insertInto("booking_events")
       .values({
         id: randomUUID(),
@@ -55,10 +56,14 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
   }
 
   return {
-    /** Records the intent; a second call with the same id returns the stored row unchanged. */
+    /**
+     * Records the intent; a second call with the same id returns the stored row unchanged. The row and
+     * its first history entry are one transaction.
+     */
     async createIntent(input: BookingIntentInput): Promise<BookingRecord> {
       const at = now();
-      const inserted = await db
+      await db.transaction().execute(async (trx) => {
+        const inserted = await trx
         .insertInto("bookings")
         .values({
           id: input.id,
@@ -95,7 +100,8 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
         })
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await event(input.id, null, "INTENT");
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await event(trx, input.id, null, "INTENT");
+      });
       const row = await this.get(input.id);
       if (!row) throw new Error(`booking ${input.id} vanished after insert`);
       return row;
@@ -116,6 +122,8 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
     /**
      * Moves `id` from one of `from` to `to` and applies `set`, only if it is still in one of `from`
      * (and, with `notExpiredAt`, only if its hold runs past that instant). True if this call won.
+     * The change and its history row are one transaction: a crash or a failed history write between
+     * them cannot leave a state change without its event.
      */
     async transition(
       id: string,
@@ -125,18 +133,20 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       detail?: unknown,
       notExpiredAt?: number,
     ): Promise<boolean> {
-      const current = await this.get(id);
-      if (!current || !from.includes(current.state)) return false;
-      let query = db
-        .updateTable("bookings")
-        .set({ ...set, state: to, updated_at: now() })
-        .where("id", "=", id)
-        .where("state", "in", from);
-      if (notExpiredAt !== undefined) query = query.where("hold_expires_at", ">", notExpiredAt);
-      const result = await query.executeTakeFirst();
-      const won = Number(result.numUpdatedRows) === 1;
-      if (won) await event(id, current.state, to, detail);
-      return won;
+      return db.transaction().execute(async (trx) => {
+        const current = await trx.selectFrom("bookings").select("state").where("id", "=", id).executeTakeFirst();
+        if (!current || !from.includes(current.state)) return false;
+        let query = trx
+          .updateTable("bookings")
+          .set({ ...set, state: to, updated_at: now() })
+          .where("id", "=", id)
+          .where("state", "in", from);
+        if (notExpiredAt !== undefined) query = query.where("hold_expires_at", ">", notExpiredAt);
+        const result = await query.executeTakeFirst();
+        const won = Number(result.numUpdatedRows) === 1;
+        if (won) await event(trx, id, current.state, to, detail);
+        return won;
+      });
     },
 
     /**

@@ -1,0 +1,93 @@
+/**
+ * The ledger's history is never behind its rows: a booking's row and its history entry are written
+ * in one transaction, on SQLite (a file) and PostgreSQL. The history table is taken away for a moment
+ * (renamed) to make the history write fail after the row's write would have succeeded.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createBookingRepository, type BookingIntentInput, type BookingRepository } from "../../src/bookings/repository.js";
+import { createStorage, type Storage } from "../../src/storage/index.js";
+import { databaseFactories, type TestDatabase } from "../helpers/databases.js";
+
+/** Monday 2026-11-23, 10:00 in Bangkok. */
+const NOW = Date.UTC(2026, 10, 23, 3, 0, 0);
+
+function intent(id: string): BookingIntentInput {
+  return {
+    id,
+    chatId: 501,
+    userId: 501,
+    locale: "en",
+    courseId: "c1",
+    courseName: "Bangkok Riverside Golf Club",
+    timeZone: "Asia/Bangkok",
+    slotId: "s1",
+    slotStartsAt: NOW + 86_400_000,
+    persons: 2,
+    customerName: "Somchai Jaidee",
+    customerEmail: "somchai@example.com",
+    customerMobile: "+66812345678",
+    expectedAmount: 5_000,
+  };
+}
+
+describe.each(databaseFactories)("the ledger's rows and history on $name", ({ make }) => {
+  let db: TestDatabase;
+  let storage: Storage;
+  let repo: BookingRepository;
+  const historyAway = () => sql`alter table "booking_events" rename to "booking_events_away"`.execute(storage.db);
+  const historyBack = () => sql`alter table "booking_events_away" rename to "booking_events"`.execute(storage.db);
+
+  beforeEach(async () => {
+    db = make();
+    storage = await createStorage(db.config);
+    repo = createBookingRepository(storage.db, () => NOW);
+  });
+  afterEach(async () => {
+    await storage.close();
+    await db.cleanup();
+  });
+
+  it("a state change whose history entry cannot be written does not happen", async () => {
+    const id = randomUUID();
+    await repo.createIntent(intent(id));
+    await historyAway();
+    try {
+      await expect(repo.transition(id, ["INTENT"], "RESERVING")).rejects.toThrow();
+    } finally {
+      await historyBack();
+    }
+    expect((await repo.get(id))?.state, "the row is where its history says").toBe("INTENT");
+    expect((await repo.history(id)).map((e) => e.to_state)).toEqual(["INTENT"]);
+
+    expect(await repo.transition(id, ["INTENT"], "RESERVING")).toBe(true);
+    expect((await repo.get(id))?.state).toBe("RESERVING");
+    expect((await repo.history(id)).map((e) => [e.from_state, e.to_state])).toEqual([
+      [null, "INTENT"],
+      ["INTENT", "RESERVING"],
+    ]);
+  });
+
+  it("an intent whose history entry cannot be written is not recorded", async () => {
+    const id = randomUUID();
+    await historyAway();
+    try {
+      await expect(repo.createIntent(intent(id))).rejects.toThrow();
+    } finally {
+      await historyBack();
+    }
+    expect(await repo.get(id)).toBeUndefined();
+
+    await repo.createIntent(intent(id));
+    expect((await repo.history(id)).map((e) => e.to_state)).toEqual(["INTENT"]);
+  });
+
+  it("a lost compare-and-set writes no history", async () => {
+    const id = randomUUID();
+    await repo.createIntent(intent(id));
+    const [a, b] = await Promise.all([repo.transition(id, ["INTENT"], "RESERVING"), repo.transition(id, ["INTENT"], "RESERVING")]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    expect((await repo.history(id)).map((e) => e.to_state)).toEqual(["INTENT", "RESERVING"]);
+  });
+});
