@@ -113,9 +113,8 @@ export function createDigest(options: DigestOptions) {
       .join("\n");
   }
 
-  /** Sends yesterday's digest to every admin who wants it. */
-  async function send(day: string): Promise<number> {
-    const f = await figures(day);
+  /** Queues the digest of `day` (figures `f`) for every admin who wants it. */
+  async function send(day: string, f: DigestFigures): Promise<number> {
     let sent = 0;
     for (const admin of options.access.adminIds()) {
       if (!(await store.digestEnabled(admin))) continue;
@@ -139,14 +138,22 @@ export function createDigest(options: DigestOptions) {
 
   return {
     figures,
-    /** Once DIGEST_TIME has come today (Bangkok), the first caller of the day claims and sends yesterday's digest. */
+    /**
+     * Once DIGEST_TIME has come today (Bangkok), the first caller of the day claims and sends yesterday's
+     * digest. The figures (a partner call among them) are gathered before the claim, so the claim is
+     * followed only by the admins' messages queued in the outbox: an instance that hangs on the partner
+     * or dies meanwhile has claimed nothing, and another instance's pass sends the day's digest.
+     */
     async tick(): Promise<boolean> {
       const at = now();
       const today = courseToday(at, ADMIN_TIME_ZONE);
       const dueAt = bangkokDayStart(today) + options.minuteOfDay * 60_000;
       if (at < dueAt || at >= dueAt + DIGEST_GRACE_MS) return false;
+      if (await store.digestClaimed(today)) return false;
+      const day = addDaysToDateKey(today, -1);
+      const f = await figures(day);
       if (!(await store.claimDigest(today))) return false;
-      await send(addDaysToDateKey(today, -1));
+      await send(day, f);
       return true;
     },
   };

@@ -77,6 +77,11 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
       await db.updateTable("reminders_sent").set({ outcome }).where("booking_id", "=", bookingId).where("offset_minutes", "=", offsetMinutes).execute();
     },
 
+    /** Whether the digest of the Bangkok date `day` has been claimed (a cheap read before the claim). */
+    async digestClaimed(day: string): Promise<boolean> {
+      return (await db.selectFrom("digests_sent").select("day").where("day", "=", day).executeTakeFirst()) !== undefined;
+    },
+
     /** Claims the digest of the Bangkok date `day`; true for the one caller that won. */
     async claimDigest(day: string): Promise<boolean> {
       const result = await db

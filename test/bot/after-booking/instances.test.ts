@@ -27,8 +27,8 @@ afterEach(async () => {
   world = undefined;
 });
 
-async function instance(w: PgWorld): Promise<App> {
-  const config = createConfig({ ...w.env, ADMIN_IDS: String(ADMIN), REMINDERS: "2h,1h", PARTNER_TIMEOUT_MS: "5000" });
+async function instance(w: PgWorld, partnerTimeoutMs = 5000): Promise<App> {
+  const config = createConfig({ ...w.env, ADMIN_IDS: String(ADMIN), REMINDERS: "2h,1h", PARTNER_TIMEOUT_MS: String(partnerTimeoutMs) });
   const app = await createApp({ config, logger: createLogger({ level: "silent" }), now: w.clock, afterBookingIntervalMs: 100 });
   apps.push(app);
   await app.start();
@@ -83,4 +83,35 @@ describe("reminders and the digest with two instances on PostgreSQL", () => {
     expect(count(admin, "Daily digest for Thu 26 Nov 2026")).toBe(1);
     expect(admin.messages().filter((m) => m.document).length).toBe(1);
   });
+
+  it("an instance stuck reading the partner's balance has claimed nothing: the other instance sends the day's digest, once", async () => {
+    const w = (world = await startPgWorld([AGENT]));
+    const balance = /\/balance$/;
+    // The leader's first digest pass hangs on the balance until its partner timeout (8 s).
+    w.sandbox.faults.add({ kind: "hang", path: balance, times: 1 });
+    const a = await instance(w, 8000);
+    const b = await instance(w, 8000);
+    expect(a.leadership.isLeader()).toBe(true);
+    const admin = w.telegram.user({ id: ADMIN, language_code: "en" });
+    const hanging = () => w.sandbox.requests.find((r) => balance.test(r.path) && r.fault === "hang");
+
+    w.clock.set(bangkok("2026-11-27T08:00"));
+    const until = performance.now() + 5_000;
+    while (!hanging()) {
+      if (performance.now() > until) throw new Error("the leader's pass did not read the balance");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await b.afterBooking.tick();
+    expect(hanging()?.status, "the leader's balance read still hangs").toBe(0);
+    expect(await a.storage.db.selectFrom("digests_sent").select("day").execute()).toEqual([{ day: "2026-11-27" }]);
+    // Sent by the second instance's pass, not by the leader once its read times out (8 s).
+    await waitText(admin, "Daily digest for Thu 26 Nov 2026", 4_000);
+    expect(hanging()?.status, "the leader's balance read still hangs").toBe(0);
+
+    // The leader's read ends (timed out); its pass finds the day claimed and sends nothing more.
+    await a.afterBooking.tick();
+    await w.telegram.idle({ quietMs: 300, timeoutMs: 10_000 });
+    expect(count(admin, "Daily digest for Thu 26 Nov 2026")).toBe(1);
+    expect(admin.messages().filter((m) => m.document).length).toBe(1);
+  }, 30_000);
 });
