@@ -64,42 +64,42 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       const at = now();
       await db.transaction().execute(async (trx) => {
         const inserted = await trx
-        .insertInto("bookings")
-        .values({
-          id: input.id,
-          chat_id: input.chatId,
-          user_id: input.userId,
-          agent_id: input.agentId ?? null,
-          locale: input.locale,
-          course_id: input.courseId,
-          course_name: input.courseName,
-          course_name_th: input.courseNameTH ?? null,
-          time_zone: input.timeZone,
-          slot_id: input.slotId,
-          slot_starts_at: input.slotStartsAt,
-          persons: input.persons,
-          customer_name: input.customerName,
-          customer_email: input.customerEmail,
-          customer_mobile: input.customerMobile,
-          expected_amount: input.expectedAmount,
-          amount: null,
-          state: "INTENT",
-          reservation_id: null,
-          reservation_code: null,
-          tx_no: null,
-          partner_status: null,
-          invoice_id: null,
-          caddy_info: input.caddyInfo ? JSON.stringify(input.caddyInfo) : null,
-          hold_expires_at: null,
-          paid_at: null,
-          refunded_amount: null,
-          release_reason: null,
-          last_error: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .executeTakeFirst();
+          .insertInto("bookings")
+          .values({
+            id: input.id,
+            chat_id: input.chatId,
+            user_id: input.userId,
+            agent_id: input.agentId ?? null,
+            locale: input.locale,
+            course_id: input.courseId,
+            course_name: input.courseName,
+            course_name_th: input.courseNameTH ?? null,
+            time_zone: input.timeZone,
+            slot_id: input.slotId,
+            slot_starts_at: input.slotStartsAt,
+            persons: input.persons,
+            customer_name: input.customerName,
+            customer_email: input.customerEmail,
+            customer_mobile: input.customerMobile,
+            expected_amount: input.expectedAmount,
+            amount: null,
+            state: "INTENT",
+            reservation_id: null,
+            reservation_code: null,
+            tx_no: null,
+            partner_status: null,
+            invoice_id: null,
+            caddy_info: input.caddyInfo ? JSON.stringify(input.caddyInfo) : null,
+            hold_expires_at: null,
+            paid_at: null,
+            refunded_amount: null,
+            release_reason: null,
+            last_error: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await event(trx, input.id, null, "INTENT");
       });
       const row = await this.get(input.id);

@@ -1,39 +1,13 @@
-import type { Kysely } from "kysely";
-import type { Logger } from "../logger.js";
-import {
-  isPartnerApiError,
-  PartnerConflictError,
-  PartnerInsufficientCreditError,
-  PartnerInvalidResponseError,
-  PartnerNotFoundError,
-  PartnerUnavailableError,
-  type PartnerErrorJSON,
-} from "../partner/errors.js";
-import type { PartnerClient } from "../partner/index.js";
+import { PartnerConflictError, PartnerInsufficientCreditError, PartnerInvalidResponseError, PartnerNotFoundError, PartnerUnavailableError, type PartnerErrorJSON } from "../partner/errors.js";
 import type { Reservation } from "../partner/types.js";
-import type { Database } from "../storage/schema.js";
-import { createAuditLog, userActor, type Actor } from "./audit.js";
+import { userActor, type Actor } from "./audit.js";
+import { releaseAuditedReserve } from "./orphans.js";
 import { confirmOutcomeOf, releaseOutcomeOf, reserveOutcomeOf, type ConfirmOutcome, type RefundOutcome, type ReleaseOutcome, type ReserveOutcome } from "./outcomes.js";
-import { createBookingRepository, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";
+import { refundBooking } from "./refund.js";
+import type { BookingIntentInput, BookingRecord, BookingState } from "./repository.js";
+import { createServiceKit, type BookingServiceOptions, type ReleaseReason } from "./service-kit.js";
 
-export interface BookingServiceOptions {
-  db: Kysely<Database>;
-  partner: PartnerClient;
-  logger: Logger;
-  /** Minutes a hold lasts before fairway releases it (HOLD_MINUTES). */
-  holdMinutes: number;
-  /**
-   * The longest a partner write can be in flight, ms: the partner client's timeout plus a margin
-   * (default 10 s). A confirm does not start on a hold that ends sooner than this, and a confirm or
-   * release whose row has not changed for this long is over, answered or not: the reaper then acts on
-   * its hold without racing it, so a reservation never gets both a confirm and a release from fairway.
-   */
-  writeWindowMs?: number;
-  now?: () => number;
-}
-
-/** Why a hold was released. */
-export type ReleaseReason = "user-cancel" | "expired" | "user-restart" | "orphan" | "partner-missing";
+export type { BookingServiceOptions, ReleaseReason } from "./service-kit.js";
 
 /**
  * Every partner call that creates, pays for or releases a reservation goes through here. Each call
@@ -41,96 +15,8 @@ export type ReleaseReason = "user-cancel" | "expired" | "user-restart" | "orphan
  * once and confirms at most once, whatever replays, double taps, duplicate updates or restarts do.
  */
 export function createBookingService(options: BookingServiceOptions) {
-  const { partner, logger } = options;
-  const now = options.now ?? Date.now;
-  const repo = createBookingRepository(options.db, now);
-  const audit = createAuditLog(options.db, now);
-  const holdMs = options.holdMinutes * 60_000;
-  const writeWindowMs = options.writeWindowMs ?? 10_000;
-
-  /**
-   * When the confirm or release that moved `booking` into CONFIRMING or RELEASING is certainly over
-   * (answered, timed out or crashed); undefined if it is over already: it recorded a failure
-   * (`last_error`, cleared when the write starts) or its window has passed.
-   */
-  const attemptEndsAt = (booking: BookingRecord): number | undefined => {
-    if (booking.state !== "CONFIRMING" && booking.state !== "RELEASING") return undefined;
-    const endsAt = booking.updated_at + writeWindowMs;
-    return booking.last_error === null && endsAt > now() ? endsAt : undefined;
-  };
-
-  /** Makes a partner write and records it in the audit log, whatever its outcome. */
-  async function write(action: string, actor: Actor, booking: BookingRecord, call: () => Promise<Reservation>): Promise<Reservation> {
-    try {
-      const r = await call();
-      await audit.record({
-        actor,
-        action,
-        bookingId: booking.id,
-        reservationId: r.id,
-        outcome: r.reconciled ? "ok-reconciled" : "ok",
-        detail: { status: r.status, amount: r.amount, refunded: r.reserve?.price, code: r.reserve?.code },
-      });
-      return r;
-    } catch (error) {
-      const json = errorJSON(error);
-      const outcome = json ? (json.outcome === "unknown" ? "unknown" : "failed") : "error";
-      await audit.record({ actor, action, bookingId: booking.id, reservationId: booking.reservation_id, outcome, detail: json ?? { message: "internal" } });
-      throw error;
-    }
-  }
-
-  async function load(id: string): Promise<BookingRecord> {
-    const booking = await repo.get(id);
-    if (!booking) throw new Error(`unknown booking ${id}`);
-    return booking;
-  }
-
-  function errorJSON(error: unknown): PartnerErrorJSON | undefined {
-    return isPartnerApiError(error) ? error.toJSON() : undefined;
-  }
-
-  /**
-   * Whether a failed write may still have been applied: not a partner error at all, an answer fairway
-   * could not read, or an outage whose outcome reconciliation did not settle as not applied.
-   */
-  function ambiguous(error: unknown): boolean {
-    return !isPartnerApiError(error) || error instanceof PartnerInvalidResponseError || (error instanceof PartnerUnavailableError && error.outcome !== "not-applied");
-  }
-
-  function reservationFields(r: Reservation) {
-    return {
-      partner_status: r.status,
-      amount: r.amount,
-      ...(r.reserve?.svcInvoiceId ? { invoice_id: r.reserve.svcInvoiceId } : {}),
-      ...(r.reserve?.paidAt ? { paid_at: r.reserve.paidAt } : {}),
-      ...(r.txNo ? { tx_no: r.txNo } : {}),
-      ...(r.reserve?.code ? { reservation_code: r.reserve.code } : {}),
-    };
-  }
-
-  /**
-   * Brings the ledger in line with the partner's view of the reservation. A write in flight that the
-   * partner has not applied (CONFIRMING/REFUNDING while it says PENDING) goes back to HELD only when
-   * `mayRevert`: the write is stale (older than any call can last), so no other process is still making it.
-   */
-  async function applyPartnerState(booking: BookingRecord, r: Reservation, detail: string, mayRevert: boolean): Promise<BookingRecord> {
-    const fields = reservationFields(r);
-    const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
-    const target = moves[r.status];
-    // A refund in flight that the partner has not applied yet reads PAID: revert only when stale.
-    const refundNotApplied = booking.state === "REFUNDING" && r.status === "PAID";
-    if (target && target !== booking.state && (!refundNotApplied || mayRevert)) {
-      const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
-      await repo.transition(booking.id, [booking.state], target, { ...fields, ...extra }, { via: detail, partnerStatus: r.status });
-    } else if (r.status === "PENDING" && mayRevert && booking.state === "CONFIRMING") {
-      await repo.transition(booking.id, [booking.state], "HELD", fields, { via: detail, partnerStatus: r.status });
-    } else {
-      // Only onto the state this read was taken against: a confirm may have landed meanwhile.
-      await repo.patch(booking.id, fields, [booking.state]);
-    }
-    return load(booking.id);
-  }
+  const kit = createServiceKit(options);
+  const { partner, logger, now, repo, audit, holdMs, writeWindowMs, attemptEndsAt, write, load, errorJSON, ambiguous, reservationFields, applyPartnerState } = kit;
 
   const service = {
     repo,
@@ -329,65 +215,16 @@ export function createBookingService(options: BookingServiceOptions) {
     },
 
     /**
-     * Refunds a paid booking, at most once (PAID → REFUNDING → REFUNDED). The refunded amount is the
-     * partner's (`reserve.price`), which depends on its contract policy.
+     * Refunds a paid booking, at most once (PAID → REFUNDING → REFUNDED); `refund.ts`.
      */
-    async refund(id: string, actor: Actor): Promise<RefundOutcome> {
-      const booking = await load(id);
-      if (booking.state === "REFUNDED") return { kind: "refunded", booking, refundedAmount: booking.refunded_amount };
-      if (booking.state === "REFUNDING") return { kind: "busy", booking };
-      if (!(await repo.transition(id, ["PAID"], "REFUNDING", {}, { actor }))) {
-        const current = await load(id);
-        return current.state === "REFUNDING" || current.state === "REFUNDED" ? { kind: "busy", booking: current } : { kind: "not-paid", booking: current };
-      }
-      try {
-        const refunded = await write("refund", actor, booking, () => partner.refund(booking.reservation_id ?? ""));
-        const amount = refunded.reserve?.price ?? null;
-        await repo.transition(id, ["REFUNDING"], "REFUNDED", { partner_status: refunded.status, refunded_amount: amount }, { reconciled: refunded.reconciled === true });
-        return { kind: "refunded", booking: await load(id), refundedAmount: amount };
-      } catch (error) {
-        const json = errorJSON(error);
-        if (error instanceof PartnerUnavailableError && error.outcome === "not-applied") {
-          await repo.transition(id, ["REFUNDING"], "PAID", { last_error: JSON.stringify(json) }, json);
-          return { kind: "failed", booking: await load(id), error: error.toJSON() };
-        }
-        if (json && !ambiguous(error)) {
-          // A definite refusal: read the partner's view (it may say the booking is no longer PAID).
-          const fresh = await service.reconcile(id, now()).catch(() => undefined);
-          if (fresh?.state === "REFUNDING") await repo.transition(id, ["REFUNDING"], "PAID", { last_error: JSON.stringify(json) }, json);
-          return { kind: "failed", booking: await load(id), error: json };
-        }
-        await repo.patch(id, { last_error: json ? JSON.stringify(json) : "internal" }, ["REFUNDING"]);
-        logger.warn({ bookingId: id, error: json }, "refund outcome unknown; the reaper will read the reservation");
-        if (!json) throw error;
-        return { kind: "unknown", booking: await load(id) };
-      }
-    },
+    refund: (id: string, actor: Actor): Promise<RefundOutcome> => refundBooking(kit, (bookingId) => service.reconcile(bookingId, now()), id, actor),
 
-    /**
-     * A stale RESERVING booking whose process died after the partner's answer reached the audit log but
-     * before the ledger recorded it: the audit log names the hold, so it is released (reason "orphan")
-     * instead of being left for the partner to find. False when no answer was audited (the lost-answer gap).
-     */
-    async releaseAuditedReserve(id: string): Promise<boolean> {
-      const entry = await options.db
-        .selectFrom("audit_log")
-        .select("reservation_id")
-        .where("booking_id", "=", id)
-        .where("action", "=", "reserve")
-        .where("outcome", "in", ["ok", "ok-reconciled"])
-        .where("reservation_id", "is not", null)
-        .executeTakeFirst();
-      if (!entry?.reservation_id) return false;
-      const moved = await repo.transition(id, ["RESERVING"], "RELEASING", { reservation_id: entry.reservation_id, release_reason: "orphan", last_error: null }, { via: "audit-log" });
-      if (!moved) return false;
-      await service.release(id, "orphan", true, "system:reaper");
-      return true;
-    },
+    /** A stale RESERVING booking whose reserve answer reached the audit log: its hold is released (`orphans.ts`). */
+    releaseAuditedReserve: (id: string): Promise<boolean> => releaseAuditedReserve(kit, (bookingId) => service.release(bookingId, "orphan", true, "system:reaper"), id),
 
     /** Claims the once-only work after a payment (agent notice, low-balance check); true for the one caller that won. */
     async claimPaidFollowup(id: string): Promise<boolean> {
-      const result = await options.db
+      const result = await kit.options.db
         .updateTable("bookings")
         .set({ paid_followup_at: now() })
         .where("id", "=", id)
