@@ -77,14 +77,12 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // update with a message), as the chat's lock is held meanwhile: one retry, after at most 3 s. Built
   // once: auto-retry keeps its state per call, so one transformer serves every client.
   const flowRetry = [autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer];
-  // The flow's panel is shown from an `external` through the outside context's client (fetch paced by
-  // the budget) with the flow's retry rather than the bot's.
-  const flowApi = (outside: Api): Api => {
-    const api = new Api(outside.token, outside.options);
-    if (options.apiObserver) api.config.use(options.apiObserver);
-    api.config.use(...flowRetry);
-    return api;
-  };
+  // The flow's panel is shown from an `external` through a client of the bot's options (fetch paced by
+  // the budget) with the flow's retry rather than the bot's. Built once: every update's client has the
+  // same token and options, and the flow's client keeps no state between calls.
+  const flowApi = new Api(bot.token, bot.api.options);
+  if (options.apiObserver) flowApi.config.use(options.apiObserver);
+  flowApi.config.use(...flowRetry);
 
   const i18n = createI18n<Context & LocaleCarrier>(base.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
   const notifications = createNotifications({ ...base, api: bot.api, i18n, outbox: limits.outbox });
@@ -160,7 +158,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createMyBookingsFeature());
   chat.use(createLinksFeature());
   chat.use(createAdminFeature());
-  chat.use(createConversation(createBookingConversation(deps, flowApi), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
+  chat.use(createConversation(createBookingConversation(deps, () => flowApi), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
   // Entering the conversation must happen below it.
   chat.use(createOffersFeature());
   chat.use(
