@@ -13,7 +13,10 @@ import type { Faults } from "./faults.js";
 import { findMethod } from "./methods/index.js";
 import { Params, normalizeFields } from "./params.js";
 import type { RateLimiter } from "./rate-limits.js";
+import { errorOf, hostnameOf, send, toApiError } from "./responses.js";
 import type { CallRecord } from "./store.js";
+
+export { hostnameOf } from "./responses.js";
 
 /** Error code recorded for a call whose client went away (or whose connection was dropped). */
 export const CLIENT_CLOSED = 499;
@@ -211,48 +214,4 @@ export class HttpFront {
     this.inFlight -= 1;
     this.lastActivityAt = performance.now();
   }
-}
-
-/** A handler's exception as the ApiError to answer with (unexpected ones become 500). */
-function toApiError(error: unknown): ApiError {
-  return error instanceof ApiError
-    ? error
-    : new ApiError(500, `Internal Server Error: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-/** The `error` of a failed CallRecord. */
-function errorOf(apiError: ApiError): NonNullable<CallRecord["error"]> {
-  return {
-    error_code: apiError.error_code,
-    description: apiError.description,
-    ...(apiError.parameters !== undefined ? { parameters: { ...apiError.parameters } } : {}),
-  };
-}
-
-/** Writes a Bot API response: a result (200) or an ApiError (status = error_code). */
-function send(res: ServerResponse, payload: unknown): void {
-  if (res.destroyed || res.headersSent) return;
-  const isError = payload instanceof ApiError;
-  const body = JSON.stringify(
-    isError
-      ? {
-          ok: false,
-          error_code: payload.error_code,
-          description: payload.description,
-          ...(payload.parameters !== undefined ? { parameters: payload.parameters } : {}),
-        }
-      : { ok: true, result: payload },
-  );
-  res.writeHead(isError ? payload.error_code : 200, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(body),
-  });
-  res.end(body);
-}
-
-/** The `Host` header without its port, lower-case ("[::1]" stays bracketed). */
-export function hostnameOf(host: string | undefined): string {
-  const value = (host ?? "").trim().toLowerCase();
-  if (value.startsWith("[")) return value.slice(0, value.indexOf("]") + 1);
-  return value.replace(/:\d+$/, "");
 }
