@@ -3,46 +3,9 @@
  * Chiang Mai and Phuket. Prices are in whole baht here; the sandbox works in satang.
  */
 
-/** Who may book a tee time: the share of slots taking 1–4, 2–4 and 3–4 golfers. */
-export interface PersonsProfile {
-  oneToFour: number;
-  twoToFour: number;
-  threeToFour: number;
-}
+import type { CourseSeed } from "./course-seed.js";
 
-export interface CourseSeed {
-  id: string;
-  name: string;
-  nameTH: string;
-  place: string;
-  status: "OPEN" | "CLOSED";
-  lat: string;
-  lon: string;
-  images: string[];
-  openingHours: string;
-  address: string;
-  website: string;
-  /** First tee, minutes after local midnight. */
-  firstTee: number;
-  /** Last tee at or before this minute. */
-  lastTee: number;
-  /** Minutes between tee times. */
-  interval: number;
-  /** Green fee per person, whole baht. */
-  weekdayPrice: number;
-  weekendPrice: number;
-  /** Public holidays; defaults to the weekend price. */
-  holidayPrice?: number;
-  /** From this minute on, the afternoon rate applies. */
-  afternoonFrom: number;
-  /** Discount of the afternoon rate, percent. */
-  afternoonDiscount: number;
-  /** Present on some courses only: then every tee time carries freeCaddy and caddyPrice. */
-  caddy?: { free: boolean; price: number };
-  persons: PersonsProfile;
-  /** Whether four-ball slots can take party (group) bookings. */
-  partyAble: boolean;
-}
+export type { CourseSeed, PersonsProfile } from "./course-seed.js";
 
 const hm = (h: number, m = 0): number => h * 60 + m;
 
