@@ -5,10 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createBookingRepository, type BookingIntentInput, type BookingRepository } from "../../src/bookings/repository.js";
-import { createStorage, type Storage } from "../../src/storage/index.js";
-import { databaseFactories, type TestDatabase } from "../helpers/databases.js";
+import { databaseFactories } from "../helpers/databases.js";
+import { storageEach } from "../helpers/storage-each.js";
 
 /** Monday 2026-11-23, 10:00 in Bangkok. */
 const NOW = Date.UTC(2026, 10, 23, 3, 0, 0);
@@ -33,20 +33,13 @@ function intent(id: string): BookingIntentInput {
 }
 
 describe.each(databaseFactories)("the ledger's rows and history on $name", ({ make }) => {
-  let db: TestDatabase;
-  let storage: Storage;
+  const t = storageEach(make);
   let repo: BookingRepository;
-  const historyAway = () => sql`alter table "booking_events" rename to "booking_events_away"`.execute(storage.db);
-  const historyBack = () => sql`alter table "booking_events_away" rename to "booking_events"`.execute(storage.db);
+  const historyAway = () => sql`alter table "booking_events" rename to "booking_events_away"`.execute(t.storage.db);
+  const historyBack = () => sql`alter table "booking_events_away" rename to "booking_events"`.execute(t.storage.db);
 
-  beforeEach(async () => {
-    db = make();
-    storage = await createStorage(db.config);
-    repo = createBookingRepository(storage.db, () => NOW);
-  });
-  afterEach(async () => {
-    await storage.close();
-    await db.cleanup();
+  beforeEach(() => {
+    repo = createBookingRepository(t.storage.db, () => NOW);
   });
 
   it("a state change whose history entry cannot be written does not happen", async () => {

@@ -2,11 +2,12 @@
  * `fairway_bookings{state}`, `fairway_open_holds` and `fairway_overdue_holds`, read at scrape time from a
  * real ledger (the project's migrations) on SQLite and PostgreSQL; a failing query skips them only.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BookingState } from "../../src/bookings/index.js";
-import { createStorage, type Storage } from "../../src/storage/index.js";
+import { type Storage } from "../../src/storage/index.js";
 import { bookingRow } from "../helpers/booking-row.js";
-import { databaseFactories, type TestDatabase } from "../helpers/databases.js";
+import { databaseFactories } from "../helpers/databases.js";
+import { storageEach } from "../helpers/storage-each.js";
 import { memoryLogger, sample, testMetrics } from "./helpers.js";
 
 const NOW = Date.UTC(2026, 10, 23, 3, 0, 0);
@@ -21,31 +22,22 @@ async function insertBooking(storage: Storage, state: BookingState, holdExpiresA
 }
 
 describe.each(databaseFactories)("bookings gauges on $name", ({ make }) => {
-  let db: TestDatabase;
-  let storage: Storage;
-  beforeEach(async () => {
-    db = make();
-    storage = await createStorage(db.config);
-  });
-  afterEach(async () => {
-    await storage.close().catch(() => undefined);
-    await db.cleanup();
-  });
+  const t = storageEach(make);
 
   it("counts bookings by state, open holds and overdue holds at every scrape", async () => {
-    const metrics = testMetrics({ db: storage.db, now: () => NOW });
+    const metrics = testMetrics({ db: t.storage.db, now: () => NOW });
     let text = await metrics.text();
     expect(sample(text, 'fairway_bookings{state="HELD"}')).toBe(0);
     expect(sample(text, 'fairway_bookings{state="REFUNDED"}')).toBe(0);
     expect(sample(text, "fairway_open_holds")).toBe(0);
     expect(sample(text, "fairway_overdue_holds")).toBe(0);
 
-    await insertBooking(storage, "HELD", NOW + 60_000);
-    await insertBooking(storage, "HELD", NOW - 1);
-    await insertBooking(storage, "PAID");
-    await insertBooking(storage, "PAID");
-    await insertBooking(storage, "PAID");
-    await insertBooking(storage, "RELEASED", NOW - 5_000);
+    await insertBooking(t.storage, "HELD", NOW + 60_000);
+    await insertBooking(t.storage, "HELD", NOW - 1);
+    await insertBooking(t.storage, "PAID");
+    await insertBooking(t.storage, "PAID");
+    await insertBooking(t.storage, "PAID");
+    await insertBooking(t.storage, "RELEASED", NOW - 5_000);
     text = await metrics.text();
     expect(sample(text, 'fairway_bookings{state="HELD"}')).toBe(2);
     expect(sample(text, 'fairway_bookings{state="PAID"}')).toBe(3);
@@ -57,9 +49,9 @@ describe.each(databaseFactories)("bookings gauges on $name", ({ make }) => {
 
   it("a failing query logs a warning and leaves only these gauges out of the scrape", async () => {
     const log = memoryLogger();
-    const metrics = testMetrics({ db: storage.db, logger: log.logger });
+    const metrics = testMetrics({ db: t.storage.db, logger: log.logger });
     metrics.update("message", "ok", 0.01);
-    await storage.close();
+    await t.storage.close();
     const text = await metrics.text();
     expect(sample(text, 'fairway_updates_total{type="message",outcome="ok"}')).toBe(1);
     expect(text).toContain("# TYPE fairway_bookings gauge");

@@ -1,33 +1,25 @@
 /** Readiness checks on a real ledger: database, migrations, partner freshness (and its probe), the caller's checks. */
 import { Kysely, SqliteDialect } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { connect } from "../../src/storage/connect.js";
 import { createReadiness } from "../../src/runtime/index.js";
-import { createStorage, migrate, type Database, type Storage } from "../../src/storage/index.js";
+import { migrate, type Database } from "../../src/storage/index.js";
 import { databaseFactories, sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
+import { storageEach } from "../helpers/storage-each.js";
 
 describe.each(databaseFactories)("readiness on $name", ({ make }) => {
-  let db: TestDatabase;
-  let storage: Storage;
-  beforeEach(async () => {
-    db = make();
-    storage = await createStorage(db.config);
-  });
-  afterEach(async () => {
-    await storage.close().catch(() => undefined);
-    await db.cleanup();
-  });
+  const t = storageEach(make);
 
-  const schemaOf = (t: TestDatabase) => (t.config.kind === "postgres" ? t.config.schema : undefined);
+  const schemaOf = (d: TestDatabase) => (d.config.kind === "postgres" ? d.config.schema : undefined);
 
   it("is ready with the database up and every migration applied", async () => {
-    const readiness = createReadiness({ db: storage.db, migrationSchema: schemaOf(db) });
+    const readiness = createReadiness({ db: t.storage.db, migrationSchema: schemaOf(t.db) });
     expect(await readiness()).toEqual({ ready: true, checks: { database: { ok: true }, migrations: { ok: true } } });
   });
 
   it("is not ready once the database is gone, with no connection detail in the answer", async () => {
-    const readiness = createReadiness({ db: storage.db, migrationSchema: schemaOf(db) });
-    await storage.close();
+    const readiness = createReadiness({ db: t.storage.db, migrationSchema: schemaOf(t.db) });
+    await t.storage.close();
     const report = await readiness();
     expect(report.ready).toBe(false);
     expect(report.checks.database?.ok).toBe(false);
@@ -36,17 +28,8 @@ describe.each(databaseFactories)("readiness on $name", ({ make }) => {
 });
 
 describe("readiness", () => {
-  let db: TestDatabase;
-  let storage: Storage;
+  const t = storageEach();
   let now = 1_000_000;
-  beforeEach(async () => {
-    db = sqliteDatabase();
-    storage = await createStorage(db.config);
-  });
-  afterEach(async () => {
-    await storage.close();
-    await db.cleanup();
-  });
 
   it("is not ready while a migration is pending, and names it", async () => {
     const bareDb = sqliteDatabase();
@@ -66,7 +49,7 @@ describe("readiness", () => {
 
   it("needs a partner answer within the last minute", async () => {
     const partner: { lastOk?: number } = {};
-    const readiness = createReadiness({ db: storage.db, now: () => now, lastPartnerOkAt: () => partner.lastOk });
+    const readiness = createReadiness({ db: t.storage.db, now: () => now, lastPartnerOkAt: () => partner.lastOk });
     expect((await readiness()).checks.partner).toEqual({ ok: false, detail: "no answer from the partner yet" });
     partner.lastOk = now;
     now += 60_000;
@@ -81,7 +64,7 @@ describe("readiness", () => {
     let lastOk: number | undefined;
     let probes = 0;
     const readiness = createReadiness({
-      db: storage.db,
+      db: t.storage.db,
       now: () => now,
       lastPartnerOkAt: () => lastOk,
       partnerProbe: async () => {
@@ -98,7 +81,7 @@ describe("readiness", () => {
   });
 
   it("reports the partner without deciding readiness when partnerRequired is false", async () => {
-    const readiness = createReadiness({ db: storage.db, lastPartnerOkAt: () => undefined, partnerRequired: false });
+    const readiness = createReadiness({ db: t.storage.db, lastPartnerOkAt: () => undefined, partnerRequired: false });
     const report = await readiness();
     expect(report.ready).toBe(true);
     expect(report.checks.partner?.ok).toBe(false);
@@ -107,7 +90,7 @@ describe("readiness", () => {
   it("runs the caller's checks: a failure, a throw and a hang each make it not ready", async () => {
     let lease = { ok: true, detail: "polling lease held" };
     const readiness = createReadiness({
-      db: storage.db,
+      db: t.storage.db,
       timeoutMs: 100,
       checks: { updates: () => lease },
     });
@@ -119,19 +102,19 @@ describe("readiness", () => {
     expect(await readiness()).toMatchObject({ ready: false, checks: { updates: lease } });
 
     const throwing = createReadiness({
-      db: storage.db,
+      db: t.storage.db,
       checks: { webhook: () => Promise.reject(new Error("setWebhook failed for https://user:pw@example.com/hook")) },
     });
     const thrown = await throwing();
     expect(thrown.ready).toBe(false);
     expect(thrown.checks.webhook).toEqual({ ok: false, detail: "setWebhook failed for [url]" });
 
-    const hanging = createReadiness({ db: storage.db, timeoutMs: 50, checks: { slow: () => new Promise(() => undefined) } });
+    const hanging = createReadiness({ db: t.storage.db, timeoutMs: 50, checks: { slow: () => new Promise(() => undefined) } });
     expect((await hanging()).checks.slow).toEqual({ ok: false, detail: "slow took longer than 50 ms" });
   });
 
   it("refuses a caller's check named like a built-in one", () => {
-    expect(() => createReadiness({ db: storage.db, checks: { database: () => ({ ok: true }) } })).toThrow(/built in/);
+    expect(() => createReadiness({ db: t.storage.db, checks: { database: () => ({ ok: true }) } })).toThrow(/built in/);
   });
 
   it("bounds the database check in time", async () => {

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAfterBookingStore } from "../../../src/bot/after-booking/store.js";
-import { createStorage, type Storage } from "../../../src/storage/index.js";
 import type { BookingState } from "../../../src/storage/schema.js";
 import { bookingRow } from "../../helpers/booking-row.js";
-import { databaseFactories, type TestDatabase } from "../../helpers/databases.js";
+import { databaseFactories } from "../../helpers/databases.js";
+import { storageEach } from "../../helpers/storage-each.js";
 import { HOUR } from "./helpers.js";
 
 const AT = Date.parse("2026-11-25T10:00:00+07:00");
@@ -15,28 +15,19 @@ function row(id: string, slotStartsAt: number, paidAt: number, state: BookingSta
 }
 
 describe.each(databaseFactories)("reminders due, on $name", ({ make }) => {
-  let db: TestDatabase;
-  let storage: Storage;
-  beforeEach(async () => {
-    db = make();
-    storage = await createStorage(db.config);
-  });
-  afterEach(async () => {
-    await storage.close();
-    await db.cleanup();
-  });
+  const t = storageEach(make);
 
   it("a due reminder is found behind 1,200 bookings already reminded today; one paid too late, or not paid, never is", async () => {
     // A busy day: 1,200 paid bookings teeing off within the next 20 hours, their 24-hour reminders sent.
     const busy = Array.from({ length: 1_200 }, (_, i) => row(`busy-${i}`, AT + HOUR + i * 60_000, AT - 3 * 24 * HOUR));
     for (let i = 0; i < busy.length; i += 100) {
-      await storage.db.insertInto("bookings").values(busy.slice(i, i + 100)).execute();
-      await storage.db
+      await t.storage.db.insertInto("bookings").values(busy.slice(i, i + 100)).execute();
+      await t.storage.db
         .insertInto("reminders_sent")
         .values(busy.slice(i, i + 100).map((b) => ({ booking_id: b.id, offset_minutes: 24 * 60, claimed_at: AT - HOUR, outcome: "sent" })))
         .execute();
     }
-    await storage.db
+    await t.storage.db
       .insertInto("bookings")
       .values([
         // Tees off in 23 h 54 min: its 24-hour reminder came 6 minutes ago.
@@ -47,7 +38,7 @@ describe.each(databaseFactories)("reminders due, on $name", ({ make }) => {
         row("released", AT + 23 * HOUR, AT - 2 * 24 * HOUR, "RELEASED"),
       ])
       .execute();
-    const store = createAfterBookingStore(storage.db, () => AT);
+    const store = createAfterBookingStore(t.storage.db, () => AT);
 
     const due = await store.paidWithDueReminders(AT, OFFSETS);
     // The busy day's bookings teeing off within 2 hours are due for their 2-hour reminder too.
