@@ -127,8 +127,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       inFlight -= 1;
     }
   };
-  const make = (flowVersion?: number) =>
-    createApp({
+  const make = async (flowVersion?: number) => {
+    const made = await createApp({
       config,
       logger,
       first,
@@ -137,6 +137,20 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
       afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
     });
+    // `first` ends when the middleware does, before grammY runs the error handler (`bot.catch`), whose
+    // answer to the user is work too: the whole handling of an update counts as in flight.
+    const { bot } = made;
+    const handleUpdate = bot.handleUpdate.bind(bot);
+    bot.handleUpdate = async (...args) => {
+      inFlight += 1;
+      try {
+        return await handleUpdate(...args);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    return made;
+  };
   let app = await make();
   // `settle()` counts a queued update as pending only once the bot has polled (a server nobody polls
   // would never be idle): on a loaded machine the runner's first getUpdates can come after a test's
