@@ -28,7 +28,7 @@ export type { FailureSpec } from "./faults.js";
 export type { RateLimit, RateLimitedCall, RateLimitOptions } from "./rate-limits.js";
 export type { MessageEvent, RequestEvent, ServerEvents } from "./events.js";
 export type { NewUpdate, WebhookState } from "./updates.js";
-export { SimulatedUser, type SimulatedUserInit, type TapTarget } from "./users.js";
+export { COMMAND_ENTITY, SimulatedUser, type SimulatedUserInit, type TapTarget } from "./users.js";
 export { ApiError } from "./errors.js";
 export * as errors from "./errors.js";
 export { parseTelegramHtml, HtmlParseError } from "./html.js";

@@ -34,6 +34,9 @@ export type Deliver = (update: NewUpdate) => Update;
 
 let queryCounter = 0;
 
+/** What Telegram marks as a bot_command at the start of a text: it ends where a command cannot go on ("/start-x" is /start). */
+export const COMMAND_ENTITY = /^\/[A-Za-z0-9_]{1,32}(@[A-Za-z0-9_]+)?/;
+
 /** A simulated user in a private chat with the bot. */
 export class SimulatedUser {
   readonly user: User;
@@ -68,7 +71,7 @@ export class SimulatedUser {
 
   /** Sends a text message. `/command args` gets a bot_command entity. Sending unblocks the bot, as in Telegram. */
   send(text: string): Message {
-    const command = /^\/[A-Za-z0-9_]{1,32}(@[A-Za-z0-9_]+)?/.exec(text);
+    const command = COMMAND_ENTITY.exec(text);
     const entities: MessageEntity[] = command !== null ? [{ type: "bot_command", offset: 0, length: command[0].length }] : [];
     return this.post({ text, ...(entities.length > 0 ? { entities } : {}) });
   }

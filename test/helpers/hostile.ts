@@ -31,7 +31,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import type { Who } from "../../src/access/index.js";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import { COMMAND_ENTITY, type SimulatedUser } from "../../src/bot-api-server/index.js";
 import type { CallRecord } from "../../src/bot-api-server/store.js";
 import { livePanel, tapData, tomorrow } from "./flow.js";
 import { startHarness, TEST_BOT_TOKEN, type Harness } from "./harness.js";
@@ -930,10 +930,13 @@ export class World {
 
   /** Remembers the token of a `/start <token>` (however the case produced it), as fairway reads it. */
   private noteStart(me: Identity, text: string): void {
-    const m = /^\/start(?:@fairway_test_bot)?(?=\s|$)([\s\S]*)$/.exec(text);
-    if (!m) return;
+    // Telegram's command entity ends at the first character a command cannot hold, so "/start-abc"
+    // is the command /start with "-abc" after it: grammY's ctx.match (a token may begin with "-").
+    const entity = COMMAND_ENTITY.exec(text)?.[0];
+    const command = entity?.slice(1);
+    if (command !== "start" && !(command?.startsWith("start@") && command.slice(6).toLowerCase() === "fairway_test_bot")) return;
     const list = this.sentTokens.get(me.id) ?? [];
-    list.push((m[1] ?? "").trim());
+    list.push(text.slice(entity!.length).trim());
     this.sentTokens.set(me.id, list);
   }
 
