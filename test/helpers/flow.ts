@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import type { BookingRecord } from "../../src/bookings/index.js";
 import { addDaysToDateKey, courseToday } from "../../src/bot/format/dates.js";
+import { dataOf } from "./buttons.js";
 import type { Harness } from "./harness.js";
 
 /** Taps the inline button (on the bot's latest keyboard) whose callback data matches `pattern`. */
@@ -12,7 +13,7 @@ export function tapData(user: SimulatedUser, pattern: RegExp): string {
 /** The latest bot message's text (plain) and its callback data. */
 export function panel(user: SimulatedUser) {
   const last = user.lastMessage();
-  const data = (last?.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
+  const data = dataOf(last);
   const labels = (last?.reply_markup?.inline_keyboard ?? []).flat().map((b) => b.text);
   return { text: last?.text ?? "", html: last?.html ?? "", data, labels, message: last };
 }
@@ -20,7 +21,7 @@ export function panel(user: SimulatedUser) {
 /** The bot's latest message that still has an inline keyboard (the live panel), as `panel` shows it. */
 export function keyboardPanel(user: SimulatedUser) {
   const message = [...user.messages()].reverse().find((m) => (m.reply_markup?.inline_keyboard.length ?? 0) > 0);
-  const data = (message?.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
+  const data = dataOf(message);
   return { text: message?.text ?? "", data, message };
 }
 

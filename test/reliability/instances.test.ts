@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import { createStorage } from "../../src/storage/index.js";
 import { startBotProcess, type BotProcess } from "../helpers/bot-process.js";
+import { dataOf } from "../helpers/buttons.js";
 import { buttons, driveTo, tapWhen, TOMORROW, until, waitText } from "../helpers/crash-world.js";
 import { startPgWorld } from "../helpers/pg-world.js";
 import { checkInvariants } from "../helpers/invariants.js";
@@ -55,6 +56,19 @@ async function startWorld(agentIds: number[]) {
  * so the agent books again, the page's last tee time this time. Returns how many attempts it took.
  */
 async function book(user: SimulatedUser, pick: number, timeout = 40_000): Promise<number> {
+  try {
+    return await bookOnce(user, pick, timeout);
+  } catch (error) {
+    // A timeout says what was awaited; the chat says why it did not come (CI keeps no other trace).
+    const chat = user
+      .messages()
+      .slice(-5)
+      .map((m) => `  ${JSON.stringify((m.text ?? "").slice(0, 160))} [${dataOf(m).join(" ")}]`);
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; the chat of ${user.chatId} ends:\n${chat.join("\n")}`, { cause: error });
+  }
+}
+
+async function bookOnce(user: SimulatedUser, pick: number, timeout: number): Promise<number> {
   await driveTo(user, "mobile", pick, timeout);
   user.send("081-234-5678");
   const outcome = await until(
