@@ -53,7 +53,7 @@ async function startWorld(agentIds: number[]) {
  * An agent's whole booking: /book → held → Confirm → the receipt. A reserve in flight on the killed
  * instance is the documented gap (no idempotency key, no listing: its answer is lost for good): the
  * agent sees "still being placed", and once the reaper gives up on it a minute later, "book again";
- * so the agent books again, the page's last tee time this time. Returns how many attempts it took.
+ * so the agent books again, a tee time from the end of the page this time. Returns how many attempts it took.
  */
 async function book(user: SimulatedUser, pick: number, timeout = 40_000): Promise<number> {
   try {
@@ -89,7 +89,9 @@ async function bookOnce(user: SimulatedUser, pick: number, timeout: number): Pro
     await tapWhen(user, /:go$/, 0, timeout);
     await tapWhen(user, TOMORROW, 0, timeout);
     const slots = await until("tee times", () => (buttons(user).data.filter((d) => /:s:\d+$/.test(d)).length || undefined), timeout);
-    await tapWhen(user, /:s:\d+$/, slots - 1, timeout);
+    // A tee time holds one reservation: agents of one course (picks 5 apart) who both rebook take
+    // different ones, from the end of the page (first attempts took its start).
+    await tapWhen(user, /:s:\d+$/, slots - 1 - Math.floor(pick / 5), timeout);
     await tapWhen(user, /:p:\d+$/, 0, timeout);
     // Now the flow offers the customer typed before ("Who is playing?"): reuse it.
     await tapWhen(user, /:rc:0$/, 0, timeout);
