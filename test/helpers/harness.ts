@@ -119,26 +119,17 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const config = { ...createConfig(env), database: db.config };
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
   let inFlight = 0;
-  const first = async (_ctx: unknown, next: () => Promise<void>) => {
-    inFlight += 1;
-    try {
-      await next();
-    } finally {
-      inFlight -= 1;
-    }
-  };
   const make = async (flowVersion?: number) => {
     const made = await createApp({
       config,
       logger,
-      first,
       ...(flowVersion !== undefined ? { flowVersion } : {}),
       now: clock,
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
       afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
     });
-    // `first` ends when the middleware does, before grammY runs the error handler (`bot.catch`), whose
-    // answer to the user is work too: the whole handling of an update counts as in flight.
+    // An update is in flight for the whole of its handling, grammY's error handler (`bot.catch`)
+    // included: its answer to the user is work too (a middleware placed first ends before it).
     const { bot } = made;
     const handleUpdate = bot.handleUpdate.bind(bot);
     bot.handleUpdate = async (...args) => {
