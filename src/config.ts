@@ -2,8 +2,6 @@ import { createHmac } from "node:crypto";
 import * as v from "valibot";
 import { EnvSchema } from "./env-schema.js";
 
-export { EnvSchema, type Env } from "./env-schema.js";
-
 /** Where conversation state, sessions and the bookings ledger live. */
 export type DatabaseConfig =
   | { kind: "sqlite"; path: string }

@@ -16,8 +16,6 @@ import type { RateLimiter } from "./rate-limits.js";
 import { errorOf, hostnameOf, send, toApiError } from "./responses.js";
 import type { CallRecord } from "./store.js";
 
-export { hostnameOf } from "./responses.js";
-
 /** Error code recorded for a call whose client went away (or whose connection was dropped). */
 export const CLIENT_CLOSED = 499;
 

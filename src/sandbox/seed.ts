@@ -5,7 +5,7 @@
 
 import type { CourseSeed } from "./course-seed.js";
 
-export type { CourseSeed, PersonsProfile } from "./course-seed.js";
+export type { CourseSeed } from "./course-seed.js";
 
 const hm = (h: number, m = 0): number => h * 60 + m;
 

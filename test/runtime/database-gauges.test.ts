@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { BookingState } from "../../src/bookings/index.js";
-import { type Storage } from "../../src/storage/index.js";
+import type { Storage } from "../../src/storage/index.js";
 import { bookingRow } from "../helpers/booking-row.js";
 import { databaseFactories } from "../helpers/databases.js";
 import { storageEach } from "../helpers/storage-each.js";
