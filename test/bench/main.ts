@@ -11,8 +11,8 @@ import { join, resolve } from "node:path";
 import { worldClock, type WorldClock } from "../helpers/clock.js";
 import { median, peakRssBytes } from "./measure.js";
 import { humanPhase, monthTaps } from "./phases.js";
-import { baselineCommand, fairwayCommand, killAll, killAllNow, staleBuild, type Command } from "./processes.js";
-import { buildRows, formatTable, writeJson, type BotFigures } from "./report.js";
+import { baselineCommand, fairwayCommand, killAll, killAllNow, referenceCommand, staleBuild, type Command } from "./processes.js";
+import { buildRows, formatTable, referenceLine, writeJson, type BotFigures } from "./report.js";
 import { saturationPhase } from "./saturation.js";
 import { StorageProbe } from "./storage.js";
 import { agentIds, botEnv, coldStarts, createWorld, startPolling, type AgentIds } from "./world.js";
@@ -30,6 +30,8 @@ interface Options {
   literalStart?: boolean;
   /** Directory for fairway's `.cpuprofile` (node --cpu-prof); fairway is then stopped with SIGTERM. */
   profile?: string;
+  /** Also run the conversations reference (conversation-bot.ts) after the baseline. */
+  reference?: boolean;
 }
 
 const USAGE = `usage: npx tsx test/bench/main.ts [options]
@@ -46,12 +48,15 @@ const USAGE = `usage: npx tsx test/bench/main.ts [options]
                     dates fairway offers depend on the machine's date) instead of its start on the
                     bench world's clock
   --profile DIR     start fairway with node --cpu-prof --cpu-prof-dir DIR and stop it with SIGTERM
-                    so the profile is written (its cold starts are killed and leave none)`;
+                    so the profile is written (its cold starts are killed and leave none)
+  --reference       also run the conversations reference (test/bench/conversation-bot.ts: the
+                    baseline's flow inside a conversations v2 conversation, in memory) after the
+                    baseline, and print its CPU per update next to both`;
 
 /** Parses `--name value` and `--name=value`; exits with the usage on anything else. */
 function parseArgs(argv: string[]): Options {
   const o: Options = { agents: 200, seconds: 45, thinkMs: 3000, jitter: 0.5, taps: 300, stepSeconds: 4, coldStarts: 3 };
-  const numbers: Record<string, Exclude<keyof Options, "only" | "literalStart" | "profile">> = {
+  const numbers: Record<string, Exclude<keyof Options, "only" | "literalStart" | "profile" | "reference">> = {
     agents: "agents",
     seconds: "seconds",
     "think-ms": "thinkMs",
@@ -66,8 +71,9 @@ function parseArgs(argv: string[]): Options {
   };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
-    if (arg === "--literal-start") {
-      o.literalStart = true;
+    if (arg === "--literal-start" || arg === "--reference") {
+      if (arg === "--literal-start") o.literalStart = true;
+      else o.reference = true;
       continue;
     }
     if (arg === "--help" || arg === "-h") {
@@ -164,10 +170,12 @@ async function main(): Promise<void> {
     if (stale) log(`warning: dist/ is older than ${stale}: fairway runs the last build (npm run build to measure the sources)`);
     const fairway = o.only !== "baseline" ? await benchBot("fairway", fairwayCommand({ literal: o.literalStart === true, ...(o.profile !== undefined ? { profileDir: o.profile } : {}) }), clock, ids, join(tmp, "fairway.sqlite"), o) : undefined;
     const baseline = o.only !== "fairway" ? await benchBot("baseline", baselineCommand(), clock, ids, join(tmp, "baseline.sqlite"), o) : undefined;
+    const reference = o.reference ? await benchBot("reference", referenceCommand(), clock, ids, join(tmp, "reference.sqlite"), o) : undefined;
     const rows = buildRows(fairway, baseline, o.agents);
     log("");
     log(formatTable(rows));
-    const path = writeJson(label, { label, options: o, staleBuild: stale ?? null, runSeconds: (performance.now() - started) / 1000, rows, fairway, baseline });
+    if (reference) log(`\n${referenceLine(reference, fairway, baseline)}`);
+    const path = writeJson(label, { label, options: o, staleBuild: stale ?? null, runSeconds: (performance.now() - started) / 1000, rows, fairway, baseline, ...(reference ? { reference } : {}) });
     log(`\n${rows.filter((r) => r.met === "missed").length} of ${rows.filter((r) => r.met === "met" || r.met === "missed").length} targets missed; figures in ${path}`);
     log(`run took ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {

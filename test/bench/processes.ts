@@ -68,6 +68,15 @@ export function baselineCommand(): Command {
   return { file: process.execPath, args, display: `node ${args.join(" ")}` };
 }
 
+/**
+ * The conversations reference (test/bench/conversation-bot.ts): the baseline's flow inside a
+ * conversations v2 conversation, in memory (`npm run bench -- --reference`).
+ */
+export function referenceCommand(): Command {
+  const args = ["--import", "tsx", "test/bench/conversation-bot.ts"];
+  return { file: process.execPath, args, display: `node ${args.join(" ")}` };
+}
+
 /** A bot in a child process. */
 export interface BotProcess {
   child: ChildProcess;

@@ -10,7 +10,7 @@ import { ROOT } from "./processes.js";
 
 /** Everything measured for one bot. */
 export interface BotFigures {
-  name: "fairway" | "baseline";
+  name: "fairway" | "baseline" | "reference";
   command: string;
   coldStartsMs: number[];
   coldStartMedianMs: number | null;
@@ -104,6 +104,19 @@ export function buildRows(f: BotFigures | undefined, b: BotFigures | undefined, 
 
 function bestStep(x: BotFigures) {
   return x.saturation.steps.find((s) => s.agents === x.saturation.bestAgents);
+}
+
+/**
+ * The conversations reference's line: its CPU per update (human pace), as a multiple of the bare
+ * baseline's, and fairway's as a multiple of the reference's.
+ */
+export function referenceLine(r: BotFigures, f: BotFigures | undefined, b: BotFigures | undefined): string {
+  const cpu = (x: BotFigures | undefined) => x?.human.cpuMsPerUpdate;
+  const times = (x: number | null | undefined, y: number | null | undefined) => (typeof x === "number" && typeof y === "number" && y > 0 ? `${(x / y).toFixed(2)}×` : "—");
+  return [
+    `conversations reference (the baseline's flow in a conversations v2 conversation, in memory): ${r.human.stats.paid} bookings paid, ${r.human.stats.stalls} stalls, p99 ${fmt(r.human.latency.visible.p99, 1, " ms")}`,
+    `  CPU per update (human pace) ${fmt(cpu(r), 2, " ms")} = ${times(cpu(r), cpu(b))} the bare baseline; fairway = ${times(cpu(f), cpu(r))} the reference`,
+  ].join("\n");
 }
 
 /** The rows as an aligned text table. */

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { worldClock, type WorldClock } from "../helpers/clock.js";
 import { Agent, newStats } from "./agents.js";
 import { cpuMs, sleep } from "./measure.js";
-import { baselineCommand, fairwayCommand, killAll, type Command } from "./processes.js";
+import { baselineCommand, fairwayCommand, killAll, referenceCommand, type Command } from "./processes.js";
 import { writeJson } from "./report.js";
 import { classify, type ChatRouter, type Kind } from "./router.js";
 import { flowTexts } from "./texts.js";
@@ -33,7 +33,7 @@ interface StepFigures {
 
 /** Runs the steps benchmark with command-line `args` (without `--steps`) and prints its figures. */
 export async function stepsBench(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { seconds: { type: "string", default: "30" }, warmup: { type: "string", default: "10" } } });
+  const { values } = parseArgs({ args, options: { seconds: { type: "string", default: "30" }, warmup: { type: "string", default: "10" }, reference: { type: "boolean", default: false } } });
   const seconds = Number(values.seconds);
   const warmup = Number(values.warmup);
   if (!(seconds > 0) || !(warmup >= 0)) throw new Error("--seconds > 0 and --warmup ≥ 0");
@@ -43,6 +43,7 @@ export async function stepsBench(args: string[]): Promise<void> {
   try {
     const fairway = await measure("fairway", fairwayCommand(), clock, join(tmp, "fairway.sqlite"), warmup, seconds);
     const baseline = await measure("baseline", baselineCommand(), clock, join(tmp, "baseline.sqlite"), warmup, seconds);
+    const reference = values.reference ? await measure("reference", referenceCommand(), clock, join(tmp, "reference.sqlite"), warmup, seconds) : undefined;
     const per = (f: StepFigures, step: string) => {
       const s = f.steps[step];
       return s && s.n > 0 ? s.cpuMs / s.n : undefined;
@@ -55,16 +56,21 @@ export async function stepsBench(args: string[]): Promise<void> {
         steps.map((step) => {
           const f = per(fairway, step);
           const b = per(baseline, step);
-          return [step, { fairway: fmt(f), baseline: fmt(b), "fairway − baseline": f !== undefined && b !== undefined ? fmt(f - b) : "-", ratio: f !== undefined && b ? `${(f / b).toFixed(2)}×` : "-", actions: fairway.steps[step]?.n ?? 0 }];
+          const r = reference ? { reference: fmt(per(reference, step)) } : {};
+          return [step, { fairway: fmt(f), baseline: fmt(b), ...r, "fairway − baseline": f !== undefined && b !== undefined ? fmt(f - b) : "-", ratio: f !== undefined && b ? `${(f / b).toFixed(2)}×` : "-", actions: fairway.steps[step]?.n ?? 0 }];
         }),
       ),
     );
     console.log(`CPU per paid booking: fairway ${fairway.cpuPerBookingMs.toFixed(1)} ms (${fairway.bookings} bookings), baseline ${baseline.cpuPerBookingMs.toFixed(1)} ms (${baseline.bookings}): ${(fairway.cpuPerBookingMs / baseline.cpuPerBookingMs).toFixed(2)}×`);
-    for (const f of [fairway, baseline]) {
+    if (reference) {
+      const { cpuPerBookingMs: r, bookings } = reference;
+      console.log(`conversations reference: ${r.toFixed(1)} ms (${bookings}): ${(r / baseline.cpuPerBookingMs).toFixed(2)}× the baseline; fairway ${(fairway.cpuPerBookingMs / r).toFixed(2)}× the reference`);
+    }
+    for (const f of reference ? [fairway, baseline, reference] : [fairway, baseline]) {
       const list = (r: Record<string, number>) => Object.entries(r).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ");
       console.log(`${f.name}: Bot API calls per booking: ${list(f.botApiPerBooking)}; partner: ${list(f.partnerPerBooking)}`);
     }
-    console.log(`figures in ${writeJson(`steps-${label}`, { label, seconds, warmup, fairway, baseline })}`);
+    console.log(`figures in ${writeJson(`steps-${label}`, { label, seconds, warmup, fairway, baseline, ...(reference ? { reference } : {}) })}`);
   } finally {
     await killAll();
     rmSync(tmp, { recursive: true, force: true });
