@@ -34,7 +34,12 @@ export interface TeeTimeIcsOptions {
 
 const CRLF = "\r\n";
 const MAX_LINE_OCTETS = 75;
-const encoder = new TextEncoder();
+
+/** Octets of one code point in UTF-8 (computed: encoding each character allocated a buffer per character). */
+function utf8Octets(char: string): number {
+  const cp = char.codePointAt(0) ?? 0;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
 
 /** Escapes a TEXT value (RFC 5545 §3.3.11): `\`, `;`, `,` and line breaks; drops other control characters. */
 export function escapeIcsText(text: string): string {
@@ -56,7 +61,7 @@ export function foldIcsLine(line: string): string {
   let current = "";
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Octets(char);
     if (octets + size > MAX_LINE_OCTETS) {
       lines.push(current);
       current = " ";
