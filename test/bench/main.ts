@@ -71,9 +71,12 @@ function parseArgs(argv: string[]): Options {
   };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
-    if (arg === "--literal-start" || arg === "--reference") {
-      if (arg === "--literal-start") o.literalStart = true;
-      else o.reference = true;
+    if (arg === "--literal-start") {
+      o.literalStart = true;
+      continue;
+    }
+    if (arg === "--reference") {
+      o.reference = true;
       continue;
     }
     if (arg === "--help" || arg === "-h") {
