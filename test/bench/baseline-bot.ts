@@ -10,7 +10,7 @@
  */
 import { Bot, InputFile, type Context } from "grammy";
 import { clockFromEnv } from "../helpers/clock.js";
-import { BASELINE_TEXTS, isCurrent, newFlow, takesText, tap, typed, withRecent, type Customer, type Flow, type FlowIO, type Output } from "./baseline-flow.js";
+import { BASELINE_TEXTS, isCurrent, newFlow, panelOptions, releaseHeld, takesText, tap, typed, withRecent, type Customer, type Flow, type FlowIO, type Output } from "./baseline-flow.js";
 import * as views from "./baseline-views.js";
 
 const env = process.env;
@@ -27,17 +27,16 @@ const io: FlowIO = {
 };
 
 const bot = new Bot(env.BOT_TOKEN ?? "", { client: { ...(env.TELEGRAM_API_ROOT ? { apiRoot: env.TELEGRAM_API_ROOT } : {}), timeoutSeconds: 60 } });
-const html = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
 
 /** Sends a new panel (after typed input) and remembers it as the flow's panel. */
 async function sendPanel(ctx: Context, flow: Flow, view: views.View): Promise<void> {
-  const sent = await ctx.reply(view.text, { ...html, ...(view.keyboard ? { reply_markup: view.keyboard } : {}) });
+  const sent = await ctx.reply(view.text, panelOptions(view));
   flow.panelId = sent.message_id;
 }
 
 /** Edits the panel the user tapped. */
 async function editPanel(ctx: Context, view: views.View): Promise<void> {
-  await ctx.editMessageText(view.text, { ...html, ...(view.keyboard ? { reply_markup: view.keyboard } : {}) });
+  await ctx.editMessageText(view.text, panelOptions(view));
 }
 
 /** Shows what the flow answered. */
@@ -62,7 +61,7 @@ bot.command("book", async (ctx) => {
 bot.command("cancel", async (ctx) => {
   const flow = flows.get(ctx.chat.id);
   flows.delete(ctx.chat.id);
-  if (flow?.step === "held" && flow.order) await partner.release(flow.order.id).catch(() => undefined);
+  if (flow) await releaseHeld(flow, io);
   await ctx.reply(flow ? BASELINE_TEXTS.cancelDone : BASELINE_TEXTS.cancelNothing);
 });
 

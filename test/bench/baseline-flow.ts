@@ -57,6 +57,16 @@ export const BASELINE_TEXTS = {
   icsCaption: "Add the tee time to your calendar.",
 } as const;
 
+/** The options every panel is sent or edited with: HTML, no link preview, the view's keyboard. */
+export function panelOptions(view: views.View) {
+  return { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true }, ...(view.keyboard ? { reply_markup: view.keyboard } : {}) };
+}
+
+/** Releases the flow's hold, if it has one (Cancel, /cancel); a failed release is left to the hold's end. */
+export async function releaseHeld(flow: Flow, io: Pick<FlowIO, "partner">): Promise<void> {
+  if (flow.step === "held" && flow.order) await io.partner.release(flow.order.id).catch(() => undefined);
+}
+
 /** A new flow on the course list. */
 export function newFlow(nonce: string, courses: views.Course[]): { flow: Flow; view: views.View } {
   const flow: Flow = { nonce, step: "course", panelId: 0, courses, slots: [] };
@@ -104,7 +114,7 @@ export async function tap(flow: Flow, data: string, userId: number, io: FlowIO):
   const [, , action, arg] = data.split(":");
   const n = Number(arg);
   if (action === "cancel") {
-    if (flow.step === "held" && flow.order) await io.partner.release(flow.order.id).catch(() => undefined);
+    await releaseHeld(flow, io);
     return { kind: "edit", view: { text: texts["cancel-done"] }, done: true };
   }
   if (flow.step === "course" && action === "c" && flow.courses[n]) {

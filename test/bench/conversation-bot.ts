@@ -14,7 +14,7 @@
 import { conversations, createConversation, type Conversation, type ConversationFlavor } from "@grammyjs/conversations";
 import { Bot, InputFile, type Context } from "grammy";
 import { clockFromEnv } from "../helpers/clock.js";
-import { BASELINE_TEXTS, isCurrent, newFlow, takesText, tap, typed, withRecent, type Customer, type Flow, type FlowIO, type Output } from "./baseline-flow.js";
+import { BASELINE_TEXTS, isCurrent, newFlow, panelOptions, releaseHeld, takesText, tap, typed, withRecent, type Customer, type Flow, type FlowIO, type Output } from "./baseline-flow.js";
 import * as views from "./baseline-views.js";
 
 type OuterContext = ConversationFlavor<Context>;
@@ -26,14 +26,11 @@ const agents = new Set((env.AGENT_IDS ?? "").split(",").filter(Boolean).map(Numb
 const recent = new Map<number, Customer[]>();
 /** A flow's state between two updates: put before the rewind, taken back after it. */
 const handOver = new Map<number, Flow>();
-const html = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true } };
-
-const markup = (view: views.View) => ({ ...html, ...(view.keyboard ? { reply_markup: view.keyboard } : {}) });
 
 /** Shows what the flow answered; true when the flow has ended. */
 async function show(ctx: Context, flow: Flow, out: Output): Promise<boolean> {
-  if (out.kind === "edit" || out.kind === "paid") await ctx.editMessageText(out.view.text, markup(out.view));
-  if (out.kind === "send") flow.panelId = (await ctx.reply(out.view.text, markup(out.view))).message_id;
+  if (out.kind === "edit" || out.kind === "paid") await ctx.editMessageText(out.view.text, panelOptions(out.view));
+  if (out.kind === "send") flow.panelId = (await ctx.reply(out.view.text, panelOptions(out.view))).message_id;
   if (out.kind === "retry") await ctx.reply(out.text);
   if (out.kind === "paid") await ctx.replyWithDocument(new InputFile(Buffer.from(out.ics, "utf8"), out.fileName), { caption: BASELINE_TEXTS.icsCaption });
   return out.kind === "paid" || (out.kind === "edit" && out.done === true);
@@ -69,11 +66,11 @@ async function booking(conversation: Conversation<OuterContext, Context>, ctx: C
   } else {
     const first = newFlow(nonce, await conversation.external(() => partner.courses()));
     flow = first.flow;
-    flow.panelId = (await ctx.reply(first.view.text, markup(first.view))).message_id;
+    flow.panelId = (await ctx.reply(first.view.text, panelOptions(first.view))).message_id;
   }
   const next = await conversation.wait();
   if (next.message?.text === "/cancel") {
-    if (flow.step === "held" && flow.order) await io.partner.release(flow.order.id).catch(() => undefined);
+    await releaseHeld(flow, io);
     await next.reply(BASELINE_TEXTS.cancelDone);
     return;
   }
