@@ -51,6 +51,8 @@ export interface App {
   outbox: Outbox;
   /** Bot API sends waiting for the outgoing budget now (their chat's second, or the bot's). */
   sendsWaiting(): number;
+  /** Whether the leader's start-up sync of the command menus is still running (it starts with polling). */
+  syncingMenus(): boolean;
   /** Partner base URL in use (the embedded sandbox's when no PARTNER_API_URL). */
   partnerUrl: string;
   /** The local Bot API server, when no BOT_TOKEN was given. */

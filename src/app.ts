@@ -1,4 +1,4 @@
-import { Composer, type Context } from "grammy";
+import { BotError, Composer, type Context } from "grammy";
 import { createAccess } from "./access/index.js";
 import { countPendingRequests, createBookingService, createHoldReaper } from "./bookings/index.js";
 import type { BotApiServer } from "./bot-api-server/index.js";
@@ -17,6 +17,7 @@ import { createPolling } from "./runtime/polling.js";
 import { createWebhook } from "./runtime/webhook.js";
 import { createStorage } from "./storage/index.js";
 import type { App, AppOptions } from "./app-types.js";
+import type { BotContext } from "./bot/context.js";
 import type { Config } from "./config.js";
 
 export type { App, AppOptions } from "./app-types.js";
@@ -131,7 +132,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   const allowedUpdates = ["message", "callback_query", "inline_query", "chosen_inline_result"] as const;
   const polling = config.webhook ? undefined : createPolling({ bot, logger: logger.child({ module: "polling" }), allowedUpdates });
   const webhook = config.webhook
-    ? createWebhook({ handleUpdate: (update) => bot.handleUpdate(update), secret: config.webhook.secret, logger: logger.child({ module: "webhook" }) })
+    ? createWebhook({
+        // As the runner does under long polling: a failed update goes to grammY's error handler
+        // (`bot.catch`), which logs it and tells the user; only an error outside it reaches the webhook.
+        handleUpdate: (update) =>
+          bot.handleUpdate(update).catch(async (error: unknown) => {
+            if (!(error instanceof BotError)) throw error;
+            await bot.errorHandler(error as BotError<BotContext>);
+          }),
+        secret: config.webhook.secret,
+        logger: logger.child({ module: "webhook" }),
+      })
     : undefined;
   let webhookSet = false;
   const receiving = () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false));
@@ -141,6 +152,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   let sweeper: NodeJS.Timeout | undefined;
   let httpAddress: { url: string; port: number } | undefined;
   let commandsSynced: Promise<void> | undefined;
+  let menusSyncing = false;
 
   // The once-only jobs (polling, the reaper, sweeps, command menus) run on the lease's holder. On
   // SQLite there is one process, so it always leads: a restart after a crash starts at once.
@@ -163,12 +175,17 @@ export async function createApp(options: AppOptions): Promise<App> {
       await polling?.start();
       // Command menus per scope (everyone, customers, agents, admins) and language, once updates flow:
       // two Bot API calls per scope whose menu is not already set as remembered (a restart sends none).
-      commandsSynced ??= syncCommands(bot.api, access, createMenuMemo(storage.kv)).then(
-        (synced) => {
-          if (synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
-        },
-        (err: unknown) => logger.warn({ err }, "command menus not set"),
-      );
+      if (commandsSynced === undefined) {
+        menusSyncing = true;
+        commandsSynced = syncCommands(bot.api, access, createMenuMemo(storage.kv))
+          .then(
+            (synced) => {
+              if (synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
+            },
+            (err: unknown) => logger.warn({ err }, "command menus not set"),
+          )
+          .finally(() => (menusSyncing = false));
+      }
     },
     async onDeposed() {
       if (sweeper) clearInterval(sweeper);
@@ -190,6 +207,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     bot,
     outbox,
     sendsWaiting: () => budget.pending(),
+    syncingMenus: () => menusSyncing,
     partnerUrl,
     leadership,
     ...(webhook ? { webhook } : {}),
