@@ -1,5 +1,5 @@
 /** `GET /readyz`: can this process serve updates now? Each check is bounded in time; nothing is cached. */
-import { Migrator, sql, type Kysely } from "kysely";
+import { DEFAULT_MIGRATION_TABLE, sql, type Kysely } from "kysely";
 import { migrationProvider } from "../storage/migrations/index.js";
 import type { Database } from "../storage/schema.js";
 import { withTimeout } from "./timeout.js";
@@ -49,11 +49,9 @@ export function createReadiness(options: ReadinessOptions): Readiness {
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? 2000;
   const partnerMaxAgeMs = options.partnerMaxAgeMs ?? 60_000;
-  const migrator = new Migrator({
-    db,
-    provider: migrationProvider,
-    ...(options.migrationSchema ? { migrationTableSchema: options.migrationSchema } : {}),
-  });
+  // Kysely's migration table, read directly: its Migrator would list every table of every schema in
+  // the database on each probe (and fail on one dropped meanwhile) to learn whether this one exists.
+  const migrationTable = options.migrationSchema ? sql.id(options.migrationSchema, DEFAULT_MIGRATION_TABLE) : sql.id(DEFAULT_MIGRATION_TABLE);
   let probing: Promise<unknown> | undefined;
 
   const database = async (): Promise<ReadinessCheck> => {
@@ -62,7 +60,16 @@ export function createReadiness(options: ReadinessOptions): Readiness {
   };
 
   const migrations = async (): Promise<ReadinessCheck> => {
-    const pending = (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+    const rows = await sql<{ name: string }>`select name from ${migrationTable}`.execute(db).then(
+      (result) => result.rows,
+      (error: unknown) => {
+        // No migration table yet (SQLite: "no such table", PostgreSQL: "does not exist"): nothing applied.
+        if (error instanceof Error && /no such table|does not exist/.test(error.message)) return [];
+        throw error;
+      },
+    );
+    const applied = new Set(rows.map((r) => r.name));
+    const pending = Object.keys(await migrationProvider.getMigrations()).filter((name) => !applied.has(name));
     return pending.length === 0 ? { ok: true } : { ok: false, detail: `pending: ${pending.join(", ")}` };
   };
 

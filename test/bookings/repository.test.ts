@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createBookingRepository, type BookingIntentInput, type BookingRepository } from "../../src/bookings/repository.js";
-import { databaseFactories } from "../helpers/databases.js";
+import { alterTable, databaseFactories } from "../helpers/databases.js";
 import { storageEach } from "../helpers/storage-each.js";
 
 /** Monday 2026-11-23, 10:00 in Bangkok. */
@@ -35,8 +35,9 @@ function intent(id: string): BookingIntentInput {
 describe.each(databaseFactories)("the ledger's rows and history on $name", ({ make }) => {
   const t = storageEach(make);
   let repo: BookingRepository;
-  const historyAway = () => sql`alter table "booking_events" rename to "booking_events_away"`.execute(t.storage.db);
-  const historyBack = () => sql`alter table "booking_events_away" rename to "booking_events"`.execute(t.storage.db);
+  const run = (text: string) => sql.raw(text).execute(t.storage.db);
+  const historyAway = () => alterTable(t.db, (table) => `alter table ${table("booking_events")} rename to "booking_events_away"`, run);
+  const historyBack = () => alterTable(t.db, (table) => `alter table ${table("booking_events_away")} rename to "booking_events"`, run);
 
   beforeEach(() => {
     repo = createBookingRepository(t.storage.db, () => NOW);

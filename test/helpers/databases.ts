@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import type { DatabaseConfig } from "../../src/config.js";
+import { withSetupLock } from "../../src/storage/connect.js";
 
 /** PostgreSQL for tests: the machine's server, database `test` (override with TEST_POSTGRES_URL). */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -30,13 +30,9 @@ export function postgresDatabase(): TestDatabase {
     name: "postgres",
     config: { kind: "postgres", url: TEST_POSTGRES_URL, schema },
     async cleanup() {
-      const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      } finally {
-        await client.end();
-      }
+      // Under fairway's set-up lock: another test's migration, running meanwhile on the same database,
+      // lists every schema's tables (Kysely's migrator) and fails on one dropped under it.
+      await withSetupLock(TEST_POSTGRES_URL, (client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
     },
   };
 }
@@ -46,3 +42,16 @@ export const databaseFactories = [
   { name: "sqlite", make: sqliteDatabase },
   { name: "postgres", make: postgresDatabase },
 ] as const;
+
+/**
+ * Runs a DDL statement in `db`'s schema (`{table}` names a table there): on PostgreSQL under fairway's
+ * set-up lock, so that no other test's migration lists the tables while one is renamed or dropped.
+ */
+export async function alterTable(db: TestDatabase, statement: (table: (name: string) => string) => string, run: (sqlText: string) => Promise<unknown>): Promise<void> {
+  const config = db.config;
+  if (config.kind !== "postgres") {
+    await run(statement((name) => `"${name}"`));
+    return;
+  }
+  await withSetupLock(config.url, (client) => client.query(statement((name) => `"${config.schema ?? "public"}"."${name}"`)));
+}
