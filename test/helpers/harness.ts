@@ -7,6 +7,7 @@ import { createLogger } from "../../src/logger.js";
 import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
 import { worldClock, type WorldClock } from "./clock.js";
 import { sqliteDatabase, type TestDatabase } from "./databases.js";
+import { trackHandling } from "./handling.js";
 import { checkInvariants, type InvariantReport, type InvariantSubject } from "./invariants.js";
 import { addToTally, serverFigures } from "./tally.js";
 
@@ -22,6 +23,7 @@ export const MACHINE_SPEED_LIMITS: Record<string, string> = {
   USER_RATE_PER_MINUTE: "60000",
   STRANGER_REPLIES_PER_MINUTE: "60",
   TELEGRAM_CHAT_BURST: "10000",
+  TELEGRAM_SENDS_PER_SECOND: "1000",
 };
 
 /** The environment fairway needs to run against a test sandbox and local Bot API server. */
@@ -38,6 +40,12 @@ export function testEnv(parts: { apiRoot: string; partnerUrl: string; apiKey: st
     PORT: "0",
   };
 }
+
+/**
+ * How long `settle()` also wants the local Bot API server quiet once every update was handled and
+ * nothing is in flight: a few event-loop turns for work a handler started without awaiting it.
+ */
+const SETTLE_QUIET_MS = 15;
 
 export interface HarnessOptions {
   sandbox?: SandboxOptions;
@@ -118,7 +126,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   const config = { ...createConfig(env), database: db.config };
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
-  let inFlight = 0;
+  const handling = trackHandling();
   const make = async (flowVersion?: number) => {
     const made = await createApp({
       config,
@@ -128,18 +136,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
       afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
     });
-    // An update is in flight for the whole of its handling, grammY's error handler (`bot.catch`)
-    // included: its answer to the user is work too (a middleware placed first ends before it).
-    const { bot } = made;
-    const handleUpdate = bot.handleUpdate.bind(bot);
-    bot.handleUpdate = async (...args) => {
-      inFlight += 1;
-      try {
-        return await handleUpdate(...args);
-      } finally {
-        inFlight -= 1;
-      }
-    };
+    handling.track(made.bot);
     return made;
   };
   let app = await make();
@@ -170,18 +167,28 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return telegram.user({ id, language_code, ...(first_name ? { first_name } : {}) });
     },
     async settle() {
-      // Telegram is quiet while a partner call runs: also wait for the sandbox to have answered.
-      const deadline = Date.now() + 15_000;
+      // Done when every update the bot was handed has been handled (its whole handling, bot.catch
+      // included), no Bot API call or partner request is in flight, the outbox's drain and the sends
+      // waiting for the outgoing budget are over, and that stays so for a few event-loop turns
+      // (`SETTLE_QUIET_MS`: work a handler started without awaiting it begins within them).
+      const deadline = performance.now() + 15_000;
+      const busy = () =>
+        handling.inFlight() > 0 ||
+        handling.unhandled() > 0 ||
+        app.outbox.busy() ||
+        app.sendsWaiting() > 0 ||
+        app.syncingMenus() ||
+        sandbox.requests.some((r) => r.status === 0 && r.fault === undefined);
       for (;;) {
-        await telegram.idle({ quietMs: 120, timeoutMs: 15_000 });
-        // The outbox's drain and sends waiting for the outgoing budget count as work too.
-        const open = inFlight > 0 || app.outbox.busy() || app.sendsWaiting() > 0 || sandbox.requests.some((r) => r.status === 0 && r.fault === undefined);
-        if (!open || Date.now() > deadline) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await telegram.idle({ quietMs: SETTLE_QUIET_MS, timeoutMs: Math.max(1, deadline - performance.now()) });
+        if (!busy()) return;
+        if (performance.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 2));
       }
     },
     async restart(restartOptions = {}) {
       await app.stop();
+      handling.forgetLost(telegram);
       app = await make(restartOptions.flowVersion);
       await app.start();
     },

@@ -36,11 +36,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/** The server's update count at each app's last `synced`. */
+const updatesAtSync = new WeakMap<PlaygroundApp, number>();
+
 /**
- * Waits until fairway is idle and the page shows the chat exactly as the server
- * has it: the same messages, each in its latest edit.
+ * Waits until the page's last action has reached fairway (a new update on the local Bot API server:
+ * a click resolves before the page's request arrives), fairway has handled it, and the page shows
+ * the chat exactly as the server has it: the same messages, each in its latest edit. An action that
+ * makes no update (a link that only switches the identity) is given 2 s to make one.
  */
 export async function synced(p: PlaygroundApp, page: Page, chatId: number): Promise<void> {
+  const before = updatesAtSync.get(p) ?? 0;
+  const deadline = performance.now() + 2_000;
+  while (p.updates() === before && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+  updatesAtSync.set(p, p.updates());
   await p.settle();
   const expected = p.telegram.messages(chatId).map((m) => `${m.message_id}:${m.edit_date ?? 0}`);
   // A string: the test's TypeScript has no DOM types; this runs in the page.

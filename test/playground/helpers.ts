@@ -11,6 +11,7 @@ import { createLogger } from "../../src/logger.js";
 import { worldClock, type WorldClock } from "../helpers/clock.js";
 import { sqliteDatabase } from "../helpers/databases.js";
 import { tomorrow } from "../helpers/flow.js";
+import { trackHandling } from "../helpers/handling.js";
 
 /** A JSON body as the tests read it: untyped, exactly what `JSON.parse` returns. */
 export type Json = ReturnType<typeof JSON.parse>;
@@ -23,7 +24,9 @@ export interface PlaygroundApp {
   /** The page, e.g. http://127.0.0.1:40123/ */
   url: string;
   logs: string[];
-  /** Waits until fairway handled every update and went quiet. */
+  /** How many updates the local Bot API server has queued for the bot (the page's taps and messages among them). */
+  updates(): number;
+  /** Waits until fairway handled every update it received and has nothing in flight. */
   settle(): Promise<void>;
   get(path: string): Promise<{ status: number; json: Json }>;
   post(path: string, body: unknown, contentType?: string): Promise<{ status: number; json: Json }>;
@@ -43,25 +46,15 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
   });
   const config = createConfig({ DATABASE_URL: `sqlite:${db.config.path}`, PLAYGROUND_PORT: "0", DEFAULT_LOCALE: "en", LOG_LEVEL: "debug", ...env });
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
-  let inFlight = 0;
   const clock = worldClock();
-  const app = await createApp({
-    config,
-    logger,
-    now: clock,
-    reaperIntervalMs: 60_000,
-    first: async (_ctx, next) => {
-      inFlight += 1;
-      try {
-        await next();
-      } finally {
-        inFlight -= 1;
-      }
-    },
-  });
+  const app = await createApp({ config, logger, now: clock, reaperIntervalMs: 60_000 });
+  const handling = trackHandling();
+  handling.track(app.bot);
   await app.start();
   const telegram = app.localTelegram;
   if (!telegram || !app.playground) throw new Error("no local Bot API server / playground: was BOT_TOKEN set?");
+  let updates = 0;
+  telegram.on("update", () => (updates += 1));
   const base = telegram.url;
   const parse = async (res: Response) => {
     const text = await res.text();
@@ -77,12 +70,15 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
     clock,
     url: app.playground.url,
     logs,
+    updates: () => updates,
     async settle() {
-      const deadline = Date.now() + 15_000;
+      // As the harness's settle(): every update handled (its error handler included), nothing in flight.
+      const deadline = performance.now() + 15_000;
       for (;;) {
-        await telegram.idle({ quietMs: 150, timeoutMs: 15_000 });
-        if (inFlight === 0 || Date.now() > deadline) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await telegram.idle({ quietMs: 15, timeoutMs: Math.max(1, deadline - performance.now()) });
+        const busy = handling.inFlight() > 0 || handling.unhandled() > 0 || app.outbox.busy() || app.sendsWaiting() > 0 || app.syncingMenus();
+        if (!busy || performance.now() > deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, 2));
       }
     },
     get: async (path) => parse(await fetch(`${base}${path}`)),
