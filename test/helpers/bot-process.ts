@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { WORLD_MAIN } from "./child-build.js";
 import { clockEnv } from "./clock.js";
 import { addToTally } from "./tally.js";
 
@@ -30,7 +31,8 @@ export interface BotProcess {
 }
 
 export function startBotProcess(env: Record<string, string>, clock: () => number): BotProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "test/helpers/world-main.ts"], {
+  // test/helpers/world-main.ts, bundled once per run by test/global-setup.ts (child-build.ts).
+  const child = spawn(process.execPath, ["--enable-source-maps", WORLD_MAIN], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...inheritedTimeEnv(), ...env, ...clockEnv(clock) },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,12 +1,15 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { DIST } from "../helpers/child-build.js";
 import { basic } from "./helpers.js";
 
 describe("npm run sandbox (src/sandbox/main.ts)", () => {
   it("prints its URL and key, serves the API, and exits cleanly on SIGTERM", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/sandbox/main.ts"], {
+    // What `npm run sandbox` runs: the build test/global-setup.ts made of src/ (dist/sandbox/main.js).
+    const child = spawn(process.execPath, [join(DIST, "sandbox", "main.js")], {
       env: { ...process.env, SANDBOX_PORT: "0", SANDBOX_HOST: "127.0.0.1", SANDBOX_API_KEY: "cli-key", SANDBOX_SEED: "5", LOG_LEVEL: "silent" },
       stdio: ["ignore", "pipe", "inherit"],
     });
