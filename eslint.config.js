@@ -20,6 +20,18 @@ export default tseslint.config(
       "no-console": "error",
     },
   },
+  // fairway's "now" is its injected clock (createApp({ now })): the wall clock's date is never read
+  // directly. The test suite's wall-clock guard (test/helpers/wall-clock-guard.ts) catches the rest.
+  {
+    files: ["src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "NewExpression[callee.name=/^(Date|TZDate)$/][arguments.length=0]", message: "Take now from the injected clock (`now()`), not the wall clock." },
+        { selector: "CallExpression[callee.name='Date']", message: "Take now from the injected clock (`now()`), not the wall clock." },
+      ],
+    },
+  },
   {
     files: ["test/**/*.ts", "bench/**/*.ts"],
     rules: {

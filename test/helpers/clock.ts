@@ -28,6 +28,12 @@ export interface WorldClock {
   run(): void;
 }
 
+/**
+ * Where `worldClock()` registers each clock it makes, when the wall-clock guard
+ * (`./wall-clock-guard.ts`) runs in this process: an instant a world's clock reads is not a wall-clock read.
+ */
+export const WORLD_CLOCKS = Symbol.for("fairway.worldClocks");
+
 /** A world clock at `start` (default `WORLD_START`), running unless `{ stopped: true }`. */
 export function worldClock(start: number = WORLD_START, options: { stopped?: boolean } = {}): WorldClock {
   let base = start;
@@ -46,6 +52,7 @@ export function worldClock(start: number = WORLD_START, options: { stopped?: boo
   clock.run = () => {
     if (since === undefined) since = performance.now();
   };
+  (globalThis as { [WORLD_CLOCKS]?: Set<() => number> })[WORLD_CLOCKS]?.add(clock);
   return clock;
 }
 

@@ -5,7 +5,7 @@
  * that asks `Intl` for the zone's offset several times, and fairway reads "today at the course" and
  * the time of each listed tee time for every view, so that was a visible share of the CPU per update.
  * A formatter made once per zone gives the same calendar day and time of day in one call (both use
- * the runtime's time-zone data); `test/bot/format/zoned.test.ts` checks they agree across DST changes
+ * the runtime's time-zone data); `test/bot/format/zoned.clock.test.ts` checks they agree across DST changes
  * and odd offsets.
  */
 
