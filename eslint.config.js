@@ -2,6 +2,7 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import prettier from "eslint-config-prettier";
 
 export default tseslint.config(
   { ignores: ["node_modules", "data", "coverage", "test-results", "playground-dist", "dist", "bench-results"] },
@@ -48,6 +49,8 @@ export default tseslint.config(
     files: ["eslint.config.js"],
     ...tseslint.configs.disableTypeChecked,
   },
+  // Layout is Prettier's (`npm run format`; `npm run lint` checks it): no ESLint rule argues with it.
+  prettier,
   // The playground's page: plain browser ES modules outside the TypeScript project (no build step).
   {
     files: ["src/playground/public/**/*.js"],
