@@ -28,8 +28,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "NewExpression[callee.name=/^(Date|TZDate)$/][arguments.length=0]", message: "Take now from the injected clock (`now()`), not the wall clock." },
-        { selector: "CallExpression[callee.name='Date']", message: "Take now from the injected clock (`now()`), not the wall clock." },
+        {
+          selector: "NewExpression[callee.name=/^(Date|TZDate)$/][arguments.length=0]",
+          message: "Take now from the injected clock (`now()`), not the wall clock.",
+        },
+        {
+          selector: "CallExpression[callee.name='Date']",
+          message: "Take now from the injected clock (`now()`), not the wall clock.",
+        },
       ],
     },
   },

@@ -28,9 +28,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   // Playground (no BOT_TOKEN): its fixed admin and agent identities get their roles on top of
   // ADMIN_IDS/AGENT_IDS, so the browser page works with no setup. Never with a real token.
   // With a real partner the page's visitors get no staff roles unless PLAYGROUND_STAFF=1 says so.
-  const staffPlayground = !options.config.botToken && (options.config.partner.kind === "sandbox" || options.config.playgroundStaff);
+  const staffPlayground =
+    !options.config.botToken && (options.config.partner.kind === "sandbox" || options.config.playgroundStaff);
   if (!options.config.botToken && !staffPlayground) {
-    logger.warn("playground with a real PARTNER_API_URL: its page's admin and agent get no staff roles (PLAYGROUND_STAFF=1 gives them)");
+    logger.warn(
+      "playground with a real PARTNER_API_URL: its page's admin and agent get no staff roles (PLAYGROUND_STAFF=1 gives them)",
+    );
   }
   const config: Config = !staffPlayground
     ? options.config
@@ -66,7 +69,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   let playground: Playground | undefined;
   if (!token) {
     // Loaded only here: production (a BOT_TOKEN) never loads the local server nor the playground.
-    const [{ createBotApiServer }, { createPlayground }] = await Promise.all([import("./bot-api-server/index.js"), import("./playground/index.js")]);
+    const [{ createBotApiServer }, { createPlayground }] = await Promise.all([
+      import("./bot-api-server/index.js"),
+      import("./playground/index.js"),
+    ]);
     // Loopback names only: a page rebound to 127.0.0.1 (DNS rebinding) must not drive the playground.
     localTelegram = createBotApiServer({ clock: now, allowedHosts: ["127.0.0.1", "localhost", "[::1]"] });
     apiRoot = await localTelegram.listen(config.playgroundPort);
@@ -130,7 +136,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   const allowedUpdates = ["message", "callback_query", "inline_query", "chosen_inline_result"] as const;
-  const polling = config.webhook ? undefined : createPolling({ bot, logger: logger.child({ module: "polling" }), allowedUpdates });
+  const polling = config.webhook
+    ? undefined
+    : createPolling({ bot, logger: logger.child({ module: "polling" }), allowedUpdates });
   const webhook = config.webhook
     ? createWebhook({
         // As the runner does under long polling: a failed update goes to grammY's error handler
@@ -148,7 +156,19 @@ export async function createApp(options: AppOptions): Promise<App> {
   const receiving = () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false));
 
   // The operator's HTTP server on PORT (a real bot token only; the playground has its own page).
-  const http = config.botToken ? createOperatorServer({ config, storage, partner, metrics, lastPartnerOkAt: hooks.lastPartnerOkAt, receiving, ...(webhook ? { webhook } : {}), logger, now }) : undefined;
+  const http = config.botToken
+    ? createOperatorServer({
+        config,
+        storage,
+        partner,
+        metrics,
+        lastPartnerOkAt: hooks.lastPartnerOkAt,
+        receiving,
+        ...(webhook ? { webhook } : {}),
+        logger,
+        now,
+      })
+    : undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let httpAddress: { url: string; port: number } | undefined;
   let commandsSynced: Promise<void> | undefined;
@@ -160,17 +180,26 @@ export async function createApp(options: AppOptions): Promise<App> {
     lease:
       storage.kind === "postgres"
         ? createLease({ db: storage.db, name: "leader", holder: instanceId(), now })
-        : { holder: "sqlite", ttlMs: 10_000, acquire: () => Promise.resolve(true), held: () => true, release: () => Promise.resolve() },
+        : {
+            holder: "sqlite",
+            ttlMs: 10_000,
+            acquire: () => Promise.resolve(true),
+            held: () => true,
+            release: () => Promise.resolve(),
+          },
     logger: logger.child({ module: "leadership" }),
     async onElected() {
       reaper.start();
       afterBooking.start();
       outbox.start();
-      sweeper = setInterval(() => {
-        void sweep(storage, now)
-          .then(() => access.offers.prune(now() - OFFER_RETENTION_MS))
-          .catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
-      }, 60 * 60 * 1000);
+      sweeper = setInterval(
+        () => {
+          void sweep(storage, now)
+            .then(() => access.offers.prune(now() - OFFER_RETENTION_MS))
+            .catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
+        },
+        60 * 60 * 1000,
+      );
       sweeper.unref();
       await polling?.start();
       // Command menus per scope (everyone, customers, agents, admins) and language, once updates flow:
@@ -180,7 +209,11 @@ export async function createApp(options: AppOptions): Promise<App> {
         commandsSynced = syncCommands(bot.api, access, createMenuMemo(storage.kv))
           .then(
             (synced) => {
-              if (synced.failed.length > 0) logger.warn({ failed: synced.failed }, "some private chats' command menus were refused (users who never opened the bot)");
+              if (synced.failed.length > 0)
+                logger.warn(
+                  { failed: synced.failed },
+                  "some private chats' command menus were refused (users who never opened the bot)",
+                );
             },
             (err: unknown) => logger.warn({ err }, "command menus not set"),
           )
@@ -230,13 +263,17 @@ export async function createApp(options: AppOptions): Promise<App> {
         webhookSet = true;
       }
       await leadership.start();
-      logger.info({ bot: bot.botInfo.username, mode: config.webhook ? "webhook" : "polling", leader: leadership.isLeader() }, "fairway is running");
+      logger.info(
+        { bot: bot.botInfo.username, mode: config.webhook ? "webhook" : "polling", leader: leadership.isLeader() },
+        "fairway is running",
+      );
     },
     httpUrl: () => httpAddress?.url,
     async stop() {
       // Health turns 503 so a balancer stops sending; then the webhook refuses new updates (Telegram redelivers them elsewhere), finish those running.
       http?.setDraining();
-      if (webhook && !(await webhook.drain(10_000))) logger.warn({ running: webhook.inFlight() }, "updates still running after 10 s; stopping anyway");
+      if (webhook && !(await webhook.drain(10_000)))
+        logger.warn({ running: webhook.inFlight() }, "updates still running after 10 s; stopping anyway");
       // Polling: stop fetching, finish the updates in progress; then the reaper; then give the lease up.
       await leadership.stop();
       await commandsSynced;

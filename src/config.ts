@@ -3,9 +3,7 @@ import * as v from "valibot";
 import { EnvSchema } from "./env-schema.js";
 
 /** Where conversation state, sessions and the bookings ledger live. */
-export type DatabaseConfig =
-  | { kind: "sqlite"; path: string }
-  | { kind: "postgres"; url: string; schema?: string };
+export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string; schema?: string };
 
 /** The resolved configuration every part of fairway receives. */
 export interface Config {
@@ -71,7 +69,8 @@ export function parseDatabaseUrl(raw: string): DatabaseConfig | string {
     try {
       const url = new URL(value);
       const schema = url.searchParams.get("schema") ?? undefined;
-      if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(schema)) return "schema must be a plain SQL identifier";
+      if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/i.test(schema))
+        return "schema must be a plain SQL identifier";
       url.searchParams.delete("schema");
       return { kind: "postgres", url: url.toString(), ...(schema ? { schema } : {}) };
     } catch {
@@ -109,13 +108,20 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       problems.push(`${name} ${issue.message}`);
     }
   }
-  if (env.WEBHOOK_URL?.trim() && !env.BOT_TOKEN?.trim()) problems.push("WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)");
+  if (env.WEBHOOK_URL?.trim() && !env.BOT_TOKEN?.trim())
+    problems.push("WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)");
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;
   const apiKey = e.PARTNER_API_KEY?.trim() ?? "";
 
   const partner: Config["partner"] = e.PARTNER_API_URL
-    ? { kind: "remote", baseURL: e.PARTNER_API_URL, apiKey, moneyUnit: e.PARTNER_MONEY_UNIT, timeoutMs: e.PARTNER_TIMEOUT_MS }
+    ? {
+        kind: "remote",
+        baseURL: e.PARTNER_API_URL,
+        apiKey,
+        moneyUnit: e.PARTNER_MONEY_UNIT,
+        timeoutMs: e.PARTNER_TIMEOUT_MS,
+      }
     : { kind: "sandbox", seed: e.SANDBOX_SEED, moneyUnit: e.PARTNER_MONEY_UNIT, timeoutMs: e.PARTNER_TIMEOUT_MS };
 
   const webhook: Config["webhook"] =

@@ -8,7 +8,12 @@ import * as v from "valibot";
 /** Telegram user ids: a comma-separated list of positive integers, blanks ignored. */
 const IdList = v.pipe(
   v.optional(v.string(), ""),
-  v.transform((s) => s.split(",").map((x) => x.trim()).filter((x) => x.length > 0)),
+  v.transform((s) =>
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter((x) => x.length > 0),
+  ),
   v.array(
     v.pipe(
       v.string(),
@@ -36,9 +41,13 @@ const IntInRange = (def: number, min: number, max: number) =>
     v.maxValue(max, `must be a whole number from ${min} to ${max}`),
   );
 
-const Empty = v.pipe(v.literal(""), v.transform(() => undefined));
+const Empty = v.pipe(
+  v.literal(""),
+  v.transform(() => undefined),
+);
 
-const REMINDERS_MESSAGE = "must be a comma-separated list of durations before tee-off like 24h,2h or 95m (1m to 336h), or off";
+const REMINDERS_MESSAGE =
+  "must be a comma-separated list of durations before tee-off like 24h,2h or 95m (1m to 336h), or off";
 const DIGEST_TIME_MESSAGE = "must be a time HH:MM (24-hour, Asia/Bangkok), e.g. 08:00";
 
 /** `24h` → 1440, `95m` → 95. */
@@ -52,8 +61,13 @@ const ReminderList = v.pipe(
   v.string(),
   v.trim(),
   v.transform((s) => (s === "" ? "24h,2h" : s)),
-  v.check((s) => s.toLowerCase() === "off" || s.split(",").every((x) => /^\s*\d{1,5}\s*[hm]\s*$/i.test(x)), REMINDERS_MESSAGE),
-  v.transform((s) => (s.toLowerCase() === "off" ? [] : [...new Set(s.split(",").map(durationMinutes))].sort((a, b) => b - a))),
+  v.check(
+    (s) => s.toLowerCase() === "off" || s.split(",").every((x) => /^\s*\d{1,5}\s*[hm]\s*$/i.test(x)),
+    REMINDERS_MESSAGE,
+  ),
+  v.transform((s) =>
+    s.toLowerCase() === "off" ? [] : [...new Set(s.split(",").map(durationMinutes))].sort((a, b) => b - a),
+  ),
   v.check((list) => list.every((m) => m >= 1 && m <= 336 * 60), REMINDERS_MESSAGE),
 );
 
@@ -61,12 +75,21 @@ const ReminderList = v.pipe(
 export const EnvSchema = v.object({
   BOT_TOKEN: v.optional(
     v.union(
-      [Empty, v.pipe(v.string(), v.trim(), v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AA... (from @BotFather)"))],
+      [
+        Empty,
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^\d+:[A-Za-z0-9_-]{20,}$/, "must look like 123456789:AA... (from @BotFather)"),
+        ),
+      ],
       "must look like 123456789:AA... (from @BotFather)",
     ),
   ),
   TELEGRAM_API_ROOT: v.optional(v.union([Empty, Url("the Bot API server root")], "must be an http(s) URL")),
-  PARTNER_API_URL: v.optional(v.union([Empty, Url("the partner's base URL, without /api/v1/ext")], "must be an http(s) URL, without /api/v1/ext")),
+  PARTNER_API_URL: v.optional(
+    v.union([Empty, Url("the partner's base URL, without /api/v1/ext")], "must be an http(s) URL, without /api/v1/ext"),
+  ),
   PARTNER_API_KEY: v.optional(v.string()),
   PARTNER_MONEY_UNIT: v.optional(v.picklist(["satang", "baht"], "must be satang or baht"), "satang"),
   PARTNER_TIMEOUT_MS: IntInRange(8000, 500, 60000),
@@ -77,7 +100,10 @@ export const EnvSchema = v.object({
   HOLD_MINUTES: IntInRange(10, 1, 120),
   LOW_BALANCE_THB: IntInRange(5000, 0, 1_000_000_000),
   LOG_LEVEL: v.optional(
-    v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"], "must be one of fatal, error, warn, info, debug, trace, silent"),
+    v.picklist(
+      ["fatal", "error", "warn", "info", "debug", "trace", "silent"],
+      "must be one of fatal, error, warn, info, debug, trace, silent",
+    ),
     "info",
   ),
   SANDBOX_SEED: IntInRange(1, 0, 2 ** 31 - 1),
@@ -91,18 +117,39 @@ export const EnvSchema = v.object({
           v.string(),
           v.trim(),
           v.url("must be the public https:// URL Telegram calls"),
-          v.check((u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(u), "must be the public https:// URL Telegram calls"),
+          v.check(
+            (u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//i.test(u),
+            "must be the public https:// URL Telegram calls",
+          ),
         ),
       ],
       "must be the public https:// URL Telegram calls",
     ),
   ),
-  WEBHOOK_SECRET: v.optional(v.union([Empty, v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and -"))], "must be 1-256 characters of A-Z, a-z, 0-9, _ and -")),
+  WEBHOOK_SECRET: v.optional(
+    v.union(
+      [
+        Empty,
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^[A-Za-z0-9_-]{1,256}$/, "must be 1-256 characters of A-Z, a-z, 0-9, _ and -"),
+        ),
+      ],
+      "must be 1-256 characters of A-Z, a-z, 0-9, _ and -",
+    ),
+  ),
   WEBHOOK_MAX_CONNECTIONS: IntInRange(40, 1, 100),
   PORT: IntInRange(3000, 0, 65535),
   // After the booking (reminders, the admins' digest): see src/after-booking/.
   REMINDERS: v.optional(ReminderList, "24h,2h"),
-  DIGEST_TIME: v.optional(v.union([Empty, v.pipe(v.string(), v.trim(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, DIGEST_TIME_MESSAGE))], DIGEST_TIME_MESSAGE), "08:00"),
+  DIGEST_TIME: v.optional(
+    v.union(
+      [Empty, v.pipe(v.string(), v.trim(), v.regex(/^([01]\d|2[0-3]):[0-5]\d$/, DIGEST_TIME_MESSAGE))],
+      DIGEST_TIME_MESSAGE,
+    ),
+    "08:00",
+  ),
   // Abuse control and rate limits (README, "Abuse control and rate limits").
   USER_RATE_BURST: IntInRange(12, 1, 10_000),
   USER_RATE_PER_MINUTE: IntInRange(120, 1, 60_000),

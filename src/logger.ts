@@ -36,9 +36,7 @@ export interface LoggerConfig {
 
 /** Replaces every occurrence of each secret (and its Basic-auth base64 form) by `[redacted]`. */
 export function createScrubber(secrets: readonly string[]): (text: string) => string {
-  const needles = secrets
-    .filter((s) => s.length >= 4)
-    .flatMap((s) => [s, Buffer.from(s).toString("base64")]);
+  const needles = secrets.filter((s) => s.length >= 4).flatMap((s) => [s, Buffer.from(s).toString("base64")]);
   if (needles.length === 0) return (text) => text;
   return (text) => {
     let out = text;

@@ -14,7 +14,10 @@ export interface PartnerEndpoint {
  * Resolves the partner configuration, starting the embedded sandbox on a free port when needed; the
  * sandbox runs on `clock` (fairway's own), so its "today" and fairway's are the same day.
  */
-export async function openPartnerEndpoint(partner: Config["partner"], clock: () => number = Date.now): Promise<PartnerEndpoint> {
+export async function openPartnerEndpoint(
+  partner: Config["partner"],
+  clock: () => number = Date.now,
+): Promise<PartnerEndpoint> {
   if (partner.kind === "remote") {
     return { baseURL: partner.baseURL, apiKey: partner.apiKey, embedded: false, close: () => Promise.resolve() };
   }

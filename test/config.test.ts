@@ -61,14 +61,21 @@ describe("createConfig", () => {
     });
     expect(config.adminIds).toEqual([1, 2, 3]);
     expect(config.agentIds).toEqual([10]);
-    expect(config.database).toEqual({ kind: "postgres", url: "postgres://fairway@db.internal:5432/fairway", schema: "prod" });
+    expect(config.database).toEqual({
+      kind: "postgres",
+      url: "postgres://fairway@db.internal:5432/fairway",
+      schema: "prod",
+    });
     expect(config.holdMinutes).toBe(15);
     expect(config.secrets).toEqual(["123456789:AAbbCCddEEffGGhhIIjjKKllMMnn", "secret-key"]);
   });
 
   it.each([
     [{ BOT_TOKEN: "not-a-token" }, "BOT_TOKEN must look like 123456789:AA... (from @BotFather)"],
-    [{ PARTNER_API_URL: "partner.example", PARTNER_API_KEY: "k" }, "PARTNER_API_URL must be an http(s) URL, without /api/v1/ext"],
+    [
+      { PARTNER_API_URL: "partner.example", PARTNER_API_KEY: "k" },
+      "PARTNER_API_URL must be an http(s) URL, without /api/v1/ext",
+    ],
     [{ PARTNER_API_URL: "https://partner.example" }, "PARTNER_API_KEY is required when PARTNER_API_URL is set"],
     [{ PARTNER_MONEY_UNIT: "usd" }, "PARTNER_MONEY_UNIT must be satang or baht"],
     [{ ADMIN_IDS: "12,abc" }, "ADMIN_IDS must be a comma-separated list of numeric Telegram user ids"],
@@ -77,9 +84,15 @@ describe("createConfig", () => {
     [{ HOLD_MINUTES: "ten" }, "HOLD_MINUTES must be a whole number from 1 to 120"],
     [{ DEFAULT_LOCALE: "de" }, "DEFAULT_LOCALE must be th or en"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
-    [{ DATABASE_URL: "mysql://localhost/x" }, "DATABASE_URL must be sqlite:<path>, file:<path>, a file path, or a postgres:// URL"],
+    [
+      { DATABASE_URL: "mysql://localhost/x" },
+      "DATABASE_URL must be sqlite:<path>, file:<path>, a file path, or a postgres:// URL",
+    ],
     [{ TELEGRAM_API_ROOT: "ftp://x" }, "TELEGRAM_API_ROOT must be an http(s) URL"],
-    [{ BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn", WEBHOOK_URL: "http://bot.example/hook" }, "WEBHOOK_URL must be the public https:// URL Telegram calls"],
+    [
+      { BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn", WEBHOOK_URL: "http://bot.example/hook" },
+      "WEBHOOK_URL must be the public https:// URL Telegram calls",
+    ],
     [{ WEBHOOK_URL: "https://bot.example/hook" }, "WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)"],
     [{ WEBHOOK_SECRET: "has space" }, "WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -"],
     [{ WEBHOOK_MAX_CONNECTIONS: "101" }, "WEBHOOK_MAX_CONNECTIONS must be a whole number from 1 to 100"],
@@ -95,17 +108,43 @@ describe("createConfig", () => {
     expect(a.webhook?.secret).toMatch(/^[A-Za-z0-9_-]{20,256}$/);
     expect(a.webhook?.secret).toBe(b.webhook?.secret);
     expect(a.webhook?.secret).not.toContain(BOT_TOKEN.split(":")[1]);
-    expect(createConfig({ BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMzz", WEBHOOK_URL: "https://bot.example/tg/hook" }).webhook?.secret).not.toBe(a.webhook?.secret);
+    expect(
+      createConfig({ BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMzz", WEBHOOK_URL: "https://bot.example/tg/hook" })
+        .webhook?.secret,
+    ).not.toBe(a.webhook?.secret);
     expect(a.secrets).toContain(a.webhook?.secret);
-    expect(createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/h", WEBHOOK_SECRET: "mine_1" }).webhook?.secret).toBe("mine_1");
+    expect(
+      createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/h", WEBHOOK_SECRET: "mine_1" }).webhook?.secret,
+    ).toBe("mine_1");
     expect(createConfig({ BOT_TOKEN }).webhook).toBeUndefined();
   });
 
   it("abuse control: production's limits by default, each overridable, a wrong one named", () => {
-    expect(createConfig({}).limits).toEqual({ userBurst: 12, userPerMinute: 120, strangerPerMinute: 1, sendsPerSecond: 25, chatBurst: 15, backgroundPerSecond: 10 });
-    const set = createConfig({ USER_RATE_BURST: "20", USER_RATE_PER_MINUTE: "60", STRANGER_REPLIES_PER_MINUTE: "2", TELEGRAM_SENDS_PER_SECOND: "8", TELEGRAM_CHAT_BURST: "3", NOTIFY_SENDS_PER_SECOND: "12" });
+    expect(createConfig({}).limits).toEqual({
+      userBurst: 12,
+      userPerMinute: 120,
+      strangerPerMinute: 1,
+      sendsPerSecond: 25,
+      chatBurst: 15,
+      backgroundPerSecond: 10,
+    });
+    const set = createConfig({
+      USER_RATE_BURST: "20",
+      USER_RATE_PER_MINUTE: "60",
+      STRANGER_REPLIES_PER_MINUTE: "2",
+      TELEGRAM_SENDS_PER_SECOND: "8",
+      TELEGRAM_CHAT_BURST: "3",
+      NOTIFY_SENDS_PER_SECOND: "12",
+    });
     // The background share never exceeds the whole budget.
-    expect(set.limits).toEqual({ userBurst: 20, userPerMinute: 60, strangerPerMinute: 2, sendsPerSecond: 8, chatBurst: 3, backgroundPerSecond: 8 });
+    expect(set.limits).toEqual({
+      userBurst: 20,
+      userPerMinute: 60,
+      strangerPerMinute: 2,
+      sendsPerSecond: 8,
+      chatBurst: 3,
+      backgroundPerSecond: 8,
+    });
     expect(problemsOf({ TELEGRAM_SENDS_PER_SECOND: "0", STRANGER_REPLIES_PER_MINUTE: "x" })).toEqual([
       "STRANGER_REPLIES_PER_MINUTE must be a whole number from 1 to 60",
       "TELEGRAM_SENDS_PER_SECOND must be a whole number from 1 to 1000",
@@ -160,9 +199,12 @@ describe("REMINDERS and DIGEST_TIME", () => {
   });
 
   it("refuse bad values at start, naming the variable", () => {
-    const reminders = "REMINDERS must be a comma-separated list of durations before tee-off like 24h,2h or 95m (1m to 336h), or off";
-    for (const bad of ["2x", "24", "0m", "24h,,2h", "400h", "-2h"]) expect(problemsOf({ REMINDERS: bad }), bad).toEqual([reminders]);
+    const reminders =
+      "REMINDERS must be a comma-separated list of durations before tee-off like 24h,2h or 95m (1m to 336h), or off";
+    for (const bad of ["2x", "24", "0m", "24h,,2h", "400h", "-2h"])
+      expect(problemsOf({ REMINDERS: bad }), bad).toEqual([reminders]);
     const digest = "DIGEST_TIME must be a time HH:MM (24-hour, Asia/Bangkok), e.g. 08:00";
-    for (const bad of ["8:00", "24:00", "08:60", "eight"]) expect(problemsOf({ DIGEST_TIME: bad }), bad).toEqual([digest]);
+    for (const bad of ["8:00", "24:00", "08:60", "eight"])
+      expect(problemsOf({ DIGEST_TIME: bad }), bad).toEqual([digest]);
   });
 });

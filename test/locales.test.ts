@@ -118,17 +118,35 @@ const TEMPLATE_KEYS = [
 ];
 
 /** Every booking state, as `status-label` receives it (lower-cased). */
-const BOOKING_STATES = ["INTENT", "RESERVING", "HELD", "RESERVE_FAILED", "RESERVE_UNKNOWN", "CONFIRMING", "PAID", "RELEASING", "RELEASED", "REFUNDING", "REFUNDED"];
+const BOOKING_STATES = [
+  "INTENT",
+  "RESERVING",
+  "HELD",
+  "RESERVE_FAILED",
+  "RESERVE_UNKNOWN",
+  "CONFIRMING",
+  "PAID",
+  "RELEASING",
+  "RELEASED",
+  "REFUNDING",
+  "REFUNDED",
+];
 
 describe("locale files", () => {
   const en = parse("en");
   const th = parse("th");
 
   it("parse without junk and define each key once", () => {
-    for (const [locale, parsed] of [["en", en], ["th", th]] as const) {
+    for (const [locale, parsed] of [
+      ["en", en],
+      ["th", th],
+    ] as const) {
       const source = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8");
       // Every non-comment, non-indented, non-blank line starts a message FluentResource kept.
-      const starts = source.split("\n").filter((l) => /^[a-z-]/i.test(l)).map((l) => l.split("=")[0]!.trim());
+      const starts = source
+        .split("\n")
+        .filter((l) => /^[a-z-]/i.test(l))
+        .map((l) => l.split("=")[0]!.trim());
       expect(parsed.ids, `${locale}: entries FluentResource could not parse`).toEqual(starts);
       expect(new Set(parsed.ids).size, `${locale}: duplicate keys`).toBe(parsed.ids.length);
     }
@@ -150,7 +168,15 @@ describe("locale files", () => {
   it("define every key the code uses", () => {
     const used = staticKeys();
     // The extraction works: a few keys from different files and shapes must be among them.
-    for (const k of ["cancel-released", "cancel-nothing", "hold-slot-taken", "confirm-insufficient", "menu-expired", "release-pending", "use-buttons-hint"]) {
+    for (const k of [
+      "cancel-released",
+      "cancel-nothing",
+      "hold-slot-taken",
+      "confirm-insufficient",
+      "menu-expired",
+      "release-pending",
+      "use-buttons-hint",
+    ]) {
       expect(used.has(k), `extracted ${k}`).toBe(true);
     }
     const missing = [...used.keys(), ...TEMPLATE_KEYS].flatMap((k) => [
@@ -168,14 +194,19 @@ describe("locale files", () => {
   });
 
   it("label every booking state in both languages", () => {
-    for (const [locale, parsed] of [["en", en], ["th", th]] as const) {
+    for (const [locale, parsed] of [
+      ["en", en],
+      ["th", th],
+    ] as const) {
       const keys = parsed.selectKeys.get("status-label") ?? new Set();
-      for (const state of BOOKING_STATES) expect(keys.has(state.toLowerCase()), `${locale}: status-label [${state.toLowerCase()}]`).toBe(true);
+      for (const state of BOOKING_STATES)
+        expect(keys.has(state.toLowerCase()), `${locale}: status-label [${state.toLowerCase()}]`).toBe(true);
     }
   });
 
   it("say which language they are", () => {
-    const code = (locale: string) => readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8").match(/^locale-code = (\w+)$/m)?.[1];
+    const code = (locale: string) =>
+      readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8").match(/^locale-code = (\w+)$/m)?.[1];
     expect(code("en")).toBe("en");
     expect(code("th")).toBe("th");
   });

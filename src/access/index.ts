@@ -1,3 +1,20 @@
 export { createAccess, type Access, type Role, type Who } from "./roles.js";
-export { createLinks, newToken, TOKEN_PATTERN, type Link, type LinkRefusal, type Links, type NewLink, type Redemption } from "./links.js";
-export { createOffers, OFFER_TOKEN_PATTERN, type Offer, type OfferedTeeTime, type OfferOpening, type Offers, type OfferSummary } from "./offers.js";
+export {
+  createLinks,
+  newToken,
+  TOKEN_PATTERN,
+  type Link,
+  type LinkRefusal,
+  type Links,
+  type NewLink,
+  type Redemption,
+} from "./links.js";
+export {
+  createOffers,
+  OFFER_TOKEN_PATTERN,
+  type Offer,
+  type OfferedTeeTime,
+  type OfferOpening,
+  type Offers,
+  type OfferSummary,
+} from "./offers.js";

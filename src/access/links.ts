@@ -51,7 +51,13 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
 
     /** An agent's links, newest first. */
     listFor(agentId: number, limit = 20): Promise<Link[]> {
-      return db.selectFrom("links").selectAll().where("agent_id", "=", agentId).orderBy("created_at", "desc").limit(limit).execute();
+      return db
+        .selectFrom("links")
+        .selectAll()
+        .where("agent_id", "=", agentId)
+        .orderBy("created_at", "desc")
+        .limit(limit)
+        .execute();
     },
 
     /** Revokes one of `agentId`'s links; false when it is not theirs, unknown, or already revoked. */
@@ -102,7 +108,11 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
       await db
         .insertInto("customers")
         .values(row)
-        .onConflict((oc) => oc.column("user_id").doUpdateSet({ agent_id: row.agent_id, link_token: token, name, joined_at: row.joined_at }))
+        .onConflict((oc) =>
+          oc
+            .column("user_id")
+            .doUpdateSet({ agent_id: row.agent_id, link_token: token, name, joined_at: row.joined_at }),
+        )
         .execute();
       return { ok: true, link: { ...link, uses: link.uses + 1 }, firstUse: true };
     },

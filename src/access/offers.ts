@@ -50,32 +50,35 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
     async ensure(agentId: number, teeTimes: readonly OfferedTeeTime[]): Promise<Map<string, Offer>> {
       if (teeTimes.length === 0) return new Map();
       const ids = teeTimes.map((t) => t.slotId);
-      const read = () => db.selectFrom("offers").selectAll().where("agent_id", "=", agentId).where("slot_id", "in", ids).execute();
+      const read = () =>
+        db.selectFrom("offers").selectAll().where("agent_id", "=", agentId).where("slot_id", "in", ids).execute();
       let rows = await read();
       const missing = teeTimes.filter((t) => !rows.some((r) => r.slot_id === t.slotId));
       if (missing.length > 0) {
         const at = now();
-        const fresh = missing.map(
-          (t): Offer => ({
-            token: newOfferToken(),
-            agent_id: agentId,
-            course_id: t.courseId,
-            course_name: t.courseName,
-            course_name_th: t.courseNameTH,
-            time_zone: t.timeZone,
-            slot_id: t.slotId,
-            starts_at: t.startsAt,
-            price: t.price,
-            min_persons: t.minPersons,
-            max_persons: t.maxPersons,
-            max_uses: OFFER_MAX_USES,
-            uses: 0,
-            expires_at: t.startsAt,
-            posted: 0,
-            created_at: at,
-          }),
-        );
-        await db.insertInto("offers").values(fresh).onConflict((oc) => oc.columns(["agent_id", "slot_id"]).doNothing()).execute();
+        const fresh = missing.map((t): Offer => ({
+          token: newOfferToken(),
+          agent_id: agentId,
+          course_id: t.courseId,
+          course_name: t.courseName,
+          course_name_th: t.courseNameTH,
+          time_zone: t.timeZone,
+          slot_id: t.slotId,
+          starts_at: t.startsAt,
+          price: t.price,
+          min_persons: t.minPersons,
+          max_persons: t.maxPersons,
+          max_uses: OFFER_MAX_USES,
+          uses: 0,
+          expires_at: t.startsAt,
+          posted: 0,
+          created_at: at,
+        }));
+        await db
+          .insertInto("offers")
+          .values(fresh)
+          .onConflict((oc) => oc.columns(["agent_id", "slot_id"]).doNothing())
+          .execute();
         rows = await read();
       }
       return new Map(rows.map((r) => [r.slot_id, r]));
@@ -87,7 +90,12 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
 
     /** The agent posted the card (chosen_inline_result). */
     async posted(token: string, agentId: number): Promise<void> {
-      await db.updateTable("offers").set((eb) => ({ posted: eb("posted", "+", 1) })).where("token", "=", token).where("agent_id", "=", agentId).execute();
+      await db
+        .updateTable("offers")
+        .set((eb) => ({ posted: eb("posted", "+", 1) }))
+        .where("token", "=", token)
+        .where("agent_id", "=", agentId)
+        .execute();
     },
 
     /** `userId` opens the card: counted once per user, atomically (N uses admit N people however they race). */
@@ -96,7 +104,12 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
       const offer = await offers.get(token);
       if (!offer) return { ok: false, reason: "unknown" };
       if (offer.expires_at <= now()) return { ok: false, reason: "expired" };
-      const seen = await db.selectFrom("offer_opens").select("user_id").where("token", "=", token).where("user_id", "=", userId).executeTakeFirst();
+      const seen = await db
+        .selectFrom("offer_opens")
+        .select("user_id")
+        .where("token", "=", token)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       if (seen) return { ok: true, offer, firstOpen: false };
       const counted = await db
         .updateTable("offers")
@@ -118,7 +131,12 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
      * A paid booking that came from an offer the booker opened (same agent, same tee time): recorded
      * once (a conditional update), and the offer returned; undefined when the booking was no offer's.
      */
-    async markBooked(b: { id: string; user_id: number; agent_id: number | null; slot_id: string }): Promise<Offer | undefined> {
+    async markBooked(b: {
+      id: string;
+      user_id: number;
+      agent_id: number | null;
+      slot_id: string;
+    }): Promise<Offer | undefined> {
       if (b.agent_id === null) return undefined;
       const open = await db
         .selectFrom("offer_opens")
@@ -151,7 +169,15 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
         .limit(limit)
         .execute();
       if (rows.length === 0) return [];
-      const opens = await db.selectFrom("offer_opens").select(["token", "booking_id"]).where("token", "in", rows.map((r) => r.token)).execute();
+      const opens = await db
+        .selectFrom("offer_opens")
+        .select(["token", "booking_id"])
+        .where(
+          "token",
+          "in",
+          rows.map((r) => r.token),
+        )
+        .execute();
       return rows.map((r) => {
         const mine = opens.filter((o) => o.token === r.token);
         return { ...r, opens: mine.length, booked: mine.filter((o) => o.booking_id !== null).length };
@@ -177,7 +203,13 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
 
     /** The courses the agent offered or booked lately, newest first (course ids). */
     async recentCourses(agentId: number, limit = 3): Promise<string[]> {
-      const offered = await db.selectFrom("offers").select("course_id").where("agent_id", "=", agentId).orderBy("created_at", "desc").limit(50).execute();
+      const offered = await db
+        .selectFrom("offers")
+        .select("course_id")
+        .where("agent_id", "=", agentId)
+        .orderBy("created_at", "desc")
+        .limit(50)
+        .execute();
       const booked = await db
         .selectFrom("bookings")
         .select("course_id")

@@ -31,7 +31,9 @@ export function createAccess(options: AccessOptions) {
     /** Agents from the configuration and from the database, with a name where one is known. */
     async list(): Promise<{ userId: number; name: string | null; source: "config" | "added" }[]> {
       const rows = await db.selectFrom("agents").selectAll().orderBy("added_at").execute();
-      const added = rows.filter((r) => !configAgents.has(r.user_id)).map((r) => ({ userId: r.user_id, name: r.name, source: "added" as const }));
+      const added = rows
+        .filter((r) => !configAgents.has(r.user_id))
+        .map((r) => ({ userId: r.user_id, name: r.name, source: "added" as const }));
       return [...[...configAgents].map((userId) => ({ userId, name: null, source: "config" as const })), ...added];
     },
     /** Adds an agent; false when they already are one. */
@@ -66,7 +68,11 @@ export function createAccess(options: AccessOptions) {
       if (configAgents.has(userId)) return { role: "agent" };
       const agent = await db.selectFrom("agents").select("user_id").where("user_id", "=", userId).executeTakeFirst();
       if (agent) return { role: "agent" };
-      const customer = await db.selectFrom("customers").select("agent_id").where("user_id", "=", userId).executeTakeFirst();
+      const customer = await db
+        .selectFrom("customers")
+        .select("agent_id")
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       if (customer) return { role: "customer", agentId: customer.agent_id };
       return { role: "stranger" };
     },

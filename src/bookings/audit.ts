@@ -14,7 +14,14 @@ export function userActor(id: number): Actor {
 /** The audit log of every money-moving partner call: who, what, when, and the partner's answer. */
 export function createAuditLog(db: Kysely<Database>, now: () => number) {
   return {
-    async record(entry: { actor: Actor; action: string; bookingId?: string; reservationId?: string | null; outcome: string; detail?: unknown }) {
+    async record(entry: {
+      actor: Actor;
+      action: string;
+      bookingId?: string;
+      reservationId?: string | null;
+      outcome: string;
+      detail?: unknown;
+    }) {
       await db
         .insertInto("audit_log")
         .values({

@@ -26,7 +26,12 @@ export function createCancelRequests(db: Kysely<Database>, now: () => number) {
 
     /** The booking's request still awaiting (or under) an admin's decision, if any. */
     openFor(bookingId: string): Promise<CancelRequest | undefined> {
-      return db.selectFrom("cancel_requests").selectAll().where("booking_id", "=", bookingId).where("state", "in", ["pending", "deciding"]).executeTakeFirst();
+      return db
+        .selectFrom("cancel_requests")
+        .selectAll()
+        .where("booking_id", "=", bookingId)
+        .where("state", "in", ["pending", "deciding"])
+        .executeTakeFirst();
     },
 
     /**
@@ -34,7 +39,11 @@ export function createCancelRequests(db: Kysely<Database>, now: () => number) {
      * Two opening at the same instant meet the unique index on the open request of a booking
      * (migration 008): one inserts, the other gets that one back.
      */
-    async open(bookingId: string, requesterId: number, reason: string | null): Promise<{ created: boolean; request: CancelRequest }> {
+    async open(
+      bookingId: string,
+      requesterId: number,
+      reason: string | null,
+    ): Promise<{ created: boolean; request: CancelRequest }> {
       const existing = await requests.openFor(bookingId);
       if (existing) return { created: false, request: existing };
       const row: CancelRequest = {
@@ -48,7 +57,11 @@ export function createCancelRequests(db: Kysely<Database>, now: () => number) {
         decided_at: null,
         refunded_amount: null,
       };
-      const inserted = await db.insertInto("cancel_requests").values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+      const inserted = await db
+        .insertInto("cancel_requests")
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { created: true, request: row };
       const winner = await requests.openFor(bookingId);
       if (!winner) throw new Error(`cancellation request for ${bookingId} neither inserted nor found`);
@@ -62,19 +75,38 @@ export function createCancelRequests(db: Kysely<Database>, now: () => number) {
         .updateTable("cancel_requests")
         .set({ state: "deciding", decided_by: adminId, decided_at: at })
         .where("id", "=", id)
-        .where((eb) => eb.or([eb("state", "=", "pending"), eb.and([eb("state", "=", "deciding"), eb("decided_at", "<", at - STALE_DECISION_MS)])]))
+        .where((eb) =>
+          eb.or([
+            eb("state", "=", "pending"),
+            eb.and([eb("state", "=", "deciding"), eb("decided_at", "<", at - STALE_DECISION_MS)]),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
     /** Records the decision taken with `claim`. */
-    async finish(id: string, state: "approved" | "declined" | "closed", refundedAmount: number | null = null): Promise<void> {
-      await db.updateTable("cancel_requests").set({ state, refunded_amount: refundedAmount }).where("id", "=", id).where("state", "=", "deciding").execute();
+    async finish(
+      id: string,
+      state: "approved" | "declined" | "closed",
+      refundedAmount: number | null = null,
+    ): Promise<void> {
+      await db
+        .updateTable("cancel_requests")
+        .set({ state, refunded_amount: refundedAmount })
+        .where("id", "=", id)
+        .where("state", "=", "deciding")
+        .execute();
     },
 
     /** Gives a claimed request back (the refund failed and changed nothing): an admin may decide again. */
     async reopen(id: string): Promise<void> {
-      await db.updateTable("cancel_requests").set({ state: "pending", decided_by: null, decided_at: null }).where("id", "=", id).where("state", "=", "deciding").execute();
+      await db
+        .updateTable("cancel_requests")
+        .set({ state: "pending", decided_by: null, decided_at: null })
+        .where("id", "=", id)
+        .where("state", "=", "deciding")
+        .execute();
     },
 
     /** Closes the booking's pending requests (it was refunded another way); how many were closed. */

@@ -36,7 +36,11 @@ export function createGolferCopies(db: Kysely<Database>, now: () => number) {
      * people opening the link together never both get in. The one who claimed it may open it again.
      * `bookerId` is refused (the agent testing their own link does not use it up).
      */
-    async claim(token: string, userId: number, bookerId: (bookingId: string) => Promise<number | undefined>): Promise<Claim> {
+    async claim(
+      token: string,
+      userId: number,
+      bookerId: (bookingId: string) => Promise<number | undefined>,
+    ): Promise<Claim> {
       if (!COPY_TOKEN_PATTERN.test(token)) return { ok: false, reason: "unknown" };
       const copy = await db.selectFrom("golfer_copies").selectAll().where("token", "=", token).executeTakeFirst();
       if (!copy) return { ok: false, reason: "unknown" };
@@ -67,7 +71,12 @@ export type GolferCopies = ReturnType<typeof createGolferCopies>;
 
 /** The users a booking is attached to besides its booker (golfers who claimed a copy): reminders go to them too. */
 export async function viewersOf(db: Kysely<Database>, bookingId: string): Promise<number[]> {
-  const rows = await db.selectFrom("booking_viewers").select("user_id").where("booking_id", "=", bookingId).orderBy("added_at").execute();
+  const rows = await db
+    .selectFrom("booking_viewers")
+    .select("user_id")
+    .where("booking_id", "=", bookingId)
+    .orderBy("added_at")
+    .execute();
   return rows.map((r) => Number(r.user_id));
 }
 
@@ -86,6 +95,11 @@ export async function viewedBookingIds(db: Kysely<Database>, userId: number, lim
 
 /** Whether `bookingId` is attached to `userId` through a claimed copy. */
 export async function isViewer(db: Kysely<Database>, bookingId: string, userId: number): Promise<boolean> {
-  const row = await db.selectFrom("booking_viewers").select("user_id").where("booking_id", "=", bookingId).where("user_id", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("booking_viewers")
+    .select("user_id")
+    .where("booking_id", "=", bookingId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -2,6 +2,24 @@ export { createBookingService, type BookingService, type ReleaseReason } from ".
 export type { ConfirmOutcome, RefundOutcome, ReleaseOutcome, ReserveOutcome } from "./outcomes.js";
 export { userActor, type Actor, type AuditEntry, type AuditLog } from "./audit.js";
 export { createHoldReaper, type HoldReaper, type ReaperEvent } from "./reaper.js";
-export { bookingCourseName, FINAL_STATES, type BookingIntentInput, type BookingRecord, type BookingState } from "./repository.js";
-export { countPendingRequests, createCancelRequests, type CancelRequest, type CancelRequests } from "./cancel-requests.js";
-export { createGolferCopies, isViewer, viewedBookingIds, viewersOf, type GolferCopies, type GolferCopy } from "./golfer-copies.js";
+export {
+  bookingCourseName,
+  FINAL_STATES,
+  type BookingIntentInput,
+  type BookingRecord,
+  type BookingState,
+} from "./repository.js";
+export {
+  countPendingRequests,
+  createCancelRequests,
+  type CancelRequest,
+  type CancelRequests,
+} from "./cancel-requests.js";
+export {
+  createGolferCopies,
+  isViewer,
+  viewedBookingIds,
+  viewersOf,
+  type GolferCopies,
+  type GolferCopy,
+} from "./golfer-copies.js";

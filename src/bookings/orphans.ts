@@ -6,7 +6,11 @@ import type { ServiceKit } from "./service-kit.js";
  * through `release`, the service's) instead of being left for the partner to find. False when no
  * answer was audited (the lost-answer gap).
  */
-export async function releaseAuditedReserve(kit: ServiceKit, release: (id: string) => Promise<unknown>, id: string): Promise<boolean> {
+export async function releaseAuditedReserve(
+  kit: ServiceKit,
+  release: (id: string) => Promise<unknown>,
+  id: string,
+): Promise<boolean> {
   const entry = await kit.options.db
     .selectFrom("audit_log")
     .select("reservation_id")
@@ -16,7 +20,13 @@ export async function releaseAuditedReserve(kit: ServiceKit, release: (id: strin
     .where("reservation_id", "is not", null)
     .executeTakeFirst();
   if (!entry?.reservation_id) return false;
-  const moved = await kit.repo.transition(id, ["RESERVING"], "RELEASING", { reservation_id: entry.reservation_id, release_reason: "orphan", last_error: null }, { via: "audit-log" });
+  const moved = await kit.repo.transition(
+    id,
+    ["RESERVING"],
+    "RELEASING",
+    { reservation_id: entry.reservation_id, release_reason: "orphan", last_error: null },
+    { via: "audit-log" },
+  );
   if (!moved) return false;
   await release(id);
   return true;

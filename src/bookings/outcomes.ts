@@ -44,7 +44,8 @@ export function reserveOutcomeOf(booking: BookingRecord): ReserveOutcome {
 }
 
 export function confirmOutcomeOf(booking: BookingRecord): ConfirmOutcome {
-  if (booking.state === "PAID" || booking.state === "REFUNDED" || booking.state === "REFUNDING") return { kind: "paid", booking };
+  if (booking.state === "PAID" || booking.state === "REFUNDED" || booking.state === "REFUNDING")
+    return { kind: "paid", booking };
   if (WRITES_IN_FLIGHT.includes(booking.state)) return { kind: "busy", booking };
   if (booking.state === "RELEASED" && booking.release_reason === "expired") return { kind: "expired", booking };
   return { kind: "not-held", booking };
@@ -62,5 +63,12 @@ function parseError(text: string | null): PartnerErrorJSON {
   } catch {
     // fall through
   }
-  return { name: "PartnerApiError", message: "unknown", status: 0, endpoint: "", partnerMessage: "", userMessageKey: "partner-error-generic" };
+  return {
+    name: "PartnerApiError",
+    message: "unknown",
+    status: 0,
+    endpoint: "",
+    partnerMessage: "",
+    userMessageKey: "partner-error-generic",
+  };
 }

@@ -20,7 +20,10 @@ export interface RecentQuery {
  * the booker is an agent (agents booking for their own clients have no `agent_id`), else "direct".
  * `agentIds` is who counts as an agent: see `knownAgentIds`. /bookings, /report and its CSV all use this.
  */
-export function attributedTo(booking: Pick<BookingRecord, "agent_id" | "user_id">, agentIds: ReadonlySet<number>): number | "direct" {
+export function attributedTo(
+  booking: Pick<BookingRecord, "agent_id" | "user_id">,
+  agentIds: ReadonlySet<number>,
+): number | "direct" {
   if (booking.agent_id !== null) return booking.agent_id;
   return agentIds.has(booking.user_id) ? booking.user_id : "direct";
 }
@@ -39,7 +42,9 @@ export function createBookingQueries(db: Kysely<Database>) {
       if (query.since !== undefined) q = q.where("created_at", ">=", query.since);
       const agentId = query.agentId;
       if (agentId !== undefined) {
-        q = q.where((eb) => eb.or([eb("agent_id", "=", agentId), eb.and([eb("agent_id", "is", null), eb("user_id", "=", agentId)])]));
+        q = q.where((eb) =>
+          eb.or([eb("agent_id", "=", agentId), eb.and([eb("agent_id", "is", null), eb("user_id", "=", agentId)])]),
+        );
       }
       return q.execute();
     },
@@ -61,7 +66,12 @@ export function createBookingQueries(db: Kysely<Database>) {
 
     /** Every user id that is or was an agent as far as the ledger knows: the `agent_id`s of bookings. */
     async ledgerAgentIds(): Promise<number[]> {
-      const rows = await db.selectFrom("bookings").select("agent_id").distinct().where("agent_id", "is not", null).execute();
+      const rows = await db
+        .selectFrom("bookings")
+        .select("agent_id")
+        .distinct()
+        .where("agent_id", "is not", null)
+        .execute();
       return rows.flatMap((r) => (r.agent_id === null ? [] : [Number(r.agent_id)]));
     },
 

@@ -4,7 +4,10 @@ import type { BookingRecord } from "./repository.js";
 import type { BookingService } from "./service.js";
 
 /** What the reaper did to a booking; the bot turns these into messages for the user. */
-export type ReaperEvent = { kind: "expired" | "paid" | "released" | "reserve-unknown" | "reserve-released" | "refunded"; booking: BookingRecord };
+export type ReaperEvent = {
+  kind: "expired" | "paid" | "released" | "reserve-unknown" | "reserve-released" | "refunded";
+  booking: BookingRecord;
+};
 
 export interface HoldReaperOptions {
   service: BookingService;
@@ -45,11 +48,14 @@ export function createHoldReaper(options: HoldReaperOptions) {
     if (!run || at >= wakeAt) return;
     if (wakeTimer) clearTimeout(wakeTimer);
     wakeAt = at;
-    wakeTimer = setTimeout(() => {
-      wakeTimer = undefined;
-      wakeAt = Infinity;
-      run?.();
-    }, Math.max(0, at - now()) + 50);
+    wakeTimer = setTimeout(
+      () => {
+        wakeTimer = undefined;
+        wakeAt = Infinity;
+        run?.();
+      },
+      Math.max(0, at - now()) + 50,
+    );
     wakeTimer.unref();
   }
 
@@ -62,11 +68,20 @@ export function createHoldReaper(options: HoldReaperOptions) {
     if (before === "RESERVING") {
       if (booking.updated_at > now() - staleAfterMs) return undefined;
       if (await service.releaseAuditedReserve(booking.id)) {
-        logger.warn({ bookingId: booking.id }, "a reserve's answer was audited but never reached the ledger (crash?): its hold was released");
+        logger.warn(
+          { bookingId: booking.id },
+          "a reserve's answer was audited but never reached the ledger (crash?): its hold was released",
+        );
         const released = await service.get(booking.id);
         return released ? { kind: "reserve-released", booking: released } : undefined;
       }
-      await service.repo.transition(booking.id, ["RESERVING"], "RESERVE_UNKNOWN", { last_error: "stale" }, { via: "reaper" });
+      await service.repo.transition(
+        booking.id,
+        ["RESERVING"],
+        "RESERVE_UNKNOWN",
+        { last_error: "stale" },
+        { via: "reaper" },
+      );
       logger.warn(
         { bookingId: booking.id, slotId: booking.slot_id, startsAt: booking.slot_starts_at },
         "a reserve call never recorded its answer (crash?): a hold may exist at the partner; ask the partner to release it",
@@ -83,7 +98,11 @@ export function createHoldReaper(options: HoldReaperOptions) {
     // A confirm left unanswered on a hold that is ending: the hold is released on time all the same.
     const fresh = await service.reconcile(booking.id, now() - staleAfterMs, "system:reaper", now() + intervalMs);
     if (fresh.state === before) return undefined;
-    const kinds: Record<string, ReaperEvent["kind"] | undefined> = { PAID: "paid", RELEASED: fresh.release_reason === "expired" ? "expired" : "released", REFUNDED: "refunded" };
+    const kinds: Record<string, ReaperEvent["kind"] | undefined> = {
+      PAID: "paid",
+      RELEASED: fresh.release_reason === "expired" ? "expired" : "released",
+      REFUNDED: "refunded",
+    };
     const kind = kinds[fresh.state];
     return kind ? { kind, booking: fresh } : undefined;
   }
@@ -102,12 +121,19 @@ export function createHoldReaper(options: HoldReaperOptions) {
           const event = await handle(booking);
           if (!event) continue;
           changed += 1;
-          logger.info({ bookingId: booking.id, from: booking.state, to: event.booking.state, event: event.kind }, "reaper moved a booking");
+          logger.info(
+            { bookingId: booking.id, from: booking.state, to: event.booking.state, event: event.kind },
+            "reaper moved a booking",
+          );
           await options.onEvent?.(event);
         } catch (error) {
           failed = true;
           logger.warn(
-            { bookingId: booking.id, state: booking.state, error: isPartnerApiError(error) ? error.toJSON() : String(error) },
+            {
+              bookingId: booking.id,
+              state: booking.state,
+              error: isPartnerApiError(error) ? error.toJSON() : String(error),
+            },
             "reaper could not settle a booking; will try again",
           );
         }

@@ -9,19 +9,32 @@ import type { ServiceKit } from "./service-kit.js";
  * partner's (`reserve.price`), which depends on its contract policy. `reconcile` reads the partner's
  * view of the booking after a definite refusal (the service's `reconcile`).
  */
-export async function refundBooking(kit: ServiceKit, reconcile: (id: string) => Promise<BookingRecord>, id: string, actor: Actor): Promise<RefundOutcome> {
+export async function refundBooking(
+  kit: ServiceKit,
+  reconcile: (id: string) => Promise<BookingRecord>,
+  id: string,
+  actor: Actor,
+): Promise<RefundOutcome> {
   const { partner, logger, repo, write, load, errorJSON, ambiguous } = kit;
   const booking = await load(id);
   if (booking.state === "REFUNDED") return { kind: "refunded", booking, refundedAmount: booking.refunded_amount };
   if (booking.state === "REFUNDING") return { kind: "busy", booking };
   if (!(await repo.transition(id, ["PAID"], "REFUNDING", {}, { actor }))) {
     const current = await load(id);
-    return current.state === "REFUNDING" || current.state === "REFUNDED" ? { kind: "busy", booking: current } : { kind: "not-paid", booking: current };
+    return current.state === "REFUNDING" || current.state === "REFUNDED"
+      ? { kind: "busy", booking: current }
+      : { kind: "not-paid", booking: current };
   }
   try {
     const refunded = await write("refund", actor, booking, () => partner.refund(booking.reservation_id ?? ""));
     const amount = refunded.reserve?.price ?? null;
-    await repo.transition(id, ["REFUNDING"], "REFUNDED", { partner_status: refunded.status, refunded_amount: amount }, { reconciled: refunded.reconciled === true });
+    await repo.transition(
+      id,
+      ["REFUNDING"],
+      "REFUNDED",
+      { partner_status: refunded.status, refunded_amount: amount },
+      { reconciled: refunded.reconciled === true },
+    );
     return { kind: "refunded", booking: await load(id), refundedAmount: amount };
   } catch (error) {
     const json = errorJSON(error);
@@ -32,7 +45,8 @@ export async function refundBooking(kit: ServiceKit, reconcile: (id: string) => 
     if (json && !ambiguous(error)) {
       // A definite refusal: read the partner's view (it may say the booking is no longer PAID).
       const fresh = await reconcile(id).catch(() => undefined);
-      if (fresh?.state === "REFUNDING") await repo.transition(id, ["REFUNDING"], "PAID", { last_error: JSON.stringify(json) }, json);
+      if (fresh?.state === "REFUNDING")
+        await repo.transition(id, ["REFUNDING"], "PAID", { last_error: JSON.stringify(json) }, json);
       return { kind: "failed", booking: await load(id), error: json };
     }
     await repo.patch(id, { last_error: json ? JSON.stringify(json) : "internal" }, ["REFUNDING"]);

@@ -33,7 +33,13 @@ export function bookingCourseName(b: Pick<BookingRecord, "course_name" | "course
 }
 
 /** States a booking never leaves on its own. */
-export const FINAL_STATES: readonly BookingState[] = ["PAID", "RELEASED", "RESERVE_FAILED", "RESERVE_UNKNOWN", "REFUNDED"];
+export const FINAL_STATES: readonly BookingState[] = [
+  "PAID",
+  "RELEASED",
+  "RESERVE_FAILED",
+  "RESERVE_UNKNOWN",
+  "REFUNDED",
+];
 
 /** States of a partner write under way (or interrupted): the reaper reads these back once stale. */
 export const WRITES_IN_FLIGHT: readonly BookingState[] = ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"];
@@ -154,7 +160,11 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
      * the row is still in one of them: a partner read taken before another call moved the row on must
      * not overwrite what that call recorded.
      */
-    async patch(id: string, set: Partial<Omit<BookingRecord, "id" | "state">>, inStates?: readonly BookingState[]): Promise<void> {
+    async patch(
+      id: string,
+      set: Partial<Omit<BookingRecord, "id" | "state">>,
+      inStates?: readonly BookingState[],
+    ): Promise<void> {
       // `updated_at` dates the last state change (the reaper's staleness clock): a patch leaves it.
       let query = db.updateTable("bookings").set(set).where("id", "=", id);
       if (inStates) query = query.where("state", "in", inStates);

@@ -1,6 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "../logger.js";
-import { isPartnerApiError, PartnerInvalidResponseError, PartnerUnavailableError, type PartnerErrorJSON } from "../partner/errors.js";
+import {
+  isPartnerApiError,
+  PartnerInvalidResponseError,
+  PartnerUnavailableError,
+  type PartnerErrorJSON,
+} from "../partner/errors.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Reservation } from "../partner/types.js";
 import type { Database } from "../storage/schema.js";
@@ -50,7 +55,12 @@ export function createServiceKit(options: BookingServiceOptions) {
   };
 
   /** Makes a partner write and records it in the audit log, whatever its outcome. */
-  async function write(action: string, actor: Actor, booking: BookingRecord, call: () => Promise<Reservation>): Promise<Reservation> {
+  async function write(
+    action: string,
+    actor: Actor,
+    booking: BookingRecord,
+    call: () => Promise<Reservation>,
+  ): Promise<Reservation> {
     try {
       const r = await call();
       await audit.record({
@@ -65,7 +75,14 @@ export function createServiceKit(options: BookingServiceOptions) {
     } catch (error) {
       const json = errorJSON(error);
       const outcome = json ? (json.outcome === "unknown" ? "unknown" : "failed") : "error";
-      await audit.record({ actor, action, bookingId: booking.id, reservationId: booking.reservation_id, outcome, detail: json ?? { message: "internal" } });
+      await audit.record({
+        actor,
+        action,
+        bookingId: booking.id,
+        reservationId: booking.reservation_id,
+        outcome,
+        detail: json ?? { message: "internal" },
+      });
       throw error;
     }
   }
@@ -85,7 +102,11 @@ export function createServiceKit(options: BookingServiceOptions) {
    * could not read, or an outage whose outcome reconciliation did not settle as not applied.
    */
   function ambiguous(error: unknown): boolean {
-    return !isPartnerApiError(error) || error instanceof PartnerInvalidResponseError || (error instanceof PartnerUnavailableError && error.outcome !== "not-applied");
+    return (
+      !isPartnerApiError(error) ||
+      error instanceof PartnerInvalidResponseError ||
+      (error instanceof PartnerUnavailableError && error.outcome !== "not-applied")
+    );
   }
 
   function reservationFields(r: Reservation) {
@@ -104,7 +125,12 @@ export function createServiceKit(options: BookingServiceOptions) {
    * partner has not applied (CONFIRMING/REFUNDING while it says PENDING) goes back to HELD only when
    * `mayRevert`: the write is stale (older than any call can last), so no other process is still making it.
    */
-  async function applyPartnerState(booking: BookingRecord, r: Reservation, detail: string, mayRevert: boolean): Promise<BookingRecord> {
+  async function applyPartnerState(
+    booking: BookingRecord,
+    r: Reservation,
+    detail: string,
+    mayRevert: boolean,
+  ): Promise<BookingRecord> {
     const fields = reservationFields(r);
     const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
     const target = moves[r.status];
@@ -112,7 +138,13 @@ export function createServiceKit(options: BookingServiceOptions) {
     const refundNotApplied = booking.state === "REFUNDING" && r.status === "PAID";
     if (target && target !== booking.state && (!refundNotApplied || mayRevert)) {
       const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
-      await repo.transition(booking.id, [booking.state], target, { ...fields, ...extra }, { via: detail, partnerStatus: r.status });
+      await repo.transition(
+        booking.id,
+        [booking.state],
+        target,
+        { ...fields, ...extra },
+        { via: detail, partnerStatus: r.status },
+      );
     } else if (r.status === "PENDING" && mayRevert && booking.state === "CONFIRMING") {
       await repo.transition(booking.id, [booking.state], "HELD", fields, { via: detail, partnerStatus: r.status });
     } else {
@@ -122,7 +154,23 @@ export function createServiceKit(options: BookingServiceOptions) {
     return load(booking.id);
   }
 
-  return { options, partner, logger, now, repo, audit, holdMs, writeWindowMs, attemptEndsAt, write, load, errorJSON, ambiguous, reservationFields, applyPartnerState };
+  return {
+    options,
+    partner,
+    logger,
+    now,
+    repo,
+    audit,
+    holdMs,
+    writeWindowMs,
+    attemptEndsAt,
+    write,
+    load,
+    errorJSON,
+    ambiguous,
+    reservationFields,
+    applyPartnerState,
+  };
 }
 
 export type ServiceKit = ReturnType<typeof createServiceKit>;

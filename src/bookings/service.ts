@@ -1,8 +1,23 @@
-import { PartnerConflictError, PartnerInsufficientCreditError, PartnerInvalidResponseError, PartnerNotFoundError, PartnerUnavailableError, type PartnerErrorJSON } from "../partner/errors.js";
+import {
+  PartnerConflictError,
+  PartnerInsufficientCreditError,
+  PartnerInvalidResponseError,
+  PartnerNotFoundError,
+  PartnerUnavailableError,
+  type PartnerErrorJSON,
+} from "../partner/errors.js";
 import type { Reservation } from "../partner/types.js";
 import { userActor, type Actor } from "./audit.js";
 import { releaseAuditedReserve } from "./orphans.js";
-import { confirmOutcomeOf, releaseOutcomeOf, reserveOutcomeOf, type ConfirmOutcome, type RefundOutcome, type ReleaseOutcome, type ReserveOutcome } from "./outcomes.js";
+import {
+  confirmOutcomeOf,
+  releaseOutcomeOf,
+  reserveOutcomeOf,
+  type ConfirmOutcome,
+  type RefundOutcome,
+  type ReleaseOutcome,
+  type ReserveOutcome,
+} from "./outcomes.js";
 import { refundBooking } from "./refund.js";
 import type { BookingIntentInput, BookingRecord, BookingState } from "./repository.js";
 import { createServiceKit, type BookingServiceOptions, type ReleaseReason } from "./service-kit.js";
@@ -16,7 +31,22 @@ export type { BookingServiceOptions, ReleaseReason } from "./service-kit.js";
  */
 export function createBookingService(options: BookingServiceOptions) {
   const kit = createServiceKit(options);
-  const { partner, logger, now, repo, audit, holdMs, writeWindowMs, attemptEndsAt, write, load, errorJSON, ambiguous, reservationFields, applyPartnerState } = kit;
+  const {
+    partner,
+    logger,
+    now,
+    repo,
+    audit,
+    holdMs,
+    writeWindowMs,
+    attemptEndsAt,
+    write,
+    load,
+    errorJSON,
+    ambiguous,
+    reservationFields,
+    applyPartnerState,
+  } = kit;
 
   const service = {
     repo,
@@ -37,7 +67,9 @@ export function createBookingService(options: BookingServiceOptions) {
       };
       let reservation: Reservation;
       try {
-        reservation = await write("reserve", actor ?? userActor(booking.user_id), booking, () => partner.reserve(input));
+        reservation = await write("reserve", actor ?? userActor(booking.user_id), booking, () =>
+          partner.reserve(input),
+        );
       } catch (error) {
         const json = errorJSON(error);
         const unknown = ambiguous(error);
@@ -45,7 +77,13 @@ export function createBookingService(options: BookingServiceOptions) {
         await repo.transition(id, ["RESERVING"], to, { last_error: json ? JSON.stringify(json) : "internal" }, json);
         if (unknown) {
           logger.warn(
-            { bookingId: id, slotId: booking.slot_id, startsAt: booking.slot_starts_at, persons: booking.persons, error: json },
+            {
+              bookingId: id,
+              slotId: booking.slot_id,
+              startsAt: booking.slot_starts_at,
+              persons: booking.persons,
+              error: json,
+            },
             "reserve answer lost: a hold may exist at the partner that fairway cannot see; ask the partner to release it",
           );
         }
@@ -69,11 +107,17 @@ export function createBookingService(options: BookingServiceOptions) {
       );
       if (!held) {
         // Someone else decided this booking's fate while we waited: never leave the new hold behind.
-        logger.error({ bookingId: id, reservationId: reservation.id }, "reserve answered after the booking moved on; releasing the hold");
-        const stored = await load(id);
-        await write("release-orphan", actor ?? userActor(stored.user_id), { ...stored, reservation_id: reservation.id }, () => partner.release(reservation.id)).catch((e: unknown) =>
-          logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"),
+        logger.error(
+          { bookingId: id, reservationId: reservation.id },
+          "reserve answered after the booking moved on; releasing the hold",
         );
+        const stored = await load(id);
+        await write(
+          "release-orphan",
+          actor ?? userActor(stored.user_id),
+          { ...stored, reservation_id: reservation.id },
+          () => partner.release(reservation.id),
+        ).catch((e: unknown) => logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"));
       }
       return reserveOutcomeOf(await load(id));
     },
@@ -97,20 +141,33 @@ export function createBookingService(options: BookingServiceOptions) {
       try {
         balance = (await partner.getBalance()).balance;
       } catch (error) {
-        logger.warn({ bookingId: id, error: errorJSON(error) }, "balance check before confirm failed; the partner will judge");
+        logger.warn(
+          { bookingId: id, error: errorJSON(error) },
+          "balance check before confirm failed; the partner will judge",
+        );
       }
       if (balance !== null && balance < amount) return { kind: "insufficient", booking, balance };
 
-      if (!(await repo.transition(id, ["HELD"], "CONFIRMING", { last_error: null }, undefined, now() + writeWindowMs))) return confirmOutcomeOf(await load(id));
+      if (!(await repo.transition(id, ["HELD"], "CONFIRMING", { last_error: null }, undefined, now() + writeWindowMs)))
+        return confirmOutcomeOf(await load(id));
       const reservationId = booking.reservation_id ?? "";
       try {
-        const paid = await write("confirm", actor ?? userActor(booking.user_id), booking, () => partner.confirm(reservationId));
-        await repo.transition(id, ["CONFIRMING"], "PAID", { ...reservationFields(paid), paid_at: paid.reserve?.paidAt ?? now() }, {
-          reconciled: paid.reconciled === true,
-        });
+        const paid = await write("confirm", actor ?? userActor(booking.user_id), booking, () =>
+          partner.confirm(reservationId),
+        );
+        await repo.transition(
+          id,
+          ["CONFIRMING"],
+          "PAID",
+          { ...reservationFields(paid), paid_at: paid.reserve?.paidAt ?? now() },
+          {
+            reconciled: paid.reconciled === true,
+          },
+        );
         const outcome = confirmOutcomeOf(await load(id));
         // The partner reduces the credit by the amount paid: the low-balance check needs no second read.
-        if (outcome.kind === "paid" && balance !== null) outcome.balanceAfter = balance - (outcome.booking.amount ?? amount);
+        if (outcome.kind === "paid" && balance !== null)
+          outcome.balanceAfter = balance - (outcome.booking.amount ?? amount);
         return outcome;
       } catch (error) {
         const json = errorJSON(error);
@@ -129,7 +186,13 @@ export function createBookingService(options: BookingServiceOptions) {
           if (fresh && fresh.state !== "CONFIRMING") return confirmOutcomeOf(fresh);
         }
         if (error instanceof PartnerNotFoundError) {
-          await repo.transition(id, ["CONFIRMING"], "RELEASED", { release_reason: "partner-missing", last_error: JSON.stringify(json) }, json);
+          await repo.transition(
+            id,
+            ["CONFIRMING"],
+            "RELEASED",
+            { release_reason: "partner-missing", last_error: JSON.stringify(json) },
+            json,
+          );
           return { kind: "failed", booking: await load(id), error: json as PartnerErrorJSON };
         }
         const current = await load(id);
@@ -139,7 +202,10 @@ export function createBookingService(options: BookingServiceOptions) {
           return { kind: "failed", booking: await load(id), error: json };
         }
         await repo.patch(id, { last_error: json ? JSON.stringify(json) : "internal" });
-        logger.warn({ bookingId: id, reservationId, error: json }, "confirm outcome unknown; the reaper will read the reservation");
+        logger.warn(
+          { bookingId: id, reservationId, error: json },
+          "confirm outcome unknown; the reaper will read the reservation",
+        );
         if (!json) throw error;
         return { kind: "unknown", booking: await load(id) };
       }
@@ -158,16 +224,34 @@ export function createBookingService(options: BookingServiceOptions) {
       }
       if (booking.state === "RELEASING" && !retryStale) return releaseOutcomeOf(booking);
       const from: BookingState[] = booking.state === "RELEASING" ? ["RELEASING"] : ["HELD"];
-      if (!(await repo.transition(id, from, "RELEASING", { release_reason: booking.release_reason ?? reason, last_error: null }, { reason }))) {
+      if (
+        !(await repo.transition(
+          id,
+          from,
+          "RELEASING",
+          { release_reason: booking.release_reason ?? reason, last_error: null },
+          { reason },
+        ))
+      ) {
         return releaseOutcomeOf(await load(id));
       }
       try {
-        const released = await write("release", actor ?? userActor(booking.user_id), booking, () => partner.release(booking.reservation_id ?? ""));
-        await repo.transition(id, ["RELEASING"], "RELEASED", reservationFields(released), { reconciled: released.reconciled === true });
+        const released = await write("release", actor ?? userActor(booking.user_id), booking, () =>
+          partner.release(booking.reservation_id ?? ""),
+        );
+        await repo.transition(id, ["RELEASING"], "RELEASED", reservationFields(released), {
+          reconciled: released.reconciled === true,
+        });
       } catch (error) {
         const json = errorJSON(error);
         if (error instanceof PartnerNotFoundError) {
-          await repo.transition(id, ["RELEASING"], "RELEASED", { release_reason: "partner-missing", last_error: JSON.stringify(json) }, json);
+          await repo.transition(
+            id,
+            ["RELEASING"],
+            "RELEASED",
+            { release_reason: "partner-missing", last_error: JSON.stringify(json) },
+            json,
+          );
         } else if (error instanceof PartnerConflictError) {
           await service.reconcile(id).catch(() => undefined);
         } else {
@@ -196,10 +280,13 @@ export function createBookingService(options: BookingServiceOptions) {
       const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
       let fresh = await applyPartnerState(booking, r, "reconcile", mayRevert);
       // Never while this system's own confirm or release may still be in flight: one write per reservation.
-      const holdOver = holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt && attemptEndsAt(fresh) === undefined;
+      const holdOver =
+        holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt && attemptEndsAt(fresh) === undefined;
       if (fresh.state === "CONFIRMING" && r.status === "PENDING" && holdOver) {
         const over = { release_reason: "expired" };
-        if (await repo.transition(id, ["CONFIRMING"], "RELEASING", over, { via: "hold-over", partnerStatus: r.status })) {
+        if (
+          await repo.transition(id, ["CONFIRMING"], "RELEASING", over, { via: "hold-over", partnerStatus: r.status })
+        ) {
           await service.release(id, "expired", true, actor);
         }
         fresh = await load(id);
@@ -217,10 +304,12 @@ export function createBookingService(options: BookingServiceOptions) {
     /**
      * Refunds a paid booking, at most once (PAID → REFUNDING → REFUNDED); `refund.ts`.
      */
-    refund: (id: string, actor: Actor): Promise<RefundOutcome> => refundBooking(kit, (bookingId) => service.reconcile(bookingId, now()), id, actor),
+    refund: (id: string, actor: Actor): Promise<RefundOutcome> =>
+      refundBooking(kit, (bookingId) => service.reconcile(bookingId, now()), id, actor),
 
     /** A stale RESERVING booking whose reserve answer reached the audit log: its hold is released (`orphans.ts`). */
-    releaseAuditedReserve: (id: string): Promise<boolean> => releaseAuditedReserve(kit, (bookingId) => service.release(bookingId, "orphan", true, "system:reaper"), id),
+    releaseAuditedReserve: (id: string): Promise<boolean> =>
+      releaseAuditedReserve(kit, (bookingId) => service.release(bookingId, "orphan", true, "system:reaper"), id),
 
     /** Claims the once-only work after a payment (agent notice, low-balance check); true for the one caller that won. */
     async claimPaidFollowup(id: string): Promise<boolean> {

@@ -7,7 +7,14 @@ import type { ServerEvents } from "./events.js";
 import type { FailureSpec } from "./faults.js";
 import type { RateLimitedCall, RateLimitOptions } from "./rate-limits.js";
 import type { ExtraHandler } from "./server.js";
-import type { CallRecord, CallbackQueryRecord, ChatMessage, InlineAnswerRecord, InlineQueryRecord, StoredFile } from "./store.js";
+import type {
+  CallRecord,
+  CallbackQueryRecord,
+  ChatMessage,
+  InlineAnswerRecord,
+  InlineQueryRecord,
+  StoredFile,
+} from "./store.js";
 import type { NewUpdate, WebhookState } from "./updates.js";
 import type { SimulatedUser, SimulatedUserInit } from "./users.js";
 import type { IdleOptions } from "./waiting.js";
@@ -114,7 +121,11 @@ export interface BotApiServer {
    * since the latest queued update (or since `options.since`, an index into
    * `calls`), then waits for new ones; rejects after `timeoutMs` (default 5 000).
    */
-  waitForCall(predicate: (call: CallRecord) => boolean, timeoutMs?: number, options?: { since?: number }): Promise<CallRecord>;
+  waitForCall(
+    predicate: (call: CallRecord) => boolean,
+    timeoutMs?: number,
+    options?: { since?: number },
+  ): Promise<CallRecord>;
   /**
    * Resolves when the bot has caught up: every queued update has been confirmed
    * by a later getUpdates offset (when the bot polls) or answered 2xx by the

@@ -60,7 +60,13 @@ export function parseBody(contentType: string | undefined, raw: Buffer, query: U
     if (value === undefined) throw new ApiError(400, "Bad Request: multipart boundary is missing");
     for (const part of parseMultipart(raw, value)) {
       if (part.filename === undefined) fields[part.name] = part.data.toString("utf8");
-      else files.set(part.name, { field: part.name, filename: part.filename, contentType: part.contentType, data: part.data });
+      else
+        files.set(part.name, {
+          field: part.name,
+          filename: part.filename,
+          contentType: part.contentType,
+          data: part.data,
+        });
     }
     return { fields, files };
   }

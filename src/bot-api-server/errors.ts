@@ -51,11 +51,9 @@ export const NO_TEXT_TO_EDIT = "Bad Request: there is no text in the message to 
 export const MESSAGE_TO_REPLY_NOT_FOUND = "Bad Request: message to be replied not found";
 export const MESSAGE_ID_INVALID = "Bad Request: message identifier is not specified";
 /** approximated */
-export const INLINE_MESSAGE_UNSUPPORTED =
-  "Bad Request: inline_message_id is not supported by the local Bot API server";
+export const INLINE_MESSAGE_UNSUPPORTED = "Bad Request: inline_message_id is not supported by the local Bot API server";
 
-export const QUERY_TOO_OLD =
-  "Bad Request: query is too old and response timeout expired or query ID is invalid";
+export const QUERY_TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid";
 
 export const BUTTON_DATA_INVALID = "Bad Request: BUTTON_DATA_INVALID";
 export const BUTTON_TEXT_INVALID = "Bad Request: BUTTON_TEXT_INVALID";
@@ -66,8 +64,7 @@ export const BUTTON_TEXT_NOT_STRING =
 /** approximated: Telegram silently picks one field; this server refuses ambiguous buttons. */
 export const BUTTON_MANY_ACTIONS =
   "Bad Request: can't parse inline keyboard button: exactly one of the optional fields must be used";
-export const INLINE_KEYBOARD_EXPECTED =
-  "Bad Request: can't parse inline keyboard markup JSON object";
+export const INLINE_KEYBOARD_EXPECTED = "Bad Request: can't parse inline keyboard markup JSON object";
 export const REPLY_MARKUP_INVALID = "Bad Request: can't parse reply keyboard markup JSON object";
 /** approximated */
 export const KEYBOARD_BUTTON_TEXT_EMPTY = "Bad Request: keyboard button text must be non-empty";
@@ -112,7 +109,8 @@ export const RESULTS_TOO_MUCH = "Bad Request: RESULTS_TOO_MUCH";
 export const RESULT_ID_INVALID = "Bad Request: RESULT_ID_INVALID";
 export const RESULT_ID_DUPLICATE = "Bad Request: RESULT_ID_DUPLICATE";
 export const RESULTS_INVALID = "Bad Request: can't parse inline query results JSON object";
-export const RESULT_TYPE_UNSUPPORTED = "Bad Request: RESULT_TYPE_INVALID (the local Bot API server implements article results only)";
+export const RESULT_TYPE_UNSUPPORTED =
+  "Bad Request: RESULT_TYPE_INVALID (the local Bot API server implements article results only)";
 export const RESULT_TITLE_EMPTY = "Bad Request: RESULT_TITLE_EMPTY";
 export const NEXT_OFFSET_INVALID = "Bad Request: NEXT_OFFSET_INVALID";
 export const START_PARAM_INVALID = "Bad Request: START_PARAM_INVALID";

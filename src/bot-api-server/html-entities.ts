@@ -16,7 +16,13 @@ export interface OpenTag {
 }
 
 /** Turns a closed tag into its entity (empty ranges produce none, as in Telegram). */
-export function closeEntity(open: OpenTag, end: number, entities: MessageEntity[], source: string, tagStart: number): void {
+export function closeEntity(
+  open: OpenTag,
+  end: number,
+  entities: MessageEntity[],
+  source: string,
+  tagStart: number,
+): void {
   const offset = open.offset;
   const length = end - offset;
   if (length <= 0) return;

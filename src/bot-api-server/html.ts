@@ -20,7 +20,6 @@ export interface ParsedText {
   entities: MessageEntity[];
 }
 
-
 /** Options for {@link parseTelegramHtml}. */
 export interface HtmlOptions {
   /**
@@ -32,8 +31,22 @@ export interface HtmlOptions {
 }
 
 const SUPPORTED_TAGS = new Set([
-  "a", "b", "strong", "i", "em", "u", "ins", "s", "strike", "del",
-  "code", "pre", "tg-spoiler", "span", "blockquote", "tg-emoji",
+  "a",
+  "b",
+  "strong",
+  "i",
+  "em",
+  "u",
+  "ins",
+  "s",
+  "strike",
+  "del",
+  "code",
+  "pre",
+  "tg-spoiler",
+  "span",
+  "blockquote",
+  "tg-emoji",
 ]);
 
 const NAMED_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };

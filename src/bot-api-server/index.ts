@@ -23,7 +23,15 @@ import { waitForCall, waitForIdle } from "./waiting.js";
 import { WebhookDispatcher } from "./webhook.js";
 
 export type { BotApiServer, BotApiServerOptions } from "./api.js";
-export type { CallRecord, CallbackQueryRecord, ChatMessage, InlineAnswerRecord, InlineQueryRecord, InlineResultRecord, StoredFile } from "./store.js";
+export type {
+  CallRecord,
+  CallbackQueryRecord,
+  ChatMessage,
+  InlineAnswerRecord,
+  InlineQueryRecord,
+  InlineResultRecord,
+  StoredFile,
+} from "./store.js";
 export type { FailureSpec } from "./faults.js";
 export type { RateLimit, RateLimitedCall, RateLimitOptions } from "./rate-limits.js";
 export type { MessageEvent, RequestEvent, ServerEvents } from "./events.js";
@@ -36,7 +44,6 @@ export { SUPPORTED_METHODS } from "./methods/index.js";
 export { CLIENT_CLOSED, type ExtraHandler } from "./server.js";
 export type { IdleOptions } from "./waiting.js";
 export type { WebhookDeliveryRecord } from "./webhook.js";
-
 
 /** Creates a local Bot API server (not yet listening). */
 export function createBotApiServer(options: BotApiServerOptions = {}): BotApiServer {
@@ -82,7 +89,11 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
   const webhooks = new WebhookDispatcher(
     updates,
     events,
-    { timeoutMs: settings.webhookTimeoutMs, retryMinMs: settings.webhookRetryMinMs, retryMaxMs: settings.webhookRetryMaxMs },
+    {
+      timeoutMs: settings.webhookTimeoutMs,
+      retryMinMs: settings.webhookRetryMinMs,
+      retryMaxMs: settings.webhookRetryMaxMs,
+    },
     now,
   );
   const ctx: ServerContext = {
@@ -152,8 +163,14 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
       return store.liveMessages(state).map(viewMessage);
     },
     file: (fileId) => store.files.get(fileId),
-    commands: (opts = {}) => clone((store.commands.get(commandsKey(opts.scope, opts.language_code)) ?? []) as BotCommand[]),
-    menuButton: (chatId) => clone(chatId === undefined ? store.defaultMenuButton : (store.chats.get(chatId)?.menuButton ?? store.defaultMenuButton)),
+    commands: (opts = {}) =>
+      clone((store.commands.get(commandsKey(opts.scope, opts.language_code)) ?? []) as BotCommand[]),
+    menuButton: (chatId) =>
+      clone(
+        chatId === undefined
+          ? store.defaultMenuButton
+          : (store.chats.get(chatId)?.menuButton ?? store.defaultMenuButton),
+      ),
     webhook: () => (updates.webhook === undefined ? undefined : clone(updates.webhook)),
     webhookDeliveries: webhooks.log,
     callsTo: (method) => store.calls.filter((c) => c.method.toLowerCase() === method.toLowerCase()),
@@ -168,7 +185,8 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
       const answer = store.inlineQueries.get(queryId)?.answer;
       return answer === undefined ? undefined : clone(answer);
     },
-    unansweredCallbackQueries: () => [...store.callbackQueries.values()].filter((q) => !q.answered).map((q) => clone(q)),
+    unansweredCallbackQueries: () =>
+      [...store.callbackQueries.values()].filter((q) => !q.answered).map((q) => clone(q)),
     waitForCall: (predicate, timeoutMs = 5_000, opts = {}) =>
       waitForCall(store.calls, events, predicate, opts.since ?? callsAtLastUpdate, timeoutMs),
     idle: (opts) => waitForIdle(http, updates, webhooks, () => lastPushAt, opts),

@@ -11,9 +11,22 @@ import type { Deliver } from "./users.js";
 let inlineCounter = 0;
 
 /** Queues an inline_query from `user`; returns its id. */
-export function sendInlineQuery(ctx: ServerContext, deliver: Deliver, user: User, query: string, offset: string): string {
+export function sendInlineQuery(
+  ctx: ServerContext,
+  deliver: Deliver,
+  user: User,
+  query: string,
+  offset: string,
+): string {
   const id = String(7_301_000_000_000_000_000n + BigInt(++inlineCounter));
-  ctx.store.inlineQueries.set(id, { id, from: clone(user), query, offset, createdAt: ctx.settings.clock(), answered: false });
+  ctx.store.inlineQueries.set(id, {
+    id,
+    from: clone(user),
+    query,
+    offset,
+    createdAt: ctx.settings.clock(),
+    answered: false,
+  });
   deliver({ inline_query: { id, from: clone(user), query, offset, chat_type: "private" } });
   return id;
 }
@@ -24,9 +37,17 @@ export function sendInlineQuery(ctx: ServerContext, deliver: Deliver, user: User
  * peer the bot is not part of (a customer's chat with the agent): the bot gets no message update from
  * it, as in Telegram; in the user's own chat with the bot it does.
  */
-export function chooseInlineResult(ctx: ServerContext, deliver: Deliver, user: User, queryId: string, resultId: string, chatId: number): Message {
+export function chooseInlineResult(
+  ctx: ServerContext,
+  deliver: Deliver,
+  user: User,
+  queryId: string,
+  resultId: string,
+  chatId: number,
+): Message {
   const query = ctx.store.inlineQueries.get(queryId);
-  if (query === undefined || query.from.id !== user.id) throw new Error(`chooseInlineResult: no inline query ${queryId} of user ${user.id}`);
+  if (query === undefined || query.from.id !== user.id)
+    throw new Error(`chooseInlineResult: no inline query ${queryId} of user ${user.id}`);
   const result = query.answer?.results.find((r) => r.id === resultId);
   if (result?.message === undefined) {
     const ids = query.answer?.results.map((r) => r.id).join(", ") ?? "(not answered)";
@@ -56,7 +77,9 @@ export function chooseInlineResult(ctx: ServerContext, deliver: Deliver, user: U
       result_id: resultId,
       from: clone(user),
       query: query.query,
-      ...(posted.reply_markup !== undefined ? { inline_message_id: `AgAAA${queryId.slice(-8)}${stored.message.message_id}` } : {}),
+      ...(posted.reply_markup !== undefined
+        ? { inline_message_id: `AgAAA${queryId.slice(-8)}${stored.message.message_id}` }
+        : {}),
     },
   });
   return clone(stored.message);
@@ -66,10 +89,14 @@ export function chooseInlineResult(ctx: ServerContext, deliver: Deliver, user: U
 export function startParameterOf(ctx: ServerContext, url: string): string {
   const parsed = new URL(url);
   const bot = parsed.pathname.replace(/^\//, "");
-  if (!["t.me", "telegram.me"].includes(parsed.hostname) || bot.toLowerCase() !== (ctx.botUser.username ?? "").toLowerCase()) {
+  if (
+    !["t.me", "telegram.me"].includes(parsed.hostname) ||
+    bot.toLowerCase() !== (ctx.botUser.username ?? "").toLowerCase()
+  ) {
     throw new Error(`openLink: ${url} is not a link to @${ctx.botUser.username}`);
   }
   const start = parsed.searchParams.get("start");
-  if (start === null || !/^[A-Za-z0-9_-]{1,64}$/.test(start)) throw new Error(`openLink: ${url} has no valid start parameter`);
+  if (start === null || !/^[A-Za-z0-9_-]{1,64}$/.test(start))
+    throw new Error(`openLink: ${url} has no valid start parameter`);
   return start;
 }

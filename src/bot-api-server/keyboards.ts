@@ -25,8 +25,16 @@ export type ParsedMarkup =
   | { kind: "force_reply"; markup: ForceReply };
 
 const ACTION_FIELDS = [
-  "callback_data", "url", "web_app", "login_url", "switch_inline_query", "switch_inline_query_current_chat",
-  "switch_inline_query_chosen_chat", "copy_text", "callback_game", "pay",
+  "callback_data",
+  "url",
+  "web_app",
+  "login_url",
+  "switch_inline_query",
+  "switch_inline_query_current_chat",
+  "switch_inline_query_chosen_chat",
+  "copy_text",
+  "callback_game",
+  "pay",
 ] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -8,18 +8,49 @@ import type { UploadedPart } from "./body.js";
 import * as E from "./errors.js";
 
 const JSON_FIELDS = new Set([
-  "reply_markup", "entities", "caption_entities", "reply_parameters", "link_preview_options", "commands",
-  "scope", "menu_button", "allowed_updates", "media", "results", "button",
+  "reply_markup",
+  "entities",
+  "caption_entities",
+  "reply_parameters",
+  "link_preview_options",
+  "commands",
+  "scope",
+  "menu_button",
+  "allowed_updates",
+  "media",
+  "results",
+  "button",
 ]);
 const NUMBER_FIELDS = new Set([
-  "message_id", "offset", "limit", "timeout", "reply_to_message_id", "message_thread_id", "cache_time",
-  "max_connections", "user_id", "horizontal_accuracy", "live_period", "heading", "proximity_alert_radius",
-  "latitude", "longitude",
+  "message_id",
+  "offset",
+  "limit",
+  "timeout",
+  "reply_to_message_id",
+  "message_thread_id",
+  "cache_time",
+  "max_connections",
+  "user_id",
+  "horizontal_accuracy",
+  "live_period",
+  "heading",
+  "proximity_alert_radius",
+  "latitude",
+  "longitude",
 ]);
 const BOOLEAN_FIELDS = new Set([
-  "show_alert", "disable_notification", "protect_content", "drop_pending_updates", "allow_sending_without_reply",
-  "disable_web_page_preview", "has_spoiler", "show_caption_above_media", "disable_content_type_detection",
-  "allow_paid_broadcast", "for_channels", "is_personal",
+  "show_alert",
+  "disable_notification",
+  "protect_content",
+  "drop_pending_updates",
+  "allow_sending_without_reply",
+  "disable_web_page_preview",
+  "has_spoiler",
+  "show_caption_above_media",
+  "disable_content_type_detection",
+  "allow_paid_broadcast",
+  "for_channels",
+  "is_personal",
 ]);
 
 /** Converts well-known string form fields to the JSON types Telegram documents. */

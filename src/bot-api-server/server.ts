@@ -109,7 +109,11 @@ export class HttpFront {
         } catch (error) {
           process.emitWarning(`bot-api-server: mounted handler threw: ${String(error)}`);
           if (res.headersSent) res.destroy();
-          else send(res, new ApiError(500, `Internal Server Error: ${error instanceof Error ? error.message : String(error)}`));
+          else
+            send(
+              res,
+              new ApiError(500, `Internal Server Error: ${error instanceof Error ? error.message : String(error)}`),
+            );
           return;
         }
       }
@@ -139,7 +143,14 @@ export class HttpFront {
       if (method === undefined) throw new ApiError(404, E.NOT_FOUND);
       if (this.faults.takeDrop(name)) {
         req.socket.destroy();
-        this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "connection dropped (fault injection)" } });
+        this.record({
+          method: name,
+          params,
+          files,
+          at,
+          ok: false,
+          error: { error_code: CLIENT_CLOSED, description: "connection dropped (fault injection)" },
+        });
         return;
       }
       const failure = this.faults.takeFailure(name) ?? this.limiter?.check(name, params.chat_id);
@@ -150,14 +161,28 @@ export class HttpFront {
       });
       const result: unknown = await method.fn(this.ctx, new Params(params, body.files), abort.signal);
       if (res.destroyed || req.socket.destroyed) {
-        this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "client closed the request" } });
+        this.record({
+          method: name,
+          params,
+          files,
+          at,
+          ok: false,
+          error: { error_code: CLIENT_CLOSED, description: "client closed the request" },
+        });
         return;
       }
       send(res, result);
       this.record({ method: name, params, files, at, ok: true, result });
     } catch (error) {
       if (res.destroyed || req.socket.destroyed) {
-        this.record({ method: name, params, files, at, ok: false, error: { error_code: CLIENT_CLOSED, description: "client closed the request" } });
+        this.record({
+          method: name,
+          params,
+          files,
+          at,
+          ok: false,
+          error: { error_code: CLIENT_CLOSED, description: "client closed the request" },
+        });
         return;
       }
       const apiError = toApiError(error);
@@ -197,7 +222,15 @@ export class HttpFront {
       const result: unknown = await method.fn(this.ctx, new Params(params), new AbortController().signal);
       this.record({ method: name, params, files: {}, at, ok: true, result, via: "webhook-reply" });
     } catch (error) {
-      this.record({ method: name, params, files: {}, at, ok: false, error: errorOf(toApiError(error)), via: "webhook-reply" });
+      this.record({
+        method: name,
+        params,
+        files: {},
+        at,
+        ok: false,
+        error: errorOf(toApiError(error)),
+        via: "webhook-reply",
+      });
     } finally {
       this.end();
     }

@@ -177,7 +177,11 @@ export class Store {
   }
 
   /** Stores a new message in a chat, assigning the next message id. */
-  addMessage(state: ChatState, build: (messageId: number) => Message, extra: Partial<StoredMessage> = {}): StoredMessage {
+  addMessage(
+    state: ChatState,
+    build: (messageId: number) => Message,
+    extra: Partial<StoredMessage> = {},
+  ): StoredMessage {
     const id = state.nextMessageId++;
     const stored: StoredMessage = { message: build(id), deleted: false, edits: 0, ...extra };
     state.messages.set(id, stored);
@@ -198,7 +202,9 @@ export class Store {
 
   /** The live messages of a chat, in message_id order. */
   liveMessages(state: ChatState): StoredMessage[] {
-    return [...state.messages.values()].filter((m) => !m.deleted).sort((a, b) => a.message.message_id - b.message.message_id);
+    return [...state.messages.values()]
+      .filter((m) => !m.deleted)
+      .sort((a, b) => a.message.message_id - b.message.message_id);
   }
 
   /** Registers a file and gives it Telegram-like ids. */

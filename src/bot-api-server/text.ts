@@ -21,9 +21,26 @@ export interface FormattedText {
 }
 
 const ENTITY_TYPES = new Set<string>([
-  "mention", "hashtag", "cashtag", "bot_command", "url", "email", "phone_number", "bold", "italic",
-  "underline", "strikethrough", "spoiler", "blockquote", "expandable_blockquote", "code", "pre",
-  "text_link", "text_mention", "custom_emoji", "date_time",
+  "mention",
+  "hashtag",
+  "cashtag",
+  "bot_command",
+  "url",
+  "email",
+  "phone_number",
+  "bold",
+  "italic",
+  "underline",
+  "strikethrough",
+  "spoiler",
+  "blockquote",
+  "expandable_blockquote",
+  "code",
+  "pre",
+  "text_link",
+  "text_mention",
+  "custom_emoji",
+  "date_time",
 ]);
 
 /** Options for {@link formatText}. */

@@ -3,13 +3,7 @@
  * produces the updates a real client would (messages, commands, contacts,
  * button taps), and reads the chat back as the user sees it.
  */
-import type {
-  Message,
-  MessageEntity,
-  ReplyKeyboardMarkup,
-  Update,
-  User,
-} from "grammy/types";
+import type { Message, MessageEntity, ReplyKeyboardMarkup, Update, User } from "grammy/types";
 import type { ServerContext } from "./context.js";
 import { keyboardButtonText } from "./keyboards.js";
 import { type ChatMessage, type ChatState, type StoredMessage, clone, viewMessage } from "./store.js";
@@ -72,7 +66,8 @@ export class SimulatedUser {
   /** Sends a text message. `/command args` gets a bot_command entity. Sending unblocks the bot, as in Telegram. */
   send(text: string): Message {
     const command = COMMAND_ENTITY.exec(text);
-    const entities: MessageEntity[] = command !== null ? [{ type: "bot_command", offset: 0, length: command[0].length }] : [];
+    const entities: MessageEntity[] =
+      command !== null ? [{ type: "bot_command", offset: 0, length: command[0].length }] : [];
     return this.post({ text, ...(entities.length > 0 ? { entities } : {}) });
   }
 
@@ -115,7 +110,8 @@ export class SimulatedUser {
    */
   tap(target: TapTarget): string {
     const messageId = typeof target === "object" && !(target instanceof RegExp) ? target.messageId : undefined;
-    const stored = messageId !== undefined ? this.ctx.store.liveMessage(this.state, messageId) : this.lastWithKeyboard();
+    const stored =
+      messageId !== undefined ? this.ctx.store.liveMessage(this.state, messageId) : this.lastWithKeyboard();
     if (stored === undefined) {
       throw new Error(
         messageId !== undefined
@@ -127,9 +123,12 @@ export class SimulatedUser {
     const button = buttons.find((b) => matchButton(b, target));
     if (button === undefined) {
       const shown = buttons.map((b) => `"${b.text}"${"callback_data" in b ? ` (${b.callback_data})` : ""}`).join(", ");
-      throw new Error(`tap: no button matches ${describe(target)} in message ${stored.message.message_id}; buttons: ${shown || "none"}`);
+      throw new Error(
+        `tap: no button matches ${describe(target)} in message ${stored.message.message_id}; buttons: ${shown || "none"}`,
+      );
     }
-    if (!("callback_data" in button)) throw new Error(`tap: button "${button.text}" has no callback_data (it is not a callback button)`);
+    if (!("callback_data" in button))
+      throw new Error(`tap: button "${button.text}" has no callback_data (it is not a callback button)`);
     this.state.blocked = false;
     return this.query(stored, button.callback_data);
   }
@@ -163,7 +162,12 @@ export class SimulatedUser {
    * or not a button carries that data: what a modified client could send. Returns the query id.
    */
   forgeTap(data: string, messageId?: number): string {
-    const stored = messageId !== undefined ? this.ctx.store.liveMessage(this.state, messageId) : this.live().filter((m) => this.fromBot(m)).at(-1);
+    const stored =
+      messageId !== undefined
+        ? this.ctx.store.liveMessage(this.state, messageId)
+        : this.live()
+            .filter((m) => this.fromBot(m))
+            .at(-1);
     if (stored === undefined) throw new Error(`forgeTap: no bot message to tap in chat ${this.chatId}`);
     return this.query(stored, data);
   }
@@ -174,11 +178,16 @@ export class SimulatedUser {
     if (keyboard === undefined) throw new Error(`tapReply: no reply keyboard is shown in chat ${this.chatId}`);
     const button = keyboard.keyboard.flat().find((b) => keyboardButtonText(b) === text);
     if (button === undefined) {
-      const shown = keyboard.keyboard.flat().map((b) => `"${keyboardButtonText(b)}"`).join(", ");
+      const shown = keyboard.keyboard
+        .flat()
+        .map((b) => `"${keyboardButtonText(b)}"`)
+        .join(", ");
       throw new Error(`tapReply: no reply button "${text}"; buttons: ${shown}`);
     }
-    if (typeof button === "object" && "request_contact" in button && button.request_contact === true) return this.shareContact();
-    if (typeof button === "object" && "request_location" in button && button.request_location === true) return this.shareLocation();
+    if (typeof button === "object" && "request_contact" in button && button.request_contact === true)
+      return this.shareContact();
+    if (typeof button === "object" && "request_location" in button && button.request_location === true)
+      return this.shareLocation();
     return this.send(text);
   }
 
@@ -189,7 +198,9 @@ export class SimulatedUser {
 
   /** The bot's messages in this chat, in order, as they are now (edits applied, deleted ones gone). */
   messages(): ChatMessage[] {
-    return this.live().filter((m) => this.fromBot(m)).map(viewMessage);
+    return this.live()
+      .filter((m) => this.fromBot(m))
+      .map(viewMessage);
   }
 
   /** The whole visible conversation, user and bot messages. */
@@ -235,6 +246,8 @@ export class SimulatedUser {
   }
 
   private lastWithKeyboard(): StoredMessage | undefined {
-    return this.live().filter((m) => this.fromBot(m) && m.message.reply_markup !== undefined).at(-1);
+    return this.live()
+      .filter((m) => this.fromBot(m) && m.message.reply_markup !== undefined)
+      .at(-1);
   }
 }

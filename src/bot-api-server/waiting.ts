@@ -29,7 +29,9 @@ export function waitForCall(
     const timer = setTimeout(() => {
       off();
       const seen = calls.slice(since).map((c) => `${c.method}${c.ok ? "" : ` (${c.error?.description ?? "failed"})`}`);
-      reject(new Error(`waitForCall: no matching call within ${timeoutMs} ms; calls seen: ${seen.join(", ") || "none"}`));
+      reject(
+        new Error(`waitForCall: no matching call within ${timeoutMs} ms; calls seen: ${seen.join(", ") || "none"}`),
+      );
     }, timeoutMs);
     const off = events.on("call", (call) => {
       if (call.seq < since || !predicate(call)) return;

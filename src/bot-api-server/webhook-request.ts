@@ -98,7 +98,8 @@ export function postJson(
       });
       res.on("end", () => {
         if (!ok) settle({ ok, status, error: wrongResponse(status) });
-        else if (chunks.length > 0 && size <= MAX_REPLY_BYTES) settle({ ok, status, json: Buffer.concat(chunks).toString("utf8") });
+        else if (chunks.length > 0 && size <= MAX_REPLY_BYTES)
+          settle({ ok, status, json: Buffer.concat(chunks).toString("utf8") });
         else settle({ ok, status });
       });
       res.on("error", () => settle(failure(cause, undefined, status)));
@@ -115,6 +116,7 @@ function failure(cause: "timeout" | "abort" | undefined, error?: NodeJS.ErrnoExc
   const code = error?.code;
   const known = code !== undefined ? NETWORK_ERRORS[code] : undefined;
   if (known !== undefined) return { ...base, error: known };
-  if (error?.message === "socket hang up") return { ...base, error: NETWORK_ERRORS.ECONNRESET ?? "Connection reset by peer" };
+  if (error?.message === "socket hang up")
+    return { ...base, error: NETWORK_ERRORS.ECONNRESET ?? "Connection reset by peer" };
   return { ...base, error: error?.message ?? "Connection closed" };
 }

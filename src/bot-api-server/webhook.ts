@@ -158,26 +158,31 @@ export class WebhookDispatcher {
     const headers: Record<string, string> =
       hook.secret_token !== undefined ? { "x-telegram-bot-api-secret-token": hook.secret_token } : {};
     const abort = new AbortController();
-    const done = postJson(hook.url, JSON.stringify(update), headers, this.settings.timeoutMs, abort.signal, this.agents).then(
-      async (outcome) => {
-        // A reply runs before the delivery counts as done, so idle() covers it.
-        if (outcome.ok && outcome.json !== undefined && !this.closed) await this.runReply(outcome.json);
-        record.endedAt = performance.now();
-        record.ok = outcome.ok;
-        if (outcome.status !== undefined) record.status = outcome.status;
-        if (outcome.error !== undefined) record.error = outcome.error;
-        this.lastActivityAt = record.endedAt;
-        this.flights.delete(key);
-        if (outcome.ok) {
-          this.updates.acknowledge(update);
-          this.clearBackoff(key);
-        } else if (!outcome.aborted) {
-          this.failed(key, update, outcome.error ?? "Connection closed");
-        }
-        this.events.emit("webhook", { ...record });
-        this.pump();
-      },
-    );
+    const done = postJson(
+      hook.url,
+      JSON.stringify(update),
+      headers,
+      this.settings.timeoutMs,
+      abort.signal,
+      this.agents,
+    ).then(async (outcome) => {
+      // A reply runs before the delivery counts as done, so idle() covers it.
+      if (outcome.ok && outcome.json !== undefined && !this.closed) await this.runReply(outcome.json);
+      record.endedAt = performance.now();
+      record.ok = outcome.ok;
+      if (outcome.status !== undefined) record.status = outcome.status;
+      if (outcome.error !== undefined) record.error = outcome.error;
+      this.lastActivityAt = record.endedAt;
+      this.flights.delete(key);
+      if (outcome.ok) {
+        this.updates.acknowledge(update);
+        this.clearBackoff(key);
+      } else if (!outcome.aborted) {
+        this.failed(key, update, outcome.error ?? "Connection closed");
+      }
+      this.events.emit("webhook", { ...record });
+      this.pump();
+    });
     this.flights.set(key, { update, abort, done });
   }
 

@@ -36,8 +36,15 @@ export interface AbuseControlOptions {
 export function createAbuseControl(options: AbuseControlOptions) {
   const { config, logger } = options;
   const limits = config.limits;
-  const budget = createOutgoingBudget({ perSecond: limits.sendsPerSecond, perChat: { burst: limits.chatBurst, perSecond: 1 } });
-  const outboxApi = new Api(options.token, { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), timeoutSeconds: 30, fetch: budget.fetch });
+  const budget = createOutgoingBudget({
+    perSecond: limits.sendsPerSecond,
+    perChat: { burst: limits.chatBurst, perSecond: 1 },
+  });
+  const outboxApi = new Api(options.token, {
+    ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
+    timeoutSeconds: 30,
+    fetch: budget.fetch,
+  });
   if (options.apiObserver) outboxApi.config.use(options.apiObserver);
   const outbox = createOutbox({
     db: options.storage.db,
@@ -65,7 +72,9 @@ export function createAbuseControl(options: AbuseControlOptions) {
       async notice(ctx) {
         if (ctx.chat?.type !== "private") return;
         const locale = localeFromLanguageCode(ctx.from?.language_code, config.defaultLocale);
-        await api.sendMessage(ctx.chat.id, t(locale, "flood-notice")).catch((err: unknown) => logger.info({ err, chatId: ctx.chat?.id }, "flood notice not sent"));
+        await api
+          .sendMessage(ctx.chat.id, t(locale, "flood-notice"))
+          .catch((err: unknown) => logger.info({ err, chatId: ctx.chat?.id }, "flood notice not sent"));
       },
     });
   }

@@ -18,7 +18,19 @@ export const EVERYONE_COMMANDS = ["start", "help", "language"] as const;
 export const CUSTOMER_COMMANDS = ["book", "mybookings", "cancel", "language", "help"] as const;
 export const AGENT_COMMANDS = ["book", "mybookings", "link", "links", "offers", "cancel", "language", "help"] as const;
 /** Admins can do everything agents can, and more. */
-export const ADMIN_MENU_COMMANDS = [...AGENT_COMMANDS, "balance", "order", "refund", "release", "bookings", "report", "agents", "audit", "digest", "requests"] as const;
+export const ADMIN_MENU_COMMANDS = [
+  ...AGENT_COMMANDS,
+  "balance",
+  "order",
+  "refund",
+  "release",
+  "bookings",
+  "report",
+  "agents",
+  "audit",
+  "digest",
+  "requests",
+] as const;
 
 export type MenuCommand = (typeof EVERYONE_COMMANDS | typeof AGENT_COMMANDS | typeof ADMIN_MENU_COMMANDS)[number];
 
@@ -27,7 +39,11 @@ const LANGUAGES: readonly { locale: Locale; code?: LanguageCode }[] = [{ locale:
 
 let translator: I18n | undefined;
 function describe(locale: Locale, command: MenuCommand): string {
-  translator ??= new I18n({ defaultLocale: "en", directory: LOCALES_DIR, fluentBundleOptions: { useIsolating: false } });
+  translator ??= new I18n({
+    defaultLocale: "en",
+    directory: LOCALES_DIR,
+    fluentBundleOptions: { useIsolating: false },
+  });
   return translator.t(locale, `cmd-${command}`);
 }
 
@@ -75,7 +91,12 @@ function scopeKey(scope: BotCommandScope): string {
 }
 
 /** Sets `commands` for `scope` in every language; skipped when the memo says exactly that is set. */
-async function setMenu(api: Api, scope: BotCommandScope, commands: readonly MenuCommand[], memo?: MenuMemo): Promise<boolean> {
+async function setMenu(
+  api: Api,
+  scope: BotCommandScope,
+  commands: readonly MenuCommand[],
+  memo?: MenuMemo,
+): Promise<boolean> {
   const lists = LANGUAGES.map(({ locale, code }) => ({ code, list: commandList(commands, locale) }));
   const digest = createHash("sha256").update(JSON.stringify(lists)).digest("base64url");
   const key = scopeKey(scope);
@@ -116,7 +137,9 @@ export async function syncCommands(api: Api, access: Access, memo?: MenuMemo): P
   const agents = await access.agents.list();
   const targets: [number, readonly MenuCommand[]][] = [
     ...access.adminIds().map((id): [number, readonly MenuCommand[]] => [id, ADMIN_MENU_COMMANDS]),
-    ...agents.filter((a) => !access.isAdmin(a.userId)).map((a): [number, readonly MenuCommand[]] => [a.userId, AGENT_COMMANDS]),
+    ...agents
+      .filter((a) => !access.isAdmin(a.userId))
+      .map((a): [number, readonly MenuCommand[]] => [a.userId, AGENT_COMMANDS]),
   ];
   for (const [chatId, commands] of targets) {
     try {

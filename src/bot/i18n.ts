@@ -18,12 +18,16 @@ export function localeFromLanguageCode(code: string | undefined, fallback: Local
  * One i18n instance for the bot and its conversations. The locale comes from `pick(ctx)` (the
  * session's choice, read by the caller), then Telegram's `language_code`, then `defaultLocale`.
  */
-export function createI18n<C extends Context>(defaultLocale: Locale, pick: (ctx: C) => Locale | undefined | Promise<Locale | undefined>) {
+export function createI18n<C extends Context>(
+  defaultLocale: Locale,
+  pick: (ctx: C) => Locale | undefined | Promise<Locale | undefined>,
+) {
   const i18n = new I18n<C & import("@grammyjs/i18n").I18nFlavor>({
     defaultLocale,
     directory: LOCALES_DIR,
     fluentBundleOptions: { useIsolating: false },
-    localeNegotiator: async (ctx) => (await pick(ctx)) ?? localeFromLanguageCode(ctx.from?.language_code, defaultLocale),
+    localeNegotiator: async (ctx) =>
+      (await pick(ctx)) ?? localeFromLanguageCode(ctx.from?.language_code, defaultLocale),
   });
   rememberMatchedBundles(i18n.fluent);
   return i18n;

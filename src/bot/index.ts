@@ -3,7 +3,13 @@ import { sequentialize } from "@grammyjs/runner";
 import { conversations, createConversation } from "@grammyjs/conversations";
 import { Api, Bot, GrammyError, HttpError, session, type Context, type Middleware, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { BOOKING_CONVERSATION, BOOKING_FLOW_VERSION, BOOKING_IDLE_MS, BOOKING_STATE_TTL_MS, createBookingConversation } from "./conversations/booking/index.js";
+import {
+  BOOKING_CONVERSATION,
+  BOOKING_FLOW_VERSION,
+  BOOKING_IDLE_MS,
+  BOOKING_STATE_TTL_MS,
+  createBookingConversation,
+} from "./conversations/booking/index.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
 import { commandsForCustomer, createMenuMemo } from "./commands.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
@@ -48,7 +54,6 @@ export interface CreateBotOptions {
   limitHooks?: AbuseControlHooks;
 }
 
-
 interface LocaleCarrier {
   flowLocale?: Locale;
   session?: SessionData;
@@ -66,11 +71,17 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   });
   const bot = new Bot<BotContext>(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
-    client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}), timeoutSeconds: 60, fetch: limits.budget.fetch },
+    client: {
+      ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
+      timeoutSeconds: 60,
+      fetch: limits.budget.fetch,
+    },
   });
   if (options.apiObserver) bot.api.config.use(options.apiObserver);
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
-  const lateAnswer = tolerateLateCallbackAnswers((detail) => base.logger.info(detail, "a button tap was answered too late; its work goes on"));
+  const lateAnswer = tolerateLateCallbackAnswers((detail) =>
+    base.logger.info(detail, "a button tap was answered too late; its work goes on"),
+  );
   bot.api.config.use(lateAnswer);
 
   // Inside the booking flow a Bot API call waits at most a short while (a 429 beyond it ends the
@@ -84,7 +95,10 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   if (options.apiObserver) flowApi.config.use(options.apiObserver);
   flowApi.config.use(...flowRetry);
 
-  const i18n = createI18n<Context & LocaleCarrier>(base.config.defaultLocale, (ctx) => ctx.flowLocale ?? ctx.session?.locale);
+  const i18n = createI18n<Context & LocaleCarrier>(
+    base.config.defaultLocale,
+    (ctx) => ctx.flowLocale ?? ctx.session?.locale,
+  );
   const notifications = createNotifications({ ...base, api: bot.api, i18n, outbox: limits.outbox });
   const deps: BotDeps = { ...base, notifications };
 
@@ -132,18 +146,24 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
 
   chat.use(
     conversations<BotContext, FlowContext>({
-      storage: { type: "key", adapter: deps.storage.kv.adapter("convo:", BOOKING_STATE_TTL_MS), version: options.flowVersion ?? BOOKING_FLOW_VERSION },
+      storage: {
+        type: "key",
+        adapter: deps.storage.kv.adapter("convo:", BOOKING_STATE_TTL_MS),
+        version: options.flowVersion ?? BOOKING_FLOW_VERSION,
+      },
       plugins: (conversation) => [
         // The user's language choice lives in the outside session: read it through `external`.
-        (async (ctx, next) => {
-          (ctx as FlowContext & LocaleCarrier).flowLocale = await conversation.external((outside) => outside.session.locale);
+        async (ctx, next) => {
+          (ctx as FlowContext & LocaleCarrier).flowLocale = await conversation.external(
+            (outside) => outside.session.locale,
+          );
           await next();
-        }),
+        },
         i18n,
-        (async (ctx, next) => {
+        async (ctx, next) => {
           ctx.api.config.use(...flowRetry);
           await next();
-        }),
+        },
       ],
     }),
   );
@@ -158,12 +178,20 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createMyBookingsFeature());
   chat.use(createLinksFeature());
   chat.use(createAdminFeature());
-  chat.use(createConversation(createBookingConversation(deps, () => flowApi), { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS }));
+  chat.use(
+    createConversation(
+      createBookingConversation(deps, () => flowApi),
+      { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS },
+    ),
+  );
   // Entering the conversation must happen below it.
   chat.use(createOffersFeature());
   chat.use(
     createStartFeature(async (ctx) => {
-      if (ctx.from) await commandsForCustomer(ctx.api, ctx.from.id, createMenuMemo(deps.storage.kv)).catch((err: unknown) => deps.logger.warn({ err }, "customer command menu not set"));
+      if (ctx.from)
+        await commandsForCustomer(ctx.api, ctx.from.id, createMenuMemo(deps.storage.kv)).catch((err: unknown) =>
+          deps.logger.warn({ err }, "customer command menu not set"),
+        );
     }),
   );
   chat.use(createBookingEntry());
@@ -175,7 +203,10 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
       log.info({ description: error.description }, "user blocked the bot");
       return;
     }
-    log.error({ err: error instanceof GrammyError || error instanceof HttpError ? { message: error.message } : error }, "update failed");
+    log.error(
+      { err: error instanceof GrammyError || error instanceof HttpError ? { message: error.message } : error },
+      "update failed",
+    );
     if (ctx.chat?.type !== "private") return;
     try {
       if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);

@@ -100,7 +100,9 @@ export function createNotifications(deps: NotificationDeps) {
       if (b.agent_id !== null && b.agent_id !== b.user_id) {
         const locale = await localeOf(b.agent_id);
         // A booking made from one of the agent's inline offers is told as such (recorded once).
-        const offer = await deps.access.offers.markBooked(b).catch((err: unknown) => logger.warn({ err }, "offer booking not recorded"));
+        const offer = await deps.access.offers
+          .markBooked(b)
+          .catch((err: unknown) => logger.warn({ err }, "offer booking not recorded"));
         const key = offer ? "notify-offer-booked" : "notify-agent-booking";
         await send(b.agent_id, i18n.t(locale, key, bookingArgs(b, locale)), offer ? "offer-booked" : "agent-booking");
       }

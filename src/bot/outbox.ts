@@ -83,7 +83,10 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   async function sendRow(message: QueuedMessage): Promise<void> {
-    const other = { parse_mode: "HTML" as const, ...(message.replyMarkup ? { reply_markup: message.replyMarkup as never } : {}) };
+    const other = {
+      parse_mode: "HTML" as const,
+      ...(message.replyMarkup ? { reply_markup: message.replyMarkup as never } : {}),
+    };
     await budget.background(async () => {
       if (message.document) {
         const file = new InputFile(Buffer.from(message.document.content, "utf8"), message.document.filename);
@@ -95,7 +98,13 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   /** Sends one claimed row; a 429 sets `pausedUntil`. */
-  async function deliverRow(row: { id: string; payload: string; attempts: number; chat_id: number; what: string }): Promise<void> {
+  async function deliverRow(row: {
+    id: string;
+    payload: string;
+    attempts: number;
+    chat_id: number;
+    what: string;
+  }): Promise<void> {
     const log = logger.child({ chatId: row.chat_id, what: row.what });
     const parsed = v.safeParse(QueuedMessage, safeJson(row.payload));
     if (!parsed.success) {
@@ -116,7 +125,12 @@ export function createOutbox(options: OutboxOptions) {
         return;
       }
       if (error instanceof GrammyError && (error.error_code === 403 || error.error_code === 400)) {
-        log.info({ description: error.description }, error.error_code === 403 ? "notification not delivered: the user blocked the bot; dropped" : "notification not delivered: refused by Telegram; dropped");
+        log.info(
+          { description: error.description },
+          error.error_code === 403
+            ? "notification not delivered: the user blocked the bot; dropped"
+            : "notification not delivered: refused by Telegram; dropped",
+        );
         await db.deleteFrom("outbox").where("id", "=", row.id).execute();
         options.onResult?.(row.what, error.error_code === 403 ? "blocked" : "refused");
         return;
@@ -131,7 +145,11 @@ export function createOutbox(options: OutboxOptions) {
       }
       log.warn({ attempts, detail }, "notification not delivered; will retry");
       const backoff = Math.min(30_000, 1000 * 2 ** attempts);
-      await db.updateTable("outbox").set({ attempts, claimed_until: Date.now() + backoff }).where("id", "=", row.id).execute();
+      await db
+        .updateTable("outbox")
+        .set({ attempts, claimed_until: Date.now() + backoff })
+        .where("id", "=", row.id)
+        .execute();
     }
   }
 
@@ -230,7 +248,10 @@ export function createOutbox(options: OutboxOptions) {
     },
     /** Messages queued, every instance's (for the queue-depth gauge). */
     async depth(): Promise<number> {
-      const row = await db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
     /** Whether this instance's drain is sending or has rows it is waiting to send. */

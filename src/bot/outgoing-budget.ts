@@ -88,7 +88,9 @@ export function createOutgoingBudget(options: OutgoingBudgetOptions) {
   }
 
   /** grammY's own fetch (node-fetch, resolved from grammY's package), paced. */
-  const baseFetch = options.baseFetch ? { default: options.baseFetch } : (createRequire(grammyEntry())("node-fetch") as { default: FetchLike });
+  const baseFetch = options.baseFetch
+    ? { default: options.baseFetch }
+    : (createRequire(grammyEntry())("node-fetch") as { default: FetchLike });
   const fetch: FetchLike = async (url, init) => {
     const method = String(url).split("/").at(-1) ?? "";
     if (!COUNTED.test(method)) return baseFetch.default(url, init);
@@ -96,7 +98,10 @@ export function createOutgoingBudget(options: OutgoingBudgetOptions) {
     await acquire(chatKey, backgroundScope.getStore() === true);
     const response = await baseFetch.default(url, init);
     if (response.status === 429 && chatKey !== undefined) {
-      const body = (await response.clone().json().catch(() => undefined)) as { parameters?: { retry_after?: number } } | undefined;
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => undefined)) as { parameters?: { retry_after?: number } } | undefined;
       chatPause.set(chatKey, clock() + (body?.parameters?.retry_after ?? 1) * 1000);
     }
     return response;

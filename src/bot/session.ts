@@ -10,7 +10,7 @@ const PREFIX = "session:";
  */
 const MIGRATIONS = {
   1: (old: Record<string, unknown>): SessionData => {
-    const locale = old.locale === "th" || old.locale === "en" ? (old.locale) : undefined;
+    const locale = old.locale === "th" || old.locale === "en" ? old.locale : undefined;
     const languageCode = typeof old.languageCode === "string" ? old.languageCode : undefined;
     return { ...(locale ? { locale } : {}), ...(languageCode ? { languageCode } : {}) };
   },

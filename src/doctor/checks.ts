@@ -48,11 +48,21 @@ export async function checkPartner(partner: PartnerClient, baseURL: string, now 
   const results: CheckResult[] = [];
   const balance = await timed(() => partner.getBalance());
   if (balance.error !== undefined || !balance.value) {
-    results.push({ ok: false, name: "credentials", detail: explainPartnerFailure(balance.error, baseURL), ms: balance.ms });
+    results.push({
+      ok: false,
+      name: "credentials",
+      detail: explainPartnerFailure(balance.error, baseURL),
+      ms: balance.ms,
+    });
     return results;
   }
   results.push({ ok: true, name: "credentials", detail: "accepted", ms: balance.ms });
-  results.push({ ok: true, name: "balance", detail: `${formatBaht(balance.value.balance, "en")} of partner credit`, ms: balance.ms });
+  results.push({
+    ok: true,
+    name: "balance",
+    detail: `${formatBaht(balance.value.balance, "en")} of partner credit`,
+    ms: balance.ms,
+  });
 
   const courses = await timed(() => partner.listCourses());
   if (courses.error !== undefined || !courses.value) {
@@ -60,7 +70,12 @@ export async function checkPartner(partner: PartnerClient, baseURL: string, now 
     return results;
   }
   const list = courses.value;
-  results.push({ ok: list.length > 0, name: "courses", detail: list.length > 0 ? `${list.length} courses` : "the partner lists no courses", ms: courses.ms });
+  results.push({
+    ok: list.length > 0,
+    name: "courses",
+    detail: list.length > 0 ? `${list.length} courses` : "the partner lists no courses",
+    ms: courses.ms,
+  });
   const first = list[0];
   if (!first) return results;
   const today = courseToday(now, first.timeZone);
@@ -70,7 +85,12 @@ export async function checkPartner(partner: PartnerClient, baseURL: string, now 
     return results;
   }
   const open = slots.value.filter((t) => t.status.toUpperCase() === "OPEN").length;
-  results.push({ ok: true, name: "tee times", detail: `${slots.value.length} today (${today}) at ${first.name}, ${open} open`, ms: slots.ms });
+  results.push({
+    ok: true,
+    name: "tee times",
+    detail: `${slots.value.length} today (${today}) at ${first.name}, ${open} open`,
+    ms: slots.ms,
+  });
   return results;
 }
 
@@ -79,20 +99,40 @@ export async function runDoctor(config: Config, now: () => number = Date.now): P
   const results: CheckResult[] = [];
   const storage = await timed(() => createStorage(config.database));
   if (storage.value) {
-    results.push({ ok: true, name: "database", detail: `${config.database.kind} reachable, schema up to date`, ms: storage.ms });
+    results.push({
+      ok: true,
+      name: "database",
+      detail: `${config.database.kind} reachable, schema up to date`,
+      ms: storage.ms,
+    });
     await storage.value.close();
   } else {
     const why = storage.error instanceof Error ? storage.error.message : String(storage.error);
-    results.push({ ok: false, name: "database", detail: `cannot open DATABASE_URL (${config.database.kind}): ${why}`, ms: storage.ms });
+    results.push({
+      ok: false,
+      name: "database",
+      detail: `cannot open DATABASE_URL (${config.database.kind}): ${why}`,
+      ms: storage.ms,
+    });
   }
 
   const endpoint = await openPartnerEndpoint(config.partner, now);
   const { baseURL, apiKey } = endpoint;
   if (endpoint.embedded) {
-    results.push({ ok: true, name: "partner", detail: `PARTNER_API_URL is not set: checking the embedded sandbox fairway would start (${baseURL})` });
+    results.push({
+      ok: true,
+      name: "partner",
+      detail: `PARTNER_API_URL is not set: checking the embedded sandbox fairway would start (${baseURL})`,
+    });
   }
   try {
-    const partner = createPartnerClient({ baseURL, apiKey, timeoutMs: config.partner.timeoutMs, moneyUnit: config.partner.moneyUnit, retries: 0 });
+    const partner = createPartnerClient({
+      baseURL,
+      apiKey,
+      timeoutMs: config.partner.timeoutMs,
+      moneyUnit: config.partner.moneyUnit,
+      retries: 0,
+    });
     results.push(...(await checkPartner(partner, baseURL, now())));
   } finally {
     await endpoint.close();
@@ -102,8 +142,13 @@ export async function runDoctor(config: Config, now: () => number = Date.now): P
 
 /** The report as lines of text. */
 export function formatReport(results: CheckResult[]): string {
-  const lines = results.map((r) => `${r.ok ? "✓" : "✗"} ${r.name.padEnd(12)} ${r.detail}${r.ms !== undefined ? ` (${r.ms} ms)` : ""}`);
+  const lines = results.map(
+    (r) => `${r.ok ? "✓" : "✗"} ${r.name.padEnd(12)} ${r.detail}${r.ms !== undefined ? ` (${r.ms} ms)` : ""}`,
+  );
   const healthy = results.every((r) => r.ok);
-  lines.push("", healthy ? "Healthy: fairway can work with this configuration." : "Not healthy: fix the lines marked ✗ above.");
+  lines.push(
+    "",
+    healthy ? "Healthy: fairway can work with this configuration." : "Not healthy: fix the lines marked ✗ above.",
+  );
   return lines.join("\n");
 }

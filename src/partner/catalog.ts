@@ -87,7 +87,9 @@ export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCat
     },
     async teeTimes(courseId, date, opts = {}) {
       try {
-        return await cached(teeTimeSlot(`${courseId}|${date}`), teeTimeTtl, opts.fresh === true, () => partner.listTeeTimes(courseId, date));
+        return await cached(teeTimeSlot(`${courseId}|${date}`), teeTimeTtl, opts.fresh === true, () =>
+          partner.listTeeTimes(courseId, date),
+        );
       } catch (error) {
         // A course the partner no longer knows: the course list is out of date too.
         if (error instanceof PartnerNotFoundError) courseList = undefined;

@@ -63,7 +63,12 @@ export function createPartnerClient(options: PartnerClientOptions) {
   const parsed = v.safeParse(OptionsSchema, options);
   if (!parsed.success) throw new TypeError(`createPartnerClient: ${v.summarize(parsed.issues)}`);
   const config = parsed.output;
-  const http = createPartnerHttp({ ...config, logger: options.logger, fetch: options.fetch, onRequest: options.onRequest });
+  const http = createPartnerHttp({
+    ...config,
+    logger: options.logger,
+    fetch: options.fetch,
+    onRequest: options.onRequest,
+  });
   const schemas = schemasFor(config.moneyUnit);
   const log = options.logger;
 
@@ -104,7 +109,8 @@ export function createPartnerClient(options: PartnerClientOptions) {
 
     /** `GET /tee-time?courseId&date`: the tee times of a course on a date (`YYYY-MM-DD`, course's zone). */
     listTeeTimes: async (courseId: string, date: string): Promise<TeeTime[]> => {
-      if (!isPartnerDate(date)) throw new TypeError(`date must be a calendar date YYYY-MM-DD, got ${JSON.stringify(date)}`);
+      if (!isPartnerDate(date))
+        throw new TypeError(`date must be a calendar date YYYY-MM-DD, got ${JSON.stringify(date)}`);
       return await http.request({
         method: "GET",
         path: "/tee-time",
@@ -138,7 +144,13 @@ export function createPartnerClient(options: PartnerClientOptions) {
         customerMobile: input.customerMobile,
       };
       try {
-        return await http.request({ method: "POST", path: "/order/reserve", body, schema: schemas.reservation, retry: false });
+        return await http.request({
+          method: "POST",
+          path: "/order/reserve",
+          body,
+          schema: schemas.reservation,
+          retry: false,
+        });
       } catch (error) {
         if (!(error instanceof PartnerUnavailableError)) throw error;
         const outcome = neverConnected(error.networkCode) ? "not-applied" : "unknown";

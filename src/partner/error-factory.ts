@@ -25,7 +25,10 @@ export function createPartnerError(
 ): PartnerApiError {
   const { status } = init;
   if (status === 0 || status === 408 || (status >= 500 && status <= 599)) {
-    const unavailable: PartnerUnavailableInit = { ...init, reason: init.reason ?? (status === 0 ? "network" : "status") };
+    const unavailable: PartnerUnavailableInit = {
+      ...init,
+      reason: init.reason ?? (status === 0 ? "network" : "status"),
+    };
     return new PartnerUnavailableError(unavailable);
   }
   if (status === 402 || (status >= 400 && status < 500 && INSUFFICIENT.test(init.partnerMessage ?? ""))) {

@@ -131,7 +131,12 @@ export function createPartnerHttp(options: PartnerHttpOptions) {
       clearTimeout(timer);
       const durationMs = Math.round(performance.now() - started);
       log?.debug({ method: req.method, endpoint, params: req.params, status, durationMs, attempt: n }, "partner call");
-      report({ endpoint: routeTemplate(req.path), method: req.method, status: status === 0 ? noAnswer : status, durationMs });
+      report({
+        endpoint: routeTemplate(req.path),
+        method: req.method,
+        status: status === 0 ? noAnswer : status,
+        durationMs,
+      });
     }
   }
 

@@ -56,7 +56,10 @@ export async function reconcileWrite(input: ReconcileInput): Promise<Reservation
       input.logger?.warn({ ...base, outcome: "applied", reservationStatus: fresh.status }, "partner write reconciled");
       return { ...fresh, reconciled: true };
     }
-    input.logger?.warn({ ...base, outcome: "not-applied", reservationStatus: fresh.status }, "partner write reconciled");
+    input.logger?.warn(
+      { ...base, outcome: "not-applied", reservationStatus: fresh.status },
+      "partner write reconciled",
+    );
     if (!ambiguous) throw error;
     throw error.withOutcome("not-applied", fresh);
   }

@@ -80,7 +80,10 @@ function build(stored: StoredError): PartnerApiError | null {
   if (stored.retryAfterMs !== undefined) init.retryAfterMs = stored.retryAfterMs;
 
   if (stored.name === "PartnerUnavailableError") {
-    const full: PartnerUnavailableInit = { ...init, reason: stored.reason ?? (stored.status === 0 ? "network" : "status") };
+    const full: PartnerUnavailableInit = {
+      ...init,
+      reason: stored.reason ?? (stored.status === 0 ? "network" : "status"),
+    };
     if (stored.networkCode !== undefined) full.networkCode = stored.networkCode;
     if (stored.outcome !== undefined) full.outcome = stored.outcome;
     if (stored.reservation !== undefined) full.reservation = stored.reservation;

@@ -26,7 +26,14 @@ export function networkCodeOf(error: unknown): string | undefined {
 }
 
 /** Codes meaning the connection was never made, so a write cannot have reached the partner. */
-const NEVER_CONNECTED = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+const NEVER_CONNECTED = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 
 export function neverConnected(networkCode: string | undefined): boolean {
   return networkCode !== undefined && NEVER_CONNECTED.has(networkCode);

@@ -67,7 +67,8 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   } catch {
     throw new PlaygroundError(400, "the body is not valid JSON");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new PlaygroundError(400, "the body must be a JSON object");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new PlaygroundError(400, "the body must be a JSON object");
   return value as Record<string, unknown>;
 }
 
@@ -93,7 +94,10 @@ export async function serveStatic(pathname: string, res: ServerResponse): Promis
     "cache-control": "no-cache",
     "x-content-type-options": "nosniff",
     ...(type.startsWith("text/html")
-      ? { "content-security-policy": "default-src 'self'; img-src * data:; style-src 'self'; object-src 'none'; base-uri 'none'" }
+      ? {
+          "content-security-policy":
+            "default-src 'self'; img-src * data:; style-src 'self'; object-src 'none'; base-uri 'none'",
+        }
       : {}),
   });
   res.end(data);
@@ -104,6 +108,9 @@ export async function serveStatic(pathname: string, res: ServerResponse): Promis
 export function contentDisposition(kind: "attachment" | "inline", fileName: string | undefined): string {
   if (fileName === undefined || fileName === "") return kind;
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -23,8 +23,10 @@ function view(queryId: string, answer: InlineAnswerRecord | undefined) {
 /** `POST /playground/inline { userId, query, offset? }`: the bot's answer, or `answered: false` when a newer query replaced it. */
 export async function inlineQuery(telegram: BotApiServer, user: SimulatedUser, body: Record<string, unknown>) {
   const { query, offset = "" } = body;
-  if (typeof query !== "string" || query.length > 256) throw new PlaygroundError(400, "query must be a string of at most 256 characters");
-  if (typeof offset !== "string" || offset.length > 64) throw new PlaygroundError(400, "offset must be a string of at most 64 characters");
+  if (typeof query !== "string" || query.length > 256)
+    throw new PlaygroundError(400, "query must be a string of at most 256 characters");
+  if (typeof offset !== "string" || offset.length > 64)
+    throw new PlaygroundError(400, "offset must be a string of at most 64 characters");
   const id = user.inlineQuery(query, offset);
   newest.set(user.user.id, id);
   const deadline = Date.now() + ANSWER_WAIT_MS;
@@ -37,7 +39,8 @@ export async function inlineQuery(telegram: BotApiServer, user: SimulatedUser, b
 /** `POST /playground/choose { userId, queryId, resultId }`: the card is posted into the identity's chat. */
 export function chooseResult(user: SimulatedUser, body: Record<string, unknown>) {
   const { queryId, resultId } = body;
-  if (typeof queryId !== "string" || typeof resultId !== "string") throw new PlaygroundError(400, "queryId and resultId must be strings");
+  if (typeof queryId !== "string" || typeof resultId !== "string")
+    throw new PlaygroundError(400, "queryId and resultId must be strings");
   try {
     return { message_id: user.chooseInlineResult(queryId, resultId, user.chatId).message_id };
   } catch (error) {

@@ -25,7 +25,12 @@ export interface RouteContext {
 }
 
 /** Answers a `/playground/...` request; returns false for paths it does not know. */
-export async function handleApi(ctx: RouteContext, req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+export async function handleApi(
+  ctx: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
   const route = `${req.method ?? "GET"} ${url.pathname.replace(/^\/playground\/file\/[^/]+$/, "/playground/file/:id")}`;
   try {
     switch (route) {
@@ -69,7 +74,8 @@ export async function handleApi(ctx: RouteContext, req: IncomingMessage, res: Se
         return true;
       }
       default:
-        if (url.pathname.startsWith("/playground/")) throw new PlaygroundError(404, `no such playground endpoint: ${req.method} ${url.pathname}`);
+        if (url.pathname.startsWith("/playground/"))
+          throw new PlaygroundError(404, `no such playground endpoint: ${req.method} ${url.pathname}`);
         return false;
     }
   } catch (error) {
@@ -87,13 +93,15 @@ function act(ctx: RouteContext, action: string, body: Record<string, unknown>): 
   switch (action) {
     case "send": {
       const text = body.text;
-      if (typeof text !== "string" || text.trim() === "") throw new PlaygroundError(400, "text must be a non-empty string");
+      if (typeof text !== "string" || text.trim() === "")
+        throw new PlaygroundError(400, "text must be a non-empty string");
       if (text.length > 4096) throw new PlaygroundError(400, "text is longer than Telegram's 4096 characters");
       return { message_id: user.send(text).message_id };
     }
     case "tap": {
       const { messageId, data } = body;
-      if (typeof messageId !== "number" || !Number.isInteger(messageId)) throw new PlaygroundError(400, "messageId must be an integer");
+      if (typeof messageId !== "number" || !Number.isInteger(messageId))
+        throw new PlaygroundError(400, "messageId must be an integer");
       if (typeof data !== "string") throw new PlaygroundError(400, "data must be the button's callback_data");
       try {
         return { query_id: user.tap({ data, messageId }) };
@@ -104,12 +112,14 @@ function act(ctx: RouteContext, action: string, body: Record<string, unknown>): 
     }
     case "contact": {
       const phone = body.phone ?? identity.phone;
-      if (typeof phone !== "string" || !/^\+?[0-9 -]{5,20}$/.test(phone)) throw new PlaygroundError(400, "phone must be a phone number");
+      if (typeof phone !== "string" || !/^\+?[0-9 -]{5,20}$/.test(phone))
+        throw new PlaygroundError(400, "phone must be a phone number");
       return { message_id: user.shareContact(phone).message_id };
     }
     case "location": {
       const { latitude = 13.7563, longitude = 100.5018 } = body;
-      if (typeof latitude !== "number" || typeof longitude !== "number") throw new PlaygroundError(400, "latitude and longitude must be numbers");
+      if (typeof latitude !== "number" || typeof longitude !== "number")
+        throw new PlaygroundError(400, "latitude and longitude must be numbers");
       return { message_id: user.shareLocation(latitude, longitude).message_id };
     }
     case "language": {
@@ -145,7 +155,8 @@ function serveFile(ctx: RouteContext, res: ServerResponse, fileId: string): void
   const file = ctx.telegram.file(fileId);
   if (file === undefined) throw new PlaygroundError(404, "no such file");
   if (file.data === undefined) {
-    if (file.url === undefined || !/^https?:\/\//i.test(file.url)) throw new PlaygroundError(404, "the file has no content");
+    if (file.url === undefined || !/^https?:\/\//i.test(file.url))
+      throw new PlaygroundError(404, "the file has no content");
     res.writeHead(302, { location: file.url, "cache-control": "no-store" });
     res.end();
     return;

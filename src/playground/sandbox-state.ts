@@ -5,19 +5,23 @@
 
 /** What the page gets: the sandbox's state, or why there is none. */
 export type SandboxStateView =
-  | { available: true; state: Record<string, unknown> }
-  | { available: false; reason: string };
+  { available: true; state: Record<string, unknown> } | { available: false; reason: string };
 
 /** Reads the sandbox's state; a partner that is not the sandbox answers `available: false`. */
 export async function readSandboxState(partnerUrl: string, timeoutMs = 2_000): Promise<SandboxStateView> {
   try {
     const res = await fetch(`${partnerUrl}/__sandbox/state`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (!res.ok) return { available: false, reason: `the partner at ${partnerUrl} has no sandbox state (HTTP ${res.status})` };
+    if (!res.ok)
+      return { available: false, reason: `the partner at ${partnerUrl} has no sandbox state (HTTP ${res.status})` };
     const state: unknown = await res.json();
-    if (typeof state !== "object" || state === null) return { available: false, reason: "the sandbox state is not a JSON object" };
+    if (typeof state !== "object" || state === null)
+      return { available: false, reason: "the sandbox state is not a JSON object" };
     return { available: true, state: state as Record<string, unknown> };
   } catch (error) {
-    return { available: false, reason: `could not read the sandbox state: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      available: false,
+      reason: `could not read the sandbox state: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 

@@ -55,7 +55,10 @@ export function registerDatabaseGauges(options: DatabaseGaugesOptions): void {
     try {
       return await withTimeout(query(), timeoutMs, "the ledger query");
     } catch (error) {
-      logger?.warn({ err: error instanceof Error ? { message: error.message } : String(error) }, "metrics: bookings gauges skipped (ledger query failed)");
+      logger?.warn(
+        { err: error instanceof Error ? { message: error.message } : String(error) },
+        "metrics: bookings gauges skipped (ledger query failed)",
+      );
       return undefined;
     }
   }

@@ -13,5 +13,8 @@ export const OFFER_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Deletes expired key-value entries and update ids older than a day. */
 export async function sweep(storage: Storage, now: () => number): Promise<void> {
   await storage.kv.sweep();
-  await storage.db.deleteFrom("processed_updates").where("at", "<", now() - 24 * 60 * 60 * 1000).execute();
+  await storage.db
+    .deleteFrom("processed_updates")
+    .where("at", "<", now() - 24 * 60 * 60 * 1000)
+    .execute();
 }

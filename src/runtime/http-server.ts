@@ -131,7 +131,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 function send(res: ServerResponse, status: number, contentType: string, body: string): void {
-  res.writeHead(status, { "content-type": contentType, "cache-control": "no-store", "content-length": Buffer.byteLength(body) });
+  res.writeHead(status, {
+    "content-type": contentType,
+    "cache-control": "no-store",
+    "content-length": Buffer.byteLength(body),
+  });
   res.end(res.req.method === "HEAD" ? undefined : body);
 }
 

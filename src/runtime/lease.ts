@@ -40,7 +40,11 @@ export function createLease(options: LeaseOptions) {
             .where((eb) => eb.or([eb("leases.holder", "=", holder), eb("leases.expires_at", "<=", at)])),
         )
         .execute();
-      const row = await db.selectFrom("leases").select(["holder", "expires_at"]).where("name", "=", name).executeTakeFirst();
+      const row = await db
+        .selectFrom("leases")
+        .select(["holder", "expires_at"])
+        .where("name", "=", name)
+        .executeTakeFirst();
       heldUntil = row?.holder === holder ? row.expires_at : 0;
       return heldUntil > at;
     },

@@ -67,7 +67,8 @@ export function createMetrics(options: MetricsOptions = {}) {
   // The event loop's delay is sampled every 50 ms rather than prom-client's 10 ms: a timer waking the
   // process 100 times a second cost about 5 ms of CPU per second when idle (measured), and a stall
   // worth alerting on is longer than 50 ms anyway.
-  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: "fairway_", eventLoopMonitoringPrecision: 50 });
+  if (options.processMetrics ?? true)
+    collectDefaultMetrics({ register: registry, prefix: "fairway_", eventLoopMonitoringPrecision: 50 });
 
   const updates = new Counter({
     name: "fairway_updates_total",

@@ -31,14 +31,21 @@ export function createOperatorServer(options: OperatorServerOptions): HttpServer
     readiness: createReadiness({
       db: storage.db,
       now: options.now,
-      ...(config.database.kind === "postgres" && config.database.schema ? { migrationSchema: config.database.schema } : {}),
+      ...(config.database.kind === "postgres" && config.database.schema
+        ? { migrationSchema: config.database.schema }
+        : {}),
       lastPartnerOkAt: options.lastPartnerOkAt,
       partnerProbe: () => partner.getBalance(),
       checks: {
         updates: () =>
           receiving()
             ? { ok: true, detail: config.webhook ? "webhook registered" : "polling (leader lease held)" }
-            : { ok: false, detail: config.webhook ? "webhook not registered yet" : "standby: another instance holds the polling lease" },
+            : {
+                ok: false,
+                detail: config.webhook
+                  ? "webhook not registered yet"
+                  : "standby: another instance holds the polling lease",
+              },
       },
     }),
     ...(webhook && config.webhook ? { routes: { [config.webhook.path]: (req, res) => webhook.handle(req, res) } } : {}),

@@ -33,7 +33,9 @@ export function createPolling(options: PollingOptions) {
       await bot.api.deleteWebhook();
       webhookDeleted = true;
     }
-    const handle = run(bot as Bot<Context>, { runner: { fetch: { allowed_updates: options.allowedUpdates as never }, silent: true } });
+    const handle = run(bot as Bot<Context>, {
+      runner: { fetch: { allowed_updates: options.allowedUpdates as never }, silent: true },
+    });
     runner = handle;
     handle.task()?.catch((error: unknown) => {
       if (runner !== handle) return;
@@ -41,10 +43,15 @@ export function createPolling(options: PollingOptions) {
       const conflict = error instanceof GrammyError && error.error_code === 409;
       logger.warn(
         { description: error instanceof GrammyError ? error.description : String(error) },
-        conflict ? "getUpdates refused (409): another poller or a webhook has the updates; polling paused" : "polling stopped on an error; retrying",
+        conflict
+          ? "getUpdates refused (409): another poller or a webhook has the updates; polling paused"
+          : "polling stopped on an error; retrying",
       );
       if (!wanted) return;
-      retry = setTimeout(() => void begin().catch((err: unknown) => logger.warn({ err }, "polling did not restart")), retryMs);
+      retry = setTimeout(
+        () => void begin().catch((err: unknown) => logger.warn({ err }, "polling did not restart")),
+        retryMs,
+      );
       retry.unref();
     });
   }

@@ -51,7 +51,9 @@ export function createReadiness(options: ReadinessOptions): Readiness {
   const partnerMaxAgeMs = options.partnerMaxAgeMs ?? 60_000;
   // Kysely's migration table, read directly: its Migrator would list every table of every schema in
   // the database on each probe (and fail on one dropped meanwhile) to learn whether this one exists.
-  const migrationTable = options.migrationSchema ? sql.id(options.migrationSchema, DEFAULT_MIGRATION_TABLE) : sql.id(DEFAULT_MIGRATION_TABLE);
+  const migrationTable = options.migrationSchema
+    ? sql.id(options.migrationSchema, DEFAULT_MIGRATION_TABLE)
+    : sql.id(DEFAULT_MIGRATION_TABLE);
   let probing: Promise<unknown> | undefined;
 
   const database = async (): Promise<ReadinessCheck> => {
@@ -86,7 +88,11 @@ export function createReadiness(options: ReadinessOptions): Readiness {
     }
     if (fresh()) return { ok: true };
     const at = lastOkAt();
-    return { ok: false, detail: at === undefined ? "no answer from the partner yet" : `last answer ${Math.round((now() - at) / 1000)} s ago` };
+    return {
+      ok: false,
+      detail:
+        at === undefined ? "no answer from the partner yet" : `last answer ${Math.round((now() - at) / 1000)} s ago`,
+    };
   };
 
   const all: Record<string, () => ReadinessCheck | Promise<ReadinessCheck>> = { database, migrations };

@@ -99,7 +99,11 @@ export function createWebhook(options: WebhookOptions) {
       const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), answerWithinMs)));
       const outcome = await Promise.race([work, late]);
       clearTimeout(timer);
-      if (outcome === "late") logger.warn({ updateId: update.update_id }, "update still running; Telegram answered so it does not deliver it again");
+      if (outcome === "late")
+        logger.warn(
+          { updateId: update.update_id },
+          "update still running; Telegram answered so it does not deliver it again",
+        );
       reply(res, 200, { ok: true });
     },
     /** Updates being handled now. */

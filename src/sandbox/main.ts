@@ -6,7 +6,10 @@ import { createLogger } from "../logger.js";
 import { createSandbox } from "./sandbox.js";
 
 const env = process.env;
-const logger = createLogger({ level: env.LOG_LEVEL ?? "info", secrets: env.SANDBOX_API_KEY ? [env.SANDBOX_API_KEY] : [] });
+const logger = createLogger({
+  level: env.LOG_LEVEL ?? "info",
+  secrets: env.SANDBOX_API_KEY ? [env.SANDBOX_API_KEY] : [],
+});
 
 function integer(name: string, fallback: number): number {
   const raw = env[name];

@@ -95,7 +95,10 @@ export function createOrderStore(options: OrderStoreOptions) {
   /** A Mongo-ObjectId-like id: seconds, 10 seeded hex digits, a counter. */
   const objectId = (now: number): string => {
     counter += 1;
-    const seconds = Math.floor(now / 1000).toString(16).padStart(8, "0").slice(-8);
+    const seconds = Math.floor(now / 1000)
+      .toString(16)
+      .padStart(8, "0")
+      .slice(-8);
     return seconds + rng.hex(10) + counter.toString(16).padStart(6, "0");
   };
 

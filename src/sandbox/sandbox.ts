@@ -83,7 +83,8 @@ export function createSandbox(options: SandboxOptions = {}) {
     omitOptional: options.variants?.omitOptional ?? false,
     extraFields: options.variants?.extraFields ?? false,
   });
-  const view = (slot: SlotSeed): SlotView => viewSlot(slot, { now: clock(), heldPersons: (id) => store.heldPersons(id) });
+  const view = (slot: SlotSeed): SlotView =>
+    viewSlot(slot, { now: clock(), heldPersons: (id) => store.heldPersons(id) });
   const lookupSlot = (id: string): SlotView | null => {
     const slot = parseSlotId(seed, id);
     return slot ? view(slot) : null;
@@ -180,7 +181,11 @@ export function createSandbox(options: SandboxOptions = {}) {
           if (query.courseId !== undefined && course.id !== query.courseId) continue;
           const hit = courseSlots(seed, idx, day)
             .map(view)
-            .find((s) => s.status === "OPEN" && (query.persons === undefined || (s.minPerson <= query.persons && query.persons <= s.maxPerson)));
+            .find(
+              (s) =>
+                s.status === "OPEN" &&
+                (query.persons === undefined || (s.minPerson <= query.persons && query.persons <= s.maxPerson)),
+            );
           if (hit) return hit;
         }
       }

@@ -6,7 +6,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { Logger } from "../logger.js";
 import type { Answer, ApiRequest } from "./api.js";
 import { errorBody } from "./errors.js";
-import { AFTER_APPLY, drift, htmlErrorPage, truncateJson, type FaultKind, type FaultRule, type Faults } from "./faults.js";
+import {
+  AFTER_APPLY,
+  drift,
+  htmlErrorPage,
+  truncateJson,
+  type FaultKind,
+  type FaultRule,
+  type Faults,
+} from "./faults.js";
 
 /** One request as the sandbox saw it. */
 export interface RequestLogEntry {
@@ -48,7 +56,13 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function send(res: ServerResponse, status: number, body: string, type: string, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { "content-type": type, "content-length": String(Buffer.byteLength(body)), ...headers });
   res.end(body);
@@ -85,7 +99,8 @@ export function createHandler(deps: HandlerDeps) {
   const injectedStatus = (res: ServerResponse, rule: FaultRule, fallback: number): void => {
     const status = rule.status ?? fallback;
     if (rule.body !== undefined) return send(res, status, rule.body, rule.contentType ?? JSON_TYPE);
-    if (status >= 500 && faults.control.settings.htmlErrors) return send(res, status, htmlErrorPage(status), "text/html");
+    if (status >= 500 && faults.control.settings.htmlErrors)
+      return send(res, status, htmlErrorPage(status), "text/html");
     sendJson(res, { status, body: errorBody(status, "Injected fault") });
   };
 
@@ -104,7 +119,12 @@ export function createHandler(deps: HandlerDeps) {
       case "html":
         return send(res, rule.status ?? 502, htmlErrorPage(rule.status ?? 502), "text/html");
       case "text":
-        return send(res, rule.status ?? 500, rule.body ?? "Internal Server Error", rule.contentType ?? "text/plain; charset=utf-8");
+        return send(
+          res,
+          rule.status ?? 500,
+          rule.body ?? "Internal Server Error",
+          rule.contentType ?? "text/plain; charset=utf-8",
+        );
       case "rate-limit":
         return rateLimited(res, rule.retryAfterSeconds ?? 1);
       case "hang":
@@ -133,7 +153,8 @@ export function createHandler(deps: HandlerDeps) {
   const serve = async (req: IncomingMessage, res: ServerResponse, url: URL, entry: RequestLogEntry): Promise<void> => {
     const body = await readBody(req);
     if (url.pathname.startsWith("/__sandbox/")) {
-      if (entry.method === "GET" && url.pathname === "/__sandbox/state") return sendJson(res, { status: 200, body: deps.state() });
+      if (entry.method === "GET" && url.pathname === "/__sandbox/state")
+        return sendJson(res, { status: 200, body: deps.state() });
       return sendJson(res, { status: 404, body: errorBody(404, "Not found", "NOT_FOUND") });
     }
     const { latencyMs } = faults.control.settings;
@@ -183,7 +204,10 @@ export function createHandler(deps: HandlerDeps) {
     if (!url.pathname.startsWith("/__sandbox/")) deps.log.push(entry);
     res.on("finish", () => {
       entry.status = res.statusCode;
-      logger.debug({ method: entry.method, path: entry.path, status: entry.status, fault: entry.fault }, "sandbox request");
+      logger.debug(
+        { method: entry.method, path: entry.path, status: entry.status, fault: entry.fault },
+        "sandbox request",
+      );
     });
     serve(req, res, url, entry).catch((error: unknown) => {
       logger.error({ err: error, method: entry.method, path: entry.path }, "sandbox handler failed");

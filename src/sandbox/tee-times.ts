@@ -84,7 +84,11 @@ function pack(courseIdx: number, day: number, minute: number): number {
   return (courseIdx * MAX_DAY + day) * MINUTES_PER_DAY + minute;
 }
 
-const hex = (n: number, width: number): string => (n >>> 0).toString(16).padStart(8, "0").slice(8 - width);
+const hex = (n: number, width: number): string =>
+  (n >>> 0)
+    .toString(16)
+    .padStart(8, "0")
+    .slice(8 - width);
 
 /** The opaque 20-character id of a tee time (scrambled coordinates plus a seeded check). */
 export function slotId(seed: number, courseIdx: number, day: number, minute: number): string {
@@ -119,9 +123,7 @@ export function slotSeed(seed: number, courseIdx: number, day: number, minute: n
   const s = unit(...at, SALT_STATUS);
   const seededStatus: SlotStatus = s < 0.1 ? "CLOSED" : s < 0.2 ? "BOOKED" : "OPEN";
   const seededPersons =
-    seededStatus === "BOOKED"
-      ? minPerson + Math.floor(unit(...at, SALT_BOOKED) * (maxPerson - minPerson + 1))
-      : 0;
+    seededStatus === "BOOKED" ? minPerson + Math.floor(unit(...at, SALT_BOOKED) * (maxPerson - minPerson + 1)) : 0;
   const priceType = priceTypeOf(day);
   return {
     id: slotId(seed, courseIdx, day, minute),
@@ -160,11 +162,7 @@ export function viewSlot(slot: SlotSeed, ctx: SlotContext): SlotView {
   const held = ctx.heldPersons(slot.id);
   const persons = held ?? slot.seededPersons;
   let status: SlotStatus = held === undefined ? slot.seededStatus : "BOOKED";
-  if (
-    slot.startMs <= ctx.now ||
-    slot.day > localDay(ctx.now) + WINDOW_DAYS ||
-    slot.course.status === "CLOSED"
-  ) {
+  if (slot.startMs <= ctx.now || slot.day > localDay(ctx.now) + WINDOW_DAYS || slot.course.status === "CLOSED") {
     status = "CLOSED";
   }
   return { ...slot, status, persons };

@@ -30,7 +30,9 @@ export async function connect(config: DatabaseConfig, setup?: pg.Client): Promis
     database.pragma("foreign_keys = ON");
     // The ledger's commits are synced; per-update bookkeeping's are not (sqlite-durability.ts).
     const durability = tieredDurability(database);
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database, STATEMENT_CACHE_SIZE, durability) }) });
+    return new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(database, STATEMENT_CACHE_SIZE, durability) }),
+    });
   }
   // The caller holds the set-up lock (createStorage): a concurrent twin cannot race this statement.
   if (config.schema) await setup?.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);

@@ -40,7 +40,10 @@ export async function createStorage(config: DatabaseConfig, options: StorageOpti
   };
   // PostgreSQL: one instance at a time creates the schema and applies migrations (several may start together).
   const db = config.kind === "postgres" ? await withSetupLock(config.url, opened) : await opened();
-  const locks = config.kind === "postgres" ? createPgChatLocks({ url: config.url, ...(config.schema ? { schema: config.schema } : {}) }) : processChatLocks;
+  const locks =
+    config.kind === "postgres"
+      ? createPgChatLocks({ url: config.url, ...(config.schema ? { schema: config.schema } : {}) })
+      : processChatLocks;
   return {
     kind: config.kind,
     db,
@@ -59,7 +62,11 @@ export async function createStorage(config: DatabaseConfig, options: StorageOpti
  * schema's tables and skip creating its own).
  */
 export async function migrate(db: Kysely<Database>, logger?: Logger, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Success") logger?.info({ migration: r.migrationName }, "database migration applied");

@@ -23,7 +23,10 @@ export interface KvStore {
 export function createKvStore(db: Kysely<Database>, now: () => number = Date.now): KvStore {
   const store: KvStore = {
     async get<T>(key: string) {
-      const { rows } = await sql<{ value: string; expires_at: number | null }>`select "value", "expires_at" from "kv" where "key" = ${key}`.execute(db);
+      const { rows } = await sql<{
+        value: string;
+        expires_at: number | null;
+      }>`select "value", "expires_at" from "kv" where "key" = ${key}`.execute(db);
       const row = rows[0];
       if (!row) return undefined;
       if (row.expires_at !== null && row.expires_at <= now()) {
@@ -36,7 +39,9 @@ export function createKvStore(db: Kysely<Database>, now: () => number = Date.now
       const at = now();
       const expiresAt = ttlMs ? at + ttlMs : null;
       await sql`insert into "kv" ("key", "value", "expires_at", "updated_at") values (${key}, ${JSON.stringify(value)}, ${expiresAt}, ${at})
-        on conflict ("key") do update set "value" = excluded."value", "expires_at" = excluded."expires_at", "updated_at" = excluded."updated_at"`.execute(db);
+        on conflict ("key") do update set "value" = excluded."value", "expires_at" = excluded."expires_at", "updated_at" = excluded."updated_at"`.execute(
+        db,
+      );
     },
     async delete(key) {
       await db.deleteFrom("kv").where("key", "=", key).execute();

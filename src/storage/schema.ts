@@ -1,6 +1,26 @@
-import type { RemindersSentTable, DigestsSentTable, DigestSettingsTable, CancelRequestsTable, GolferCopiesTable, BookingViewersTable, OffersTable, OfferOpensTable, OutboxTable } from "./schema-features.js";
+import type {
+  RemindersSentTable,
+  DigestsSentTable,
+  DigestSettingsTable,
+  CancelRequestsTable,
+  GolferCopiesTable,
+  BookingViewersTable,
+  OffersTable,
+  OfferOpensTable,
+  OutboxTable,
+} from "./schema-features.js";
 
-export type { RemindersSentTable, DigestsSentTable, DigestSettingsTable, CancelRequestsTable, GolferCopiesTable, BookingViewersTable, OffersTable, OfferOpensTable, OutboxTable } from "./schema-features.js";
+export type {
+  RemindersSentTable,
+  DigestsSentTable,
+  DigestSettingsTable,
+  CancelRequestsTable,
+  GolferCopiesTable,
+  BookingViewersTable,
+  OffersTable,
+  OfferOpensTable,
+  OutboxTable,
+} from "./schema-features.js";
 
 /** Table types for Kysely. Timestamps are epoch milliseconds (BIGINT in PostgreSQL). */
 export interface KvTable {

@@ -20,7 +20,11 @@ export const STATEMENT_CACHE_SIZE = 256;
  *
  * `onPrepare` sees each statement once, when it is prepared (`sqlite-durability.ts` uses it).
  */
-export function withStatementCache(database: SqliteDatabase, max = STATEMENT_CACHE_SIZE, onPrepare?: StatementHook): KyselySqliteDatabase & { cachedStatements(): number } {
+export function withStatementCache(
+  database: SqliteDatabase,
+  max = STATEMENT_CACHE_SIZE,
+  onPrepare?: StatementHook,
+): KyselySqliteDatabase & { cachedStatements(): number } {
   const statements = new Map<string, Statement>();
   return {
     prepare(sql: string) {

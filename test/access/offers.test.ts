@@ -37,10 +37,15 @@ describe.each(databaseFactories)("inline offers store on $name", ({ make }) => {
 
   it("one token per agent and tee time, reused by every later page; racing pages agree", async () => {
     const o = await offers();
-    const [a, b] = await Promise.all([o.ensure(1, [teeTime("s1"), teeTime("s2")]), o.ensure(1, [teeTime("s2"), teeTime("s3")])]);
+    const [a, b] = await Promise.all([
+      o.ensure(1, [teeTime("s1"), teeTime("s2")]),
+      o.ensure(1, [teeTime("s2"), teeTime("s3")]),
+    ]);
     expect(a.get("s2")?.token).toBe(b.get("s2")?.token);
     const again = await o.ensure(1, [teeTime("s1"), teeTime("s2"), teeTime("s3")]);
-    expect([...again.values()].map((x) => x.token).sort()).toEqual([a.get("s1")!.token, a.get("s2")!.token, b.get("s3")!.token].sort());
+    expect([...again.values()].map((x) => x.token).sort()).toEqual(
+      [a.get("s1")!.token, a.get("s2")!.token, b.get("s3")!.token].sort(),
+    );
     const other = await o.ensure(2, [teeTime("s1")]);
     expect(other.get("s1")?.token).not.toBe(a.get("s1")?.token);
     for (const offer of again.values()) {

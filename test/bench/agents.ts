@@ -95,7 +95,8 @@ export class Agent {
   /** Waits the agent's thinking time; false when the run was aborted meanwhile. */
   private async think(): Promise<boolean> {
     const { thinkMs, jitter } = this.plan;
-    if (thinkMs > 0 && !this.aborted) await Promise.race([sleep(thinkMs * (1 + jitter * (2 * this.random() - 1)), true), this.plan.abort]);
+    if (thinkMs > 0 && !this.aborted)
+      await Promise.race([sleep(thinkMs * (1 + jitter * (2 * this.random() - 1)), true), this.plan.abort]);
     return !this.aborted;
   }
 
@@ -116,11 +117,21 @@ export class Agent {
     return panel;
   }
 
-  private async tap(panel: Panel, pattern: RegExp, kinds: readonly Kind[], choose: (n: number) => number = () => 0): Promise<Panel> {
+  private async tap(
+    panel: Panel,
+    pattern: RegExp,
+    kinds: readonly Kind[],
+    choose: (n: number) => number = () => 0,
+  ): Promise<Panel> {
     const options = panel.data.filter((d) => pattern.test(d));
     const data = options[Math.min(options.length - 1, choose(options.length))];
     if (data === undefined) throw new Error(`chat ${this.chatId}: no button ${pattern} in ${panel.data.join(" ")}`);
-    const next = await this.router.act(this.chatId, () => this.user.tap({ data, messageId: panel.messageId }), kinds, this.plan.answerTimeoutMs);
+    const next = await this.router.act(
+      this.chatId,
+      () => this.user.tap({ data, messageId: panel.messageId }),
+      kinds,
+      this.plan.answerTimeoutMs,
+    );
     await this.trailing(next);
     return next;
   }
@@ -134,7 +145,8 @@ export class Agent {
       } catch (error) {
         if (this.aborted) return;
         this.stats.stalls += 1;
-        if (this.stats.stallNotes.length < 5) this.stats.stallNotes.push(error instanceof Error ? error.message : String(error));
+        if (this.stats.stallNotes.length < 5)
+          this.stats.stallNotes.push(error instanceof Error ? error.message : String(error));
         await this.send("/cancel", ["cancelled"]).catch(() => sleep(1000, true));
       }
     }
@@ -195,7 +207,17 @@ export class Agent {
           panel = await this.tap(panel, /:ok$/, ["confirmed", "held", "slots", "calendar", "stuck"]);
           break;
         case "stuck":
-          panel = await this.tap(panel, /:retry$/, ["courses", "info", "calendar", "slots", "players", "name", "held", "confirmed", "stuck"]);
+          panel = await this.tap(panel, /:retry$/, [
+            "courses",
+            "info",
+            "calendar",
+            "slots",
+            "players",
+            "name",
+            "held",
+            "confirmed",
+            "stuck",
+          ]);
           break;
         default:
           throw new Error(`chat ${this.chatId}: unexpected panel "${panel.text.slice(0, 60)}"`);
@@ -205,6 +227,11 @@ export class Agent {
 }
 
 /** Runs an agent for each of `users` on one plan; resolves when all have stopped. */
-export function runAgents(users: readonly SimulatedUser[], router: ChatRouter, stats: AgentStats, plan: AgentPlan): Promise<void> {
+export function runAgents(
+  users: readonly SimulatedUser[],
+  router: ChatRouter,
+  stats: AgentStats,
+  plan: AgentPlan,
+): Promise<void> {
   return Promise.all(users.map((u) => new Agent(u, router, stats, plan).run())).then(() => undefined);
 }

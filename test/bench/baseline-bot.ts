@@ -10,7 +10,21 @@
  */
 import { Bot, InputFile, type Context } from "grammy";
 import { clockFromEnv } from "../helpers/clock.js";
-import { BASELINE_TEXTS, isCurrent, newFlow, panelOptions, releaseHeld, takesText, tap, typed, withRecent, type Customer, type Flow, type FlowIO, type Output } from "./baseline-flow.js";
+import {
+  BASELINE_TEXTS,
+  isCurrent,
+  newFlow,
+  panelOptions,
+  releaseHeld,
+  takesText,
+  tap,
+  typed,
+  withRecent,
+  type Customer,
+  type Flow,
+  type FlowIO,
+  type Output,
+} from "./baseline-flow.js";
 import * as views from "./baseline-views.js";
 
 const env = process.env;
@@ -26,7 +40,9 @@ const io: FlowIO = {
   remember: (userId, customer) => void recent.set(userId, withRecent(recent.get(userId) ?? [], customer)),
 };
 
-const bot = new Bot(env.BOT_TOKEN ?? "", { client: { ...(env.TELEGRAM_API_ROOT ? { apiRoot: env.TELEGRAM_API_ROOT } : {}), timeoutSeconds: 60 } });
+const bot = new Bot(env.BOT_TOKEN ?? "", {
+  client: { ...(env.TELEGRAM_API_ROOT ? { apiRoot: env.TELEGRAM_API_ROOT } : {}), timeoutSeconds: 60 },
+});
 
 /** Sends a new panel (after typed input) and remembers it as the flow's panel. */
 async function sendPanel(ctx: Context, flow: Flow, view: views.View): Promise<void> {
@@ -45,7 +61,10 @@ async function show(ctx: Context, chatId: number, flow: Flow, out: Output): Prom
   if (out.kind === "edit" || out.kind === "paid") await editPanel(ctx, out.view);
   if (out.kind === "send") await sendPanel(ctx, flow, out.view);
   if (out.kind === "retry") await ctx.reply(out.text);
-  if (out.kind === "paid") await ctx.replyWithDocument(new InputFile(Buffer.from(out.ics, "utf8"), out.fileName), { caption: BASELINE_TEXTS.icsCaption });
+  if (out.kind === "paid")
+    await ctx.replyWithDocument(new InputFile(Buffer.from(out.ics, "utf8"), out.fileName), {
+      caption: BASELINE_TEXTS.icsCaption,
+    });
 }
 
 bot.use(async (ctx, next) => {
@@ -86,7 +105,9 @@ bot.on("message:text", async (ctx) => {
 });
 
 bot.catch(({ error, ctx }) => {
-  process.stderr.write(`baseline: update ${ctx.update.update_id} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `baseline: update ${ctx.update.update_id} failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
 });
 
 process.once("SIGTERM", () => void bot.stop());

@@ -59,7 +59,11 @@ export const BASELINE_TEXTS = {
 
 /** The options every panel is sent or edited with: HTML, no link preview, the view's keyboard. */
 export function panelOptions(view: views.View) {
-  return { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true }, ...(view.keyboard ? { reply_markup: view.keyboard } : {}) };
+  return {
+    parse_mode: "HTML" as const,
+    link_preview_options: { is_disabled: true },
+    ...(view.keyboard ? { reply_markup: view.keyboard } : {}),
+  };
 }
 
 /** Releases the flow's hold, if it has one (Cancel, /cancel); a failed release is left to the hold's end. */
@@ -73,7 +77,15 @@ export function newFlow(nonce: string, courses: views.Course[]): { flow: Flow; v
   return { flow, view: views.courseList(nonce, courses) };
 }
 
-const summary = (f: Flow): views.Summary => ({ course: f.course!, slot: f.slot!, persons: f.persons!, name: f.name!, email: f.email!, mobile: f.mobile!, order: f.order! });
+const summary = (f: Flow): views.Summary => ({
+  course: f.course!,
+  slot: f.slot!,
+  persons: f.persons!,
+  name: f.name!,
+  email: f.email!,
+  mobile: f.mobile!,
+  order: f.order!,
+});
 
 /** Places the hold; when the tee time was taken, the refreshed list instead. */
 async function hold(flow: Flow, io: FlowIO): Promise<views.View> {
@@ -100,7 +112,10 @@ async function hold(flow: Flow, io: FlowIO): Promise<views.View> {
 async function afterPlayers(flow: Flow, userId: number, io: FlowIO): Promise<views.View> {
   if (flow.name && flow.email && flow.mobile) return hold(flow, io);
   flow.step = "name";
-  return views.namePrompt(flow.nonce, (await io.recent(userId)).map((c) => c.name));
+  return views.namePrompt(
+    flow.nonce,
+    (await io.recent(userId)).map((c) => c.name),
+  );
 }
 
 /** Whether a tap belongs to the flow's panel (otherwise: "This menu has expired"). */
@@ -134,7 +149,11 @@ export async function tap(flow: Flow, data: string, userId: number, io: FlowIO):
   if ((flow.step === "date" || flow.step === "slot") && action === "d" && arg && /^\d{8}$/.test(arg)) {
     flow.date = `${arg.slice(0, 4)}-${arg.slice(4, 6)}-${arg.slice(6)}`;
     flow.slots = await io.partner.teeTimes(flow.course!.id, flow.date, io.now());
-    if (flow.slots.length === 0) return { kind: "edit", view: views.calendar(flow.nonce, flow.course!, flow.month!, io.now(), `⚠️ No tee times on ${flow.date}.\n\n`) };
+    if (flow.slots.length === 0)
+      return {
+        kind: "edit",
+        view: views.calendar(flow.nonce, flow.course!, flow.month!, io.now(), `⚠️ No tee times on ${flow.date}.\n\n`),
+      };
     flow.step = "slot";
     return { kind: "edit", view: views.slotList(flow.nonce, flow.course!, flow.date, flow.slots) };
   }
@@ -158,7 +177,12 @@ export async function tap(flow: Flow, data: string, userId: number, io: FlowIO):
     const paid = await io.partner.confirm(flow.order.id);
     const s = summary(flow);
     await io.remember(userId, { name: s.name, email: s.email, mobile: s.mobile });
-    return { kind: "paid", view: views.confirmed(s, paid.txNo), ics: views.ics(s), fileName: `tee-time-${s.order.reserve?.code ?? "booking"}.ics` };
+    return {
+      kind: "paid",
+      view: views.confirmed(s, paid.txNo),
+      ics: views.ics(s),
+      fileName: `tee-time-${s.order.reserve?.code ?? "booking"}.ics`,
+    };
   }
   return { kind: "none" };
 }
@@ -185,7 +209,8 @@ export async function typed(flow: Flow, raw: string, io: FlowIO): Promise<Output
 }
 
 /** Whether the flow takes typed text now. */
-export const takesText = (flow: Flow | undefined): flow is Flow => flow !== undefined && (flow.step === "name" || flow.step === "email" || flow.step === "mobile");
+export const takesText = (flow: Flow | undefined): flow is Flow =>
+  flow !== undefined && (flow.step === "name" || flow.step === "email" || flow.step === "mobile");
 
 /** The most recent customers first, at most 3, without repeating a name. */
 export function withRecent(list: readonly Customer[], customer: Customer): Customer[] {

@@ -65,8 +65,13 @@ export function partnerClient(baseUrl: string, apiKey: string) {
       (await call<Slot[]>("GET", `/tee-time?courseId=${encodeURIComponent(courseId)}&date=${date}`))
         .filter((s) => s.status.toUpperCase() === "OPEN" && s.startDate > now)
         .sort((a, b) => a.startDate - b.startDate),
-    reserve: (input: { slotId: string; persons: number; customerName: string; customerEmail: string; customerMobile: string }) =>
-      call<Order>("POST", "/order/reserve", input),
+    reserve: (input: {
+      slotId: string;
+      persons: number;
+      customerName: string;
+      customerEmail: string;
+      customerMobile: string;
+    }) => call<Order>("POST", "/order/reserve", input),
     confirm: (id: string) => call<Order>("POST", `/order/${encodeURIComponent(id)}/confirm`),
     release: (id: string) => call<Order>("DELETE", `/order/${encodeURIComponent(id)}/cancel`),
   };
@@ -92,21 +97,38 @@ export interface View {
 }
 
 const t = flowTexts();
-const data = (nonce: string, action: string, arg?: string | number) => (arg === undefined ? `b:${nonce}:${action}` : `b:${nonce}:${action}:${arg}`);
+const data = (nonce: string, action: string, arg?: string | number) =>
+  arg === undefined ? `b:${nonce}:${action}` : `b:${nonce}:${action}:${arg}`;
 const cancelRow = (kb: InlineKeyboard, nonce: string) => kb.text(t["btn-cancel"], data(nonce, "cancel")).row();
 
 /** The course list (six a page, as fairway). */
 export function courseList(nonce: string, courses: readonly Course[]): View {
   const kb = new InlineKeyboard();
   courses.slice(0, 6).forEach((c, i) => kb.text(c.name, data(nonce, "c", i)).row());
-  if (courses.length > 6) kb.text("·", data(nonce, "x")).text(`1/${Math.ceil(courses.length / 6)}`, data(nonce, "x")).text("›", data(nonce, "cp", 1)).row();
-  const lines = courses.slice(0, 6).map((c) => `⛳ <b>${esc(c.name)}</b> · ${esc(c.place)}${c.minPriceWeekday ? `\n    from ${baht(c.minPriceWeekday)}` : ""}`);
+  if (courses.length > 6)
+    kb.text("·", data(nonce, "x"))
+      .text(`1/${Math.ceil(courses.length / 6)}`, data(nonce, "x"))
+      .text("›", data(nonce, "cp", 1))
+      .row();
+  const lines = courses
+    .slice(0, 6)
+    .map(
+      (c) =>
+        `⛳ <b>${esc(c.name)}</b> · ${esc(c.place)}${c.minPriceWeekday ? `\n    from ${baht(c.minPriceWeekday)}` : ""}`,
+    );
   return { text: `<b>${t["course-title"]}</b>\n\n${lines.join("\n\n")}`, keyboard: cancelRow(kb, nonce) };
 }
 
 /** One course and the button to its calendar. */
 export function courseInfo(nonce: string, c: Course): View {
-  const rows = [`⛳ <b>${esc(c.name)}</b>`, esc(c.nameTH), `📍 ${esc(c.place)}`, `🏠 ${esc(c.address)}`, `🕕 ${esc(c.openingHours)}`, `🌐 ${esc(c.website)}`];
+  const rows = [
+    `⛳ <b>${esc(c.name)}</b>`,
+    esc(c.nameTH),
+    `📍 ${esc(c.place)}`,
+    `🏠 ${esc(c.address)}`,
+    `🕕 ${esc(c.openingHours)}`,
+    `🌐 ${esc(c.website)}`,
+  ];
   const kb = new InlineKeyboard().text(t["btn-pick-date"], data(nonce, "go")).row();
   return { text: rows.filter(Boolean).join("\n"), keyboard: cancelRow(kb, nonce) };
 }
@@ -124,16 +146,25 @@ export function calendar(nonce: string, course: Course, month: string, now: numb
   const prev = addMonth(month, -1);
   const next = addMonth(month, 1);
   const kb = new InlineKeyboard();
-  kb.text(prev >= today.slice(0, 7) ? "‹" : "·", prev >= today.slice(0, 7) ? data(nonce, "m", prev.replace("-", "")) : data(nonce, "x"));
+  kb.text(
+    prev >= today.slice(0, 7) ? "‹" : "·",
+    prev >= today.slice(0, 7) ? data(nonce, "m", prev.replace("-", "")) : data(nonce, "x"),
+  );
   kb.text(month, data(nonce, "x"));
-  kb.text(next <= last.slice(0, 7) ? "›" : "·", next <= last.slice(0, 7) ? data(nonce, "m", next.replace("-", "")) : data(nonce, "x"));
+  kb.text(
+    next <= last.slice(0, 7) ? "›" : "·",
+    next <= last.slice(0, 7) ? data(nonce, "m", next.replace("-", "")) : data(nonce, "x"),
+  );
   kb.row();
   for (const name of ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]) kb.text(name, data(nonce, "x"));
   kb.row();
   const first = Date.parse(`${month}-01T00:00:00Z`);
   const lead = (new Date(first).getUTCDay() + 6) % 7;
   const days = new Date(Date.parse(`${next}-01T00:00:00Z`) - DAY_MS).getUTCDate();
-  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`)];
+  const cells: (string | null)[] = [
+    ...Array<null>(lead).fill(null),
+    ...Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, "0")}`),
+  ];
   while (cells.length % 7 !== 0) cells.push(null);
   for (let w = 0; w < cells.length; w += 7) {
     const week = cells.slice(w, w + 7);
@@ -158,7 +189,10 @@ export function slotList(nonce: string, course: Course, date: string, slots: rea
     if (i % 2 === 1) kb.row();
   });
   kb.row().text("🔄 Refresh", data(nonce, "rf")).row();
-  return { text: `${notice}<b>${esc(course.name)} · ${date}</b>\n${slots.length} tee times available.`, keyboard: cancelRow(kb, nonce) };
+  return {
+    text: `${notice}<b>${esc(course.name)} · ${date}</b>\n${slots.length} tee times available.`,
+    keyboard: cancelRow(kb, nonce),
+  };
 }
 
 /** How many players the chosen tee time takes. */
@@ -166,13 +200,17 @@ export function players(nonce: string, slot: Slot): View {
   const kb = new InlineKeyboard();
   for (let n = slot.minPerson; n <= slot.maxPerson; n += 1) kb.text(String(n), data(nonce, "p", n));
   kb.row();
-  return { text: `<b>${t["players-title"]}</b>\n${timeOf(slot.startDate)} · ${baht(slot.price)} per player`, keyboard: cancelRow(kb, nonce) };
+  return {
+    text: `<b>${t["players-title"]}</b>\n${timeOf(slot.startDate)} · ${baht(slot.price)} per player`,
+    keyboard: cancelRow(kb, nonce),
+  };
 }
 
 /** The name prompt, or "who is playing" with the agent's recent customers. */
 export function namePrompt(nonce: string, recent: readonly string[]): View {
   const kb = new InlineKeyboard();
-  if (recent.length === 0) return { text: `<b>${t["name-title"]}</b>\n${t["name-hint"]}`, keyboard: cancelRow(kb, nonce) };
+  if (recent.length === 0)
+    return { text: `<b>${t["name-title"]}</b>\n${t["name-hint"]}`, keyboard: cancelRow(kb, nonce) };
   recent.forEach((name, i) => kb.text(name, data(nonce, "rc", i)).row());
   kb.text(t["btn-new-customer"], data(nonce, "nc")).row();
   return { text: `<b>${t["customer-title"]}</b>\n${t["customer-hint"]}`, keyboard: cancelRow(kb, nonce) };
@@ -180,7 +218,10 @@ export function namePrompt(nonce: string, recent: readonly string[]): View {
 
 /** The e-mail or mobile prompt. */
 export function textPrompt(nonce: string, field: "email" | "mobile"): View {
-  return { text: `<b>${t[`${field}-title`]}</b>\n${t[`${field}-hint`]}`, keyboard: cancelRow(new InlineKeyboard(), nonce) };
+  return {
+    text: `<b>${t[`${field}-title`]}</b>\n${t[`${field}-hint`]}`,
+    keyboard: cancelRow(new InlineKeyboard(), nonce),
+  };
 }
 
 /** What the hold and the receipt show. */
@@ -205,17 +246,31 @@ const lines = (s: Summary) => [
 /** The hold: Confirm or Cancel. */
 export function held(nonce: string, s: Summary): View {
   const kb = new InlineKeyboard().text(t["btn-confirm"], data(nonce, "ok")).row();
-  return { text: [`<b>${t["held-title"]}</b>`, ...lines(s), `🔖 ${esc(s.order.reserve?.code ?? "")}`].join("\n"), keyboard: cancelRow(kb, nonce) };
+  return {
+    text: [`<b>${t["held-title"]}</b>`, ...lines(s), `🔖 ${esc(s.order.reserve?.code ?? "")}`].join("\n"),
+    keyboard: cancelRow(kb, nonce),
+  };
 }
 
 /** The receipt. */
 export function confirmed(s: Summary, txNo: string): View {
-  return { text: [`✅ <b>${t["confirmed-title"]}</b>`, ...lines(s), `🔖 ${esc(s.order.reserve?.code ?? "")}`, `🧾 ${esc(txNo)}`].join("\n") };
+  return {
+    text: [
+      `✅ <b>${t["confirmed-title"]}</b>`,
+      ...lines(s),
+      `🔖 ${esc(s.order.reserve?.code ?? "")}`,
+      `🧾 ${esc(txNo)}`,
+    ].join("\n"),
+  };
 }
 
 /** A minimal .ics of the tee time (two hours from its start). */
 export function ics(s: Summary): string {
-  const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const stamp = (ms: number) =>
+    new Date(ms)
+      .toISOString()
+      .replace(/[-:]/g, "")
+      .replace(/\.\d{3}/, "");
   return [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",

@@ -14,7 +14,21 @@
 import { conversations, createConversation, type Conversation, type ConversationFlavor } from "@grammyjs/conversations";
 import { Bot, InputFile, type Context } from "grammy";
 import { clockFromEnv } from "../helpers/clock.js";
-import { BASELINE_TEXTS, isCurrent, newFlow, panelOptions, releaseHeld, takesText, tap, typed, withRecent, type Customer, type Flow, type FlowIO, type Output } from "./baseline-flow.js";
+import {
+  BASELINE_TEXTS,
+  isCurrent,
+  newFlow,
+  panelOptions,
+  releaseHeld,
+  takesText,
+  tap,
+  typed,
+  withRecent,
+  type Customer,
+  type Flow,
+  type FlowIO,
+  type Output,
+} from "./baseline-flow.js";
 import * as views from "./baseline-views.js";
 
 type OuterContext = ConversationFlavor<Context>;
@@ -32,7 +46,10 @@ async function show(ctx: Context, flow: Flow, out: Output): Promise<boolean> {
   if (out.kind === "edit" || out.kind === "paid") await ctx.editMessageText(out.view.text, panelOptions(out.view));
   if (out.kind === "send") flow.panelId = (await ctx.reply(out.view.text, panelOptions(out.view))).message_id;
   if (out.kind === "retry") await ctx.reply(out.text);
-  if (out.kind === "paid") await ctx.replyWithDocument(new InputFile(Buffer.from(out.ics, "utf8"), out.fileName), { caption: BASELINE_TEXTS.icsCaption });
+  if (out.kind === "paid")
+    await ctx.replyWithDocument(new InputFile(Buffer.from(out.ics, "utf8"), out.fileName), {
+      caption: BASELINE_TEXTS.icsCaption,
+    });
   return out.kind === "paid" || (out.kind === "edit" && out.done === true);
 }
 
@@ -51,7 +68,8 @@ async function booking(conversation: Conversation<OuterContext, Context>, ctx: C
     },
     now: () => at,
     recent: (id) => conversation.external(() => recent.get(id) ?? []),
-    remember: (id, customer) => conversation.external(() => void recent.set(id, withRecent(recent.get(id) ?? [], customer))),
+    remember: (id, customer) =>
+      conversation.external(() => void recent.set(id, withRecent(recent.get(id) ?? [], customer))),
   };
 
   const top = conversation.checkpoint();
@@ -92,7 +110,9 @@ async function booking(conversation: Conversation<OuterContext, Context>, ctx: C
   await conversation.rewind(top);
 }
 
-const bot = new Bot<OuterContext>(env.BOT_TOKEN ?? "", { client: { ...(env.TELEGRAM_API_ROOT ? { apiRoot: env.TELEGRAM_API_ROOT } : {}), timeoutSeconds: 60 } });
+const bot = new Bot<OuterContext>(env.BOT_TOKEN ?? "", {
+  client: { ...(env.TELEGRAM_API_ROOT ? { apiRoot: env.TELEGRAM_API_ROOT } : {}), timeoutSeconds: 60 },
+});
 
 bot.use(async (ctx, next) => {
   if (ctx.from && agents.has(ctx.from.id)) await next();
@@ -114,7 +134,9 @@ bot.on("message:text", (ctx) => ctx.reply(BASELINE_TEXTS.useBook));
 bot.on("callback_query:data", (ctx) => ctx.answerCallbackQuery({ text: BASELINE_TEXTS.expired }));
 
 bot.catch(({ error, ctx }) => {
-  process.stderr.write(`conversations reference: update ${ctx.update.update_id} failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `conversations reference: update ${ctx.update.update_id} failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
 });
 
 process.once("SIGTERM", () => void bot.stop());

@@ -46,14 +46,30 @@ export async function floodBench(args: string[]): Promise<void> {
   for (let i = 0; i < runs; i++) {
     const quiet = await run(settings, false);
     const flooded = await run(settings, true);
-    console.log(`flood benchmark: ${agents} agents booking at once (think ${thinkMs} ms + up to ${jitter} ms); flood: one stranger, ${messages} messages in ${seconds} s; server enforces Telegram's limits`);
+    console.log(
+      `flood benchmark: ${agents} agents booking at once (think ${thinkMs} ms + up to ${jitter} ms); flood: one stranger, ${messages} messages in ${seconds} s; server enforces Telegram's limits`,
+    );
     console.table({
-      "without flood": { "p50 tap→answer": ms(quiet.p50), "p95 tap→answer": ms(quiet.p95), max: ms(quiet.max), paid: quiet.paid, "stranger replies": "-", "429s sent": quiet.refused429 },
-      "with flood": { "p50 tap→answer": ms(flooded.p50), "p95 tap→answer": ms(flooded.p95), max: ms(flooded.max), paid: flooded.paid, "stranger replies": flooded.strangerReplies, "429s sent": flooded.refused429 },
+      "without flood": {
+        "p50 tap→answer": ms(quiet.p50),
+        "p95 tap→answer": ms(quiet.p95),
+        max: ms(quiet.max),
+        paid: quiet.paid,
+        "stranger replies": "-",
+        "429s sent": quiet.refused429,
+      },
+      "with flood": {
+        "p50 tap→answer": ms(flooded.p50),
+        "p95 tap→answer": ms(flooded.p95),
+        max: ms(flooded.max),
+        paid: flooded.paid,
+        "stranger replies": flooded.strangerReplies,
+        "429s sent": flooded.refused429,
+      },
     });
     const ratio = flooded.p95 / quiet.p95;
     console.log(`p95 ratio (flood / no flood): ${ratio.toFixed(2)} (target ≤ 2: ${ratio <= 2 ? "met" : "missed"})`);
-}
+  }
 }
 
 interface FloodSettings {
@@ -82,7 +98,12 @@ async function run({ agents, messages, seconds, thinkMs, jitter }: FloodSettings
   const db = sqliteDatabase();
   const ids = Array.from({ length: agents }, (_, i) => 9100 + i);
   const bot = startBotProcess(
-    { ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }, { productionLimits: true }), AGENT_IDS: ids.join(","), LOG_LEVEL: "info", PARTNER_TIMEOUT_MS: "30000" },
+    {
+      ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }, { productionLimits: true }),
+      AGENT_IDS: ids.join(","),
+      LOG_LEVEL: "info",
+      PARTNER_TIMEOUT_MS: "30000",
+    },
     clock,
   );
   try {
@@ -90,7 +111,13 @@ async function run({ agents, messages, seconds, thinkMs, jitter }: FloodSettings
     const stranger = telegram.user({ id: 9099, language_code: "en" });
     const users = ids.map((id) => telegram.user({ id, language_code: "en" }));
     const flooding = withFlood ? flood(stranger, messages, seconds * 1000) : Promise.resolve();
-    const latencies = (await Promise.all(users.map((u, i) => timedBooking(telegram, u, i, { stepTimeoutMs: 60_000, thinkMs: () => thinkMs + Math.random() * jitter })))).flat();
+    const latencies = (
+      await Promise.all(
+        users.map((u, i) =>
+          timedBooking(telegram, u, i, { stepTimeoutMs: 60_000, thinkMs: () => thinkMs + Math.random() * jitter }),
+        ),
+      )
+    ).flat();
     await flooding;
     await new Promise((r) => setTimeout(r, 1000));
     return {
@@ -111,7 +138,9 @@ async function run({ agents, messages, seconds, thinkMs, jitter }: FloodSettings
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   floodBench(process.argv.slice(2)).catch((error: unknown) => {
-    process.stderr.write(`flood bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `flood bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = 1;
   });
 }

@@ -11,7 +11,15 @@ import { join, resolve } from "node:path";
 import { worldClock, type WorldClock } from "../helpers/clock.js";
 import { median, peakRssBytes } from "./measure.js";
 import { humanPhase, monthTaps } from "./phases.js";
-import { baselineCommand, fairwayCommand, killAll, killAllNow, referenceCommand, staleBuild, type Command } from "./processes.js";
+import {
+  baselineCommand,
+  fairwayCommand,
+  killAll,
+  killAllNow,
+  referenceCommand,
+  staleBuild,
+  type Command,
+} from "./processes.js";
 import { buildRows, formatTable, referenceLine, writeJson, type BotFigures } from "./report.js";
 import { saturationPhase } from "./saturation.js";
 import { StorageProbe } from "./storage.js";
@@ -97,17 +105,30 @@ function parseArgs(argv: string[]): Options {
     }
     const key = numbers[name] ?? fail(`unknown option --${name}`);
     const n = Number(value);
-    if (!Number.isFinite(n) || n < 0 || (key !== "jitter" && key !== "seconds" && key !== "stepSeconds" && !Number.isInteger(n))) fail(`--${name} must be a number ≥ 0`);
+    if (
+      !Number.isFinite(n) ||
+      n < 0 ||
+      (key !== "jitter" && key !== "seconds" && key !== "stepSeconds" && !Number.isInteger(n))
+    )
+      fail(`--${name} must be a number ≥ 0`);
     o[key] = n;
   }
-  if (o.agents < 1 || o.taps < 10 || o.coldStarts < 1 || o.jitter > 1) fail("--agents ≥ 1, --taps ≥ 10, --cold-starts ≥ 1, --jitter ≤ 1");
+  if (o.agents < 1 || o.taps < 10 || o.coldStarts < 1 || o.jitter > 1)
+    fail("--agents ≥ 1, --taps ≥ 10, --cold-starts ≥ 1, --jitter ≤ 1");
   return o;
 }
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Every phase against one bot, in its own fresh world on the run's clock. */
-async function benchBot(name: BotFigures["name"], command: Command, clock: WorldClock, ids: AgentIds, dbPath: string, o: Options): Promise<BotFigures> {
+async function benchBot(
+  name: BotFigures["name"],
+  command: Command,
+  clock: WorldClock,
+  ids: AgentIds,
+  dbPath: string,
+  o: Options,
+): Promise<BotFigures> {
   const world = await createWorld(clock);
   try {
     for (const id of [...ids.human, ...ids.saturation, ids.tapper]) world.user(id);
@@ -118,15 +139,32 @@ async function benchBot(name: BotFigures["name"], command: Command, clock: World
     const { bot } = await startPolling(world, command, env);
     const probe = name === "fairway" ? new StorageProbe(dbPath) : undefined;
     try {
-      log(`  human pace: ${ids.human.length} agents for ${o.seconds} s, ${o.thinkMs} ms ± ${o.jitter * 100}% between actions`);
-      const human = await humanPhase(world, bot, { agents: ids.human, seconds: o.seconds, thinkMs: o.thinkMs, jitter: o.jitter, ...(probe ? { probe } : {}) });
-      log(`  … ${human.actions} actions, ${human.stats.paid} bookings paid, p99 ${human.latency.visible.p99?.toFixed(1) ?? "-"} ms, ${human.stats.stalls} stalls`);
+      log(
+        `  human pace: ${ids.human.length} agents for ${o.seconds} s, ${o.thinkMs} ms ± ${o.jitter * 100}% between actions`,
+      );
+      const human = await humanPhase(world, bot, {
+        agents: ids.human,
+        seconds: o.seconds,
+        thinkMs: o.thinkMs,
+        jitter: o.jitter,
+        ...(probe ? { probe } : {}),
+      });
+      log(
+        `  … ${human.actions} actions, ${human.stats.paid} bookings paid, p99 ${human.latency.visible.p99?.toFixed(1) ?? "-"} ms, ${human.stats.stalls} stalls`,
+      );
       for (const note of human.stats.stallNotes) log(`    stall: ${note}`);
       log(`  month pager: ${o.taps} taps`);
       const taps = await monthTaps(world, ids.tapper, o.taps, probe);
-      log(`  … median ${taps.firstTenMedian?.toFixed(1) ?? "-"} ms (taps 1–10) → ${taps.lastTenMedian?.toFixed(1) ?? "-"} ms (last 10)`);
+      log(
+        `  … median ${taps.firstTenMedian?.toFixed(1) ?? "-"} ms (taps 1–10) → ${taps.lastTenMedian?.toFixed(1) ?? "-"} ms (last 10)`,
+      );
       log(`  saturation: up to ${ids.saturation.length} agents, ${o.stepSeconds} s a step`);
-      const saturation = await saturationPhase(world, bot, { agents: ids.saturation, stepSeconds: o.stepSeconds, warmupSeconds: 1, limitMs: 250 });
+      const saturation = await saturationPhase(world, bot, {
+        agents: ids.saturation,
+        stepSeconds: o.stepSeconds,
+        warmupSeconds: 1,
+        limitMs: 250,
+      });
       return {
         name,
         command: command.display,
@@ -170,16 +208,46 @@ async function main(): Promise<void> {
   try {
     const ids = agentIds(o.agents);
     const stale = staleBuild();
-    if (stale) log(`warning: dist/ is older than ${stale}: fairway runs the last build (npm run build to measure the sources)`);
-    const fairway = o.only !== "baseline" ? await benchBot("fairway", fairwayCommand({ literal: o.literalStart === true, ...(o.profile !== undefined ? { profileDir: o.profile } : {}) }), clock, ids, join(tmp, "fairway.sqlite"), o) : undefined;
-    const baseline = o.only !== "fairway" ? await benchBot("baseline", baselineCommand(), clock, ids, join(tmp, "baseline.sqlite"), o) : undefined;
-    const reference = o.reference ? await benchBot("reference", referenceCommand(), clock, ids, join(tmp, "reference.sqlite"), o) : undefined;
+    if (stale)
+      log(`warning: dist/ is older than ${stale}: fairway runs the last build (npm run build to measure the sources)`);
+    const fairway =
+      o.only !== "baseline"
+        ? await benchBot(
+            "fairway",
+            fairwayCommand({
+              literal: o.literalStart === true,
+              ...(o.profile !== undefined ? { profileDir: o.profile } : {}),
+            }),
+            clock,
+            ids,
+            join(tmp, "fairway.sqlite"),
+            o,
+          )
+        : undefined;
+    const baseline =
+      o.only !== "fairway"
+        ? await benchBot("baseline", baselineCommand(), clock, ids, join(tmp, "baseline.sqlite"), o)
+        : undefined;
+    const reference = o.reference
+      ? await benchBot("reference", referenceCommand(), clock, ids, join(tmp, "reference.sqlite"), o)
+      : undefined;
     const rows = buildRows(fairway, baseline, o.agents);
     log("");
     log(formatTable(rows));
     if (reference) log(`\n${referenceLine(reference, fairway, baseline)}`);
-    const path = writeJson(label, { label, options: o, staleBuild: stale ?? null, runSeconds: (performance.now() - started) / 1000, rows, fairway, baseline, ...(reference ? { reference } : {}) });
-    log(`\n${rows.filter((r) => r.met === "missed").length} of ${rows.filter((r) => r.met === "met" || r.met === "missed").length} targets missed; figures in ${path}`);
+    const path = writeJson(label, {
+      label,
+      options: o,
+      staleBuild: stale ?? null,
+      runSeconds: (performance.now() - started) / 1000,
+      rows,
+      fairway,
+      baseline,
+      ...(reference ? { reference } : {}),
+    });
+    log(
+      `\n${rows.filter((r) => r.met === "missed").length} of ${rows.filter((r) => r.met === "met" || r.met === "missed").length} targets missed; figures in ${path}`,
+    );
     log(`run took ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await killAll();

@@ -63,7 +63,12 @@ export class Recorder {
   private onUpdate(u: Update): void {
     const chatId = u.message?.chat.id ?? u.callback_query?.message?.chat.id ?? u.callback_query?.from.id;
     if (chatId === undefined) return;
-    const sample: UpdateSample = { updateId: u.update_id, chatId, callback: u.callback_query !== undefined, queuedAt: performance.now() };
+    const sample: UpdateSample = {
+      updateId: u.update_id,
+      chatId,
+      callback: u.callback_query !== undefined,
+      queuedAt: performance.now(),
+    };
     this.samples.push(sample);
     this.byId.set(u.update_id, sample);
     if (u.callback_query) this.byQuery.set(u.callback_query.id, sample);
@@ -142,13 +147,22 @@ function rank(sorted: readonly number[], p: number): number | null {
 
 /** Nearest-rank percentile `p` (0–100) of `values`; null when empty. */
 export function percentile(values: readonly number[], p: number): number | null {
-  return rank([...values].sort((a, b) => a - b), p);
+  return rank(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
 }
 
 /** p50, p95, p99 and max of `values`. */
 export function percentiles(values: readonly number[]): Percentiles {
   const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: rank(sorted, 50), p95: rank(sorted, 95), p99: rank(sorted, 99), max: rank(sorted, 100) };
+  return {
+    n: sorted.length,
+    p50: rank(sorted, 50),
+    p95: rank(sorted, 95),
+    p99: rank(sorted, 99),
+    max: rank(sorted, 100),
+  };
 }
 
 /** The median of `values`, or null. */
@@ -163,7 +177,9 @@ export function latencyOf(samples: readonly UpdateSample[]): LatencyFigures {
   return {
     count: samples.length,
     visible: percentiles(answered.map((s) => s.visibleAt! - s.deliveredAt!)),
-    callback: percentiles(delivered.filter((s) => s.answeredAt !== undefined).map((s) => s.answeredAt! - s.deliveredAt!)),
+    callback: percentiles(
+      delivered.filter((s) => s.answeredAt !== undefined).map((s) => s.answeredAt! - s.deliveredAt!),
+    ),
     userVisible: percentiles(answered.map((s) => s.visibleAt! - s.queuedAt)),
     unanswered: samples.length - answered.length,
   };

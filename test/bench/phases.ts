@@ -59,7 +59,9 @@ export function partnerFigures(world: World, from: number, paid: number): Partne
   const requests = world.sandbox.requests.slice(from);
   const byEndpoint: Record<string, number> = {};
   for (const r of requests) byEndpoint[endpoint(r.method, r.path)] = (byEndpoint[endpoint(r.method, r.path)] ?? 0) + 1;
-  const refusedReserves = requests.filter((r) => endpoint(r.method, r.path) === "POST /order/reserve" && r.status >= 400).length;
+  const refusedReserves = requests.filter(
+    (r) => endpoint(r.method, r.path) === "POST /order/reserve" && r.status >= 400,
+  ).length;
   return {
     total: requests.length,
     perBooking: paid > 0 ? requests.length / paid : null,
@@ -196,7 +198,9 @@ export async function monthTaps(world: World, id: number, taps: number, probe?: 
   await settled();
   const after = probe?.bytesOf(id);
   const samples = world.recorder.samples.slice(from).filter((s) => s.chatId === id && s.callback);
-  const latencies = samples.map((s) => (s.visibleAt !== undefined && s.deliveredAt !== undefined ? s.visibleAt - s.deliveredAt : Number.NaN));
+  const latencies = samples.map((s) =>
+    s.visibleAt !== undefined && s.deliveredAt !== undefined ? s.visibleAt - s.deliveredAt : Number.NaN,
+  );
   const firstTenMedian = median(latencies.slice(0, 10).filter(Number.isFinite));
   const lastTenMedian = median(latencies.slice(-10).filter(Number.isFinite));
   return {

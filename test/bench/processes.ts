@@ -33,7 +33,12 @@ export function fairwayCommand(options: { literal?: boolean; profileDir?: string
   // --cpu-prof writes the profile when the process exits normally (the bench then stops it with SIGTERM).
   const prof = options.profileDir !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : [];
   if (existsSync(join(ROOT, "dist", "main.js"))) {
-    if (options.literal) return { file: process.execPath, args: [...prof, "dist/main.js"], display: "node dist/main.js (on the machine's clock)" };
+    if (options.literal)
+      return {
+        file: process.execPath,
+        args: [...prof, "dist/main.js"],
+        display: "node dist/main.js (on the machine's clock)",
+      };
     const run = JSON.stringify(pathToFileURL(join(ROOT, "dist", "run.js")).href);
     const at = `process.env.${WORLD_CLOCK_ENV}`;
     const code = [
@@ -41,7 +46,11 @@ export function fairwayCommand(options: { literal?: boolean; profileDir?: string
       `const at = Number(${at});`,
       `runFairway(process.env, ${at} && Number.isFinite(at) ? { now: () => Math.floor(at + performance.now()) } : {}).catch(exitOnStartFailure);`,
     ].join("\n");
-    return { file: process.execPath, args: [...prof, "--input-type=module", "--eval", code], display: "node dist/main.js's start (runFairway of dist/run.js) on the world clock" };
+    return {
+      file: process.execPath,
+      args: [...prof, "--input-type=module", "--eval", code],
+      display: "node dist/main.js's start (runFairway of dist/run.js) on the world clock",
+    };
   }
   const args = [...prof, "--import", "tsx", "test/helpers/world-main.ts"];
   return { file: process.execPath, args, display: `node ${args.join(" ")}` };
@@ -55,7 +64,11 @@ export function staleBuild(): string | undefined {
   if (!existsSync(join(ROOT, "dist", "main.js"))) return undefined;
   const newest = (dir: string): { path: string; at: number } | undefined =>
     readdirSync(dir, { withFileTypes: true })
-      .map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : { path: join(dir, e.name), at: statSync(join(dir, e.name)).mtimeMs }))
+      .map((e) =>
+        e.isDirectory()
+          ? newest(join(dir, e.name))
+          : { path: join(dir, e.name), at: statSync(join(dir, e.name)).mtimeMs },
+      )
       .reduce<{ path: string; at: number } | undefined>((a, b) => (b && (!a || b.at > a.at) ? b : a), undefined);
   const built = newest(join(ROOT, "dist"));
   const latest = newest(join(ROOT, "src"));
@@ -97,7 +110,15 @@ const live = new Set<BotProcess>();
 
 /** The environment a child gets: PATH and HOME, the time zone, then `env`, then the world clock. */
 function childEnv(env: Record<string, string>, clock: () => number): Record<string, string> {
-  const inherited = ["PATH", "HOME", "TZ", "LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_RESET", "FAKETIME_NO_CACHE"].flatMap((n) => {
+  const inherited = [
+    "PATH",
+    "HOME",
+    "TZ",
+    "LD_PRELOAD",
+    "FAKETIME",
+    "FAKETIME_DONT_RESET",
+    "FAKETIME_NO_CACHE",
+  ].flatMap((n) => {
     const value = process.env[n];
     return value !== undefined ? [[n, value] as const] : [];
   });
@@ -107,7 +128,11 @@ function childEnv(env: Record<string, string>, clock: () => number): Record<stri
 /** Spawns `command` with `env` on `clock`; the process is killed by `killAll` if still running. */
 export function startBot(command: Command, env: Record<string, string>, clock: () => number): BotProcess {
   const spawnedAt = performance.now();
-  const child = spawn(command.file, command.args, { cwd: ROOT, env: childEnv(env, clock), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command.file, command.args, {
+    cwd: ROOT,
+    env: childEnv(env, clock),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   if (child.pid === undefined) throw new Error(`could not spawn ${command.display}`);
   let out = "";
   let warnings = 0;

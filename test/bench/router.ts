@@ -9,7 +9,20 @@ import type { BotApiServer } from "../../src/bot-api-server/index.js";
 import { flowTexts, type FlowTexts } from "./texts.js";
 
 /** What a bot message shows, as far as an agent is concerned. */
-export type Kind = "courses" | "info" | "calendar" | "slots" | "players" | "name" | "email" | "mobile" | "held" | "confirmed" | "stuck" | "cancelled" | "other";
+export type Kind =
+  | "courses"
+  | "info"
+  | "calendar"
+  | "slots"
+  | "players"
+  | "name"
+  | "email"
+  | "mobile"
+  | "held"
+  | "confirmed"
+  | "stuck"
+  | "cancelled"
+  | "other";
 
 /** A bot message: its id, text, the callback data of its inline buttons, and what else it carries. */
 export interface Panel {
@@ -72,7 +85,9 @@ export class ChatRouter {
       const panel: Panel = {
         messageId: m.message_id,
         text: m.text ?? m.caption ?? "",
-        data: (markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b && b.callback_data ? [b.callback_data] : [])),
+        data: (markup?.inline_keyboard ?? [])
+          .flat()
+          .flatMap((b) => ("callback_data" in b && b.callback_data ? [b.callback_data] : [])),
         at: performance.now(),
         document: m.document !== undefined,
         sharePrompt: (m.text ?? "").includes(this.texts["mobile-share-prompt"]),
@@ -88,7 +103,13 @@ export class ChatRouter {
     });
   }
 
-  private wait(chatId: number, accept: (p: Panel) => boolean, timeoutMs: number, what: string, action?: () => void): Promise<Panel> {
+  private wait(
+    chatId: number,
+    accept: (p: Panel) => boolean,
+    timeoutMs: number,
+    what: string,
+    action?: () => void,
+  ): Promise<Panel> {
     let timer: NodeJS.Timeout | undefined;
     const answer = new Promise<Panel>((resolve, reject) => {
       this.waiters.set(chatId, { accept, resolve });
@@ -128,4 +149,3 @@ export class ChatRouter {
     this.off();
   }
 }
-

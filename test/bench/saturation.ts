@@ -78,9 +78,13 @@ export async function saturationPhase(world: World, bot: BotProcess, o: Saturati
       const t1 = performance.now();
       const cpu1 = cpuMs(bot.pid);
       const bench = process.cpuUsage(bench0);
-      const samples = world.recorder.samplesOf(chats, t0 - 60_000, t1).filter((s) => s.visibleAt !== undefined && s.visibleAt >= t0 && s.visibleAt < t1);
+      const samples = world.recorder
+        .samplesOf(chats, t0 - 60_000, t1)
+        .filter((s) => s.visibleAt !== undefined && s.visibleAt >= t0 && s.visibleAt < t1);
       const latency = latencyOf(samples);
-      const handled = world.recorder.samplesOf(chats, t0 - 60_000, t1).filter((s) => s.deliveredAt !== undefined && s.deliveredAt >= t0 && s.deliveredAt < t1).length;
+      const handled = world.recorder
+        .samplesOf(chats, t0 - 60_000, t1)
+        .filter((s) => s.deliveredAt !== undefined && s.deliveredAt >= t0 && s.deliveredAt < t1).length;
       const step: SaturationStep = {
         agents: count,
         seconds: (t1 - t0) / 1000,

@@ -33,7 +33,14 @@ interface StepFigures {
 
 /** Runs the steps benchmark with command-line `args` (without `--steps`) and prints its figures. */
 export async function stepsBench(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { seconds: { type: "string", default: "30" }, warmup: { type: "string", default: "10" }, reference: { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    args,
+    options: {
+      seconds: { type: "string", default: "30" },
+      warmup: { type: "string", default: "10" },
+      reference: { type: "boolean", default: false },
+    },
+  });
   const seconds = Number(values.seconds);
   const warmup = Number(values.warmup);
   if (!(seconds > 0) || !(warmup >= 0)) throw new Error("--seconds > 0 and --warmup ≥ 0");
@@ -43,12 +50,16 @@ export async function stepsBench(args: string[]): Promise<void> {
   try {
     const fairway = await measure("fairway", fairwayCommand(), clock, join(tmp, "fairway.sqlite"), warmup, seconds);
     const baseline = await measure("baseline", baselineCommand(), clock, join(tmp, "baseline.sqlite"), warmup, seconds);
-    const reference = values.reference ? await measure("reference", referenceCommand(), clock, join(tmp, "reference.sqlite"), warmup, seconds) : undefined;
+    const reference = values.reference
+      ? await measure("reference", referenceCommand(), clock, join(tmp, "reference.sqlite"), warmup, seconds)
+      : undefined;
     const per = (f: StepFigures, step: string) => {
       const s = f.steps[step];
       return s && s.n > 0 ? s.cpuMs / s.n : undefined;
     };
-    const steps = Object.keys(fairway.steps).sort((a, b) => (baseline.steps[b]?.n ?? 0) - (baseline.steps[a]?.n ?? 0) || a.localeCompare(b));
+    const steps = Object.keys(fairway.steps).sort(
+      (a, b) => (baseline.steps[b]?.n ?? 0) - (baseline.steps[a]?.n ?? 0) || a.localeCompare(b),
+    );
     const fmt = (v: number | undefined) => (v === undefined ? "-" : `${v.toFixed(2)} ms`);
     console.log(`CPU per step: one agent booking with no pause, ${warmup} s warm-up, ${seconds} s measured per bot`);
     console.table(
@@ -57,27 +68,55 @@ export async function stepsBench(args: string[]): Promise<void> {
           const f = per(fairway, step);
           const b = per(baseline, step);
           const r = reference ? { reference: fmt(per(reference, step)) } : {};
-          return [step, { fairway: fmt(f), baseline: fmt(b), ...r, "fairway − baseline": f !== undefined && b !== undefined ? fmt(f - b) : "-", ratio: f !== undefined && b ? `${(f / b).toFixed(2)}×` : "-", actions: fairway.steps[step]?.n ?? 0 }];
+          return [
+            step,
+            {
+              fairway: fmt(f),
+              baseline: fmt(b),
+              ...r,
+              "fairway − baseline": f !== undefined && b !== undefined ? fmt(f - b) : "-",
+              ratio: f !== undefined && b ? `${(f / b).toFixed(2)}×` : "-",
+              actions: fairway.steps[step]?.n ?? 0,
+            },
+          ];
         }),
       ),
     );
-    console.log(`CPU per paid booking: fairway ${fairway.cpuPerBookingMs.toFixed(1)} ms (${fairway.bookings} bookings), baseline ${baseline.cpuPerBookingMs.toFixed(1)} ms (${baseline.bookings}): ${(fairway.cpuPerBookingMs / baseline.cpuPerBookingMs).toFixed(2)}×`);
+    console.log(
+      `CPU per paid booking: fairway ${fairway.cpuPerBookingMs.toFixed(1)} ms (${fairway.bookings} bookings), baseline ${baseline.cpuPerBookingMs.toFixed(1)} ms (${baseline.bookings}): ${(fairway.cpuPerBookingMs / baseline.cpuPerBookingMs).toFixed(2)}×`,
+    );
     if (reference) {
       const { cpuPerBookingMs: r, bookings } = reference;
-      console.log(`conversations reference: ${r.toFixed(1)} ms (${bookings}): ${(r / baseline.cpuPerBookingMs).toFixed(2)}× the baseline; fairway ${(fairway.cpuPerBookingMs / r).toFixed(2)}× the reference`);
+      console.log(
+        `conversations reference: ${r.toFixed(1)} ms (${bookings}): ${(r / baseline.cpuPerBookingMs).toFixed(2)}× the baseline; fairway ${(fairway.cpuPerBookingMs / r).toFixed(2)}× the reference`,
+      );
     }
     for (const f of reference ? [fairway, baseline, reference] : [fairway, baseline]) {
-      const list = (r: Record<string, number>) => Object.entries(r).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ");
-      console.log(`${f.name}: Bot API calls per booking: ${list(f.botApiPerBooking)}; partner: ${list(f.partnerPerBooking)}`);
+      const list = (r: Record<string, number>) =>
+        Object.entries(r)
+          .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+          .join(", ");
+      console.log(
+        `${f.name}: Bot API calls per booking: ${list(f.botApiPerBooking)}; partner: ${list(f.partnerPerBooking)}`,
+      );
     }
-    console.log(`figures in ${writeJson(`steps-${label}`, { label, seconds, warmup, fairway, baseline, ...(reference ? { reference } : {}) })}`);
+    console.log(
+      `figures in ${writeJson(`steps-${label}`, { label, seconds, warmup, fairway, baseline, ...(reference ? { reference } : {}) })}`,
+    );
   } finally {
     await killAll();
     rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-async function measure(name: string, command: Command, clock: WorldClock, dbPath: string, warmup: number, seconds: number): Promise<StepFigures> {
+async function measure(
+  name: string,
+  command: Command,
+  clock: WorldClock,
+  dbPath: string,
+  warmup: number,
+  seconds: number,
+): Promise<StepFigures> {
   const world = await createWorld(clock);
   try {
     const ids = agentIds(1);
@@ -104,7 +143,13 @@ async function measure(name: string, command: Command, clock: WorldClock, dbPath
     const stats = newStats();
     let stopAgent!: () => void;
     const stop = new Promise<void>((resolve) => (stopAgent = resolve));
-    const agent = new Agent(world.user(ids.human[0]!), router, stats, { thinkMs: 0, jitter: 0, answerTimeoutMs: 30_000, stop, abort: new Promise<void>(() => undefined) });
+    const agent = new Agent(world.user(ids.human[0]!), router, stats, {
+      thinkMs: 0,
+      jitter: 0,
+      answerTimeoutMs: 30_000,
+      stop,
+      abort: new Promise<void>(() => undefined),
+    });
     const running = agent.run();
     await sleep(warmup * 1000, true);
     measuring = true;
@@ -133,7 +178,15 @@ async function measure(name: string, command: Command, clock: WorldClock, dbPath
       cpuPerBookingMs: cpu / Math.max(1, bookings),
       steps,
       botApiPerBooking: perBooking(calls.map((c) => c.method)),
-      partnerPerBooking: perBooking(requests.map((r) => `${r.method} ${r.path.replace(/^\/api\/v1\/ext/, "").replace(/\/[0-9a-f]{20,24}(?=\/|$)/g, "/:id").replace(/\?.*$/, "")}`)),
+      partnerPerBooking: perBooking(
+        requests.map(
+          (r) =>
+            `${r.method} ${r.path
+              .replace(/^\/api\/v1\/ext/, "")
+              .replace(/\/[0-9a-f]{20,24}(?=\/|$)/g, "/:id")
+              .replace(/\?.*$/, "")}`,
+        ),
+      ),
     };
   } finally {
     await world.close();

@@ -36,9 +36,15 @@ export class StorageProbe {
   /** The key-value tables (found once they exist: fairway creates them at start-up). */
   private kvTables(): KvTable[] {
     if (this.tables && this.tables.length > 0) return this.tables;
-    const names = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'").all() as { name: string }[];
+    const names = this.db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'",
+      )
+      .all() as { name: string }[];
     this.tables = names.flatMap(({ name }) => {
-      const columns = (this.db.prepare(`PRAGMA table_info("${name.replaceAll('"', '""')}")`).all() as { name: string }[]).map((c) => c.name);
+      const columns = (
+        this.db.prepare(`PRAGMA table_info("${name.replaceAll('"', '""')}")`).all() as { name: string }[]
+      ).map((c) => c.name);
       const key = KEY_COLUMNS.find((c) => columns.includes(c));
       const value = VALUE_COLUMNS.find((c) => columns.includes(c));
       return key && value ? [{ name, key, value }] : [];
@@ -49,14 +55,20 @@ export class StorageProbe {
   private select(where: (t: KvTable) => string, ...params: unknown[]): StoredRow[] {
     return this.kvTables().flatMap((t) => {
       const sql = `SELECT CAST("${t.key}" AS TEXT) AS key, length(CAST("${t.value}" AS BLOB)) AS bytes FROM "${t.name}" ${where(t)}`;
-      return (this.db.prepare(sql).all(...params) as { key: string; bytes: number | null }[]).map((r) => ({ table: t.name, key: r.key, bytes: r.bytes ?? 0 }));
+      return (this.db.prepare(sql).all(...params) as { key: string; bytes: number | null }[]).map((r) => ({
+        table: t.name,
+        key: r.key,
+        bytes: r.bytes ?? 0,
+      }));
     });
   }
 
   /** Every row keyed by this chat or user id (e.g. `convo:42`, `session:42`). */
   rowsOf(id: number): StoredRow[] {
     const s = String(id);
-    return this.select((t) => `WHERE CAST("${t.key}" AS TEXT) LIKE ?`, `%${s}`).filter((r) => new RegExp(`(^|[^0-9])${s}$`).test(r.key));
+    return this.select((t) => `WHERE CAST("${t.key}" AS TEXT) LIKE ?`, `%${s}`).filter((r) =>
+      new RegExp(`(^|[^0-9])${s}$`).test(r.key),
+    );
   }
 
   /** The bytes stored for one chat: its conversation and session rows together, and each row. */
@@ -69,7 +81,11 @@ export class StorageProbe {
   largest(): StoredRow | undefined {
     const rows = this.kvTables().flatMap((t) => {
       const sql = `SELECT CAST("${t.key}" AS TEXT) AS key, length(CAST("${t.value}" AS BLOB)) AS bytes FROM "${t.name}" ORDER BY bytes DESC LIMIT 1`;
-      return (this.db.prepare(sql).all() as { key: string; bytes: number }[]).map((r) => ({ table: t.name, key: r.key, bytes: r.bytes }));
+      return (this.db.prepare(sql).all() as { key: string; bytes: number }[]).map((r) => ({
+        table: t.name,
+        key: r.key,
+        bytes: r.bytes,
+      }));
     });
     return rows.sort((a, b) => b.bytes - a.bytes)[0];
   }

@@ -91,7 +91,12 @@ export function botEnv(world: World, databasePath: string, ids: AgentIds): Recor
 }
 
 /** Spawns the bot and resolves once its first getUpdates request reaches the server, with the time that took. */
-export async function startPolling(world: World, command: Command, env: Record<string, string>, timeoutMs = 120_000): Promise<{ bot: BotProcess; coldStartMs: number }> {
+export async function startPolling(
+  world: World,
+  command: Command,
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<{ bot: BotProcess; coldStartMs: number }> {
   let off: () => void = () => undefined;
   let timer: NodeJS.Timeout | undefined;
   const seen = new Promise<number>((resolve) => {
@@ -100,10 +105,17 @@ export async function startPolling(world: World, command: Command, env: Record<s
     });
   });
   const bot = startBot(command, env, world.clock);
-  const exited = new Promise<never>((_, reject) => bot.child.once("exit", (code) => reject(new Error(`${command.display} exited (${code}) before polling:\n${bot.output()}`))));
+  const exited = new Promise<never>((_, reject) =>
+    bot.child.once("exit", (code) =>
+      reject(new Error(`${command.display} exited (${code}) before polling:\n${bot.output()}`)),
+    ),
+  );
   exited.catch(() => undefined); // handled by the race; an exit after polling began is no failure here
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${command.display} did not poll within ${timeoutMs} ms:\n${bot.output()}`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`${command.display} did not poll within ${timeoutMs} ms:\n${bot.output()}`)),
+      timeoutMs,
+    );
   });
   try {
     const at = await Promise.race([seen, exited, late]);
@@ -118,7 +130,12 @@ export async function startPolling(world: World, command: Command, env: Record<s
 }
 
 /** `n` cold starts (spawn → first getUpdates seen), each process killed right after; the times in ms. */
-export async function coldStarts(world: World, command: Command, env: Record<string, string>, n: number): Promise<number[]> {
+export async function coldStarts(
+  world: World,
+  command: Command,
+  env: Record<string, string>,
+  n: number,
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < n; i += 1) {
     const { bot, coldStartMs } = await startPolling(world, command, env);

@@ -72,7 +72,9 @@ describe.each(databaseFactories)("after the booking, on $name (two instances)", 
   it("people asking at the same instant on two instances open one request; each is told it is open", async () => {
     const ra = createCancelRequests(a.db, now);
     const rb = createCancelRequests(b.db, now);
-    const opened = await Promise.all([BOOKER, 7, 8, 9, 10, 11, 12, 13].map((who, i) => (i % 2 ? ra : rb).open("bk-1", who, null)));
+    const opened = await Promise.all(
+      [BOOKER, 7, 8, 9, 10, 11, 12, 13].map((who, i) => (i % 2 ? ra : rb).open("bk-1", who, null)),
+    );
     expect(opened.filter((o) => o.created)).toHaveLength(1);
     expect(new Set(opened.map((o) => o.request.id)).size).toBe(1);
     expect(await countPendingRequests(a)).toBe(1);
@@ -103,7 +105,9 @@ describe.each(databaseFactories)("after the booking, on $name (two instances)", 
     expect(copy.token).toMatch(/^gc_[A-Za-z0-9_-]{22}$/);
     expect(await ca.claim(copy.token, BOOKER, booker)).toEqual({ ok: false, reason: "own" });
 
-    const claims = await Promise.all([101, 102, 103, 104].map((user) => (user % 2 ? ca : cb).claim(copy.token, user, booker)));
+    const claims = await Promise.all(
+      [101, 102, 103, 104].map((user) => (user % 2 ? ca : cb).claim(copy.token, user, booker)),
+    );
     const winners = claims.filter((c) => c.ok);
     expect(winners).toHaveLength(1);
     expect(claims.filter((c) => !c.ok && c.reason === "used")).toHaveLength(3);

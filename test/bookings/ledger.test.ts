@@ -87,17 +87,32 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     const db = make();
     closers.push(() => db.cleanup());
     const logs: LogLine[] = [];
-    const logger = createLogger({ level: "debug", destination: { write: (s: string) => void logs.push(JSON.parse(s) as LogLine) } });
+    const logger = createLogger({
+      level: "debug",
+      destination: { write: (s: string) => void logs.push(JSON.parse(s) as LogLine) },
+    });
     const events: ReaperEvent[] = [];
     const used = new Set<string>();
 
     const partner = (fetch?: typeof globalThis.fetch) =>
-      createPartnerClient({ baseURL: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: TIMEOUT_MS, retryDelayMs: 5, ...(fetch ? { fetch } : {}) });
+      createPartnerClient({
+        baseURL: sandbox.url,
+        apiKey: sandbox.apiKey,
+        timeoutMs: TIMEOUT_MS,
+        retryDelayMs: 5,
+        ...(fetch ? { fetch } : {}),
+      });
 
     const open = async () => {
       const storage = await createStorage(db.config);
       closers.unshift(() => storage.close());
-      const service = createBookingService({ db: storage.db, partner: partner(), logger, holdMinutes: HOLD_MINUTES, now: clock });
+      const service = createBookingService({
+        db: storage.db,
+        partner: partner(),
+        logger,
+        holdMinutes: HOLD_MINUTES,
+        now: clock,
+      });
       const reaper = createHoldReaper({
         service,
         logger,
@@ -120,7 +135,8 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       advance: (ms) => void (t += ms),
       setNow: (ms) => void (t = ms),
       partner,
-      serviceWith: (p) => createBookingService({ db: w.storage.db, partner: p, logger, holdMinutes: HOLD_MINUTES, now: clock }),
+      serviceWith: (p) =>
+        createBookingService({ db: w.storage.db, partner: p, logger, holdMinutes: HOLD_MINUTES, now: clock }),
       freshSlot(persons = PERSONS) {
         for (let day = 24; day <= 30; day++) {
           for (const course of sandbox.courses()) {
@@ -187,7 +203,8 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     if (!r) throw new Error(`no sandbox reservation for ${booking.id}`);
     return r;
   };
-  const history = async (id: string) => (await w.service.repo.history(id)).map((e) => `${e.from_state ?? "-"}>${e.to_state}`);
+  const history = async (id: string) =>
+    (await w.service.repo.history(id)).map((e) => `${e.from_state ?? "-"}>${e.to_state}`);
   const slotStatus = (b: BookingRecord) => {
     const date = new Date(b.slot_starts_at + 7 * 3_600_000).toISOString().slice(0, 10);
     return w.sandbox.slots(b.course_id, date).find((s) => s.id === b.slot_id)?.status;
@@ -204,7 +221,12 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       expect(reserved.kind).toBe("held");
       const [record] = w.sandbox.reservations();
       expect(w.sandbox.reservations()).toHaveLength(1);
-      expect(record).toMatchObject({ status: "PENDING", slotId: intent.slot_id, persons: PERSONS, customerName: "Somchai Jaidee" });
+      expect(record).toMatchObject({
+        status: "PENDING",
+        slotId: intent.slot_id,
+        persons: PERSONS,
+        customerName: "Somchai Jaidee",
+      });
       expect(record!.amount).toBe(intent.expected_amount);
       expect(await ledger(intent.id)).toMatchObject({
         state: "HELD",
@@ -233,40 +255,52 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       expect(paid.svcInvoiceId).toMatch(/^INV-/);
       expect(w.sandbox.count("POST", RESERVE)).toBe(1);
       expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
-      expect(await history(intent.id)).toEqual(["->INTENT", "INTENT>RESERVING", "RESERVING>HELD", "HELD>CONFIRMING", "CONFIRMING>PAID"]);
+      expect(await history(intent.id)).toEqual([
+        "->INTENT",
+        "INTENT>RESERVING",
+        "RESERVING>HELD",
+        "HELD>CONFIRMING",
+        "CONFIRMING>PAID",
+      ]);
     });
   });
 
   describe("exactly one reserve per booking", () => {
-    it.each([2, 3, 5])("reserve called %i times in a row: one POST /order/reserve, the same reservation each time", async (n) => {
-      const intent = await w.intent();
-      const outs = [];
-      for (let i = 0; i < n; i++) outs.push(await w.service.reserve(intent.id));
-      expect(outs.map((o) => o.kind)).toEqual(Array.from({ length: n }, () => "held"));
-      const ids = new Set(outs.map((o) => o.booking.reservation_id));
-      expect(ids.size).toBe(1);
-      expect(w.sandbox.count("POST", RESERVE)).toBe(1);
-      expect(w.sandbox.reservations()).toHaveLength(1);
-      expect(w.sandbox.reservations()[0]!.id).toBe([...ids][0]);
-      expect((await history(intent.id)).filter((h) => h.endsWith(">RESERVING"))).toHaveLength(1);
-    });
+    it.each([2, 3, 5])(
+      "reserve called %i times in a row: one POST /order/reserve, the same reservation each time",
+      async (n) => {
+        const intent = await w.intent();
+        const outs = [];
+        for (let i = 0; i < n; i++) outs.push(await w.service.reserve(intent.id));
+        expect(outs.map((o) => o.kind)).toEqual(Array.from({ length: n }, () => "held"));
+        const ids = new Set(outs.map((o) => o.booking.reservation_id));
+        expect(ids.size).toBe(1);
+        expect(w.sandbox.count("POST", RESERVE)).toBe(1);
+        expect(w.sandbox.reservations()).toHaveLength(1);
+        expect(w.sandbox.reservations()[0]!.id).toBe([...ids][0]);
+        expect((await history(intent.id)).filter((h) => h.endsWith(">RESERVING"))).toHaveLength(1);
+      },
+    );
 
-    it.each([2, 3, 5])("reserve called %i times at once: one POST /order/reserve; the others see the same hold or busy", async (n) => {
-      const intent = await w.intent();
-      const outs = await Promise.all(Array.from({ length: n }, () => w.service.reserve(intent.id)));
-      expect(w.sandbox.count("POST", RESERVE)).toBe(1);
-      expect(w.sandbox.reservations()).toHaveLength(1);
-      const reservationId = w.sandbox.reservations()[0]!.id;
-      for (const o of outs) expect(["held", "busy"]).toContain(o.kind);
-      const held = outs.filter((o) => o.kind === "held");
-      expect(held.length).toBeGreaterThanOrEqual(1);
-      for (const o of held) expect(o.booking.reservation_id).toBe(reservationId);
-      expect(await ledger(intent.id)).toMatchObject({ state: "HELD", reservation_id: reservationId });
-      expect((await history(intent.id)).filter((h) => h.endsWith(">RESERVING"))).toHaveLength(1);
-      // Busy callers asking again get the hold, without another partner call.
-      expect((await w.service.reserve(intent.id)).kind).toBe("held");
-      expect(w.sandbox.count("POST", RESERVE)).toBe(1);
-    });
+    it.each([2, 3, 5])(
+      "reserve called %i times at once: one POST /order/reserve; the others see the same hold or busy",
+      async (n) => {
+        const intent = await w.intent();
+        const outs = await Promise.all(Array.from({ length: n }, () => w.service.reserve(intent.id)));
+        expect(w.sandbox.count("POST", RESERVE)).toBe(1);
+        expect(w.sandbox.reservations()).toHaveLength(1);
+        const reservationId = w.sandbox.reservations()[0]!.id;
+        for (const o of outs) expect(["held", "busy"]).toContain(o.kind);
+        const held = outs.filter((o) => o.kind === "held");
+        expect(held.length).toBeGreaterThanOrEqual(1);
+        for (const o of held) expect(o.booking.reservation_id).toBe(reservationId);
+        expect(await ledger(intent.id)).toMatchObject({ state: "HELD", reservation_id: reservationId });
+        expect((await history(intent.id)).filter((h) => h.endsWith(">RESERVING"))).toHaveLength(1);
+        // Busy callers asking again get the hold, without another partner call.
+        expect((await w.service.reserve(intent.id)).kind).toBe("held");
+        expect(w.sandbox.count("POST", RESERVE)).toBe(1);
+      },
+    );
 
     it("createIntent twice with the same id changes nothing, before and after the reserve", async () => {
       const first = await w.intent();
@@ -324,7 +358,11 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       const gate = new Promise<void>((r) => (open = r));
       const slowReads: typeof globalThis.fetch = async (input, init) => {
         const res = await fetch(input, init);
-        if ((init?.method ?? "GET") === "GET" && ORDER.test(new URL(String(input instanceof Request ? input.url : input)).pathname)) await gate;
+        if (
+          (init?.method ?? "GET") === "GET" &&
+          ORDER.test(new URL(String(input instanceof Request ? input.url : input)).pathname)
+        )
+          await gate;
         return res;
       };
       const other = w.serviceWith(w.partner(slowReads));
@@ -335,26 +373,33 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       const seen = await reading;
       expect(seen.state).toBe("PAID");
       const row = await ledger(booking.id);
-      expect(row).toMatchObject({ state: "PAID", partner_status: "PAID", invoice_id: partnerRecord(booking).svcInvoiceId });
+      expect(row).toMatchObject({
+        state: "PAID",
+        partner_status: "PAID",
+        invoice_id: partnerRecord(booking).svcInvoiceId,
+      });
       expect(partnerRecord(booking).status).toBe("PAID");
       expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
     });
   });
 
   describe("ambiguous confirm", () => {
-    it.each(["apply-then-reset", "apply-then-hang"] as const)("%s: paid (read back), one confirm POST, one debit", async (kind) => {
-      const booking = await w.held();
-      w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind });
-      const out = await w.service.confirm(booking.id);
-      expect(out.kind).toBe("paid");
-      expect(out.booking.state).toBe("PAID");
-      expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
-      expect(w.sandbox.count("GET", ORDER)).toBeGreaterThanOrEqual(1);
-      expect(w.sandbox.balance()).toBe(INITIAL_BALANCE - booking.amount!);
-      expect(partnerRecord(booking).status).toBe("PAID");
-      const events = await w.service.repo.history(booking.id);
-      expect(JSON.parse(events.at(-1)!.detail!)).toEqual({ reconciled: true });
-    });
+    it.each(["apply-then-reset", "apply-then-hang"] as const)(
+      "%s: paid (read back), one confirm POST, one debit",
+      async (kind) => {
+        const booking = await w.held();
+        w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind });
+        const out = await w.service.confirm(booking.id);
+        expect(out.kind).toBe("paid");
+        expect(out.booking.state).toBe("PAID");
+        expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
+        expect(w.sandbox.count("GET", ORDER)).toBeGreaterThanOrEqual(1);
+        expect(w.sandbox.balance()).toBe(INITIAL_BALANCE - booking.amount!);
+        expect(partnerRecord(booking).status).toBe("PAID");
+        const events = await w.service.repo.history(booking.id);
+        expect(JSON.parse(events.at(-1)!.detail!)).toEqual({ reconciled: true });
+      },
+    );
 
     it("503 without apply: failed, back to HELD; a retry pays (two POSTs, one debit)", async () => {
       const booking = await w.held();
@@ -517,7 +562,8 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       const offline = w.serviceWith(createPartnerClient({ baseURL: url, apiKey: "k", timeoutMs: TIMEOUT_MS }));
       const out = await offline.reserve(intent.id);
       expect(out.kind).toBe("failed");
-      if (out.kind === "failed") expect(out.error).toMatchObject({ name: "PartnerUnavailableError", outcome: "not-applied" });
+      if (out.kind === "failed")
+        expect(out.error).toMatchObject({ name: "PartnerUnavailableError", outcome: "not-applied" });
       expect((await ledger(intent.id)).state).toBe("RESERVE_FAILED");
       expect(w.sandbox.requests).toHaveLength(0);
       expect(w.sandbox.reservations()).toHaveLength(0);
@@ -545,7 +591,12 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       expect(w.sandbox.reservations()).toHaveLength(1);
       expect(w.sandbox.reservations()[0]).toMatchObject({ status: "PENDING", slotId: intent.slot_id });
       const [line] = warnings(w.logs, /reserve answer lost/);
-      expect(line).toMatchObject({ bookingId: intent.id, slotId: intent.slot_id, startsAt: intent.slot_starts_at, persons: PERSONS });
+      expect(line).toMatchObject({
+        bookingId: intent.id,
+        slotId: intent.slot_id,
+        startsAt: intent.slot_starts_at,
+        persons: PERSONS,
+      });
       // Final: no second reserve, and the reaper leaves it alone.
       expect((await w.service.reserve(intent.id)).kind).toBe("unknown");
       w.advance(STALE_MS * 2);
@@ -559,7 +610,11 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       const booking = await w.held();
       const out = await w.service.release(booking.id, "user-cancel");
       expect(out.kind).toBe("released");
-      expect(await ledger(booking.id)).toMatchObject({ state: "RELEASED", release_reason: "user-cancel", partner_status: "CANCEL" });
+      expect(await ledger(booking.id)).toMatchObject({
+        state: "RELEASED",
+        release_reason: "user-cancel",
+        partner_status: "CANCEL",
+      });
       expect(partnerRecord(booking).status).toBe("CANCEL");
       expect(slotStatus(booking)).toBe("OPEN");
       const again = await w.service.release(booking.id, "user-cancel");
@@ -674,36 +729,44 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     it.each([
       ["inside the reaper's early window", -1],
       ["at the expiry instant", 0],
-    ] as const)("confirm racing the reaper %s: never both a confirm and a release for one reservation", async (_label, offset) => {
-      for (let round = 0; round < 4; round++) {
-        const booking = await w.held();
-        w.setNow(booking.hold_expires_at! + offset);
-        const confirm = () => w.service.confirm(booking.id);
-        const tick = () => w.reaper.tick();
-        const a = round % 2 === 0 ? (await Promise.all([confirm(), tick()]))[0] : (await Promise.all([tick(), confirm()]))[1];
-        const rid = booking.reservation_id!;
-        const confirms = w.sandbox.requests.filter((e) => e.method === "POST" && e.path.endsWith(`${rid}/confirm`)).length;
-        const deletes = w.sandbox.requests.filter((e) => e.method === "DELETE" && e.path.endsWith(`${rid}/cancel`)).length;
-        expect(confirms + deletes).toBe(1);
-        const row = await ledger(booking.id);
-        const record = partnerRecord(booking);
-        if (confirms === 1) {
-          expect(record.status).toBe("PAID");
-          expect(row.state).toBe("PAID");
-          expect(a.kind).toBe("paid");
-        } else {
-          expect(record.status).toBe("CANCEL");
-          expect(row.state).toBe("RELEASED");
-          expect(["expired", "busy"]).toContain(a.kind);
+    ] as const)(
+      "confirm racing the reaper %s: never both a confirm and a release for one reservation",
+      async (_label, offset) => {
+        for (let round = 0; round < 4; round++) {
+          const booking = await w.held();
+          w.setNow(booking.hold_expires_at! + offset);
+          const confirm = () => w.service.confirm(booking.id);
+          const tick = () => w.reaper.tick();
+          const a =
+            round % 2 === 0 ? (await Promise.all([confirm(), tick()]))[0] : (await Promise.all([tick(), confirm()]))[1];
+          const rid = booking.reservation_id!;
+          const confirms = w.sandbox.requests.filter(
+            (e) => e.method === "POST" && e.path.endsWith(`${rid}/confirm`),
+          ).length;
+          const deletes = w.sandbox.requests.filter(
+            (e) => e.method === "DELETE" && e.path.endsWith(`${rid}/cancel`),
+          ).length;
+          expect(confirms + deletes).toBe(1);
+          const row = await ledger(booking.id);
+          const record = partnerRecord(booking);
+          if (confirms === 1) {
+            expect(record.status).toBe("PAID");
+            expect(row.state).toBe("PAID");
+            expect(a.kind).toBe("paid");
+          } else {
+            expect(record.status).toBe("CANCEL");
+            expect(row.state).toBe("RELEASED");
+            expect(["expired", "busy"]).toContain(a.kind);
+          }
+          // Settle anything still in flight, then check the money.
+          await w.reaper.tick();
+          w.setNow(NOW);
         }
-        // Settle anything still in flight, then check the money.
-        await w.reaper.tick();
-        w.setNow(NOW);
-      }
-      const paid = w.sandbox.reservations().filter((r) => r.status === "PAID");
-      expect(w.sandbox.balance()).toBe(INITIAL_BALANCE - paid.reduce((sum, r) => sum + r.amount, 0));
-      expect(w.sandbox.reservations().every((r) => r.status === "PAID" || r.status === "CANCEL")).toBe(true);
-    });
+        const paid = w.sandbox.reservations().filter((r) => r.status === "PAID");
+        expect(w.sandbox.balance()).toBe(INITIAL_BALANCE - paid.reduce((sum, r) => sum + r.amount, 0));
+        expect(w.sandbox.reservations().every((r) => r.status === "PAID" || r.status === "CANCEL")).toBe(true);
+      },
+    );
   });
 
   describe("a confirm in flight at the hold's end (write window 10 s)", () => {
@@ -778,14 +841,24 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       customerEmail: intent.customer_email,
       customerMobile: intent.customer_mobile,
     });
-    await w.service.audit.record({ actor: "user:1", action: "reserve", bookingId: intent.id, reservationId: r.id, outcome: "ok" });
+    await w.service.audit.record({
+      actor: "user:1",
+      action: "reserve",
+      bookingId: intent.id,
+      reservationId: r.id,
+      outcome: "ok",
+    });
     await w.restart();
 
     expect(await w.reaper.tick()).toBe(0);
     w.advance(STALE_MS + 1);
     expect(await w.reaper.tick()).toBe(1);
     expect(w.events.map((e) => [e.kind, e.booking.id])).toEqual([["reserve-released", intent.id]]);
-    expect(await ledger(intent.id)).toMatchObject({ state: "RELEASED", release_reason: "orphan", reservation_id: r.id });
+    expect(await ledger(intent.id)).toMatchObject({
+      state: "RELEASED",
+      release_reason: "orphan",
+      reservation_id: r.id,
+    });
     expect(w.sandbox.reservations().map((x) => [x.id, x.status])).toEqual([[r.id, "CANCEL"]]);
     expect(w.sandbox.count("DELETE", CANCEL)).toBe(1);
     expect(await w.reaper.tick()).toBe(0);
@@ -803,7 +876,11 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     w.advance(STALE_MS + 1);
     expect(await w.reaper.tick()).toBe(1);
     expect(w.events.map((e) => [e.kind, e.booking.id])).toEqual([["reserve-unknown", intent.id]]);
-    expect(await ledger(intent.id)).toMatchObject({ state: "RESERVE_UNKNOWN", last_error: "stale", reservation_id: null });
+    expect(await ledger(intent.id)).toMatchObject({
+      state: "RESERVE_UNKNOWN",
+      last_error: "stale",
+      reservation_id: null,
+    });
     const [line] = warnings(w.logs, /never recorded its answer/);
     expect(line).toMatchObject({ bookingId: intent.id, slotId: intent.slot_id });
     expect(writes()).toBe(0);

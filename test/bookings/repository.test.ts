@@ -6,7 +6,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createBookingRepository, type BookingIntentInput, type BookingRepository } from "../../src/bookings/repository.js";
+import {
+  createBookingRepository,
+  type BookingIntentInput,
+  type BookingRepository,
+} from "../../src/bookings/repository.js";
 import { alterTable, databaseFactories } from "../helpers/databases.js";
 import { storageEach } from "../helpers/storage-each.js";
 
@@ -36,8 +40,10 @@ describe.each(databaseFactories)("the ledger's rows and history on $name", ({ ma
   const t = storageEach(make);
   let repo: BookingRepository;
   const run = (text: string) => sql.raw(text).execute(t.storage.db);
-  const historyAway = () => alterTable(t.db, (table) => `alter table ${table("booking_events")} rename to "booking_events_away"`, run);
-  const historyBack = () => alterTable(t.db, (table) => `alter table ${table("booking_events_away")} rename to "booking_events"`, run);
+  const historyAway = () =>
+    alterTable(t.db, (table) => `alter table ${table("booking_events")} rename to "booking_events_away"`, run);
+  const historyBack = () =>
+    alterTable(t.db, (table) => `alter table ${table("booking_events_away")} rename to "booking_events"`, run);
 
   beforeEach(() => {
     repo = createBookingRepository(t.storage.db, () => NOW);
@@ -80,7 +86,10 @@ describe.each(databaseFactories)("the ledger's rows and history on $name", ({ ma
   it("a lost compare-and-set writes no history", async () => {
     const id = randomUUID();
     await repo.createIntent(intent(id));
-    const [a, b] = await Promise.all([repo.transition(id, ["INTENT"], "RESERVING"), repo.transition(id, ["INTENT"], "RESERVING")]);
+    const [a, b] = await Promise.all([
+      repo.transition(id, ["INTENT"], "RESERVING"),
+      repo.transition(id, ["INTENT"], "RESERVING"),
+    ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     expect((await repo.history(id)).map((e) => e.to_state)).toEqual(["INTENT", "RESERVING"]);
   });

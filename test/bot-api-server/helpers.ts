@@ -44,7 +44,11 @@ export interface ApiResponse<T> {
 }
 
 /** A plain fetch call to the Bot API, returning status and JSON. */
-export async function call<T = unknown>(server: BotApiServer, method: string, body?: unknown): Promise<{ status: number; json: ApiResponse<T> }> {
+export async function call<T = unknown>(
+  server: BotApiServer,
+  method: string,
+  body?: unknown,
+): Promise<{ status: number; json: ApiResponse<T> }> {
   const res = await fetch(`${server.url}/bot${server.token}/${method}`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -30,11 +30,18 @@ describe("routing", () => {
     const res = await fetch(`${server.url}/bot${server.token}/sendMessage`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ chat_id: "7", text: "hi", reply_markup: JSON.stringify({ inline_keyboard: [[{ text: "A", callback_data: "a" }]] }) }),
+      body: new URLSearchParams({
+        chat_id: "7",
+        text: "hi",
+        reply_markup: JSON.stringify({ inline_keyboard: [[{ text: "A", callback_data: "a" }]] }),
+      }),
     });
     expect(res.status).toBe(200);
     expect(alice.lastMessage()?.reply_markup?.inline_keyboard[0]?.[0]).toEqual({ text: "A", callback_data: "a" });
-    expect(server.callsTo("sendMessage")[0]?.params).toMatchObject({ chat_id: 7, reply_markup: { inline_keyboard: [[{ text: "A" }]] } });
+    expect(server.callsTo("sendMessage")[0]?.params).toMatchObject({
+      chat_id: 7,
+      reply_markup: { inline_keyboard: [[{ text: "A" }]] },
+    });
   });
 });
 

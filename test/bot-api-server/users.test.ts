@@ -26,7 +26,9 @@ describe("simulated users and callback queries", () => {
     const server = await startServer();
     const bot = botFor(server);
     const answers: unknown[] = [];
-    bot.command("start", (ctx) => ctx.reply("Pick", { reply_markup: new InlineKeyboard().text("07:30", "slot:0730").text("08:00", "slot:0800") }));
+    bot.command("start", (ctx) =>
+      ctx.reply("Pick", { reply_markup: new InlineKeyboard().text("07:30", "slot:0730").text("08:00", "slot:0800") }),
+    );
     bot.callbackQuery(/^slot:/, async (ctx) => {
       await ctx.answerCallbackQuery({ text: "Held" });
       await ctx.editMessageText(`Held ${ctx.callbackQuery.data}`);
@@ -53,7 +55,12 @@ describe("simulated users and callback queries", () => {
     await api.sendMessage(42, "second", { reply_markup: new InlineKeyboard().text("B", "b") });
     const id = alice.tap({ messageId: first.message_id, data: "a" });
     const [update] = server.pendingUpdates();
-    expect(update?.callback_query).toMatchObject({ id, data: "a", from: { id: 42 }, message: { message_id: first.message_id, text: "first" } });
+    expect(update?.callback_query).toMatchObject({
+      id,
+      data: "a",
+      from: { id: 42 },
+      message: { message_id: first.message_id, text: "first" },
+    });
     expect(server.unansweredCallbackQueries().map((q) => q.id)).toEqual([id]);
     alice.tap(/^B$/);
     expect(server.pendingUpdates().at(-1)?.callback_query?.data).toBe("b");
@@ -70,7 +77,9 @@ describe("simulated users and callback queries", () => {
     expect(err).toMatchObject({ error_code: 400, description: QUERY_TOO_OLD });
     const id = alice.tap("A");
     now += 10_001;
-    expect((await api.answerCallbackQuery(id).catch((e: GrammyError) => e)) as GrammyError).toMatchObject({ description: QUERY_TOO_OLD });
+    expect((await api.answerCallbackQuery(id).catch((e: GrammyError) => e)) as GrammyError).toMatchObject({
+      description: QUERY_TOO_OLD,
+    });
     const fresh = alice.tap("A");
     await expect(api.answerCallbackQuery(fresh)).resolves.toBe(true);
   });
@@ -80,7 +89,9 @@ describe("simulated users and callback queries", () => {
     const bot = botFor(server);
     const phones: string[] = [];
     bot.command("start", (ctx) =>
-      ctx.reply("Share your phone", { reply_markup: new Keyboard().requestContact("📱 Share").row().text("Skip").resized().oneTime() }),
+      ctx.reply("Share your phone", {
+        reply_markup: new Keyboard().requestContact("📱 Share").row().text("Skip").resized().oneTime(),
+      }),
     );
     bot.on("message:contact", async (ctx) => {
       phones.push(ctx.message.contact.phone_number);
@@ -91,7 +102,10 @@ describe("simulated users and callback queries", () => {
     const alice = server.user({ id: 42, first_name: "Alice" });
     alice.send("/start");
     await server.idle();
-    expect(alice.replyKeyboard()?.keyboard.map((row) => row.map((b) => (typeof b === "string" ? b : b.text)))).toEqual([["📱 Share"], ["Skip"]]);
+    expect(alice.replyKeyboard()?.keyboard.map((row) => row.map((b) => (typeof b === "string" ? b : b.text)))).toEqual([
+      ["📱 Share"],
+      ["Skip"],
+    ]);
     alice.tapReply("Skip");
     await server.idle();
     expect(alice.lastMessage()?.text).toBe("Skipped");
@@ -105,7 +119,14 @@ describe("simulated users and callback queries", () => {
     await server.idle();
     expect(phones).toEqual(["+66812345678", "+66999"]);
     expect(alice.history().map((m) => m.text ?? (m.contact ? "[contact]" : "?"))).toEqual([
-      "/start", "Share your phone", "Skip", "Skipped", "[contact]", "Thanks", "[contact]", "Thanks",
+      "/start",
+      "Share your phone",
+      "Skip",
+      "Skipped",
+      "[contact]",
+      "Thanks",
+      "[contact]",
+      "Thanks",
     ]);
   });
 
@@ -123,7 +144,8 @@ describe("simulated users and callback queries", () => {
 });
 
 describe("uploads", () => {
-  const ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Tee time – Siam CC\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
+  const ics =
+    "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nSUMMARY:Tee time – Siam CC\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n";
 
   test("sendDocument with an InputFile goes multipart; bytes, name and type are kept", async () => {
     const server = await startServer();
@@ -134,7 +156,11 @@ describe("uploads", () => {
       parse_mode: "HTML",
       reply_markup: new InlineKeyboard().text("Done", "done"),
     });
-    expect(m.document).toMatchObject({ file_name: "tee time.ics", mime_type: "text/calendar", file_size: Buffer.byteLength(ics) });
+    expect(m.document).toMatchObject({
+      file_name: "tee time.ics",
+      mime_type: "text/calendar",
+      file_size: Buffer.byteLength(ics),
+    });
     expect(m.caption).toBe("Add to calendar");
     expect(m.caption_entities).toEqual([{ type: "bold", offset: 0, length: 3 }]);
     expect(m.reply_markup?.inline_keyboard[0]?.[0]).toEqual({ text: "Done", callback_data: "done" });
@@ -142,7 +168,11 @@ describe("uploads", () => {
     expect(stored?.file?.data?.toString("utf8")).toBe(ics);
     expect(server.file(m.document.file_id)?.file_name).toBe("tee time.ics");
     const callRecord = server.callsTo("sendDocument")[0]!;
-    expect(callRecord.params).toMatchObject({ chat_id: 42, parse_mode: "HTML", reply_markup: { inline_keyboard: [[{ text: "Done" }]] } });
+    expect(callRecord.params).toMatchObject({
+      chat_id: 42,
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: [[{ text: "Done" }]] },
+    });
     expect(Object.values(callRecord.files)[0]?.data.toString("utf8")).toBe(ics);
     // The file_id can be re-sent without uploading again.
     const again = await api.sendDocument(42, m.document.file_id);
@@ -153,7 +183,9 @@ describe("uploads", () => {
     const server = await startServer();
     const api = botFor(server).api;
     server.user({ id: 42 });
-    const tooLong = await api.sendDocument(42, new InputFile(Buffer.from("x"), "a.txt"), { caption: "c".repeat(1025) }).catch((e: GrammyError) => e);
+    const tooLong = await api
+      .sendDocument(42, new InputFile(Buffer.from("x"), "a.txt"), { caption: "c".repeat(1025) })
+      .catch((e: GrammyError) => e);
     expect(tooLong).toMatchObject({ error_code: 400, description: "Bad Request: message caption is too long" });
     const empty = await api.sendDocument(42, new InputFile(new Uint8Array(0), "a.txt")).catch((e: GrammyError) => e);
     expect(empty).toMatchObject({ description: "Bad Request: file must be non-empty" });
@@ -200,7 +232,9 @@ describe("events and waiting", () => {
   test("waitForCall rejects with the calls it saw", async () => {
     const server = await startServer();
     await botFor(server).api.getMe();
-    await expect(server.waitForCall((c) => c.method === "sendMessage", 100, { since: 0 })).rejects.toThrow(/calls seen: getMe/);
+    await expect(server.waitForCall((c) => c.method === "sendMessage", 100, { since: 0 })).rejects.toThrow(
+      /calls seen: getMe/,
+    );
   });
 
   test("idle rejects when a polling bot never confirms an update", async () => {

@@ -22,7 +22,10 @@ describe("setWebhook parameters", () => {
     const long = await call(server, "setWebhook", { url: "https://example.com/hook", secret_token: "a".repeat(257) });
     expect(long.json.description).toBe("Bad Request: secret token is too long");
     expect(server.webhook()).toBeUndefined();
-    expect((await call(server, "setWebhook", { url: "https://example.com/hook", secret_token: `A-z_9${"x".repeat(251)}` })).json.ok).toBe(true);
+    expect(
+      (await call(server, "setWebhook", { url: "https://example.com/hook", secret_token: `A-z_9${"x".repeat(251)}` }))
+        .json.ok,
+    ).toBe(true);
     await call(server, "setWebhook", { url: "https://example.com/hook", secret_token: "" });
     expect(server.webhook()?.secret_token).toBeUndefined();
   });
@@ -186,7 +189,11 @@ describe("delivery", () => {
     server.user({ id: 2 }).send("b1");
     await server.idle();
     const of = (chat: number) => receiver.received.filter((r) => r.update.message?.chat.id === chat);
-    expect(of(1).map((r) => [text(r.update), r.status])).toEqual([["a1", 500], ["a1", 200], ["a2", 200]]);
+    expect(of(1).map((r) => [text(r.update), r.status])).toEqual([
+      ["a1", 500],
+      ["a1", 200],
+      ["a2", 200],
+    ]);
     expect(of(2).map((r) => [text(r.update), r.status])).toEqual([["b1", 200]]);
     expect(of(2)[0]!.endedAt!).toBeLessThan(of(1)[1]!.startedAt); // Bob was served during Alice's backoff
   });
@@ -317,7 +324,9 @@ describe("a grammY bot in webhook mode", () => {
     await bot.api.setWebhook(url, { secret_token: "other" });
     alice.send("three");
     await until(() => server.webhookDeliveries.some((d) => d.ok === false));
-    expect((await bot.api.getWebhookInfo()).last_error_message).toBe("Wrong response from the webhook: 401 Unauthorized");
+    expect((await bot.api.getWebhookInfo()).last_error_message).toBe(
+      "Wrong response from the webhook: 401 Unauthorized",
+    );
     await bot.api.setWebhook(url, { secret_token: "hook_secret" });
     await server.idle();
     expect(alice.lastMessage()?.text).toBe("echo three");

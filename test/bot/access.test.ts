@@ -15,11 +15,31 @@ describe("who may do what", () => {
     h = await startHarness({ env: { ADMIN_IDS: String(ADMIN) } });
     const stranger = h.user(100_001, "th", "Somsak", "stranger");
     const before = h.sandbox.requests.length;
-    for (const text of ["/start", "/book", "/mybookings", "/link", "/links", "/balance", "/refund GT123", "hello", "/cancel"]) {
+    for (const text of [
+      "/start",
+      "/book",
+      "/mybookings",
+      "/link",
+      "/links",
+      "/balance",
+      "/refund GT123",
+      "hello",
+      "/cancel",
+    ]) {
       stranger.send(text);
       await h.settle();
     }
-    for (const data of ["g:book", "g:restart", "g:resume", "b:abcdef:ok", "mb:list", "mb:release:x", "lk:go:-:10:30", "lr:abc", "ad:rf:x"]) {
+    for (const data of [
+      "g:book",
+      "g:restart",
+      "g:resume",
+      "b:abcdef:ok",
+      "mb:list",
+      "mb:release:x",
+      "lk:go:-:10:30",
+      "lr:abc",
+      "ad:rf:x",
+    ]) {
       stranger.forgeTap(data);
       await h.settle();
     }

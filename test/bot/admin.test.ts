@@ -5,7 +5,15 @@ import { formatBaht } from "../../src/bot/format/money.js";
 import { courseToday } from "../../src/bot/format/dates.js";
 import type { SandboxOptions } from "../../src/sandbox/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntilHold, callbackAnswerText, expectTelegramRules, forgeTap, panel, partnerRequest, tapData } from "../helpers/flow.js";
+import {
+  bookUntilHold,
+  callbackAnswerText,
+  expectTelegramRules,
+  forgeTap,
+  panel,
+  partnerRequest,
+  tapData,
+} from "../helpers/flow.js";
 
 const ADMIN = 9001;
 const ADMIN_TH = 9004;
@@ -105,7 +113,16 @@ function parseCsv(text: string): string[][] {
 const baht = (satang: number) => (satang / 100).toFixed(2);
 
 describe("admin commands: who may use them", () => {
-  const COMMANDS = ["/balance", "/order X1", "/refund X1", "/release X1", "/bookings", "/report 2026-01-01 2026-01-31", "/agents", "/audit"];
+  const COMMANDS = [
+    "/balance",
+    "/order X1",
+    "/refund X1",
+    "/release X1",
+    "/bookings",
+    "/report 2026-01-01 2026-01-31",
+    "/agents",
+    "/audit",
+  ];
 
   it("refuse agents and customers with a localized answer, and make no partner call", async () => {
     await start();
@@ -179,7 +196,9 @@ describe("/refund", () => {
     const refunded = Math.floor((r.amount * 80) / 100);
     const done = panel(admin);
     expect(done.data).toEqual([]);
-    expect(done.text).toContain(`${r.code} refunded: the partner credited back ${formatBaht(refunded, "en")} of ${formatBaht(r.amount, "en")} paid`);
+    expect(done.text).toContain(
+      `${r.code} refunded: the partner credited back ${formatBaht(refunded, "en")} of ${formatBaht(r.amount, "en")} paid`,
+    );
     expect(h.sandbox.balance()).toBe(balanceBefore + refunded);
     expect(done.text).toContain(`Partner credit: ${formatBaht(balanceBefore + refunded, "en")}`);
     expect(reservationOf("Somchai Refund").status).toBe("REFUND");
@@ -217,7 +236,9 @@ describe("/refund", () => {
 
     const pending = await held(agent, "Pending Golfer");
     let answer = await say(admin, `/refund ${pending.code}`);
-    expect(answer.text).toBe(`Not refunded: ${pending.code} is on hold and not paid, so there is nothing to refund. Release it instead with /release ${pending.code}.`);
+    expect(answer.text).toBe(
+      `Not refunded: ${pending.code} is on hold and not paid, so there is nothing to refund. Release it instead with /release ${pending.code}.`,
+    );
     expect(answer.data).toEqual([]);
 
     agent.send("/cancel");
@@ -274,7 +295,9 @@ describe("/refund", () => {
     h.sandbox.faults.add({ kind: "status", status: 422, method: "POST", path: /\/refund$/ });
     tapData(admin, /^ad:rf:/);
     await h.settle();
-    expect(panel(admin).text).toMatch(new RegExp(`^❌ The partner did not refund ${r.code}: The booking service did not accept`));
+    expect(panel(admin).text).toMatch(
+      new RegExp(`^❌ The partner did not refund ${r.code}: The booking service did not accept`),
+    );
     expect(panel(admin).text).toContain("The booking is now: Confirmed and paid.");
     expect(reservationOf("Refused Refund").status).toBe("PAID");
     expectTelegramRules(h);
@@ -306,7 +329,8 @@ describe("admin buttons: forged and foreign callback data", () => {
     const tooLong = forgeTap(admin, `ad:rf:${"a".repeat(58)}`);
     const unknownAction = forgeTap(admin, "ad:zz:1");
     await h.settle();
-    for (const q of [random, malformed, tooLong, unknownAction]) expect(callbackAnswerText(h, q)).toBe("This button is no longer valid.");
+    for (const q of [random, malformed, tooLong, unknownAction])
+      expect(callbackAnswerText(h, q)).toBe("This button is no longer valid.");
 
     expect(refunds()).toBe(0);
     expect(reservationOf("Forged Golfer").status).toBe("PAID");
@@ -374,7 +398,9 @@ describe("/order", () => {
     expect(answer.text).toContain("Order Golfer");
     expect(answer.text).toContain(`Credited to: agent ${AGENT} · booked by user ${AGENT}`);
     expect(answer.text).toMatch(/Paid: \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d/);
-    expect(answer.text).toMatch(/History\n• .+: INTENT\n• .+: INTENT → RESERVING\n• .+: RESERVING → HELD.*\n• .+: HELD → CONFIRMING\n• .+: CONFIRMING → PAID/);
+    expect(answer.text).toMatch(
+      /History\n• .+: INTENT\n• .+: INTENT → RESERVING\n• .+: RESERVING → HELD.*\n• .+: HELD → CONFIRMING\n• .+: CONFIRMING → PAID/,
+    );
 
     // Refunded at the partner behind fairway's back: /order reads it and the ledger follows.
     await partnerRequest(h, "POST", `/order/${r.id}/refund`);
@@ -384,7 +410,13 @@ describe("/order", () => {
     expect(answer.text).toMatch(/Refunded: amount not stated at \w{3} \d/);
 
     const slot = h.sandbox.openSlot({ persons: 2 })!;
-    await partnerRequest(h, "POST", "/order/reserve", { slotId: slot.id, persons: 2, customerName: "Walk In", customerEmail: "w@example.com", customerMobile: "0812345678" });
+    await partnerRequest(h, "POST", "/order/reserve", {
+      slotId: slot.id,
+      persons: 2,
+      customerName: "Walk In",
+      customerEmail: "w@example.com",
+      customerMobile: "0812345678",
+    });
     const foreign = reservationOf("Walk In");
     answer = await say(admin, `/order ${foreign.id}`);
     expect(answer.text).toContain(`Reservation ${foreign.code} (read only)`);
@@ -422,14 +454,26 @@ describe("/bookings and /report", () => {
     expect(lines).toHaveLength(5);
     expect(lines[0]?.startsWith("• On hold (unpaid) · ")).toBe(true);
     expect(lines[0]).toContain(` · ${bHeld.persons} player`);
-    expect(lines[0]?.endsWith(` · ${formatBaht(bHeld.amount, "en")} · agent ${ADDED_AGENT} · ${bHeld.code}`)).toBe(true);
+    expect(lines[0]?.endsWith(` · ${formatBaht(bHeld.amount, "en")} · agent ${ADDED_AGENT} · ${bHeld.code}`)).toBe(
+      true,
+    );
     expect(list.text).toContain(`Refunded · `);
     expect(lines.find((l) => l.endsWith(a2.code))).toContain(`agent ${AGENT}`);
 
     list = await say(admin, `/bookings ${AGENT}`);
-    expect(list.text.split("\n").slice(1).map((l) => l.split(" · ").at(-1))).toEqual([a2.code, a1.code]);
+    expect(
+      list.text
+        .split("\n")
+        .slice(1)
+        .map((l) => l.split(" · ").at(-1)),
+    ).toEqual([a2.code, a1.code]);
     list = await say(admin, `/bookings ${ADDED_AGENT}`);
-    expect(list.text.split("\n").slice(1).map((l) => l.split(" · ").at(-1))).toEqual([bHeld.code, b2.code, b1.code]);
+    expect(
+      list.text
+        .split("\n")
+        .slice(1)
+        .map((l) => l.split(" · ").at(-1)),
+    ).toEqual([bHeld.code, b2.code, b1.code]);
     list = await say(admin, "/bookings today");
     expect(list.text.split("\n")[0]).toBe("Bookings made today");
     expect(list.text.split("\n")).toHaveLength(6);
@@ -438,8 +482,12 @@ describe("/bookings and /report", () => {
 
     const today = courseToday(h.clock(), "Asia/Bangkok");
     const partner = h.sandbox.reservations();
-    const amountOf = (names: string[]) => partner.filter((r) => names.includes(r.customerName)).reduce((s, r) => s + r.amount, 0);
-    const refundedOf = (names: string[]) => partner.filter((r) => names.includes(r.customerName) && r.status === "REFUND").reduce((s, r) => s + (r.refundedAmount ?? 0), 0);
+    const amountOf = (names: string[]) =>
+      partner.filter((r) => names.includes(r.customerName)).reduce((s, r) => s + r.amount, 0);
+    const refundedOf = (names: string[]) =>
+      partner
+        .filter((r) => names.includes(r.customerName) && r.status === "REFUND")
+        .reduce((s, r) => s + (r.refundedAmount ?? 0), 0);
     expect(partner.filter((r) => r.status === "PAID" || r.status === "REFUND")).toHaveLength(4);
     const A = ["A One", "A Client"];
     const B = ["B One", "B Two"];
@@ -462,14 +510,45 @@ describe("/bookings and /report", () => {
     const bytes = file.data!;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.toString("utf8").slice(1));
-    expect(rows[0]).toEqual(["agent_id", "agent_name", "paid_bookings", "paid_thb", "refunded_bookings", "refunded_thb", "net_thb"]);
+    expect(rows[0]).toEqual([
+      "agent_id",
+      "agent_name",
+      "paid_bookings",
+      "paid_thb",
+      "refunded_bookings",
+      "refunded_thb",
+      "net_thb",
+    ]);
     expect(rows.slice(1)).toEqual([
       [String(AGENT), "", "2", baht(amountOf(A)), "0", "0.00", baht(amountOf(A))],
-      [String(ADDED_AGENT), `agent ${ADDED_AGENT}`, "2", baht(amountOf(B)), "1", baht(refundedOf(B)), baht(amountOf(B) - refundedOf(B))],
-      ["total", "", "4", baht(amountOf([...A, ...B])), "1", baht(refundedOf(B)), baht(amountOf([...A, ...B]) - refundedOf(B))],
+      [
+        String(ADDED_AGENT),
+        `agent ${ADDED_AGENT}`,
+        "2",
+        baht(amountOf(B)),
+        "1",
+        baht(refundedOf(B)),
+        baht(amountOf(B) - refundedOf(B)),
+      ],
+      [
+        "total",
+        "",
+        "4",
+        baht(amountOf([...A, ...B])),
+        "1",
+        baht(refundedOf(B)),
+        baht(amountOf([...A, ...B]) - refundedOf(B)),
+      ],
     ]);
 
-    for (const bad of ["/report", `/report ${today}`, "/report 2026-02-30 2026-03-01", "/report 2026-03-02 2026-03-01", "/report 2025-01-01 2026-06-01", "/report today week"]) {
+    for (const bad of [
+      "/report",
+      `/report ${today}`,
+      "/report 2026-02-30 2026-03-01",
+      "/report 2026-03-02 2026-03-01",
+      "/report 2025-01-01 2026-06-01",
+      "/report today week",
+    ]) {
       const answer = await say(admin, bad);
       expect(answer.text, bad).toMatch(/^Usage: \/report <from> <to> with dates as YYYY-MM-DD/);
     }
@@ -506,14 +585,21 @@ describe("/agents", () => {
     answer = await say(admin, "/agents add 9200 Somsak <Sales>");
     expect(answer.text).toBe("✅ 9200 Somsak <Sales> is now an agent. Their command menu has been updated.");
     expect((await h.app.access.whoIs(9200)).role).toBe("agent");
-    const menu = (language_code?: string) => h.telegram.commands({ scope: { type: "chat", chat_id: 9200 }, ...(language_code ? { language_code } : {}) }).map((c) => c.command);
+    const menu = (language_code?: string) =>
+      h.telegram
+        .commands({ scope: { type: "chat", chat_id: 9200 }, ...(language_code ? { language_code } : {}) })
+        .map((c) => c.command);
     expect(menu()).toEqual(["book", "mybookings", "link", "links", "offers", "cancel", "language", "help"]);
     expect(menu("th")).toEqual(menu());
     answer = await say(admin, "/agents");
-    expect(answer.text).toMatch(new RegExp(`• 9200 Somsak <Sales> — added by ${ADMIN}, \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d`));
+    expect(answer.text).toMatch(
+      new RegExp(`• 9200 Somsak <Sales> — added by ${ADMIN}, \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d`),
+    );
     expect((await say(admin, "/agents add 9200")).text).toBe("9200 is already an agent.");
     expect((await say(admin, `/agents add ${AGENT}`)).text).toBe(`${AGENT} is already an agent.`);
-    expect((await say(admin, `/agents add ${ADMIN_TH}`)).text).toBe(`${ADMIN_TH} is an administrator and can already do everything an agent can.`);
+    expect((await say(admin, `/agents add ${ADMIN_TH}`)).text).toBe(
+      `${ADMIN_TH} is an administrator and can already do everything an agent can.`,
+    );
 
     const agent = h.user(9200, "en", "Somsak", "stranger");
     expect((await say(agent, "/balance")).text).toBe(ADMIN_ONLY);
@@ -524,7 +610,9 @@ describe("/agents", () => {
     expect(menu()).toEqual([]);
     expect(menu("th")).toEqual([]);
     expect((await say(admin, "/agents remove 9200")).text).toBe("9200 is not an agent added here.");
-    expect((await say(admin, `/agents remove ${AGENT}`)).text).toBe(`${AGENT} is an agent from AGENT_IDS and can only be removed there (then restart fairway).`);
+    expect((await say(admin, `/agents remove ${AGENT}`)).text).toBe(
+      `${AGENT} is an agent from AGENT_IDS and can only be removed there (then restart fairway).`,
+    );
     expect((await say(admin, "/agents fire 9200")).text).toMatch(/^Add: \/agents add/);
     expect((await say(admin, "/agents add -5")).text).toMatch(/^Add: \/agents add/);
     expectTelegramRules(h);
@@ -545,13 +633,22 @@ describe("/audit", () => {
     let answer = await say(en, "/audit");
     const lines = answer.text.split("\n");
     expect(lines[0]).toBe("Audit log: latest partner calls that move money");
-    expect(lines[1]).toMatch(new RegExp(`^• \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d · ${ADMIN_TH} · refund ${r.id} · ok · ${formatBaht(Math.floor((r.amount * 80) / 100), "en").replace(/[.$]/g, "\\$&")} REFUND$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^• \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d\\d:\\d\\d · ${ADMIN_TH} · refund ${r.id} · ok · ${formatBaht(Math.floor((r.amount * 80) / 100), "en").replace(/[.$]/g, "\\$&")} REFUND$`,
+      ),
+    );
     expect(lines.filter((l) => l.includes(` · ${AGENT} · confirm `))).toHaveLength(2);
     expect(lines.filter((l) => l.includes(` · ${AGENT} · reserve `))).toHaveLength(2);
 
     answer = await say(en, `/audit ${other.code}`);
     expect(answer.text.split("\n")[0]).toBe(`Audit log of ${other.code}`);
-    expect(answer.text.split("\n").slice(1).map((l) => l.split(" · ")[2])).toEqual([`confirm ${other.id}`, `reserve ${other.id}`]);
+    expect(
+      answer.text
+        .split("\n")
+        .slice(1)
+        .map((l) => l.split(" · ")[2]),
+    ).toEqual([`confirm ${other.id}`, `reserve ${other.id}`]);
     expect((await say(en, "/audit <b>nope</b>")).text).toBe("No booking <b>nope</b> in fairway's ledger.");
     const th = await say(admin, "/audit");
     expect(th.text.split("\n")[0]).toBe("บันทึกการตรวจสอบ: รายการล่าสุดที่มีการเคลื่อนไหวของเงิน");

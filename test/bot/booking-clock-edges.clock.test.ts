@@ -18,7 +18,10 @@ afterEach(async () => {
 
 /** A harness whose world stands still at `localDateTime` in Bangkok until the test moves it. */
 async function at(localDateTime: string, env: Record<string, string> = {}): Promise<Harness> {
-  h = await startHarness({ clock: worldClock(bangkok(localDateTime), { stopped: true }), env: { ADMIN_IDS: String(ADMIN), ...env } });
+  h = await startHarness({
+    clock: worldClock(bangkok(localDateTime), { stopped: true }),
+    env: { ADMIN_IDS: String(ADMIN), ...env },
+  });
   return h;
 }
 
@@ -31,13 +34,18 @@ function icsOf(h: Harness, user: SimulatedUser): string {
 
 /** An ICS UTC date-time (`20261231T230000Z`) of an instant. */
 function icsStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** Books up to the hold with `date` and confirms; returns the paid booking's ledger row. */
 async function bookAndPay(h: Harness, user: SimulatedUser, date?: string, name = "Somchai Jaidee") {
   await bookUntilHold(h, user, { ...(date ? { date } : {}), name });
-  expect(panel(user).text).toContain(user.user.language_code === "th" ? "กันที่เวลาออกรอบให้แล้ว" : "Your tee time is on hold");
+  expect(panel(user).text).toContain(
+    user.user.language_code === "th" ? "กันที่เวลาออกรอบให้แล้ว" : "Your tee time is on hold",
+  );
   tapData(user, /:ok$/);
   await h.settle();
   const [booking] = await h.app.bookings.repo.listForUser(user.chatId);
@@ -66,7 +74,9 @@ describe("at 23:59 in Bangkok", () => {
     const booking = await bookAndPay(h, agent, "2026-11-26");
     expect(booking.slot_starts_at).toBeGreaterThanOrEqual(bangkok("2026-11-26T00:00"));
     expect(booking.slot_starts_at).toBeLessThan(bangkok("2026-11-27T00:00"));
-    expect(agent.messages().find((m) => m.text?.includes("Booking confirmed"))?.text).toContain("📅 Thu 26 Nov 2026 · 🕒 ");
+    expect(agent.messages().find((m) => m.text?.includes("Booking confirmed"))?.text).toContain(
+      "📅 Thu 26 Nov 2026 · 🕒 ",
+    );
     expectTelegramRules(h);
   });
 });
@@ -103,7 +113,9 @@ describe("across the month and the year end", () => {
     const agent = h.user(5003);
     const booking = await bookAndPay(h, agent, "2027-03-01");
     expect(booking.slot_starts_at).toBeGreaterThanOrEqual(bangkok("2027-03-01T00:00"));
-    expect(agent.messages().find((m) => m.text?.includes("Booking confirmed"))?.text).toContain("📅 Mon 1 Mar 2027 · 🕒 ");
+    expect(agent.messages().find((m) => m.text?.includes("Booking confirmed"))?.text).toContain(
+      "📅 Mon 1 Mar 2027 · 🕒 ",
+    );
     expectTelegramRules(h);
   });
 });
@@ -120,7 +132,9 @@ describe("on 29 February 2028", () => {
     const booking = await bookAndPay(h, agent, "2028-02-29");
     expect(booking.slot_starts_at).toBeGreaterThanOrEqual(bangkok("2028-02-29T00:00"));
     expect(booking.slot_starts_at).toBeLessThan(bangkok("2028-03-01T00:00"));
-    expect(agent.messages().find((m) => m.text?.includes("Booking confirmed"))?.text).toContain("📅 Tue 29 Feb 2028 · 🕒 ");
+    expect(agent.messages().find((m) => m.text?.includes("Booking confirmed"))?.text).toContain(
+      "📅 Tue 29 Feb 2028 · 🕒 ",
+    );
     expect(icsOf(h, agent)).toContain(`DTSTART:${icsStamp(booking.slot_starts_at)}`);
     // A Thai agent the same day sees the Buddhist-era year 2571.
     const thai = h.user(5005, "th");
@@ -187,11 +201,19 @@ describe("admin ranges at midnight, in Bangkok", () => {
     const codes = async (command: string) => {
       admin.send(command);
       await h.settle();
-      return admin.lastMessage()!.text!.split("\n").slice(1).map((l) => l.split(" · ").at(-1));
+      return admin
+        .lastMessage()!
+        .text!.split("\n")
+        .slice(1)
+        .map((l) => l.split(" · ").at(-1));
     };
     const code = async (u: SimulatedUser) => (await h.app.bookings.repo.listForUser(u.chatId))[0]!.reservation_code;
     expect(await codes("/bookings today")).toEqual([await code(firstMinute)]);
-    expect(await codes("/bookings week")).toEqual([await code(firstMinute), await code(lastMinute), await code(weekStart)]);
+    expect(await codes("/bookings week")).toEqual([
+      await code(firstMinute),
+      await code(lastMinute),
+      await code(weekStart),
+    ]);
 
     const reported = async (from: string, to: string) => {
       admin.send(`/report ${from} ${to}`);
@@ -199,7 +221,8 @@ describe("admin ranges at midnight, in Bangkok", () => {
       const csv = h.telegram.file(admin.lastMessage()!.document!.file_id)!.data!.toString("utf8");
       return { text: admin.messages().at(-2)!.text!, csv };
     };
-    const amountOf = (u: SimulatedUser) => h.sandbox.reservations().find((r) => r.customerName === names.get(u.chatId))!.amount;
+    const amountOf = (u: SimulatedUser) =>
+      h.sandbox.reservations().find((r) => r.customerName === names.get(u.chatId))!.amount;
     const names = new Map([
       [5011, "Early Week"],
       [5012, "Week Start"],

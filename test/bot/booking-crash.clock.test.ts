@@ -53,7 +53,12 @@ describe("a crash right after the partner was paid", () => {
     // then read the reservation at once. Waiting that window out in real time made this test race its
     // own 30 s poll on a loaded machine.
     const { agent, expectPaidOnce } = await crashWhilePaying(32_000);
-    await expect.poll(() => agent.messages().some((m) => m.text?.includes("is confirmed (code GT")), { timeout: 20_000, interval: 200 }).toBe(true);
+    await expect
+      .poll(() => agent.messages().some((m) => m.text?.includes("is confirmed (code GT")), {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toBe(true);
     expectPaidOnce();
   }, 60_000);
 });

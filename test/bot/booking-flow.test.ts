@@ -46,8 +46,15 @@ describe("guided booking", () => {
     tapData(agent, /:ok$/);
     await h.settle();
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID", "PAID"]);
-    const calls = h.sandbox.requests.slice(before).map((r) => `${r.method} ${r.path.replace(/\/[0-9a-f]{20,24}(?=\/|$)/g, "/:id")}`);
-    expect(calls.sort()).toEqual(["GET /api/v1/ext/balance", "GET /api/v1/ext/tee-time", "POST /api/v1/ext/order/:id/confirm", "POST /api/v1/ext/order/reserve"]);
+    const calls = h.sandbox.requests
+      .slice(before)
+      .map((r) => `${r.method} ${r.path.replace(/\/[0-9a-f]{20,24}(?=\/|$)/g, "/:id")}`);
+    expect(calls.sort()).toEqual([
+      "GET /api/v1/ext/balance",
+      "GET /api/v1/ext/tee-time",
+      "POST /api/v1/ext/order/:id/confirm",
+      "POST /api/v1/ext/order/reserve",
+    ]);
   });
 
   it("an agent's booking costs Telegram at most 1.2 visible calls per action: the panel is edited in place", async () => {

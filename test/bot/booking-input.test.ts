@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntil, createLink, expectTelegramRules, livePanel, panel, tapData, visibleCalls } from "../helpers/flow.js";
+import {
+  bookUntil,
+  createLink,
+  expectTelegramRules,
+  livePanel,
+  panel,
+  tapData,
+  visibleCalls,
+} from "../helpers/flow.js";
 
 /** Types `text` and returns the live panel that answered it. */
 async function type(h: Harness, user: SimulatedUser, text: string) {
@@ -49,7 +57,14 @@ describe("typed golfer details", () => {
   it("refuses bad e-mail addresses, then takes a good one", async () => {
     const user = h.user(2002, "en");
     await bookUntil(h, user, "email");
-    for (const input of ["not-an-email", "somchai@", "@example.com", "som chai@example.com", "somchai@example", `${"a".repeat(250)}@example.com`]) {
+    for (const input of [
+      "not-an-email",
+      "somchai@",
+      "@example.com",
+      "som chai@example.com",
+      "somchai@example",
+      `${"a".repeat(250)}@example.com`,
+    ]) {
       const shown = await type(h, user, input);
       expect(shown.text, input).toContain("That doesn't look like an e-mail address");
       expect(shown.text).toContain("Customer's e-mail");
@@ -95,16 +110,19 @@ describe("typed golfer details", () => {
     expectTelegramRules(h);
   });
 
-  it.each(["081-234-5678", "0812345678", "+66 81 234 5678", "(081) 234 5678"])("accepts the Thai mobile %s and shows it as 081-234-5678", async (mobile) => {
-    const user = h.user(2005, "en");
-    await bookUntil(h, user, "held", { mobile });
-    const held = panel(user).text;
-    expect(held).toContain("Your tee time is on hold");
-    expect(held).toContain("081-234-5678");
-    const [reservation] = h.sandbox.reservations();
-    expect(reservation?.customerMobile.replace(/\D/g, "")).toMatch(/^(66|0)812345678$/);
-    expectTelegramRules(h);
-  });
+  it.each(["081-234-5678", "0812345678", "+66 81 234 5678", "(081) 234 5678"])(
+    "accepts the Thai mobile %s and shows it as 081-234-5678",
+    async (mobile) => {
+      const user = h.user(2005, "en");
+      await bookUntil(h, user, "held", { mobile });
+      const held = panel(user).text;
+      expect(held).toContain("Your tee time is on hold");
+      expect(held).toContain("081-234-5678");
+      const [reservation] = h.sandbox.reservations();
+      expect(reservation?.customerMobile.replace(/\D/g, "")).toMatch(/^(66|0)812345678$/);
+      expectTelegramRules(h);
+    },
+  );
 
   it("a customer (the golfer) shares their own contact at the mobile step; the message placing the hold removes the reply keyboard", async () => {
     const token = await createLink(h, h.user(2016, "en"));
@@ -116,7 +134,9 @@ describe("typed golfer details", () => {
     await bookUntil(h, user, "mobile", { email: "nok@example.com" });
     const keyboard = user.replyKeyboard();
     const button = keyboard?.keyboard.flat()[0];
-    expect(button && typeof button === "object" && "request_contact" in button ? button.request_contact : false).toBe(true);
+    expect(button && typeof button === "object" && "request_contact" in button ? button.request_contact : false).toBe(
+      true,
+    );
     const before = visibleCalls(h);
     user.shareContact("+66812345678");
     await h.settle();

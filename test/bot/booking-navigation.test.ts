@@ -123,7 +123,10 @@ describe("booking navigation", () => {
     await bookUntil(h, user, step);
     tapData(user, /:cancel$/);
     await h.settle();
-    const text = step === "held" ? "Booking cancelled and the hold released. Use /book to start again." : "Booking cancelled. Use /book to start again.";
+    const text =
+      step === "held"
+        ? "Booking cancelled and the hold released. Use /book to start again."
+        : "Booking cancelled. Use /book to start again.";
     expect(panel(user).text).toBe(text);
     expect(livePanel(user).message, "no booking button left to press").toBeUndefined();
     expect(user.replyKeyboard()).toBeUndefined();
@@ -138,30 +141,38 @@ describe("booking navigation", () => {
     expectTelegramRules(h);
   });
 
-  it.each(FLOW_STEPS)("/cancel on the %s step ends the booking and the old panel's buttons are expired", async (step) => {
-    const user = newUser();
-    await bookUntil(h, user, step);
-    const old = livePanel(user);
-    user.send("/cancel");
-    await h.settle();
-    const text = step === "held" ? "Booking cancelled and the hold released. Use /book to start again." : "Booking cancelled. Use /book to start again.";
-    expect(panel(user).text).toBe(text);
-    expect(user.replyKeyboard()).toBeUndefined();
-    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(step === "held" ? ["CANCEL"] : []);
-    const before = visibleCalls(h);
-    const seen = screen(user);
-    // Every kind of button (the calendar's days are many of one kind: a few of them do).
-    const sample = old.data.filter((d, i, all) => all.findIndex((e) => e.split(":")[2] === d.split(":")[2]) === i || i < 3);
-    for (const data of sample) {
-      const id = user.tap({ data, messageId: old.message!.message_id });
+  it.each(FLOW_STEPS)(
+    "/cancel on the %s step ends the booking and the old panel's buttons are expired",
+    async (step) => {
+      const user = newUser();
+      await bookUntil(h, user, step);
+      const old = livePanel(user);
+      user.send("/cancel");
       await h.settle();
-      expect(callbackAnswerText(h, id), data).toBe(EXPIRED);
-    }
-    expect(visibleCalls(h), "nothing sent or edited").toBe(before);
-    expect(screen(user)).toBe(seen);
-    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(step === "held" ? ["CANCEL"] : []);
-    expectTelegramRules(h);
-  });
+      const text =
+        step === "held"
+          ? "Booking cancelled and the hold released. Use /book to start again."
+          : "Booking cancelled. Use /book to start again.";
+      expect(panel(user).text).toBe(text);
+      expect(user.replyKeyboard()).toBeUndefined();
+      expect(h.sandbox.reservations().map((r) => r.status)).toEqual(step === "held" ? ["CANCEL"] : []);
+      const before = visibleCalls(h);
+      const seen = screen(user);
+      // Every kind of button (the calendar's days are many of one kind: a few of them do).
+      const sample = old.data.filter(
+        (d, i, all) => all.findIndex((e) => e.split(":")[2] === d.split(":")[2]) === i || i < 3,
+      );
+      for (const data of sample) {
+        const id = user.tap({ data, messageId: old.message!.message_id });
+        await h.settle();
+        expect(callbackAnswerText(h, id), data).toBe(EXPIRED);
+      }
+      expect(visibleCalls(h), "nothing sent or edited").toBe(before);
+      expect(screen(user)).toBe(seen);
+      expect(h.sandbox.reservations().map((r) => r.status)).toEqual(step === "held" ? ["CANCEL"] : []);
+      expectTelegramRules(h);
+    },
+  );
 
   it("/cancel with no booking says there is nothing to cancel", async () => {
     const user = newUser();
@@ -171,46 +182,52 @@ describe("booking navigation", () => {
     expectTelegramRules(h);
   });
 
-  it.each(["slot", "name", "mobile", "held"] as const)("/book on the %s step offers Resume, which re-shows the step as a new message that keeps working", async (step) => {
-    const user = newUser();
-    await bookUntil(h, user, step);
-    const old = livePanel(user);
-    user.send("/book");
-    await h.settle();
-    expect(panel(user).text).toContain("You already have a booking in progress");
-    expect(panel(user).labels).toEqual(["▶️ Resume", "🔁 Start over"]);
-    const q = tapData(user, /^g:resume$/);
-    await h.settle();
-    expect(h.telegram.callbackAnswers.some((a) => a.queryId === q)).toBe(true);
-    const resumed = livePanel(user);
-    expect(resumed.message!.message_id).toBeGreaterThan(old.message!.message_id);
-    expect(resumed.message!.message_id, "the resumed panel is the newest message (the contact prompt aside)").toBeGreaterThanOrEqual(panel(user).message!.message_id - 1);
-    expect(resumed.text.replace(/\d+ minutes? left/, "")).toBe(old.text.replace(/\d+ minutes? left/, ""));
-    const oldNow = user.messages().find((m) => m.message_id === old.message!.message_id);
-    expect((oldNow?.reply_markup?.inline_keyboard ?? []).flat(), "the old panel lost its buttons").toEqual([]);
-    const offer = user.messages().find((m) => m.text?.includes("You already have a booking in progress"));
-    expect((offer?.reply_markup?.inline_keyboard ?? []).flat(), "the answered offer lost its buttons").toEqual([]);
-    // It keeps working.
-    if (step === "slot") {
-      tapData(user, /:s:\d+$/);
+  it.each(["slot", "name", "mobile", "held"] as const)(
+    "/book on the %s step offers Resume, which re-shows the step as a new message that keeps working",
+    async (step) => {
+      const user = newUser();
+      await bookUntil(h, user, step);
+      const old = livePanel(user);
+      user.send("/book");
       await h.settle();
-      expect(livePanel(user).text).toContain("How many players?");
-    } else if (step === "name") {
-      user.send("Somchai Jaidee");
+      expect(panel(user).text).toContain("You already have a booking in progress");
+      expect(panel(user).labels).toEqual(["▶️ Resume", "🔁 Start over"]);
+      const q = tapData(user, /^g:resume$/);
       await h.settle();
-      expect(livePanel(user).text).toContain("Customer's e-mail");
-    } else if (step === "mobile") {
-      user.send("0812345678");
-      await h.settle();
-      expect(panel(user).text).toContain("Your tee time is on hold");
-    } else {
-      tapData(user, /:ok$/);
-      await h.settle();
-      expect(user.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
-      expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
-    }
-    expectTelegramRules(h);
-  });
+      expect(h.telegram.callbackAnswers.some((a) => a.queryId === q)).toBe(true);
+      const resumed = livePanel(user);
+      expect(resumed.message!.message_id).toBeGreaterThan(old.message!.message_id);
+      expect(
+        resumed.message!.message_id,
+        "the resumed panel is the newest message (the contact prompt aside)",
+      ).toBeGreaterThanOrEqual(panel(user).message!.message_id - 1);
+      expect(resumed.text.replace(/\d+ minutes? left/, "")).toBe(old.text.replace(/\d+ minutes? left/, ""));
+      const oldNow = user.messages().find((m) => m.message_id === old.message!.message_id);
+      expect((oldNow?.reply_markup?.inline_keyboard ?? []).flat(), "the old panel lost its buttons").toEqual([]);
+      const offer = user.messages().find((m) => m.text?.includes("You already have a booking in progress"));
+      expect((offer?.reply_markup?.inline_keyboard ?? []).flat(), "the answered offer lost its buttons").toEqual([]);
+      // It keeps working.
+      if (step === "slot") {
+        tapData(user, /:s:\d+$/);
+        await h.settle();
+        expect(livePanel(user).text).toContain("How many players?");
+      } else if (step === "name") {
+        user.send("Somchai Jaidee");
+        await h.settle();
+        expect(livePanel(user).text).toContain("Customer's e-mail");
+      } else if (step === "mobile") {
+        user.send("0812345678");
+        await h.settle();
+        expect(panel(user).text).toContain("Your tee time is on hold");
+      } else {
+        tapData(user, /:ok$/);
+        await h.settle();
+        expect(user.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
+        expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
+      }
+      expectTelegramRules(h);
+    },
+  );
 
   it("/book on the hold offers Start over, which releases the hold and starts a new booking", async () => {
     const user = newUser();
@@ -348,7 +365,11 @@ describe("stale and forged buttons", () => {
       expect(callbackAnswerText(h, q), data).toBe(EXPIRED);
     }
     // The current panel's own buttons, sent from the old message, are expired too.
-    const q = forgeTap(user, email.data.find((d) => d.endsWith(":back"))!, first.message!.message_id);
+    const q = forgeTap(
+      user,
+      email.data.find((d) => d.endsWith(":back"))!,
+      first.message!.message_id,
+    );
     await h.settle();
     expect(callbackAnswerText(h, q)).toBe(EXPIRED);
     expect(visibleCalls(h)).toBe(calls);
@@ -386,7 +407,10 @@ describe("stale and forged buttons", () => {
     for (const data of forged) {
       const q = forgeTap(user, data, live.message!.message_id);
       await h.settle();
-      expect(h.telegram.callbackAnswers.some((a) => a.queryId === q), `${data} answered`).toBe(true);
+      expect(
+        h.telegram.callbackAnswers.some((a) => a.queryId === q),
+        `${data} answered`,
+      ).toBe(true);
     }
     expect(visibleCalls(h), "nothing sent or edited").toBe(calls);
     expect(screen(user)).toBe(chat);
@@ -419,7 +443,11 @@ describe("tee time list", () => {
       user.tap("‹ Prev");
       await h.settle();
     }
-    expect(livePanel(user).labels.find((l) => /^\d\d:\d\d/.test(l))?.slice(0, 5)).toBe(open[0]!.time);
+    expect(
+      livePanel(user)
+        .labels.find((l) => /^\d\d:\d\d/.test(l))
+        ?.slice(0, 5),
+    ).toBe(open[0]!.time);
     for (const part of ["morning", "midday", "afternoon"] as const) {
       tapData(user, new RegExp(`:pf:${part}$`));
       await h.settle();
@@ -546,11 +574,19 @@ describe("course details", () => {
   it("a photo Telegram refuses gives a localized notice, not a crash", async () => {
     const user = h.user(3302, "th");
     await bookUntil(h, user, "course-info");
-    h.telegram.failNext({ method: "sendPhoto", error_code: 400, description: "Bad Request: wrong file identifier/HTTP URL specified" });
+    h.telegram.failNext({
+      method: "sendPhoto",
+      error_code: 400,
+      description: "Bad Request: wrong file identifier/HTTP URL specified",
+    });
     tapData(user, /:pic$/);
     await h.settle();
     expect(livePanel(user).text).toContain("ขณะนี้ไม่สามารถแสดงรูปสนามได้");
-    h.telegram.failNext({ method: "sendLocation", error_code: 400, description: "Bad Request: wrong latitude or longitude specified" });
+    h.telegram.failNext({
+      method: "sendLocation",
+      error_code: 400,
+      description: "Bad Request: wrong latitude or longitude specified",
+    });
     tapData(user, /:loc$/);
     await h.settle();
     expect(livePanel(user).text).toContain("ขณะนี้ไม่สามารถแสดงตำแหน่งสนามได้");

@@ -12,10 +12,16 @@ const LIMIT = 8 * 1024;
 
 /** Bytes (UTF-8) fairway stores for the booking of `chatId`, and the number of entries in its replay log. */
 async function stored(h: Harness, chatId: number): Promise<{ bytes: number; ops: number }> {
-  const rows = await h.app.storage.db.selectFrom("kv").select(["key", "value"]).where("key", "in", [`convo:${chatId}`, `flow:${chatId}`]).execute();
+  const rows = await h.app.storage.db
+    .selectFrom("kv")
+    .select(["key", "value"])
+    .where("key", "in", [`convo:${chatId}`, `flow:${chatId}`])
+    .execute();
   const bytes = rows.reduce((sum, r) => sum + Buffer.byteLength(r.key) + Buffer.byteLength(r.value), 0);
   const convo = rows.find((r) => r.key.startsWith("convo:"));
-  const state = convo ? (JSON.parse(convo.value) as { state?: { booking?: { replay: { send: unknown[] } }[] } }) : undefined;
+  const state = convo
+    ? (JSON.parse(convo.value) as { state?: { booking?: { replay: { send: unknown[] } }[] } })
+    : undefined;
   return { bytes, ops: state?.state?.booking?.[0]?.replay.send.length ?? 0 };
 }
 
@@ -37,11 +43,15 @@ describe("the booking conversation's stored state", () => {
       if (step === "held") {
         tapData(user, /:ok$/);
         await h.settle();
-        expect(user.messages().some((m) => m.document), "the receipt's calendar file").toBe(true);
+        expect(
+          user.messages().some((m) => m.document),
+          "the receipt's calendar file",
+        ).toBe(true);
         sizes.paid = (await stored(h, user.chatId)).bytes;
       }
     }
-    for (const [step, bytes] of Object.entries(sizes)) expect(bytes, `${step}: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(LIMIT);
+    for (const [step, bytes] of Object.entries(sizes))
+      expect(bytes, `${step}: ${JSON.stringify(sizes)}`).toBeLessThanOrEqual(LIMIT);
     expect(sizes.held, "something is stored while the hold waits").toBeGreaterThan(0);
     expect(sizes.paid, "nothing is left once the booking is done").toBe(0);
   });
@@ -59,7 +69,11 @@ describe("the booking conversation's stored state", () => {
     const afterThree = await stored(h, user.chatId);
     // The panel is rendered and shown in one `external`: the log keeps the panel's message id, not
     // Telegram's answer (the whole calendar message and its keyboard), and a replay renders nothing.
-    const log = await h.app.storage.db.selectFrom("kv").select("value").where("key", "=", `convo:${user.chatId}`).executeTakeFirstOrThrow();
+    const log = await h.app.storage.db
+      .selectFrom("kv")
+      .select("value")
+      .where("key", "=", `convo:${user.chatId}`)
+      .executeTakeFirstOrThrow();
     expect(log.value).not.toContain("inline_keyboard");
     for (let i = 3; i < 300; i += 1) await turn();
     const afterThreeHundred = await stored(h, user.chatId);

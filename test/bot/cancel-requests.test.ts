@@ -5,7 +5,15 @@ import { cancelRequestData } from "../../src/bot/callback-data.js";
 import { formatBaht } from "../../src/bot/format/money.js";
 import type { SandboxOptions } from "../../src/sandbox/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { paidBooking, callbackAnswerText, customerBooks, expectTelegramRules, forgeTap, panel, tapData } from "../helpers/flow.js";
+import {
+  paidBooking,
+  callbackAnswerText,
+  customerBooks,
+  expectTelegramRules,
+  forgeTap,
+  panel,
+  tapData,
+} from "../helpers/flow.js";
 
 const ADMIN = 9001;
 const ADMIN_2 = 9004;
@@ -45,7 +53,9 @@ async function askToCancel(user: SimulatedUser, bookingId: string) {
 /** The admin's latest card of a cancellation request. */
 function card(admin: SimulatedUser) {
   const message = [...admin.messages()].reverse().find((m) => m.text?.includes("Cancellation request"));
-  const data = (message?.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
+  const data = (message?.reply_markup?.inline_keyboard ?? [])
+    .flat()
+    .flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
   return { text: message?.text ?? "", data, id: message?.message_id };
 }
 
@@ -61,7 +71,9 @@ describe("cancellation requests", () => {
     expect(question.data).toEqual([`rq:skip:${booking.id}`]);
     agent.send("Rain all week");
     await h.settle();
-    expect(panel(agent).text).toContain(`Your cancellation request for ${booking.reservation_code} was sent to the administrators`);
+    expect(panel(agent).text).toContain(
+      `Your cancellation request for ${booking.reservation_code} was sent to the administrators`,
+    );
     expect(await countPendingRequests(h.app.storage)).toBe(1);
 
     const first = card(admin);
@@ -73,7 +85,10 @@ describe("cancellation requests", () => {
     expect(admin2.lastMessage()?.text).toContain("คำขอยกเลิกการจอง");
 
     // Two admins at once, and one of them twice: one decision, one refund.
-    const taps = [admin.tap((b) => "callback_data" in b && b.callback_data.startsWith("rq:ok:")), admin.tap((b) => "callback_data" in b && b.callback_data.startsWith("rq:ok:"))];
+    const taps = [
+      admin.tap((b) => "callback_data" in b && b.callback_data.startsWith("rq:ok:")),
+      admin.tap((b) => "callback_data" in b && b.callback_data.startsWith("rq:ok:")),
+    ];
     taps.push(admin2.tap((b) => "callback_data" in b && b.callback_data.startsWith("rq:ok:")));
     await h.settle();
     expect(refunds()).toBe(1);
@@ -82,10 +97,14 @@ describe("cancellation requests", () => {
     expect(stored?.state).toBe("REFUNDED");
     const amount = stored!.refunded_amount!;
     expect(amount).toBeLessThan(stored!.amount!); // 80 %: the partner decides
-    const refusals = taps.map((q) => callbackAnswerText(h, q) ?? "").filter((t) => /already (approved|being decided)|ได้รับการอนุมัติแล้ว|อยู่ระหว่างการพิจารณา/.test(t));
+    const refusals = taps
+      .map((q) => callbackAnswerText(h, q) ?? "")
+      .filter((t) => /already (approved|being decided)|ได้รับการอนุมัติแล้ว|อยู่ระหว่างการพิจารณา/.test(t));
     expect(refusals).toHaveLength(2);
     // The deciding admin's card shows what the partner credited back.
-    const shown = [...admin.messages(), ...admin2.messages()].filter((m) => /credited back|คืนเครดิต/.test(m.text ?? "") && m.text!.includes(formatBaht(amount, "en")));
+    const shown = [...admin.messages(), ...admin2.messages()].filter(
+      (m) => /credited back|คืนเครดิต/.test(m.text ?? "") && m.text!.includes(formatBaht(amount, "en")),
+    );
     expect(shown).toHaveLength(1);
     expect(agent.lastMessage()?.text).toContain("Your cancellation request was approved");
     expect(agent.lastMessage()?.text).toContain(formatBaht(amount, "en"));
@@ -256,7 +275,9 @@ describe("cancellation requests", () => {
     expect(panel(agent).text).toBe("This command is for administrators.");
     admin.send("/requests");
     await h.settle();
-    const cards = admin.messages().filter((m) => m.text?.includes("Cancellation request") && m.text.includes("List Me"));
+    const cards = admin
+      .messages()
+      .filter((m) => m.text?.includes("Cancellation request") && m.text.includes("List Me"));
     expect(cards).toHaveLength(2); // the card sent when asked, and the one /requests showed
     expect(admin.messages().some((m) => m.text === "One cancellation request is waiting:")).toBe(true);
     tapData(admin, /^rq:ok:/);

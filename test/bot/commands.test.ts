@@ -44,7 +44,9 @@ function menu(chat?: number, language_code?: string): string[] {
 
 function descriptions(chat: number | undefined, language_code?: string): Record<string, string> {
   const scope = chat === undefined ? { type: "default" } : { type: "chat", chat_id: chat };
-  return Object.fromEntries(h.telegram.commands({ scope, ...(language_code ? { language_code } : {}) }).map((c) => [c.command, c.description]));
+  return Object.fromEntries(
+    h.telegram.commands({ scope, ...(language_code ? { language_code } : {}) }).map((c) => [c.command, c.description]),
+  );
 }
 
 describe("command menus", () => {
@@ -59,7 +61,16 @@ describe("command menus", () => {
       expect(menu(ADMIN, code)).toEqual([...AGENT_COMMANDS, ...ADMIN_COMMANDS]);
       // An admin who is also listed in AGENT_IDS gets the admin menu.
       expect(menu(9005, code)).toEqual(menu(ADMIN, code));
-      expect(menu(AGENT, code)).toEqual(["book", "mybookings", "link", "links", "offers", "cancel", "language", "help"]);
+      expect(menu(AGENT, code)).toEqual([
+        "book",
+        "mybookings",
+        "link",
+        "links",
+        "offers",
+        "cancel",
+        "language",
+        "help",
+      ]);
       expect(menu(9003, code)).toEqual(menu(AGENT, code));
     }
     expect(descriptions(ADMIN).refund).toBe("Refund a paid reservation");
@@ -161,7 +172,8 @@ describe("command menus across restarts", () => {
 });
 
 describe("command descriptions", () => {
-  const ids = (locale: string) => new FluentResource(readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8")).body.map((e) => e.id);
+  const ids = (locale: string) =>
+    new FluentResource(readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8")).body.map((e) => e.id);
 
   it("exist in both languages for every command of every menu, within Telegram's limits", () => {
     const all = new Set([...EVERYONE_COMMANDS, ...CUSTOMER_COMMANDS, ...AGENT_COMMANDS, ...ADMIN_MENU_COMMANDS]);

@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import { viewersOf, type BookingRecord } from "../../src/bookings/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntilHold, paidBooking, callbackAnswerText, expectTelegramRules, forgeTap, panel, tapData } from "../helpers/flow.js";
+import {
+  bookUntilHold,
+  paidBooking,
+  callbackAnswerText,
+  expectTelegramRules,
+  forgeTap,
+  panel,
+  tapData,
+} from "../helpers/flow.js";
 
 const ADMIN = 9001;
 const AGENT = 9002;
@@ -25,7 +33,9 @@ async function start(env: Record<string, string> = {}): Promise<Harness> {
 
 /** Taps "Send to golfer" on the receipt; returns the link and its token. */
 async function sendToGolfer(agent: SimulatedUser, booking: BookingRecord) {
-  const receipt = agent.messages().find((m) => m.text?.includes("Booking confirmed") && m.text.includes(booking.reservation_code!));
+  const receipt = agent
+    .messages()
+    .find((m) => m.text?.includes("Booking confirmed") && m.text.includes(booking.reservation_code!));
   expect(receipt, "the receipt").toBeDefined();
   const buttons = (receipt!.reply_markup?.inline_keyboard ?? []).flat();
   expect(buttons.map((b) => b.text)).toEqual(["📨 Send to golfer"]);
@@ -124,7 +134,9 @@ describe("the golfer's copy", () => {
     const second = h.user(SECOND, "en", "Somebody", "stranger");
     second.send(`/start ${token}`);
     await h.settle();
-    expect(panel(second).text).toBe("This link was already used by someone else. Ask the person who booked for a new one.");
+    expect(panel(second).text).toBe(
+      "This link was already used by someone else. Ask the person who booked for a new one.",
+    );
     second.send("/mybookings");
     await h.settle();
     expect(panel(second).text).toMatch(STRANGER_EXPLAIN);
@@ -194,7 +206,9 @@ describe("customers told of an admin's refund or release", () => {
     await h.settle();
     tapData(admin, /^ad:rf:/);
     await h.settle();
-    expect(agent.lastMessage()?.text).toContain(`An administrator cancelled your booking at Bangkok Riverside Golf Club`);
+    expect(agent.lastMessage()?.text).toContain(
+      `An administrator cancelled your booking at Bangkok Riverside Golf Club`,
+    );
     expect(agent.lastMessage()?.text).toContain(booking.reservation_code!);
     expect(golfer.lastMessage()?.text).toContain("ผู้ดูแลระบบยกเลิกการจอง");
 

@@ -10,7 +10,12 @@ const RIVERSIDE = "65a0c3e10a1aec32662c0684";
 /** The agent's own chat with a customer: the bot is not in it. */
 const AGENT_CUSTOMER_CHAT = 880_001;
 
-async function ask(h: Harness, user: SimulatedUser, query: string, offset = ""): Promise<{ id: string; answer: InlineAnswerRecord | undefined }> {
+async function ask(
+  h: Harness,
+  user: SimulatedUser,
+  query: string,
+  offset = "",
+): Promise<{ id: string; answer: InlineAnswerRecord | undefined }> {
   const id = user.inlineQuery(query, offset);
   await h.settle();
   return { id, answer: h.telegram.inlineAnswer(id) };
@@ -34,7 +39,8 @@ async function bookFromPlayers(h: Harness, customer: SimulatedUser, email = "nok
   await h.settle();
 }
 
-const teeTimeRequests = (h: Harness) => h.sandbox.requests.filter((r) => r.method === "GET" && /\/tee-time$/.test(r.path)).length;
+const teeTimeRequests = (h: Harness) =>
+  h.sandbox.requests.filter((r) => r.method === "GET" && /\/tee-time$/.test(r.path)).length;
 
 describe("inline offers: agents sell in any chat", () => {
   let h: Harness;
@@ -42,81 +48,97 @@ describe("inline offers: agents sell in any chat", () => {
     await h.stop();
   });
 
-  it.each(["sqlite", "postgres"] as const)("an agent posts a tee time from `@bot riverside tomorrow`; the customer books exactly it from the card, credited to the agent; a stranger gets nothing bookable (%s)", async (kind) => {
-    h = await startHarness(kind === "postgres" ? { db: postgresDatabase(), env: { AGENT_IDS: "7201" } } : {});
-    const agent = h.user(7201, "en", "Anan");
-    const { id, answer } = await ask(h, agent, "riverside tomorrow");
-    expect(answer?.is_personal).toBe(true);
-    expect(answer?.cache_time).toBeLessThanOrEqual(10);
-    expect(answer!.results.length).toBeGreaterThan(1);
-    const date = tomorrow(h.clock());
-    const open = h.sandbox.slots(RIVERSIDE, date).filter((s) => s.status === "OPEN");
-    for (const r of answer!.results) {
-      expect(r.message?.text).toContain("Bangkok Riverside Golf Club");
-      expect(r.message?.text).toContain(formatDate(date, "en"));
-      expect(r.description).toMatch(/per player/);
-    }
-    const pick = answer!.results[1]!;
-    const card = agent.chooseInlineResult(id, pick.id, AGENT_CUSTOMER_CHAT);
-    await h.settle();
-    expect(card.via_bot?.username).toBe(h.telegram.botInfo.username);
-    const url = bookButton(card);
-    expect(url.length).toBeLessThanOrEqual(64);
-    expect(card.reply_markup?.inline_keyboard.flat()[0]?.text).toBe("Book this tee time");
-    const offer = await h.app.access.offers.get(pick.id);
-    expect(offer?.agent_id).toBe(7201);
-    expect(open.some((s) => s.id === offer?.slot_id)).toBe(true);
-    expect(card.text).toContain(formatTime(offer!.starts_at, "Asia/Bangkok", "en"));
+  it.each(["sqlite", "postgres"] as const)(
+    "an agent posts a tee time from `@bot riverside tomorrow`; the customer books exactly it from the card, credited to the agent; a stranger gets nothing bookable (%s)",
+    async (kind) => {
+      h = await startHarness(kind === "postgres" ? { db: postgresDatabase(), env: { AGENT_IDS: "7201" } } : {});
+      const agent = h.user(7201, "en", "Anan");
+      const { id, answer } = await ask(h, agent, "riverside tomorrow");
+      expect(answer?.is_personal).toBe(true);
+      expect(answer?.cache_time).toBeLessThanOrEqual(10);
+      expect(answer!.results.length).toBeGreaterThan(1);
+      const date = tomorrow(h.clock());
+      const open = h.sandbox.slots(RIVERSIDE, date).filter((s) => s.status === "OPEN");
+      for (const r of answer!.results) {
+        expect(r.message?.text).toContain("Bangkok Riverside Golf Club");
+        expect(r.message?.text).toContain(formatDate(date, "en"));
+        expect(r.description).toMatch(/per player/);
+      }
+      const pick = answer!.results[1]!;
+      const card = agent.chooseInlineResult(id, pick.id, AGENT_CUSTOMER_CHAT);
+      await h.settle();
+      expect(card.via_bot?.username).toBe(h.telegram.botInfo.username);
+      const url = bookButton(card);
+      expect(url.length).toBeLessThanOrEqual(64);
+      expect(card.reply_markup?.inline_keyboard.flat()[0]?.text).toBe("Book this tee time");
+      const offer = await h.app.access.offers.get(pick.id);
+      expect(offer?.agent_id).toBe(7201);
+      expect(open.some((s) => s.id === offer?.slot_id)).toBe(true);
+      expect(card.text).toContain(formatTime(offer!.starts_at, "Asia/Bangkok", "en"));
 
-    // The customer taps the card's button: one tap from the players step.
-    const customer = h.user(100_201, "en", "Nok", "stranger");
-    customer.openLink(url);
-    await h.settle();
-    expect(panel(customer).text).toContain(formatTime(offer!.starts_at, "Asia/Bangkok", "en"));
-    expect(panel(customer).data.some((d) => /:p:\d+$/.test(d))).toBe(true);
-    await bookFromPlayers(h, customer);
-    tapData(customer, /:ok$/);
-    await h.settle();
-    expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
+      // The customer taps the card's button: one tap from the players step.
+      const customer = h.user(100_201, "en", "Nok", "stranger");
+      customer.openLink(url);
+      await h.settle();
+      expect(panel(customer).text).toContain(formatTime(offer!.starts_at, "Asia/Bangkok", "en"));
+      expect(panel(customer).data.some((d) => /:p:\d+$/.test(d))).toBe(true);
+      await bookFromPlayers(h, customer);
+      tapData(customer, /:ok$/);
+      await h.settle();
+      expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
 
-    const [booking] = await h.app.bookings.repo.listForUser(100_201);
-    expect(booking?.state).toBe("PAID");
-    expect(booking?.slot_id).toBe(offer!.slot_id);
-    expect(booking?.agent_id).toBe(7201);
-    expect(agent.lastMessage()?.text).toContain("Your offer was booked: Nok booked Bangkok Riverside Golf Club");
-    agent.send("/offers");
-    await h.settle();
-    expect(agent.lastMessage()?.text).toMatch(/posted 1 · opened 1 · booked 1/);
+      const [booking] = await h.app.bookings.repo.listForUser(100_201);
+      expect(booking?.state).toBe("PAID");
+      expect(booking?.slot_id).toBe(offer!.slot_id);
+      expect(booking?.agent_id).toBe(7201);
+      expect(agent.lastMessage()?.text).toContain("Your offer was booked: Nok booked Bangkok Riverside Golf Club");
+      agent.send("/offers");
+      await h.settle();
+      expect(agent.lastMessage()?.text).toMatch(/posted 1 · opened 1 · booked 1/);
 
-    // A stranger typing the same gets a button to open fairway, no results, and no partner call.
-    const stranger = h.user(100_202, "en", "Som", "stranger");
-    const before = h.sandbox.requests.length;
-    const strangers = await ask(h, stranger, "riverside tomorrow");
-    expect(strangers.answer?.results).toEqual([]);
-    expect(strangers.answer?.button?.start_parameter).toBe("inline");
-    // The customer (now one) gets no offers either.
-    const customers = await ask(h, customer, "riverside tomorrow");
-    expect(customers.answer?.results).toEqual([]);
-    expect(h.sandbox.requests.length).toBe(before);
-    // The "open fairway" button greets them.
-    stranger.send("/start inline");
-    await h.settle();
-    expect(stranger.lastMessage()?.text).toContain("fairway");
-    expectTelegramRules(h);
-  });
+      // A stranger typing the same gets a button to open fairway, no results, and no partner call.
+      const stranger = h.user(100_202, "en", "Som", "stranger");
+      const before = h.sandbox.requests.length;
+      const strangers = await ask(h, stranger, "riverside tomorrow");
+      expect(strangers.answer?.results).toEqual([]);
+      expect(strangers.answer?.button?.start_parameter).toBe("inline");
+      // The customer (now one) gets no offers either.
+      const customers = await ask(h, customer, "riverside tomorrow");
+      expect(customers.answer?.results).toEqual([]);
+      expect(h.sandbox.requests.length).toBe(before);
+      // The "open fairway" button greets them.
+      stranger.send("/start inline");
+      await h.settle();
+      expect(stranger.lastMessage()?.text).toContain("fairway");
+      expectTelegramRules(h);
+    },
+  );
 
   it("a burst of keystrokes costs at most one partner call per course and date, and only the last query is answered", async () => {
     h = await startHarness();
     const agent = h.user(7202, "en", "Anan");
     const before = teeTimeRequests(h);
-    const ids = ["r", "ri", "riv", "rive", "river", "riversi", "riverside", "riverside t", "riverside tom", "riverside tomorrow"].map((q) => agent.inlineQuery(q));
+    const ids = [
+      "r",
+      "ri",
+      "riv",
+      "rive",
+      "river",
+      "riversi",
+      "riverside",
+      "riverside t",
+      "riverside tom",
+      "riverside tomorrow",
+    ].map((q) => agent.inlineQuery(q));
     await h.settle();
     expect(h.telegram.inlineAnswer(ids.at(-1)!)?.results.length).toBeGreaterThan(0);
     expect(ids.slice(0, -1).filter((id) => h.telegram.inlineAnswer(id) !== undefined)).toEqual([]);
     expect(teeTimeRequests(h) - before).toBe(1);
     // Asked again a moment later (paging, retyping): the same list, no new partner call.
     const again = await ask(h, agent, "riverside tomorrow");
-    expect(again.answer?.results.map((r) => r.id)).toEqual(h.telegram.inlineAnswer(ids.at(-1)!)?.results.map((r) => r.id));
+    expect(again.answer?.results.map((r) => r.id)).toEqual(
+      h.telegram.inlineAnswer(ids.at(-1)!)?.results.map((r) => r.id),
+    );
     expect(teeTimeRequests(h) - before).toBe(1);
     // The next page continues the list.
     const first = again.answer!;

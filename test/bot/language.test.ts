@@ -6,7 +6,10 @@ import { bookUntil, expectTelegramRules, livePanel, panel, tapData } from "../he
 function englishWords(text: string, allowed: string[] = []): string[] {
   let rest = text;
   for (const a of allowed) rest = rest.replaceAll(a, "");
-  rest = rest.replace(/\S+@\S+/g, "").replace(/\bGT[A-Z0-9]{6}\b/g, "").replace(/\/[a-z]+/g, "");
+  rest = rest
+    .replace(/\S+@\S+/g, "")
+    .replace(/\bGT[A-Z0-9]{6}\b/g, "")
+    .replace(/\/[a-z]+/g, "");
   return rest.match(/[A-Za-z]{4,}/g) ?? [];
 }
 
@@ -70,10 +73,16 @@ describe("language", () => {
     const user = h.user(4006, "en");
     user.send("/language");
     await h.settle();
-    h.telegram.failNext({ method: "editMessageText", error_code: 400, description: "Bad Request: there is no text in the message to edit" });
+    h.telegram.failNext({
+      method: "editMessageText",
+      error_code: 400,
+      description: "Bad Request: there is no text in the message to edit",
+    });
     const q = tapData(user, /^lang:th$/);
     await h.settle();
-    expect(h.telegram.callbackAnswers.filter((a) => a.queryId === q).map((a) => a.text)).toEqual(["เปลี่ยนเป็นภาษาไทยแล้ว"]);
+    expect(h.telegram.callbackAnswers.filter((a) => a.queryId === q).map((a) => a.text)).toEqual([
+      "เปลี่ยนเป็นภาษาไทยแล้ว",
+    ]);
     expect(h.logs.filter((l) => l.includes("update failed"))).toEqual([]);
     user.send("/help");
     await h.settle();

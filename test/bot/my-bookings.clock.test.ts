@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntil, callbackAnswerText, expectTelegramRules, forgeTap, livePanel, panel, partnerRequest, tapData } from "../helpers/flow.js";
+import {
+  bookUntil,
+  callbackAnswerText,
+  expectTelegramRules,
+  forgeTap,
+  livePanel,
+  panel,
+  partnerRequest,
+  tapData,
+} from "../helpers/flow.js";
 
 async function myBookings(h: Harness, user: SimulatedUser) {
   user.send("/mybookings");
@@ -143,11 +152,21 @@ describe("/mybookings", () => {
     }
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PENDING"]);
     // Junk and a release without an id change nothing either.
-    for (const data of ["mb:release", "mb:view:not-a-booking", "mb:release:not-a-booking", "mb:nuke:1", `mb:release:${id}:x`]) {
+    for (const data of [
+      "mb:release",
+      "mb:view:not-a-booking",
+      "mb:release:not-a-booking",
+      "mb:nuke:1",
+      `mb:release:${id}:x`,
+    ]) {
       const q = forgeTap(intruder, data);
       await h.settle();
-      expect(h.telegram.callbackAnswers.some((a) => a.queryId === q), data).toBe(true);
-      if (data === "mb:nuke:1") expect(callbackAnswerText(h, q)).toBe("This menu has expired. Use /book to start again.");
+      expect(
+        h.telegram.callbackAnswers.some((a) => a.queryId === q),
+        data,
+      ).toBe(true);
+      if (data === "mb:nuke:1")
+        expect(callbackAnswerText(h, q)).toBe("This menu has expired. Use /book to start again.");
     }
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PENDING"]);
     expect(h.sandbox.count("DELETE", /\/cancel$/)).toBe(0);

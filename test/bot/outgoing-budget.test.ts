@@ -11,7 +11,11 @@ function world(options: { perSecond: number; burst: number }) {
     sent.push(text);
     return Promise.resolve(answers.get(text) ?? new Response(JSON.stringify({ ok: true, result: true })));
   };
-  const budget = createOutgoingBudget({ perSecond: options.perSecond, perChat: { burst: options.burst, perSecond: 1 }, baseFetch });
+  const budget = createOutgoingBudget({
+    perSecond: options.perSecond,
+    perChat: { burst: options.burst, perSecond: 1 },
+    baseFetch,
+  });
   const send = (chatId: number, text: string, method = "sendMessage") =>
     budget.fetch(`http://api/bot1:x/${method}`, { method: "POST", body: JSON.stringify({ chat_id: chatId, text }) });
   return { budget, sent, answers, send };
@@ -44,7 +48,18 @@ describe("outgoing budget", () => {
 
   it("a 429 holds that chat for retry_after before its next send", async () => {
     const w = world({ perSecond: 100, burst: 100 });
-    w.answers.set("x1", new Response(JSON.stringify({ ok: false, error_code: 429, description: "Too Many Requests: retry after 1", parameters: { retry_after: 1 } }), { status: 429 }));
+    w.answers.set(
+      "x1",
+      new Response(
+        JSON.stringify({
+          ok: false,
+          error_code: 429,
+          description: "Too Many Requests: retry after 1",
+          parameters: { retry_after: 1 },
+        }),
+        { status: 429 },
+      ),
+    );
     await w.send(7, "x1");
     const started = performance.now();
     await w.send(8, "other chat");

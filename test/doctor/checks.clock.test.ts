@@ -17,7 +17,11 @@ describe("doctor", () => {
 
   it("reports a healthy partner: balance in baht, courses, today's tee times, round-trip times", async () => {
     const db = sqliteDatabase();
-    const config = createConfig({ PARTNER_API_URL: url, PARTNER_API_KEY: sandbox.apiKey, DATABASE_URL: `sqlite:${db.config.kind === "sqlite" ? db.config.path : ""}` });
+    const config = createConfig({
+      PARTNER_API_URL: url,
+      PARTNER_API_KEY: sandbox.apiKey,
+      DATABASE_URL: `sqlite:${db.config.kind === "sqlite" ? db.config.path : ""}`,
+    });
     const results = await runDoctor(config, clock);
     await db.cleanup();
     expect(results.every((r) => r.ok)).toBe(true);
@@ -53,7 +57,9 @@ describe("doctor", () => {
 
   it("checks the embedded sandbox when no partner is configured", async () => {
     const db = sqliteDatabase();
-    const results = await runDoctor(createConfig({ DATABASE_URL: `sqlite:${db.config.kind === "sqlite" ? db.config.path : ""}` }));
+    const results = await runDoctor(
+      createConfig({ DATABASE_URL: `sqlite:${db.config.kind === "sqlite" ? db.config.path : ""}` }),
+    );
     await db.cleanup();
     expect(results.find((r) => r.name === "partner")?.detail).toContain("embedded sandbox");
     expect(results.every((r) => r.ok)).toBe(true);

@@ -6,11 +6,21 @@ import { addToTally } from "./tally.js";
 
 /** The server's time zone and libfaketime's settings reach the child, as they would a production process. */
 function inheritedTimeEnv(): Record<string, string> {
-  const names = ["TZ", "LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_RESET", "FAKETIME_NO_CACHE", "DYLD_INSERT_LIBRARIES", "DYLD_FORCE_FLAT_NAMESPACE"];
-  return Object.fromEntries(names.flatMap((n) => {
-    const value = process.env[n];
-    return value !== undefined ? [[n, value]] : [];
-  }));
+  const names = [
+    "TZ",
+    "LD_PRELOAD",
+    "FAKETIME",
+    "FAKETIME_DONT_RESET",
+    "FAKETIME_NO_CACHE",
+    "DYLD_INSERT_LIBRARIES",
+    "DYLD_FORCE_FLAT_NAMESPACE",
+  ];
+  return Object.fromEntries(
+    names.flatMap((n) => {
+      const value = process.env[n];
+      return value !== undefined ? [[n, value]] : [];
+    }),
+  );
 }
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -34,7 +44,13 @@ export function startBotProcess(env: Record<string, string>, clock: () => number
   // test/helpers/world-main.ts, bundled once per run by test/global-setup.ts (child-build.ts).
   const child = spawn(process.execPath, ["--enable-source-maps", WORLD_MAIN], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...inheritedTimeEnv(), ...env, ...clockEnv(clock) },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      ...inheritedTimeEnv(),
+      ...env,
+      ...clockEnv(clock),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -5,7 +5,9 @@ import type { SimulatedUser } from "../../src/bot-api-server/index.js";
 
 /** The callback data of a message's inline buttons, in order (none for no message or no keyboard). */
 export function dataOf(message: Message | undefined): string[] {
-  return (message?.reply_markup?.inline_keyboard ?? []).flat().flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
+  return (message?.reply_markup?.inline_keyboard ?? [])
+    .flat()
+    .flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
 }
 
 /** The data of the buttons on the user's latest message that has any, its id and text. */

@@ -21,7 +21,11 @@ export const WORLD_MAIN = join(ROOT, "test-results", "world-main.mjs");
 export const DIST = join(ROOT, "dist");
 
 export async function buildForChildren(): Promise<void> {
-  execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"],
+    { cwd: ROOT, stdio: "inherit" },
+  );
   const src = join(ROOT, "src");
   await build({
     entryPoints: [join(ROOT, "test", "helpers", "world-main.ts")],

@@ -49,7 +49,10 @@ export async function startCrashWorld(agentIds: number[], extraEnv: Record<strin
   // A failing crash test shows what fairway printed (its processes run apart from the test's output).
   try {
     onTestFailed(() => {
-      for (const [i, p] of processes.entries()) console.error(`fairway process ${i + 1} of ${processes.length}, its last output (${p.output().length} chars):\n${p.output().slice(-6000)}`);
+      for (const [i, p] of processes.entries())
+        console.error(
+          `fairway process ${i + 1} of ${processes.length}, its last output (${p.output().length} chars):\n${p.output().slice(-6000)}`,
+        );
     });
   } catch {
     // Not inside a test (a hook): nothing to report to.
@@ -81,7 +84,6 @@ export async function closeCrashWorld(w: CrashWorld, app?: App): Promise<void> {
   await w.db.cleanup();
 }
 
-
 /** Polls `read` until it gives a value (not undefined, not false); fails naming `what` after `timeout` ms. */
 export async function until<T>(what: string, read: () => T | undefined, timeout = 15_000): Promise<T> {
   const deadline = Date.now() + timeout;
@@ -112,7 +114,11 @@ export async function tapWhen(user: SimulatedUser, pattern: RegExp, nth = 0, tim
 export async function waitText(user: SimulatedUser, text: string | RegExp, timeout?: number): Promise<string> {
   return until(
     `"${String(text)}" for ${user.chatId}`,
-    () => user.messages().map((m) => m.text ?? "").find((t) => (typeof text === "string" ? t.includes(text) : text.test(t))),
+    () =>
+      user
+        .messages()
+        .map((m) => m.text ?? "")
+        .find((t) => (typeof text === "string" ? t.includes(text) : text.test(t))),
     timeout,
   );
 }

@@ -47,11 +47,17 @@ export const databaseFactories = [
  * Runs a DDL statement in `db`'s schema (`{table}` names a table there): on PostgreSQL under fairway's
  * set-up lock, so that no other test's migration lists the tables while one is renamed or dropped.
  */
-export async function alterTable(db: TestDatabase, statement: (table: (name: string) => string) => string, run: (sqlText: string) => Promise<unknown>): Promise<void> {
+export async function alterTable(
+  db: TestDatabase,
+  statement: (table: (name: string) => string) => string,
+  run: (sqlText: string) => Promise<unknown>,
+): Promise<void> {
   const config = db.config;
   if (config.kind !== "postgres") {
     await run(statement((name) => `"${name}"`));
     return;
   }
-  await withSetupLock(config.url, (client) => client.query(statement((name) => `"${config.schema ?? "public"}"."${name}"`)));
+  await withSetupLock(config.url, (client) =>
+    client.query(statement((name) => `"${config.schema ?? "public"}"."${name}"`)),
+  );
 }

@@ -12,8 +12,9 @@ import { WORLD_START } from "./clock.js";
 // No vitest import here (flow.ts, crash-world.ts have one): test/bench/flood.ts runs this outside vitest.
 
 /** The data of tomorrow's button in the date picker, for a world that starts at WORLD_START. */
-export const TOMORROW = new RegExp(`:d:${addDaysToDateKey(courseToday(WORLD_START, "Asia/Bangkok"), 1).replaceAll("-", "")}$`);
-
+export const TOMORROW = new RegExp(
+  `:d:${addDaysToDateKey(courseToday(WORLD_START, "Asia/Bangkok"), 1).replaceAll("-", "")}$`,
+);
 
 /** Sends `count` messages from `user`, spread evenly over `ms` (in batches every 10 ms). */
 export async function flood(user: SimulatedUser, count: number, ms: number, text = "spam"): Promise<void> {
@@ -84,16 +85,56 @@ export async function timedBooking(
     await waitUntil(telegram, `${what} for ${user.chatId}`, done, stepTimeoutMs);
     latencies.push(performance.now() - started);
   };
-  await step("courses", () => user.send("/book"), () => hasText(user, "Choose a golf course") && hasButton(user, /:c:\d+$/));
-  await step("course", () => tap(user, new RegExp(`:c:${pick % 5}$`)), () => hasButton(user, /:go$/));
-  await step("calendar", () => tap(user, /:go$/), () => hasButton(user, TOMORROW));
-  await step("tee times", () => tap(user, TOMORROW), () => hasButton(user, /:s:\d+$/));
-  await step("players", () => tap(user, /:s:\d+$/, Math.floor(pick / 5) * 2), () => hasButton(user, /:p:\d+$/));
-  await step("name", () => tap(user, /:p:\d+$/), () => hasText(user, "Customer's full name"));
-  await step("e-mail", () => user.send("Golfer Somchai"), () => hasText(user, "Customer's e-mail"));
-  await step("mobile", () => user.send(`golfer${user.chatId}@example.com`), () => hasText(user, "Customer's mobile number"));
-  await step("hold", () => user.send("081-234-5678"), () => hasButton(user, /:ok$/));
-  await step("receipt", () => tap(user, /:ok$/), () => user.messages().some((m) => (m.text ?? "").includes("Booking confirmed")));
+  await step(
+    "courses",
+    () => user.send("/book"),
+    () => hasText(user, "Choose a golf course") && hasButton(user, /:c:\d+$/),
+  );
+  await step(
+    "course",
+    () => tap(user, new RegExp(`:c:${pick % 5}$`)),
+    () => hasButton(user, /:go$/),
+  );
+  await step(
+    "calendar",
+    () => tap(user, /:go$/),
+    () => hasButton(user, TOMORROW),
+  );
+  await step(
+    "tee times",
+    () => tap(user, TOMORROW),
+    () => hasButton(user, /:s:\d+$/),
+  );
+  await step(
+    "players",
+    () => tap(user, /:s:\d+$/, Math.floor(pick / 5) * 2),
+    () => hasButton(user, /:p:\d+$/),
+  );
+  await step(
+    "name",
+    () => tap(user, /:p:\d+$/),
+    () => hasText(user, "Customer's full name"),
+  );
+  await step(
+    "e-mail",
+    () => user.send("Golfer Somchai"),
+    () => hasText(user, "Customer's e-mail"),
+  );
+  await step(
+    "mobile",
+    () => user.send(`golfer${user.chatId}@example.com`),
+    () => hasText(user, "Customer's mobile number"),
+  );
+  await step(
+    "hold",
+    () => user.send("081-234-5678"),
+    () => hasButton(user, /:ok$/),
+  );
+  await step(
+    "receipt",
+    () => tap(user, /:ok$/),
+    () => user.messages().some((m) => (m.text ?? "").includes("Booking confirmed")),
+  );
   return latencies;
 }
 

@@ -48,7 +48,10 @@ export async function bookUntilHold(h: Harness, user: SimulatedUser, choices: Bo
   await h.settle();
   await pickDate(h, user, choices.date ?? tomorrow(h.clock()));
   await h.settle();
-  expect(panel(user).data.some((d) => /:s:\d+$/.test(d)), `slots listed: ${panel(user).text}`).toBe(true);
+  expect(
+    panel(user).data.some((d) => /:s:\d+$/.test(d)),
+    `slots listed: ${panel(user).text}`,
+  ).toBe(true);
   tapData(user, /:s:\d+$/);
   await h.settle();
   tapData(user, /:p:\d+$/);
@@ -73,7 +76,9 @@ export function expectTelegramRules(h: Harness): void {
     if (typeof text === "string") expect(text.length, `${call.method} text length`).toBeLessThanOrEqual(4096);
     const markup = call.params.reply_markup as { inline_keyboard?: { callback_data?: string }[][] } | undefined;
     for (const row of markup?.inline_keyboard ?? []) {
-      for (const b of row) if (b.callback_data !== undefined) expect(Buffer.byteLength(b.callback_data), b.callback_data).toBeLessThanOrEqual(64);
+      for (const b of row)
+        if (b.callback_data !== undefined)
+          expect(Buffer.byteLength(b.callback_data), b.callback_data).toBeLessThanOrEqual(64);
     }
     if (!call.ok) expect(call.error?.description ?? "", `${call.method} failed`).toMatch(/message is not modified/);
   }
@@ -81,14 +86,29 @@ export function expectTelegramRules(h: Harness): void {
 }
 
 /** The steps `bookUntil` can stop at, in the order a first-time user meets them. */
-export const FLOW_STEPS = ["course", "course-info", "date", "slot", "players", "name", "email", "mobile", "held"] as const;
+export const FLOW_STEPS = [
+  "course",
+  "course-info",
+  "date",
+  "slot",
+  "players",
+  "name",
+  "email",
+  "mobile",
+  "held",
+] as const;
 export type FlowStep = (typeof FLOW_STEPS)[number];
 
 /**
  * Drives /book up to (and showing) `step`, with the same choices as `bookUntilHold`; a first-time
  * user (no recent customers) is assumed.
  */
-export async function bookUntil(h: Harness, user: SimulatedUser, step: FlowStep, choices: BookingChoices = {}): Promise<void> {
+export async function bookUntil(
+  h: Harness,
+  user: SimulatedUser,
+  step: FlowStep,
+  choices: BookingChoices = {},
+): Promise<void> {
   const stop = FLOW_STEPS.indexOf(step);
   const actions: (() => void)[] = [
     () => user.send("/book"),
@@ -122,7 +142,11 @@ export async function pickDate(h: Harness, user: SimulatedUser, date: string): P
 export function livePanel(user: SimulatedUser) {
   const last = user
     .messages()
-    .filter((m) => (m.reply_markup?.inline_keyboard ?? []).flat().some((b) => "callback_data" in b && b.callback_data.startsWith("b:")))
+    .filter((m) =>
+      (m.reply_markup?.inline_keyboard ?? [])
+        .flat()
+        .some((b) => "callback_data" in b && b.callback_data.startsWith("b:")),
+    )
     .at(-1);
   const buttons = (last?.reply_markup?.inline_keyboard ?? []).flat();
   return {
@@ -140,7 +164,12 @@ export function callbackAnswerText(h: Harness, queryId: string): string | undefi
 }
 
 /** A raw partner API call to the sandbox, as another agency would make it (Basic auth, JSON). */
-export async function partnerRequest(h: Harness, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+export async function partnerRequest(
+  h: Harness,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   const res = await fetch(`${h.sandbox.url}/api/v1/ext${path}`, {
     method,
     headers: {
@@ -158,7 +187,6 @@ export async function partnerRequest(h: Harness, method: string, path: string, b
   }
   return { status: res.status, json };
 }
-
 
 /** A callback query with any data on one of the bot's messages: what a modified client could send. */
 export function forgeTap(user: SimulatedUser, data: string, messageId?: number): string {
@@ -206,11 +234,20 @@ export async function customerBooks(h: Harness, customer: SimulatedUser): Promis
 }
 
 /** A paid booking made through the bot by `user` for `name`; its ledger row. */
-export async function paidBooking(h: Harness, user: SimulatedUser, name: string, choices: BookingChoices = {}): Promise<BookingRecord> {
+export async function paidBooking(
+  h: Harness,
+  user: SimulatedUser,
+  name: string,
+  choices: BookingChoices = {},
+): Promise<BookingRecord> {
   await bookUntilHold(h, user, { name, ...choices });
   tapData(user, /:ok$/);
   await h.settle();
-  const row = await h.app.storage.db.selectFrom("bookings").selectAll().where("customer_name", "=", name).executeTakeFirst();
+  const row = await h.app.storage.db
+    .selectFrom("bookings")
+    .selectAll()
+    .where("customer_name", "=", name)
+    .executeTakeFirst();
   expect(row?.state, `${name} paid`).toBe("PAID");
   return row!;
 }

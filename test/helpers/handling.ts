@@ -54,7 +54,8 @@ export function trackHandling(): Handling {
       };
       bot.api.config.use(async (prev, method, payload, signal) => {
         const result = await prev(method, payload, signal);
-        if (method === "getUpdates" && result.ok) for (const u of result.result as { update_id: number }[]) unhandled.add(u.update_id);
+        if (method === "getUpdates" && result.ok)
+          for (const u of result.result as { update_id: number }[]) unhandled.add(u.update_id);
         return result;
       });
     },

@@ -1,7 +1,12 @@
 import { Writable } from "node:stream";
 import SqliteDatabase from "better-sqlite3";
 import { createApp, type App } from "../../src/app.js";
-import { createBotApiServer, type BotApiServer, type BotApiServerOptions, type SimulatedUser } from "../../src/bot-api-server/index.js";
+import {
+  createBotApiServer,
+  type BotApiServer,
+  type BotApiServerOptions,
+  type SimulatedUser,
+} from "../../src/bot-api-server/index.js";
 import { createConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
 import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
@@ -27,7 +32,10 @@ export const MACHINE_SPEED_LIMITS: Record<string, string> = {
 };
 
 /** The environment fairway needs to run against a test sandbox and local Bot API server. */
-export function testEnv(parts: { apiRoot: string; partnerUrl: string; apiKey: string; db: TestDatabase }, options: { productionLimits?: boolean } = {}): Record<string, string> {
+export function testEnv(
+  parts: { apiRoot: string; partnerUrl: string; apiKey: string; db: TestDatabase },
+  options: { productionLimits?: boolean } = {},
+): Record<string, string> {
   return {
     ...(options.productionLimits ? {} : MACHINE_SPEED_LIMITS),
     BOT_TOKEN: TEST_BOT_TOKEN,
@@ -119,7 +127,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   });
   const env = {
-    ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }, { productionLimits: options.productionLimits ?? false }),
+    ...testEnv(
+      { apiRoot, partnerUrl, apiKey: sandbox.apiKey, db },
+      { productionLimits: options.productionLimits ?? false },
+    ),
     PARTNER_TIMEOUT_MS: "2000",
     LOG_LEVEL: "debug",
     ...options.env,
@@ -151,7 +162,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const makeAgent = (id: number) => {
     if (config.adminIds.includes(id) || config.agentIds.includes(id)) return;
     if (!direct) throw new Error("on PostgreSQL, list test agents in env AGENT_IDS");
-    direct.prepare("INSERT OR IGNORE INTO agents (user_id, name, added_by, added_at) VALUES (?, ?, 0, ?)").run(id, `agent ${id}`, clock());
+    direct
+      .prepare("INSERT OR IGNORE INTO agents (user_id, name, added_by, added_at) VALUES (?, ?, 0, ?)")
+      .run(id, `agent ${id}`, clock());
   };
   const harness: Harness = {
     get app() {

@@ -30,7 +30,9 @@ export function reportFigures(name: (typeof HOSTILE_FILES)[number], figures: Fig
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${name}.json`), JSON.stringify({ name, ...figures, at: new Date().toISOString() }));
   const direct = figures.direct ? ` (+ ${figures.direct} direct)` : "";
-  console.log(`hostile/${name}: ${figures.cases} cases${direct} in ${figures.batches} batches, ${figures.violations} violations, seed ${figures.seed}, ${(figures.ms / 1000).toFixed(1)} s`);
+  console.log(
+    `hostile/${name}: ${figures.cases} cases${direct} in ${figures.batches} batches, ${figures.violations} violations, seed ${figures.seed}, ${(figures.ms / 1000).toFixed(1)} s`,
+  );
 }
 
 /**
@@ -49,7 +51,14 @@ export function hostileTotal(runPid: number): string | undefined {
   const all = files.map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as Figures & { name: string });
   rmSync(dir, { recursive: true, force: true });
   if (!HOSTILE_FILES.every((n) => all.some((r) => r.name === n))) return undefined;
-  const total = all.reduce((t, r) => ({ cases: t.cases + r.cases, direct: t.direct + (r.direct ?? 0), violations: t.violations + r.violations }), { cases: 0, direct: 0, violations: 0 });
+  const total = all.reduce(
+    (t, r) => ({
+      cases: t.cases + r.cases,
+      direct: t.direct + (r.direct ?? 0),
+      violations: t.violations + r.violations,
+    }),
+    { cases: 0, direct: 0, violations: 0 },
+  );
   const line = `hostile: ${total.cases} cases through the bot (+ ${total.direct} direct), ${total.violations} violations (${all.map((r) => `${r.name} ${r.cases}`).join(", ")})`;
   writeFileSync(join(ROOT, "summary.txt"), `${line}\n`);
   return line;

@@ -115,10 +115,25 @@ export const ADMIN_MARKERS = markers(
     // The daily digest and the admins' side of cancellation requests are admin texts too.
     k.startsWith("digest-") ||
     k.startsWith("cancel-request-card-") ||
-    ["cancel-request-approved-admin", "cancel-request-declined-admin", "cancel-request-closed", "cancel-request-list", "cancel-request-none"].includes(k),
+    [
+      "cancel-request-approved-admin",
+      "cancel-request-declined-admin",
+      "cancel-request-closed",
+      "cancel-request-list",
+      "cancel-request-none",
+    ].includes(k),
 );
 /** Texts only agents and admins may see: the link builder and the link list. */
-export const AGENT_MARKERS = markers((k) => ["link-builder-title", "link-builder-hint", "link-created", "link-pick-course", "links-title", "links-empty"].includes(k));
+export const AGENT_MARKERS = markers((k) =>
+  [
+    "link-builder-title",
+    "link-builder-hint",
+    "link-created",
+    "link-pick-course",
+    "links-title",
+    "links-empty",
+  ].includes(k),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Arbitraries
@@ -159,7 +174,7 @@ export const NASTY_PIECES: readonly string[] = [
   "<b>",
   "</b>",
   "<i>x</b>",
-  "<a href=\"javascript:alert(1)\">x</a>",
+  '<a href="javascript:alert(1)">x</a>',
   "<tg-spoiler>",
   "<script>alert(1)</script>",
   "<code>",
@@ -169,7 +184,7 @@ export const NASTY_PIECES: readonly string[] = [
   "&#0;",
   "&#x110000;",
   "' OR 1=1 --",
-  "\"; DROP TABLE bookings; --",
+  '"; DROP TABLE bookings; --',
   "') OR ('1'='1",
   "../../etc/passwd",
   "..\\..\\windows",
@@ -239,7 +254,15 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
   { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
-  { weight: 5, arbitrary: fc.array(fc.oneof(fc.constantFrom(...NASTY_PIECES), fc.string({ unit: "grapheme", maxLength: 6 })), { minLength: 1, maxLength: 12 }).map((a) => a.join("")) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...NASTY_PIECES), fc.string({ unit: "grapheme", maxLength: 6 })), {
+        minLength: 1,
+        maxLength: 12,
+      })
+      .map((a) => a.join("")),
+  },
   { weight: 1, arbitrary: longText },
 );
 
@@ -284,12 +307,35 @@ const oddNumber: fc.Arbitrary<string> = fc
     fc.integer().map(String),
     fc.bigInt().map(String),
     fc.nat({ max: 99_999_999 }).map(String),
-    fc.constantFrom("0", "-1", "-0", "1.5", "1e309", "NaN", "Infinity", "0x10", "9007199254740993", "999999999999999", "1234567890123456789012", "00012", "๑๒๓", "١٢٣"),
+    fc.constantFrom(
+      "0",
+      "-1",
+      "-0",
+      "1.5",
+      "1e309",
+      "NaN",
+      "Infinity",
+      "0x10",
+      "9007199254740993",
+      "999999999999999",
+      "1234567890123456789012",
+      "00012",
+      "๑๒๓",
+      "١٢٣",
+    ),
   )
   .map(awayFromIdentities);
 
 const dateish: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("2026-01-01 2026-12-31", "2026-02-30 2026-03-01", "9999-12-31 0000-01-01", "2020-01-01 2030-01-01", "2026-13-45", "today week", "2026-01-01"),
+  fc.constantFrom(
+    "2026-01-01 2026-12-31",
+    "2026-02-30 2026-03-01",
+    "9999-12-31 0000-01-01",
+    "2020-01-01 2030-01-01",
+    "2026-13-45",
+    "today week",
+    "2026-01-01",
+  ),
   fc
     .tuple(fc.integer({ min: -1, max: 10_000 }), fc.integer({ min: -1, max: 14 }), fc.integer({ min: -1, max: 33 }))
     .map(([y, m, d]) => `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`),
@@ -305,7 +351,28 @@ export const argPart: fc.Arbitrary<ArgPart> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .constantFrom("' OR 1=1 --", "../../../etc/passwd", "<b>bold</b>", "<i>", "&", "*", "%", "?", "`id`", "\\", "[]", "{}", "__proto__", "GT-0000", "add", "remove", "today", "week", "ADD", "Remove")
+      .constantFrom(
+        "' OR 1=1 --",
+        "../../../etc/passwd",
+        "<b>bold</b>",
+        "<i>",
+        "&",
+        "*",
+        "%",
+        "?",
+        "`id`",
+        "\\",
+        "[]",
+        "{}",
+        "__proto__",
+        "GT-0000",
+        "add",
+        "remove",
+        "today",
+        "week",
+        "ADD",
+        "Remove",
+      )
       .map(lit),
   },
   { weight: 2, arbitrary: oddNumber.map(lit) },
@@ -328,10 +395,23 @@ export type Mutation =
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   { weight: 4, arbitrary: fc.constant<Mutation>({ t: "none" }) },
   { weight: 2, arbitrary: fc.nat(80).map((at): Mutation => ({ t: "truncate", at })) },
-  { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 70 }).map((s): Mutation => ({ t: "append", s })) },
-  { weight: 1, arbitrary: fc.tuple(fc.nat(80), fc.string({ minLength: 1, maxLength: 1 })).map(([at, c]): Mutation => ({ t: "replace", at, c })) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 70 }).map((s): Mutation => ({ t: "append", s })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.nat(80), fc.string({ minLength: 1, maxLength: 1 }))
+      .map(([at, c]): Mutation => ({ t: "replace", at, c })),
+  },
   { weight: 1, arbitrary: fc.stringMatching(/^[a-z0-9]{6}$/).map((nonce): Mutation => ({ t: "nonce", nonce })) },
-  { weight: 1, arbitrary: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/), oddNumber).map((arg): Mutation => ({ t: "arg", arg })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,30}$/), oddNumber)
+      .map((arg): Mutation => ({ t: "arg", arg })),
+  },
 );
 
 function mutate(data: string, m: Mutation): string {
@@ -360,20 +440,71 @@ export const shapedData: fc.Arbitrary<string> = fc.oneof(
   fc
     .tuple(
       fc.oneof(fc.stringMatching(/^[a-z0-9]{6}$/), fc.string({ maxLength: 8 })),
-      fc.constantFrom("c", "cp", "go", "loc", "pic", "d", "m", "pf", "sp", "rf", "s", "p", "rc", "nc", "keep", "ok", "chg", "ch", "retry", "back", "cancel", "x", "zz"),
-      fc.option(fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/), oddNumber, fc.constantFrom("20991231", "19700101", "20260230", "209912", "course", "held", "-1", "999"))),
+      fc.constantFrom(
+        "c",
+        "cp",
+        "go",
+        "loc",
+        "pic",
+        "d",
+        "m",
+        "pf",
+        "sp",
+        "rf",
+        "s",
+        "p",
+        "rc",
+        "nc",
+        "keep",
+        "ok",
+        "chg",
+        "ch",
+        "retry",
+        "back",
+        "cancel",
+        "x",
+        "zz",
+      ),
+      fc.option(
+        fc.oneof(
+          fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/),
+          oddNumber,
+          fc.constantFrom("20991231", "19700101", "20260230", "209912", "course", "held", "-1", "999"),
+        ),
+      ),
     )
     .map(([nonce, action, arg]) => (arg === null ? `b:${nonce}:${action}` : `b:${nonce}:${action}:${arg}`)),
   fc.constantFrom("g:book", "g:restart", "g:resume", "g:", "g:book:1", "G:BOOK"),
   fc
-    .tuple(fc.constantFrom("list", "view", "release", "refresh", "delete", ""), fc.option(fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/), oddNumber)))
+    .tuple(
+      fc.constantFrom("list", "view", "release", "refresh", "delete", ""),
+      fc.option(fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/), oddNumber)),
+    )
     .map(([a, arg]) => (arg === null ? `mb:${a}` : `mb:${a}:${arg}`)),
   fc
-    .tuple(fc.constantFrom("s", "cc", "go", "x"), fc.oneof(fc.constant("-"), fc.nat(1000).map(String), oddNumber), fc.constantFrom("0", "1", "5", "10", "99", "-1"), fc.constantFrom("0", "1", "7", "30", "99", "x"))
+    .tuple(
+      fc.constantFrom("s", "cc", "go", "x"),
+      fc.oneof(fc.constant("-"), fc.nat(1000).map(String), oddNumber),
+      fc.constantFrom("0", "1", "5", "10", "99", "-1"),
+      fc.constantFrom("0", "1", "7", "30", "99", "x"),
+    )
     .map(([a, c, u, d]) => `lk:${a}:${c}:${u}:${d}`),
   fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{1,60}$/), fc.string({ maxLength: 64 })).map((t) => `lr:${t}`),
-  fc.oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9-]{1,40}$/), fc.string({ maxLength: 50 })).map((id) => `ad:rf:${id}`),
-  fc.constantFrom("ad:rfx", "ad:", "ad:rf", "ad:rf:", "lang:th", "lang:en", "lang:menu", "lang:fr", "lang:", "lang:th:x"),
+  fc
+    .oneof(fc.uuid(), fc.stringMatching(/^[A-Za-z0-9-]{1,40}$/), fc.string({ maxLength: 50 }))
+    .map((id) => `ad:rf:${id}`),
+  fc.constantFrom(
+    "ad:rfx",
+    "ad:",
+    "ad:rf",
+    "ad:rf:",
+    "lang:th",
+    "lang:en",
+    "lang:menu",
+    "lang:fr",
+    "lang:",
+    "lang:th:x",
+  ),
 );
 
 /** Random callback data: any string or raw bytes (as latin-1 text), up to 64 bytes and longer. */
@@ -401,9 +532,15 @@ export type TapSpec =
 export const tapSpec: fc.Arbitrary<TapSpec> = fc.oneof(
   { weight: 2, arbitrary: rawData.map((data): TapSpec => ({ t: "raw", data })) },
   { weight: 3, arbitrary: shapedData.map((data): TapSpec => ({ t: "shape", data })) },
-  { weight: 3, arbitrary: fc.record({ pick: fc.nat(), m: mutation, flow: fc.boolean() }).map((r): TapSpec => ({ t: "own", ...r })) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ pick: fc.nat(), m: mutation, flow: fc.boolean() }).map((r): TapSpec => ({ t: "own", ...r })),
+  },
   { weight: 2, arbitrary: fc.record({ pick: fc.nat(), m: mutation }).map((r): TapSpec => ({ t: "old", ...r })) },
-  { weight: 3, arbitrary: fc.record({ victim: fc.nat(), pick: fc.nat(), m: mutation }).map((r): TapSpec => ({ t: "other", ...r })) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ victim: fc.nat(), pick: fc.nat(), m: mutation }).map((r): TapSpec => ({ t: "other", ...r })),
+  },
   { weight: 2, arbitrary: fc.record({ pick: fc.nat(), m: mutation }).map((r): TapSpec => ({ t: "fixture", ...r })) },
 );
 
@@ -414,28 +551,54 @@ export const REFUSED_LINK_KINDS: readonly LinkKind[] = ["revoked", "expired", "u
 export const LINK_KINDS: readonly LinkKind[] = [...VALID_LINK_KINDS, ...REFUSED_LINK_KINDS];
 
 /** How a real token is sent (most forms break it). */
-export type TokenForm = "plain" | "spaced" | "url" | "truncated" | "extended" | "swapcase" | "zero-width" | "rtl" | "twice" | "percent";
+export type TokenForm =
+  "plain" | "spaced" | "url" | "truncated" | "extended" | "swapcase" | "zero-width" | "rtl" | "twice" | "percent";
 
 export type TokenSpec =
-  | { t: "random"; s: string }
-  | { t: "shaped"; s: string }
-  | { t: "link"; kind: LinkKind; form: TokenForm; n: number };
+  { t: "random"; s: string } | { t: "shaped"; s: string } | { t: "link"; kind: LinkKind; form: TokenForm; n: number };
 
 /** Start-link tokens: random text, token-shaped strings (63/64/65 characters too), real links sent in odd forms. */
 export function tokenSpec(kinds: readonly LinkKind[]): fc.Arbitrary<TokenSpec> {
   const shaped = fc.oneof(
     fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/),
-    fc.constantFrom(63, 64, 65, 32, 31, 33).chain((n) => fc.string({ unit: fc.constantFrom(..."ABCxyz019_-".split("")), minLength: n, maxLength: n })),
+    fc
+      .constantFrom(63, 64, 65, 32, 31, 33)
+      .chain((n) => fc.string({ unit: fc.constantFrom(..."ABCxyz019_-".split("")), minLength: n, maxLength: n })),
   );
   return fc.oneof(
-    { weight: 2, arbitrary: fc.oneof(hostileText, fc.constantFrom("https://t.me/fairway_test_bot?start=abc", "tg://resolve?domain=fairway_test_bot&start=x", "start=", "=")).map((s): TokenSpec => ({ t: "random", s })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(
+          hostileText,
+          fc.constantFrom(
+            "https://t.me/fairway_test_bot?start=abc",
+            "tg://resolve?domain=fairway_test_bot&start=x",
+            "start=",
+            "=",
+          ),
+        )
+        .map((s): TokenSpec => ({ t: "random", s })),
+    },
     { weight: 2, arbitrary: shaped.map((s): TokenSpec => ({ t: "shaped", s })) },
     {
       weight: 4,
       arbitrary: fc
         .record({
           kind: fc.constantFrom(...kinds),
-          form: fc.constantFrom<TokenForm>("plain", "plain", "spaced", "url", "truncated", "extended", "swapcase", "zero-width", "rtl", "twice", "percent"),
+          form: fc.constantFrom<TokenForm>(
+            "plain",
+            "plain",
+            "spaced",
+            "url",
+            "truncated",
+            "extended",
+            "swapcase",
+            "zero-width",
+            "rtl",
+            "twice",
+            "percent",
+          ),
           n: fc.nat(),
         })
         .map((r): TokenSpec => ({ t: "link", ...r })),
@@ -456,7 +619,11 @@ export type Case =
 
 const who = fc.nat();
 
-export const textCase: fc.Arbitrary<Case> = fc.record({ who, kind: fc.constant("text" as const), text: hostileText.filter((t) => t.length > 0) });
+export const textCase: fc.Arbitrary<Case> = fc.record({
+  who,
+  kind: fc.constant("text" as const),
+  text: hostileText.filter((t) => t.length > 0),
+});
 
 export const commandCase: fc.Arbitrary<Case> = fc.record({
   who,
@@ -471,10 +638,20 @@ export const commandCase: fc.Arbitrary<Case> = fc.record({
   args: fc.array(argPart, { maxLength: 4 }),
 });
 
-export const tapCase: fc.Arbitrary<Case> = fc.record({ who, kind: fc.constant("tap" as const), tap: tapSpec, msg: fc.nat() });
+export const tapCase: fc.Arbitrary<Case> = fc.record({
+  who,
+  kind: fc.constant("tap" as const),
+  tap: tapSpec,
+  msg: fc.nat(),
+});
 
 export function startCase(kinds: readonly LinkKind[]): fc.Arbitrary<Case> {
-  return fc.record({ who, kind: fc.constant("start" as const), token: tokenSpec(kinds), sep: fc.constantFrom(" ", " ", "  ", "\n", "") });
+  return fc.record({
+    who,
+    kind: fc.constant("start" as const),
+    token: tokenSpec(kinds),
+    sep: fc.constantFrom(" ", " ", "  ", "\n", ""),
+  });
 }
 
 export const otherMessageCase: fc.Arbitrary<Case> = fc.oneof(
@@ -484,9 +661,21 @@ export const otherMessageCase: fc.Arbitrary<Case> = fc.oneof(
     phone: fc.oneof(shortText, fc.constantFrom("+66812345678", "0812345678", "+1 555 0100", "", "+", "๐๘๑๒๓๔๕๖๗๘")),
     own: fc.boolean(),
   }),
-  fc.record({ who, kind: fc.constant("location" as const), lat: fc.double({ min: -90, max: 90, noNaN: true }), lon: fc.double({ min: -180, max: 180, noNaN: true }) }),
+  fc.record({
+    who,
+    kind: fc.constant("location" as const),
+    lat: fc.double({ min: -90, max: 90, noNaN: true }),
+    lon: fc.double({ min: -180, max: 180, noNaN: true }),
+  }),
   fc.record({ who, kind: fc.constant("sticker" as const) }),
-  fc.record({ who, kind: fc.constant("group" as const), text: fc.oneof(hostileText, commandCase.map(() => "/book@fairway_test_bot")) }),
+  fc.record({
+    who,
+    kind: fc.constant("group" as const),
+    text: fc.oneof(
+      hostileText,
+      commandCase.map(() => "/book@fairway_test_bot"),
+    ),
+  }),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -572,7 +761,11 @@ export async function walkToName(h: Harness, users: readonly SimulatedUser[]): P
   await all((u) => void u.send("/book"));
   await all((u, i) => void tapData(u, new RegExp(`:c:${i % 4}$`)));
   await all((u) => void tapData(u, /:go$/));
-  await all((u) => !livePanel(u).data.some((d) => d.endsWith(`:d:${day}`)) && Boolean(tapData(u, new RegExp(`:m:${day.slice(0, 6)}$`))));
+  await all(
+    (u) =>
+      !livePanel(u).data.some((d) => d.endsWith(`:d:${day}`)) &&
+      Boolean(tapData(u, new RegExp(`:m:${day.slice(0, 6)}$`))),
+  );
   await all((u) => void tapData(u, new RegExp(`:d:${day}$`)));
   await all((u, i) => {
     const slots = livePanel(u).data.filter((d) => /:s:\d+$/.test(d));
@@ -588,7 +781,11 @@ export class World {
   /** Identities in every pool's reach but not acting (fixtures, canary). */
   readonly bystanders: Identity[] = [];
   readonly canary: Identity;
-  readonly fixtures: Fixtures = { links: { valid: [], limited: [], course: [], revoked: [], expired: [], "used-up": [] }, refs: [], buttons: [] };
+  readonly fixtures: Fixtures = {
+    links: { valid: [], limited: [], course: [], revoked: [], expired: [], "used-up": [] },
+    refs: [],
+    buttons: [],
+  };
   private readonly chats = new Map<number, ChatRecord>();
   private readonly byId = new Map<number, Identity>();
   private readonly queryOwner = new Map<string, number>();
@@ -651,9 +848,15 @@ export class World {
     await w.refreshRoles(true);
     w.scan();
     const { holder, linkOwner } = w.fixtures;
-    const shown = (who: Identity | undefined, pattern: RegExp) => [...new Set((who ? w.chat(who.id).keyboards : []).flatMap((k) => k.data.filter((d) => pattern.test(d))))];
+    const shown = (who: Identity | undefined, pattern: RegExp) => [
+      ...new Set((who ? w.chat(who.id).keyboards : []).flatMap((k) => k.data.filter((d) => pattern.test(d)))),
+    ];
     const admin = admins[0] === undefined ? undefined : w.byId.get(admins[0]);
-    w.fixtures.buttons = [...shown(holder, /^b:.*:ok$|^mb:release:/), ...shown(admin, /^ad:rf:/), ...shown(linkOwner, /^lr:|^lk:go:/)];
+    w.fixtures.buttons = [
+      ...shown(holder, /^b:.*:ok$|^mb:release:/),
+      ...shown(admin, /^ad:rf:/),
+      ...shown(linkOwner, /^lr:|^lk:go:/),
+    ];
     w.seenCalls = h.telegram.calls.length;
     w.seenLogs = h.logs.length;
     w.seenRequests = h.sandbox.requests.length;
@@ -665,7 +868,12 @@ export class World {
     // Profile names are input too (welcome texts, a customer's name at their link, the name step's
     // "keep"): every identity but the canary gets one of PROFILE_NAMES.
     const profile = id >= ID_BASE + 999 && id < ID_BASE + 1000 ? undefined : PROFILE_NAMES[id % PROFILE_NAMES.length];
-    this.h.telegram.user({ id, language_code: lang, first_name: profile?.[0] ?? `Hostile ${id}`, ...(profile?.[1] ? { last_name: profile[1] } : {}) });
+    this.h.telegram.user({
+      id,
+      language_code: lang,
+      first_name: profile?.[0] ?? `Hostile ${id}`,
+      ...(profile?.[1] ? { last_name: profile[1] } : {}),
+    });
     const user = this.h.user(id, lang, undefined, role === "agent" ? "agent" : "stranger");
     const identity: Identity = { id, user, who: { role: role === "admin" ? "admin" : role } };
     this.byId.set(id, identity);
@@ -710,7 +918,9 @@ export class World {
     owner.user.send("/links");
     await this.h.settle();
     const tokens = this.fixtures.links;
-    this.fixtures.refs.push(...(this.validLinksInArgs ? Object.values(tokens).flat() : REFUSED_LINK_KINDS.flatMap((k) => tokens[k])));
+    this.fixtures.refs.push(
+      ...(this.validLinksInArgs ? Object.values(tokens).flat() : REFUSED_LINK_KINDS.flatMap((k) => tokens[k])),
+    );
   }
 
   /** A held booking (Confirm on its panel, Release in /mybookings) and a paid one with the admin's refund question. */
@@ -719,19 +929,24 @@ export class World {
     const payer = this.add(this.nextId++, "th", "agent");
     this.bystanders.push(holder, payer);
     await walkToName(this.h, [payer.user, holder.user]);
-    for (const u of [payer.user, holder.user]) for (const text of ["Somchai Jaidee", "somchai@example.com", "081-234-5678"]) u.send(text);
+    for (const u of [payer.user, holder.user])
+      for (const text of ["Somchai Jaidee", "somchai@example.com", "081-234-5678"]) u.send(text);
     await this.h.settle();
     tapData(payer.user, /:ok$/);
     await this.h.settle();
     const [paid] = await this.h.app.bookings.listForUser(payer.id, 1);
     const [held] = await this.h.app.bookings.listForUser(holder.id, 1);
-    if (paid?.state !== "PAID" || held?.state !== "HELD") throw new Error(`fixtures: expected PAID and HELD, got ${paid?.state} and ${held?.state}`);
+    if (paid?.state !== "PAID" || held?.state !== "HELD")
+      throw new Error(`fixtures: expected PAID and HELD, got ${paid?.state} and ${held?.state}`);
     // The holder looks at the hold in /mybookings (its Release button), then goes back to the flow panel.
     holder.user.send("/mybookings");
     await this.h.settle();
     tapData(holder.user, /^mb:view:/);
     await this.h.settle();
-    for (const b of [paid, held]) this.fixtures.refs.push(...[b.reservation_code, b.reservation_id, b.id].filter((s): s is string => typeof s === "string"));
+    for (const b of [paid, held])
+      this.fixtures.refs.push(
+        ...[b.reservation_code, b.reservation_id, b.id].filter((s): s is string => typeof s === "string"),
+      );
     Object.assign(this.fixtures, { holder, payer, paidBookingId: paid.id, heldBookingId: held.id });
     const admin = this.adminIds[0];
     if (admin !== undefined) {
@@ -742,7 +957,9 @@ export class World {
 
   /** Partner confirm and refund requests so far. */
   private partnerWrites(): number {
-    return this.h.sandbox.requests.filter((r) => r.method === "POST" && /\/order\/[^/]+\/(confirm|refund)$/.test(r.path)).length;
+    return this.h.sandbox.requests.filter(
+      (r) => r.method === "POST" && /\/order\/[^/]+\/(confirm|refund)$/.test(r.path),
+    ).length;
   }
 
   private chat(id: number): ChatRecord {
@@ -767,7 +984,9 @@ export class World {
       if (/^send/.test(call.method)) chat.botMessages.push(result.message_id);
       if (/^send/.test(call.method) && call.method !== "sendMessage") chat.media.add(result.message_id);
       const markup = call.params.reply_markup as { inline_keyboard?: { callback_data?: string }[][] } | undefined;
-      const data = (markup?.inline_keyboard ?? []).flat().flatMap((b) => (typeof b.callback_data === "string" ? [b.callback_data] : []));
+      const data = (markup?.inline_keyboard ?? [])
+        .flat()
+        .flatMap((b) => (typeof b.callback_data === "string" ? [b.callback_data] : []));
       if (data.length > 0) chat.keyboards.push({ messageId: result.message_id, data });
     }
   }
@@ -788,7 +1007,9 @@ export class World {
       case "ident":
         return admin ? `97${part.i}` : String(pool[part.i % pool.length]?.id ?? me.id);
       case "ref":
-        return admin || this.fixtures.refs.length === 0 ? `GT-NOPE-${part.i}` : this.fixtures.refs[part.i % this.fixtures.refs.length]!;
+        return admin || this.fixtures.refs.length === 0
+          ? `GT-NOPE-${part.i}`
+          : this.fixtures.refs[part.i % this.fixtures.refs.length]!;
     }
   }
 
@@ -800,7 +1021,9 @@ export class World {
       case "shape":
         return { data: spec.data };
       case "own": {
-        const kb = spec.flow ? mine.keyboards.findLast((k) => k.data.some((d) => d.startsWith("b:"))) : mine.keyboards.at(-1);
+        const kb = spec.flow
+          ? mine.keyboards.findLast((k) => k.data.some((d) => d.startsWith("b:")))
+          : mine.keyboards.at(-1);
         let data = pickData(kb, spec.pick);
         // A walk through the flow mostly goes on: Cancel is taken one time in four it comes up.
         if (spec.flow && data?.endsWith(":cancel") && spec.pick % 4 !== 0) data = pickData(kb, spec.pick + 1);
@@ -808,7 +1031,10 @@ export class World {
       }
       case "old": {
         const kb = mine.keyboards[spec.pick % Math.max(1, mine.keyboards.length)];
-        return { data: mutate(pickData(kb, spec.pick >> 3) ?? "mb:list", spec.m), ...(kb ? { messageId: kb.messageId } : {}) };
+        return {
+          data: mutate(pickData(kb, spec.pick >> 3) ?? "mb:list", spec.m),
+          ...(kb ? { messageId: kb.messageId } : {}),
+        };
       }
       case "fixture": {
         const list = this.fixtures.buttons;
@@ -909,7 +1135,17 @@ export class World {
         desc = `location ${c.lat},${c.lon}`;
         break;
       case "sticker":
-        this.push(me, { sticker: { file_id: "CAACAgIAAxkBAAE", file_unique_id: "AgAD", type: "regular", width: 512, height: 512, is_animated: false, is_video: false } });
+        this.push(me, {
+          sticker: {
+            file_id: "CAACAgIAAxkBAAE",
+            file_unique_id: "AgAD",
+            type: "regular",
+            width: 512,
+            height: 512,
+            is_animated: false,
+            is_video: false,
+          },
+        });
         desc = "sticker";
         break;
       case "group":
@@ -934,7 +1170,11 @@ export class World {
     // is the command /start with "-abc" after it: grammY's ctx.match (a token may begin with "-").
     const entity = COMMAND_ENTITY.exec(text)?.[0];
     const command = entity?.slice(1);
-    if (command !== "start" && !(command?.startsWith("start@") && command.slice(6).toLowerCase() === "fairway_test_bot")) return;
+    if (
+      command !== "start" &&
+      !(command?.startsWith("start@") && command.slice(6).toLowerCase() === "fairway_test_bot")
+    )
+      return;
     const list = this.sentTokens.get(me.id) ?? [];
     list.push(text.slice(entity!.length).trim());
     this.sentTokens.set(me.id, list);
@@ -942,7 +1182,13 @@ export class World {
 
   private push(me: Identity, content: Record<string, unknown>): void {
     this.h.telegram.pushUpdate({
-      message: { message_id: this.pushedMessageId++, date: Math.floor(this.h.clock() / 1000), chat: { id: me.id, type: "private", first_name: me.user.user.first_name }, from: me.user.user, ...content },
+      message: {
+        message_id: this.pushedMessageId++,
+        date: Math.floor(this.h.clock() / 1000),
+        chat: { id: me.id, type: "private", first_name: me.user.user.first_name },
+        from: me.user.user,
+        ...content,
+      },
     });
   }
 
@@ -955,7 +1201,10 @@ export class World {
     for (const i of [...this.identities, ...this.bystanders, this.canary]) {
       const now = await this.h.app.access.whoIs(i.id);
       if (!initial && (now.role !== i.who.role || now.agentId !== i.who.agentId)) {
-        const legit = now.role === "customer" && (i.who.role === "stranger" || i.who.role === "customer") && (await this.viaValidLink(i.id, now.agentId));
+        const legit =
+          now.role === "customer" &&
+          (i.who.role === "stranger" || i.who.role === "customer") &&
+          (await this.viaValidLink(i.id, now.agentId));
         if (!legit) violations.push(`role of ${i.id} changed: ${JSON.stringify(i.who)} → ${JSON.stringify(now)}`);
         else this.admitted += 1;
       }
@@ -984,31 +1233,51 @@ export class World {
     const description = call.error?.description ?? "";
     // A tap forged onto a photo or a location (no client shows buttons there): fairway's edit of that
     // message fails and it answers with a new message instead. Tolerated only in such a chat.
-    const forgedOnMedia = /there is no text in the message to edit/.test(description) && this.forgedOnMedia.has(Number(call.params.chat_id));
-    if (!call.ok && !/message is not modified/.test(description) && !forgedOnMedia) out.push(`${where} failed: ${description || "?"}`);
-    const payload = JSON.stringify(call.params) + Object.values(call.files).map((f) => f.data.toString("utf8")).join("");
+    const forgedOnMedia =
+      /there is no text in the message to edit/.test(description) &&
+      this.forgedOnMedia.has(Number(call.params.chat_id));
+    if (!call.ok && !/message is not modified/.test(description) && !forgedOnMedia)
+      out.push(`${where} failed: ${description || "?"}`);
+    const payload =
+      JSON.stringify(call.params) +
+      Object.values(call.files)
+        .map((f) => f.data.toString("utf8"))
+        .join("");
     for (const s of SECRETS) if (payload.includes(s)) out.push(`${where} carries a secret (${s.slice(0, 4)}…)`);
     const text = call.params.text ?? call.params.caption;
-    if (typeof text === "string" && text.length > (call.params.caption !== undefined ? 1024 : 4096)) out.push(`${where}: text of ${text.length} units`);
+    if (typeof text === "string" && text.length > (call.params.caption !== undefined ? 1024 : 4096))
+      out.push(`${where}: text of ${text.length} units`);
     const markup = call.params.reply_markup as { inline_keyboard?: { callback_data?: string }[][] } | undefined;
-    const data = (markup?.inline_keyboard ?? []).flat().flatMap((b) => (typeof b.callback_data === "string" ? [b.callback_data] : []));
-    for (const d of data) if (Buffer.byteLength(d) > 64) out.push(`${where}: callback data of ${Buffer.byteLength(d)} bytes`);
+    const data = (markup?.inline_keyboard ?? [])
+      .flat()
+      .flatMap((b) => (typeof b.callback_data === "string" ? [b.callback_data] : []));
+    for (const d of data)
+      if (Buffer.byteLength(d) > 64) out.push(`${where}: callback data of ${Buffer.byteLength(d)} bytes`);
 
     // Telegram takes UTF-8 only: a lone surrogate (a string cut inside an emoji) is refused.
     const broken = strings(call.params).find((t) => LONE_SURROGATE.test(t));
     if (broken !== undefined) out.push(`${where} carries a lone surrogate: ${JSON.stringify(broken.slice(0, 80))}`);
 
-    const recipient = call.method === "answerCallbackQuery" ? this.queryOwner.get(String(call.params.callback_query_id)) : call.params.chat_id;
+    const recipient =
+      call.method === "answerCallbackQuery"
+        ? this.queryOwner.get(String(call.params.callback_query_id))
+        : call.params.chat_id;
     const role = this.roleOf(recipient);
     if (role === undefined || role === "admin") return;
-    const shown = plain(`${typeof call.params.text === "string" ? call.params.text : ""}\n${typeof call.params.caption === "string" ? call.params.caption : ""}`);
-    for (const m of ADMIN_MARKERS) if (shown.includes(m)) out.push(`${where} (${role}) shows admin text ${JSON.stringify(m)}`);
+    const shown = plain(
+      `${typeof call.params.text === "string" ? call.params.text : ""}\n${typeof call.params.caption === "string" ? call.params.caption : ""}`,
+    );
+    for (const m of ADMIN_MARKERS)
+      if (shown.includes(m)) out.push(`${where} (${role}) shows admin text ${JSON.stringify(m)}`);
     if (data.some((d) => d.startsWith("ad:"))) out.push(`${where} (${role}) has admin buttons`);
-    if (Object.keys(call.files).length > 0 && call.method === "sendDocument") out.push(`${where} (${role}) got a document`);
+    if (Object.keys(call.files).length > 0 && call.method === "sendDocument")
+      out.push(`${where} (${role}) got a document`);
     if (role === "agent") return;
-    for (const m of AGENT_MARKERS) if (shown.includes(m)) out.push(`${where} (${role}) shows agent text ${JSON.stringify(m)}`);
+    for (const m of AGENT_MARKERS)
+      if (shown.includes(m)) out.push(`${where} (${role}) shows agent text ${JSON.stringify(m)}`);
     if (data.some((d) => /^l[kr]:/.test(d))) out.push(`${where} (${role}) has link buttons`);
-    if (role === "stranger" && data.some((d) => !d.startsWith("lang:"))) out.push(`${where} (stranger) has buttons ${JSON.stringify(data)}`);
+    if (role === "stranger" && data.some((d) => !d.startsWith("lang:")))
+      out.push(`${where} (stranger) has buttons ${JSON.stringify(data)}`);
   }
 
   /**
@@ -1030,17 +1299,37 @@ export class World {
       const line = h.logs[i]!;
       for (const s of SECRETS) if (line.includes(s)) raw.push(`log line carries a secret: ${line.slice(0, 200)}`);
       const parsed = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
-      if ((parsed.level ?? 0) >= 50) raw.push(`error log: ${parsed.msg ?? ""} ${parsed.err?.message ?? ""} ${line.slice(0, 300)}`);
+      if ((parsed.level ?? 0) >= 50)
+        raw.push(`error log: ${parsed.msg ?? ""} ${parsed.err?.message ?? ""} ${line.slice(0, 300)}`);
     }
     const unanswered = h.telegram.unansweredCallbackQueries();
-    if (unanswered.length > 0) raw.push(`${unanswered.length} callback queries unanswered: ${unanswered.slice(0, 3).map((q) => `${q.from.id} ${JSON.stringify(q.data)}`).join(", ")}`);
+    if (unanswered.length > 0)
+      raw.push(
+        `${unanswered.length} callback queries unanswered: ${unanswered
+          .slice(0, 3)
+          .map((q) => `${q.from.id} ${JSON.stringify(q.data)}`)
+          .join(", ")}`,
+      );
     const canary = this.canary.user.messages();
-    if (canary.length <= canaryBefore || !canary.at(-1)?.reply_markup?.inline_keyboard.flat().some((b) => "callback_data" in b && b.callback_data === "g:book")) {
+    if (
+      canary.length <= canaryBefore ||
+      !canary
+        .at(-1)
+        ?.reply_markup?.inline_keyboard.flat()
+        .some((b) => "callback_data" in b && b.callback_data === "g:book")
+    ) {
       raw.push("the canary's /help got no main menu: the bot is not answering");
     }
     const requests = h.sandbox.requests.slice(this.seenRequests);
-    if (options.expectNoPartner && requests.length > 0) raw.push(`${requests.length} partner requests: ${requests.slice(0, 5).map((r) => `${r.method} ${r.path}`).join(", ")}`);
-    if (this.partnerWrites() !== this.baseWrites) raw.push(`partner confirm/refund requests: ${this.partnerWrites() - this.baseWrites}`);
+    if (options.expectNoPartner && requests.length > 0)
+      raw.push(
+        `${requests.length} partner requests: ${requests
+          .slice(0, 5)
+          .map((r) => `${r.method} ${r.path}`)
+          .join(", ")}`,
+      );
+    if (this.partnerWrites() !== this.baseWrites)
+      raw.push(`partner confirm/refund requests: ${this.partnerWrites() - this.baseWrites}`);
     raw.push(...(await this.checkFixtures()));
     if (options.extra) raw.push(...(await options.extra()));
 
@@ -1055,7 +1344,9 @@ export class World {
     return raw.map((v) => {
       const ids = [...new Set([...v.matchAll(/\b(6\d{5})\b/g)].map((m) => Number(m[1])))];
       const cases = batch.filter((b) => ids.includes(b.id)).slice(-6);
-      return cases.length > 0 ? `${v}\n    cases of ${ids.join(", ")} in this batch:\n${cases.map((b) => `      ${b.id}: ${b.desc}`).join("\n")}` : v;
+      return cases.length > 0
+        ? `${v}\n    cases of ${ids.join(", ")} in this batch:\n${cases.map((b) => `      ${b.id}: ${b.desc}`).join("\n")}`
+        : v;
     });
   }
 
@@ -1071,7 +1362,11 @@ export class World {
       if (b?.state !== "PAID") out.push(`the paid booking is ${b?.state ?? "gone"}, not PAID`);
     }
     if (linkOwner) {
-      for (const token of [...this.fixtures.links.valid, ...this.fixtures.links.limited, ...this.fixtures.links.course]) {
+      for (const token of [
+        ...this.fixtures.links.valid,
+        ...this.fixtures.links.limited,
+        ...this.fixtures.links.course,
+      ]) {
         const link = await this.h.app.access.links.get(token);
         // The config agent may revoke their own link; nobody may revoke the (idle) link owner's.
         if (link?.agent_id !== linkOwner.id) continue;
@@ -1080,7 +1375,9 @@ export class World {
             .callbackQueries()
             .filter((q) => q.data.includes(token.slice(0, 8)))
             .map((q) => `${q.from.id}: ${JSON.stringify(q.data)}`);
-          out.push(`link ${token.slice(0, 6)}… of agent ${link.agent_id} was revoked; taps with its data: ${taps.join(", ") || "none"}`);
+          out.push(
+            `link ${token.slice(0, 6)}… of agent ${link.agent_id} was revoked; taps with its data: ${taps.join(", ") || "none"}`,
+          );
         }
       }
     }
@@ -1090,7 +1387,9 @@ export class World {
   /** Taps by someone else on the fixtures' valuable buttons, exactly as shown (not mutated). */
   stolenTaps(): number {
     const owners = new Set([this.fixtures.holder?.id, this.fixtures.linkOwner?.id, ...this.adminIds]);
-    return this.h.telegram.callbackQueries().filter((q) => this.fixtures.buttons.includes(q.data) && !owners.has(q.from.id)).length;
+    return this.h.telegram
+      .callbackQueries()
+      .filter((q) => this.fixtures.buttons.includes(q.data) && !owners.has(q.from.id)).length;
   }
 
   /** What fairway answered, most frequent first (HOSTILE_VERBOSE=1 prints it after a property). */
@@ -1171,13 +1470,15 @@ export async function runBatches<C = Case>(
         figures.batches += 1;
         const violations = await world.check(options.check);
         figures.violations += violations.length;
-        if (violations.length > 0) throw new Error(`${violations.length} violations:\n${violations.slice(0, 20).join("\n")}`);
+        if (violations.length > 0)
+          throw new Error(`${violations.length} violations:\n${violations.slice(0, 20).join("\n")}`);
       }),
       { numRuns: options.batches, seed: options.seed, endOnFailure: process.env.HOSTILE_SHRINK !== "1" },
     );
     if (details.failed) {
       // The batch itself is thousands of characters: the violations name the cases that matter.
-      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      const cause =
+        details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
       throw new Error(
         `hostile property failed in batch ${details.numRuns} (replay: HOSTILE_SEED=${details.seed}; fast-check path ${details.counterexamplePath ?? "-"}; shrink with HOSTILE_SHRINK=1)\n${cause}`,
       );

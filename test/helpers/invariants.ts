@@ -64,7 +64,13 @@ export interface InvariantReport {
 
 const IN_FLIGHT: readonly BookingState[] = ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"];
 /** Fault kinds after which the sandbox acted but its answer is broken or lost. */
-const LOST_AFTER_APPLY = new Set(["malformed-json", "drift", "apply-then-status", "apply-then-reset", "apply-then-hang"]);
+const LOST_AFTER_APPLY = new Set([
+  "malformed-json",
+  "drift",
+  "apply-then-status",
+  "apply-then-reset",
+  "apply-then-hang",
+]);
 const RESERVE_PATH = /^\/api\/v1\/ext\/order\/reserve$/;
 
 /** The partner status each ledger state implies for its reservation. */
@@ -114,7 +120,9 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
   }
   const expectedBalance = subject.balanceBase - paid + refunded;
   if (sandbox.balance() !== expectedBalance) {
-    violations.push(`balance is ${sandbox.balance()} satang; start ${subject.balanceBase} − paid ${paid} + refunded ${refunded} = ${expectedBalance}`);
+    violations.push(
+      `balance is ${sandbox.balance()} satang; start ${subject.balanceBase} − paid ${paid} + refunded ${refunded} = ${expectedBalance}`,
+    );
   }
 
   // Every ledger booking against the partner's record.
@@ -141,29 +149,41 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     if (b.state === "INTENT" || b.state === "RESERVE_FAILED" || b.state === "RESERVE_UNKNOWN") {
       violations.push(`${describeBooking(b)} should have no reservation id`);
     }
-    if (b.amount !== r.amount) violations.push(`${describeBooking(b)}: ledger amount ${String(b.amount)} ≠ sandbox amount ${r.amount} satang`);
+    if (b.amount !== r.amount)
+      violations.push(`${describeBooking(b)}: ledger amount ${String(b.amount)} ≠ sandbox amount ${r.amount} satang`);
     if (b.state === "REFUNDED" && b.refunded_amount !== null && b.refunded_amount !== (r.refundedAmount ?? 0)) {
-      violations.push(`${describeBooking(b)}: refunded ${b.refunded_amount} in the ledger, ${r.refundedAmount ?? 0} at the sandbox`);
+      violations.push(
+        `${describeBooking(b)}: refunded ${b.refunded_amount} in the ledger, ${r.refundedAmount ?? 0} at the sandbox`,
+      );
     }
-    if (!sameCustomer(b, r)) violations.push(`${describeBooking(b)}: slot, players or customer differ from reservation ${r.id}`);
+    if (!sameCustomer(b, r))
+      violations.push(`${describeBooking(b)}: slot, players or customer differ from reservation ${r.id}`);
     if (r.status === "PENDING" && b.state === "HELD" && (b.hold_expires_at ?? 0) <= now) {
-      violations.push(`${describeBooking(b)}: the hold expired at ${new Date(b.hold_expires_at ?? 0).toISOString()} and is still PENDING at the sandbox`);
+      violations.push(
+        `${describeBooking(b)}: the hold expired at ${new Date(b.hold_expires_at ?? 0).toISOString()} and is still PENDING at the sandbox`,
+      );
     }
   }
 
   // The ledger's money agrees with the sandbox's for fairway's reservations (writes in flight aside).
   const settled = [...claimed.entries()].filter(([, b]) => !IN_FLIGHT.includes(b.state));
-  const ledgerPaid = settled.filter(([, b]) => b.state === "PAID" || b.state === "REFUNDED").reduce((sum, [, b]) => sum + (b.amount ?? 0), 0);
+  const ledgerPaid = settled
+    .filter(([, b]) => b.state === "PAID" || b.state === "REFUNDED")
+    .reduce((sum, [, b]) => sum + (b.amount ?? 0), 0);
   const sandboxPaid = settled
     .map(([id]) => byId.get(id)!)
     .filter((r) => r.history.some((c) => c.reason === "confirm"))
     .reduce((sum, r) => sum + r.amount, 0);
-  if (ledgerPaid !== sandboxPaid) violations.push(`the ledger's paid bookings total ${ledgerPaid} satang, the sandbox's ${sandboxPaid}`);
+  if (ledgerPaid !== sandboxPaid)
+    violations.push(`the ledger's paid bookings total ${ledgerPaid} satang, the sandbox's ${sandboxPaid}`);
 
   // Reservations no ledger booking names: fairway's lost holds, or another agency's.
   const audited = new Set(audit.flatMap((a) => (a.reservation_id ? [a.reservation_id] : [])));
   const lostReserveAnswers = sandbox.requests.filter(
-    (e) => e.method === "POST" && RESERVE_PATH.test(e.path) && (e.status === 0 || (e.fault !== undefined && LOST_AFTER_APPLY.has(e.fault))),
+    (e) =>
+      e.method === "POST" &&
+      RESERVE_PATH.test(e.path) &&
+      (e.status === 0 || (e.fault !== undefined && LOST_AFTER_APPLY.has(e.fault))),
   ).length;
   const orphans: Orphan[] = [];
   const foreign: string[] = [];
@@ -175,19 +195,30 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
       continue;
     }
     const owner = bookings.find((b) => !matched.has(b.id) && b.reservation_id === null && sameCustomer(b, r));
-    const twin = bookings.find((b) => b.reservation_id !== null && b.reservation_id !== r.id && sameCustomer(b, r) && r.history.at(-1)?.status !== "CANCEL");
+    const twin = bookings.find(
+      (b) =>
+        b.reservation_id !== null &&
+        b.reservation_id !== r.id &&
+        sameCustomer(b, r) &&
+        r.history.at(-1)?.status !== "CANCEL",
+    );
     if (!owner) {
-      if (twin && r.status === "PENDING") violations.push(`reservation ${r.id} (PENDING) duplicates ${describeBooking(twin)}`);
+      if (twin && r.status === "PENDING")
+        violations.push(`reservation ${r.id} (PENDING) duplicates ${describeBooking(twin)}`);
       else foreign.push(r.id);
       continue;
     }
     matched.add(owner.id);
     if (owner.state === "RESERVE_UNKNOWN" || (owner.state === "RESERVING" && subject.inFlightReason)) {
       orphans.push({ reservationId: r.id, bookingId: owner.id, slotId: r.slotId, status: r.status, amount: r.amount });
-      if (r.status === "PAID" || r.status === "REFUND") violations.push(`orphan hold ${r.id} of ${describeBooking(owner)} was paid (${r.status})`);
-      if (r.amount !== owner.expected_amount) violations.push(`orphan hold ${r.id}: amount ${r.amount} ≠ expected ${owner.expected_amount} satang`);
+      if (r.status === "PAID" || r.status === "REFUND")
+        violations.push(`orphan hold ${r.id} of ${describeBooking(owner)} was paid (${r.status})`);
+      if (r.amount !== owner.expected_amount)
+        violations.push(`orphan hold ${r.id}: amount ${r.amount} ≠ expected ${owner.expected_amount} satang`);
     } else {
-      violations.push(`reservation ${r.id} (${r.status}) was made for ${describeBooking(owner)}, which does not know it`);
+      violations.push(
+        `reservation ${r.id} (${r.status}) was made for ${describeBooking(owner)}, which does not know it`,
+      );
     }
   }
   const lostToFairway = lostReserveAnswers + (subject.answersSwallowedByKills ?? 0);
@@ -197,13 +228,24 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     );
   }
 
-  if (inFlight.length > 0 && !subject.inFlightReason) violations.push(...inFlight.map((d) => `${d} is still in flight`));
+  if (inFlight.length > 0 && !subject.inFlightReason)
+    violations.push(...inFlight.map((d) => `${d} is still in flight`));
 
-  return { violations, orphans, foreign, bookings: bookings.length, reservations: reservations.length, lostReserveAnswers, inFlight };
+  return {
+    violations,
+    orphans,
+    foreign,
+    bookings: bookings.length,
+    reservations: reservations.length,
+    lostReserveAnswers,
+    inFlight,
+  };
 }
 
 /** Throws one error listing every violation. Returns the report otherwise. Counted in the run's figures. */
-export async function checkInvariants(subject: InvariantSubject | { invariants: { subject(): InvariantSubject } }): Promise<InvariantReport> {
+export async function checkInvariants(
+  subject: InvariantSubject | { invariants: { subject(): InvariantSubject } },
+): Promise<InvariantReport> {
   const s = "invariants" in subject ? subject.invariants.subject() : subject;
   const report = await collectViolations(s);
   addToTally({ invariantChecks: 1, violations: report.violations.length });

@@ -23,7 +23,13 @@ export async function startRoundRobinProxy(upstreamPorts: () => number[]): Promi
     const port = ports[next++ % ports.length]!;
     byUpstream[port] = (byUpstream[port] ?? 0) + 1;
     const upstream = request(
-      { host: "127.0.0.1", port, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${port}` } },
+      {
+        host: "127.0.0.1",
+        port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: `127.0.0.1:${port}` },
+      },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);

@@ -50,7 +50,10 @@ function install(): GuardState {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = depth;
     try {
-      return (new Error().stack ?? "").split("\n").slice(1).filter((f) => !f.includes("test/helpers/wall-clock-guard"));
+      return (new Error().stack ?? "")
+        .split("\n")
+        .slice(1)
+        .filter((f) => !f.includes("test/helpers/wall-clock-guard"));
     } finally {
       Error.stackTraceLimit = limit;
     }
@@ -60,7 +63,10 @@ function install(): GuardState {
     const caller = stackOf(8)[0];
     if (caller === undefined || !ours(caller)) return;
     const frames = stackOf(30);
-    const where = frames.filter(ours).slice(0, 4).map((f) => f.trim().replace(root, ""));
+    const where = frames
+      .filter(ours)
+      .slice(0, 4)
+      .map((f) => f.trim().replace(root, ""));
     state.reads.push(`${what}\n      ${where.join("\n      ")}`);
   };
   const isWallNow = (t: number) => {
@@ -73,10 +79,25 @@ function install(): GuardState {
   };
 
   const accessors = [
-    "getFullYear", "getMonth", "getDate", "getDay", "getHours",
-    "getUTCFullYear", "getUTCMonth", "getUTCDate", "getUTCDay", "getUTCHours",
-    "toISOString", "toJSON", "toString", "toDateString", "toTimeString", "toUTCString",
-    "toLocaleString", "toLocaleDateString", "toLocaleTimeString",
+    "getFullYear",
+    "getMonth",
+    "getDate",
+    "getDay",
+    "getHours",
+    "getUTCFullYear",
+    "getUTCMonth",
+    "getUTCDate",
+    "getUTCDay",
+    "getUTCHours",
+    "toISOString",
+    "toJSON",
+    "toString",
+    "toDateString",
+    "toTimeString",
+    "toUTCString",
+    "toLocaleString",
+    "toLocaleDateString",
+    "toLocaleTimeString",
   ] as const;
   const proto = RealDate.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const name of accessors) {
@@ -92,7 +113,9 @@ function install(): GuardState {
   const fmt = Intl.DateTimeFormat.prototype;
   for (const name of ["format", "formatToParts"] as const) {
     const descriptor = Object.getOwnPropertyDescriptor(fmt, name);
-    const original = (descriptor?.get ? descriptor.get : undefined) ?? (descriptor?.value as ((...args: unknown[]) => unknown) | undefined);
+    const original =
+      (descriptor?.get ? descriptor.get : undefined) ??
+      (descriptor?.value as ((...args: unknown[]) => unknown) | undefined);
     if (!original || !descriptor) continue;
     if (descriptor.get) {
       // `format` is a getter returning a bound function.
@@ -101,7 +124,11 @@ function install(): GuardState {
         get(this: Intl.DateTimeFormat) {
           const bound = (original as () => (d?: Date | number) => string).call(this);
           return (date?: Date | number) => {
-            if (state.active) check(`Intl.DateTimeFormat#${name} of the wall clock's now`, date === undefined ? realNow() : Number(date));
+            if (state.active)
+              check(
+                `Intl.DateTimeFormat#${name} of the wall clock's now`,
+                date === undefined ? realNow() : Number(date),
+              );
             return bound(date);
           };
         },
@@ -110,7 +137,8 @@ function install(): GuardState {
       Object.defineProperty(fmt, name, {
         ...descriptor,
         value(this: Intl.DateTimeFormat, date?: Date | number) {
-          if (state.active) check(`Intl.DateTimeFormat#${name} of the wall clock's now`, date === undefined ? realNow() : Number(date));
+          if (state.active)
+            check(`Intl.DateTimeFormat#${name} of the wall clock's now`, date === undefined ? realNow() : Number(date));
           return (original as (d?: Date | number) => unknown).call(this, date);
         },
       });

@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandCase, hostileSeed, runBatches, scaled, tapCase, textCase, World, type ArgPart, type Case } from "../helpers/hostile.js";
+import {
+  commandCase,
+  hostileSeed,
+  runBatches,
+  scaled,
+  tapCase,
+  textCase,
+  World,
+  type ArgPart,
+  type Case,
+} from "../helpers/hostile.js";
 import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
@@ -27,10 +37,22 @@ const keyboardCommand: fc.Arbitrary<Case> = fc.record({
 
 describe("hostile input: callback data", () => {
   it("no crash, every tap answered, no unauthorized partner write, no escalation, no secret — whatever the button data", async () => {
-    const world = await World.create({ admins: 1, configAgents: 1, agents: 3, customers: 3, strangers: 2, fixtures: true });
+    const world = await World.create({
+      admins: 1,
+      configAgents: 1,
+      agents: 3,
+      customers: 3,
+      strangers: 2,
+      fixtures: true,
+    });
     try {
       await runBatches(world, {
-        cases: fc.oneof({ weight: 16, arbitrary: tapCase }, { weight: 3, arbitrary: keyboardCommand }, { weight: 1, arbitrary: commandCase }, { weight: 1, arbitrary: textCase }),
+        cases: fc.oneof(
+          { weight: 16, arbitrary: tapCase },
+          { weight: 3, arbitrary: keyboardCommand },
+          { weight: 1, arbitrary: commandCase },
+          { weight: 1, arbitrary: textCase },
+        ),
         batches: scaled(13),
         size: 200,
         seed: figures.seed,

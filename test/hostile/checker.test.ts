@@ -28,9 +28,16 @@ describe("hostile checks catch what they are for", () => {
     const [, agent, stranger, other] = world.identities;
     await h.app.bot.api.sendMessage(stranger!.id, "Partner credit: ฿1");
     await h.app.bot.api.sendMessage(agent!.id, `the key is ${PARTNER_KEY}`);
-    await h.app.bot.api.sendMessage(stranger!.id, "x", { reply_markup: { inline_keyboard: [[{ text: "refund", callback_data: "ad:rf:1" }]] } });
+    await h.app.bot.api.sendMessage(stranger!.id, "x", {
+      reply_markup: { inline_keyboard: [[{ text: "refund", callback_data: "ad:rf:1" }]] },
+    });
     // Twice: fairway's error handler tries to answer the tap once more.
-    h.telegram.failNext({ method: "answerCallbackQuery", times: 2, error_code: 400, description: "Bad Request: BUTTON_DATA_INVALID" });
+    h.telegram.failNext({
+      method: "answerCallbackQuery",
+      times: 2,
+      error_code: 400,
+      description: "Bad Request: BUTTON_DATA_INVALID",
+    });
     stranger!.user.forgeTap("g:book");
     await h.app.access.agents.add(other!.id, null, 0);
     await partnerRequest(h, "POST", "/order/none/confirm");
@@ -41,7 +48,9 @@ describe("hostile checks catch what they are for", () => {
     expect(violations).toMatch(/\(stranger\) has admin buttons/);
     expect(violations).toMatch(/answerCallbackQuery failed: Bad Request: BUTTON_DATA_INVALID/);
     expect(violations).toMatch(/1 callback queries unanswered/);
-    expect(violations).toMatch(new RegExp(`role of ${other!.id} changed: \\{"role":"stranger"\\} → \\{"role":"agent"\\}`));
+    expect(violations).toMatch(
+      new RegExp(`role of ${other!.id} changed: \\{"role":"stranger"\\} → \\{"role":"agent"\\}`),
+    );
     expect(violations).toMatch(/1 partner requests: POST \/api\/v1\/ext\/order\/none\/confirm/);
     expect(violations).toMatch(/partner confirm\/refund requests: 1/);
     expect(violations).toMatch(/error log: update failed/);
@@ -57,7 +66,12 @@ describe("hostile checks catch what they are for", () => {
     await h.app.access.links.redeem(link.token, stranger!.id, null);
     expect((await world.check()).join("\n")).toMatch(new RegExp(`role of ${stranger!.id} changed`));
     // The canary's answer is lost (fairway logs the failure; the check must also miss the menu).
-    h.telegram.failNext({ method: "sendMessage", times: 2, error_code: 400, description: "Bad Request: chat not found" });
+    h.telegram.failNext({
+      method: "sendMessage",
+      times: 2,
+      error_code: 400,
+      description: "Bad Request: chat not found",
+    });
     expect((await world.check()).join("\n")).toMatch(/canary's \/help got no main menu/);
   });
 });

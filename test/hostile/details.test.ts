@@ -2,7 +2,17 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseBookingName, parseEmail, parseThaiMobile } from "../../src/bot/validation/customer.js";
 import { livePanel, tapData } from "../helpers/flow.js";
-import { hostileSeed, hostileText, localeTexts, NASTY_PIECES, runBatches, scaled, walkToName, World, type Identity } from "../helpers/hostile.js";
+import {
+  hostileSeed,
+  hostileText,
+  localeTexts,
+  NASTY_PIECES,
+  runBatches,
+  scaled,
+  walkToName,
+  World,
+  type Identity,
+} from "../helpers/hostile.js";
 import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
@@ -24,14 +34,19 @@ const nameGrapheme = fc.oneof(
   {
     weight: 4,
     arbitrary: fc
-      .tuple(fc.constantFrom(...THAI_CONSONANTS), fc.array(fc.constantFrom(...THAI_MARKS), { maxLength: 12, size: "max" }))
+      .tuple(
+        fc.constantFrom(...THAI_CONSONANTS),
+        fc.array(fc.constantFrom(...THAI_MARKS), { maxLength: 12, size: "max" }),
+      )
       .map(([c, marks]) => c + marks.join("")),
   },
   { weight: 1, arbitrary: fc.constantFrom(" ", ".", "'", "-", "’") },
 );
 
 /** Names a validator could take: 1–90 graphemes, letters first. */
-const nameLike = fc.tuple(fc.constantFrom(..."ASMกสน"), fc.array(nameGrapheme, { maxLength: 90, size: "max" })).map(([first, rest]) => first + rest.join(""));
+const nameLike = fc
+  .tuple(fc.constantFrom(..."ASMกสน"), fc.array(nameGrapheme, { maxLength: 90, size: "max" }))
+  .map(([first, rest]) => first + rest.join(""));
 
 const nasty = fc.constantFrom(...NASTY_PIECES);
 const emailLike = fc.oneof(
@@ -42,20 +57,41 @@ const emailLike = fc.oneof(
 );
 const mobileLike = fc.oneof(
   fc.stringMatching(/^\+?[0-9 ().-]{6,40}$/),
-  fc.constantFrom("081-234-5678", "+66 81 234 5678", "๐๘๑๒๓๔๕๖๗๘", "０８１２３４５６７８", "0044 7911 123456", "+1 202 555 0100", "02-123-4567"),
+  fc.constantFrom(
+    "081-234-5678",
+    "+66 81 234 5678",
+    "๐๘๑๒๓๔๕๖๗๘",
+    "０８１２３４５６７８",
+    "0044 7911 123456",
+    "+1 202 555 0100",
+    "02-123-4567",
+  ),
   fc.tuple(fc.constantFrom("081-234-5678", "+66812345678"), nasty).map(([m, n]) => m + n),
 );
 
-const nameInput = fc.oneof({ weight: 3, arbitrary: nameLike }, { weight: 2, arbitrary: hostileText }, { weight: 1, arbitrary: fc.constantFrom("Somchai Jaidee", "สมศักดิ์ ใจดี") });
-const emailInput = fc.oneof({ weight: 3, arbitrary: emailLike }, { weight: 2, arbitrary: hostileText }, { weight: 1, arbitrary: fc.constant("somchai@example.com") });
-const mobileInput = fc.oneof({ weight: 3, arbitrary: mobileLike }, { weight: 2, arbitrary: hostileText }, { weight: 1, arbitrary: fc.constant("081-234-5678") });
+const nameInput = fc.oneof(
+  { weight: 3, arbitrary: nameLike },
+  { weight: 2, arbitrary: hostileText },
+  { weight: 1, arbitrary: fc.constantFrom("Somchai Jaidee", "สมศักดิ์ ใจดี") },
+);
+const emailInput = fc.oneof(
+  { weight: 3, arbitrary: emailLike },
+  { weight: 2, arbitrary: hostileText },
+  { weight: 1, arbitrary: fc.constant("somchai@example.com") },
+);
+const mobileInput = fc.oneof(
+  { weight: 3, arbitrary: mobileLike },
+  { weight: 2, arbitrary: hostileText },
+  { weight: 1, arbitrary: fc.constant("081-234-5678") },
+);
 
 /** What the partner refuses (its documented limits); an empty list when it takes the value. */
 function partnerRefuses(field: "name" | "email" | "mobile", value: string): string[] {
   const trimmed = value.trim();
   const [min, max] = field === "name" ? [1, 100] : field === "email" ? [3, 254] : [6, 32];
   const out: string[] = [];
-  if (trimmed.length < min || trimmed.length > max) out.push(`${field} of ${trimmed.length} characters (partner: ${min}–${max})`);
+  if (trimmed.length < min || trimmed.length > max)
+    out.push(`${field} of ${trimmed.length} characters (partner: ${min}–${max})`);
   if (field === "email" && !trimmed.includes("@")) out.push("email without @");
   if (/[\p{Cc}\p{Cf}]/u.test(value)) out.push(`${field} with control or format characters`);
   return out;
@@ -63,7 +99,11 @@ function partnerRefuses(field: "name" | "email" | "mobile", value: string): stri
 
 describe("hostile input: the golfer's details", () => {
   it("what the validators accept, the partner accepts: no control characters, within its limits", () => {
-    const check = (field: "name" | "email" | "mobile", parse: (s: string) => { ok: boolean; value?: string }, input: fc.Arbitrary<string>) =>
+    const check = (
+      field: "name" | "email" | "mobile",
+      parse: (s: string) => { ok: boolean; value?: string },
+      input: fc.Arbitrary<string>,
+    ) =>
       fc.assert(
         fc.property(input, (text) => {
           figures.direct! += 1;
@@ -82,7 +122,11 @@ describe("hostile input: the golfer's details", () => {
     const world = await World.create({ agents: AGENTS });
     const agents = world.identities;
     const { h } = world;
-    const titles = { name: localeTexts("name-title"), email: localeTexts("email-title"), mobile: localeTexts("mobile-title") };
+    const titles = {
+      name: localeTexts("name-title"),
+      email: localeTexts("email-title"),
+      mobile: localeTexts("mobile-title"),
+    };
     const all = async (act: (a: Identity, i: number) => void) => {
       agents.forEach(act);
       await h.settle();
@@ -90,18 +134,26 @@ describe("hostile input: the golfer's details", () => {
     const step = (a: Identity): "name" | "email" | "mobile" | "held" | "other" => {
       const p = livePanel(a.user);
       if (p.data.some((d) => d.endsWith(":ok"))) return "held";
-      for (const field of ["name", "email", "mobile"] as const) if (titles[field].some((t) => p.text.includes(t))) return field;
+      for (const field of ["name", "email", "mobile"] as const)
+        if (titles[field].some((t) => p.text.includes(t))) return field;
       return "other";
     };
     try {
       // Every agent to the name step of a booking (different courses and slots), all at once.
-      await walkToName(h, agents.map((a) => a.user));
+      await walkToName(
+        h,
+        agents.map((a) => a.user),
+      );
       expect(agents.filter((a) => step(a) !== "name").map((a) => livePanel(a.user).text.slice(0, 200))).toEqual([]);
       expect(await world.check()).toEqual([]);
 
       const reserves = () => h.sandbox.requests.filter((r) => r.method === "POST" && /\/order\/reserve$/.test(r.path));
       let seenReserves = reserves().length;
-      const repairs: Record<string, string> = { name: "Somchai Jaidee", email: "somchai@example.com", mobile: "081-234-5678" };
+      const repairs: Record<string, string> = {
+        name: "Somchai Jaidee",
+        email: "somchai@example.com",
+        mobile: "081-234-5678",
+      };
       await runBatches(world, {
         cases: fc.record({ name: nameInput, email: emailInput, mobile: mobileInput }),
         batches: scaled(3),
@@ -139,9 +191,15 @@ describe("hostile input: the golfer's details", () => {
               .slice(seenReserves)
               .filter((r) => r.status >= 400 && r.status < 500);
             seenReserves = reserves().length;
-            if (refused.length > 0) out.push(`${refused.length} reservations the partner refused (${refused.map((r) => r.status).join(", ")}): fairway accepted details the partner does not`);
+            if (refused.length > 0)
+              out.push(
+                `${refused.length} reservations the partner refused (${refused.map((r) => r.status).join(", ")}): fairway accepted details the partner does not`,
+              );
             const notHeld = agents.filter((a) => step(a) !== "held");
-            if (notHeld.length > 0) out.push(`not on hold after valid details: ${notHeld.map((a) => `${a.id} (${step(a)}: ${JSON.stringify(livePanel(a.user).text.slice(0, 120))})`).join(", ")}`);
+            if (notHeld.length > 0)
+              out.push(
+                `not on hold after valid details: ${notHeld.map((a) => `${a.id} (${step(a)}: ${JSON.stringify(livePanel(a.user).text.slice(0, 120))})`).join(", ")}`,
+              );
             return Promise.resolve(out);
           },
         },

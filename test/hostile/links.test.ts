@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { commandCase, hostileSeed, LINK_KINDS, runBatches, scaled, startCase, tapCase, textCase, World } from "../helpers/hostile.js";
+import {
+  commandCase,
+  hostileSeed,
+  LINK_KINDS,
+  runBatches,
+  scaled,
+  startCase,
+  tapCase,
+  textCase,
+  World,
+} from "../helpers/hostile.js";
 import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
@@ -19,12 +29,21 @@ describe("hostile input: start links", () => {
     const world = await World.create({ admins: 1, configAgents: 1, agents: 2, customers: 3, strangers: 6 });
     try {
       await runBatches(world, {
-        cases: fc.oneof({ weight: 12, arbitrary: startCase(LINK_KINDS) }, { weight: 2, arbitrary: tapCase }, { weight: 1, arbitrary: textCase }, { weight: 1, arbitrary: commandCase }),
+        cases: fc.oneof(
+          { weight: 12, arbitrary: startCase(LINK_KINDS) },
+          { weight: 2, arbitrary: tapCase },
+          { weight: 1, arbitrary: textCase },
+          { weight: 1, arbitrary: commandCase },
+        ),
         batches: scaled(13),
         size: 200,
         seed: figures.seed,
         figures,
-        pool: () => [...world.identities.filter((i) => i.who.role !== "stranger"), ...world.identities.filter((i) => i.who.role === "stranger").slice(-8), ...world.freshStrangers(6)],
+        pool: () => [
+          ...world.identities.filter((i) => i.who.role !== "stranger"),
+          ...world.identities.filter((i) => i.who.role === "stranger").slice(-8),
+          ...world.freshStrangers(6),
+        ],
       });
       // The way in was exercised too, not only refusals.
       expect(world.admitted).toBeGreaterThan(0);

@@ -1,6 +1,18 @@
 import fc from "fast-check";
 import { afterAll, describe, it } from "vitest";
-import { commandCase, hostileSeed, mutation, otherMessageCase, REFUSED_LINK_KINDS, runBatches, scaled, startCase, textCase, World, type Case } from "../helpers/hostile.js";
+import {
+  commandCase,
+  hostileSeed,
+  mutation,
+  otherMessageCase,
+  REFUSED_LINK_KINDS,
+  runBatches,
+  scaled,
+  startCase,
+  textCase,
+  World,
+  type Case,
+} from "../helpers/hostile.js";
 import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
@@ -15,7 +27,12 @@ import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 const flowTap: fc.Arbitrary<Case> = fc.record({
   who: fc.nat(),
   kind: fc.constant("tap" as const),
-  tap: fc.record({ t: fc.constant("own" as const), pick: fc.nat(), m: fc.oneof({ weight: 4, arbitrary: fc.constant({ t: "none" as const }) }, { weight: 1, arbitrary: mutation }), flow: fc.constant(true) }),
+  tap: fc.record({
+    t: fc.constant("own" as const),
+    pick: fc.nat(),
+    m: fc.oneof({ weight: 4, arbitrary: fc.constant({ t: "none" as const }) }, { weight: 1, arbitrary: mutation }),
+    flow: fc.constant(true),
+  }),
   msg: fc.nat(),
 });
 
@@ -24,7 +41,14 @@ afterAll(() => reportFigures("members", figures));
 
 describe("hostile input: admins, agents and customers typing", () => {
   it("no crash, no unauthorized partner write, no escalation, no secret — whatever they type", async () => {
-    const world = await World.create({ admins: 2, configAgents: 1, agents: 3, customers: 4, strangers: 2, fixtures: true });
+    const world = await World.create({
+      admins: 2,
+      configAgents: 1,
+      agents: 3,
+      customers: 4,
+      strangers: 2,
+      fixtures: true,
+    });
     try {
       await runBatches(world, {
         cases: fc.oneof(

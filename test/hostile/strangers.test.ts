@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { afterAll, describe, it } from "vitest";
-import { commandCase, hostileSeed, otherMessageCase, REFUSED_LINK_KINDS, runBatches, scaled, startCase, tapCase, textCase, World } from "../helpers/hostile.js";
+import {
+  commandCase,
+  hostileSeed,
+  otherMessageCase,
+  REFUSED_LINK_KINDS,
+  runBatches,
+  scaled,
+  startCase,
+  tapCase,
+  textCase,
+  World,
+} from "../helpers/hostile.js";
 import { reportFigures, type Figures } from "../helpers/hostile-figures.js";
 
 /**
@@ -15,7 +26,14 @@ afterAll(() => reportFigures("strangers", figures));
 
 describe("hostile input: strangers", () => {
   it("no crash, no partner call, no escalation, no secret — whatever a stranger sends", async () => {
-    const world = await World.create({ admins: 1, configAgents: 1, agents: 1, strangers: 12, fixtures: true, validLinksInArgs: false });
+    const world = await World.create({
+      admins: 1,
+      configAgents: 1,
+      agents: 1,
+      strangers: 12,
+      fixtures: true,
+      validLinksInArgs: false,
+    });
     try {
       await runBatches(world, {
         cases: fc.oneof(

@@ -13,7 +13,12 @@ describe("the partner catalog (cached courses and tee times)", () => {
   async function setUp() {
     sandbox = await startSandbox();
     let now = FIXED_NOW;
-    const catalog = createPartnerCatalog({ partner: clientFor(sandbox, { retries: 0 }), now: () => now, courseTtlMs: 600_000, teeTimeTtlMs: 60_000 });
+    const catalog = createPartnerCatalog({
+      partner: clientFor(sandbox, { retries: 0 }),
+      now: () => now,
+      courseTtlMs: 600_000,
+      teeTimeTtlMs: 60_000,
+    });
     const course = sandbox.courses()[0]!;
     return { catalog, course, date: "2026-11-21", advance: (ms: number) => (now += ms) };
   }
@@ -44,7 +49,11 @@ describe("the partner catalog (cached courses and tee times)", () => {
 
   it("shares one partner call among concurrent readers, and keeps no failure", async () => {
     const { catalog, course, date } = await setUp();
-    const lists = await Promise.all([catalog.teeTimes(course.id, date), catalog.teeTimes(course.id, date), catalog.teeTimes(course.id, date)]);
+    const lists = await Promise.all([
+      catalog.teeTimes(course.id, date),
+      catalog.teeTimes(course.id, date),
+      catalog.teeTimes(course.id, date),
+    ]);
     expect(new Set(lists).size).toBe(1);
     expect(sandbox.count("GET", TEE_TIMES)).toBe(1);
 

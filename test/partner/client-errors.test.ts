@@ -37,7 +37,12 @@ describe("partner answers mapped to error classes", () => {
     const wrong = createPartnerClient({ baseURL: sandbox.url, apiKey: "not-the-key" });
     const error = await rejectionOf(wrong.listCourses());
     expect(error).toBeInstanceOf(PartnerAuthError);
-    expect(error).toMatchObject({ status: 401, endpoint: "GET /course", partnerMessage: "Invalid API key", userMessageKey: "partner-error-auth" });
+    expect(error).toMatchObject({
+      status: 401,
+      endpoint: "GET /course",
+      partnerMessage: "Invalid API key",
+      userMessageKey: "partner-error-auth",
+    });
   });
 
   it("404: unknown course, tee time, reservation", async () => {
@@ -62,14 +67,24 @@ describe("partner answers mapped to error classes", () => {
     const { slot } = openSlot(sandbox, 2);
     const error = await rejectionOf(client.reserve({ slotId: slot.id, persons: slot.maxPerson + 1, ...customer }));
     expect(error).toBeInstanceOf(PartnerValidationError);
-    expect(error).toMatchObject({ status: 400, partnerCode: "PERSONS_OUT_OF_RANGE", userMessageKey: "partner-error-persons-out-of-range" });
+    expect(error).toMatchObject({
+      status: 400,
+      partnerCode: "PERSONS_OUT_OF_RANGE",
+      userMessageKey: "partner-error-persons-out-of-range",
+    });
   });
 
   it("400: an invalid body field", async () => {
     const { slot } = openSlot(sandbox, 2);
-    const error = await rejectionOf(client.reserve({ slotId: slot.id, persons: 2, ...customer, customerEmail: "nobody" }));
+    const error = await rejectionOf(
+      client.reserve({ slotId: slot.id, persons: 2, ...customer, customerEmail: "nobody" }),
+    );
     expect(error).toBeInstanceOf(PartnerValidationError);
-    expect(error).toMatchObject({ status: 400, partnerMessage: "customerEmail must be an e-mail address", userMessageKey: "partner-error-validation" });
+    expect(error).toMatchObject({
+      status: 400,
+      partnerMessage: "customerEmail must be an e-mail address",
+      userMessageKey: "partner-error-validation",
+    });
   });
 
   it("409: a slot that is already held", async () => {
@@ -107,7 +122,11 @@ describe("partner answers mapped to error classes", () => {
     sandbox.setBalance(held.amount - 1);
     const error = await rejectionOf(client.confirm(held.id));
     expect(error).toBeInstanceOf(PartnerInsufficientCreditError);
-    expect(error).toMatchObject({ status: 402, partnerMessage: "Insufficient credit balance", userMessageKey: "partner-error-insufficient-credit" });
+    expect(error).toMatchObject({
+      status: 402,
+      partnerMessage: "Insufficient credit balance",
+      userMessageKey: "partner-error-insufficient-credit",
+    });
     expect(sandbox.balance()).toBe(held.amount - 1);
     expect((await client.getReservation(held.id)).status).toBe("PENDING");
   });
@@ -125,7 +144,12 @@ describe("broken answers", () => {
     sandbox.faults.add({ kind: "html", status: 502 });
     const error = await rejectionOf(client.listCourses());
     expect(error).toBeInstanceOf(PartnerUnavailableError);
-    expect(error).toMatchObject({ status: 502, partnerMessage: "502 Bad Gateway", reason: "status", userMessageKey: "partner-error-unavailable" });
+    expect(error).toMatchObject({
+      status: 502,
+      partnerMessage: "502 Bad Gateway",
+      reason: "status",
+      userMessageKey: "partner-error-unavailable",
+    });
     const all = JSON.stringify(error) + (error as Error).message;
     expect(all).not.toMatch(/<|>|nginx/);
   });
@@ -139,19 +163,31 @@ describe("broken answers", () => {
   it("a plain-text error body is the message", async () => {
     sandbox.faults.add({ kind: "text", status: 503, body: "Upstream is down\nplease wait" });
     const error = await rejectionOf(client.getBalance());
-    expect(error).toMatchObject({ name: "PartnerUnavailableError", status: 503, partnerMessage: "Upstream is down please wait" });
+    expect(error).toMatchObject({
+      name: "PartnerUnavailableError",
+      status: 503,
+      partnerMessage: "Upstream is down please wait",
+    });
   });
 
   it("an empty error body falls back to the reason phrase", async () => {
     sandbox.faults.add({ kind: "status", status: 503, body: "" });
-    expect(await rejectionOf(client.getBalance())).toMatchObject({ status: 503, partnerMessage: "Service Unavailable" });
+    expect(await rejectionOf(client.getBalance())).toMatchObject({
+      status: 503,
+      partnerMessage: "Service Unavailable",
+    });
   });
 
   it("malformed JSON → PartnerInvalidResponseError at $", async () => {
     sandbox.faults.add({ kind: "malformed-json", path: /\/course$/ });
     const error = await rejectionOf(client.listCourses());
     expect(error).toBeInstanceOf(PartnerInvalidResponseError);
-    expect(error).toMatchObject({ status: 200, path: "$", endpoint: "GET /course", userMessageKey: "partner-error-invalid-response" });
+    expect(error).toMatchObject({
+      status: 200,
+      path: "$",
+      endpoint: "GET /course",
+      userMessageKey: "partner-error-invalid-response",
+    });
     expect((error as PartnerInvalidResponseError).issues[0]).toContain("not JSON");
   });
 
@@ -173,7 +209,11 @@ describe("broken answers", () => {
     const held = await hold();
     sandbox.faults.add({ kind: "drift", path: /\/order\/[^/]+$/, field: "reserve" });
     const error = await rejectionOf(client.getReservation(held.id));
-    expect(error).toMatchObject({ name: "PartnerInvalidResponseError", path: "$.reserve", endpoint: "GET /order/{id}" });
+    expect(error).toMatchObject({
+      name: "PartnerInvalidResponseError",
+      path: "$.reserve",
+      endpoint: "GET /order/{id}",
+    });
   });
 
   it("a timeout → PartnerUnavailableError with status 0", async () => {
@@ -183,7 +223,12 @@ describe("broken answers", () => {
     const error = await rejectionOf(quick.getBalance());
     expect(Date.now() - started).toBeLessThan(1500);
     expect(error).toBeInstanceOf(PartnerUnavailableError);
-    expect(error).toMatchObject({ status: 0, reason: "timeout", endpoint: "GET /balance", userMessageKey: "partner-error-unavailable" });
+    expect(error).toMatchObject({
+      status: 0,
+      reason: "timeout",
+      endpoint: "GET /balance",
+      userMessageKey: "partner-error-unavailable",
+    });
     expect((error as Error).message).toBe("Partner API GET /balance timed out after 150 ms");
   });
 

@@ -29,7 +29,13 @@ describe("courses", () => {
       expect(typeof c.lon).toBe("number");
     }
     const seed = sandbox.courses()[0]!;
-    expect(courses[0]).toMatchObject({ name: seed.name, nameTH: seed.nameTH, lat: Number(seed.lat), lon: Number(seed.lon), images: seed.images });
+    expect(courses[0]).toMatchObject({
+      name: seed.name,
+      nameTH: seed.nameTH,
+      lat: Number(seed.lat),
+      lon: Number(seed.lon),
+      images: seed.images,
+    });
   });
 
   it("reads one course, without minimum prices", async () => {
@@ -65,7 +71,13 @@ describe("tee times", () => {
   it("reads one tee time with its occupancy", async () => {
     const { slot } = openSlot(sandbox);
     const t = await client.getTeeTime(slot.id);
-    expect(t).toMatchObject({ id: slot.id, status: "OPEN", persons: 0, actualMaxPerson: slot.maxPerson, price: slot.price });
+    expect(t).toMatchObject({
+      id: slot.id,
+      status: "OPEN",
+      persons: 0,
+      actualMaxPerson: slot.maxPerson,
+      price: slot.price,
+    });
     expect(typeof t.isPartyAble).toBe("boolean");
   });
 
@@ -83,7 +95,13 @@ describe("reservations: every transition", () => {
     const start = sandbox.balance();
 
     const held = await client.reserve({ slotId: slot.id, persons: 2, ...customer });
-    expect(held).toMatchObject({ status: "PENDING", slotId: slot.id, courseId: slot.course.id, amount: slot.price * 2, ...customer });
+    expect(held).toMatchObject({
+      status: "PENDING",
+      slotId: slot.id,
+      courseId: slot.course.id,
+      amount: slot.price * 2,
+      ...customer,
+    });
     expect(held.reserve).toMatchObject({ status: "BOOKING", svcInvoiceId: "" });
     expect(held.reserve?.id).toEqual(expect.any(String));
     expect(held.reserve?.code).toEqual(expect.any(String));
@@ -107,7 +125,11 @@ describe("reservations: every transition", () => {
     expect((await client.getTeeTime(slot.id)).status).toBe("OPEN");
 
     const read = await client.getReservation(held.id);
-    expect(read).toMatchObject({ id: held.id, status: "REFUND", reserve: { id: held.reserve!.id, code: held.reserve!.code } });
+    expect(read).toMatchObject({
+      id: held.id,
+      status: "REFUND",
+      reserve: { id: held.reserve!.id, code: held.reserve!.code },
+    });
   });
 
   it("reserve → release frees the slot and spends nothing", async () => {
@@ -149,7 +171,12 @@ describe("requests", () => {
   });
 
   it("tolerates a trailing slash or the API prefix in baseURL", async () => {
-    for (const baseURL of [`${sandbox.url}/`, `${sandbox.url}//`, `${sandbox.url}/api/v1/ext`, `${sandbox.url}/api/v1/ext/`]) {
+    for (const baseURL of [
+      `${sandbox.url}/`,
+      `${sandbox.url}//`,
+      `${sandbox.url}/api/v1/ext`,
+      `${sandbox.url}/api/v1/ext/`,
+    ]) {
       const c = createPartnerClient({ baseURL, apiKey: sandbox.apiKey });
       expect(await c.getBalance()).toEqual({ balance: sandbox.balance() });
     }
@@ -165,6 +192,8 @@ describe("requests", () => {
     expect(() => createPartnerClient({ baseURL: "not a url", apiKey: "k" })).toThrow(/baseURL/);
     expect(() => createPartnerClient({ baseURL: "http://x", apiKey: "" })).toThrow(/apiKey/);
     expect(() => createPartnerClient({ baseURL: "http://user:pw@x", apiKey: "k" })).toThrow(/credentials/);
-    expect(() => createPartnerClient({ baseURL: "http://x", apiKey: "k", moneyUnit: "THB" as "baht" })).toThrow(TypeError);
+    expect(() => createPartnerClient({ baseURL: "http://x", apiKey: "k", moneyUnit: "THB" as "baht" })).toThrow(
+      TypeError,
+    );
   });
 });

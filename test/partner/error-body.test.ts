@@ -21,7 +21,9 @@ describe("extractPartnerMessage", () => {
   });
 
   it("prefers message over error and keeps the partner's code", () => {
-    expect(extractPartnerMessage('{"error":"Conflict","message":"Tee time is not available","code":"SLOT_NOT_AVAILABLE"}')).toEqual({
+    expect(
+      extractPartnerMessage('{"error":"Conflict","message":"Tee time is not available","code":"SLOT_NOT_AVAILABLE"}'),
+    ).toEqual({
       message: "Tee time is not available",
       code: "SLOT_NOT_AVAILABLE",
     });
@@ -32,9 +34,9 @@ describe("extractPartnerMessage", () => {
       "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>";
     expect(msg(nginx, "text/html")).toBe("502 Bad Gateway");
     expect(msg(nginx)).toBe("502 Bad Gateway");
-    expect(msg("<!DOCTYPE html><html><body><h1 class=x>Service <b>Unavailable</b></h1></body></html>", "text/html")).toBe(
-      "Service Unavailable",
-    );
+    expect(
+      msg("<!DOCTYPE html><html><body><h1 class=x>Service <b>Unavailable</b></h1></body></html>", "text/html"),
+    ).toBe("Service Unavailable");
     expect(msg("<html><head><title> A &amp; B &#8211; down </title></head></html>", "text/html")).toBe("A & B – down");
     expect(msg("<html><body><p>no title here</p></body></html>", "text/html")).toBe("");
     expect(msg("<html><title>&lt;script&gt;alert(1)&lt;/script&gt;</title></html>", "text/html")).not.toMatch(/[<>]/);

@@ -50,7 +50,9 @@ describe("createPartnerError", () => {
   it("classifies by message where the status is vague", () => {
     expect(make(400, "Insufficient credit balance")).toBeInstanceOf(PartnerInsufficientCreditError);
     expect(make(403, "Not enough balance in wallet")).toBeInstanceOf(PartnerInsufficientCreditError);
-    expect(make(409, "Tee time is not available (status BOOKED)").userMessageKey).toBe("partner-error-slot-unavailable");
+    expect(make(409, "Tee time is not available (status BOOKED)").userMessageKey).toBe(
+      "partner-error-slot-unavailable",
+    );
     expect(make(409, "Cannot confirm a reservation in status PAID").userMessageKey).toBe("partner-error-conflict");
     expect(make(400, "persons must be between 2 and 4").userMessageKey).toBe("partner-error-persons-out-of-range");
     expect(make(500, "Insufficient credit balance")).toBeInstanceOf(PartnerUnavailableError);
@@ -99,10 +101,24 @@ describe("toJSON and revivePartnerError", () => {
     make(409, "Tee time is not available"),
     make(400, "persons must be between 1 and 4"),
     make(402, "Insufficient credit balance"),
-    createPartnerError({ status: 429, endpoint: "GET /course", partnerMessage: "slow down", retryAfterMs: 2000, partnerCode: "RATE_LIMITED" }),
-    (createPartnerError({ status: 0, endpoint, reason: "timeout" }) as PartnerUnavailableError).withOutcome("not-applied", reservation),
+    createPartnerError({
+      status: 429,
+      endpoint: "GET /course",
+      partnerMessage: "slow down",
+      retryAfterMs: 2000,
+      partnerCode: "RATE_LIMITED",
+    }),
+    (createPartnerError({ status: 0, endpoint, reason: "timeout" }) as PartnerUnavailableError).withOutcome(
+      "not-applied",
+      reservation,
+    ),
     createPartnerError({ status: 0, endpoint, reason: "network", networkCode: "ECONNRESET" }),
-    new PartnerInvalidResponseError({ status: 200, endpoint: "GET /balance", path: "$.balance", issues: ["$.balance: bad"] }),
+    new PartnerInvalidResponseError({
+      status: 200,
+      endpoint: "GET /balance",
+      path: "$.balance",
+      issues: ["$.balance: bad"],
+    }),
     make(405, "Method Not Allowed"),
   ];
 

@@ -43,7 +43,12 @@ export function captureLog(): { logger: Logger; text: () => string; lines: () =>
   return {
     logger,
     text: () => chunks.join(""),
-    lines: () => chunks.join("").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>),
+    lines: () =>
+      chunks
+        .join("")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
   };
 }
 

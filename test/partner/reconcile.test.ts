@@ -71,7 +71,11 @@ describe("confirm after an ambiguous failure", () => {
   it("a reset before applying → not-applied", async () => {
     const held = await hold();
     sandbox.faults.add({ kind: "reset", method: "POST", path: CONFIRM });
-    await expect(client.confirm(held.id)).rejects.toMatchObject({ status: 0, reason: "network", outcome: "not-applied" });
+    await expect(client.confirm(held.id)).rejects.toMatchObject({
+      status: 0,
+      reason: "network",
+      outcome: "not-applied",
+    });
   });
 
   it("the read fails too → outcome unknown (the read was retried)", async () => {
@@ -102,7 +106,13 @@ describe("confirm after an ambiguous failure", () => {
     await c.confirm(held.id);
     const warn = log.lines().filter((l) => l.level === 40);
     expect(warn).toEqual([
-      expect.objectContaining({ msg: "partner write reconciled", kind: "confirm", id: held.id, outcome: "applied", status: 500 }),
+      expect.objectContaining({
+        msg: "partner write reconciled",
+        kind: "confirm",
+        id: held.id,
+        outcome: "applied",
+        status: 500,
+      }),
     ]);
   });
 });
@@ -118,7 +128,10 @@ describe("release and refund after an ambiguous failure", () => {
   it("release: 500 before applying → not-applied, still PENDING", async () => {
     const held = await hold();
     sandbox.faults.add({ kind: "status", method: "DELETE", path: CANCEL });
-    await expect(client.release(held.id)).rejects.toMatchObject({ outcome: "not-applied", reservation: { status: "PENDING" } });
+    await expect(client.release(held.id)).rejects.toMatchObject({
+      outcome: "not-applied",
+      reservation: { status: "PENDING" },
+    });
   });
 
   it("refund: apply-then-status → REFUND, reconciled, credited once", async () => {
@@ -135,7 +148,11 @@ describe("release and refund after an ambiguous failure", () => {
     const held = await hold();
     await client.confirm(held.id);
     sandbox.faults.add({ kind: "hang", method: "POST", path: REFUND });
-    await expect(client.refund(held.id)).rejects.toMatchObject({ reason: "timeout", outcome: "not-applied", reservation: { status: "PAID" } });
+    await expect(client.refund(held.id)).rejects.toMatchObject({
+      reason: "timeout",
+      outcome: "not-applied",
+      reservation: { status: "PAID" },
+    });
   });
 });
 
@@ -147,7 +164,11 @@ describe("reserve after an ambiguous failure", () => {
       sandbox.faults.add({ kind, method: "POST", path: /\/order\/reserve$/ });
       const error = await rejectionOf(client.reserve({ slotId: slot.id, persons: 2, ...customer }));
       expect(error).toBeInstanceOf(PartnerUnavailableError);
-      expect(error).toMatchObject({ outcome: "unknown", endpoint: "POST /order/reserve", userMessageKey: "partner-error-outcome-unknown" });
+      expect(error).toMatchObject({
+        outcome: "unknown",
+        endpoint: "POST /order/reserve",
+        userMessageKey: "partner-error-outcome-unknown",
+      });
       expect(sandbox.count("POST", /\/order\/reserve$/)).toBe(1);
       expect(sandbox.reservations().map((r) => r.status)).toEqual(["PENDING"]);
     },
@@ -156,7 +177,13 @@ describe("reserve after an ambiguous failure", () => {
   it("a refused connection → not-applied", async () => {
     const dead = createPartnerClient({ baseURL: await deadPort(), apiKey: "k", timeoutMs: 1000 });
     const error = await rejectionOf(dead.reserve({ slotId: "s", persons: 2, ...customer }));
-    expect(error).toMatchObject({ name: "PartnerUnavailableError", status: 0, reason: "network", networkCode: "ECONNREFUSED", outcome: "not-applied" });
+    expect(error).toMatchObject({
+      name: "PartnerUnavailableError",
+      status: 0,
+      reason: "network",
+      networkCode: "ECONNREFUSED",
+      outcome: "not-applied",
+    });
   });
 
   it("a refused connection on confirm → not-applied even though the read fails", async () => {

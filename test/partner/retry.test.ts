@@ -103,7 +103,12 @@ describe("reads retry by the policy (counted by the sandbox)", () => {
     ]);
     expect(debug.every((l) => typeof l.durationMs === "number")).toBe(true);
     expect(warn).toHaveLength(1);
-    expect(warn[0]).toMatchObject({ endpoint: "GET /balance", status: 503, attempt: 1, error: "PartnerUnavailableError" });
+    expect(warn[0]).toMatchObject({
+      endpoint: "GET /balance",
+      status: 503,
+      attempt: 1,
+      error: "PartnerUnavailableError",
+    });
   });
 });
 
@@ -116,10 +121,15 @@ describe("writes are never retried", () => {
   ] as const;
 
   for (const [name, method, path] of writes) {
-    for (const fault of [{ kind: "status", status: 503 }, { kind: "reset" }, { kind: "rate-limit", retryAfterSeconds: 0 }] as const) {
+    for (const fault of [
+      { kind: "status", status: 503 },
+      { kind: "reset" },
+      { kind: "rate-limit", retryAfterSeconds: 0 },
+    ] as const) {
       it(`${name}: ${fault.kind} → exactly one ${method}`, async () => {
         const { slot } = openSlot(sandbox, 2);
-        const held = name === "reserve" ? undefined : await client.reserve({ slotId: slot.id, persons: 2, ...customer });
+        const held =
+          name === "reserve" ? undefined : await client.reserve({ slotId: slot.id, persons: 2, ...customer });
         if (name === "refund") await client.confirm(held!.id);
         sandbox.faults.add({ ...fault, method, path, times: Infinity });
         const call =

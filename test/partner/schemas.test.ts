@@ -144,11 +144,25 @@ describe("tee-time schemas", () => {
       isParty: false,
       isPartyAble: "true",
     });
-    expect(out).toMatchObject({ price: 250_000, caddyPrice: 40_000, freeCaddy: false, actualMaxPerson: 2, persons: 2, isParty: false, isPartyAble: true });
+    expect(out).toMatchObject({
+      price: 250_000,
+      caddyPrice: 40_000,
+      freeCaddy: false,
+      actualMaxPerson: 2,
+      persons: 2,
+      isParty: false,
+      isPartyAble: true,
+    });
   });
 
   it("coerces numeric strings where harmless", () => {
-    const out = v.parse(satang.teeTime, { ...teeTime, startDate: "1795388880000", price: "250000", minPerson: "2", maxPerson: "4" });
+    const out = v.parse(satang.teeTime, {
+      ...teeTime,
+      startDate: "1795388880000",
+      price: "250000",
+      minPerson: "2",
+      maxPerson: "4",
+    });
     expect(out).toMatchObject({ startsAt: 1795388880000, price: 250000, minPerson: 2, maxPerson: 4 });
   });
 
@@ -157,7 +171,9 @@ describe("tee-time schemas", () => {
     expect(noMs.startsAt).toBe(1795388880000);
     const noText = v.parse(satang.teeTime, { ...teeTime, startDateString: null });
     expect(noText).toMatchObject({ startDateString: "2026-11-23T06:08:00+0700", offsetMinutes: 420 });
-    expect(failPath(satang.teeTime, { ...teeTime, startDate: undefined, startDateString: undefined })).toBe("$.startDate");
+    expect(failPath(satang.teeTime, { ...teeTime, startDate: undefined, startDateString: undefined })).toBe(
+      "$.startDate",
+    );
     expect(failPath(satang.teeTimeList, [{ ...teeTime, startDateString: "tomorrow" }])).toBe("$[0].startDateString");
   });
 
@@ -202,24 +218,52 @@ describe("reservation schema", () => {
   });
 
   it("accepts every timestamp form", () => {
-    for (const stamp of ["2026-11-22T10:00:00Z", "2026-11-22T17:00:00+07:00", "2026-11-22T17:00:00+0700", "2026-11-22T17:00:00.000000+0700"]) {
-      expect(v.parse(satang.reservation, { ...reservation, createdAt: stamp }).createdAt).toBe(Date.UTC(2026, 10, 22, 10));
+    for (const stamp of [
+      "2026-11-22T10:00:00Z",
+      "2026-11-22T17:00:00+07:00",
+      "2026-11-22T17:00:00+0700",
+      "2026-11-22T17:00:00.000000+0700",
+    ]) {
+      expect(v.parse(satang.reservation, { ...reservation, createdAt: stamp }).createdAt).toBe(
+        Date.UTC(2026, 10, 22, 10),
+      );
     }
     expect(failPath(satang.reservation, { ...reservation, updatedAt: "yesterday" })).toBe("$.updatedAt");
   });
 
   it("leaves out absent optional fields", () => {
-    const { agencyName: _a, courseName: _c, walletId: _w, priceAfterDiscount: _p, reserveId: _r, reserve: _rs, ...minimal } = reservation;
+    const {
+      agencyName: _a,
+      courseName: _c,
+      walletId: _w,
+      priceAfterDiscount: _p,
+      reserveId: _r,
+      reserve: _rs,
+      ...minimal
+    } = reservation;
     const out = v.parse(satang.reservation, { ...minimal, customerId: null, additionGolfer: null });
     expect(Object.keys(out).sort()).toEqual(
-      ["id", "status", "txNo", "agencyId", "slotId", "courseId", "customerName", "customerEmail", "customerMobile", "amount", "createdAt", "updatedAt"].sort(),
+      [
+        "id",
+        "status",
+        "txNo",
+        "agencyId",
+        "slotId",
+        "courseId",
+        "customerName",
+        "customerEmail",
+        "customerMobile",
+        "amount",
+        "createdAt",
+        "updatedAt",
+      ].sort(),
     );
   });
 
   it("names nested failing paths", () => {
-    expect(failPath(satang.reservation, { ...reservation, reserve: { ...reservation.reserve, golf: { persons: "two" } } })).toBe(
-      "$.reserve.golf.persons",
-    );
+    expect(
+      failPath(satang.reservation, { ...reservation, reserve: { ...reservation.reserve, golf: { persons: "two" } } }),
+    ).toBe("$.reserve.golf.persons");
     expect(failPath(satang.reservation, { ...reservation, amount: undefined })).toBe("$.amount");
     expect(failPath(satang.reservation, "oops")).toBe("$");
   });

@@ -49,7 +49,11 @@ describe("the API key never leaves the Authorization header", () => {
     const collect = async (p: Promise<unknown>) => errors.push(await rejectionOf(p));
 
     // The partner echoes the key and the header back in its error body.
-    sandbox.faults.add({ kind: "status", status: 401, body: JSON.stringify({ message: `bad key ${KEY} (Basic ${B64})` }) });
+    sandbox.faults.add({
+      kind: "status",
+      status: 401,
+      body: JSON.stringify({ message: `bad key ${KEY} (Basic ${B64})` }),
+    });
     await collect(client.getBalance());
     sandbox.faults.add({ kind: "text", status: 400, body: `header was Basic ${B64}` });
     await collect(client.getBalance());
@@ -64,7 +68,9 @@ describe("the API key never leaves the Authorization header", () => {
     await collect(client.confirm(held.id));
     sandbox.faults.add({ kind: "rate-limit", retryAfterSeconds: 60 });
     await collect(client.getBalance());
-    await collect(createPartnerClient({ baseURL: await deadPort(), apiKey: KEY, retries: 0, logger: log.logger }).getBalance());
+    await collect(
+      createPartnerClient({ baseURL: await deadPort(), apiKey: KEY, retries: 0, logger: log.logger }).getBalance(),
+    );
     await collect(createPartnerClient({ baseURL: sandbox.url, apiKey: `${KEY}x`, logger: log.logger }).getBalance());
 
     expect(errors.map((e) => (e as Error).name)).toEqual([
@@ -111,7 +117,11 @@ describe("the API key never leaves the Authorization header", () => {
   it("works with the project's pino logger", async () => {
     const chunks: string[] = [];
     const logger = createLogger({ level: "debug", destination: { write: (s: string) => void chunks.push(s) } });
-    const client = createPartnerClient({ baseURL: sandbox.url, apiKey: KEY, logger: logger.child({ component: "partner" }) });
+    const client = createPartnerClient({
+      baseURL: sandbox.url,
+      apiKey: KEY,
+      logger: logger.child({ component: "partner" }),
+    });
     await client.getBalance();
     expect(chunks.join("")).toContain('"component":"partner"');
     expectNoKey(chunks.join(""));

@@ -4,8 +4,22 @@
  * have their roles, and send/tap/contact/language/file/state/events work.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID, PLAYGROUND_CUSTOMER_ID, PLAYGROUND_STRANGER_ID } from "../../src/playground/index.js";
-import { type EventStream, type Json, type PlaygroundApp, bookThroughApi, openEvents, say, startPlaygroundApp, tapData } from "./helpers.js";
+import {
+  PLAYGROUND_ADMIN_ID,
+  PLAYGROUND_AGENT_ID,
+  PLAYGROUND_CUSTOMER_ID,
+  PLAYGROUND_STRANGER_ID,
+} from "../../src/playground/index.js";
+import {
+  type EventStream,
+  type Json,
+  type PlaygroundApp,
+  bookThroughApi,
+  openEvents,
+  say,
+  startPlaygroundApp,
+  tapData,
+} from "./helpers.js";
 
 let p: PlaygroundApp;
 let events: EventStream;
@@ -60,16 +74,25 @@ describe("events", () => {
   it("starts with a snapshot of every identity and the sandbox state", async () => {
     const snapshot = await events.next((e) => e.event === "snapshot");
     expect(snapshot.data.bot.username).toBe(p.telegram.botInfo.username);
-    expect(snapshot.data.identities.map((i: { key: string }) => i.key)).toEqual(["admin", "agent", "customer", "stranger"]);
+    expect(snapshot.data.identities.map((i: { key: string }) => i.key)).toEqual([
+      "admin",
+      "agent",
+      "customer",
+      "stranger",
+    ]);
     const state = await events.next((e) => e.event === "state");
     expect(state.data).toMatchObject({ available: true, state: { balance: 10_000_000, reservations: [] } });
   });
 
   it("relays the user's message and the bot's answer, and a tap's callback answer", async () => {
     await say(p, PLAYGROUND_AGENT_ID, "/start");
-    const mine = await events.next((e) => e.event === "message" && e.data.chat_id === PLAYGROUND_AGENT_ID && e.data.message.text === "/start");
+    const mine = await events.next(
+      (e) => e.event === "message" && e.data.chat_id === PLAYGROUND_AGENT_ID && e.data.message.text === "/start",
+    );
     expect(mine.data.message.from.id).toBe(PLAYGROUND_AGENT_ID);
-    const answer = await events.next((e) => e.event === "message" && e.data.chat_id === PLAYGROUND_AGENT_ID && e.data.message.from.is_bot === true);
+    const answer = await events.next(
+      (e) => e.event === "message" && e.data.chat_id === PLAYGROUND_AGENT_ID && e.data.message.from.is_bot === true,
+    );
     expect(answer.data.message.reply_markup.inline_keyboard.length).toBeGreaterThan(0);
 
     const queryId = await tapData(p, PLAYGROUND_AGENT_ID, /^lang:menu$/);
@@ -81,7 +104,9 @@ describe("events", () => {
   it("switches an identity's Telegram language: an event, and the next update carries it", async () => {
     const res = await p.post("/playground/language", { userId: PLAYGROUND_STRANGER_ID, language: "th" });
     expect(res).toEqual({ status: 200, json: { language_code: "th" } });
-    await events.next((e) => e.event === "language" && e.data.chat_id === PLAYGROUND_STRANGER_ID && e.data.language_code === "th");
+    await events.next(
+      (e) => e.event === "language" && e.data.chat_id === PLAYGROUND_STRANGER_ID && e.data.language_code === "th",
+    );
     const seen = new Promise<string | undefined>((resolve) => {
       const off = p.telegram.on("update", (u) => {
         if (u.message?.from?.id !== PLAYGROUND_STRANGER_ID) return;
@@ -99,7 +124,12 @@ describe("events", () => {
   it("shares the identity's own contact, as a request_contact button does", async () => {
     const res = await p.post("/playground/contact", { userId: PLAYGROUND_CUSTOMER_ID });
     expect(res.status).toBe(200);
-    const event = await events.next((e) => e.event === "message" && e.data.message.message_id === res.json.message_id && e.data.chat_id === PLAYGROUND_CUSTOMER_ID);
+    const event = await events.next(
+      (e) =>
+        e.event === "message" &&
+        e.data.message.message_id === res.json.message_id &&
+        e.data.chat_id === PLAYGROUND_CUSTOMER_ID,
+    );
     expect(event.data.message.contact).toMatchObject({ phone_number: "+66811110003", user_id: PLAYGROUND_CUSTOMER_ID });
     await p.settle();
   });
@@ -107,10 +137,14 @@ describe("events", () => {
 
 describe("refusals", () => {
   it("takes JSON only (no cross-site form posts), from the playground's identities only", async () => {
-    expect((await p.post("/playground/send", { userId: PLAYGROUND_AGENT_ID, text: "hi" }, "text/plain")).status).toBe(415);
+    expect((await p.post("/playground/send", { userId: PLAYGROUND_AGENT_ID, text: "hi" }, "text/plain")).status).toBe(
+      415,
+    );
     expect((await p.post("/playground/send", { userId: 42, text: "hi" })).status).toBe(400);
     expect((await p.post("/playground/send", { userId: PLAYGROUND_AGENT_ID, text: "  " })).status).toBe(400);
-    expect((await p.post("/playground/send", { userId: PLAYGROUND_AGENT_ID, text: "x".repeat(4097) })).status).toBe(400);
+    expect((await p.post("/playground/send", { userId: PLAYGROUND_AGENT_ID, text: "x".repeat(4097) })).status).toBe(
+      400,
+    );
     expect((await p.post("/playground/language", { userId: PLAYGROUND_AGENT_ID, language: "de" })).status).toBe(400);
     expect((await p.get("/playground/chat?userId=abc")).status).toBe(400);
     expect((await p.get("/playground/file/BQACnothing")).status).toBe(404);
@@ -136,7 +170,9 @@ describe("a booking through the API", () => {
     const file = await fetch(new URL(doc.file.href, p.url));
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${doc.document.file_name}"; filename*=UTF-8''${doc.document.file_name}`);
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="${doc.document.file_name}"; filename*=UTF-8''${doc.document.file_name}`,
+    );
     const ics = await file.text();
     expect(ics).toMatch(/^BEGIN:VCALENDAR/);
     const code = /GT[A-Z0-9]{6}/.exec(doc.document.file_name)?.[0] ?? "";
@@ -147,7 +183,13 @@ describe("a booking through the API", () => {
     const reservation = state.json.state.reservations.find((r: { code: string }) => r.code === code);
     expect(reservation).toMatchObject({ status: "PAID" });
     expect(state.json.state.balance).toBe(10_000_000 - reservation.amount);
-    const pushed = await events.next((e) => e.event === "state" && (e.data.state?.reservations ?? []).some((r: { code: string; status: string }) => r.code === code && r.status === "PAID") === true);
+    const pushed = await events.next(
+      (e) =>
+        e.event === "state" &&
+        (e.data.state?.reservations ?? []).some(
+          (r: { code: string; status: string }) => r.code === code && r.status === "PAID",
+        ) === true,
+    );
     expect(pushed.data.state.balance).toBe(state.json.state.balance);
   });
 });

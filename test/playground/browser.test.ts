@@ -11,11 +11,22 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID, PLAYGROUND_CUSTOMER_ID } from "../../src/playground/index.js";
 import { tomorrow } from "../helpers/flow.js";
-import { CHROMIUM_PATH, CHROMIUM_PRESENT, clickData, launchChromium, screenshot, synced, typeMessage } from "./browser.js";
+import {
+  CHROMIUM_PATH,
+  CHROMIUM_PRESENT,
+  clickData,
+  launchChromium,
+  screenshot,
+  synced,
+  typeMessage,
+} from "./browser.js";
 import { type PlaygroundApp, startPlaygroundApp } from "./helpers.js";
 
 const RUN = CHROMIUM_PRESENT || Boolean(process.env.CI);
-if (!RUN) process.stderr.write(`playground browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)\n`);
+if (!RUN)
+  process.stderr.write(
+    `playground browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)\n`,
+  );
 
 /** What the menu offers a playground identity (the commands the bot set for that chat). */
 async function menuOf(p: PlaygroundApp, userId: number): Promise<string[]> {
@@ -135,7 +146,9 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     await clickData(page, '[data-callback-data^="lk:go:"]');
     await synced(p, page, PLAYGROUND_AGENT_ID);
     const link = page.locator("#messages .row.in a.start-link").last();
-    expect(await link.getAttribute("href")).toMatch(new RegExp(`^https://t\\.me/${p.telegram.botInfo.username}\\?start=`));
+    expect(await link.getAttribute("href")).toMatch(
+      new RegExp(`^https://t\\.me/${p.telegram.botInfo.username}\\?start=`),
+    );
     await link.click();
     expect(await page.getByRole("tab", { name: /Customer/ }).getAttribute("aria-selected")).toBe("true");
     await synced(p, page, PLAYGROUND_CUSTOMER_ID);

@@ -20,11 +20,21 @@ export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS ? "docs/screenshots
 /** Launches Chromium headless, with the switches that keep it quiet and offline. */
 export async function launchChromium(): Promise<Browser> {
   if (!CHROMIUM_PRESENT) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get update && apt-get install -y chromium\` (as root), or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM_PATH}: run \`apt-get update && apt-get install -y chromium\` (as root), or set CHROMIUM_PATH.`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-gpu",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
 }
 
@@ -54,7 +64,9 @@ export async function synced(p: PlaygroundApp, page: Page, chatId: number): Prom
   const expected = p.telegram.messages(chatId).map((m) => `${m.message_id}:${m.edit_date ?? 0}`);
   // A string: the test's TypeScript has no DOM types; this runs in the page.
   const rows = `[...document.querySelectorAll("#messages .row")].map((r) => r.dataset.messageId + ":" + (r.dataset.editDate ?? 0))`;
-  await page.waitForFunction(`JSON.stringify(${rows}) === ${JSON.stringify(JSON.stringify(expected))}`, undefined, { timeout: 10_000 });
+  await page.waitForFunction(`JSON.stringify(${rows}) === ${JSON.stringify(JSON.stringify(expected))}`, undefined, {
+    timeout: 10_000,
+  });
 }
 
 /** Clicks the inline button whose callback data matches `selector` (a CSS attribute test) in the newest message that has one. */

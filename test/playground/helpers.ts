@@ -44,7 +44,13 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
       cb();
     },
   });
-  const config = createConfig({ DATABASE_URL: `sqlite:${db.config.path}`, PLAYGROUND_PORT: "0", DEFAULT_LOCALE: "en", LOG_LEVEL: "debug", ...env });
+  const config = createConfig({
+    DATABASE_URL: `sqlite:${db.config.path}`,
+    PLAYGROUND_PORT: "0",
+    DEFAULT_LOCALE: "en",
+    LOG_LEVEL: "debug",
+    ...env,
+  });
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
   const clock = worldClock();
   const app = await createApp({ config, logger, now: clock, reaperIntervalMs: 60_000 });
@@ -76,14 +82,25 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
       const deadline = performance.now() + 15_000;
       for (;;) {
         await telegram.idle({ quietMs: 15, timeoutMs: Math.max(1, deadline - performance.now()) });
-        const busy = handling.inFlight() > 0 || handling.unhandled() > 0 || app.outbox.busy() || app.sendsWaiting() > 0 || app.syncingMenus();
+        const busy =
+          handling.inFlight() > 0 ||
+          handling.unhandled() > 0 ||
+          app.outbox.busy() ||
+          app.sendsWaiting() > 0 ||
+          app.syncingMenus();
         if (!busy || performance.now() > deadline) return;
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     },
     get: async (path) => parse(await fetch(`${base}${path}`)),
     post: async (path, body, contentType = "application/json") =>
-      parse(await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": contentType }, body: JSON.stringify(body) })),
+      parse(
+        await fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { "content-type": contentType },
+          body: JSON.stringify(body),
+        }),
+      ),
     async stop() {
       await app.stop();
       await db.cleanup();
@@ -145,7 +162,11 @@ export async function openEvents(baseUrl: string): Promise<EventStream> {
       const seen = events.find(predicate);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event in ${timeoutMs} ms; got: ${events.map((e) => e.event).join(", ")}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(new Error(`no matching event in ${timeoutMs} ms; got: ${events.map((e) => e.event).join(", ")}`)),
+          timeoutMs,
+        );
         waiters.push({
           predicate,
           resolve: (e) => {
@@ -164,7 +185,9 @@ export async function lastWithButton(p: PlaygroundApp, userId: number, pattern: 
   const { json } = await p.get(`/playground/chat?userId=${userId}`);
   const messages = (json.messages as Json[]).filter((m) => m.from?.is_bot);
   for (const message of messages.reverse()) {
-    const button = ((message.reply_markup?.inline_keyboard ?? []) as Json[][]).flat().find((b) => typeof b.callback_data === "string" && pattern.test(b.callback_data));
+    const button = ((message.reply_markup?.inline_keyboard ?? []) as Json[][])
+      .flat()
+      .find((b) => typeof b.callback_data === "string" && pattern.test(b.callback_data));
     if (button) return { message, data: button.callback_data as string };
   }
   throw new Error(`no button matches ${String(pattern)} in chat ${userId}`);

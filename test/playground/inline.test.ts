@@ -25,7 +25,11 @@ describe("inline mode in the playground", () => {
     const results = res.json.results as Json[];
     expect(results.length).toBeGreaterThan(0);
     expect(results[0].title).toMatch(/Bangkok Riverside Golf Club/);
-    const chosen = await p.post("/playground/choose", { userId: PLAYGROUND_AGENT_ID, queryId: res.json.query_id, resultId: results[0].id });
+    const chosen = await p.post("/playground/choose", {
+      userId: PLAYGROUND_AGENT_ID,
+      queryId: res.json.query_id,
+      resultId: results[0].id,
+    });
     expect(chosen.status).toBe(200);
     await p.settle();
     const chat = await p.get(`/playground/chat?userId=${PLAYGROUND_AGENT_ID}`);
@@ -49,6 +53,8 @@ describe("inline mode in the playground", () => {
     const res = await p.post("/playground/inline", { userId: PLAYGROUND_STRANGER_ID, query: "riverside" });
     expect(res.json).toMatchObject({ answered: true, results: [], button: { start_parameter: "inline" } });
     expect((await p.post("/playground/inline", { userId: PLAYGROUND_AGENT_ID, query: 5 })).status).toBe(400);
-    expect((await p.post("/playground/choose", { userId: PLAYGROUND_AGENT_ID, queryId: "1", resultId: "x" })).status).toBe(409);
+    expect(
+      (await p.post("/playground/choose", { userId: PLAYGROUND_AGENT_ID, queryId: "1", resultId: "x" })).status,
+    ).toBe(409);
   });
 });

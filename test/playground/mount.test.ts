@@ -20,11 +20,20 @@ async function start(): Promise<BotApiServer> {
 }
 
 async function call(s: BotApiServer, method: string, params: unknown) {
-  const res = await fetch(`${s.url}/bot${s.token}/${method}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(params) });
+  const res = await fetch(`${s.url}/bot${s.token}/${method}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(params),
+  });
   return (await res.json()) as { ok: boolean };
 }
 
-const menu = async (s: BotApiServer, userId: number) => (await (await fetch(`${s.url}/playground/commands?userId=${userId}`)).json()) as { scope: string | null; language_code: string | null; commands: { command: string }[] };
+const menu = async (s: BotApiServer, userId: number) =>
+  (await (await fetch(`${s.url}/playground/commands?userId=${userId}`)).json()) as {
+    scope: string | null;
+    language_code: string | null;
+    commands: { command: string }[];
+  };
 
 describe("mount", () => {
   it("lets a handler answer other paths; false, a throw or /bot paths keep the Bot API's answers", async () => {
@@ -96,21 +105,40 @@ describe("command menu", () => {
     const s = await start();
     createPlayground({ telegram: s, partnerUrl: "http://127.0.0.1:9" });
     const set = (commands: string[], scope: unknown, language_code?: string) =>
-      call(s, "setMyCommands", { commands: commands.map((command) => ({ command, description: `${command} (${language_code ?? "any"})` })), scope, ...(language_code ? { language_code } : {}) });
+      call(s, "setMyCommands", {
+        commands: commands.map((command) => ({ command, description: `${command} (${language_code ?? "any"})` })),
+        scope,
+        ...(language_code ? { language_code } : {}),
+      });
 
     await set(["start"], { type: "default" });
     expect(await menu(s, PLAYGROUND_AGENT_ID)).toMatchObject({ scope: "default", language_code: null });
     await set(["help"], { type: "all_private_chats" });
-    expect(await menu(s, PLAYGROUND_AGENT_ID)).toMatchObject({ scope: "all_private_chats", commands: [{ command: "help" }] });
+    expect(await menu(s, PLAYGROUND_AGENT_ID)).toMatchObject({
+      scope: "all_private_chats",
+      commands: [{ command: "help" }],
+    });
     await set(["book", "link"], { type: "chat", chat_id: PLAYGROUND_AGENT_ID });
-    expect(await menu(s, PLAYGROUND_AGENT_ID)).toMatchObject({ scope: "chat", language_code: null, commands: [{ command: "book" }, { command: "link" }] });
+    expect(await menu(s, PLAYGROUND_AGENT_ID)).toMatchObject({
+      scope: "chat",
+      language_code: null,
+      commands: [{ command: "book" }, { command: "link" }],
+    });
     expect(await menu(s, PLAYGROUND_ADMIN_ID)).toMatchObject({ scope: "all_private_chats" });
 
     // The agent's client is English; a Thai list for the chat only applies once they switch to Thai.
     await set(["book"], { type: "chat", chat_id: PLAYGROUND_AGENT_ID }, "th");
     expect(await menu(s, PLAYGROUND_AGENT_ID)).toMatchObject({ scope: "chat", language_code: null });
-    await fetch(`${s.url}/playground/language`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ userId: PLAYGROUND_AGENT_ID, language: "th" }) });
-    expect(await menu(s, PLAYGROUND_AGENT_ID)).toMatchObject({ scope: "chat", language_code: "th", commands: [{ command: "book", description: "book (th)" }] });
+    await fetch(`${s.url}/playground/language`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userId: PLAYGROUND_AGENT_ID, language: "th" }),
+    });
+    expect(await menu(s, PLAYGROUND_AGENT_ID)).toMatchObject({
+      scope: "chat",
+      language_code: "th",
+      commands: [{ command: "book", description: "book (th)" }],
+    });
 
     await call(s, "deleteMyCommands", { scope: { type: "chat", chat_id: PLAYGROUND_AGENT_ID }, language_code: "th" });
     await call(s, "deleteMyCommands", { scope: { type: "chat", chat_id: PLAYGROUND_AGENT_ID } });

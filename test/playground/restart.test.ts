@@ -17,11 +17,15 @@ describe("the playground after a restart", () => {
   });
 
   async function startOn(path: string): Promise<App> {
-    const a = await createApp({ config: createConfig({ DATABASE_URL: `sqlite:${path}`, PLAYGROUND_PORT: "0" }), logger: createLogger({ level: "silent" }) });
+    const a = await createApp({
+      config: createConfig({ DATABASE_URL: `sqlite:${path}`, PLAYGROUND_PORT: "0" }),
+      logger: createLogger({ level: "silent" }),
+    });
     await a.start();
     return a;
   }
-  const agentMenu = (a: App) => a.localTelegram!.commands({ scope: { type: "chat", chat_id: PLAYGROUND_AGENT_ID } }).map((c) => c.command);
+  const agentMenu = (a: App) =>
+    a.localTelegram!.commands({ scope: { type: "chat", chat_id: PLAYGROUND_AGENT_ID } }).map((c) => c.command);
 
   it("the new local server gets the command menus again, though the database remembers setting them", async () => {
     db = sqliteDatabase();

@@ -21,7 +21,10 @@ describe("the playground's staff identities", () => {
   async function start(env: Record<string, string>) {
     db = sqliteDatabase();
     const path = db.config.kind === "sqlite" ? db.config.path : "";
-    app = await createApp({ config: createConfig({ DATABASE_URL: `sqlite:${path}`, PLAYGROUND_PORT: "0", ...env }), logger: createLogger({ level: "silent" }) });
+    app = await createApp({
+      config: createConfig({ DATABASE_URL: `sqlite:${path}`, PLAYGROUND_PORT: "0", ...env }),
+      logger: createLogger({ level: "silent" }),
+    });
     return app;
   }
 

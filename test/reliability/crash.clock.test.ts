@@ -3,7 +3,18 @@ import { describe, expect, it } from "vitest";
 import { createApp, type App } from "../../src/app.js";
 import { createConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logger.js";
-import { buttons, closeCrashWorld, driveTo, startCrashWorld, tapWhen, TOMORROW, until, waitText, type CrashWorld, type Step } from "../helpers/crash-world.js";
+import {
+  buttons,
+  closeCrashWorld,
+  driveTo,
+  startCrashWorld,
+  tapWhen,
+  TOMORROW,
+  until,
+  waitText,
+  type CrashWorld,
+  type Step,
+} from "../helpers/crash-world.js";
 import { checkInvariants, type InvariantReport } from "../helpers/invariants.js";
 
 /**
@@ -43,7 +54,11 @@ async function bookingOf(app: App, userId: number) {
 
 /** Every booking that ever held: paid, or released no later than its hold's end (fairway's clock). */
 async function expectHoldsEndedInTime(app: App): Promise<number> {
-  const rows = await app.storage.db.selectFrom("bookings").selectAll().where("hold_expires_at", "is not", null).execute();
+  const rows = await app.storage.db
+    .selectFrom("bookings")
+    .selectAll()
+    .where("hold_expires_at", "is not", null)
+    .execute();
   for (const b of rows) {
     expect(["PAID", "RELEASED"], `booking ${b.id} of ${b.user_id}`).toContain(b.state);
     if (b.state === "RELEASED") {
@@ -58,7 +73,17 @@ async function expectHoldsEndedInTime(app: App): Promise<number> {
 describe.concurrent("SIGKILL at every step of a booking and around every partner call", () => {
   it("one kill, eighteen agents at different instants: each resumes or restarts cleanly; writes never repeated; no hold outlives HOLD_MINUTES", async () => {
     // Agents left at a step (idle, the panel shown), or with a partner call in flight.
-    const AT_STEP: Record<Step, number> = { course: 9101, info: 9102, date: 9103, slots: 9104, players: 9105, name: 9106, email: 9107, mobile: 9108, held: 9109 };
+    const AT_STEP: Record<Step, number> = {
+      course: 9101,
+      info: 9102,
+      date: 9103,
+      slots: 9104,
+      players: 9105,
+      name: 9106,
+      email: 9107,
+      mobile: 9108,
+      held: 9109,
+    };
     const HELD_ALONE = 9110;
     const TEE_TIMES_IN_FLIGHT = 9111;
     const RESERVE_NOT_APPLIED = 9112;
@@ -68,7 +93,18 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
     const CONFIRM_APPLIED_LOST = 9116;
     const RELEASE_NOT_APPLIED = 9117;
     const RELEASE_APPLIED_LOST = 9118;
-    const ids = [...Object.values(AT_STEP), HELD_ALONE, TEE_TIMES_IN_FLIGHT, RESERVE_NOT_APPLIED, RESERVE_APPLIED_LOST, RESERVE_DELAYED, CONFIRM_NOT_APPLIED, CONFIRM_APPLIED_LOST, RELEASE_NOT_APPLIED, RELEASE_APPLIED_LOST];
+    const ids = [
+      ...Object.values(AT_STEP),
+      HELD_ALONE,
+      TEE_TIMES_IN_FLIGHT,
+      RESERVE_NOT_APPLIED,
+      RESERVE_APPLIED_LOST,
+      RESERVE_DELAYED,
+      CONFIRM_NOT_APPLIED,
+      CONFIRM_APPLIED_LOST,
+      RELEASE_NOT_APPLIED,
+      RELEASE_APPLIED_LOST,
+    ];
     const w = await startCrashWorld(ids);
     let app: App | undefined;
     try {
@@ -93,20 +129,66 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       expect(heldBefore).toBe(6);
 
       // 2. One partner call each, left in flight at a chosen instant.
-      const inFlight = async (id: number, rule: Parameters<typeof w.sandbox.faults.add>[0], act: () => void, reached: () => boolean) => {
+      const inFlight = async (
+        id: number,
+        rule: Parameters<typeof w.sandbox.faults.add>[0],
+        act: () => void,
+        reached: () => boolean,
+      ) => {
         w.sandbox.faults.add(rule);
         act();
         await until(`the call of ${id} at the sandbox`, reached, 10_000);
       };
       const pending = (method: string, path: RegExp, kind?: string) => () =>
-        w.sandbox.requests.some((r) => r.method === method && path.test(r.path) && r.status === 0 && (kind === undefined ? r.fault === undefined : r.fault === kind));
-      await inFlight(TEE_TIMES_IN_FLIGHT, { method: "GET", path: /\/tee-time$/, kind: "hang" }, () => void tapWhen(u(TEE_TIMES_IN_FLIGHT), TOMORROW), pending("GET", /\/tee-time$/, "hang"));
-      await inFlight(RESERVE_NOT_APPLIED, { method: "POST", path: RESERVE, kind: "hang" }, () => u(RESERVE_NOT_APPLIED).send("081-234-5678"), pending("POST", RESERVE, "hang"));
-      await inFlight(RESERVE_APPLIED_LOST, { method: "POST", path: RESERVE, kind: "apply-then-hang" }, () => u(RESERVE_APPLIED_LOST).send("081-234-5678"), pending("POST", RESERVE, "apply-then-hang"));
-      await inFlight(CONFIRM_NOT_APPLIED, { method: "POST", path: CONFIRM, kind: "hang" }, () => void tapWhen(u(CONFIRM_NOT_APPLIED), /:ok$/), pending("POST", CONFIRM, "hang"));
-      await inFlight(CONFIRM_APPLIED_LOST, { method: "POST", path: CONFIRM, kind: "apply-then-hang" }, () => void tapWhen(u(CONFIRM_APPLIED_LOST), /:ok$/), pending("POST", CONFIRM, "apply-then-hang"));
-      await inFlight(RELEASE_NOT_APPLIED, { method: "DELETE", path: RELEASE, kind: "hang" }, () => void tapWhen(u(RELEASE_NOT_APPLIED), /:cancel$/), pending("DELETE", RELEASE, "hang"));
-      await inFlight(RELEASE_APPLIED_LOST, { method: "DELETE", path: RELEASE, kind: "apply-then-hang" }, () => void tapWhen(u(RELEASE_APPLIED_LOST), /:cancel$/), pending("DELETE", RELEASE, "apply-then-hang"));
+        w.sandbox.requests.some(
+          (r) =>
+            r.method === method &&
+            path.test(r.path) &&
+            r.status === 0 &&
+            (kind === undefined ? r.fault === undefined : r.fault === kind),
+        );
+      await inFlight(
+        TEE_TIMES_IN_FLIGHT,
+        { method: "GET", path: /\/tee-time$/, kind: "hang" },
+        () => void tapWhen(u(TEE_TIMES_IN_FLIGHT), TOMORROW),
+        pending("GET", /\/tee-time$/, "hang"),
+      );
+      await inFlight(
+        RESERVE_NOT_APPLIED,
+        { method: "POST", path: RESERVE, kind: "hang" },
+        () => u(RESERVE_NOT_APPLIED).send("081-234-5678"),
+        pending("POST", RESERVE, "hang"),
+      );
+      await inFlight(
+        RESERVE_APPLIED_LOST,
+        { method: "POST", path: RESERVE, kind: "apply-then-hang" },
+        () => u(RESERVE_APPLIED_LOST).send("081-234-5678"),
+        pending("POST", RESERVE, "apply-then-hang"),
+      );
+      await inFlight(
+        CONFIRM_NOT_APPLIED,
+        { method: "POST", path: CONFIRM, kind: "hang" },
+        () => void tapWhen(u(CONFIRM_NOT_APPLIED), /:ok$/),
+        pending("POST", CONFIRM, "hang"),
+      );
+      await inFlight(
+        CONFIRM_APPLIED_LOST,
+        { method: "POST", path: CONFIRM, kind: "apply-then-hang" },
+        () => void tapWhen(u(CONFIRM_APPLIED_LOST), /:ok$/),
+        pending("POST", CONFIRM, "apply-then-hang"),
+      );
+      await inFlight(
+        RELEASE_NOT_APPLIED,
+        { method: "DELETE", path: RELEASE, kind: "hang" },
+        () => void tapWhen(u(RELEASE_NOT_APPLIED), /:cancel$/),
+        pending("DELETE", RELEASE, "hang"),
+      );
+      await inFlight(
+        RELEASE_APPLIED_LOST,
+        { method: "DELETE", path: RELEASE, kind: "apply-then-hang" },
+        () => void tapWhen(u(RELEASE_APPLIED_LOST), /:cancel$/),
+        pending("DELETE", RELEASE, "apply-then-hang"),
+      );
       // Last: a reserve still on its way to the partner (delayed), which the partner applies after the crash.
       w.sandbox.faults.set({ latencyMs: 1_500 });
       u(RESERVE_DELAYED).send("081-234-5678");
@@ -117,7 +199,11 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       await child.crash();
       w.sandbox.faults.clear();
       await until("the delayed reserve to land", () => w.sandbox.reservations().length === heldBefore + 2, 5_000);
-      const counts = { reserve: w.sandbox.count("POST", RESERVE), confirm: w.sandbox.count("POST", CONFIRM), release: w.sandbox.count("DELETE", RELEASE) };
+      const counts = {
+        reserve: w.sandbox.count("POST", RESERVE),
+        confirm: w.sandbox.count("POST", CONFIRM),
+        release: w.sandbox.count("DELETE", RELEASE),
+      };
       expect(counts).toEqual({ reserve: 9, confirm: 2, release: 2 });
 
       // 4. fairway again, same database.
@@ -150,7 +236,9 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       );
       // The tee-time read lost with the process: the calendar is still there and works.
       await tapWhen(u(TEE_TIMES_IN_FLIGHT), TOMORROW);
-      await until("tee times after the lost read", () => buttons(u(TEE_TIMES_IN_FLIGHT)).data.some((d) => /:s:\d+$/.test(d)));
+      await until("tee times after the lost read", () =>
+        buttons(u(TEE_TIMES_IN_FLIGHT)).data.some((d) => /:s:\d+$/.test(d)),
+      );
       // The held summary survived: Confirm pays, once.
       await tapWhen(u(AT_STEP.held), /:ok$/);
       await waitText(u(AT_STEP.held), "Booking confirmed");
@@ -162,13 +250,19 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       // The reserve applied but its answer lost: Resume shows where they were; fairway does not reserve again.
       u(RESERVE_APPLIED_LOST).send("/book");
       await tapWhen(u(RESERVE_APPLIED_LOST), /^g:resume$/);
-      await until("the resumed panel", () => /Customer's mobile number|still being placed/.test(buttons(u(RESERVE_APPLIED_LOST)).text) || undefined);
-      if (buttons(u(RESERVE_APPLIED_LOST)).text.includes("Customer's mobile number")) u(RESERVE_APPLIED_LOST).send("081-234-5678");
+      await until(
+        "the resumed panel",
+        () => /Customer's mobile number|still being placed/.test(buttons(u(RESERVE_APPLIED_LOST)).text) || undefined,
+      );
+      if (buttons(u(RESERVE_APPLIED_LOST)).text.includes("Customer's mobile number"))
+        u(RESERVE_APPLIED_LOST).send("081-234-5678");
       await waitText(u(RESERVE_APPLIED_LOST), "The hold is still being placed");
       // The confirm that never reached the partner: Resume, Confirm says it is being confirmed (never twice).
       u(CONFIRM_NOT_APPLIED).send("/book");
       await tapWhen(u(CONFIRM_NOT_APPLIED), /^g:resume$/);
-      await until("the resumed summary", () => buttons(u(CONFIRM_NOT_APPLIED)).data.find((d) => /:(ok|retry)$/.test(d)));
+      await until("the resumed summary", () =>
+        buttons(u(CONFIRM_NOT_APPLIED)).data.find((d) => /:(ok|retry)$/.test(d)),
+      );
       await tapWhen(u(CONFIRM_NOT_APPLIED), /:(ok|retry)$/);
       await waitText(u(CONFIRM_NOT_APPLIED), "already being confirmed");
       expect(w.sandbox.count("POST", RESERVE)).toBe(counts.reserve + 1); // the resumed "mobile" agent's one hold
@@ -197,7 +291,11 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       expect(w.sandbox.count("DELETE", RELEASE)).toBe(counts.release + 1); // the hung release, sent again once
 
       // 6. Up to the end of the last hold: each is released by a tick within HOLD_MINUTES.
-      const holds = await app.storage.db.selectFrom("bookings").select(["hold_expires_at"]).where("state", "=", "HELD").execute();
+      const holds = await app.storage.db
+        .selectFrom("bookings")
+        .select(["hold_expires_at"])
+        .where("state", "=", "HELD")
+        .execute();
       expect(holds.length).toBeGreaterThanOrEqual(2);
       for (const { hold_expires_at } of holds.sort((a, b) => a.hold_expires_at! - b.hold_expires_at!)) {
         // A tick in the hold's last second (ticks come every interval, so one always falls there or earlier).
@@ -211,7 +309,12 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       const paid = w.sandbox.reservations().filter((r) => r.status === "PAID");
       expect(paid).toHaveLength(3);
       expect(paid.every((r) => r.history.filter((h) => h.reason === "confirm").length === 1)).toBe(true);
-      const report: InvariantReport = await checkInvariants({ sandbox: w.sandbox, db: app.storage.db, now: w.clock, balanceBase: w.initialBalance });
+      const report: InvariantReport = await checkInvariants({
+        sandbox: w.sandbox,
+        db: app.storage.db,
+        now: w.clock,
+        balanceBase: w.initialBalance,
+      });
       // The documented exception, and only it: two holds whose reserve answer was lost (the third never reached the partner).
       expect(report.orphans.map((o) => o.status)).toEqual(["PENDING", "PENDING"]);
       expect(report.lostReserveAnswers).toBe(3);
@@ -231,7 +334,9 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       await Promise.all([driveTo(u(SHOWN), "held", 0), driveTo(u(CONFIRMING), "held", 1)]);
       w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "hang" });
       await tapWhen(u(CONFIRMING), /:ok$/);
-      await until("the confirm in flight", () => w.sandbox.requests.some((r) => CONFIRM.test(r.path) && r.fault === "hang"));
+      await until("the confirm in flight", () =>
+        w.sandbox.requests.some((r) => CONFIRM.test(r.path) && r.fault === "hang"),
+      );
       await first.crash();
       w.sandbox.faults.clear();
 
@@ -242,7 +347,10 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       expect(reservations.map((r) => r.status)).toEqual(["CANCEL", "CANCEL"]);
       for (const r of reservations) {
         const released = r.history.find((h) => h.reason === "release")!;
-        expect(released.at - r.createdAt, `hold ${r.id} released after ${released.at - r.createdAt} ms`).toBeLessThanOrEqual(60_000);
+        expect(
+          released.at - r.createdAt,
+          `hold ${r.id} released after ${released.at - r.createdAt} ms`,
+        ).toBeLessThanOrEqual(60_000);
       }
       expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
       expect(w.sandbox.balance()).toBe(w.initialBalance);

@@ -40,7 +40,20 @@ async function startWorld(agentIds: number[]) {
     async close() {
       if (process.env.DEBUG_INSTANCES) {
         for (const p of processes) console.log("=== process\n", p.output().slice(-6000));
-        for (const u of users) console.log("=== user", u.chatId, JSON.stringify(u.messages().map((m) => [m.text?.slice(0, 80), (m.reply_markup?.inline_keyboard ?? []).flat().map((b) => ("callback_data" in b ? b.callback_data : "")).join(" ")])));
+        for (const u of users)
+          console.log(
+            "=== user",
+            u.chatId,
+            JSON.stringify(
+              u.messages().map((m) => [
+                m.text?.slice(0, 80),
+                (m.reply_markup?.inline_keyboard ?? [])
+                  .flat()
+                  .map((b) => ("callback_data" in b ? b.callback_data : ""))
+                  .join(" "),
+              ]),
+            ),
+          );
       }
       for (const p of processes) await p.kill();
       addToTally(serverFigures(world.sandbox, world.telegram));
@@ -64,7 +77,10 @@ async function book(user: SimulatedUser, pick: number, timeout = 40_000): Promis
       .messages()
       .slice(-5)
       .map((m) => `  ${JSON.stringify((m.text ?? "").slice(0, 160))} [${dataOf(m).join(" ")}]`);
-    throw new Error(`${error instanceof Error ? error.message : String(error)}; the chat of ${user.chatId} ends:\n${chat.join("\n")}`, { cause: error });
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}; the chat of ${user.chatId} ends:\n${chat.join("\n")}`,
+      { cause: error },
+    );
   }
 }
 
@@ -88,14 +104,22 @@ async function bookOnce(user: SimulatedUser, pick: number, timeout: number): Pro
     await tapWhen(user, new RegExp(`:c:${pick % 5}$`), 0, timeout);
     await tapWhen(user, /:go$/, 0, timeout);
     await tapWhen(user, TOMORROW, 0, timeout);
-    const slots = await until("tee times", () => (buttons(user).data.filter((d) => /:s:\d+$/.test(d)).length || undefined), timeout);
+    const slots = await until(
+      "tee times",
+      () => buttons(user).data.filter((d) => /:s:\d+$/.test(d)).length || undefined,
+      timeout,
+    );
     // A tee time holds one reservation: agents of one course (picks 5 apart) who both rebook take
     // different ones, from the end of the page (first attempts took its start).
     await tapWhen(user, /:s:\d+$/, slots - 1 - Math.floor(pick / 5), timeout);
     await tapWhen(user, /:p:\d+$/, 0, timeout);
     // Now the flow offers the customer typed before ("Who is playing?"): reuse it.
     await tapWhen(user, /:rc:0$/, 0, timeout);
-    await until("the second hold", () => user.messages().filter((m) => (m.text ?? "").includes("Your tee time is on hold")).length > 0 || undefined, timeout);
+    await until(
+      "the second hold",
+      () => user.messages().filter((m) => (m.text ?? "").includes("Your tee time is on hold")).length > 0 || undefined,
+      timeout,
+    );
   }
   await tapWhen(user, /:ok$/, 0, timeout);
   await waitText(user, "Booking confirmed", timeout);
@@ -112,10 +136,16 @@ async function scrape(port: number): Promise<Map<string, number>> {
   return values;
 }
 
-const sum = (values: Map<string, number>, name: string) => [...values].filter(([k]) => k === name || k.startsWith(`${name}{`)).reduce((s, [, v]) => s + v, 0);
+const sum = (values: Map<string, number>, name: string) =>
+  [...values].filter(([k]) => k === name || k.startsWith(`${name}{`)).reduce((s, [, v]) => s + v, 0);
 
 /** Each agent paid once; a reserve lost with the killed instance (`lost`) left only its documented orphan hold. */
-async function expectMoneyClean(w: Awaited<ReturnType<typeof startWorld>>, agents: number, lost = 0, killedAt?: number) {
+async function expectMoneyClean(
+  w: Awaited<ReturnType<typeof startWorld>>,
+  agents: number,
+  lost = 0,
+  killedAt?: number,
+) {
   const confirms = w.sandbox.requests.filter((r) => r.method === "POST" && CONFIRM.test(r.path));
   const reserves = w.sandbox.requests.filter((r) => r.method === "POST" && RESERVE.test(r.path));
   expect(confirms).toHaveLength(agents);
@@ -123,20 +153,35 @@ async function expectMoneyClean(w: Awaited<ReturnType<typeof startWorld>>, agent
   expect(reserves.length).toBeGreaterThanOrEqual(agents);
   expect(reserves.length).toBeLessThanOrEqual(agents + lost);
   expect(w.sandbox.reservations().filter((r) => r.status === "PAID")).toHaveLength(agents);
-  expect(w.sandbox.reservations().filter((r) => r.status !== "PAID" && r.status !== "CANCEL").length).toBeLessThanOrEqual(lost);
+  expect(
+    w.sandbox.reservations().filter((r) => r.status !== "PAID" && r.status !== "CANCEL").length,
+  ).toBeLessThanOrEqual(lost);
   const storage = await createStorage(w.db.config);
   try {
     // Reserves answered just before the kill may have reached the killed instance and died with it.
     const swallowed =
-      killedAt === undefined ? 0 : reserves.filter((r) => r.status >= 200 && r.status < 300 && r.time >= killedAt - 2_000 && r.time <= killedAt).length;
-    const report = await checkInvariants({ sandbox: w.sandbox, db: storage.db, now: w.clock, balanceBase: w.initialBalance, answersSwallowedByKills: swallowed });
+      killedAt === undefined
+        ? 0
+        : reserves.filter((r) => r.status >= 200 && r.status < 300 && r.time >= killedAt - 2_000 && r.time <= killedAt)
+            .length;
+    const report = await checkInvariants({
+      sandbox: w.sandbox,
+      db: storage.db,
+      now: w.clock,
+      balanceBase: w.initialBalance,
+      answersSwallowedByKills: swallowed,
+    });
     expect(report.violations).toEqual([]);
     const rows = await storage.db.selectFrom("bookings").select(["state", "release_reason"]).execute();
     expect(rows.filter((r) => r.state === "PAID")).toHaveLength(agents);
     // An interrupted reserve: its hold released when its answer had reached the audit log, else the documented orphan.
     const interrupted = rows.filter((r) => r.state !== "PAID");
     expect(interrupted).toHaveLength(lost);
-    for (const r of interrupted) expect(r.state === "RESERVE_UNKNOWN" || (r.state === "RELEASED" && r.release_reason === "orphan"), JSON.stringify(r)).toBe(true);
+    for (const r of interrupted)
+      expect(
+        r.state === "RESERVE_UNKNOWN" || (r.state === "RELEASED" && r.release_reason === "orphan"),
+        JSON.stringify(r),
+      ).toBe(true);
     // An orphan hold only where the reserve reached the partner (it may have died before sending it).
     expect(report.orphans.length).toBeLessThanOrEqual(interrupted.filter((r) => r.state === "RESERVE_UNKNOWN").length);
   } finally {
@@ -152,7 +197,11 @@ describe.concurrent("several instances on one PostgreSQL", () => {
     const alive = new Set(ports);
     const proxy = await startRoundRobinProxy(() => [...alive]);
     try {
-      const webhookEnv = (port: number) => ({ PORT: String(port), WEBHOOK_URL: `${proxy.url}/telegram/webhook`, WEBHOOK_MAX_CONNECTIONS: "8" });
+      const webhookEnv = (port: number) => ({
+        PORT: String(port),
+        WEBHOOK_URL: `${proxy.url}/telegram/webhook`,
+        WEBHOOK_MAX_CONNECTIONS: "8",
+      });
       const instances = ports.map((port) => w.start(webhookEnv(port)));
       await Promise.all(instances.map((p) => p.ready));
       expect(w.telegram.webhook()?.url).toBe(`${proxy.url}/telegram/webhook`);
@@ -175,7 +224,9 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       // /metrics moved on a survivor: it handled updates of these bookings.
       const after = await scrape(ports[0]);
       expect(sum(after, "fairway_updates_total")).toBeGreaterThan(sum(before, "fairway_updates_total"));
-      expect(sum(after, "fairway_partner_requests_total")).toBeGreaterThan(sum(before, "fairway_partner_requests_total"));
+      expect(sum(after, "fairway_partner_requests_total")).toBeGreaterThan(
+        sum(before, "fairway_partner_requests_total"),
+      );
     } finally {
       await proxy.close();
       await w.close();
@@ -188,7 +239,10 @@ describe.concurrent("several instances on one PostgreSQL", () => {
     try {
       const [a, b] = [w.start({ PORT: String(await freePort()) }), w.start({ PORT: String(await freePort()) })];
       await Promise.all([a.ready, b.ready]);
-      const leaderOf = () => [a, b].find((p) => p.output().includes("this instance is the leader") && !p.output().includes("leadership lost"));
+      const leaderOf = () =>
+        [a, b].find(
+          (p) => p.output().includes("this instance is the leader") && !p.output().includes("leadership lost"),
+        );
       const leader = await until("a leader", leaderOf, 20_000);
       const standby = leader === a ? b : a;
       expect(standby.output()).not.toContain("this instance is the leader");
@@ -198,7 +252,11 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       await Promise.all(users.map((u, i) => driveTo(u, "slots", i, 30_000)));
       // Idle, the tee times shown. (An update the leader had fetched but not finished when it died is
       // lost in polling mode: Telegram counts it delivered. README, Deployment.)
-      await Promise.all(users.map((u) => until(`tee times for ${u.chatId}`, () => buttons(u).data.some((d) => /:s:\d+$/.test(d)), 30_000)));
+      await Promise.all(
+        users.map((u) =>
+          until(`tee times for ${u.chatId}`, () => buttons(u).data.some((d) => /:s:\d+$/.test(d)), 30_000),
+        ),
+      );
       // …and their flows stored (the panel is edited before the state is written).
       await new Promise((r) => setTimeout(r, 1_000));
       const killedAt = Date.now();
@@ -239,7 +297,9 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       await waitText(late, "choose a date", 30_000);
 
       // Never two pollers: no getUpdates was refused with 409.
-      const conflicts = w.telegram.calls.filter((c) => c.method.toLowerCase() === "getupdates" && c.error?.error_code === 409);
+      const conflicts = w.telegram.calls.filter(
+        (c) => c.method.toLowerCase() === "getupdates" && c.error?.error_code === 409,
+      );
       expect(conflicts).toEqual([]);
     } finally {
       await w.close();

@@ -29,7 +29,14 @@ describe.concurrent("the invariant checker", () => {
     await h.settle();
     await held(h, 6002);
     const report = await collectViolations(h.invariants.subject());
-    expect(report).toMatchObject({ violations: [], orphans: [], foreign: [], bookings: 2, reservations: 2, inFlight: [] });
+    expect(report).toMatchObject({
+      violations: [],
+      orphans: [],
+      foreign: [],
+      bookings: 2,
+      reservations: 2,
+      inFlight: [],
+    });
   });
 
   it("finds a hold released behind fairway's back (the ledger still says HELD)", async ({ expect, onTestFinished }) => {
@@ -37,15 +44,24 @@ describe.concurrent("the invariant checker", () => {
     onTestFinished(() => h.stop());
     const b = await held(h);
     await partnerRequest(h, "DELETE", `/order/${b.reservationId}/cancel`);
-    expect(await violations(h)).toEqual([expect.stringMatching(new RegExp(`booking ${b.id} \\(HELD.*the sandbox says CANCEL, expected PENDING`))]);
+    expect(await violations(h)).toEqual([
+      expect.stringMatching(new RegExp(`booking ${b.id} \\(HELD.*the sandbox says CANCEL, expected PENDING`)),
+    ]);
     h.invariants.skip("this test breaks the invariants on purpose");
   });
 
-  it("finds a ledger amount one satang off, and a PAID booking the partner never charged", async ({ expect, onTestFinished }) => {
+  it("finds a ledger amount one satang off, and a PAID booking the partner never charged", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const b = await held(h);
-    await h.app.storage.db.updateTable("bookings").set((eb) => ({ amount: eb("amount", "+", 1), state: "PAID" })).where("id", "=", b.id).execute();
+    await h.app.storage.db
+      .updateTable("bookings")
+      .set((eb) => ({ amount: eb("amount", "+", 1), state: "PAID" }))
+      .where("id", "=", b.id)
+      .execute();
     const found = await violations(h);
     expect(found).toContainEqual(expect.stringMatching(/the sandbox says PENDING, expected PAID/));
     expect(found).toContainEqual(expect.stringMatching(/ledger amount \d+ ≠ sandbox amount \d+ satang/));
@@ -53,7 +69,10 @@ describe.concurrent("the invariant checker", () => {
     h.invariants.skip("this test breaks the invariants on purpose");
   });
 
-  it("finds a balance one satang away from what the sandbox's history explains; setBalance is accounted for", async ({ expect, onTestFinished }) => {
+  it("finds a balance one satang away from what the sandbox's history explains; setBalance is accounted for", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     await held(h);
@@ -64,7 +83,9 @@ describe.concurrent("the invariant checker", () => {
     expect(await violations(h)).toEqual([]);
     // One satang the history does not explain.
     const report = await collectViolations({ ...h.invariants.subject(), balanceBase: 5_000_001 });
-    expect(report.violations).toEqual([expect.stringMatching(/^balance is \d+ satang; start 5000001 − paid \d+ \+ refunded 0 = \d+$/)]);
+    expect(report.violations).toEqual([
+      expect.stringMatching(/^balance is \d+ satang; start 5000001 − paid \d+ \+ refunded 0 = \d+$/),
+    ]);
   });
 
   it("a write in flight at the end is a violation unless the test says why", async ({ expect, onTestFinished }) => {
@@ -83,12 +104,17 @@ describe.concurrent("the invariant checker", () => {
     onTestFinished(() => h.stop());
     await held(h);
     clock.advance(10 * 60_000);
-    expect(await violations(h)).toEqual([expect.stringMatching(/the hold expired at .* and is still PENDING at the sandbox/)]);
+    expect(await violations(h)).toEqual([
+      expect.stringMatching(/the hold expired at .* and is still PENDING at the sandbox/),
+    ]);
     await h.app.reaper.tick();
     expect(await violations(h)).toEqual([]);
   });
 
-  it("a lost reserve answer's hold is reported apart; the same hold without a lost answer in the sandbox's log is a violation", async ({ expect, onTestFinished }) => {
+  it("a lost reserve answer's hold is reported apart; the same hold without a lost answer in the sandbox's log is a violation", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(6001);
@@ -112,16 +138,27 @@ describe.concurrent("the invariant checker", () => {
       customerEmail: unknown!.customer_email,
       customerMobile: unknown!.customer_mobile,
     });
-    expect(await violations(h)).toEqual([expect.stringMatching(/2 hold\(s\) fairway cannot see .* but only 1 reserve answer\(s\) were lost/)]);
+    expect(await violations(h)).toEqual([
+      expect.stringMatching(/2 hold\(s\) fairway cannot see .* but only 1 reserve answer\(s\) were lost/),
+    ]);
     h.invariants.skip("this test breaks the invariants on purpose");
   });
 
-  it("another agency's reservation is not fairway's: counted as foreign, and its payment explains the balance", async ({ expect, onTestFinished }) => {
+  it("another agency's reservation is not fairway's: counted as foreign, and its payment explains the balance", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     await held(h);
     const slot = h.sandbox.openSlot({ persons: 2 })!;
-    const res = await partnerRequest(h, "POST", "/order/reserve", { slotId: slot.id, persons: 2, customerName: "Walk In", customerEmail: "w@example.com", customerMobile: "0812345678" });
+    const res = await partnerRequest(h, "POST", "/order/reserve", {
+      slotId: slot.id,
+      persons: 2,
+      customerName: "Walk In",
+      customerEmail: "w@example.com",
+      customerMobile: "0812345678",
+    });
     const foreign = (res.json as { id: string }).id;
     await partnerRequest(h, "POST", `/order/${foreign}/confirm`);
     const report = await collectViolations(h.invariants.subject());
@@ -129,14 +166,21 @@ describe.concurrent("the invariant checker", () => {
     expect(report.foreign).toEqual([foreign]);
   });
 
-  it("a reservation fairway's audit log names but no ledger booking holds is a violation", async ({ expect, onTestFinished }) => {
+  it("a reservation fairway's audit log names but no ledger booking holds is a violation", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const b = await held(h);
     await h.app.storage.db.updateTable("bookings").set({ reservation_id: null }).where("id", "=", b.id).execute();
     const found = await violations(h);
     expect(found).toContainEqual(expect.stringMatching(/\(HELD, reservation none.* has no reservation id/));
-    expect(found).toContainEqual(expect.stringMatching(new RegExp(`reservation ${b.reservationId} \\(PENDING\\) is in fairway's audit log but in no ledger booking`)));
+    expect(found).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`reservation ${b.reservationId} \\(PENDING\\) is in fairway's audit log but in no ledger booking`),
+      ),
+    );
     h.invariants.skip("this test breaks the invariants on purpose");
   });
 });

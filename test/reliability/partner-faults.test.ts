@@ -24,7 +24,12 @@ const ROUTES: Record<Call, { method: string; path: RegExp; write: boolean }> = {
   reservation: { method: "GET", path: /^\/api\/v1\/ext\/order\/[0-9a-f]+$/, write: false },
 };
 
-const UNAUTHORIZED = JSON.stringify({ statusCode: 401, error: "Unauthorized", message: "Invalid API key", code: "UNAUTHORIZED" });
+const UNAUTHORIZED = JSON.stringify({
+  statusCode: 401,
+  error: "Unauthorized",
+  message: "Invalid API key",
+  code: "UNAUTHORIZED",
+});
 
 /** Faults that leave the partner's state alone, and faults after which it acted (writes only). */
 const BEFORE: Record<string, Omit<FaultRule, "method" | "path">> = {
@@ -45,11 +50,17 @@ const AFTER: Record<string, Omit<FaultRule, "method" | "path">> = {
   "applied, then no answer": { kind: "apply-then-hang" },
 };
 /** Reads: after-apply faults are just broken answers; malformed and drifted JSON are the ones that differ. */
-const READ_FAULTS = { ...BEFORE, "malformed JSON": AFTER["malformed JSON"]!, "drifted JSON (numbers as text)": AFTER["drifted JSON (numbers as text)"]! };
+const READ_FAULTS = {
+  ...BEFORE,
+  "malformed JSON": AFTER["malformed JSON"]!,
+  "drifted JSON (numbers as text)": AFTER["drifted JSON (numbers as text)"]!,
+};
 const WRITE_FAULTS = { ...BEFORE, ...AFTER };
 
 const CASES: [Call, string, Omit<FaultRule, "method" | "path">][] = (Object.keys(ROUTES) as Call[]).flatMap((call) =>
-  Object.entries(ROUTES[call].write ? WRITE_FAULTS : READ_FAULTS).map(([name, rule]) => [call, name, rule] as [Call, string, Omit<FaultRule, "method" | "path">]),
+  Object.entries(ROUTES[call].write ? WRITE_FAULTS : READ_FAULTS).map(
+    ([name, rule]) => [call, name, rule] as [Call, string, Omit<FaultRule, "method" | "path">],
+  ),
 );
 
 /** Every localized message a partner fault may end in (en.ftl), each with its next step. */
@@ -57,7 +68,9 @@ const LOCALIZED =
   /not responding|could not read|refused our credentials|is busy|returned an error|answer was lost|could not tell whether|Booking confirmed|Booking cancelled|being processed|statuses may be out of date|no longer available|can't be done/;
 
 function expectNoRawError(text: string): void {
-  expect(text).not.toMatch(/<html|<\/?(body|h1|title)|stack|Error:|at .*\.ts:\d+|HTTP\/?\s?\d{3}|statusCode|Bad Gateway|Internal Server Error|undefined|\[object/i);
+  expect(text).not.toMatch(
+    /<html|<\/?(body|h1|title)|stack|Error:|at .*\.ts:\d+|HTTP\/?\s?\d{3}|statusCode|Bad Gateway|Internal Server Error|undefined|\[object/i,
+  );
 }
 
 /** The user's messages since `from` (index into `messages()`), as text. */
@@ -91,10 +104,16 @@ async function withWorld(test: (w: World) => Promise<void>): Promise<void> {
 }
 
 /** Drives `agent` to just before `call`, arms the fault, and makes the call happen. */
-async function provoke(h: Harness, call: Call, agent: SimulatedUser, rule: Omit<FaultRule, "method" | "path">): Promise<void> {
+async function provoke(
+  h: Harness,
+  call: Call,
+  agent: SimulatedUser,
+  rule: Omit<FaultRule, "method" | "path">,
+): Promise<void> {
   const route = ROUTES[call];
   // Reads are retried (2 extra attempts): the fault lasts for all of them.
-  const arm = () => h.sandbox.faults.add({ ...rule, method: route.method, path: route.path, times: route.write ? 1 : 3 });
+  const arm = () =>
+    h.sandbox.faults.add({ ...rule, method: route.method, path: route.path, times: route.write ? 1 : 3 });
   switch (call) {
     case "courses":
       arm();
@@ -130,128 +149,134 @@ async function provoke(h: Harness, call: Call, agent: SimulatedUser, rule: Omit<
 }
 
 describe.concurrent("partner faults at every call of the booking flow and /mybookings", () => {
-  it.for(CASES)("%s answered with %s: a localized message and a next step; others served; invariants hold", ([call, , rule], { expect }) =>
-    withWorld(async (w) => {
-      const { h, agent, other } = w;
-      const balanceBefore = h.sandbox.balance();
-      await provoke(h, call, agent, rule);
-      const seen = agent.messages().length;
-      // Another user is served while this one waits for the partner.
-      other.send("/start");
-      await expect.poll(() => other.lastMessage()?.text ?? "", { timeout: 5_000, interval: 20 }).toContain("Book a tee time");
-      await h.settle();
-      h.sandbox.faults.clear();
+  it.for(CASES)(
+    "%s answered with %s: a localized message and a next step; others served; invariants hold",
+    ([call, , rule], { expect }) =>
+      withWorld(async (w) => {
+        const { h, agent, other } = w;
+        const balanceBefore = h.sandbox.balance();
+        await provoke(h, call, agent, rule);
+        const seen = agent.messages().length;
+        // Another user is served while this one waits for the partner.
+        other.send("/start");
+        await expect
+          .poll(() => other.lastMessage()?.text ?? "", { timeout: 5_000, interval: 20 })
+          .toContain("Book a tee time");
+        await h.settle();
+        h.sandbox.faults.clear();
 
-      const view = panel(agent);
-      const shown = [view.text, ...textsSince(agent, Math.max(0, seen - 1))].join("\n");
-      expectNoRawError(shown);
-      for (const m of agent.messages()) expectNoRawError(m.text ?? "");
-      const [booking] = await h.app.bookings.repo.listForUser(8001);
-      // Numbers sent as text are read as numbers (the client is tolerant): such a drift changes nothing.
-      const tolerated = rule.kind === "drift" && !LOCALIZED.test(shown);
-      if (booking?.state === "PAID") {
-        // Done: the receipt (and its calendar file) is the end of the flow.
-        expect(shown).toContain("Booking confirmed");
-      } else if (!tolerated) {
-        expect(shown).toMatch(LOCALIZED);
-        // A next step: a button to press, or a command named in the text.
-        const next = view.data.length > 0 || /\/book|\/mybookings/.test(view.text);
-        expect(next, `next step after: ${view.text}`).toBe(true);
-      }
-
-      const reservations = h.sandbox.reservations();
-      const reserves = h.sandbox.count("POST", ROUTES.reserve.path);
-      const confirms = h.sandbox.count("POST", ROUTES.confirm.path);
-      // Writes are never repeated blindly.
-      expect(reserves).toBeLessThanOrEqual(1);
-      expect(confirms).toBeLessThanOrEqual(1);
-      expect(reservations.filter((r) => r.history.some((c) => c.reason === "confirm")).length).toBeLessThanOrEqual(1);
-
-      switch (call) {
-        case "courses":
-        case "tee-times":
-          if (!tolerated) {
-            expect(view.data.some((d) => d.endsWith(":retry"))).toBe(true);
-            tapData(agent, /:retry$/);
-            await h.settle();
-          }
-          expect(panel(agent).data.some((d) => (call === "courses" ? /:c:\d+$/ : /:s:\d+$/).test(d))).toBe(true);
-          break;
-        case "reserve": {
-          if (booking?.state === "RESERVE_UNKNOWN") {
-            // Nothing charged; the choices kept; the refreshed tee times are the next step.
-            expect(view.text).toContain("could not tell whether the partner placed the hold");
-            expect(view.data.some((d) => /:s:\d+$/.test(d))).toBe(true);
-            expect(reservations.every((r) => r.status === "PENDING")).toBe(true);
-          } else if (tolerated) {
-            expect(booking?.state).toBe("HELD");
-            expect(view.text).toContain("Your tee time is on hold");
-          } else {
-            expect(booking?.state).toBe("RESERVE_FAILED");
-            expect(reservations).toEqual([]);
-            expect(view.data.some((d) => d.endsWith(":retry"))).toBe(true);
-            tapData(agent, /:retry$/);
-            await h.settle();
-            expect(panel(agent).text).toContain("Your tee time is on hold");
-          }
-          expect(h.sandbox.balance()).toBe(balanceBefore);
-          break;
-        }
-        case "balance":
-          // The pre-check is advice only: the partner judges, and the booking is paid.
-          expect(booking?.state).toBe("PAID");
+        const view = panel(agent);
+        const shown = [view.text, ...textsSince(agent, Math.max(0, seen - 1))].join("\n");
+        expectNoRawError(shown);
+        for (const m of agent.messages()) expectNoRawError(m.text ?? "");
+        const [booking] = await h.app.bookings.repo.listForUser(8001);
+        // Numbers sent as text are read as numbers (the client is tolerant): such a drift changes nothing.
+        const tolerated = rule.kind === "drift" && !LOCALIZED.test(shown);
+        if (booking?.state === "PAID") {
+          // Done: the receipt (and its calendar file) is the end of the flow.
           expect(shown).toContain("Booking confirmed");
-          expect(h.sandbox.balance()).toBe(balanceBefore - booking!.amount!);
-          break;
-        case "confirm":
-          if (rule.kind.startsWith("apply-") || rule.kind === "malformed-json" || rule.kind === "drift") {
-            // The partner took the money: the read-back finds it, and the user gets the receipt.
+        } else if (!tolerated) {
+          expect(shown).toMatch(LOCALIZED);
+          // A next step: a button to press, or a command named in the text.
+          const next = view.data.length > 0 || /\/book|\/mybookings/.test(view.text);
+          expect(next, `next step after: ${view.text}`).toBe(true);
+        }
+
+        const reservations = h.sandbox.reservations();
+        const reserves = h.sandbox.count("POST", ROUTES.reserve.path);
+        const confirms = h.sandbox.count("POST", ROUTES.confirm.path);
+        // Writes are never repeated blindly.
+        expect(reserves).toBeLessThanOrEqual(1);
+        expect(confirms).toBeLessThanOrEqual(1);
+        expect(reservations.filter((r) => r.history.some((c) => c.reason === "confirm")).length).toBeLessThanOrEqual(1);
+
+        switch (call) {
+          case "courses":
+          case "tee-times":
+            if (!tolerated) {
+              expect(view.data.some((d) => d.endsWith(":retry"))).toBe(true);
+              tapData(agent, /:retry$/);
+              await h.settle();
+            }
+            expect(panel(agent).data.some((d) => (call === "courses" ? /:c:\d+$/ : /:s:\d+$/).test(d))).toBe(true);
+            break;
+          case "reserve": {
+            if (booking?.state === "RESERVE_UNKNOWN") {
+              // Nothing charged; the choices kept; the refreshed tee times are the next step.
+              expect(view.text).toContain("could not tell whether the partner placed the hold");
+              expect(view.data.some((d) => /:s:\d+$/.test(d))).toBe(true);
+              expect(reservations.every((r) => r.status === "PENDING")).toBe(true);
+            } else if (tolerated) {
+              expect(booking?.state).toBe("HELD");
+              expect(view.text).toContain("Your tee time is on hold");
+            } else {
+              expect(booking?.state).toBe("RESERVE_FAILED");
+              expect(reservations).toEqual([]);
+              expect(view.data.some((d) => d.endsWith(":retry"))).toBe(true);
+              tapData(agent, /:retry$/);
+              await h.settle();
+              expect(panel(agent).text).toContain("Your tee time is on hold");
+            }
+            expect(h.sandbox.balance()).toBe(balanceBefore);
+            break;
+          }
+          case "balance":
+            // The pre-check is advice only: the partner judges, and the booking is paid.
             expect(booking?.state).toBe("PAID");
             expect(shown).toContain("Booking confirmed");
             expect(h.sandbox.balance()).toBe(balanceBefore - booking!.amount!);
-          } else {
-            // Not paid: the hold and every choice stand, with Confirm to try again.
+            break;
+          case "confirm":
+            if (rule.kind.startsWith("apply-") || rule.kind === "malformed-json" || rule.kind === "drift") {
+              // The partner took the money: the read-back finds it, and the user gets the receipt.
+              expect(booking?.state).toBe("PAID");
+              expect(shown).toContain("Booking confirmed");
+              expect(h.sandbox.balance()).toBe(balanceBefore - booking!.amount!);
+            } else {
+              // Not paid: the hold and every choice stand, with Confirm to try again.
+              expect(booking?.state).toBe("HELD");
+              expect(view.text).toContain("Your tee time is on hold");
+              expect(view.data.some((d) => d.endsWith(":ok"))).toBe(true);
+              expect(h.sandbox.balance()).toBe(balanceBefore);
+              tapData(agent, /:ok$/);
+              await h.settle();
+              expect(agent.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
+            }
+            break;
+          case "release": {
+            expect(view.text).toMatch(/\/book/);
+            if (booking?.state === "RELEASING") {
+              // Not done yet: the user is not told it is released; the reaper finishes it once the write
+              // is stale, and says so.
+              expect(view.text).toBe("Booking cancelled. Use /book to start again.");
+              expect(reservations[0]?.status).toBe("PENDING");
+              h.clock.advance(61_000);
+              expect(await h.app.reaper.tick()).toBe(1);
+              await h.settle();
+              expect(agent.lastMessage()?.text).toMatch(/^Your hold at .* has been released\.$/);
+            } else {
+              expect(view.text).toBe("Booking cancelled and the hold released. Use /book to start again.");
+            }
+            const [after] = await h.app.bookings.repo.listForUser(8001);
+            expect(after?.state).toBe("RELEASED");
+            expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
+            break;
+          }
+          case "reservation":
+            expect(view.text).toContain("My bookings");
+            if (!tolerated) expect(view.text).toContain("statuses may be out of date");
+            expect(view.data.some((d) => d.startsWith("mb:view:"))).toBe(true);
             expect(booking?.state).toBe("HELD");
-            expect(view.text).toContain("Your tee time is on hold");
-            expect(view.data.some((d) => d.endsWith(":ok"))).toBe(true);
-            expect(h.sandbox.balance()).toBe(balanceBefore);
-            tapData(agent, /:ok$/);
-            await h.settle();
-            expect(agent.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
-          }
-          break;
-        case "release": {
-          expect(view.text).toMatch(/\/book/);
-          if (booking?.state === "RELEASING") {
-            // Not done yet: the user is not told it is released; the reaper finishes it once the write
-            // is stale, and says so.
-            expect(view.text).toBe("Booking cancelled. Use /book to start again.");
-            expect(reservations[0]?.status).toBe("PENDING");
-            h.clock.advance(61_000);
-            expect(await h.app.reaper.tick()).toBe(1);
-            await h.settle();
-            expect(agent.lastMessage()?.text).toMatch(/^Your hold at .* has been released\.$/);
-          } else {
-            expect(view.text).toBe("Booking cancelled and the hold released. Use /book to start again.");
-          }
-          const [after] = await h.app.bookings.repo.listForUser(8001);
-          expect(after?.state).toBe("RELEASED");
-          expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
-          break;
+            break;
         }
-        case "reservation":
-          expect(view.text).toContain("My bookings");
-          if (!tolerated) expect(view.text).toContain("statuses may be out of date");
-          expect(view.data.some((d) => d.startsWith("mb:view:"))).toBe(true);
-          expect(booking?.state).toBe("HELD");
-          break;
-      }
-    }),
+      }),
   );
 });
 
 describe.concurrent("a lost write answer whose read-back fails too", () => {
-  it("confirm applied, answer lost, reads down: 'we will message you'; the reaper finds the payment and says so", ({ expect }) =>
+  it("confirm applied, answer lost, reads down: 'we will message you'; the reaper finds the payment and says so", ({
+    expect,
+  }) =>
     withWorld(async (w) => {
       const { h, agent } = w;
       await bookUntilHold(h, agent);
@@ -270,10 +295,11 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       expect(booking?.state).toBe("PAID");
       expect(agent.lastMessage()?.text).toContain("is confirmed (code GT");
       expect(h.sandbox.count("POST", ROUTES.confirm.path)).toBe(1);
-    }),
-  );
+    }));
 
-  it("confirm not applied, answer lost, reads down: the reaper reverts the write after a minute and releases the hold at its time", ({ expect }) =>
+  it("confirm not applied, answer lost, reads down: the reaper reverts the write after a minute and releases the hold at its time", ({
+    expect,
+  }) =>
     withWorld(async (w) => {
       const { h, agent } = w;
       await bookUntilHold(h, agent);
@@ -298,38 +324,41 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
       expect(agent.lastMessage()?.text).toContain("was not confirmed in time and has been released");
       expect(h.sandbox.balance()).toBe(10_000_000);
-    }),
-  );
+    }));
   it.for([
     ["not applied", "hang", "RELEASED", "CANCEL", "was not confirmed in time and has been released"],
     ["applied", "apply-then-hang", "PAID", "PAID", "is confirmed (code GT"],
-  ] as const)("confirm %s and unanswered in a hold's last minute: the tick before the hold's end settles it on time, not a minute later", ([, kind, state, status, notice], { expect }) =>
-    withWorld(async (w) => {
-      const { h, agent } = w;
-      await bookUntilHold(h, agent);
-      let [booking] = await h.app.bookings.repo.listForUser(8001);
-      const expiresAt = booking!.hold_expires_at!;
-      // Confirm with 30 s left; the answer never comes and the read-back fails too.
-      h.clock.set(expiresAt - 30_000);
-      h.sandbox.faults.add({ kind, method: "POST", path: ROUTES.confirm.path });
-      h.sandbox.faults.add({ kind: "status", status: 503, method: "GET", path: ROUTES.reservation.path, times: 3 });
-      tapData(agent, /:ok$/);
-      await h.settle();
-      h.sandbox.faults.clear();
-      [booking] = await h.app.bookings.repo.listForUser(8001);
-      expect(booking?.state).toBe("CONFIRMING");
-      // 29 s later the write is not stale (60 s), but the hold is over: it is not left to outlive HOLD_MINUTES.
-      h.clock.set(expiresAt - 1_000);
-      expect(await h.app.reaper.tick()).toBe(1);
-      await h.settle();
-      [booking] = await h.app.bookings.repo.listForUser(8001);
-      expect(booking?.state).toBe(state);
-      expect(h.sandbox.reservations().map((r) => r.status)).toEqual([status]);
-      expect(agent.lastMessage()?.text).toContain(notice);
-      expect(h.sandbox.count("POST", ROUTES.confirm.path)).toBe(1);
-    }),
+  ] as const)(
+    "confirm %s and unanswered in a hold's last minute: the tick before the hold's end settles it on time, not a minute later",
+    ([, kind, state, status, notice], { expect }) =>
+      withWorld(async (w) => {
+        const { h, agent } = w;
+        await bookUntilHold(h, agent);
+        let [booking] = await h.app.bookings.repo.listForUser(8001);
+        const expiresAt = booking!.hold_expires_at!;
+        // Confirm with 30 s left; the answer never comes and the read-back fails too.
+        h.clock.set(expiresAt - 30_000);
+        h.sandbox.faults.add({ kind, method: "POST", path: ROUTES.confirm.path });
+        h.sandbox.faults.add({ kind: "status", status: 503, method: "GET", path: ROUTES.reservation.path, times: 3 });
+        tapData(agent, /:ok$/);
+        await h.settle();
+        h.sandbox.faults.clear();
+        [booking] = await h.app.bookings.repo.listForUser(8001);
+        expect(booking?.state).toBe("CONFIRMING");
+        // 29 s later the write is not stale (60 s), but the hold is over: it is not left to outlive HOLD_MINUTES.
+        h.clock.set(expiresAt - 1_000);
+        expect(await h.app.reaper.tick()).toBe(1);
+        await h.settle();
+        [booking] = await h.app.bookings.repo.listForUser(8001);
+        expect(booking?.state).toBe(state);
+        expect(h.sandbox.reservations().map((r) => r.status)).toEqual([status]);
+        expect(agent.lastMessage()?.text).toContain(notice);
+        expect(h.sandbox.count("POST", ROUTES.confirm.path)).toBe(1);
+      }),
   );
-  it("release not applied and unanswered in a hold's last minute: sent again by the tick before the hold's end, not a minute later", ({ expect }) =>
+  it("release not applied and unanswered in a hold's last minute: sent again by the tick before the hold's end, not a minute later", ({
+    expect,
+  }) =>
     withWorld(async (w) => {
       const { h, agent } = w;
       await bookUntilHold(h, agent);
@@ -352,6 +381,5 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
       expect(h.sandbox.count("DELETE", ROUTES.release.path)).toBe(2);
       expect(agent.lastMessage()?.text).toMatch(/^Your hold at .* has been released\.$/);
-    }),
-  );
+    }));
 });

@@ -15,10 +15,11 @@ const NOT_FOUND = "Bad Request: message to edit not found";
 const NOT_MODIFIED =
   "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
 
-
 /** Failed calls fairway made, as `method: description`. */
 function failures(h: Harness): string[] {
-  return h.telegram.calls.filter((c) => !c.ok && c.method !== "getUpdates").map((c) => `${c.method}: ${c.error?.description ?? ""}`);
+  return h.telegram.calls
+    .filter((c) => !c.ok && c.method !== "getUpdates")
+    .map((c) => `${c.method}: ${c.error?.description ?? ""}`);
 }
 
 /** Log lines at error level (pino level 50 and above). */
@@ -27,7 +28,10 @@ function errorLogs(h: Harness): string[] {
 }
 
 describe.concurrent("Telegram rate limits and server errors", { timeout: 30_000 }, () => {
-  it("429 with retry_after on sendMessage outside the flow: auto-retry waits the time asked, and the user gets the menu once", async ({ expect, onTestFinished }) => {
+  it("429 with retry_after on sendMessage outside the flow: auto-retry waits the time asked, and the user gets the menu once", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7101);
@@ -44,7 +48,10 @@ describe.concurrent("Telegram rate limits and server errors", { timeout: 30_000 
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it("429 on the panel edit inside the booking flow: the bounded auto-retry waits, and the next step is shown", async ({ expect, onTestFinished }) => {
+  it("429 on the panel edit inside the booking flow: the bounded auto-retry waits, and the next step is shown", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7102);
@@ -63,7 +70,10 @@ describe.concurrent("Telegram rate limits and server errors", { timeout: 30_000 
 
   // Telegram's retry_after is honoured for that chat (the outgoing budget holds its sends until then),
   // so the apology and what follows come once the 5 s are over; the flow itself waits at most 3 s.
-  it("429 asking for longer than the flow may wait: the user is told (nothing charged, /book), and /book works", async ({ expect, onTestFinished }) => {
+  it("429 asking for longer than the flow may wait: the user is told (nothing charged, /book), and /book works", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7103);
@@ -86,26 +96,34 @@ describe.concurrent("Telegram rate limits and server errors", { timeout: 30_000 
   it.for<[string, { error_code: number; retry_after?: number; description?: string; times?: number }]>([
     ["a 429 beyond the flow's wait", { error_code: 429, retry_after: 5 }],
     ["a 5xx twice", { error_code: 500, description: "Internal Server Error", times: 2 }],
-  ])("paid, but the receipt edit fails (%s): the receipt still reaches the user, never 'nothing was charged'", async ([, fault], { expect, onTestFinished }) => {
-    const h = await startHarness();
-    onTestFinished(() => h.stop());
-    const agent = h.user(7105);
-    await bookUntilHold(h, agent);
-    // The confirm is slow enough to arm the fault after the "Confirming…" edit and before the receipt.
-    h.sandbox.faults.set({ latencyMs: 300 });
-    const edits = h.telegram.callsTo("editMessageText").length;
-    tapData(agent, /:ok$/);
-    await expect.poll(() => h.telegram.callsTo("editMessageText").length, { timeout: 5_000, interval: 10 }).toBe(edits + 1);
-    h.telegram.failNext({ method: "editMessageText", ...fault });
-    await h.settle();
-    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
-    const texts = agent.messages().map((m) => m.text ?? "");
-    expect(texts.some((t) => t.includes("Booking confirmed"))).toBe(true);
-    expect(texts.some((t) => /Nothing was charged/.test(t))).toBe(false);
-    expect(agent.messages().some((m) => m.document?.file_name?.endsWith(".ics"))).toBe(true);
-  });
+  ])(
+    "paid, but the receipt edit fails (%s): the receipt still reaches the user, never 'nothing was charged'",
+    async ([, fault], { expect, onTestFinished }) => {
+      const h = await startHarness();
+      onTestFinished(() => h.stop());
+      const agent = h.user(7105);
+      await bookUntilHold(h, agent);
+      // The confirm is slow enough to arm the fault after the "Confirming…" edit and before the receipt.
+      h.sandbox.faults.set({ latencyMs: 300 });
+      const edits = h.telegram.callsTo("editMessageText").length;
+      tapData(agent, /:ok$/);
+      await expect
+        .poll(() => h.telegram.callsTo("editMessageText").length, { timeout: 5_000, interval: 10 })
+        .toBe(edits + 1);
+      h.telegram.failNext({ method: "editMessageText", ...fault });
+      await h.settle();
+      expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
+      const texts = agent.messages().map((m) => m.text ?? "");
+      expect(texts.some((t) => t.includes("Booking confirmed"))).toBe(true);
+      expect(texts.some((t) => /Nothing was charged/.test(t))).toBe(false);
+      expect(agent.messages().some((m) => m.document?.file_name?.endsWith(".ics"))).toBe(true);
+    },
+  );
 
-  it("a 5xx on a send is retried after the back-off, and the user gets the message once", async ({ expect, onTestFinished }) => {
+  it("a 5xx on a send is retried after the back-off, and the user gets the message once", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7104);
@@ -121,7 +139,10 @@ describe.concurrent("Telegram rate limits and server errors", { timeout: 30_000 
 });
 
 describe.concurrent("messages and buttons that are gone or late", () => {
-  it("the user deleted the panel (message to edit not found): the next step comes as a new panel", async ({ expect, onTestFinished }) => {
+  it("the user deleted the panel (message to edit not found): the next step comes as a new panel", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7201);
@@ -158,7 +179,10 @@ describe.concurrent("messages and buttons that are gone or late", () => {
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it("'query is too old' when answering a tap in the booking flow: the step still proceeds", async ({ expect, onTestFinished }) => {
+  it("'query is too old' when answering a tap in the booking flow: the step still proceeds", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7203);
@@ -174,23 +198,29 @@ describe.concurrent("messages and buttons that are gone or late", () => {
   it.for([
     ["the main menu's Book button", "g:book"],
     ["the main menu's My bookings button", "mb:list"],
-  ] as const)("'query is too old' when answering %s: the step still proceeds", async ([, data], { expect, onTestFinished }) => {
-    const h = await startHarness();
-    onTestFinished(() => h.stop());
-    const agent = h.user(7204);
-    agent.send("/start");
-    await h.settle();
-    h.telegram.failNext({ method: "answerCallbackQuery", error_code: 400, description: TOO_OLD });
-    tapData(agent, new RegExp(`^${data}$`));
-    await h.settle();
-    expect(agent.messages().some((m) => /something went wrong/i.test(m.text ?? ""))).toBe(false);
-    expect(panel(agent).text).toMatch(data === "g:book" ? /Choose a golf course/ : /bookings/i);
-    expect(errorLogs(h)).toEqual([]);
-  });
+  ] as const)(
+    "'query is too old' when answering %s: the step still proceeds",
+    async ([, data], { expect, onTestFinished }) => {
+      const h = await startHarness();
+      onTestFinished(() => h.stop());
+      const agent = h.user(7204);
+      agent.send("/start");
+      await h.settle();
+      h.telegram.failNext({ method: "answerCallbackQuery", error_code: 400, description: TOO_OLD });
+      tapData(agent, new RegExp(`^${data}$`));
+      await h.settle();
+      expect(agent.messages().some((m) => /something went wrong/i.test(m.text ?? ""))).toBe(false);
+      expect(panel(agent).text).toMatch(data === "g:book" ? /Choose a golf course/ : /bookings/i);
+      expect(errorLogs(h)).toEqual([]);
+    },
+  );
 });
 
 describe.concurrent("a user who blocked the bot", () => {
-  it("the reaper's notice to a blocked user is logged, nothing crashes, and the hold is still released", async ({ expect, onTestFinished }) => {
+  it("the reaper's notice to a blocked user is logged, nothing crashes, and the hold is still released", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const clock = worldClock(WORLD_START, { stopped: true });
     const h = await startHarness({ clock });
     onTestFinished(() => h.stop());
@@ -215,7 +245,10 @@ describe.concurrent("a user who blocked the bot", () => {
     expect(panel(agent).text).toContain("Choose a golf course");
   });
 
-  it("the agent of a customer's booking has blocked the bot: the notice is logged as not delivered, the customer is served and paid once", async ({ expect, onTestFinished }) => {
+  it("the agent of a customer's booking has blocked the bot: the notice is logged as not delivered, the customer is served and paid once", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7304, "en", "Anan");
@@ -234,12 +267,19 @@ describe.concurrent("a user who blocked the bot", () => {
     expect(errorLogs(h)).toEqual([]);
   });
 
-  it("a user who blocks the bot while a reply is on its way: logged as blocked, no error reply attempted, other users served", async ({ expect, onTestFinished }) => {
+  it("a user who blocks the bot while a reply is on its way: logged as blocked, no error reply attempted, other users served", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7302);
     const other = h.user(7303);
-    h.telegram.failNext({ method: "sendMessage", error_code: 403, description: "Forbidden: bot was blocked by the user" });
+    h.telegram.failNext({
+      method: "sendMessage",
+      error_code: 403,
+      description: "Forbidden: bot was blocked by the user",
+    });
     agent.send("/start");
     await h.settle();
     expect(h.logs.some((l) => l.includes("user blocked the bot"))).toBe(true);
@@ -252,7 +292,10 @@ describe.concurrent("a user who blocked the bot", () => {
 });
 
 describe.concurrent("long polling loses its connection", () => {
-  it("dropConnections() while polling: polling resumes; every update is handled exactly once", async ({ expect, onTestFinished }) => {
+  it("dropConnections() while polling: polling resumes; every update is handled exactly once", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const users = [h.user(7401), h.user(7402), h.user(7403)];
@@ -268,7 +311,10 @@ describe.concurrent("long polling loses its connection", () => {
     expect(h.logs.filter((l) => l.includes("duplicate update ignored"))).toEqual([]);
   }, 30_000);
 
-  it("dropNext('getUpdates') with updates waiting: they are delivered after the retry, each handled once", async ({ expect, onTestFinished }) => {
+  it("dropNext('getUpdates') with updates waiting: they are delivered after the retry, each handled once", async ({
+    expect,
+    onTestFinished,
+  }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
     const agent = h.user(7404);
@@ -282,7 +328,15 @@ describe.concurrent("long polling loses its connection", () => {
     await h.settle();
     expect(h.telegram.callsTo("answerCallbackQuery")).toHaveLength(1);
     expect(panel(agent).text).toMatch(/bookings/i);
-    expect(agent.messages().filter((m) => (m.reply_markup?.inline_keyboard.flat() ?? []).some((b) => "callback_data" in b && b.callback_data.endsWith(":go")))).toHaveLength(1);
+    expect(
+      agent
+        .messages()
+        .filter((m) =>
+          (m.reply_markup?.inline_keyboard.flat() ?? []).some(
+            (b) => "callback_data" in b && b.callback_data.endsWith(":go"),
+          ),
+        ),
+    ).toHaveLength(1);
     expect(h.telegram.pendingUpdates()).toEqual([]);
   }, 30_000);
 });

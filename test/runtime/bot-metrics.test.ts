@@ -22,17 +22,28 @@ const STRANGER = 8102;
 
 const fakeTelegram: Transformer = (_prev, method, payload) => {
   const chatId = (payload as { chat_id?: number }).chat_id ?? 0;
-  const result = method.startsWith("send") ? { message_id: 1, date: 0, chat: { id: chatId, type: "private" }, text: "" } : true;
+  const result = method.startsWith("send")
+    ? { message_id: 1, date: 0, chat: { id: chatId, type: "private" }, text: "" }
+    : true;
   return Promise.resolve({ ok: true, result } as never);
 };
 
 let updateId = 1;
 function text(userId: number, body: string): Update {
   const chat = { id: userId, type: "private" as const, first_name: "U" };
-  const entities = body.startsWith("/") ? [{ type: "bot_command" as const, offset: 0, length: body.split(" ")[0]!.length }] : undefined;
+  const entities = body.startsWith("/")
+    ? [{ type: "bot_command" as const, offset: 0, length: body.split(" ")[0]!.length }]
+    : undefined;
   return {
     update_id: updateId++,
-    message: { message_id: updateId, date: 0, chat, from: { id: userId, is_bot: false, first_name: "U", language_code: "en" }, text: body, ...(entities ? { entities } : {}) },
+    message: {
+      message_id: updateId,
+      date: 0,
+      chat,
+      from: { id: userId, is_bot: false, first_name: "U", language_code: "en" },
+      text: body,
+      ...(entities ? { entities } : {}),
+    },
   };
 }
 

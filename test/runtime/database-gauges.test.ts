@@ -13,7 +13,11 @@ import { memoryLogger, sample, testMetrics } from "./helpers.js";
 const NOW = Date.UTC(2026, 10, 23, 3, 0, 0);
 let seq = 0;
 
-async function insertBooking(storage: Storage, state: BookingState, holdExpiresAt: number | null = null): Promise<void> {
+async function insertBooking(
+  storage: Storage,
+  state: BookingState,
+  holdExpiresAt: number | null = null,
+): Promise<void> {
   seq += 1;
   await storage.db
     .insertInto("bookings")

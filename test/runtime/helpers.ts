@@ -9,7 +9,12 @@ export function memoryLogger(): { logger: Logger; lines: () => Record<string, un
   const logger = pino({ level: "debug" }, { write: (s: string) => void chunks.push(s) });
   return {
     logger,
-    lines: () => chunks.join("").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>),
+    lines: () =>
+      chunks
+        .join("")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
   };
 }
 

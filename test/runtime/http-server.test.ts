@@ -1,6 +1,11 @@
 /** The operator HTTP server over real HTTP on port 0. */
 import { afterEach, describe, expect, it } from "vitest";
-import { createHttpServer, type HttpServer, type HttpServerOptions, type ReadinessReport } from "../../src/runtime/index.js";
+import {
+  createHttpServer,
+  type HttpServer,
+  type HttpServerOptions,
+  type ReadinessReport,
+} from "../../src/runtime/index.js";
 import { memoryLogger, sample, testMetrics } from "./helpers.js";
 
 const READY: ReadinessReport = { ready: true, checks: { database: { ok: true } } };
@@ -15,7 +20,14 @@ describe("operator http server", () => {
   async function start(overrides: Partial<HttpServerOptions> = {}) {
     const log = memoryLogger();
     const metrics = testMetrics();
-    server = createHttpServer({ port: 0, host: "127.0.0.1", logger: log.logger, metrics, readiness: () => Promise.resolve(READY), ...overrides });
+    server = createHttpServer({
+      port: 0,
+      host: "127.0.0.1",
+      logger: log.logger,
+      metrics,
+      readiness: () => Promise.resolve(READY),
+      ...overrides,
+    });
     const { url, port } = await server.listen();
     return { url, port, metrics, log, server };
   }
@@ -41,7 +53,10 @@ describe("operator http server", () => {
     const ok = await fetch(`${url}/readyz`);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual(READY);
-    report = { ready: false, checks: { database: { ok: true }, partner: { ok: false, detail: "no answer from the partner yet" } } };
+    report = {
+      ready: false,
+      checks: { database: { ok: true }, partner: { ok: false, detail: "no answer from the partner yet" } },
+    };
     const failing = await fetch(`${url}/readyz`);
     expect(failing.status).toBe(503);
     expect(await failing.json()).toEqual(report);
@@ -110,7 +125,9 @@ describe("operator http server", () => {
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ ready: false, checks: {} });
-    expect(log.lines().map((l) => l.msg)).toEqual(expect.arrayContaining(["http handler failed", "readiness check failed"]));
+    expect(log.lines().map((l) => l.msg)).toEqual(
+      expect.arrayContaining(["http handler failed", "readiness check failed"]),
+    );
   });
 
   it("refuses to mount a route over a built-in path", () => {
@@ -124,7 +141,11 @@ describe("operator http server", () => {
     let release: () => void = () => undefined;
     let entered: () => void = () => undefined;
     const inside = new Promise<void>((resolve) => (entered = resolve));
-    const { url, port, server: s } = await start({
+    const {
+      url,
+      port,
+      server: s,
+    } = await start({
       routes: {
         "/slow": async (_req, res) => {
           entered();

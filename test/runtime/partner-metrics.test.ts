@@ -40,8 +40,12 @@ describe("partner metrics", () => {
     expect(seen.every((i) => Number.isFinite(i.durationMs) && i.durationMs >= 0)).toBe(true);
     const text = await metrics.text();
     expect(text).not.toContain(held.id);
-    expect(sample(text, 'fairway_partner_requests_total{endpoint="/order/:id/confirm",method="POST",status="200"}')).toBe(1);
-    expect(sample(text, 'fairway_partner_request_duration_seconds_count{endpoint="/order/:id/confirm",method="POST"}')).toBe(1);
+    expect(
+      sample(text, 'fairway_partner_requests_total{endpoint="/order/:id/confirm",method="POST",status="200"}'),
+    ).toBe(1);
+    expect(
+      sample(text, 'fairway_partner_request_duration_seconds_count{endpoint="/order/:id/confirm",method="POST"}'),
+    ).toBe(1);
   });
 
   it("reports every attempt of a retried read, with error statuses and timeouts", async () => {

@@ -10,16 +10,20 @@ describe("polling", () => {
   });
 
   const api = (method: string, params: Record<string, unknown> = {}) =>
-    fetch(`${h!.telegram.url}/bot${TEST_BOT_TOKEN}/${method}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(params) }).then(
-      (r) => r.json() as Promise<{ ok: boolean }>,
-    );
+    fetch(`${h!.telegram.url}/bot${TEST_BOT_TOKEN}/${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(params),
+    }).then((r) => r.json() as Promise<{ ok: boolean }>);
 
   it("a webhook set by another deployment: getUpdates' 409 pauses polling without ending the process; polling resumes once the webhook is gone, without deleting it itself", async () => {
     h = await startHarness();
     const agent = h.user(8101);
     expect(h.app.isReceiving()).toBe(true);
     expect((await api("setWebhook", { url: "https://elsewhere.example/hook" })).ok).toBe(true);
-    await expect.poll(() => h!.logs.some((l) => l.includes("getUpdates refused (409)")), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => h!.logs.some((l) => l.includes("getUpdates refused (409)")), { timeout: 10_000 })
+      .toBe(true);
     expect(h.app.isReceiving()).toBe(false);
     // It does not take the updates back from the other deployment by deleting its webhook.
     await new Promise((r) => setTimeout(r, 6_000));
@@ -28,7 +32,9 @@ describe("polling", () => {
     // The other deployment goes away: polling resumes at its next try and the queued message is answered.
     agent.send("/book");
     expect((await api("deleteWebhook")).ok).toBe(true);
-    await expect.poll(() => agent.messages().some((m) => (m.text ?? "").includes("Choose a golf course")), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => agent.messages().some((m) => (m.text ?? "").includes("Choose a golf course")), { timeout: 15_000 })
+      .toBe(true);
     expect(h.app.isReceiving()).toBe(true);
   }, 40_000);
 });

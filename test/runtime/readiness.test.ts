@@ -109,7 +109,11 @@ describe("readiness", () => {
     expect(thrown.ready).toBe(false);
     expect(thrown.checks.webhook).toEqual({ ok: false, detail: "setWebhook failed for [url]" });
 
-    const hanging = createReadiness({ db: t.storage.db, timeoutMs: 50, checks: { slow: () => new Promise(() => undefined) } });
+    const hanging = createReadiness({
+      db: t.storage.db,
+      timeoutMs: 50,
+      checks: { slow: () => new Promise(() => undefined) },
+    });
     expect((await hanging()).checks.slow).toEqual({ ok: false, detail: "slow took longer than 50 ms" });
   });
 

@@ -19,7 +19,11 @@ describe("reaper metrics", () => {
       throw new Error("metrics broke");
     };
     const healthy = createHoldReaper({ service: service(() => Promise.resolve([])), logger, onRun });
-    const broken = createHoldReaper({ service: service(() => Promise.reject(new Error("database is locked"))), logger, onRun });
+    const broken = createHoldReaper({
+      service: service(() => Promise.reject(new Error("database is locked"))),
+      logger,
+      onRun,
+    });
     expect(await healthy.tick()).toBe(0);
     expect(await broken.tick()).toBe(0);
     metrics.reaperRun(3, false);

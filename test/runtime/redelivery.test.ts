@@ -35,7 +35,12 @@ describe("webhook redelivery across instances", () => {
     try {
       const config = createConfig({ ...w.env, WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook" });
       for (let i = 0; i < 2; i++) {
-        const app = await createApp({ config, logger: createLogger({ level: "silent" }), now: clock, reaperIntervalMs: 60_000 });
+        const app = await createApp({
+          config,
+          logger: createLogger({ level: "silent" }),
+          now: clock,
+          reaperIntervalMs: 60_000,
+        });
         apps.push(app);
         await app.start();
       }
@@ -48,8 +53,17 @@ describe("webhook redelivery across instances", () => {
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       const sends = telegram.callsTo("sendMessage").filter((c) => c.params.chat_id === 7001);
       expect(sends).toHaveLength(1);
-      expect(agent.messages().map((m) => m.text ?? "").filter((t) => t.includes("Choose a golf course"))).toHaveLength(1);
-      const processed = await apps[0]!.storage.db.selectFrom("processed_updates").select("update_id").where("update_id", "=", 424242).execute();
+      expect(
+        agent
+          .messages()
+          .map((m) => m.text ?? "")
+          .filter((t) => t.includes("Choose a golf course")),
+      ).toHaveLength(1);
+      const processed = await apps[0]!.storage.db
+        .selectFrom("processed_updates")
+        .select("update_id")
+        .where("update_id", "=", 424242)
+        .execute();
       expect(processed).toHaveLength(1);
     } finally {
       for (const app of apps) await app.stop();
@@ -61,8 +75,17 @@ describe("webhook redelivery across instances", () => {
     const w = await startPgWorld([7001, 7002]);
     const { clock, sandbox, telegram } = w;
     try {
-      const config = createConfig({ ...w.env, WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook", PARTNER_TIMEOUT_MS: "1500" });
-      const app = await createApp({ config, logger: createLogger({ level: "silent" }), now: clock, reaperIntervalMs: 60_000 });
+      const config = createConfig({
+        ...w.env,
+        WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook",
+        PARTNER_TIMEOUT_MS: "1500",
+      });
+      const app = await createApp({
+        config,
+        logger: createLogger({ level: "silent" }),
+        now: clock,
+        reaperIntervalMs: 60_000,
+      });
       await app.start();
       const agent = telegram.user({ id: 7002, language_code: "en" });
       const secret = config.webhook!.secret;

@@ -16,14 +16,30 @@ const chat = { id: 7, type: "private" as const, first_name: "Somchai" };
 let nextId = 1;
 const message = (text: string): Update => ({
   update_id: nextId++,
-  message: { message_id: nextId, date: 0, chat, from, text, ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.length }] } : {}) },
+  message: {
+    message_id: nextId,
+    date: 0,
+    chat,
+    from,
+    text,
+    ...(text.startsWith("/") ? { entities: [{ type: "bot_command", offset: 0, length: text.length }] } : {}),
+  },
 });
 const callback = (data: string): Update => ({
   update_id: nextId++,
-  callback_query: { id: String(nextId), from, chat_instance: "c", data, message: { message_id: 1, date: 0, chat, text: "x" } },
+  callback_query: {
+    id: String(nextId),
+    from,
+    chat_instance: "c",
+    data,
+    message: { message_id: 1, date: 0, chat, text: "x" },
+  },
 });
 const inline = (): Update => ({ update_id: nextId++, inline_query: { id: "i", from, query: "", offset: "" } });
-const edited = (): Update => ({ update_id: nextId++, edited_message: { message_id: 1, date: 0, edit_date: 1, chat, from, text: "x" } });
+const edited = (): Update => ({
+  update_id: nextId++,
+  edited_message: { message_id: 1, date: 0, edit_date: 1, chat, from, text: "x" },
+});
 
 /** Answers every call as Telegram would, without a network; `answers` scripts failures per method. */
 function fakeTelegram(answers: Record<string, ("ok" | 429 | 400 | "network")[]> = {}) {
@@ -32,8 +48,15 @@ function fakeTelegram(answers: Record<string, ("ok" | 429 | 400 | "network")[]> 
     calls.push(method);
     const next = answers[method]?.shift() ?? "ok";
     if (next === "network") return Promise.reject(new HttpError("Network request failed", new Error("ECONNRESET")));
-    if (next === 429) return Promise.resolve({ ok: false, error_code: 429, description: "Too Many Requests: retry after 0", parameters: { retry_after: 0 } } as never);
-    if (next === 400) return Promise.resolve({ ok: false, error_code: 400, description: "Bad Request: chat not found" } as never);
+    if (next === 429)
+      return Promise.resolve({
+        ok: false,
+        error_code: 429,
+        description: "Too Many Requests: retry after 0",
+        parameters: { retry_after: 0 },
+      } as never);
+    if (next === 400)
+      return Promise.resolve({ ok: false, error_code: 400, description: "Bad Request: chat not found" } as never);
     return Promise.resolve({ ok: true, result: { message_id: 1, date: 0, chat, text: "ok" } } as never);
   };
   return { calls, transformer };

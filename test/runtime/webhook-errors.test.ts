@@ -13,7 +13,12 @@ describe("a failed update in webhook mode", () => {
     const w = await startPgWorld([7011]);
     const { clock, telegram } = w;
     const config = createConfig({ ...w.env, WEBHOOK_URL: "http://127.0.0.1:9/telegram/hook" });
-    const app = await createApp({ config, logger: createLogger({ level: "silent" }), now: clock, reaperIntervalMs: 60_000 });
+    const app = await createApp({
+      config,
+      logger: createLogger({ level: "silent" }),
+      now: clock,
+      reaperIntervalMs: 60_000,
+    });
     try {
       await app.start();
       const agent = telegram.user({ id: 7011, language_code: "en" });

@@ -6,7 +6,16 @@ import { createLogger } from "../../src/logger.js";
 import { createWebhook, type WebhookOptions } from "../../src/runtime/webhook.js";
 
 const SECRET = "s3cret_token-1";
-const update = (id: number): Update => ({ update_id: id, message: { message_id: 1, date: 0, chat: { id: 5, type: "private", first_name: "A" }, from: { id: 5, is_bot: false, first_name: "A" }, text: "hi" } });
+const update = (id: number): Update => ({
+  update_id: id,
+  message: {
+    message_id: 1,
+    date: 0,
+    chat: { id: 5, type: "private", first_name: "A" },
+    from: { id: 5, is_bot: false, first_name: "A" },
+    text: "hi",
+  },
+});
 
 describe("the webhook endpoint", () => {
   let server: Server | undefined;
@@ -17,8 +26,10 @@ describe("the webhook endpoint", () => {
     server = createServer((req, res) => void hook.handle(req, res));
     await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    const post = (body: string | Buffer, headers: Record<string, string> = { "x-telegram-bot-api-secret-token": SECRET }) =>
-      fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+    const post = (
+      body: string | Buffer,
+      headers: Record<string, string> = { "x-telegram-bot-api-secret-token": SECRET },
+    ) => fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
     return { hook, post };
   }
 
@@ -34,7 +45,9 @@ describe("the webhook endpoint", () => {
     const seen: number[] = [];
     const { post } = await serve({ handleUpdate: (u) => Promise.resolve(void seen.push(u.update_id)) });
     expect((await post(JSON.stringify(update(1)), {})).status).toBe(401);
-    expect((await post(JSON.stringify(update(2)), { "x-telegram-bot-api-secret-token": "s3cret_token-2" })).status).toBe(401);
+    expect(
+      (await post(JSON.stringify(update(2)), { "x-telegram-bot-api-secret-token": "s3cret_token-2" })).status,
+    ).toBe(401);
     expect((await post(JSON.stringify(update(3)), { "x-telegram-bot-api-secret-token": "short" })).status).toBe(401);
     expect(seen).toEqual([]);
   });

@@ -16,7 +16,17 @@ const COURSE_FIELDS = [
   "address",
   "website",
 ];
-const SLOT_FIELDS = ["id", "status", "startDate", "startDateString", "price", "courseId", "priceType", "minPerson", "maxPerson"];
+const SLOT_FIELDS = [
+  "id",
+  "status",
+  "startDate",
+  "startDateString",
+  "price",
+  "courseId",
+  "priceType",
+  "minPerson",
+  "maxPerson",
+];
 const START_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0700$/;
 
 /** Local hh:mm of a +0700 startDateString. */
@@ -144,8 +154,13 @@ describe("tee-time list", () => {
   it("prices weekends and Thai public holidays differently from weekdays", async () => {
     const { call } = await start();
     const course = "65c15f5980f162433cb3788f"; // has a holiday rate
-    const first = async (date: string): Promise<Json> => (await call("GET", `/tee-time?courseId=${course}&date=${date}`)).json[0];
-    const [weekday, weekend, holiday] = await Promise.all([first("2026-11-24"), first("2026-11-28"), first("2026-12-10")]);
+    const first = async (date: string): Promise<Json> =>
+      (await call("GET", `/tee-time?courseId=${course}&date=${date}`)).json[0];
+    const [weekday, weekend, holiday] = await Promise.all([
+      first("2026-11-24"),
+      first("2026-11-28"),
+      first("2026-12-10"),
+    ]);
     expect([weekday.priceType, weekend.priceType, holiday.priceType]).toEqual(["WEEKDAY", "WEEKEND", "HOLIDAY"]);
     expect(weekend.price).toBeGreaterThan(weekday.price);
     expect(holiday.price).toBeGreaterThan(weekend.price);
@@ -184,7 +199,9 @@ describe("tee-time list", () => {
     expect((await call("GET", `${base}2026-12-30`)).json).toEqual([]);
     const today = (await call("GET", `${base}2026-11-24`)).json;
     expect(today.some((s: { status: string }) => s.status === "OPEN")).toBe(true);
-    expect((await call("GET", `${base}2026-11-23`)).json.every((s: { status: string }) => s.status === "CLOSED")).toBe(true);
+    expect((await call("GET", `${base}2026-11-23`)).json.every((s: { status: string }) => s.status === "CLOSED")).toBe(
+      true,
+    );
   });
 
   it("shows every slot of a CLOSED course as CLOSED", async () => {

@@ -10,7 +10,14 @@ describe("npm run sandbox (src/sandbox/main.ts)", () => {
   it("prints its URL and key, serves the API, and exits cleanly on SIGTERM", async () => {
     // What `npm run sandbox` runs: the build test/global-setup.ts made of src/ (dist/sandbox/main.js).
     const child = spawn(process.execPath, [join(DIST, "sandbox", "main.js")], {
-      env: { ...process.env, SANDBOX_PORT: "0", SANDBOX_HOST: "127.0.0.1", SANDBOX_API_KEY: "cli-key", SANDBOX_SEED: "5", LOG_LEVEL: "silent" },
+      env: {
+        ...process.env,
+        SANDBOX_PORT: "0",
+        SANDBOX_HOST: "127.0.0.1",
+        SANDBOX_API_KEY: "cli-key",
+        SANDBOX_SEED: "5",
+        LOG_LEVEL: "silent",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     try {

@@ -21,7 +21,10 @@ describe("targeted faults that answer instead of the API", () => {
     expect(first.status).toBe(503);
     expect(first.json).toMatchObject({ statusCode: 503, error: "Service Unavailable" });
     expect((await h.call("GET", "/balance")).status).toBe(200);
-    expect(h.sandbox.requests.map((r) => [r.status, r.fault])).toEqual([[503, "status"], [200, undefined]]);
+    expect(h.sandbox.requests.map((r) => [r.status, r.fault])).toEqual([
+      [503, "status"],
+      [200, undefined],
+    ]);
   });
 
   it("matches method and path, and repeats `times` times", async () => {
@@ -93,7 +96,13 @@ describe("targeted faults that answer instead of the API", () => {
     const h = await start();
     const { body } = newReservation(h);
     h.sandbox.faults.add({ kind: "reset", path: /\/order\/reserve$/ });
-    await expect(fetch(`${h.url}/api/v1/ext/order/reserve`, { method: "POST", headers: { authorization: h.auth }, body: JSON.stringify(body) })).rejects.toThrow();
+    await expect(
+      fetch(`${h.url}/api/v1/ext/order/reserve`, {
+        method: "POST",
+        headers: { authorization: h.auth },
+        body: JSON.stringify(body),
+      }),
+    ).rejects.toThrow();
     expect(h.sandbox.reservations()).toEqual([]);
     expect(h.sandbox.requests[0]).toMatchObject({ status: 0, fault: "reset" });
   });

@@ -34,7 +34,8 @@ async function inState(h: Harness, state: State): Promise<string> {
   return id;
 }
 
-const slotStatus = async (h: Harness, slotId: string): Promise<Json> => (await h.call("GET", `/tee-time/${slotId}`)).json;
+const slotStatus = async (h: Harness, slotId: string): Promise<Json> =>
+  (await h.call("GET", `/tee-time/${slotId}`)).json;
 
 describe("reservation lifecycle", () => {
   it("creates a PENDING/BOOKING reservation that books the slot", async () => {
@@ -62,7 +63,13 @@ describe("reservation lifecycle", () => {
       code: expect.stringMatching(/^GT[A-Z0-9]{6}$/),
       svcInvoiceId: "",
       status: "BOOKING",
-      golf: { slotTime: slot.startMs, slotTimeString: expect.stringMatching(/\+0700$/), persons: 3, carts: 2, caddies: 3 },
+      golf: {
+        slotTime: slot.startMs,
+        slotTimeString: expect.stringMatching(/\+0700$/),
+        persons: 3,
+        carts: 2,
+        caddies: 3,
+      },
     });
     expect(Date.parse(json.createdAt)).toBe(NOW);
     const after = await slotStatus(h, slot.id);
@@ -80,7 +87,11 @@ describe("reservation lifecycle", () => {
     expect(json.reserve).not.toHaveProperty("id");
     expect(json.reserve).not.toHaveProperty("code");
     expect(json.reserve).not.toHaveProperty("price");
-    expect(json.reserve).toMatchObject({ status: "PAID", paidAt: NOW + 60_000, svcInvoiceId: expect.stringMatching(/^INV-/) });
+    expect(json.reserve).toMatchObject({
+      status: "PAID",
+      paidAt: NOW + 60_000,
+      svcInvoiceId: expect.stringMatching(/^INV-/),
+    });
     expect(Date.parse(json.updatedAt)).toBe(NOW + 60_000);
     expect(h.sandbox.balance()).toBe(10_000_000 - created.amount);
     expect((await h.call("GET", "/balance")).json).toEqual({ balance: 10_000_000 - created.amount });
@@ -94,38 +105,46 @@ describe("reservation lifecycle", () => {
     expect(status).toBe(200);
     expect(json.status).toBe("CANCEL");
     expect(json.reserve).toEqual({ svcInvoiceId: "", status: "CANCEL", golf: created.reserve.golf });
-    expect((await slotStatus(h, created.slotId))).toMatchObject({ status: "OPEN", persons: 0 });
+    expect(await slotStatus(h, created.slotId)).toMatchObject({ status: "OPEN", persons: 0 });
     expect(h.sandbox.balance()).toBe(10_000_000);
   });
 
-  it.each([100, 50, 33, 12.345, 0])("refunds a PAID reservation crediting floor(amount × %s%%)", async (refundPercent) => {
-    const h = await start({ refundPercent });
-    const created = (await h.reserve({ persons: 3 })).json;
-    await h.call("POST", `/order/${created.id}/confirm`);
-    const paidAt = NOW;
-    h.setNow(NOW + HOUR);
-    const { status, json } = await h.call("POST", `/order/${created.id}/refund`);
-    const refunded = Math.floor((created.amount * refundPercent) / 100);
-    expect(status).toBe(200);
-    expect(json.status).toBe("REFUND");
-    expect(json.reserve).toMatchObject({
-      id: created.reserve.id,
-      code: created.reserve.code,
-      status: "CANCEL",
-      price: refunded,
-      paidAt,
-      refundAt: NOW + HOUR,
-      svcInvoiceId: expect.stringMatching(/^INV-/),
-    });
-    expect(h.sandbox.balance()).toBe(10_000_000 - created.amount + refunded);
-    expect((await slotStatus(h, created.slotId)).status).toBe("OPEN");
-  });
+  it.each([100, 50, 33, 12.345, 0])(
+    "refunds a PAID reservation crediting floor(amount × %s%%)",
+    async (refundPercent) => {
+      const h = await start({ refundPercent });
+      const created = (await h.reserve({ persons: 3 })).json;
+      await h.call("POST", `/order/${created.id}/confirm`);
+      const paidAt = NOW;
+      h.setNow(NOW + HOUR);
+      const { status, json } = await h.call("POST", `/order/${created.id}/refund`);
+      const refunded = Math.floor((created.amount * refundPercent) / 100);
+      expect(status).toBe(200);
+      expect(json.status).toBe("REFUND");
+      expect(json.reserve).toMatchObject({
+        id: created.reserve.id,
+        code: created.reserve.code,
+        status: "CANCEL",
+        price: refunded,
+        paidAt,
+        refundAt: NOW + HOUR,
+        svcInvoiceId: expect.stringMatching(/^INV-/),
+      });
+      expect(h.sandbox.balance()).toBe(10_000_000 - created.amount + refunded);
+      expect((await slotStatus(h, created.slotId)).status).toBe("OPEN");
+    },
+  );
 
   it("reads a reservation in every state with the fields that state has", async () => {
     const h = await start();
     const read = async (id: string): Promise<Json> => (await h.call("GET", `/order/${id}`)).json;
     const pending = await read(await inState(h, "PENDING"));
-    expect(pending.reserve).toMatchObject({ id: expect.any(String), code: expect.any(String), svcInvoiceId: "", status: "BOOKING" });
+    expect(pending.reserve).toMatchObject({
+      id: expect.any(String),
+      code: expect.any(String),
+      svcInvoiceId: "",
+      status: "BOOKING",
+    });
     expect(pending.reserve).not.toHaveProperty("paidAt");
     const paid = await read(await inState(h, "PAID"));
     expect(paid).toMatchObject({ status: "PAID", reserve: { status: "PAID", paidAt: NOW } });
@@ -144,7 +163,11 @@ describe("reservation lifecycle", () => {
     const id = await inState(h, "REFUND");
     const [record] = h.sandbox.reservations();
     expect(record!.id).toBe(id);
-    expect(record!.history.map((c) => `${c.status}/${c.reserveStatus}`)).toEqual(["PENDING/BOOKING", "PAID/PAID", "REFUND/CANCEL"]);
+    expect(record!.history.map((c) => `${c.status}/${c.reserveStatus}`)).toEqual([
+      "PENDING/BOOKING",
+      "PAID/PAID",
+      "REFUND/CANCEL",
+    ]);
     record!.status = "PENDING"; // a copy: the store is not affected
     expect(h.sandbox.reservations()[0]!.status).toBe("REFUND");
   });
@@ -280,7 +303,8 @@ describe("reserve validation", () => {
   ])("rejects %s with 400 VALIDATION", async (_label, body) => {
     const h = await start();
     const slot = h.sandbox.openSlot({ persons: 2 })!;
-    const payload = typeof body === "object" && body !== null && !Array.isArray(body) ? { slotId: slot.id, ...body } : body;
+    const payload =
+      typeof body === "object" && body !== null && !Array.isArray(body) ? { slotId: slot.id, ...body } : body;
     const reply = await h.call("POST", "/order/reserve", payload);
     expect(reply.status).toBe(400);
     expect(reply.json).toMatchObject({ statusCode: 400, error: "Bad Request", code: "VALIDATION" });
@@ -291,7 +315,11 @@ describe("reserve validation", () => {
   it("trims text fields and accepts the boundary lengths", async () => {
     const h = await start();
     const name = "ก".repeat(100);
-    const { status, json } = await h.reserve({ customerName: `  ${name} `, customerEmail: " a@b ", customerMobile: "081234" });
+    const { status, json } = await h.reserve({
+      customerName: `  ${name} `,
+      customerEmail: " a@b ",
+      customerMobile: "081234",
+    });
     expect(status).toBe(200);
     expect(json).toMatchObject({ customerName: name, customerEmail: "a@b", customerMobile: "081234" });
   });

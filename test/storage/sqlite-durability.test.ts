@@ -33,7 +33,9 @@ describe("SQLite durability per table", () => {
   it("a ledger write commits under FULL, per-update bookkeeping under NORMAL, a read leaves the mode alone", () => {
     const { db, mode } = open();
     expect(mode()).toBe(FULL);
-    db.prepare(`insert into "kv" ("key", "value") values (?, ?) on conflict ("key") do update set "value" = excluded."value"`).run(["convo:1", "{}"]);
+    db.prepare(
+      `insert into "kv" ("key", "value") values (?, ?) on conflict ("key") do update set "value" = excluded."value"`,
+    ).run(["convo:1", "{}"]);
     expect(mode()).toBe(NORMAL);
     db.prepare(`insert into "processed_updates" ("bot_id", "update_id") values (?, ?)`).run([1, 2]);
     expect(mode()).toBe(NORMAL);

@@ -51,7 +51,11 @@ describe("SQLite prepared statements reused by SQL text", () => {
   it("serves Kysely: reads, writes and changes counts as with a fresh statement each time", async () => {
     const database = open();
     const db = new Kysely<{ t: { id: number; name: string | null } }>({ dialect: new SqliteDialect({ database }) });
-    for (const id of [1, 2, 3]) await db.insertInto("t").values({ id, name: `n${id}` }).execute();
+    for (const id of [1, 2, 3])
+      await db
+        .insertInto("t")
+        .values({ id, name: `n${id}` })
+        .execute();
     const updated = await db.updateTable("t").set({ name: "x" }).where("id", ">", 1).executeTakeFirst();
     expect(Number(updated.numUpdatedRows)).toBe(2);
     expect(await db.selectFrom("t").select("name").where("id", "=", 1).executeTakeFirst()).toEqual({ name: "n1" });

@@ -10,7 +10,13 @@ import { clone } from "../store.js";
 import { findChat } from "./common.js";
 
 const SCOPES = new Set([
-  "default", "all_private_chats", "all_group_chats", "all_chat_administrators", "chat", "chat_administrators", "chat_member",
+  "default",
+  "all_private_chats",
+  "all_group_chats",
+  "all_chat_administrators",
+  "chat",
+  "chat_administrators",
+  "chat_member",
 ]);
 
 /** The storage key of a (scope, language_code) pair. */
@@ -62,7 +68,8 @@ function menuButton(p: Params): unknown {
   if (typeof value !== "object" || value === null) throw E.badRequest(E.MENU_BUTTON_INVALID);
   const button = value as Record<string, unknown>;
   if (button.type === "commands" || button.type === "default") return { type: button.type };
-  if (button.type === "web_app" && typeof button.text === "string" && typeof button.web_app === "object") return clone(button);
+  if (button.type === "web_app" && typeof button.text === "string" && typeof button.web_app === "object")
+    return clone(button);
   throw E.badRequest(E.MENU_BUTTON_INVALID);
 }
 

@@ -25,7 +25,11 @@ export function sendTarget(ctx: ServerContext, chatId: number | string): ChatSta
 }
 
 /** The common head of a message the bot sends. */
-function botMessageHead(ctx: ServerContext, state: ChatState, messageId: number): Pick<Message, "message_id" | "from" | "chat" | "date"> {
+function botMessageHead(
+  ctx: ServerContext,
+  state: ChatState,
+  messageId: number,
+): Pick<Message, "message_id" | "from" | "chat" | "date"> {
   return { message_id: messageId, from: clone(ctx.botUser), chat: clone(state.chat), date: ctx.now() };
 }
 
@@ -36,7 +40,8 @@ function replyTarget(state: ChatState, p: Params): Pick<Message, "reply_to_messa
   let allowMissing = p.bool("allow_sending_without_reply");
   if (raw !== undefined) {
     const params = typeof raw === "string" ? (JSON.parse(raw) as unknown) : raw;
-    if (typeof params !== "object" || params === null) throw E.badRequest("Bad Request: can't parse reply parameters JSON object");
+    if (typeof params !== "object" || params === null)
+      throw E.badRequest("Bad Request: can't parse reply parameters JSON object");
     const rp = params as { message_id?: unknown; allow_sending_without_reply?: unknown };
     if (typeof rp.message_id !== "number") throw E.badRequest("Bad Request: message to be replied not specified");
     id = rp.message_id;
@@ -71,7 +76,12 @@ function applyMarkup(state: ChatState, markup: ParsedMarkup | undefined): Pick<M
 }
 
 /** Emits a `message` event for a stored message. */
-export function emitMessage(ctx: ServerContext, kind: "sent" | "edited" | "deleted", state: ChatState, stored: StoredMessage): void {
+export function emitMessage(
+  ctx: ServerContext,
+  kind: "sent" | "edited" | "deleted",
+  state: ChatState,
+  stored: StoredMessage,
+): void {
   ctx.events.emit("message", { kind, chat_id: state.chat.id, message: viewMessage(stored) });
 }
 

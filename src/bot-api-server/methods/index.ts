@@ -12,10 +12,28 @@ import { deleteMessage, editMessageReplyMarkup, editMessageText, sendChatAction,
 import { deleteWebhook, getUpdates, getWebhookInfo, setWebhook } from "./updates.js";
 
 const handlers: Record<string, MethodHandler> = {
-  getMe, getChat, getUpdates, setWebhook, deleteWebhook, getWebhookInfo,
-  sendMessage, editMessageText, editMessageReplyMarkup, deleteMessage, sendChatAction,
-  sendDocument, sendPhoto, sendLocation, sendVenue, answerCallbackQuery, answerInlineQuery,
-  setMyCommands, getMyCommands, deleteMyCommands, setChatMenuButton, getChatMenuButton,
+  getMe,
+  getChat,
+  getUpdates,
+  setWebhook,
+  deleteWebhook,
+  getWebhookInfo,
+  sendMessage,
+  editMessageText,
+  editMessageReplyMarkup,
+  deleteMessage,
+  sendChatAction,
+  sendDocument,
+  sendPhoto,
+  sendLocation,
+  sendVenue,
+  answerCallbackQuery,
+  answerInlineQuery,
+  setMyCommands,
+  getMyCommands,
+  deleteMyCommands,
+  setChatMenuButton,
+  getChatMenuButton,
 };
 
 const byLowerName = new Map(Object.entries(handlers).map(([name, fn]) => [name.toLowerCase(), { name, fn }]));

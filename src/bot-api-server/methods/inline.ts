@@ -21,7 +21,8 @@ function parseResults(raw: unknown, strictAmpersand: boolean): InlineResultRecor
   return value.map((r: unknown) => {
     if (!isObject(r)) throw E.badRequest(E.RESULTS_INVALID);
     const id = r.id;
-    if (typeof id !== "string" || id.length === 0 || Buffer.byteLength(id) > 64) throw E.badRequest(E.RESULT_ID_INVALID);
+    if (typeof id !== "string" || id.length === 0 || Buffer.byteLength(id) > 64)
+      throw E.badRequest(E.RESULT_ID_INVALID);
     if (ids.has(id)) throw E.badRequest(E.RESULT_ID_DUPLICATE);
     ids.add(id);
     if (r.type !== "article") throw E.badRequest(E.RESULT_TYPE_UNSUPPORTED);
@@ -59,9 +60,11 @@ function safeJson(raw: string): unknown {
 function parseButton(raw: unknown): InlineAnswerRecord["button"] {
   if (raw === undefined) return undefined;
   const value = typeof raw === "string" ? safeJson(raw) : raw;
-  if (!isObject(value) || typeof value.text !== "string" || value.text.trim() === "") throw E.badRequest(E.BUTTON_INVALID);
+  if (!isObject(value) || typeof value.text !== "string" || value.text.trim() === "")
+    throw E.badRequest(E.BUTTON_INVALID);
   if (value.web_app !== undefined) return { text: value.text, web_app: value.web_app };
-  if (typeof value.start_parameter !== "string" || !START_PARAMETER.test(value.start_parameter)) throw E.badRequest(E.START_PARAM_INVALID);
+  if (typeof value.start_parameter !== "string" || !START_PARAMETER.test(value.start_parameter))
+    throw E.badRequest(E.START_PARAM_INVALID);
   return { text: value.text, start_parameter: value.start_parameter };
 }
 

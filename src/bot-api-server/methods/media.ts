@@ -10,9 +10,18 @@ import { type FormattedText, formatText } from "../text.js";
 import { sendBotMessage } from "./common.js";
 
 const MIME_BY_EXTENSION: Record<string, string> = {
-  ics: "text/calendar", pdf: "application/pdf", txt: "text/plain", csv: "text/csv", json: "application/json",
-  html: "text/html", zip: "application/zip", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png",
-  gif: "image/gif", webp: "image/webp",
+  ics: "text/calendar",
+  pdf: "application/pdf",
+  txt: "text/plain",
+  csv: "text/csv",
+  json: "application/json",
+  html: "text/html",
+  zip: "application/zip",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  webp: "image/webp",
 };
 
 /** Telegram derives a document's MIME type from the file name, falling back to the declared one. */
@@ -96,7 +105,13 @@ export const sendPhoto: MethodHandler = (ctx, p) => {
   return sendBotMessage(ctx, p, {
     content: {
       photo: [
-        { file_id: file.file_id, file_unique_id: file.file_unique_id, width: 800, height: 600, file_size: file.file_size },
+        {
+          file_id: file.file_id,
+          file_unique_id: file.file_unique_id,
+          width: 800,
+          height: 600,
+          file_size: file.file_size,
+        },
       ],
       ...captionFields(c),
       ...(p.bool("has_spoiler") ? { has_media_spoiler: true as const } : {}),
@@ -132,6 +147,9 @@ export const sendVenue: MethodHandler = (ctx, p) => {
   const extra = Object.fromEntries(optional.flatMap((k) => (p.string(k) !== undefined ? [[k, p.string(k)]] : [])));
   const { latitude, longitude } = loc;
   return sendBotMessage(ctx, p, {
-    content: { venue: { location: { latitude, longitude }, title, address, ...extra }, location: { latitude, longitude } },
+    content: {
+      venue: { location: { latitude, longitude }, title, address, ...extra },
+      location: { latitude, longitude },
+    },
   });
 };

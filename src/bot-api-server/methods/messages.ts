@@ -59,7 +59,11 @@ export const editMessageText: MethodHandler = (ctx, p) => {
   const message = stored.message;
   if (message.text === undefined) throw E.badRequest(E.NO_TEXT_TO_EDIT);
   const newMarkup = markup?.kind === "inline" ? markup.markup : undefined;
-  if (message.text === formatted.text && same(message.entities ?? [], formatted.entities) && same(message.reply_markup, newMarkup)) {
+  if (
+    message.text === formatted.text &&
+    same(message.entities ?? [], formatted.entities) &&
+    same(message.reply_markup, newMarkup)
+  ) {
     throw E.badRequest(E.MESSAGE_NOT_MODIFIED);
   }
   message.text = formatted.text;
@@ -102,8 +106,17 @@ export const deleteMessage: MethodHandler = (ctx, p) => {
 };
 
 const CHAT_ACTIONS = new Set([
-  "typing", "upload_photo", "record_video", "upload_video", "record_voice", "upload_voice", "upload_document",
-  "choose_sticker", "find_location", "record_video_note", "upload_video_note",
+  "typing",
+  "upload_photo",
+  "record_video",
+  "upload_video",
+  "record_voice",
+  "upload_voice",
+  "upload_document",
+  "choose_sticker",
+  "find_location",
+  "record_video_note",
+  "upload_video_note",
 ]);
 
 /** sendChatAction: validates the action; returns true. */

@@ -40,7 +40,10 @@ export const setWebhook: MethodHandler = (ctx, p) => {
   if (secret.length > 256) throw E.badRequest(E.SECRET_TOKEN_TOO_LONG);
   if (!/^[A-Za-z0-9_-]*$/.test(secret)) throw E.badRequest(E.SECRET_TOKEN_INVALID);
   // Out-of-range values are clamped rather than refused, as the telegram-bot-api server does.
-  const maxConnections = Math.min(MAX_CONNECTIONS, Math.max(1, Math.trunc(p.number("max_connections") ?? DEFAULT_MAX_CONNECTIONS)));
+  const maxConnections = Math.min(
+    MAX_CONNECTIONS,
+    Math.max(1, Math.trunc(p.number("max_connections") ?? DEFAULT_MAX_CONNECTIONS)),
+  );
   // "If not specified, the previous setting will be used" (Bot API docs); [] means every type.
   const allowed = allowedUpdates(p) ?? ctx.updates.webhook?.allowed_updates;
   if (p.bool("drop_pending_updates")) ctx.updates.dropPending();
@@ -64,7 +67,8 @@ export const deleteWebhook: MethodHandler = (ctx, p) => {
 /** getWebhookInfo: the webhook, its backlog and its latest delivery error. */
 export const getWebhookInfo: MethodHandler = (ctx) => {
   const hook = ctx.updates.webhook;
-  if (hook === undefined) return { url: "", has_custom_certificate: false, pending_update_count: ctx.updates.backlogCount };
+  if (hook === undefined)
+    return { url: "", has_custom_certificate: false, pending_update_count: ctx.updates.backlogCount };
   const error = ctx.webhooks.lastError;
   return {
     url: hook.url,

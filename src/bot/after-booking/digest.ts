@@ -104,7 +104,9 @@ export function createDigest(options: DigestOptions) {
       `✅ ${t(locale, "digest-paid", { count: f.paidCount, amount: formatBaht(f.paidAmount, locale) })}`,
       `↩️ ${t(locale, "digest-refunded", { count: f.refundedCount, amount: formatBaht(f.refundedAmount, locale) })}`,
       `🔓 ${t(locale, "digest-released", { count: f.released })}`,
-      f.pendingCancelRequests !== undefined ? `📨 ${t(locale, "digest-cancel-requests", { count: f.pendingCancelRequests })}` : "",
+      f.pendingCancelRequests !== undefined
+        ? `📨 ${t(locale, "digest-cancel-requests", { count: f.pendingCancelRequests })}`
+        : "",
       `💳 ${f.balance !== undefined ? t(locale, "digest-balance", { balance: formatBaht(f.balance, locale) }) : t(locale, "digest-balance-unavailable")}`,
       "",
       t(locale, "digest-footer"),

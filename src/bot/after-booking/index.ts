@@ -37,7 +37,12 @@ export interface AfterBookingOptions {
 export function createAfterBooking(options: AfterBookingOptions) {
   const { logger } = options;
   const store = createAfterBookingStore(options.storage.db, options.now);
-  const reminders = createReminders({ ...options, store, offsets: options.config.reminderMinutes, viewers: (id) => viewersOf(options.storage.db, id) });
+  const reminders = createReminders({
+    ...options,
+    store,
+    offsets: options.config.reminderMinutes,
+    viewers: (id) => viewersOf(options.storage.db, id),
+  });
   const digest = createDigest({ ...options, store, minuteOfDay: options.config.digestMinuteOfDay });
   const intervalMs = options.intervalMs ?? 30_000;
   let timer: NodeJS.Timeout | undefined;

@@ -32,12 +32,23 @@ export interface RemindersOptions {
 }
 
 /** "24 hours", "95 minutes": how long before tee-off, in the reader's language. */
-export function before(t: (locale: Locale, key: string, args?: Record<string, string | number>) => string, locale: Locale, minutes: number): string {
-  return minutes % 60 === 0 ? t(locale, "reminder-hours", { hours: minutes / 60 }) : t(locale, "reminder-minutes", { minutes });
+export function before(
+  t: (locale: Locale, key: string, args?: Record<string, string | number>) => string,
+  locale: Locale,
+  minutes: number,
+): string {
+  return minutes % 60 === 0
+    ? t(locale, "reminder-hours", { hours: minutes / 60 })
+    : t(locale, "reminder-minutes", { minutes });
 }
 
 /** Which offset to send now, and which are too late to bother with (a nearer one is due too). */
-export function dueOffsets(b: Pick<BookingRecord, "slot_starts_at" | "paid_at" | "created_at">, offsets: readonly number[], claimed: ReadonlySet<number>, at: number) {
+export function dueOffsets(
+  b: Pick<BookingRecord, "slot_starts_at" | "paid_at" | "created_at">,
+  offsets: readonly number[],
+  claimed: ReadonlySet<number>,
+  at: number,
+) {
   const madeAt = b.paid_at ?? b.created_at;
   // Due: its moment has come, and had not yet come when the booking was made (else it never is).
   const due = offsets.filter((m) => {
@@ -80,7 +91,10 @@ export function createReminders(options: RemindersOptions) {
       .text(t(locale, "reminder-btn-booking"), myBookingsData("view", b.id))
       .text(t(locale, "reminder-btn-cancel"), cancelRequestData(b.id));
     if (course && course.lat !== null && course.lon !== null) {
-      kb.row().url(t(locale, "reminder-btn-map"), `https://www.google.com/maps/search/?api=1&query=${course.lat},${course.lon}`);
+      kb.row().url(
+        t(locale, "reminder-btn-map"),
+        `https://www.google.com/maps/search/?api=1&query=${course.lat},${course.lon}`,
+      );
     }
     return kb;
   }
@@ -97,12 +111,21 @@ export function createReminders(options: RemindersOptions) {
     // "sent": handed to the outbox, which sends it once (a user who blocked the bot is logged there and
     // dropped). Claimed once, so never queued again, whatever happens to it.
     await store.reminderOutcome(b.id, offset, delivered ? "sent" : "failed");
-    if (!delivered) logger.warn({ bookingId: b.id, chatId: b.chat_id, offsetMinutes: offset }, "reminder not queued; it will not be retried");
+    if (!delivered)
+      logger.warn(
+        { bookingId: b.id, chatId: b.chat_id, offsetMinutes: offset },
+        "reminder not queued; it will not be retried",
+      );
     // Golfers who claimed the booking's copy (the agent's "Send to golfer") get the same reminder.
     for (const viewer of (await options.viewers?.(b.id)) ?? []) {
       if (viewer === b.user_id) continue;
       const viewerLocale = await notifications.localeOf(viewer);
-      await notifications.deliver({ chatId: viewer, text: bookerText(b, course, viewerLocale, offset), replyMarkup: keyboard(b, course, viewerLocale), what: "reminder-golfer" });
+      await notifications.deliver({
+        chatId: viewer,
+        text: bookerText(b, course, viewerLocale, offset),
+        replyMarkup: keyboard(b, course, viewerLocale),
+        what: "reminder-golfer",
+      });
     }
     if (b.agent_id !== null && b.agent_id !== b.user_id) {
       const agentLocale = await notifications.localeOf(b.agent_id);
@@ -137,7 +160,10 @@ export function createReminders(options: RemindersOptions) {
           await remind(booking, due.send);
           sent += 1;
         } catch (error) {
-          logger.warn({ err: error, bookingId: booking.id, offsetMinutes: due.send }, "reminder failed; it will not be retried");
+          logger.warn(
+            { err: error, bookingId: booking.id, offsetMinutes: due.send },
+            "reminder failed; it will not be retried",
+          );
         }
       }
       return sent;

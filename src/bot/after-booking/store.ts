@@ -20,7 +20,11 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
      * next pass), each with the offsets already claimed. Only what is due is read: a busy day's
      * reminded bookings never crowd out one that is due (a plain window with a limit did).
      */
-    async paidWithDueReminders(at: number, offsets: readonly number[], limit = 500): Promise<{ booking: BookingRecord; claimed: Set<number> }[]> {
+    async paidWithDueReminders(
+      at: number,
+      offsets: readonly number[],
+      limit = 500,
+    ): Promise<{ booking: BookingRecord; claimed: Set<number> }[]> {
       if (offsets.length === 0) return [];
       const bookings = await db
         .selectFrom("bookings")
@@ -54,7 +58,11 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
       const rows = await db
         .selectFrom("reminders_sent")
         .select(["booking_id", "offset_minutes"])
-        .where("booking_id", "in", bookings.map((b) => b.id))
+        .where(
+          "booking_id",
+          "in",
+          bookings.map((b) => b.id),
+        )
         .execute();
       return bookings.map((booking) => ({
         booking,
@@ -74,12 +82,19 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
 
     /** Records how a claimed reminder's send went (sent, failed). */
     async reminderOutcome(bookingId: string, offsetMinutes: number, outcome: "sent" | "failed"): Promise<void> {
-      await db.updateTable("reminders_sent").set({ outcome }).where("booking_id", "=", bookingId).where("offset_minutes", "=", offsetMinutes).execute();
+      await db
+        .updateTable("reminders_sent")
+        .set({ outcome })
+        .where("booking_id", "=", bookingId)
+        .where("offset_minutes", "=", offsetMinutes)
+        .execute();
     },
 
     /** Whether the digest of the Bangkok date `day` has been claimed (a cheap read before the claim). */
     async digestClaimed(day: string): Promise<boolean> {
-      return (await db.selectFrom("digests_sent").select("day").where("day", "=", day).executeTakeFirst()) !== undefined;
+      return (
+        (await db.selectFrom("digests_sent").select("day").where("day", "=", day).executeTakeFirst()) !== undefined
+      );
     },
 
     /** Claims the digest of the Bangkok date `day`; true for the one caller that won. */
@@ -94,7 +109,11 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
 
     /** Whether an admin wants the daily digest (default yes). */
     async digestEnabled(userId: number): Promise<boolean> {
-      const row = await db.selectFrom("digest_settings").select("enabled").where("user_id", "=", userId).executeTakeFirst();
+      const row = await db
+        .selectFrom("digest_settings")
+        .select("enabled")
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
       return row === undefined || Number(row.enabled) === 1;
     },
 
@@ -104,7 +123,9 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
       await db
         .insertInto("digest_settings")
         .values(values)
-        .onConflict((oc) => oc.column("user_id").doUpdateSet({ enabled: values.enabled, updated_at: values.updated_at }))
+        .onConflict((oc) =>
+          oc.column("user_id").doUpdateSet({ enabled: values.enabled, updated_at: values.updated_at }),
+        )
         .execute();
     },
 

@@ -76,11 +76,15 @@ export function foldIcsLine(line: string): string {
 
 /** `20261122T230800Z`: an instant in UTC (RFC 5545 DATE-TIME form #2), whole seconds. */
 function utcDateTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  return new Date(ms)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
 }
 
 function assertInstant(name: string, ms: number): void {
-  if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) throw new RangeError(`${name} must be epoch ms: ${ms}`);
+  if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime()))
+    throw new RangeError(`${name} must be epoch ms: ${ms}`);
 }
 
 /** `GEO` value: latitude;longitude with up to 6 decimals (about 10 cm). */
@@ -97,7 +101,19 @@ function geo(lat: number, lon: number): string {
  * options always give the same text. Throws `RangeError` for invalid instants, durations or positions.
  */
 export function buildTeeTimeIcs(options: TeeTimeIcsOptions): string {
-  const { uid, startsAt, durationMinutes = 270, timeZone, summary, location, description, lat, lon, url, createdAt } = options;
+  const {
+    uid,
+    startsAt,
+    durationMinutes = 270,
+    timeZone,
+    summary,
+    location,
+    description,
+    lat,
+    lon,
+    url,
+    createdAt,
+  } = options;
   assertInstant("startsAt", startsAt);
   assertInstant("createdAt", createdAt);
   if (!Number.isInteger(durationMinutes) || durationMinutes <= 0) {

@@ -24,7 +24,9 @@ function inFlow(ctx: BotContext): boolean {
 export function createBookingGuards() {
   const feature = new Composer<BotContext>();
   const offerResume = async (ctx: BotContext) => {
-    const kb = new InlineKeyboard().text(ctx.t("btn-resume"), GLOBAL_DATA.resume).text(ctx.t("btn-start-over"), GLOBAL_DATA.restart);
+    const kb = new InlineKeyboard()
+      .text(ctx.t("btn-resume"), GLOBAL_DATA.resume)
+      .text(ctx.t("btn-start-over"), GLOBAL_DATA.restart);
     await ctx.reply(ctx.t("booking-in-progress"), { reply_markup: kb });
   };
   feature.command("book", async (ctx, next) => (inFlow(ctx) ? offerResume(ctx) : next()));
@@ -67,7 +69,9 @@ async function enterBooking(ctx: BotContext): Promise<void> {
   // A customer's bookings are credited to the agent whose link let them in.
   const name = [ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ").trim();
   const args: BookingArgs =
-    ctx.who.role === "customer" && ctx.who.agentId !== undefined ? { agentId: ctx.who.agentId, ...(name ? { customerName: name } : {}) } : {};
+    ctx.who.role === "customer" && ctx.who.agentId !== undefined
+      ? { agentId: ctx.who.agentId, ...(name ? { customerName: name } : {}) }
+      : {};
   await ctx.conversation.enter(BOOKING_CONVERSATION, args);
 }
 

@@ -13,7 +13,10 @@ export function createFallbackFeature() {
     // A button of a booking flow that no longer runs: its hold, if still live, can never be confirmed.
     const flowGone = ctx.chat?.type === "private" && ctx.callbackQuery.data?.startsWith("b:") === true;
     const released = flowGone && (await releaseActiveHold(ctx));
-    await ctx.answerCallbackQuery({ text: ctx.t(released ? "menu-expired-released" : "menu-expired"), show_alert: released });
+    await ctx.answerCallbackQuery({
+      text: ctx.t(released ? "menu-expired-released" : "menu-expired"),
+      show_alert: released,
+    });
   });
   feature.on("message", async (ctx) => {
     await ctx.reply(ctx.t("fallback-hint"), { reply_markup: mainMenu(ctx) });

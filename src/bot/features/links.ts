@@ -27,7 +27,11 @@ const BuilderData = v.pipe(
 );
 type Builder = { course: string; uses: number; days: number };
 
-const RevokeData = v.pipe(v.string(), v.regex(/^lr:[A-Za-z0-9_-]{1,60}$/), v.transform((s) => s.slice(3)));
+const RevokeData = v.pipe(
+  v.string(),
+  v.regex(/^lr:[A-Za-z0-9_-]{1,60}$/),
+  v.transform((s) => s.slice(3)),
+);
 
 function data(action: "s" | "cc" | "go", b: Builder): string {
   return `lk:${action}:${b.course}:${b.uses}:${b.days}`;
@@ -43,7 +47,11 @@ async function courses(ctx: BotContext) {
 }
 
 async function show(ctx: BotContext, text: string, keyboard?: InlineKeyboard) {
-  const extra = { parse_mode: "HTML" as const, link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) };
+  const extra = {
+    parse_mode: "HTML" as const,
+    link_preview_options: { is_disabled: true },
+    ...(keyboard ? { reply_markup: keyboard } : {}),
+  };
   if (ctx.callbackQuery?.message) {
     try {
       await ctx.editMessageText(text, extra);
@@ -55,7 +63,13 @@ async function show(ctx: BotContext, text: string, keyboard?: InlineKeyboard) {
   await ctx.reply(text, extra);
 }
 
-function choice<T extends number>(ctx: BotContext, values: readonly T[], current: number, label: (n: T) => string, make: (n: T) => string) {
+function choice<T extends number>(
+  ctx: BotContext,
+  values: readonly T[],
+  current: number,
+  label: (n: T) => string,
+  make: (n: T) => string,
+) {
   return values.map((n) => InlineKeyboard.text(`${n === current ? "✓ " : ""}${label(n)}`, make(n)));
 }
 
@@ -66,9 +80,25 @@ async function builderView(ctx: BotContext, b: Builder) {
   const kb = new InlineKeyboard()
     .text(course ? `⛳ ${truncate(courseName(course, locale), 40)}` : ctx.t("link-any-course"), data("cc", b))
     .row()
-    .add(...choice(ctx, USES, b.uses, (n) => (n === 0 ? ctx.t("link-uses-unlimited") : ctx.t("link-uses", { count: n })), (n) => data("s", { ...b, uses: n })))
+    .add(
+      ...choice(
+        ctx,
+        USES,
+        b.uses,
+        (n) => (n === 0 ? ctx.t("link-uses-unlimited") : ctx.t("link-uses", { count: n })),
+        (n) => data("s", { ...b, uses: n }),
+      ),
+    )
     .row()
-    .add(...choice(ctx, DAYS, b.days, (n) => (n === 0 ? ctx.t("link-expiry-never") : ctx.t("link-days", { count: n })), (n) => data("s", { ...b, days: n })))
+    .add(
+      ...choice(
+        ctx,
+        DAYS,
+        b.days,
+        (n) => (n === 0 ? ctx.t("link-expiry-never") : ctx.t("link-days", { count: n })),
+        (n) => data("s", { ...b, days: n }),
+      ),
+    )
     .row()
     .text(ctx.t("link-create"), data("go", b));
   await show(ctx, `<b>${ctx.t("link-builder-title")}</b>\n${ctx.t("link-builder-hint")}`, kb);
@@ -82,7 +112,9 @@ async function coursePicker(ctx: BotContext, b: Builder) {
   }
   const locale = localeOf(ctx);
   const kb = new InlineKeyboard().text(ctx.t("link-any-course"), data("s", { ...b, course: "-" })).row();
-  list.list.slice(0, 30).forEach((c, i) => kb.text(truncate(courseName(c, locale), 48), data("s", { ...b, course: String(i) })).row());
+  list.list
+    .slice(0, 30)
+    .forEach((c, i) => kb.text(truncate(courseName(c, locale), 48), data("s", { ...b, course: String(i) })).row());
   await show(ctx, ctx.t("link-pick-course"), kb);
 }
 
@@ -93,9 +125,20 @@ export function linkUrl(ctx: BotContext, token: string): string {
 
 function linkSummary(ctx: BotContext, link: Link): string {
   const locale = localeOf(ctx);
-  const uses = link.max_uses === null ? ctx.t("link-uses-count-unlimited", { used: link.uses }) : ctx.t("link-uses-count", { used: link.uses, max: link.max_uses });
-  const expiry = link.expires_at === null ? ctx.t("link-expiry-never") : ctx.t("link-expires", { when: formatDateTime(link.expires_at, TZ, locale) });
-  const state = link.revoked_at !== null ? ctx.t("link-state-revoked") : ctx.deps.access.links.refusal(link) ? ctx.t("link-state-ended") : ctx.t("link-state-active");
+  const uses =
+    link.max_uses === null
+      ? ctx.t("link-uses-count-unlimited", { used: link.uses })
+      : ctx.t("link-uses-count", { used: link.uses, max: link.max_uses });
+  const expiry =
+    link.expires_at === null
+      ? ctx.t("link-expiry-never")
+      : ctx.t("link-expires", { when: formatDateTime(link.expires_at, TZ, locale) });
+  const state =
+    link.revoked_at !== null
+      ? ctx.t("link-state-revoked")
+      : ctx.deps.access.links.refusal(link)
+        ? ctx.t("link-state-ended")
+        : ctx.t("link-state-active");
   return `${state} · ${escapeHtml(link.course_name ?? ctx.t("link-any-course"))} · ${uses} · ${expiry}`;
 }
 
@@ -143,7 +186,9 @@ export function createLinksFeature() {
   const agents = feature.filter((ctx) => ctx.who.role === "agent" || ctx.who.role === "admin");
   const others = feature.filter((ctx) => ctx.who.role !== "agent" && ctx.who.role !== "admin");
   others.command(["link", "links"], (ctx) => ctx.reply(ctx.t("links-agents-only")));
-  others.callbackQuery(/^l[kr]:/, (ctx) => ctx.answerCallbackQuery({ text: ctx.t("links-agents-only"), show_alert: true }));
+  others.callbackQuery(/^l[kr]:/, (ctx) =>
+    ctx.answerCallbackQuery({ text: ctx.t("links-agents-only"), show_alert: true }),
+  );
 
   agents.command("link", (ctx) => builderView(ctx, DEFAULT));
   agents.command("links", (ctx) => listLinks(ctx));

@@ -19,7 +19,10 @@ export async function welcome(ctx: BotContext): Promise<void> {
     await ctx.reply(ctx.t("stranger-explain"), { parse_mode: "HTML" });
     return;
   }
-  await ctx.reply(ctx.t("welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), { reply_markup: mainMenu(ctx), parse_mode: "HTML" });
+  await ctx.reply(ctx.t("welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
+    reply_markup: mainMenu(ctx),
+    parse_mode: "HTML",
+  });
 }
 
 /** /help: the welcome. (/start: features/start.ts.) */

@@ -14,7 +14,10 @@ const LIST_SIZE = 10;
 const LIVE = new Set(["HELD", "CONFIRMING", "RELEASING", "PAID"]);
 
 /** Reads a live booking's reservation from the partner and corrects the ledger (best effort). */
-async function refreshFromPartner(ctx: BotContext, booking: BookingRecord): Promise<{ booking: BookingRecord; stale: boolean }> {
+async function refreshFromPartner(
+  ctx: BotContext,
+  booking: BookingRecord,
+): Promise<{ booking: BookingRecord; stale: boolean }> {
   if (!booking.reservation_id || !LIVE.has(booking.state)) return { booking, stale: false };
   try {
     return { booking: await ctx.deps.bookings.reconcile(booking.id), stale: false };
@@ -64,7 +67,10 @@ async function listView(ctx: BotContext): Promise<void> {
   for (const b of list) {
     const when = `${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} ${formatTime(b.slot_starts_at, b.time_zone, locale)}`;
     // Status first: a long course name is what gets cut (here, or by a narrow client), never the status.
-    kb.text(truncate(`${statusLabel(ctx, b)} · ${when} · ${bookingCourseName(b, locale)}`, 60), myBookingsData("view", b.id)).row();
+    kb.text(
+      truncate(`${statusLabel(ctx, b)} · ${when} · ${bookingCourseName(b, locale)}`, 60),
+      myBookingsData("view", b.id),
+    ).row();
   }
   kb.text(ctx.t("btn-refresh"), myBookingsData("list")).row();
   const note = stale ? `\n⚠️ ${ctx.t("my-bookings-stale")}` : "";
@@ -77,7 +83,11 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
   // Someone else's booking (copied callback data) looks exactly like a missing one; a golfer's copy is read-only.
   const own = found !== undefined && found.user_id === userId;
   if (!found || userId === undefined || (!own && !(await isViewer(ctx.deps.storage.db, found.id, userId)))) {
-    await show(ctx, ctx.t("my-bookings-not-found"), new InlineKeyboard().text(ctx.t("btn-back"), myBookingsData("list")));
+    await show(
+      ctx,
+      ctx.t("my-bookings-not-found"),
+      new InlineKeyboard().text(ctx.t("btn-back"), myBookingsData("list")),
+    );
     return;
   }
   const { booking, stale } = await refreshFromPartner(ctx, found);
@@ -97,7 +107,8 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
   ].filter(Boolean);
   const kb = new InlineKeyboard();
   if (own && booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
-  if (requestable(booking, ctx.deps.now())) kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
+  if (requestable(booking, ctx.deps.now()))
+    kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
   kb.text(ctx.t("btn-back"), myBookingsData("list"));
   await show(ctx, lines.join("\n"), kb);
 }
@@ -119,7 +130,8 @@ export function createMyBookingsFeature() {
     const booking = await ctx.deps.bookings.get(data.arg);
     if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
     const out = await ctx.deps.bookings.release(booking.id, "user-cancel");
-    const key = out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
+    const key =
+      out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
     return detailView(ctx, booking.id, ctx.t(key));
   });
   return feature;

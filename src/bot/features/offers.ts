@@ -34,9 +34,13 @@ async function teeTimeNow(ctx: BotContext, offer: Offer, date: string): Promise<
     const open = openSlots(await ctx.deps.catalog.teeTimes(offer.course_id, date, { fresh: true }), ctx.deps.now());
     const slot = open.find((s) => s.id === offer.slot_id);
     if (slot) return { slot };
-    const nearest = [...open].sort((a, b) => Math.abs(a.startsAt - offer.starts_at) - Math.abs(b.startsAt - offer.starts_at)).slice(0, 3);
+    const nearest = [...open]
+      .sort((a, b) => Math.abs(a.startsAt - offer.starts_at) - Math.abs(b.startsAt - offer.starts_at))
+      .slice(0, 3);
     if (nearest.length === 0) return { notice: { key: "offer-gone-none" } };
-    const times = nearest.sort((a, b) => a.startsAt - b.startsAt).map((s) => formatTime(s.startsAt, offer.time_zone, localeOf(ctx)));
+    const times = nearest
+      .sort((a, b) => a.startsAt - b.startsAt)
+      .map((s) => formatTime(s.startsAt, offer.time_zone, localeOf(ctx)));
     return { notice: { key: "offer-gone", args: { times: times.join(", ") } } };
   } catch (error) {
     if (!isPartnerApiError(error)) throw error;
@@ -64,8 +68,12 @@ async function openOffer(ctx: BotContext, token: string): Promise<void> {
     // The card let them in, as an agent's link does: a customer of the offering agent.
     await ctx.deps.access.offers.adopt(userId, offer.agent_id, token, name);
     ctx.who = { role: "customer", agentId: offer.agent_id };
-    await commandsForCustomer(ctx.api, userId, createMenuMemo(ctx.deps.storage.kv)).catch((err: unknown) => ctx.deps.logger.warn({ err }, "customer command menu not set"));
-    await ctx.reply(ctx.t("customer-welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), { parse_mode: "HTML" });
+    await commandsForCustomer(ctx.api, userId, createMenuMemo(ctx.deps.storage.kv)).catch((err: unknown) =>
+      ctx.deps.logger.warn({ err }, "customer command menu not set"),
+    );
+    await ctx.reply(ctx.t("customer-welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
+      parse_mode: "HTML",
+    });
   }
   const date = dateKeyOf(offer.starts_at, offer.time_zone);
   const { slot, notice } = await teeTimeNow(ctx, offer, date);

@@ -43,7 +43,9 @@ export function createStartFeature(onNewCustomer?: (ctx: BotContext) => Promise<
     const { link } = redemption;
     ctx.who = { role: "customer", agentId: link.agent_id };
     if (redemption.firstUse) await onNewCustomer?.(ctx);
-    await ctx.reply(ctx.t("customer-welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t("customer-welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
+      parse_mode: "HTML",
+    });
     const name = fullName(ctx);
     await ctx.conversation.enter(BOOKING_CONVERSATION, {
       agentId: link.agent_id,

@@ -14,8 +14,16 @@ function formatters(locale: Locale): Formatters {
     // narrowSymbol: en-US would otherwise print "THB 2,500.00"; golfers in Thailand read "฿".
     const base = { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol" } as const;
     found = {
-      whole: new Intl.NumberFormat(INTL_LOCALES[locale], { ...base, minimumFractionDigits: 0, maximumFractionDigits: 0 }),
-      cents: new Intl.NumberFormat(INTL_LOCALES[locale], { ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      whole: new Intl.NumberFormat(INTL_LOCALES[locale], {
+        ...base,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 0,
+      }),
+      cents: new Intl.NumberFormat(INTL_LOCALES[locale], {
+        ...base,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
     };
     cache.set(locale, found);
   }

@@ -79,7 +79,13 @@ export function wallClock(ms: number, timeZone: string): WallClock {
   }
   if (Number.isNaN(offset)) return formattedWallClock(ms, timeZone);
   const wall = new Date(Math.floor(ms / MINUTE) * MINUTE + offset * MINUTE);
-  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+  };
 }
 
 /** The wall clock from the zone's formatter (one `formatToParts` call). */

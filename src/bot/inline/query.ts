@@ -12,21 +12,43 @@ export interface OfferQuery {
 }
 
 const ENGLISH_DAYS: Record<string, number> = {
-  sun: 0, sunday: 0,
-  mon: 1, monday: 1,
-  tue: 2, tues: 2, tuesday: 2,
-  wed: 3, wednesday: 3,
-  thu: 4, thur: 4, thurs: 4, thursday: 4,
-  fri: 5, friday: 5,
-  sat: 6, saturday: 6,
+  sun: 0,
+  sunday: 0,
+  mon: 1,
+  monday: 1,
+  tue: 2,
+  tues: 2,
+  tuesday: 2,
+  wed: 3,
+  wednesday: 3,
+  thu: 4,
+  thur: 4,
+  thurs: 4,
+  thursday: 4,
+  fri: 5,
+  friday: 5,
+  sat: 6,
+  saturday: 6,
 };
 
 const ENGLISH_RELATIVE: Record<string, number> = { today: 0, tonight: 0, tomorrow: 1, tmr: 1, tmrw: 1, tomorow: 1 };
 
 /** Thai day words, longest first (วันนี้ before วัน…; พฤหัสบดี before พฤหัส). */
-const THAI_RELATIVE: [string, number][] = [["มะรืนนี้", 2], ["มะรืน", 2], ["พรุ่งนี้", 1], ["วันนี้", 0]];
+const THAI_RELATIVE: [string, number][] = [
+  ["มะรืนนี้", 2],
+  ["มะรืน", 2],
+  ["พรุ่งนี้", 1],
+  ["วันนี้", 0],
+];
 const THAI_DAYS: [string, number][] = [
-  ["อาทิตย์", 0], ["จันทร์", 1], ["อังคาร", 2], ["พุธ", 3], ["พฤหัสบดี", 4], ["พฤหัส", 4], ["ศุกร์", 5], ["เสาร์", 6],
+  ["อาทิตย์", 0],
+  ["จันทร์", 1],
+  ["อังคาร", 2],
+  ["พุธ", 3],
+  ["พฤหัสบดี", 4],
+  ["พฤหัส", 4],
+  ["ศุกร์", 5],
+  ["เสาร์", 6],
 ];
 const THAI_DAY_PATTERN = new RegExp(`(?:วัน)?(${THAI_DAYS.map(([w]) => w).join("|")})(?:นี้|หน้า)?`);
 
@@ -80,7 +102,10 @@ export function parseOfferQuery(raw: string, today: string): OfferQuery {
 }
 
 /** Whether every term is part of the course's English or Thai name (or its place). */
-export function matchesCourse(course: { name: string; nameTH: string; place?: string }, terms: readonly string[]): boolean {
+export function matchesCourse(
+  course: { name: string; nameTH: string; place?: string },
+  terms: readonly string[],
+): boolean {
   const haystack = `${course.name} ${course.nameTH} ${course.place ?? ""}`.normalize("NFC").toLowerCase();
   const squeezed = haystack.replace(/\s+/g, "");
   return terms.every((t) => haystack.includes(t) || squeezed.includes(t));

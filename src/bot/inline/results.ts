@@ -49,7 +49,12 @@ async function coursesFor(ctx: BotContext, agentId: number, terms: string[]): Pr
 
 type Item = { course: Course; slot: SlotView };
 
-async function openTeeTimes(ctx: BotContext, courses: Course[], date: string, now: number): Promise<{ items: Item[]; failed: string | undefined }> {
+async function openTeeTimes(
+  ctx: BotContext,
+  courses: Course[],
+  date: string,
+  now: number,
+): Promise<{ items: Item[]; failed: string | undefined }> {
   const items: Item[] = [];
   let failed: string | undefined;
   for (const course of courses) {
@@ -58,7 +63,10 @@ async function openTeeTimes(ctx: BotContext, courses: Course[], date: string, no
     } catch (error) {
       if (!isPartnerApiError(error)) throw error;
       failed = error.userMessageKey;
-      ctx.deps.logger.warn({ courseId: course.id, date, err: { message: error.message } }, "inline offer: tee times not read");
+      ctx.deps.logger.warn(
+        { courseId: course.id, date, err: { message: error.message } },
+        "inline offer: tee times not read",
+      );
     }
   }
   return { items, failed };
@@ -81,28 +89,42 @@ function article(ctx: BotContext, item: Item, offer: Offer, date: string): Inlin
     id: offer.token,
     title: truncate(ctx.t("inline-result-title", { ...args, course: name }), 120),
     description: ctx.t("inline-result-description", args),
-    input_message_content: { message_text: ctx.t("offer-card", args), parse_mode: "HTML", link_preview_options: { is_disabled: true } },
-    reply_markup: { inline_keyboard: [[{ text: ctx.t("offer-book-button"), url: offerUrl(ctx.me.username, offer.token) }]] },
+    input_message_content: {
+      message_text: ctx.t("offer-card", args),
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+    },
+    reply_markup: {
+      inline_keyboard: [[{ text: ctx.t("offer-book-button"), url: offerUrl(ctx.me.username, offer.token) }]],
+    },
   };
 }
 
 /** Builds one page of results for `agentId`'s query (fairway's clock, the courses' zone). */
-export async function buildOfferResults(ctx: BotContext, agentId: number, query: string, offset: string): Promise<OfferResults> {
+export async function buildOfferResults(
+  ctx: BotContext,
+  agentId: number,
+  query: string,
+  offset: string,
+): Promise<OfferResults> {
   const now = ctx.deps.now();
   const today = courseToday(now, OFFER_TIME_ZONE);
   const parsed = parseOfferQuery(query, today);
   const asked = parseOffset(offset);
   const courses = await coursesFor(ctx, agentId, parsed.terms);
-  if (courses.length === 0) return { results: [], nextOffset: "", hint: parsed.terms.length > 0 ? "inline-no-course" : "inline-type-course" };
+  if (courses.length === 0)
+    return { results: [], nextOffset: "", hint: parsed.terms.length > 0 ? "inline-no-course" : "inline-type-course" };
   let date = asked?.date ?? parsed.date ?? today;
-  if (date < today || date > addDaysToDateKey(today, BOOKING_WINDOW_DAYS)) return { results: [], nextOffset: "", hint: "inline-date-out-of-range" };
+  if (date < today || date > addDaysToDateKey(today, BOOKING_WINDOW_DAYS))
+    return { results: [], nextOffset: "", hint: "inline-date-out-of-range" };
   let { items, failed } = await openTeeTimes(ctx, courses, date, now);
   // No date asked and nothing left today: tomorrow's.
   if (items.length === 0 && !asked && parsed.date === undefined && !failed) {
     date = addDaysToDateKey(today, 1);
     ({ items, failed } = await openTeeTimes(ctx, courses, date, now));
   }
-  if (items.length === 0) return { results: [], nextOffset: "", hint: failed ? "inline-partner-unavailable" : "inline-no-tee-times" };
+  if (items.length === 0)
+    return { results: [], nextOffset: "", hint: failed ? "inline-partner-unavailable" : "inline-no-tee-times" };
   const index = asked?.index ?? 0;
   const page = items.slice(index, index + RESULTS_PER_PAGE);
   const offers = await ctx.deps.access.offers.ensure(

@@ -19,9 +19,15 @@ export function coursePagerKeyboard(
     kb.text(truncate(name, 48), flowData(nonce, "c", start + i)).row();
   });
   if (pages > 1) {
-    kb.text(current > 0 ? labels.prev : "·", flowData(nonce, current > 0 ? "cp" : "x", current > 0 ? current - 1 : undefined));
+    kb.text(
+      current > 0 ? labels.prev : "·",
+      flowData(nonce, current > 0 ? "cp" : "x", current > 0 ? current - 1 : undefined),
+    );
     kb.text(`${current + 1}/${pages}`, flowData(nonce, "x"));
-    kb.text(current < pages - 1 ? labels.next : "·", flowData(nonce, current < pages - 1 ? "cp" : "x", current < pages - 1 ? current + 1 : undefined));
+    kb.text(
+      current < pages - 1 ? labels.next : "·",
+      flowData(nonce, current < pages - 1 ? "cp" : "x", current < pages - 1 ? current + 1 : undefined),
+    );
     kb.row();
   }
   return kb;

@@ -10,7 +10,13 @@ export interface SlotButton {
 }
 
 /** One page of slot buttons (`shown`, page `page` of `pages`) two per row, then ‹ page › when needed. */
-export function slotPagerKeyboard(nonce: string, shown: SlotButton[], page: number, pages: number, labels: { prev: string; next: string }): InlineKeyboard {
+export function slotPagerKeyboard(
+  nonce: string,
+  shown: SlotButton[],
+  page: number,
+  pages: number,
+  labels: { prev: string; next: string },
+): InlineKeyboard {
   const current = Math.min(Math.max(page, 0), pages - 1);
   const kb = new InlineKeyboard();
   shown.forEach((s, i) => {
@@ -21,7 +27,10 @@ export function slotPagerKeyboard(nonce: string, shown: SlotButton[], page: numb
   if (pages > 1) {
     kb.text(current > 0 ? labels.prev : "·", current > 0 ? flowData(nonce, "sp", current - 1) : flowData(nonce, "x"));
     kb.text(`${current + 1}/${pages}`, flowData(nonce, "x"));
-    kb.text(current < pages - 1 ? labels.next : "·", current < pages - 1 ? flowData(nonce, "sp", current + 1) : flowData(nonce, "x"));
+    kb.text(
+      current < pages - 1 ? labels.next : "·",
+      current < pages - 1 ? flowData(nonce, "sp", current + 1) : flowData(nonce, "x"),
+    );
     kb.row();
   }
   return kb;

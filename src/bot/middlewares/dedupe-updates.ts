@@ -14,7 +14,9 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
     const { db } = ctx.deps.storage;
     const botId = ctx.me.id;
     const updateId = ctx.update.update_id;
-    const { rows } = await sql<{ update_id: number }>`select "update_id" from "processed_updates" where "bot_id" = ${botId} and "update_id" = ${updateId}`.execute(db);
+    const { rows } = await sql<{
+      update_id: number;
+    }>`select "update_id" from "processed_updates" where "bot_id" = ${botId} and "update_id" = ${updateId}`.execute(db);
     const seen = rows[0];
     if (seen) {
       ctx.deps.logger.info({ updateId }, "duplicate update ignored");
@@ -22,6 +24,8 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
       return;
     }
     await next();
-    await sql`insert into "processed_updates" ("bot_id", "update_id", "at") values (${botId}, ${updateId}, ${ctx.deps.now()}) on conflict ("bot_id", "update_id") do nothing`.execute(db);
+    await sql`insert into "processed_updates" ("bot_id", "update_id", "at") values (${botId}, ${updateId}, ${ctx.deps.now()}) on conflict ("bot_id", "update_id") do nothing`.execute(
+      db,
+    );
   };
 }

@@ -27,7 +27,11 @@ export function isBlocked(error: unknown): boolean {
 export function tolerateLateCallbackAnswers(log: (detail: { description: string }) => void): Transformer {
   return async (prev, method, payload, signal) => {
     const result = await prev(method, payload, signal);
-    if (method === "answerCallbackQuery" && !result.ok && /query is too old|query ID is invalid/i.test(result.description)) {
+    if (
+      method === "answerCallbackQuery" &&
+      !result.ok &&
+      /query is too old|query ID is invalid/i.test(result.description)
+    ) {
       log({ description: result.description });
       // answerCallbackQuery's result is `true`; the transformer's generic result type is `any` here.
       // eslint-disable-next-line @typescript-eslint/no-unsafe-return

@@ -7,7 +7,14 @@ import type { EmailReason } from "./email.js";
 import type { NameReason } from "./name.js";
 import type { MobileReason } from "./phone.js";
 
-export { parseBookingName, parseCustomerName, NAME_MAX_GRAPHEMES, NAME_MIN_GRAPHEMES, PARTNER_NAME_MAX_LENGTH, type NameReason } from "./name.js";
+export {
+  parseBookingName,
+  parseCustomerName,
+  NAME_MAX_GRAPHEMES,
+  NAME_MIN_GRAPHEMES,
+  PARTNER_NAME_MAX_LENGTH,
+  type NameReason,
+} from "./name.js";
 export { parseEmail, EMAIL_MAX_LENGTH, type EmailReason } from "./email.js";
 export { parseThaiMobile, formatThaiMobileForDisplay, type MobileReason } from "./phone.js";
 export type { ValidationResult } from "./result.js";

@@ -19,10 +19,16 @@ export const afterBooking: Migration = {
       .addColumn("decided_at", "bigint")
       .addColumn("refunded_amount", "bigint")
       .execute();
-    await db.schema.createIndex("cancel_requests_state").on("cancel_requests").columns(["state", "created_at"]).execute();
+    await db.schema
+      .createIndex("cancel_requests_state")
+      .on("cancel_requests")
+      .columns(["state", "created_at"])
+      .execute();
     await db.schema.createIndex("cancel_requests_booking").on("cancel_requests").column("booking_id").execute();
     // One open request per booking, even when two people ask at the same instant (on two instances).
-    await sql`create unique index cancel_requests_one_open on cancel_requests (booking_id) where state in ('pending', 'deciding')`.execute(db);
+    await sql`create unique index cancel_requests_one_open on cancel_requests (booking_id) where state in ('pending', 'deciding')`.execute(
+      db,
+    );
 
     await db.schema
       .createTable("golfer_copies")

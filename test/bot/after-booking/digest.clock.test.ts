@@ -18,7 +18,10 @@ afterEach(async () => {
 });
 
 async function start(at: number, env: Record<string, string> = {}): Promise<Harness> {
-  h = await startHarness({ clock: worldClock(at), env: { ADMIN_IDS: `${ADMIN},${ADMIN_TH}`, AGENT_IDS: String(AGENT), ...env } });
+  h = await startHarness({
+    clock: worldClock(at),
+    env: { ADMIN_IDS: `${ADMIN},${ADMIN_TH}`, AGENT_IDS: String(AGENT), ...env },
+  });
   return h;
 }
 
@@ -32,8 +35,14 @@ async function say(h: Harness, user: SimulatedUser, text: string): Promise<strin
 function lastCsv(h: Harness, admin: SimulatedUser): string[][] {
   const doc = [...admin.messages()].reverse().find((m) => m.document)!;
   expect(doc.document?.file_name).toMatch(/^fairway-report-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-  const text = h.telegram.file(doc.document!.file_id)!.data!.toString("utf8").replace(/^\uFEFF/, "");
-  return text.trimEnd().split("\r\n").map((line) => line.split(","));
+  const text = h.telegram
+    .file(doc.document!.file_id)!
+    .data!.toString("utf8")
+    .replace(/^\uFEFF/, "");
+  return text
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
 }
 
 const baht = (satang: number) => (satang / 100).toFixed(2);
@@ -92,7 +101,15 @@ describe("the admins' daily digest", () => {
     expect(text).toContain("Cancellation requests waiting: 1");
     expect(text).toContain(`Partner credit now: ${formatBaht(h.sandbox.balance(), "en")}`);
     const rows = lastCsv(h, admin);
-    expect(rows.at(-1)).toEqual(["total", "", "3", baht(paidAmount), "1", baht(refunded.refunded_amount!), baht(paidAmount - refunded.refunded_amount!)]);
+    expect(rows.at(-1)).toEqual([
+      "total",
+      "",
+      "3",
+      baht(paidAmount),
+      "1",
+      baht(refunded.refunded_amount!),
+      baht(paidAmount - refunded.refunded_amount!),
+    ]);
     expect(received(adminTh, "สรุปประจำวันที่")).toHaveLength(0);
 
     // Once a day: a later pass, a restart, another pass.

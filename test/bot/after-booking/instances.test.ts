@@ -28,8 +28,18 @@ afterEach(async () => {
 });
 
 async function instance(w: PgWorld, partnerTimeoutMs = 5000): Promise<App> {
-  const config = createConfig({ ...w.env, ADMIN_IDS: String(ADMIN), REMINDERS: "2h,1h", PARTNER_TIMEOUT_MS: String(partnerTimeoutMs) });
-  const app = await createApp({ config, logger: createLogger({ level: "silent" }), now: w.clock, afterBookingIntervalMs: 100 });
+  const config = createConfig({
+    ...w.env,
+    ADMIN_IDS: String(ADMIN),
+    REMINDERS: "2h,1h",
+    PARTNER_TIMEOUT_MS: String(partnerTimeoutMs),
+  });
+  const app = await createApp({
+    config,
+    logger: createLogger({ level: "silent" }),
+    now: w.clock,
+    afterBookingIntervalMs: 100,
+  });
   apps.push(app);
   await app.start();
   return app;
@@ -48,7 +58,8 @@ async function racePasses(w: PgWorld, at: number): Promise<void> {
   await w.telegram.idle({ quietMs: 300, timeoutMs: 10_000 });
 }
 
-const count = (user: SimulatedUser, needle: string) => user.messages().filter((m) => (m.text ?? "").includes(needle)).length;
+const count = (user: SimulatedUser, needle: string) =>
+  user.messages().filter((m) => (m.text ?? "").includes(needle)).length;
 
 describe("reminders and the digest with two instances on PostgreSQL", () => {
   it("each reminder and each day's digest goes out once", async () => {
@@ -64,14 +75,22 @@ describe("reminders and the digest with two instances on PostgreSQL", () => {
     await waitText(agent, "Your tee time is on hold");
     await tapWhen(agent, /:ok$/);
     await waitText(agent, "Booking confirmed");
-    const booking = await a.storage.db.selectFrom("bookings").selectAll().where("state", "=", "PAID").executeTakeFirstOrThrow();
+    const booking = await a.storage.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("state", "=", "PAID")
+      .executeTakeFirstOrThrow();
 
     await racePasses(w, booking.slot_starts_at - 2 * HOUR);
     expect(count(agent, "Reminder: you tee off in 2 hours")).toBe(1);
     await racePasses(w, booking.slot_starts_at - HOUR);
     expect(count(agent, "Reminder: you tee off in 1 hour")).toBe(1);
     expect(count(agent, "Reminder: you tee off in")).toBe(2);
-    const claims = await a.storage.db.selectFrom("reminders_sent").select(["offset_minutes", "outcome"]).orderBy("offset_minutes").execute();
+    const claims = await a.storage.db
+      .selectFrom("reminders_sent")
+      .select(["offset_minutes", "outcome"])
+      .orderBy("offset_minutes")
+      .execute();
     expect(claims).toEqual([
       { offset_minutes: 60, outcome: "sent" },
       { offset_minutes: 120, outcome: "sent" },

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { addDaysToDateKey, courseToday } from "../../../src/bot/format/dates.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
-import { bookUntilHold, createLink, customerBooks, expectTelegramRules, forgeTap, panel, tapData } from "../../helpers/flow.js";
+import {
+  bookUntilHold,
+  createLink,
+  customerBooks,
+  expectTelegramRules,
+  forgeTap,
+  panel,
+  tapData,
+} from "../../helpers/flow.js";
 import { HOUR, paidBooking, passAt, received } from "./helpers.js";
 
 const AGENT = 9002;
@@ -15,7 +23,10 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string> = {}, afterBookingIntervalMs?: number): Promise<Harness> {
-  h = await startHarness({ env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), ...env }, ...(afterBookingIntervalMs ? { afterBookingIntervalMs } : {}) });
+  h = await startHarness({
+    env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), ...env },
+    ...(afterBookingIntervalMs ? { afterBookingIntervalMs } : {}),
+  });
   return h;
 }
 
@@ -61,7 +72,10 @@ describe("reminders before tee-off", () => {
     await passAt(h, b.slot_starts_at - 2 * HOUR - 1_000);
     expect(received(agent, REMINDER)).toHaveLength(1);
     await passAt(h, b.slot_starts_at - 2 * HOUR);
-    expect(received(agent, REMINDER).map((m) => /in (\d+ hours)/.exec(m.text ?? "")?.[1])).toEqual(["24 hours", "2 hours"]);
+    expect(received(agent, REMINDER).map((m) => /in (\d+ hours)/.exec(m.text ?? "")?.[1])).toEqual([
+      "24 hours",
+      "2 hours",
+    ]);
     await h.restart();
     await passAt(h, b.slot_starts_at - HOUR);
     await passAt(h, b.slot_starts_at + HOUR);
@@ -96,7 +110,9 @@ describe("reminders before tee-off", () => {
     await passAt(h, h.clock() + 60_000);
     expect(received(agent, REMINDER)).toHaveLength(0);
     await passAt(h, b.slot_starts_at - 2 * HOUR + 1_000);
-    expect(received(agent, REMINDER).map((m) => m.text?.split("\n")[0])).toEqual(["⏰ Reminder: you tee off in 2 hours"]);
+    expect(received(agent, REMINDER).map((m) => m.text?.split("\n")[0])).toEqual([
+      "⏰ Reminder: you tee off in 2 hours",
+    ]);
   });
 
   it("after downtime only the nearest reminder goes out", async () => {
@@ -104,7 +120,9 @@ describe("reminders before tee-off", () => {
     const agent = h.user(AGENT, "en");
     const b = await paidBooking(h, agent, "Somchai Downtime", { date: inTwoDays(h.clock()) });
     await passAt(h, b.slot_starts_at - HOUR);
-    expect(received(agent, REMINDER).map((m) => m.text?.split("\n")[0])).toEqual(["⏰ Reminder: you tee off in 2 hours"]);
+    expect(received(agent, REMINDER).map((m) => m.text?.split("\n")[0])).toEqual([
+      "⏰ Reminder: you tee off in 2 hours",
+    ]);
     await passAt(h, b.slot_starts_at - 30 * 60_000);
     expect(received(agent, REMINDER)).toHaveLength(1);
   });
@@ -124,10 +142,19 @@ describe("reminders before tee-off", () => {
     await bookUntilHold(h, agent, { name: "Somchai Released", date });
     tapData(agent, /:cancel$/);
     await h.settle();
-    const released = await h.app.storage.db.selectFrom("bookings").selectAll().where("customer_name", "=", "Somchai Released").executeTakeFirstOrThrow();
+    const released = await h.app.storage.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("customer_name", "=", "Somchai Released")
+      .executeTakeFirstOrThrow();
     expect(released.state).toBe("RELEASED");
 
-    for (const at of [refunded.slot_starts_at - 24 * HOUR, refunded.slot_starts_at - 2 * HOUR, released.slot_starts_at - 2 * HOUR]) await passAt(h, at + 1_000);
+    for (const at of [
+      refunded.slot_starts_at - 24 * HOUR,
+      refunded.slot_starts_at - 2 * HOUR,
+      released.slot_starts_at - 2 * HOUR,
+    ])
+      await passAt(h, at + 1_000);
     expect(received(agent, REMINDER)).toHaveLength(0);
   });
 
@@ -136,11 +163,13 @@ describe("reminders before tee-off", () => {
     const agent = h.user(AGENT, "en");
     const b = await paidBooking(h, agent, "Somchai Blocked", { date: inTwoDays(h.clock()) });
     agent.block();
-    const sendsTo = () => h.telegram.calls.filter((c) => c.method === "sendMessage" && Number(c.params.chat_id) === AGENT).length;
+    const sendsTo = () =>
+      h.telegram.calls.filter((c) => c.method === "sendMessage" && Number(c.params.chat_id) === AGENT).length;
     const before = sendsTo();
     await passAt(h, b.slot_starts_at - 24 * HOUR + 1_000);
     expect(sendsTo()).toBe(before + 1);
-    const blockedLog = () => h.logs.filter((l) => l.includes("the user blocked the bot") && l.includes('"what":"reminder"'));
+    const blockedLog = () =>
+      h.logs.filter((l) => l.includes("the user blocked the bot") && l.includes('"what":"reminder"'));
     expect(blockedLog()).toHaveLength(1);
     expect(await h.app.outbox.depth(), "dropped from the outbox, not retried").toBe(0);
     await passAt(h, b.slot_starts_at - 24 * HOUR + 10 * 60_000);
@@ -159,13 +188,21 @@ describe("reminders before tee-off", () => {
     customer.send(`/start ${token}`);
     await h.settle();
     await customerBooks(h, customer);
-    const b = await h.app.storage.db.selectFrom("bookings").selectAll().where("user_id", "=", 9100).executeTakeFirstOrThrow();
+    const b = await h.app.storage.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("user_id", "=", 9100)
+      .executeTakeFirstOrThrow();
     expect(b.state).toBe("PAID");
     await passAt(h, b.slot_starts_at - 2 * HOUR);
     const reminder = received(customer, "แจ้งเตือน: อีก 2 ชั่วโมง");
     expect(reminder).toHaveLength(1);
     expect(reminder[0]!.text).toContain(`รหัสการจอง ${b.reservation_code}`);
-    expect((reminder[0]!.reply_markup?.inline_keyboard ?? []).flat().map((x) => x.text)).toEqual(["📋 การจองของฉัน", "✋ ขอยกเลิก", "📍 แผนที่"]);
+    expect((reminder[0]!.reply_markup?.inline_keyboard ?? []).flat().map((x) => x.text)).toEqual([
+      "📋 การจองของฉัน",
+      "✋ ขอยกเลิก",
+      "📍 แผนที่",
+    ]);
     const line = received(agent, "tees off in 2 hours");
     expect(line).toHaveLength(1);
     expect(line[0]!.text).toContain(b.customer_name);
@@ -177,7 +214,9 @@ describe("reminders before tee-off", () => {
     const h = await start();
     const agent = h.user(AGENT, "en");
     const b = await paidBooking(h, agent, "Copy Reminded", { date: inTwoDays(h.clock()) });
-    const receipt = agent.messages().find((m) => m.text?.includes(b.reservation_code!) && m.text.includes("Booking confirmed"));
+    const receipt = agent
+      .messages()
+      .find((m) => m.text?.includes(b.reservation_code!) && m.text.includes("Booking confirmed"));
     agent.tap({ messageId: receipt!.message_id, data: `gc:${b.id}` });
     await h.settle();
     const token = /start=(gc_[A-Za-z0-9_-]+)/.exec(panel(agent).text)?.[1];
@@ -188,7 +227,9 @@ describe("reminders before tee-off", () => {
 
     await passAt(h, b.slot_starts_at - 24 * HOUR + 1_000);
     expect(received(agent, REMINDER)).toHaveLength(1);
-    const toGolfer = golfer.messages().filter((m) => (m.text ?? "").includes(b.reservation_code!) && (m.text ?? "").startsWith("⏰"));
+    const toGolfer = golfer
+      .messages()
+      .filter((m) => (m.text ?? "").includes(b.reservation_code!) && (m.text ?? "").startsWith("⏰"));
     expect(toGolfer).toHaveLength(1);
     expect(toGolfer[0]!.text).not.toContain(REMINDER);
     await passAt(h, b.slot_starts_at - 24 * HOUR + 10 * 60_000);

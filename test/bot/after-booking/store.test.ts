@@ -11,7 +11,12 @@ const OFFSETS = [24 * 60, 2 * 60];
 
 /** A booking paid at `paidAt` (made a minute before), teeing off at `slotStartsAt`. */
 function row(id: string, slotStartsAt: number, paidAt: number, state: BookingState = "PAID") {
-  return bookingRow(id, state, slotStartsAt, paidAt - 60_000, { amount: 300_000, reservation_id: `r-${id}`, paid_at: paidAt, updated_at: paidAt });
+  return bookingRow(id, state, slotStartsAt, paidAt - 60_000, {
+    amount: 300_000,
+    reservation_id: `r-${id}`,
+    paid_at: paidAt,
+    updated_at: paidAt,
+  });
 }
 
 describe.each(databaseFactories)("reminders due, on $name", ({ make }) => {
@@ -21,10 +26,17 @@ describe.each(databaseFactories)("reminders due, on $name", ({ make }) => {
     // A busy day: 1,200 paid bookings teeing off within the next 20 hours, their 24-hour reminders sent.
     const busy = Array.from({ length: 1_200 }, (_, i) => row(`busy-${i}`, AT + HOUR + i * 60_000, AT - 3 * 24 * HOUR));
     for (let i = 0; i < busy.length; i += 100) {
-      await t.storage.db.insertInto("bookings").values(busy.slice(i, i + 100)).execute();
+      await t.storage.db
+        .insertInto("bookings")
+        .values(busy.slice(i, i + 100))
+        .execute();
       await t.storage.db
         .insertInto("reminders_sent")
-        .values(busy.slice(i, i + 100).map((b) => ({ booking_id: b.id, offset_minutes: 24 * 60, claimed_at: AT - HOUR, outcome: "sent" })))
+        .values(
+          busy
+            .slice(i, i + 100)
+            .map((b) => ({ booking_id: b.id, offset_minutes: 24 * 60, claimed_at: AT - HOUR, outcome: "sent" })),
+        )
         .execute();
     }
     await t.storage.db

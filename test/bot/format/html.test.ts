@@ -12,7 +12,8 @@ describe("escapeHtml", () => {
   });
 });
 
-const graphemes = (s: string) => [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)].map((x) => x.segment);
+const graphemes = (s: string) =>
+  [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(s)].map((x) => x.segment);
 
 describe("truncate", () => {
   it("returns text that fits unchanged", () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CUSTOMER_INPUT_REASONS, formatThaiMobileForDisplay, parseThaiMobile } from "../../../src/bot/validation/customer.js";
+import {
+  CUSTOMER_INPUT_REASONS,
+  formatThaiMobileForDisplay,
+  parseThaiMobile,
+} from "../../../src/bot/validation/customer.js";
 
 describe("parseThaiMobile", () => {
   it.each([

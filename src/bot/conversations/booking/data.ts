@@ -80,7 +80,14 @@ export function loadCourses(conversation: Flow, deps: BotDeps) {
       .filter((c) => c.status.toUpperCase() !== "CLOSED")
       .map((c): CourseSummary => {
         const { id, name, nameTH, place, minWeekday, minWeekend } = toCourseView(c);
-        return { id, name, nameTH, place, ...(minWeekday !== undefined ? { minWeekday } : {}), ...(minWeekend !== undefined ? { minWeekend } : {}) };
+        return {
+          id,
+          name,
+          nameTH,
+          place,
+          ...(minWeekday !== undefined ? { minWeekday } : {}),
+          ...(minWeekend !== undefined ? { minWeekend } : {}),
+        };
       }),
   );
 }
@@ -122,7 +129,9 @@ export interface SlotPageQuery {
 export function loadSlotPage(conversation: Flow, deps: BotDeps, q: SlotPageQuery) {
   return load(conversation, async (): Promise<SlotPage> => {
     const all = openSlots(await deps.catalog.teeTimes(q.courseId, q.date, { fresh: q.fresh }), q.now);
-    const visible = all.map((slot, index) => ({ index, slot })).filter(({ slot }) => q.part === "all" || partOfDay(slot.startsAt, q.timeZone) === q.part);
+    const visible = all
+      .map((slot, index) => ({ index, slot }))
+      .filter(({ slot }) => q.part === "all" || partOfDay(slot.startsAt, q.timeZone) === q.part);
     const page = Math.min(Math.max(q.page, 0), slotPageCount(visible.length) - 1);
     const suggestions: string[] = [];
     for (let i = 0, day = q.date; all.length === 0 && i < 7 && suggestions.length < 3; i += 1) {

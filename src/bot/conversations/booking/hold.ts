@@ -45,7 +45,10 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
     customerEmail: d.email,
     customerMobile: d.mobile,
     expectedAmount: d.slot.price * d.persons,
-    caddyInfo: { ...(d.slot.freeCaddy !== undefined ? { freeCaddy: d.slot.freeCaddy } : {}), ...(d.slot.caddyPrice !== undefined ? { caddyPrice: d.slot.caddyPrice } : {}) },
+    caddyInfo: {
+      ...(d.slot.freeCaddy !== undefined ? { freeCaddy: d.slot.freeCaddy } : {}),
+      ...(d.slot.caddyPrice !== undefined ? { caddyPrice: d.slot.caddyPrice } : {}),
+    },
   };
   const outcome = await run.conversation.external(async () => {
     await deps.bookings.createIntent(intent);
@@ -91,7 +94,12 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
 
 /** Renders the hold summary. */
 export function heldPanel(run: FlowRun, held: BookingRecord, notice?: string) {
-  return heldView(held, run.d.course, { t: (k, a) => run.ctx.t(k, a), locale: localeOf(run.ctx), nonce: run.nonce, now: run.now }, notice);
+  return heldView(
+    held,
+    run.d.course,
+    { t: (k, a) => run.ctx.t(k, a), locale: localeOf(run.ctx), nonce: run.nonce, now: run.now },
+    notice,
+  );
 }
 
 /** Confirm: at most one partner confirm per booking (the ledger decides), then the receipt and .ics. */
@@ -109,7 +117,8 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
       const locale = localeOf(ctx);
       // An agent's receipt offers "Send to golfer" (a customer books for themselves). Its button is handled
       // outside the flow (features/after-booking/golfer-copy.ts): the flow's stored state is unchanged.
-      const copy = run.agentId === null ? new InlineKeyboard().text(ctx.t("btn-send-to-golfer"), golferCopyData(id)) : undefined;
+      const copy =
+        run.agentId === null ? new InlineKeyboard().text(ctx.t("btn-send-to-golfer"), golferCopyData(id)) : undefined;
       await deliverOutcome(run, confirmedText(outcome.booking, d.course, { t: (k, a) => ctx.t(k, a), locale }), copy);
       await sendCalendarFile(run, outcome.booking).catch((error: unknown) => {
         if (!isTelegramFailure(error)) throw error;
@@ -160,10 +169,17 @@ async function deliverOutcome(run: FlowRun, text: string, keyboard?: InlineKeybo
   }
   const delivered = await run.conversation.external(async (outside) => {
     try {
-      await outside.api.sendMessage(run.chatId, text, { parse_mode: "HTML", link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) });
+      await outside.api.sendMessage(run.chatId, text, {
+        parse_mode: "HTML",
+        link_preview_options: { is_disabled: true },
+        ...(keyboard ? { reply_markup: keyboard } : {}),
+      });
       return true;
     } catch (error) {
-      run.deps.logger.warn({ chatId: run.chatId, bookingId: run.d.bookingId, err: error }, "the outcome of a payment could not be shown");
+      run.deps.logger.warn(
+        { chatId: run.chatId, bookingId: run.d.bookingId, err: error },
+        "the outcome of a payment could not be shown",
+      );
       return false;
     }
   });
@@ -185,7 +201,11 @@ async function sendCalendarFile(run: FlowRun, b: BookingRecord): Promise<void> {
     ...(d.course?.website ? { url: d.course.website } : {}),
     createdAt: b.paid_at ?? run.now,
   });
-  await ctx.api.sendDocument(run.chatId, new InputFile(Buffer.from(ics, "utf8"), `tee-time-${b.reservation_code ?? "booking"}.ics`), {
-    caption: ctx.t("ics-caption"),
-  });
+  await ctx.api.sendDocument(
+    run.chatId,
+    new InputFile(Buffer.from(ics, "utf8"), `tee-time-${b.reservation_code ?? "booking"}.ics`),
+    {
+      caption: ctx.t("ics-caption"),
+    },
+  );
 }

@@ -58,9 +58,16 @@ const TEXT_STEPS = new Set(["customer", "name", "email", "mobile"]);
  * the state back (through `external`, so the new log records it and a replay sees what the view saw);
  * lists the partner gave are read per view (`page.ts`), never kept. One stored row per chat: the log.
  */
-export function createBookingConversation(deps: BotDeps, panelApi: (outside: Api) => PanelContext["api"] = (outside) => outside) {
+export function createBookingConversation(
+  deps: BotDeps,
+  panelApi: (outside: Api) => PanelContext["api"] = (outside) => outside,
+) {
   const handOver = createFlowHandOver();
-  return async function booking(conversation: Conversation<BotContext, FlowContext>, ctx: FlowContext, args?: BookingArgs) {
+  return async function booking(
+    conversation: Conversation<BotContext, FlowContext>,
+    ctx: FlowContext,
+    args?: BookingArgs,
+  ) {
     const chatId = ctx.chat?.id;
     const userId = ctx.from?.id;
     if (chatId === undefined || userId === undefined) return;
@@ -108,7 +115,10 @@ export function createBookingConversation(deps: BotDeps, panelApi: (outside: Api
     // without rendering the view again, and the log keeps those few fields rather than the Bot API's
     // answer (the whole message with its keyboard).
     const shown = await conversation.external(async (outside) => {
-      const view = run.d.step === "held" && run.held ? heldPanel(run, run.held, run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined) : renderStep(run.d, viewEnv(run), run);
+      const view =
+        run.d.step === "held" && run.held
+          ? heldPanel(run, run.held, run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined)
+          : renderStep(run.d, viewEnv(run), run);
       await run.panel.show({ api: panelApi(outside.api), t: (key) => run.ctx.t(key) }, view);
       return run.panel.state();
     });
@@ -123,7 +133,8 @@ export function createBookingConversation(deps: BotDeps, panelApi: (outside: Api
     run.ctx = input.ctx;
     if (input.ctx.message) await run.panel.typedBelow(run.ctx, input.ctx.message.message_id);
     const confirming = input.kind === "button" && input.action === "ok" && run.d.step === "held";
-    if (input.ctx.callbackQuery) await input.ctx.answerCallbackQuery(confirming ? { text: `⏳ ${input.ctx.t("confirm-working")}` } : undefined);
+    if (input.ctx.callbackQuery)
+      await input.ctx.answerCallbackQuery(confirming ? { text: `⏳ ${input.ctx.t("confirm-working")}` } : undefined);
     await tick(run);
     if (input.kind === "resume") {
       // The Resume / Start over offer is answered: its buttons go too, so a later tap on it cannot

@@ -33,7 +33,9 @@ export async function waitInput(conversation: Conversation<BotContext, FlowConte
       if (data !== undefined) {
         if (data === GLOBAL_DATA.resume) return true;
         const parsed = parseFlowData(data);
-        return parsed !== undefined && parsed.nonce === spec.nonce && c.callbackQuery?.message?.message_id === spec.panelId;
+        return (
+          parsed !== undefined && parsed.nonce === spec.nonce && c.callbackQuery?.message?.message_id === spec.panelId
+        );
       }
       if (c.message?.contact) return spec.contact;
       if (c.message?.text !== undefined) return spec.text && !isCommand(c);

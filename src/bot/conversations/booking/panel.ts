@@ -89,7 +89,11 @@ export class Panel {
     }
   }
 
-  private async send(ctx: PanelContext, text: string, markup: InlineKeyboard | { remove_keyboard: true } | undefined): Promise<void> {
+  private async send(
+    ctx: PanelContext,
+    text: string,
+    markup: InlineKeyboard | { remove_keyboard: true } | undefined,
+  ): Promise<void> {
     const sent = await ctx.api.sendMessage(this.chatId, text, {
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },

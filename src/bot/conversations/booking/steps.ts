@@ -114,7 +114,10 @@ async function detailInput(run: FlowRun, input: Input): Promise<StepResult> {
 }
 
 /** Releases the hold shown, if any (Change, Cancel). */
-async function releaseHeld(run: FlowRun, reason: "user-cancel" | "user-restart"): Promise<"released" | "pending" | "paid" | "none"> {
+async function releaseHeld(
+  run: FlowRun,
+  reason: "user-cancel" | "user-restart",
+): Promise<"released" | "pending" | "paid" | "none"> {
   const id = run.d.bookingId;
   if (!id) return "none";
   const out = await run.conversation.external(() => run.deps.bookings.release(id, reason));
@@ -161,7 +164,8 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
   switch (d.step) {
     case "course": {
       const count = run.courses?.length ?? 0;
-      if (action === "cp") d.coursePage = Math.min(Math.max(Number(arg) || 0, 0), Math.max(1, Math.ceil(count / COURSES_PER_PAGE)) - 1);
+      if (action === "cp")
+        d.coursePage = Math.min(Math.max(Number(arg) || 0, 0), Math.max(1, Math.ceil(count / COURSES_PER_PAGE)) - 1);
       const i = action === "c" ? index(arg, count) : undefined;
       if (i !== undefined) await pickCourse(run, i);
       return "continue";
@@ -190,7 +194,8 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
       const picked = action === "s" ? run.slots?.items.find((item) => String(item.index) === arg)?.slot : undefined;
       if (picked) {
         d.slot = picked;
-        if (d.persons !== undefined && (d.persons < picked.minPerson || d.persons > picked.maxPerson)) d.persons = undefined;
+        if (d.persons !== undefined && (d.persons < picked.minPerson || d.persons > picked.maxPerson))
+          d.persons = undefined;
         d.step = "players";
       }
       return "continue";
@@ -228,7 +233,8 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
       return "continue";
     case "change": {
       const target = arg as Step | undefined;
-      if (action !== "ch" || !target || !["course", "date", "slot", "players", "name"].includes(target)) return "continue";
+      if (action !== "ch" || !target || !["course", "date", "slot", "players", "name"].includes(target))
+        return "continue";
       if ((await releaseHeld(run, "user-restart")) === "paid") {
         await run.panel.close(run.ctx, run.ctx.t("cancel-already-paid"));
         return "done";

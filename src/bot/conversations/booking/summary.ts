@@ -26,7 +26,11 @@ function caddyOf(b: BookingRecord): { freeCaddy?: boolean; caddyPrice?: number }
 }
 
 /** Lines shared by the hold summary and the confirmation. */
-export function bookingLines(b: BookingRecord, course: Pick<CourseView, "name" | "nameTH"> | undefined, env: { t: T; locale: Locale }): string[] {
+export function bookingLines(
+  b: BookingRecord,
+  course: Pick<CourseView, "name" | "nameTH"> | undefined,
+  env: { t: T; locale: Locale },
+): string[] {
   const { t, locale } = env;
   const name = course ? courseName(course, locale) : bookingCourseName(b, locale);
   const caddy = caddyText(caddyOf(b), env);

@@ -76,7 +76,10 @@ function courseList(d: Draft, env: ViewEnv, courses: CourseSummary[]): View {
     d.coursePage,
     { prev: t("btn-prev"), next: t("btn-next") },
   );
-  return { text: `${noticeText(d, t)}<b>${t("course-title")}</b>\n\n${lines.join("\n\n")}`, keyboard: navRow(kb, env, false) };
+  return {
+    text: `${noticeText(d, t)}<b>${t("course-title")}</b>\n\n${lines.join("\n\n")}`,
+    keyboard: navRow(kb, env, false),
+  };
 }
 
 function courseInfo(d: Draft, env: ViewEnv): View {
@@ -112,25 +115,38 @@ function datePicker(d: Draft, env: ViewEnv): View {
     today: env.today,
     ...(d.date ? { selected: d.date } : {}),
   });
-  return { text: `${noticeText(d, t)}<b>${t("date-title", { course: escapeHtml(name) })}</b>\n${t("date-hint")}`, keyboard: navRow(kb, env, true) };
+  return {
+    text: `${noticeText(d, t)}<b>${t("date-title", { course: escapeHtml(name) })}</b>\n${t("date-hint")}`,
+    keyboard: navRow(kb, env, true),
+  };
 }
 
 function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
   const { t, locale } = env;
   const tz = d.course?.timeZone ?? "Asia/Bangkok";
-  const title = t("slot-title", { course: escapeHtml(d.course ? courseName(d.course, locale) : ""), date: formatDate(d.date ?? env.today, locale) });
+  const title = t("slot-title", {
+    course: escapeHtml(d.course ? courseName(d.course, locale) : ""),
+    date: formatDate(d.date ?? env.today, locale),
+  });
   const kb = new InlineKeyboard();
   if (!page || page.total === 0) {
     const suggestions = page?.suggestions ?? [];
     const text = suggestions.length > 0 ? t("slot-none-suggest") : t("slot-none");
-    for (const day of suggestions) kb.text(formatDate(day, locale), flowData(env.nonce, "d", day.replaceAll("-", ""))).row();
+    for (const day of suggestions)
+      kb.text(formatDate(day, locale), flowData(env.nonce, "d", day.replaceAll("-", ""))).row();
     kb.text(t("btn-other-date"), flowData(env.nonce, "back")).row();
     return { text: `${noticeText(d, t)}<b>${title}</b>\n\n${text}`, keyboard: navRow(kb, env, false) };
   }
   for (const p of PARTS) kb.text(`${d.part === p ? "✓ " : ""}${t(`part-${p}`)}`, flowData(env.nonce, "pf", p));
   kb.row();
-  const buttons = page.items.map(({ slot, index }) => ({ index, label: `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(slot.price, locale)}` }));
-  const pager = slotPagerKeyboard(env.nonce, buttons, page.page, slotPageCount(page.visible), { prev: t("btn-prev"), next: t("btn-next") });
+  const buttons = page.items.map(({ slot, index }) => ({
+    index,
+    label: `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(slot.price, locale)}`,
+  }));
+  const pager = slotPagerKeyboard(env.nonce, buttons, page.page, slotPageCount(page.visible), {
+    prev: t("btn-prev"),
+    next: t("btn-next"),
+  });
   const rows = [...kb.inline_keyboard, ...pager.inline_keyboard];
   const out = InlineKeyboard.from(rows).row().text(t("btn-refresh"), flowData(env.nonce, "rf")).row();
   const types = page.types.map((p) => t("price-type", { type: p })).join(", ");
@@ -149,7 +165,11 @@ function players(d: Draft, env: ViewEnv): View {
   const caddy = caddyText(s, env);
   const text = [
     `<b>${t("players-title")}</b>`,
-    t("players-slot", { time: formatTime(s.startsAt, tz, locale), date: formatDate(d.date ?? env.today, locale), price: formatBaht(s.price, locale) }),
+    t("players-slot", {
+      time: formatTime(s.startsAt, tz, locale),
+      date: formatDate(d.date ?? env.today, locale),
+      price: formatBaht(s.price, locale),
+    }),
     caddy,
     t("players-range", { min: s.minPerson, max: s.maxPerson }),
   ].filter(Boolean);
@@ -159,9 +179,14 @@ function players(d: Draft, env: ViewEnv): View {
 function customerPick(d: Draft, env: ViewEnv): View {
   const { t } = env;
   const kb = new InlineKeyboard();
-  d.recent.forEach((c, i) => kb.text(truncate(`${c.name} · ${formatThaiMobileForDisplay(c.mobile)}`, 48), flowData(env.nonce, "rc", i)).row());
+  d.recent.forEach((c, i) =>
+    kb.text(truncate(`${c.name} · ${formatThaiMobileForDisplay(c.mobile)}`, 48), flowData(env.nonce, "rc", i)).row(),
+  );
   kb.text(t("btn-new-customer"), flowData(env.nonce, "nc")).row();
-  return { text: `${noticeText(d, t)}<b>${t("customer-title")}</b>\n${t("customer-hint")}`, keyboard: navRow(kb, env, true) };
+  return {
+    text: `${noticeText(d, t)}<b>${t("customer-title")}</b>\n${t("customer-hint")}`,
+    keyboard: navRow(kb, env, true),
+  };
 }
 
 function textPrompt(d: Draft, env: ViewEnv, field: "name" | "email" | "mobile"): View {

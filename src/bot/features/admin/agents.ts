@@ -12,18 +12,27 @@ function userIdOf(text: string | undefined): number | undefined {
 }
 
 async function listAgents(ctx: BotContext): Promise<void> {
-  const [agents, added] = await Promise.all([ctx.deps.access.agents.list(), createBookingQueries(ctx.deps.storage.db).addedAgents()]);
+  const [agents, added] = await Promise.all([
+    ctx.deps.access.agents.list(),
+    createBookingQueries(ctx.deps.storage.db).addedAgents(),
+  ]);
   const details = new Map(added.map((a) => [a.user_id, a]));
   const lines = agents.map((a) => {
     const row = details.get(a.userId);
     const name = a.name ? ` ${escapeHtml(a.name)}` : "";
-    if (a.source === "config" || !row) return `• <code>${a.userId}</code>${name} — ${ctx.t("admin-agents-from-config")}`;
+    if (a.source === "config" || !row)
+      return `• <code>${a.userId}</code>${name} — ${ctx.t("admin-agents-from-config")}`;
     return `• <code>${a.userId}</code>${name} — ${ctx.t("admin-agents-added", { by: String(row.added_by), time: bangkokTime(ctx, row.added_at) })}`;
   });
   const body = lines.length === 0 ? [ctx.t("admin-agents-none")] : lines;
-  await ctx.reply(fitLines([`<b>${ctx.t("admin-agents-title")}</b>`, ...body, "", ctx.t("admin-agents-usage")], (n) => ctx.t("admin-more", { count: n })), {
-    parse_mode: "HTML",
-  });
+  await ctx.reply(
+    fitLines([`<b>${ctx.t("admin-agents-title")}</b>`, ...body, "", ctx.t("admin-agents-usage")], (n) =>
+      ctx.t("admin-more", { count: n }),
+    ),
+    {
+      parse_mode: "HTML",
+    },
+  );
 }
 
 /** Brings the user's command menu in line with their new role; a failure is logged, never fatal. */
@@ -31,7 +40,10 @@ async function refreshMenu(ctx: BotContext, userId: number): Promise<void> {
   try {
     await refreshAgentCommands(ctx.api, ctx.deps.access, userId, createMenuMemo(ctx.deps.storage.kv));
   } catch (error) {
-    ctx.deps.logger.warn({ userId, err: error instanceof Error ? { message: error.message } : error }, "could not refresh the agent's command menu");
+    ctx.deps.logger.warn(
+      { userId, err: error instanceof Error ? { message: error.message } : error },
+      "could not refresh the agent's command menu",
+    );
   }
 }
 
@@ -48,7 +60,9 @@ async function addAgent(ctx: BotContext, userId: number, name: string | null): P
   }
   ctx.deps.logger.info({ userId, adminId }, "agent added");
   await refreshMenu(ctx, userId);
-  await ctx.reply(ctx.t("admin-agents-added-done", { id: String(userId), name: name ? ` ${escapeHtml(name)}` : "" }), { parse_mode: "HTML" });
+  await ctx.reply(ctx.t("admin-agents-added-done", { id: String(userId), name: name ? ` ${escapeHtml(name)}` : "" }), {
+    parse_mode: "HTML",
+  });
 }
 
 async function removeAgent(ctx: BotContext, userId: number): Promise<void> {

@@ -25,7 +25,9 @@ function resultText(ctx: BotContext, entry: AuditEntry): string {
     const status = typeof d.status === "string" ? ` ${escapeHtml(d.status)}` : "";
     return ` · ${formatBaht(amount, locale)}${status}`;
   }
-  const key = (PARTNER_ERROR_KEYS as readonly unknown[]).includes(d.userMessageKey) ? (d.userMessageKey as string) : undefined;
+  const key = (PARTNER_ERROR_KEYS as readonly unknown[]).includes(d.userMessageKey)
+    ? (d.userMessageKey as string)
+    : undefined;
   if (key) {
     const status = typeof d.status === "number" && d.status > 0 ? `HTTP ${d.status}: ` : "";
     return ` · ${status}${escapeHtml(truncate(ctx.t(key), 90))}`;
@@ -46,7 +48,9 @@ export async function auditCommand(ctx: BotContext, match: string): Promise<void
     const reference = referenceArg(match);
     const booking = reference ? await findBooking(ctx, reference) : undefined;
     if (!booking) {
-      await ctx.reply(ctx.t("admin-audit-unknown", { ref: escapeHtml(truncate(match.trim(), 64)) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("admin-audit-unknown", { ref: escapeHtml(truncate(match.trim(), 64)) }), {
+        parse_mode: "HTML",
+      });
       return;
     }
     bookingId = booking.id;
@@ -54,5 +58,8 @@ export async function auditCommand(ctx: BotContext, match: string): Promise<void
   }
   const entries = await ctx.deps.bookings.audit.list(ENTRIES, bookingId);
   const body = entries.length === 0 ? [ctx.t("admin-audit-empty")] : entries.map((e) => entryLine(ctx, e));
-  await ctx.reply(fitLines([`<b>${title}</b>`, ...body], (n) => ctx.t("admin-more", { count: n })), { parse_mode: "HTML" });
+  await ctx.reply(
+    fitLines([`<b>${title}</b>`, ...body], (n) => ctx.t("admin-more", { count: n })),
+    { parse_mode: "HTML" },
+  );
 }

@@ -5,7 +5,15 @@ import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { ADMIN_TIME_ZONE, attributionText, bangkokDayStart, fitLines, knownAgentIds, referenceOf, stateLabel } from "./shared.js";
+import {
+  ADMIN_TIME_ZONE,
+  attributionText,
+  bangkokDayStart,
+  fitLines,
+  knownAgentIds,
+  referenceOf,
+  stateLabel,
+} from "./shared.js";
 
 /** At most this many bookings per answer. */
 const LIST_SIZE = 30;
@@ -17,9 +25,18 @@ function parseFilter(ctx: BotContext, match: string): Filter | undefined {
   const arg = match.trim().toLowerCase();
   const today = courseToday(ctx.deps.now(), ADMIN_TIME_ZONE);
   if (arg === "") return { query: { limit: LIST_SIZE }, title: ctx.t("admin-bookings-title-recent") };
-  if (arg === "today") return { query: { limit: LIST_SIZE, since: bangkokDayStart(today) }, title: ctx.t("admin-bookings-title-today") };
-  if (arg === "week") return { query: { limit: LIST_SIZE, since: bangkokDayStart(addDaysToDateKey(today, -6)) }, title: ctx.t("admin-bookings-title-week") };
-  if (/^\d{1,15}$/.test(arg)) return { query: { limit: LIST_SIZE, agentId: Number(arg) }, title: ctx.t("admin-bookings-title-agent", { agent: arg }) };
+  if (arg === "today")
+    return { query: { limit: LIST_SIZE, since: bangkokDayStart(today) }, title: ctx.t("admin-bookings-title-today") };
+  if (arg === "week")
+    return {
+      query: { limit: LIST_SIZE, since: bangkokDayStart(addDaysToDateKey(today, -6)) },
+      title: ctx.t("admin-bookings-title-week"),
+    };
+  if (/^\d{1,15}$/.test(arg))
+    return {
+      query: { limit: LIST_SIZE, agentId: Number(arg) },
+      title: ctx.t("admin-bookings-title-agent", { agent: arg }),
+    };
   return undefined;
 }
 
@@ -31,7 +48,10 @@ export async function bookingsCommand(ctx: BotContext, match: string): Promise<v
     return;
   }
   const locale = localeOf(ctx);
-  const [list, agents] = await Promise.all([createBookingQueries(ctx.deps.storage.db).recent(filter.query), knownAgentIds(ctx)]);
+  const [list, agents] = await Promise.all([
+    createBookingQueries(ctx.deps.storage.db).recent(filter.query),
+    knownAgentIds(ctx),
+  ]);
   if (list.length === 0) {
     await ctx.reply(`<b>${filter.title}</b>\n${ctx.t("admin-bookings-empty")}`, { parse_mode: "HTML" });
     return;
@@ -48,5 +68,8 @@ export async function bookingsCommand(ctx: BotContext, match: string): Promise<v
       `<code>${escapeHtml(referenceOf(b))}</code>`,
     ].join(" · ");
   });
-  await ctx.reply(fitLines([`<b>${filter.title}</b>`, ...lines], (n) => ctx.t("admin-more", { count: n })), { parse_mode: "HTML" });
+  await ctx.reply(
+    fitLines([`<b>${filter.title}</b>`, ...lines], (n) => ctx.t("admin-more", { count: n })),
+    { parse_mode: "HTML" },
+  );
 }

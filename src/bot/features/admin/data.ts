@@ -11,7 +11,9 @@ const AdminDataSchema = v.pipe(
   v.regex(/^ad:(?:rf:[A-Za-z0-9-]{1,40}|rfx)$/),
   v.transform((s) => {
     const [, action, bookingId] = s.split(":") as [string, "rf" | "rfx", string | undefined];
-    return action === "rf" && bookingId ? { action: "refund" as const, bookingId } : { action: "cancel-refund" as const };
+    return action === "rf" && bookingId
+      ? { action: "refund" as const, bookingId }
+      : { action: "cancel-refund" as const };
   }),
 );
 

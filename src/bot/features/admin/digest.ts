@@ -13,5 +13,7 @@ export async function digestCommand(ctx: BotContext, match: string): Promise<voi
     return;
   }
   const enabled = await store.digestEnabled(admin);
-  await ctx.reply(`${ctx.t(enabled ? "digest-is-on" : "digest-is-off")}\n${ctx.t("digest-usage")}`, { parse_mode: "HTML" });
+  await ctx.reply(`${ctx.t(enabled ? "digest-is-on" : "digest-is-off")}\n${ctx.t("digest-usage")}`, {
+    parse_mode: "HTML",
+  });
 }

@@ -19,7 +19,18 @@ import { reportCommand } from "./report.js";
 import { isAdmin } from "./shared.js";
 
 /** The admin commands, as the admins' command menu lists them. */
-export const ADMIN_COMMANDS = ["balance", "order", "refund", "release", "bookings", "report", "agents", "audit", "digest", "requests"] as const;
+export const ADMIN_COMMANDS = [
+  "balance",
+  "order",
+  "refund",
+  "release",
+  "bookings",
+  "report",
+  "agents",
+  "audit",
+  "digest",
+  "requests",
+] as const;
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
 
 const HANDLERS: Record<AdminCommand, (ctx: BotContext, match: string) => Promise<void>> = {

@@ -50,7 +50,10 @@ function historyLines(ctx: BotContext, booking: BookingRecord, history: History)
   });
 }
 
-async function partnerRead(ctx: BotContext, booking: BookingRecord): Promise<{ reservation?: Reservation; error?: string }> {
+async function partnerRead(
+  ctx: BotContext,
+  booking: BookingRecord,
+): Promise<{ reservation?: Reservation; error?: string }> {
   if (!booking.reservation_id) return {};
   try {
     return { reservation: await ctx.deps.partner.getReservation(booking.reservation_id) };
@@ -69,16 +72,31 @@ async function ledgerView(ctx: BotContext, found: BookingRecord): Promise<string
   const refundAt = r?.reserve?.refundAt ?? history.find((e) => e.to_state === "REFUNDED")?.at;
   const head = [
     `<b>${ctx.t("admin-order-title", { ref: escapeHtml(referenceOf(booking)) })}</b>`,
-    ctx.t("admin-order-status", { status: stateLabel(ctx, booking), partner: escapeHtml(r?.status ?? booking.partner_status ?? "—") }),
+    ctx.t("admin-order-status", {
+      status: stateLabel(ctx, booking),
+      partner: escapeHtml(r?.status ?? booking.partner_status ?? "—"),
+    }),
     ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale }),
-    ctx.t("admin-order-ids", { id: escapeHtml(booking.reservation_id ?? "—"), tx: escapeHtml(booking.tx_no ?? "—"), booking: escapeHtml(booking.id) }),
-    ctx.t("admin-order-who", { agent: attributionText(ctx, attributedTo(booking, agents)), user: String(booking.user_id) }),
+    ctx.t("admin-order-ids", {
+      id: escapeHtml(booking.reservation_id ?? "—"),
+      tx: escapeHtml(booking.tx_no ?? "—"),
+      booking: escapeHtml(booking.id),
+    }),
+    ctx.t("admin-order-who", {
+      agent: attributionText(ctx, attributedTo(booking, agents)),
+      user: String(booking.user_id),
+    }),
     ctx.t("admin-order-made", { time: zoned(booking.created_at) }),
-    booking.state === "HELD" && booking.hold_expires_at ? ctx.t("admin-order-hold", { time: zoned(booking.hold_expires_at) }) : "",
+    booking.state === "HELD" && booking.hold_expires_at
+      ? ctx.t("admin-order-hold", { time: zoned(booking.hold_expires_at) })
+      : "",
     booking.paid_at ? ctx.t("admin-order-paid", { time: zoned(booking.paid_at) }) : "",
     booking.state === "REFUNDED" || refundAt !== undefined
       ? ctx.t("admin-order-refunded", {
-          amount: booking.refunded_amount === null ? ctx.t("admin-amount-unknown") : formatBaht(booking.refunded_amount, locale),
+          amount:
+            booking.refunded_amount === null
+              ? ctx.t("admin-amount-unknown")
+              : formatBaht(booking.refunded_amount, locale),
           time: refundAt === undefined ? "—" : zoned(refundAt),
         })
       : "",

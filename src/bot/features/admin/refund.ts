@@ -17,7 +17,10 @@ export function refundRefusal(ctx: BotContext, booking: BookingRecord): string |
   if (booking.state === "PAID") return undefined;
   if (booking.state === "HELD") return ctx.t("admin-refund-held", { ref });
   if (booking.state === "REFUNDED") {
-    const amount = booking.refunded_amount === null ? ctx.t("admin-amount-unknown") : formatBaht(booking.refunded_amount, localeOf(ctx));
+    const amount =
+      booking.refunded_amount === null
+        ? ctx.t("admin-amount-unknown")
+        : formatBaht(booking.refunded_amount, localeOf(ctx));
     return ctx.t("admin-refund-already", { ref, amount });
   }
   if (IN_FLIGHT.has(booking.state)) return ctx.t("admin-busy", { ref, status });
@@ -33,7 +36,9 @@ function confirmView(ctx: BotContext, booking: BookingRecord) {
     "",
     ctx.t("admin-refund-policy"),
   ].join("\n");
-  const keyboard = new InlineKeyboard().text(ctx.t("admin-btn-confirm-refund"), refundConfirmData(booking.id)).text(ctx.t("admin-btn-cancel"), REFUND_CANCEL_DATA);
+  const keyboard = new InlineKeyboard()
+    .text(ctx.t("admin-btn-confirm-refund"), refundConfirmData(booking.id))
+    .text(ctx.t("admin-btn-cancel"), REFUND_CANCEL_DATA);
   return { text, keyboard };
 }
 
@@ -63,13 +68,19 @@ function outcomeText(ctx: BotContext, out: RefundOutcome): string {
         status: escapeHtml(out.booking.partner_status ?? "?"),
       });
     case "failed":
-      return ctx.t("admin-refund-failed", { ref, error: ctx.t(out.error.userMessageKey), status: stateLabel(ctx, out.booking) });
+      return ctx.t("admin-refund-failed", {
+        ref,
+        error: ctx.t(out.error.userMessageKey),
+        status: stateLabel(ctx, out.booking),
+      });
     case "unknown":
       return ctx.t("admin-refund-unknown", { ref });
     case "busy":
       return ctx.t("admin-busy", { ref, status: stateLabel(ctx, out.booking) });
     case "not-paid":
-      return refundRefusal(ctx, out.booking) ?? ctx.t("admin-refund-not-paid", { ref, status: stateLabel(ctx, out.booking) });
+      return (
+        refundRefusal(ctx, out.booking) ?? ctx.t("admin-refund-not-paid", { ref, status: stateLabel(ctx, out.booking) })
+      );
   }
 }
 
@@ -104,6 +115,11 @@ export async function cancelRefund(ctx: BotContext): Promise<void> {
 
 /** Callback answers are plain text of at most 200 characters. */
 function plain(html: string): string {
-  const text = html.replace(/<[^>]+>/g, "").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  const text = html
+    .replace(/<[^>]+>/g, "")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }

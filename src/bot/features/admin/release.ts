@@ -18,7 +18,9 @@ function outcomeText(ctx: BotContext, out: ReleaseOutcome): string {
   const ref = escapeHtml(referenceOf(out.booking));
   if (out.kind === "released") return ctx.t("admin-release-done", { ref });
   if (out.kind === "pending") return ctx.t("admin-release-pending", { ref });
-  return releaseRefusal(ctx, out.booking) ?? ctx.t("admin-release-not-held", { ref, status: stateLabel(ctx, out.booking) });
+  return (
+    releaseRefusal(ctx, out.booking) ?? ctx.t("admin-release-not-held", { ref, status: stateLabel(ctx, out.booking) })
+  );
 }
 
 /** /release <reservation id or code>: releases an unpaid hold at once (nothing is charged, so no question). */

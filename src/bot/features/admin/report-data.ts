@@ -23,13 +23,25 @@ export interface ReportRow {
  * it is paid once whatever became of it, and refunded when the ledger says REFUNDED (a refund in
  * flight is not counted until the partner has answered).
  */
-export function reportRows(bookings: readonly BookingRecord[], agentIds: ReadonlySet<number>, names: ReadonlyMap<number, string | null>): ReportRow[] {
+export function reportRows(
+  bookings: readonly BookingRecord[],
+  agentIds: ReadonlySet<number>,
+  names: ReadonlyMap<number, string | null>,
+): ReportRow[] {
   const rows = new Map<number | "direct", ReportRow>();
   for (const b of bookings) {
     const agent = attributedTo(b, agentIds);
     let row = rows.get(agent);
     if (!row) {
-      row = { agent, name: agent === "direct" ? null : (names.get(agent) ?? null), paidCount: 0, paidAmount: 0, refundedCount: 0, refundedAmount: 0, net: 0 };
+      row = {
+        agent,
+        name: agent === "direct" ? null : (names.get(agent) ?? null),
+        paidCount: 0,
+        paidAmount: 0,
+        refundedCount: 0,
+        refundedAmount: 0,
+        net: 0,
+      };
       rows.set(agent, row);
     }
     row.paidCount += 1;
@@ -66,7 +78,15 @@ function safeText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-export const CSV_HEADER = ["agent_id", "agent_name", "paid_bookings", "paid_thb", "refunded_bookings", "refunded_thb", "net_thb"] as const;
+export const CSV_HEADER = [
+  "agent_id",
+  "agent_name",
+  "paid_bookings",
+  "paid_thb",
+  "refunded_bookings",
+  "refunded_thb",
+  "net_thb",
+] as const;
 
 /**
  * The report as CSV: UTF-8 with a byte-order mark (so Excel reads Thai names), CRLF line ends,

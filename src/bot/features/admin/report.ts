@@ -53,8 +53,18 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   const names = new Map(agents.map((a) => [a.userId, a.name]));
   const rows = reportRows(bookings, agentIds, names);
   const title = `<b>${ctx.t("admin-report-title", { from: formatDate(from, locale), to: formatDate(to, locale) })}</b>`;
-  const lines = rows.map((r) => rowText(ctx, `${attributionText(ctx, r.agent)}${r.name ? ` ${escapeHtml(r.name)}` : ""}`, r));
-  const body = rows.length === 0 ? [ctx.t("admin-report-empty")] : [...lines, rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows))];
-  await ctx.reply(fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })), { parse_mode: "HTML" });
-  await ctx.replyWithDocument(new InputFile(reportCsv(rows), `fairway-report-${from}-${to}.csv`), { caption: ctx.t("admin-report-caption") });
+  const lines = rows.map((r) =>
+    rowText(ctx, `${attributionText(ctx, r.agent)}${r.name ? ` ${escapeHtml(r.name)}` : ""}`, r),
+  );
+  const body =
+    rows.length === 0
+      ? [ctx.t("admin-report-empty")]
+      : [...lines, rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows))];
+  await ctx.reply(
+    fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })),
+    { parse_mode: "HTML" },
+  );
+  await ctx.replyWithDocument(new InputFile(reportCsv(rows), `fairway-report-${from}-${to}.csv`), {
+    caption: ctx.t("admin-report-caption"),
+  });
 }

@@ -116,7 +116,10 @@ export const IN_FLIGHT: ReadonlySet<string> = new Set(["INTENT", "RESERVING", "C
  * The booking with the partner's current word applied (reconcile); when the partner cannot be
  * reached, the ledger's view and the localized reason it may be stale.
  */
-export async function refreshed(ctx: BotContext, booking: BookingRecord): Promise<{ booking: BookingRecord; stale?: string }> {
+export async function refreshed(
+  ctx: BotContext,
+  booking: BookingRecord,
+): Promise<{ booking: BookingRecord; stale?: string }> {
   if (!booking.reservation_id || !LIVE.has(booking.state)) return { booking };
   try {
     return { booking: await ctx.deps.bookings.reconcile(booking.id) };
@@ -171,7 +174,10 @@ export async function notInLedgerText(ctx: BotContext, reference: string): Promi
  * ledger has credited a customer's booking to (so a removed agent's history stays theirs).
  */
 export async function knownAgentIds(ctx: BotContext): Promise<Set<number>> {
-  const [agents, credited] = await Promise.all([ctx.deps.access.agents.list(), createBookingQueries(ctx.deps.storage.db).ledgerAgentIds()]);
+  const [agents, credited] = await Promise.all([
+    ctx.deps.access.agents.list(),
+    createBookingQueries(ctx.deps.storage.db).ledgerAgentIds(),
+  ]);
   return new Set([...agents.map((a) => a.userId), ...credited]);
 }
 

@@ -7,7 +7,12 @@ import { amountText, tellBookingParties } from "./notices.js";
  * After an admin's /refund: the booking's open cancellation request is closed (it needs no decision
  * now) and its requester, the booker and the golfers with a copy are told, with the amount credited back.
  */
-export async function afterAdminRefund(deps: BotDeps, b: BookingRecord, refundedAmount: number | null, adminId: number): Promise<void> {
+export async function afterAdminRefund(
+  deps: BotDeps,
+  b: BookingRecord,
+  refundedAmount: number | null,
+  adminId: number,
+): Promise<void> {
   const requests = createCancelRequests(deps.storage.db, deps.now);
   const open = await requests.openFor(b.id);
   await requests.closeFor(b.id);

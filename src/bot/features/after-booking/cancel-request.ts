@@ -29,9 +29,11 @@ export function requestable(b: BookingRecord, now: number): boolean {
 async function check(ctx: BotContext, id: string): Promise<{ booking: BookingRecord } | { refusal: string }> {
   const booking = await ctx.deps.bookings.get(id);
   // Someone else's booking (forged or copied data) reads exactly like a missing one.
-  if (!booking || ctx.from === undefined || !(await mayRequest(ctx.deps, booking, ctx.from.id))) return { refusal: "my-bookings-not-found" };
+  if (!booking || ctx.from === undefined || !(await mayRequest(ctx.deps, booking, ctx.from.id)))
+    return { refusal: "my-bookings-not-found" };
   if (!requestable(booking, ctx.deps.now())) return { refusal: "cancel-request-not-paid" };
-  if (await createCancelRequests(ctx.deps.storage.db, ctx.deps.now).openFor(booking.id)) return { refusal: "cancel-request-exists" };
+  if (await createCancelRequests(ctx.deps.storage.db, ctx.deps.now).openFor(booking.id))
+    return { refusal: "cancel-request-exists" };
   return { booking };
 }
 
@@ -61,7 +63,9 @@ async function submit(ctx: BotContext, bookingId: string, reason: string | null)
     return;
   }
   ctx.deps.logger.info({ requestId: request.id, bookingId, userId: ctx.from?.id }, "cancellation requested");
-  await ctx.reply(ctx.t("cancel-request-sent", { code: escapeHtml(checked.booking.reservation_code ?? "-") }), { parse_mode: "HTML" });
+  await ctx.reply(ctx.t("cancel-request-sent", { code: escapeHtml(checked.booking.reservation_code ?? "-") }), {
+    parse_mode: "HTML",
+  });
   await sendRequestCards(ctx.deps, request, checked.booking);
 }
 

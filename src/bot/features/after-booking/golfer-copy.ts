@@ -31,7 +31,11 @@ async function sendToGolfer(ctx: BotContext, bookingId: string): Promise<void> {
     await ctx.answerCallbackQuery({ text: ctx.t("golfer-copy-not-paid"), show_alert: true });
     return;
   }
-  const copy = await createGolferCopies(deps.storage.db, deps.now).create(booking.id, ctx.from.id, booking.slot_starts_at);
+  const copy = await createGolferCopies(deps.storage.db, deps.now).create(
+    booking.id,
+    ctx.from.id,
+    booking.slot_starts_at,
+  );
   deps.logger.info({ bookingId: booking.id, userId: ctx.from.id }, "golfer's copy link created");
   await ctx.answerCallbackQuery();
   const url = `https://t.me/${ctx.me.username}?start=${copy.token}`;
@@ -64,14 +68,19 @@ async function claim(ctx: BotContext, token: string): Promise<void> {
   }
   const booking = await deps.bookings.get(result.copy.booking_id);
   if (!booking) return;
-  await ctx.reply(ctx.t("golfer-copy-claimed"), { reply_markup: new InlineKeyboard().text(ctx.t("golfer-copy-btn-view"), myBookingsData("view", booking.id)) });
+  await ctx.reply(ctx.t("golfer-copy-claimed"), {
+    reply_markup: new InlineKeyboard().text(ctx.t("golfer-copy-btn-view"), myBookingsData("view", booking.id)),
+  });
   if (!result.firstClaim) return;
   deps.logger.info({ bookingId: booking.id, userId }, "golfer's copy claimed");
   const agent = Number(result.copy.created_by);
   const locale = await deps.notifications.localeOf(agent);
   await deps.notifications.deliver({
     chatId: agent,
-    text: translate(locale, "golfer-copy-claimed-agent", { ...bookingArgs(booking, locale), golfer: escapeHtml(fullName(ctx)) }),
+    text: translate(locale, "golfer-copy-claimed-agent", {
+      ...bookingArgs(booking, locale),
+      golfer: escapeHtml(fullName(ctx)),
+    }),
     what: "golfer-copy-claimed",
   });
 }

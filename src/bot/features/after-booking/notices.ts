@@ -13,7 +13,11 @@ let translator: I18n | undefined;
 /** Translates for someone other than the sender of the update being handled. */
 export function translate(locale: Locale, key: string, args?: Record<string, string | number>): string {
   if (!translator) {
-    translator = new I18n({ defaultLocale: "en", directory: LOCALES_DIR, fluentBundleOptions: { useIsolating: false } });
+    translator = new I18n({
+      defaultLocale: "en",
+      directory: LOCALES_DIR,
+      fluentBundleOptions: { useIsolating: false },
+    });
     rememberMatchedBundles(translator.fluent);
   }
   return translator.t(locale, key, args);
@@ -45,17 +49,24 @@ export interface TellOptions {
  * Tells the booker, the golfers who claimed a copy and `also`, each once, in their language, through
  * the notifications' choke point. Never throws (a failed send is logged there).
  */
-export async function tellBookingParties(deps: BotDeps, b: BookingRecord, key: string, options: TellOptions = {}): Promise<number[]> {
+export async function tellBookingParties(
+  deps: BotDeps,
+  b: BookingRecord,
+  key: string,
+  options: TellOptions = {},
+): Promise<number[]> {
   const parties = options.onlyAlso ? [] : [Number(b.user_id), ...(await viewersOf(deps.storage.db, b.id))];
   const recipients = new Set<number>();
-  for (const id of [...parties, ...(options.also ?? [])]) if (typeof id === "number" && Number.isFinite(id)) recipients.add(id);
+  for (const id of [...parties, ...(options.also ?? [])])
+    if (typeof id === "number" && Number.isFinite(id)) recipients.add(id);
   for (const id of options.exclude ?? []) if (id !== undefined) recipients.delete(id);
   const told: number[] = [];
   for (const chatId of recipients) {
     const locale = await deps.notifications.localeOf(chatId);
     const text = translate(locale, key, { ...bookingArgs(b, locale), ...options.args?.(locale) });
     const replyMarkup = options.replyMarkup?.(locale);
-    if (await deps.notifications.deliver({ chatId, text, ...(replyMarkup ? { replyMarkup } : {}), what: key })) told.push(chatId);
+    if (await deps.notifications.deliver({ chatId, text, ...(replyMarkup ? { replyMarkup } : {}), what: key }))
+      told.push(chatId);
   }
   return told;
 }

@@ -17,7 +17,9 @@ export function requestCardText(locale: Locale, request: CancelRequest, b: Booki
     ...bookingLines(b, undefined, { t, locale }),
     `🔖 ${t("summary-code", { code: escapeHtml(b.reservation_code ?? b.reservation_id ?? b.id) })}`,
     t("cancel-request-card-by", { id: String(requester), relation }),
-    request.reason ? t("cancel-request-card-reason", { reason: escapeHtml(truncate(request.reason, 300)) }) : t("cancel-request-card-no-reason"),
+    request.reason
+      ? t("cancel-request-card-reason", { reason: escapeHtml(truncate(request.reason, 300)) })
+      : t("cancel-request-card-no-reason"),
     "",
     t("admin-refund-policy"),
   ].join("\n");

@@ -5,7 +5,14 @@
  * (/refund) closes its request without a second refund. /requests lists the pending ones.
  */
 import { InlineKeyboard } from "grammy";
-import { countPendingRequests, createCancelRequests, userActor, type BookingRecord, type CancelRequest, type RefundOutcome } from "../../../bookings/index.js";
+import {
+  countPendingRequests,
+  createCancelRequests,
+  userActor,
+  type BookingRecord,
+  type CancelRequest,
+  type RefundOutcome,
+} from "../../../bookings/index.js";
 import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
@@ -17,11 +24,20 @@ import { requestCardKeyboard, requestCardText } from "./request-cards.js";
 const LIST_LIMIT = 10;
 
 /** Replaces the tapped card with the card and `outcome` under it (buttons only when `keep`). */
-async function updateCard(ctx: BotContext, request: CancelRequest, booking: BookingRecord, outcome: string, keep = false): Promise<void> {
+async function updateCard(
+  ctx: BotContext,
+  request: CancelRequest,
+  booking: BookingRecord,
+  outcome: string,
+  keep = false,
+): Promise<void> {
   const locale = localeOf(ctx);
   const text = `${requestCardText(locale, request, booking)}\n\n${outcome}`;
   try {
-    await ctx.editMessageText(text, { parse_mode: "HTML", reply_markup: keep ? requestCardKeyboard(locale, request) : new InlineKeyboard() });
+    await ctx.editMessageText(text, {
+      parse_mode: "HTML",
+      reply_markup: keep ? requestCardKeyboard(locale, request) : new InlineKeyboard(),
+    });
   } catch (error) {
     if (!isNotModified(error)) await ctx.reply(outcome, { parse_mode: "HTML" });
   }
@@ -35,7 +51,12 @@ function decidedText(ctx: BotContext, request: CancelRequest): string {
 
 function refundOutcomeText(ctx: BotContext, out: RefundOutcome): string {
   const ref = escapeHtml(referenceOf(out.booking));
-  if (out.kind === "failed") return ctx.t("admin-refund-failed", { ref, error: ctx.t(out.error.userMessageKey), status: stateLabel(ctx, out.booking) });
+  if (out.kind === "failed")
+    return ctx.t("admin-refund-failed", {
+      ref,
+      error: ctx.t(out.error.userMessageKey),
+      status: stateLabel(ctx, out.booking),
+    });
   if (out.kind === "unknown") return ctx.t("admin-refund-unknown", { ref });
   return ctx.t("cancel-request-closed", { ref, status: stateLabel(ctx, out.booking) });
 }
@@ -48,15 +69,31 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
   if (booking.state !== "PAID") {
     // Refunded another way (/refund) or no longer paid: nothing more is refunded.
     await requests.finish(request.id, "closed");
-    await updateCard(ctx, request, booking, ctx.t("cancel-request-closed", { ref: escapeHtml(referenceOf(booking)), status: stateLabel(ctx, booking) }));
+    await updateCard(
+      ctx,
+      request,
+      booking,
+      ctx.t("cancel-request-closed", { ref: escapeHtml(referenceOf(booking)), status: stateLabel(ctx, booking) }),
+    );
     return;
   }
   const out = await deps.bookings.refund(booking.id, userActor(adminId));
-  deps.logger.info({ requestId: request.id, bookingId: booking.id, adminId, outcome: out.kind }, "cancellation request approved");
+  deps.logger.info(
+    { requestId: request.id, bookingId: booking.id, adminId, outcome: out.kind },
+    "cancellation request approved",
+  );
   if (out.kind === "refunded") {
     await requests.finish(request.id, "approved", out.refundedAmount);
     const amount = amountText(out.refundedAmount, localeOf(ctx));
-    await updateCard(ctx, request, out.booking, ctx.t("cancel-request-approved-admin", { amount, paid: amountText(out.booking.amount ?? out.booking.expected_amount, localeOf(ctx)) }));
+    await updateCard(
+      ctx,
+      request,
+      out.booking,
+      ctx.t("cancel-request-approved-admin", {
+        amount,
+        paid: amountText(out.booking.amount ?? out.booking.expected_amount, localeOf(ctx)),
+      }),
+    );
     await tellBookingParties(deps, out.booking, "cancel-request-approved", {
       also: [Number(request.requester_id), out.booking.agent_id === null ? null : Number(out.booking.agent_id)],
       exclude: [adminId],
@@ -125,6 +162,9 @@ export async function requestsCommand(ctx: BotContext): Promise<void> {
   for (const request of await createCancelRequests(deps.storage.db, deps.now).pending(LIST_LIMIT)) {
     const booking = await deps.bookings.get(request.booking_id);
     if (!booking) continue;
-    await ctx.reply(requestCardText(locale, request, booking), { parse_mode: "HTML", reply_markup: requestCardKeyboard(locale, request) });
+    await ctx.reply(requestCardText(locale, request, booking), {
+      parse_mode: "HTML",
+      reply_markup: requestCardKeyboard(locale, request),
+    });
   }
 }

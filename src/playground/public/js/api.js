@@ -7,7 +7,11 @@
  * @returns {Promise<any>}
  */
 export async function post(path, body) {
-  const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(typeof json.error === "string" ? json.error : `HTTP ${res.status}`);
   return json;

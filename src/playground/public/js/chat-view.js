@@ -71,8 +71,12 @@ export class ChatView {
       if (nearBottom) this.scrollToBottom();
       return;
     }
-    const later = [...this.list.querySelectorAll(".row")].find((el) => Number(/** @type {HTMLElement} */ (el).dataset.messageId) > message.message_id);
-    const previous = [...this.messages.values()].filter((m) => m.message_id < message.message_id).sort((a, b) => b.message_id - a.message_id)[0];
+    const later = [...this.list.querySelectorAll(".row")].find(
+      (el) => Number(/** @type {HTMLElement} */ (el).dataset.messageId) > message.message_id,
+    );
+    const previous = [...this.messages.values()]
+      .filter((m) => m.message_id < message.message_id)
+      .sort((a, b) => b.message_id - a.message_id)[0];
     const needsSeparator = !previous || dayKey(previous.date) !== dayKey(message.date);
     if (later) {
       this.list.insertBefore(row, later);

@@ -15,7 +15,8 @@ export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
+    if (key.startsWith("on") && typeof value === "function")
+      el.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
     else if (key === "dataset") Object.assign(el.dataset, value);
     else if (key === "class") el.className = String(value);
     else el.setAttribute(key, value === true ? "" : String(value));
@@ -32,7 +33,9 @@ export function h(tag, attrs = {}, ...children) {
 export function append(parent, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+    parent.appendChild(
+      typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child,
+    );
   }
 }
 

@@ -31,8 +31,17 @@ export function renderIdentities(identities, current, unread, select) {
           dataset: { identity: identity.key },
           onclick: () => select(identity.key),
         },
-        h("span", { class: `avatar small avatar-${identity.key}`, "aria-hidden": "true" }, identity.first_name.slice(0, 1)),
-        h("span", { class: "identity-text" }, h("span", { class: "identity-label" }, identity.label), h("span", { class: "identity-name" }, identity.first_name)),
+        h(
+          "span",
+          { class: `avatar small avatar-${identity.key}`, "aria-hidden": "true" },
+          identity.first_name.slice(0, 1),
+        ),
+        h(
+          "span",
+          { class: "identity-text" },
+          h("span", { class: "identity-label" }, identity.label),
+          h("span", { class: "identity-name" }, identity.first_name),
+        ),
         count > 0 ? h("span", { class: "unread", "aria-label": `${count} unread` }, String(count)) : null,
       ),
     );
@@ -46,9 +55,23 @@ export function renderIdentities(identities, current, unread, select) {
 export function renderLanguage(language, choose) {
   const box = byId("language");
   clear(box);
-  for (const [code, label] of [["en", "English"], ["th", "ไทย"]]) {
+  for (const [code, label] of [
+    ["en", "English"],
+    ["th", "ไทย"],
+  ]) {
     box.appendChild(
-      h("button", { type: "button", class: "lang", "aria-pressed": String(code === language), title: `Telegram language: ${label}`, dataset: { lang: code }, onclick: () => choose(/** @type {string} */ (code)) }, label),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "lang",
+          "aria-pressed": String(code === language),
+          title: `Telegram language: ${label}`,
+          dataset: { lang: code },
+          onclick: () => choose(/** @type {string} */ (code)),
+        },
+        label,
+      ),
     );
   }
 }

@@ -68,14 +68,28 @@ export class InlinePopup {
     if (!more && answer.results.length === 0 && button) {
       const start = button.start_parameter;
       this.popup.appendChild(
-        h("button", { type: "button", class: "command-item inline-button", role: "menuitem", onclick: () => this.pick(() => start && this.actions.send(`/start ${start}`)) }, button.text),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "command-item inline-button",
+            role: "menuitem",
+            onclick: () => this.pick(() => start && this.actions.send(`/start ${start}`)),
+          },
+          button.text,
+        ),
       );
     }
     for (const r of answer.results) {
       this.popup.appendChild(
         h(
           "button",
-          { type: "button", class: "command-item inline-result", role: "menuitem", onclick: () => this.pick(() => this.actions.choose(answer.query_id, r.id)) },
+          {
+            type: "button",
+            class: "command-item inline-result",
+            role: "menuitem",
+            onclick: () => this.pick(() => this.actions.choose(answer.query_id, r.id)),
+          },
           h("span", { class: "inline-title" }, r.title),
           h("span", { class: "command-description" }, r.description),
         ),
@@ -84,7 +98,11 @@ export class InlinePopup {
     if (answer.next_offset) {
       const next = answer.next_offset;
       this.popup.appendChild(
-        h("button", { type: "button", class: "command-item inline-more", onclick: () => void this.load(seq, query, next, true) }, "More…"),
+        h(
+          "button",
+          { type: "button", class: "command-item inline-more", onclick: () => void this.load(seq, query, next, true) },
+          "More…",
+        ),
       );
     }
     this.popup.hidden = this.popup.childElementCount === 0;

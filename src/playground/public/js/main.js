@@ -12,9 +12,12 @@ import { renderSandbox } from "./side-panel.js";
 import { alertBox, dialog, toast } from "./ui.js";
 
 const HINTS = /** @type {Record<string, string>} */ ({
-  admin: "You are an admin: the partner balance (/balance), everyone's bookings (/bookings), refunds (/refund) and agents (/agents). Press START.",
-  agent: "You are a sales agent: book tee times for your customers (/book), and make links that let a customer book by themselves (/link). Press START.",
-  customer: "You are a golfer. Customers arrive through a link an agent made: as the Agent, send /link, create the link and click it.",
+  admin:
+    "You are an admin: the partner balance (/balance), everyone's bookings (/bookings), refunds (/refund) and agents (/agents). Press START.",
+  agent:
+    "You are a sales agent: book tee times for your customers (/book), and make links that let a customer book by themselves (/link). Press START.",
+  customer:
+    "You are a golfer. Customers arrive through a link an agent made: as the Agent, send /link, create the link and click it.",
   stranger: "fairway does not know you. Press START to see what it tells strangers.",
 });
 
@@ -66,7 +69,11 @@ function send(text) {
 async function tap(message, button, el) {
   const userId = identity().id;
   try {
-    const { query_id } = await post("/playground/tap", { userId, messageId: message.message_id, data: button.callback_data });
+    const { query_id } = await post("/playground/tap", {
+      userId,
+      messageId: message.message_id,
+      data: button.callback_data,
+    });
     if (!app.answered.has(query_id)) chat.pending(el, query_id);
   } catch (error) {
     failed(error);
@@ -77,12 +84,22 @@ async function tap(message, button, el) {
 async function replyButton(button) {
   const userId = identity().id;
   if (button.request_contact) {
-    const ok = await dialog({ title: "Share your phone number?", text: `${app.bot?.first_name ?? "The bot"} will know your phone number (${identity().phone}).`, ok: "Share", cancel: "Cancel" });
+    const ok = await dialog({
+      title: "Share your phone number?",
+      text: `${app.bot?.first_name ?? "The bot"} will know your phone number (${identity().phone}).`,
+      ok: "Share",
+      cancel: "Cancel",
+    });
     if (ok) await post("/playground/contact", { userId }).catch(failed);
     return;
   }
   if (button.request_location) {
-    const ok = await dialog({ title: "Share your location?", text: "The playground sends a point in Bangkok.", ok: "Share", cancel: "Cancel" });
+    const ok = await dialog({
+      title: "Share your location?",
+      text: "The playground sends a point in Bangkok.",
+      ok: "Share",
+      cancel: "Cancel",
+    });
     if (ok) await post("/playground/location", { userId }).catch(failed);
     return;
   }
@@ -118,7 +135,8 @@ function renderChrome() {
   renderLanguage(me.language_code, (language) => {
     post("/playground/language", { userId: me.id, language }).catch(failed);
   });
-  byId("me").textContent = `You: ${me.first_name}${me.last_name ? ` ${me.last_name}` : ""} · ${me.label.toLowerCase()} · id ${me.id}`;
+  byId("me").textContent =
+    `You: ${me.first_name}${me.last_name ? ` ${me.last_name}` : ""} · ${me.label.toLowerCase()} · id ${me.id}`;
   document.title = `${app.bot?.first_name ?? "fairway"} · ${me.label} · playground`;
 }
 
@@ -127,7 +145,12 @@ function emptyState(me) {
   return h(
     "div",
     { class: "empty" },
-    h("div", { class: "empty-card" }, h("div", { class: "empty-title" }, `${me.label}: ${me.first_name}`), h("div", { class: "empty-text" }, HINTS[me.key] ?? "")),
+    h(
+      "div",
+      { class: "empty-card" },
+      h("div", { class: "empty-title" }, `${me.label}: ${me.first_name}`),
+      h("div", { class: "empty-text" }, HINTS[me.key] ?? ""),
+    ),
   );
 }
 
@@ -145,7 +168,12 @@ async function loadCommands() {
 function onSnapshot(snapshot) {
   app.bot = snapshot.bot;
   app.identities = snapshot.identities;
-  app.chats = new Map(snapshot.identities.map((/** @type {any} */ i) => [i.id, new Map(i.messages.map((/** @type {any} */ m) => [m.message_id, m]))]));
+  app.chats = new Map(
+    snapshot.identities.map((/** @type {any} */ i) => [
+      i.id,
+      new Map(i.messages.map((/** @type {any} */ m) => [m.message_id, m])),
+    ]),
+  );
   app.keyboards = new Map(snapshot.identities.map((/** @type {any} */ i) => [i.id, i.replyKeyboard]));
   byId("bot-name").textContent = app.bot?.first_name ?? "fairway";
   byId("bot-avatar").textContent = (app.bot?.first_name ?? "f").slice(0, 1).toUpperCase();
@@ -176,7 +204,8 @@ function onMessage({ kind, chat_id, message }) {
 
 const events = new EventSource("/playground/events");
 /** @param {string} name @param {(data: any) => void} handle */
-const on = (name, handle) => events.addEventListener(name, (e) => handle(JSON.parse(/** @type {MessageEvent} */ (e).data)));
+const on = (name, handle) =>
+  events.addEventListener(name, (e) => handle(JSON.parse(/** @type {MessageEvent} */ (e).data)));
 on("snapshot", onSnapshot);
 on("message", onMessage);
 on("state", renderSandbox);

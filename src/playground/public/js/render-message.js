@@ -31,7 +31,13 @@ export function renderMessage(message, ctx) {
   if (media) bubble.appendChild(media);
   const text = message.text ?? message.caption;
   const entities = message.text !== undefined ? message.entities : message.caption_entities;
-  const meta = h("span", { class: "meta" }, message.edit_date ? "edited " : "", TIME.format(new Date(message.date * 1000)), outgoing ? h("span", { class: "ticks", "aria-hidden": "true" }, "✓✓") : null);
+  const meta = h(
+    "span",
+    { class: "meta" },
+    message.edit_date ? "edited " : "",
+    TIME.format(new Date(message.date * 1000)),
+    outgoing ? h("span", { class: "ticks", "aria-hidden": "true" }, "✓✓") : null,
+  );
   if (typeof text === "string" && text !== "") {
     const body = h("div", { class: "text" });
     body.appendChild(renderText(text, entities, ctx));
@@ -41,7 +47,14 @@ export function renderMessage(message, ctx) {
     bubble.classList.add(Array.isArray(message.photo) ? "media-only" : "card-only");
   }
   bubble.appendChild(meta);
-  const row = h("div", { class: `row ${outgoing ? "out" : "in"}`, dataset: { messageId: String(message.message_id), editDate: String(message.edit_date ?? 0) } }, bubble);
+  const row = h(
+    "div",
+    {
+      class: `row ${outgoing ? "out" : "in"}`,
+      dataset: { messageId: String(message.message_id), editDate: String(message.edit_date ?? 0) },
+    },
+    bubble,
+  );
   const keyboard = message.reply_markup?.inline_keyboard;
   if (Array.isArray(keyboard) && keyboard.length > 0) row.appendChild(inlineKeyboard(message, keyboard, ctx));
   return row;
@@ -49,8 +62,16 @@ export function renderMessage(message, ctx) {
 
 /** @param {any} replied */
 function quote(replied) {
-  const text = replied.text ?? replied.caption ?? (replied.document ? `📄 ${replied.document.file_name ?? "File"}` : replied.photo ? "🖼 Photo" : "Message");
-  return h("div", { class: "quote" }, h("div", { class: "quote-name" }, replied.from?.first_name ?? ""), h("div", { class: "quote-text" }, String(text).slice(0, 120)));
+  const text =
+    replied.text ??
+    replied.caption ??
+    (replied.document ? `📄 ${replied.document.file_name ?? "File"}` : replied.photo ? "🖼 Photo" : "Message");
+  return h(
+    "div",
+    { class: "quote" },
+    h("div", { class: "quote-name" }, replied.from?.first_name ?? ""),
+    h("div", { class: "quote-text" }, String(text).slice(0, 120)),
+  );
 }
 
 /**
@@ -64,9 +85,20 @@ function renderMedia(message) {
   if (message.location) return locationCard(message.location);
   if (message.contact) {
     const c = message.contact;
-    return h("div", { class: "contact-card" }, h("div", { class: "avatar small" }, (c.first_name ?? "?").slice(0, 1)), h("div", {}, h("div", { class: "card-title" }, [c.first_name, c.last_name].filter(Boolean).join(" ")), h("div", { class: "card-sub" }, c.phone_number)));
+    return h(
+      "div",
+      { class: "contact-card" },
+      h("div", { class: "avatar small" }, (c.first_name ?? "?").slice(0, 1)),
+      h(
+        "div",
+        {},
+        h("div", { class: "card-title" }, [c.first_name, c.last_name].filter(Boolean).join(" ")),
+        h("div", { class: "card-sub" }, c.phone_number),
+      ),
+    );
   }
-  if (message.text === undefined && message.caption === undefined) return h("div", { class: "unsupported" }, "This message is not supported in the playground.");
+  if (message.text === undefined && message.caption === undefined)
+    return h("div", { class: "unsupported" }, "This message is not supported in the playground.");
   return null;
 }
 
@@ -80,7 +112,12 @@ function documentChip(message) {
     "a",
     { class: "document", href: href ?? null, download: name, title: `Download ${name}`, dataset: { fileName: name } },
     h("span", { class: "doc-icon" }, ext),
-    h("span", { class: "doc-info" }, h("span", { class: "doc-name" }, name), h("span", { class: "doc-size" }, `${fileSize(doc.file_size ?? 0)} · ${doc.mime_type ?? "file"}`)),
+    h(
+      "span",
+      { class: "doc-info" },
+      h("span", { class: "doc-name" }, name),
+      h("span", { class: "doc-size" }, `${fileSize(doc.file_size ?? 0)} · ${doc.mime_type ?? "file"}`),
+    ),
   );
 }
 
@@ -88,7 +125,13 @@ function documentChip(message) {
 function photo(message) {
   const href = message.file?.href;
   const src = typeof href === "string" && (href.startsWith("/") ? href : safeUrl(href));
-  const placeholder = h("div", { class: "photo-placeholder" }, h("span", { class: "photo-icon" }, "🖼"), h("span", {}, "Photo could not be loaded"), src ? h("span", { class: "photo-url" }, src) : null);
+  const placeholder = h(
+    "div",
+    { class: "photo-placeholder" },
+    h("span", { class: "photo-icon" }, "🖼"),
+    h("span", {}, "Photo could not be loaded"),
+    src ? h("span", { class: "photo-url" }, src) : null,
+  );
   if (!src) return h("div", { class: "photo" }, placeholder);
   const img = h("img", { src, alt: message.caption ?? "Photo", loading: "lazy", referrerpolicy: "no-referrer" });
   const box = h("div", { class: "photo loading" }, img);
@@ -138,7 +181,9 @@ function inlineKeyboard(message, rows, ctx) {
  */
 function inlineButton(message, button, ctx) {
   if (typeof button.callback_data === "string") {
-    const el = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "kb-btn", dataset: { callbackData: button.callback_data } }, button.text));
+    const el = /** @type {HTMLButtonElement} */ (
+      h("button", { type: "button", class: "kb-btn", dataset: { callbackData: button.callback_data } }, button.text)
+    );
     el.addEventListener("click", () => ctx.onTap(message, button, el));
     return el;
   }
@@ -151,7 +196,25 @@ function inlineButton(message, button, ctx) {
     return a;
   }
   if (button.copy_text && typeof button.copy_text.text === "string") {
-    return h("button", { type: "button", class: "kb-btn", onclick: () => void navigator.clipboard?.writeText(button.copy_text.text).then(() => ctx.toast("Copied to clipboard")) }, button.text);
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "kb-btn",
+        onclick: () =>
+          void navigator.clipboard?.writeText(button.copy_text.text).then(() => ctx.toast("Copied to clipboard")),
+      },
+      button.text,
+    );
   }
-  return h("button", { type: "button", class: "kb-btn", disabled: true, title: "This kind of button is not supported in the playground" }, button.text);
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "kb-btn",
+      disabled: true,
+      title: "This kind of button is not supported in the playground",
+    },
+    button.text,
+  );
 }

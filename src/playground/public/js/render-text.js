@@ -36,7 +36,14 @@ const PLAIN_LINKS = /(https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]]|(?<![\w/])\/[a-zA-
  */
 export function renderText(text, entities, ctx) {
   const sorted = (entities ?? [])
-    .filter((e) => Number.isInteger(e.offset) && Number.isInteger(e.length) && e.length > 0 && e.offset >= 0 && e.offset < text.length)
+    .filter(
+      (e) =>
+        Number.isInteger(e.offset) &&
+        Number.isInteger(e.length) &&
+        e.length > 0 &&
+        e.offset >= 0 &&
+        e.offset < text.length,
+    )
     .sort((a, b) => a.offset - b.offset || b.length - a.length);
   const fragment = document.createDocumentFragment();
   build(fragment, text, 0, text.length, sorted, ctx, false);
@@ -91,9 +98,16 @@ function element(entity, covered, ctx) {
     case "pre":
       return h("pre", { dataset: entity.language ? { language: entity.language } : {} });
     case "spoiler":
-      return h("span", { class: "spoiler", title: "Spoiler: click to show", onclick: (/** @type {Event} */ e) => /** @type {HTMLElement} */ (e.currentTarget).classList.add("revealed") });
+      return h("span", {
+        class: "spoiler",
+        title: "Spoiler: click to show",
+        onclick: (/** @type {Event} */ e) => /** @type {HTMLElement} */ (e.currentTarget).classList.add("revealed"),
+      });
     case "expandable_blockquote":
-      return h("blockquote", { class: "expandable", onclick: (/** @type {Event} */ e) => /** @type {HTMLElement} */ (e.currentTarget).classList.toggle("open") });
+      return h("blockquote", {
+        class: "expandable",
+        onclick: (/** @type {Event} */ e) => /** @type {HTMLElement} */ (e.currentTarget).classList.toggle("open"),
+      });
     case "mention":
     case "text_mention":
     case "hashtag":
@@ -132,7 +146,9 @@ function plain(parent, text, ctx, inLink) {
  * @returns {string | null}
  */
 export function startToken(href, botUsername) {
-  const match = /^(?:https?:\/\/)?t(?:elegram)?\.me\/([A-Za-z0-9_]{3,64})\?start=([A-Za-z0-9_-]{1,64})$/.exec(href.trim());
+  const match = /^(?:https?:\/\/)?t(?:elegram)?\.me\/([A-Za-z0-9_]{3,64})\?start=([A-Za-z0-9_-]{1,64})$/.exec(
+    href.trim(),
+  );
   if (!match || (match[1] ?? "").toLowerCase() !== botUsername.toLowerCase()) return null;
   return match[2] ?? null;
 }

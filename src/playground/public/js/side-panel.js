@@ -4,7 +4,14 @@
  */
 import { baht, byId, clear, h } from "./dom.js";
 
-const SLOT = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Bangkok", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+const SLOT = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Asia/Bangkok",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 /** @type {string | null} */
 let lastBalance = null;
@@ -58,8 +65,14 @@ function reservationCard(r) {
       h("span", { class: "amount" }, baht(Number(r.amount ?? 0))),
     ),
     h("div", { class: "reservation-course" }, r.courseName ?? r.courseId ?? ""),
-    h("div", { class: "reservation-sub" }, `${typeof r.slotTime === "number" ? SLOT.format(new Date(r.slotTime)) : ""} · ${golfers}`),
+    h(
+      "div",
+      { class: "reservation-sub" },
+      `${typeof r.slotTime === "number" ? SLOT.format(new Date(r.slotTime)) : ""} · ${golfers}`,
+    ),
     h("div", { class: "reservation-sub" }, r.customerName ?? ""),
-    status === "REFUND" && typeof r.refundedAmount === "number" ? h("div", { class: "reservation-sub refund" }, `Refunded ${baht(r.refundedAmount)}`) : null,
+    status === "REFUND" && typeof r.refundedAmount === "number"
+      ? h("div", { class: "reservation-sub refund" }, `Refunded ${baht(r.refundedAmount)}`)
+      : null,
   );
 }

@@ -42,7 +42,12 @@ export function dialog({ title, text, ok = "OK", cancel }) {
         { class: "dialog", role: "alertdialog", "aria-modal": "true", "aria-label": title ?? "Message" },
         title ? h("div", { class: "dialog-title" }, title) : null,
         h("div", { class: "dialog-text" }, text),
-        h("div", { class: "dialog-buttons" }, cancel ? h("button", { type: "button", onclick: () => close(false) }, cancel) : null, okButton),
+        h(
+          "div",
+          { class: "dialog-buttons" },
+          cancel ? h("button", { type: "button", onclick: () => close(false) }, cancel) : null,
+          okButton,
+        ),
       ),
     );
     backdrop.addEventListener("keydown", (e) => {
