@@ -40,7 +40,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["test/**/*.ts", "bench/**/*.ts"],
+    files: ["test/**/*.ts"],
     rules: {
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/no-unsafe-assignment": "off",
