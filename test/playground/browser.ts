@@ -64,9 +64,16 @@ export async function synced(p: PlaygroundApp, page: Page, chatId: number): Prom
   const expected = p.telegram.messages(chatId).map((m) => `${m.message_id}:${m.edit_date ?? 0}`);
   // A string: the test's TypeScript has no DOM types; this runs in the page.
   const rows = `[...document.querySelectorAll("#messages .row")].map((r) => r.dataset.messageId + ":" + (r.dataset.editDate ?? 0))`;
-  await page.waitForFunction(`JSON.stringify(${rows}) === ${JSON.stringify(JSON.stringify(expected))}`, undefined, {
-    timeout: 10_000,
-  });
+  // Polled from here with page.evaluate (the DevTools protocol, which the page's CSP does not govern):
+  // page.waitForFunction, once its first check fails, polls through an eval in the page, which the
+  // playground's Content-Security-Policy (no 'unsafe-eval') refuses.
+  const want = JSON.stringify(expected);
+  const shownBy = performance.now() + 10_000;
+  let shown = "";
+  while ((shown = JSON.stringify(await page.evaluate(rows))) !== want) {
+    if (performance.now() > shownBy) throw new Error(`synced: the page shows ${shown}, the server has ${want}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Clicks the inline button whose callback data matches `selector` (a CSS attribute test) in the newest message that has one. */
