@@ -1,0 +1,130 @@
+/**
+ * The booking flow's stored state carries BOOKING_FLOW_VERSION, and a stored state of another version is
+ * never read back (a restart after a deploy starts the flow over instead of replaying a log into code
+ * that expects another shape). That holds only if the version moves whenever the shape does: this test
+ * fingerprints the stored types — the state handed across each update (`FlowState`: the draft, the
+ * panel, the retry) and the conversation's arguments (`BookingArgs`) — from the TypeScript sources,
+ * and fails when the fingerprint changes while the version stays.
+ *
+ * After changing the shape: bump BOOKING_FLOW_VERSION (src/bot/conversations/booking/index.ts) and add
+ * the new version's fingerprint below (the failure prints it).
+ */
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { BOOKING_FLOW_VERSION } from "../../../src/bot/conversations/booking/index.js";
+
+/** The fingerprint of each version's stored shape. */
+const RECORDED: Record<number, string> = {
+  12: "9d92fd900720f24f",
+};
+
+const FILES = {
+  FlowState: "../../../src/bot/conversations/booking/flow-store.ts",
+  BookingArgs: "../../../src/bot/conversations/booking/index.ts",
+} as const;
+
+/** A canonical text of a type's structure: property names, optionality and types, recursively. */
+function shapeOf(checker: ts.TypeChecker, type: ts.Type, seen: Set<ts.Type> = new Set()): string {
+  if (type.flags & ts.TypeFlags.StringLiteral) return JSON.stringify((type as ts.StringLiteralType).value);
+  if (type.flags & ts.TypeFlags.NumberLiteral) return String((type as ts.NumberLiteralType).value);
+  if (
+    type.flags &
+    (ts.TypeFlags.String | ts.TypeFlags.Number | ts.TypeFlags.Boolean | ts.TypeFlags.Null | ts.TypeFlags.Undefined)
+  )
+    return checker.typeToString(type);
+  if (type.flags & ts.TypeFlags.BooleanLiteral) return checker.typeToString(type);
+  if (type.isUnion()) {
+    const parts = type.types.map((t) => shapeOf(checker, t, seen)).sort();
+    return parts.join(" | ");
+  }
+  if (checker.isArrayType(type)) {
+    const [element] = checker.getTypeArguments(type as ts.TypeReference);
+    return `${element ? shapeOf(checker, element, seen) : "unknown"}[]`;
+  }
+  if (type.flags & ts.TypeFlags.Object) {
+    if (seen.has(type)) return "<cycle>";
+    seen.add(type);
+    const index = checker
+      .getIndexInfosOfType(type)
+      .map((i) => `[${checker.typeToString(i.keyType)}]: ${shapeOf(checker, i.type, seen)}`);
+    const props = checker
+      .getPropertiesOfType(type)
+      .map((p) => {
+        const declaration = p.valueDeclaration ?? p.declarations?.[0];
+        const propType = declaration
+          ? checker.getTypeOfSymbolAtLocation(p, declaration)
+          : checker.getDeclaredTypeOfSymbol(p);
+        const optional = p.flags & ts.SymbolFlags.Optional ? "?" : "";
+        // An optional property's `undefined` is its `?`; its `null` (a value it can hold) stays.
+        const defined =
+          optional && propType.isUnion()
+            ? propType.types.filter((t) => !(t.flags & ts.TypeFlags.Undefined))
+            : [propType];
+        return `${p.name}${optional}: ${defined
+          .map((t) => shapeOf(checker, t, seen))
+          .sort()
+          .join(" | ")}`;
+      })
+      .sort();
+    seen.delete(type);
+    return `{ ${[...index, ...props].join("; ")} }`;
+  }
+  return checker.typeToString(type);
+}
+
+function fingerprint(): { text: string; hash: string } {
+  const paths = Object.fromEntries(
+    Object.entries(FILES).map(([name, rel]) => [name, fileURLToPath(new URL(rel, import.meta.url))]),
+  );
+  const program = ts.createProgram(Object.values(paths), {
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    skipLibCheck: true,
+    noEmit: true,
+  });
+  const checker = program.getTypeChecker();
+  const parts: string[] = [];
+  for (const [name, path] of Object.entries(paths)) {
+    const source = program.getSourceFile(path);
+    if (!source) throw new Error(`not found: ${path}`);
+    const symbol = checker.getSymbolAtLocation(source);
+    const exported = symbol ? checker.getExportsOfModule(symbol).find((s) => s.name === name) : undefined;
+    if (!exported) throw new Error(`${name} is not exported by ${path}`);
+    parts.push(`${name} = ${shapeOf(checker, checker.getDeclaredTypeOfSymbol(exported))}`);
+  }
+  const text = parts.join("\n");
+  return { text, hash: createHash("sha256").update(text).digest("hex").slice(0, 16) };
+}
+
+describe("the booking flow's stored state and its version", () => {
+  it(
+    "the shape stored by this version is the one recorded for it: a changed shape needs a new BOOKING_FLOW_VERSION",
+    { timeout: 60_000 },
+    () => {
+      const { text, hash } = fingerprint();
+      const recorded = RECORDED[BOOKING_FLOW_VERSION];
+      expect(
+        recorded,
+        `BOOKING_FLOW_VERSION ${BOOKING_FLOW_VERSION} has no recorded fingerprint: add ${BOOKING_FLOW_VERSION}: "${hash}" to RECORDED`,
+      ).toBeDefined();
+      expect(
+        hash,
+        `the stored flow state changed shape without a new BOOKING_FLOW_VERSION: bump it and record "${hash}".\nThe shape now:\n${text}`,
+      ).toBe(recorded);
+    },
+  );
+
+  it("the fingerprint sees a property's type, its optionality and a new member of a union", () => {
+    const base = fingerprint().text;
+    expect(base).toContain('step: "change" | "course" | "course-info"');
+    expect(base).toMatch(/nonce: string/);
+    expect(base).toMatch(/recent: \{ email: string; mobile: string; name: string \}\[\]/);
+    expect(base).toContain("lat: null | number");
+    expect(base).toContain("bookingId?: string;");
+    expect(base).toMatch(/^BookingArgs = \{/m);
+  });
+});
