@@ -104,8 +104,9 @@ function staticKeys(): Map<string, string> {
       for (const m of text.matchAll(KEY_LITERAL)) keys.set(m[1]!, file);
     };
     for (const arg of firstArguments(source)) if (!arg.includes("`")) add(arg);
-    for (const m of source.matchAll(/\bkey: ([^,}\n]+)/g)) add(m[1]!);
-    for (const m of source.matchAll(/\bconst key = ([^;\n]+)/g)) if (!m[1]!.includes("`")) add(m[1]!);
+    // The formatter may break either across lines: the value runs to its `,`/`}` or `;`.
+    for (const m of source.matchAll(/\bkey:\s*([^,}]+)/g)) add(m[1]!);
+    for (const m of source.matchAll(/\bconst key =\s*([^;]+)/g)) if (!m[1]!.includes("`")) add(m[1]!);
   }
   return keys;
 }
