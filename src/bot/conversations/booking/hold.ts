@@ -21,7 +21,7 @@ export function refreshSlots(run: FlowRun): void {
 }
 
 /** Records the intent, then places the hold: exactly one partner reserve per booking id. */
-export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck" | "done"> {
+export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"> {
   const { d, deps, ctx } = run;
   if (!d.course || !d.slot || !d.persons || !d.name || !d.email || !d.mobile) return "back";
   // The contact keyboard must go, and only a message can take it away: this one says what happens.

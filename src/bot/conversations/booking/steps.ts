@@ -84,8 +84,10 @@ async function afterPlayers(run: FlowRun): Promise<StepResult> {
   return "continue";
 }
 
+/** Places the hold; whatever its outcome (held, back to a step, stuck), the flow goes on. */
 async function hold(run: FlowRun): Promise<StepResult> {
-  return (await placeHold(run)) === "done" ? "done" : "continue";
+  await placeHold(run);
+  return "continue";
 }
 
 /** Text (or a shared contact) typed on a details step. */
