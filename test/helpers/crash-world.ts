@@ -112,15 +112,27 @@ export async function tapWhen(user: SimulatedUser, pattern: RegExp, nth = 0, tim
 
 /** Waits for a message of the user's chat containing `text` (or matching it); returns its text. */
 export async function waitText(user: SimulatedUser, text: string | RegExp, timeout?: number): Promise<string> {
-  return until(
-    `"${String(text)}" for ${user.chatId}`,
-    () =>
-      user
-        .messages()
-        .map((m) => m.text ?? "")
-        .find((t) => (typeof text === "string" ? t.includes(text) : text.test(t))),
-    timeout,
-  );
+  try {
+    return await until(
+      `"${String(text)}" for ${user.chatId}`,
+      () =>
+        user
+          .messages()
+          .map((m) => m.text ?? "")
+          .find((t) => (typeof text === "string" ? t.includes(text) : text.test(t))),
+      timeout,
+    );
+  } catch (error) {
+    // A timeout says what the chat shows instead (CI keeps no other trace of it).
+    const last = user
+      .messages()
+      .slice(-4)
+      .map(
+        (m) =>
+          `  #${m.message_id}: ${(m.text ?? "").slice(0, 160).replaceAll("\n", " / ")} [${buttons(user).data.join(" ")}]`,
+      );
+    throw new Error(`${(error as Error).message}; the chat's last messages:\n${last.join("\n")}`);
+  }
 }
 
 /** The data of tomorrow's button in the date picker (a crash world starts at WORLD_START, far from midnight). */
