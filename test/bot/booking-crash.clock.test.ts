@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from "vitest";
-import { closeCrashWorld, driveTo, startCrashWorld, tapWhen, waitText } from "../helpers/crash-world.js";
+import { buttons } from "../helpers/buttons.js";
+import { closeCrashWorld, driveTo, startCrashWorld, tapWhen, until, waitText } from "../helpers/crash-world.js";
 
 const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
@@ -42,7 +43,17 @@ describe("a crash right after the partner was paid", () => {
     // The panel still says "Confirming…" with no buttons. The user asks again: /book offers to resume,
     // the summary comes back (the conversation was stored before the fatal tap), and Confirm settles it.
     agent.send("/book");
-    await tapWhen(agent, /^g:resume$/, 0, WAIT);
+    const prompt = await tapWhen(agent, /^g:resume$/, 0, WAIT);
+    // The summary from before the crash may still carry its Confirm (the kill can come before its edit):
+    // tap the resumed one, shown at or after the resume prompt.
+    await until(
+      "the resumed summary",
+      () => {
+        const b = buttons(agent);
+        return (b.messageId ?? 0) >= prompt && b.data.some((d) => /:ok$/.test(d));
+      },
+      WAIT,
+    );
     await tapWhen(agent, /:ok$/, 0, WAIT);
     // Up to the partner timeout of this world (30 s): the confirm reads the reservation back first.
     await waitText(agent, "Booking confirmed", 30_000);

@@ -262,10 +262,12 @@ describe.concurrent("SIGKILL at every step of a booking and around every partner
       await waitText(u(RESERVE_APPLIED_LOST), "The hold is still being placed");
       // The confirm that never reached the partner: Resume, Confirm says it is being confirmed (never twice).
       u(CONFIRM_NOT_APPLIED).send("/book");
-      await tapWhen(u(CONFIRM_NOT_APPLIED), /^g:resume$/);
-      await until("the resumed summary", () =>
-        buttons(u(CONFIRM_NOT_APPLIED)).data.find((d) => /:(ok|retry)$/.test(d)),
-      );
+      const prompt = await tapWhen(u(CONFIRM_NOT_APPLIED), /^g:resume$/);
+      // Not the summary from before the crash, which may still carry its Confirm: the one shown since.
+      await until("the resumed summary", () => {
+        const b = buttons(u(CONFIRM_NOT_APPLIED));
+        return (b.messageId ?? 0) >= prompt && b.data.some((d) => /:(ok|retry)$/.test(d));
+      });
       await tapWhen(u(CONFIRM_NOT_APPLIED), /:(ok|retry)$/);
       await waitText(u(CONFIRM_NOT_APPLIED), "already being confirmed");
       expect(w.sandbox.count("POST", RESERVE)).toBe(counts.reserve + 1); // the resumed "mobile" agent's one hold
