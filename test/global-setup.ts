@@ -8,8 +8,8 @@ import { buildForChildren } from "./helpers/child-build.js";
 import { hostileTotal } from "./helpers/hostile-figures.js";
 import { collectTally, formatTally, keepTally } from "./helpers/tally.js";
 
-export default async function setup(): Promise<() => void> {
-  await buildForChildren();
+export default function setup(): () => void {
+  buildForChildren();
   return () => {
     const hostile = hostileTotal(process.pid);
     if (hostile !== undefined) console.log(`\n${hostile}`);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { WORLD_MAIN } from "./child-build.js";
+import { fairwayCommand } from "../bench/processes.js";
 import { clockEnv } from "./clock.js";
 import { addToTally } from "./tally.js";
 
@@ -41,8 +41,9 @@ export interface BotProcess {
 }
 
 export function startBotProcess(env: Record<string, string>, clock: () => number): BotProcess {
-  // test/helpers/world-main.ts, bundled once per run by test/global-setup.ts (child-build.ts).
-  const child = spawn(process.execPath, ["--enable-source-maps", WORLD_MAIN], {
+  // runFairway of the dist/ that test/global-setup.ts built, on this world's clock (as the bench starts it).
+  const command = fairwayCommand();
+  const child = spawn(command.file, command.args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
