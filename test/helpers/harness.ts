@@ -49,12 +49,6 @@ export function testEnv(
   };
 }
 
-/**
- * How long `settle()` also wants the local Bot API server quiet once every update was handled and
- * nothing is in flight: a few event-loop turns for work a handler started without awaiting it.
- */
-const SETTLE_QUIET_MS = 15;
-
 export interface HarnessOptions {
   sandbox?: SandboxOptions;
   env?: Record<string, string>;
@@ -179,25 +173,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       if (role === "agent") makeAgent(id);
       return telegram.user({ id, language_code, ...(first_name ? { first_name } : {}) });
     },
-    async settle() {
-      // Done when every update the bot was handed has been handled (its whole handling, bot.catch
-      // included), no Bot API call or partner request is in flight, the outbox's drain and the sends
-      // waiting for the outgoing budget are over, and that stays so for a few event-loop turns
-      // (`SETTLE_QUIET_MS`: work a handler started without awaiting it begins within them).
-      const deadline = performance.now() + 15_000;
-      const busy = () =>
-        handling.inFlight() > 0 ||
-        handling.unhandled() > 0 ||
-        app.outbox.busy() ||
-        app.sendsWaiting() > 0 ||
-        app.syncingMenus() ||
-        sandbox.requests.some((r) => r.status === 0 && r.fault === undefined);
-      for (;;) {
-        await telegram.idle({ quietMs: SETTLE_QUIET_MS, timeoutMs: Math.max(1, deadline - performance.now()) });
-        if (!busy()) return;
-        if (performance.now() > deadline) return;
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
+    settle() {
+      // Telegram is quiet while a partner call runs: the sandbox's open requests count as work too.
+      return handling.settle(telegram, app, () =>
+        sandbox.requests.some((r) => r.status === 0 && r.fault === undefined),
+      );
     },
     async restart(restartOptions = {}) {
       await app.stop();

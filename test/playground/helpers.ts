@@ -77,21 +77,7 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
     url: app.playground.url,
     logs,
     updates: () => updates,
-    async settle() {
-      // As the harness's settle(): every update handled (its error handler included), nothing in flight.
-      const deadline = performance.now() + 15_000;
-      for (;;) {
-        await telegram.idle({ quietMs: 15, timeoutMs: Math.max(1, deadline - performance.now()) });
-        const busy =
-          handling.inFlight() > 0 ||
-          handling.unhandled() > 0 ||
-          app.outbox.busy() ||
-          app.sendsWaiting() > 0 ||
-          app.syncingMenus();
-        if (!busy || performance.now() > deadline) return;
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    },
+    settle: () => handling.settle(telegram, app),
     get: async (path) => parse(await fetch(`${base}${path}`)),
     post: async (path, body, contentType = "application/json") =>
       parse(
