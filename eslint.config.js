@@ -39,6 +39,24 @@ export default tseslint.config(
       ],
     },
   },
+  // The money path has one door: only the booking service writes the ledger (src/bookings/README.md).
+  {
+    files: ["src/**/*.ts"],
+    ignores: ["src/bookings/service.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/bookings/repository.js", "./repository.js"],
+              message: "Use the booking service (bookings/service.ts); only it touches the ledger's repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["test/**/*.ts"],
     rules: {

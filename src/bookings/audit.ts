@@ -36,6 +36,18 @@ export function createAuditLog(db: Kysely<Database>, now: () => number) {
         })
         .execute();
     },
+    /** The reservation a successful reserve of `bookingId` was answered with, if that answer was recorded. */
+    async reservedHold(bookingId: string): Promise<string | undefined> {
+      const entry = await db
+        .selectFrom("audit_log")
+        .select("reservation_id")
+        .where("booking_id", "=", bookingId)
+        .where("action", "=", "reserve")
+        .where("outcome", "in", ["ok", "ok-reconciled"])
+        .where("reservation_id", "is not", null)
+        .executeTakeFirst();
+      return entry?.reservation_id ?? undefined;
+    },
     /** Newest first; optionally of one booking. */
     list(limit = 20, bookingId?: string): Promise<AuditEntry[]> {
       let query = db.selectFrom("audit_log").selectAll().orderBy("at", "desc").limit(limit);

@@ -1,4 +1,9 @@
-export { createBookingService, type BookingService, type ReleaseReason } from "./service.js";
+export {
+  createBookingService,
+  type BookingService,
+  type BookingServiceOptions,
+  type ReleaseReason,
+} from "./service.js";
 export type { ConfirmOutcome, RefundOutcome, ReleaseOutcome, ReserveOutcome } from "./outcomes.js";
 export { userActor, type Actor, type AuditEntry, type AuditLog } from "./audit.js";
 export { createHoldReaper, type HoldReaper, type ReaperEvent } from "./reaper.js";
@@ -8,7 +13,7 @@ export {
   type BookingIntentInput,
   type BookingRecord,
   type BookingState,
-} from "./repository.js";
+} from "./record.js";
 export {
   countPendingRequests,
   createCancelRequests,

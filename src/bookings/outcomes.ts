@@ -3,7 +3,7 @@
  * found the booking already moved on. Pure: no I/O.
  */
 import type { PartnerErrorJSON } from "../partner/errors.js";
-import { WRITES_IN_FLIGHT, type BookingRecord } from "./repository.js";
+import { WRITES_IN_FLIGHT, type BookingRecord } from "./record.js";
 
 /** Outcomes are plain JSON: the booking conversation stores them through `conversation.external`. */
 export type ReserveOutcome =

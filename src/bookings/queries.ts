@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../storage/schema.js";
-import type { BookingRecord } from "./repository.js";
+import type { BookingRecord } from "./record.js";
 
 export interface RecentQuery {
   /** Only bookings made at or after this instant (epoch ms). */

@@ -1,6 +1,6 @@
 import type { Logger } from "../logger.js";
 import { isPartnerApiError } from "../partner/errors.js";
-import type { BookingRecord } from "./repository.js";
+import type { BookingRecord } from "./record.js";
 import type { BookingService } from "./service.js";
 
 /** What the reaper did to a booking; the bot turns these into messages for the user. */
@@ -62,32 +62,12 @@ export function createHoldReaper(options: HoldReaperOptions) {
   async function handle(booking: BookingRecord): Promise<ReaperEvent | undefined> {
     const before = booking.state;
     if (before === "HELD") {
-      const out = await service.release(booking.id, "expired", false, "system:reaper");
+      const out = await service.release(booking.id, { reason: "expired", actor: "system:reaper" });
       return out.kind === "released" ? { kind: "expired", booking: out.booking } : undefined;
     }
     if (before === "RESERVING") {
       if (booking.updated_at > now() - staleAfterMs) return undefined;
-      if (await service.releaseAuditedReserve(booking.id)) {
-        logger.warn(
-          { bookingId: booking.id },
-          "a reserve's answer was audited but never reached the ledger (crash?): its hold was released",
-        );
-        const released = await service.get(booking.id);
-        return released ? { kind: "reserve-released", booking: released } : undefined;
-      }
-      await service.repo.transition(
-        booking.id,
-        ["RESERVING"],
-        "RESERVE_UNKNOWN",
-        { last_error: "stale" },
-        { via: "reaper" },
-      );
-      logger.warn(
-        { bookingId: booking.id, slotId: booking.slot_id, startsAt: booking.slot_starts_at },
-        "a reserve call never recorded its answer (crash?): a hold may exist at the partner; ask the partner to release it",
-      );
-      const fresh = await service.get(booking.id);
-      return fresh ? { kind: "reserve-unknown", booking: fresh } : undefined;
+      return service.settleStaleReserve(booking.id);
     }
     // This system's own confirm or release may still be in flight: a second write would race it.
     const endsAt = service.attemptEndsAt(booking);
@@ -96,7 +76,11 @@ export function createHoldReaper(options: HoldReaperOptions) {
       return undefined;
     }
     // A confirm left unanswered on a hold that is ending: the hold is released on time all the same.
-    const fresh = await service.reconcile(booking.id, now() - staleAfterMs, "system:reaper", now() + intervalMs);
+    const fresh = await service.refresh(booking.id, {
+      staleBefore: now() - staleAfterMs,
+      holdOverAt: now() + intervalMs,
+      actor: "system:reaper",
+    });
     if (fresh.state === before) return undefined;
     const kinds: Record<string, ReaperEvent["kind"] | undefined> = {
       PAID: "paid",
@@ -115,7 +99,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
       const t = now();
       // Writes in flight for one interval are read back: a final partner state (PAID, CANCEL, REFUND)
       // is applied at once (safe whoever made the write); a revert waits for `staleAfterMs`.
-      const due = await service.repo.dueForReaping(t + intervalMs, t - Math.min(intervalMs, staleAfterMs));
+      const due = await service.dueForReaping(t + intervalMs, t - Math.min(intervalMs, staleAfterMs));
       for (const booking of due) {
         try {
           const event = await handle(booking);

@@ -1,48 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { BookingState, BookingsTable, Database } from "../storage/schema.js";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../storage/schema.js";
+import { WRITES_IN_FLIGHT, type BookingIntentInput, type BookingRecord, type BookingState } from "./record.js";
 
-/** A booking as stored in the ledger (plain JSON, safe inside conversations). */
-export type BookingRecord = Selectable<BookingsTable>;
-export type { BookingState };
-
-/** What the conversation knows when it records the intent to book. */
-export interface BookingIntentInput {
-  id: string;
-  chatId: number;
-  userId: number;
-  agentId?: number | null;
-  locale: string;
-  courseId: string;
-  courseName: string;
-  courseNameTH?: string | null;
-  timeZone: string;
-  slotId: string;
-  slotStartsAt: number;
-  persons: number;
-  customerName: string;
-  customerEmail: string;
-  customerMobile: string;
-  expectedAmount: number;
-  caddyInfo?: { freeCaddy?: boolean; caddyPrice?: number } | null;
+/** A compare-and-set state change of one booking. */
+export interface Transition {
+  from: readonly BookingState[];
+  to: BookingState;
+  /** Fields written with the change. */
+  set?: Partial<Omit<BookingRecord, "id" | "state">>;
+  /** Stored with the history row (JSON). */
+  detail?: unknown;
+  /** Only if the hold runs past this instant (epoch ms). */
+  notExpiredAt?: number;
 }
-
-/** The course name a reader of `locale` sees for a booking. */
-export function bookingCourseName(b: Pick<BookingRecord, "course_name" | "course_name_th">, locale: string): string {
-  return locale === "th" && b.course_name_th ? b.course_name_th : b.course_name;
-}
-
-/** States a booking never leaves on its own. */
-export const FINAL_STATES: readonly BookingState[] = [
-  "PAID",
-  "RELEASED",
-  "RESERVE_FAILED",
-  "RESERVE_UNKNOWN",
-  "REFUNDED",
-];
-
-/** States of a partner write under way (or interrupted): the reaper reads these back once stale. */
-export const WRITES_IN_FLIGHT: readonly BookingState[] = ["RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"];
 
 /** The bookings ledger: rows, compare-and-set transitions, and their history. */
 export function createBookingRepository(db: Kysely<Database>, now: () => number) {
@@ -128,17 +99,11 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
     /**
      * Moves `id` from one of `from` to `to` and applies `set`, only if it is still in one of `from`
      * (and, with `notExpiredAt`, only if its hold runs past that instant). True if this call won.
-     * The change and its history row are one transaction: a crash or a failed history write between
-     * them cannot leave a state change without its event.
+     * The change and its history row (with `detail`) are one transaction: a crash or a failed history
+     * write between them cannot leave a state change without its event.
      */
-    async transition(
-      id: string,
-      from: readonly BookingState[],
-      to: BookingState,
-      set: Partial<Omit<BookingRecord, "id" | "state">> = {},
-      detail?: unknown,
-      notExpiredAt?: number,
-    ): Promise<boolean> {
+    async transition(id: string, move: Transition): Promise<boolean> {
+      const { from, to, set = {}, detail, notExpiredAt } = move;
       return db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom("bookings").select("state").where("id", "=", id).executeTakeFirst();
         if (!current || !from.includes(current.state)) return false;
@@ -153,6 +118,18 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
         if (won) await event(trx, id, current.state, to, detail);
         return won;
       });
+    },
+
+    /** Marks a PAID booking's follow-up as claimed; true for the one caller that won. */
+    async claimPaidFollowup(id: string): Promise<boolean> {
+      const result = await db
+        .updateTable("bookings")
+        .set({ paid_followup_at: now() })
+        .where("id", "=", id)
+        .where("state", "=", "PAID")
+        .where("paid_followup_at", "is", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /**

@@ -1,4 +1,19 @@
+/**
+ * The booking service: every partner call that creates, pays for, releases or refunds a reservation
+ * goes through here, and nothing else in fairway writes the ledger. Each write first wins a
+ * compare-and-set transition on the booking's ledger row, so a booking reserves at most once,
+ * confirms at most once and refunds at most once, whatever replays, double taps, duplicate updates
+ * or restarts do; every partner write is recorded in the audit log, whatever its outcome.
+ *
+ * States: INTENT → RESERVING → HELD → CONFIRMING → PAID → REFUNDING → REFUNDED, with RELEASING →
+ * RELEASED, RESERVE_FAILED and RESERVE_UNKNOWN on the way (`storage/schema.ts`). A partner error is
+ * read once, through `failureOf`, into what it means for the write; each operation then says what
+ * that meaning does to the booking.
+ */
+import type { Kysely } from "kysely";
+import type { Logger } from "../logger.js";
 import {
+  isPartnerApiError,
   PartnerConflictError,
   PartnerInsufficientCreditError,
   PartnerInvalidResponseError,
@@ -6,9 +21,10 @@ import {
   PartnerUnavailableError,
   type PartnerErrorJSON,
 } from "../partner/errors.js";
+import type { PartnerClient } from "../partner/index.js";
 import type { Reservation } from "../partner/types.js";
-import { userActor, type Actor } from "./audit.js";
-import { releaseAuditedReserve } from "./orphans.js";
+import type { Database } from "../storage/schema.js";
+import { createAuditLog, userActor, type Actor } from "./audit.js";
 import {
   confirmOutcomeOf,
   releaseOutcomeOf,
@@ -18,321 +34,557 @@ import {
   type ReleaseOutcome,
   type ReserveOutcome,
 } from "./outcomes.js";
-import { refundBooking } from "./refund.js";
-import type { BookingIntentInput, BookingRecord, BookingState } from "./repository.js";
-import { createServiceKit, type BookingServiceOptions, type ReleaseReason } from "./service-kit.js";
+import type { BookingIntentInput, BookingRecord, BookingState } from "./record.js";
+import { createBookingRepository, type Transition } from "./repository.js";
 
-export type { BookingServiceOptions, ReleaseReason } from "./service-kit.js";
+export interface BookingServiceOptions {
+  db: Kysely<Database>;
+  partner: PartnerClient;
+  logger: Logger;
+  /** Minutes a hold lasts before fairway releases it (HOLD_MINUTES). */
+  holdMinutes: number;
+  /**
+   * The longest a partner write can be in flight, ms: the partner client's timeout plus a margin
+   * (default 10 s). A confirm does not start on a hold that ends sooner than this, and a confirm or
+   * release whose row has not changed for this long is over, answered or not: the reaper then acts on
+   * its hold without racing it, so a reservation never gets both a confirm and a release from fairway.
+   */
+  writeWindowMs?: number;
+  now?: () => number;
+}
+
+/** Why a hold was released. */
+export type ReleaseReason = "user-cancel" | "expired" | "user-restart" | "orphan" | "partner-missing";
+
+export interface ReleaseOptions {
+  reason: ReleaseReason;
+  /** Who asked; default the booking's user. */
+  actor?: Actor;
+}
+
+export interface RefreshOptions {
+  /**
+   * A write in flight last touched before this instant is over: if the partner did not apply it, the
+   * booking goes back (a confirm to HELD), or, a release, it is sent again. The reaper's and the
+   * service's own call after a definite refusal; users' refreshes leave writes in flight alone.
+   */
+  staleBefore?: number;
+  /**
+   * A confirm still unanswered (a crash, a lost answer) on a hold that ends by this instant, and that
+   * the partner says is unpaid, is not waited for: the hold is released now. The partner's state
+   * machine arbitrates should that confirm still land — the release then fails with 409 and the
+   * booking reads PAID — so no money is at risk, and the hold never outlives HOLD_MINUTES.
+   */
+  holdOverAt?: number;
+  /** Who a release this causes is recorded as; default the booking's user. */
+  actor?: Actor;
+}
+
+/** What a stale RESERVING booking (its process died mid-reserve) became: see `settleStaleReserve`. */
+export type StaleReserveOutcome = { kind: "reserve-released" | "reserve-unknown"; booking: BookingRecord };
 
 /**
- * Every partner call that creates, pays for or releases a reservation goes through here. Each call
- * first wins a compare-and-set transition on the booking's ledger row, so a booking reserves at most
- * once and confirms at most once, whatever replays, double taps, duplicate updates or restarts do.
+ * What a failed partner write means, whatever the write: the one table from partner errors to
+ * outcomes. "internal" is not a partner error at all (a bug, a database failure): it is recorded and
+ * rethrown. "unknown" and "unreadable" may have been applied; every other kind certainly was not.
  */
+export type WriteFailure =
+  | "not-applied" // an outage the partner client's read-back settled as not applied
+  | "unknown" // an outage whose outcome nobody could read
+  | "unreadable" // an answer fairway could not parse
+  | "insufficient-credit"
+  | "missing" // the partner has no such reservation
+  | "conflict" // the reservation is not in the state the write needs
+  | "refused" // any other definite refusal (4xx)
+  | "internal";
+
+const DEFINITE_FAILURES: readonly [new (...args: never[]) => Error, WriteFailure][] = [
+  [PartnerInsufficientCreditError, "insufficient-credit"],
+  [PartnerNotFoundError, "missing"],
+  [PartnerConflictError, "conflict"],
+  [PartnerInvalidResponseError, "unreadable"],
+];
+
+export function failureOf(error: unknown): WriteFailure {
+  if (!isPartnerApiError(error)) return "internal";
+  if (error instanceof PartnerUnavailableError) return error.outcome === "not-applied" ? "not-applied" : "unknown";
+  return DEFINITE_FAILURES.find(([type]) => error instanceof type)?.[1] ?? "refused";
+}
+
+/** Whether a write that failed so may still have been applied at the partner. */
+function mayHaveApplied(failure: WriteFailure): boolean {
+  return failure === "unknown" || failure === "unreadable" || failure === "internal";
+}
+
+function errorJSON(error: unknown): PartnerErrorJSON | undefined {
+  return isPartnerApiError(error) ? error.toJSON() : undefined;
+}
+
+/** `last_error` as stored: the partner error's JSON, or "internal". */
+function lastError(json: PartnerErrorJSON | undefined): string {
+  return json ? JSON.stringify(json) : "internal";
+}
+
+/** The ledger fields a partner reservation fills in. */
+function reservationFields(r: Reservation) {
+  return {
+    partner_status: r.status,
+    amount: r.amount,
+    ...(r.reserve?.svcInvoiceId ? { invoice_id: r.reserve.svcInvoiceId } : {}),
+    ...(r.reserve?.paidAt ? { paid_at: r.reserve.paidAt } : {}),
+    ...(r.txNo ? { tx_no: r.txNo } : {}),
+    ...(r.reserve?.code ? { reservation_code: r.reserve.code } : {}),
+  };
+}
+
 export function createBookingService(options: BookingServiceOptions) {
-  const kit = createServiceKit(options);
-  const {
-    partner,
-    logger,
-    now,
-    repo,
-    audit,
-    holdMs,
-    writeWindowMs,
-    attemptEndsAt,
-    write,
-    load,
-    errorJSON,
-    ambiguous,
-    reservationFields,
-    applyPartnerState,
-  } = kit;
+  const { partner, logger } = options;
+  const now = options.now ?? Date.now;
+  const repo = createBookingRepository(options.db, now);
+  const audit = createAuditLog(options.db, now);
+  const holdMs = options.holdMinutes * 60_000;
+  const writeWindowMs = options.writeWindowMs ?? 10_000;
 
-  const service = {
-    repo,
+  async function load(id: string): Promise<BookingRecord> {
+    const booking = await repo.get(id);
+    if (!booking) throw new Error(`unknown booking ${id}`);
+    return booking;
+  }
 
+  const move = (id: string, transition: Transition) => repo.transition(id, transition);
+
+  /**
+   * When the confirm or release that moved `booking` into CONFIRMING or RELEASING is certainly over
+   * (answered, timed out or crashed); undefined if it is over already: it recorded a failure
+   * (`last_error`, cleared when the write starts) or its window has passed.
+   */
+  function attemptEndsAt(booking: BookingRecord): number | undefined {
+    if (booking.state !== "CONFIRMING" && booking.state !== "RELEASING") return undefined;
+    const endsAt = booking.updated_at + writeWindowMs;
+    return booking.last_error === null && endsAt > now() ? endsAt : undefined;
+  }
+
+  /** Makes a partner write and records it in the audit log, whatever its outcome. */
+  async function write(
+    action: string,
+    actor: Actor,
+    booking: BookingRecord,
+    call: () => Promise<Reservation>,
+  ): Promise<Reservation> {
+    try {
+      const r = await call();
+      await audit.record({
+        actor,
+        action,
+        bookingId: booking.id,
+        reservationId: r.id,
+        outcome: r.reconciled ? "ok-reconciled" : "ok",
+        detail: { status: r.status, amount: r.amount, refunded: r.reserve?.price, code: r.reserve?.code },
+      });
+      return r;
+    } catch (error) {
+      const json = errorJSON(error);
+      const outcome = json ? (json.outcome === "unknown" ? "unknown" : "failed") : "error";
+      await audit.record({
+        actor,
+        action,
+        bookingId: booking.id,
+        reservationId: booking.reservation_id,
+        outcome,
+        detail: json ?? { message: "internal" },
+      });
+      throw error;
+    }
+  }
+
+  /**
+   * Brings the ledger in line with the partner's view of the reservation. A write in flight that the
+   * partner has not applied (CONFIRMING/REFUNDING while it says PENDING/PAID) goes back only when
+   * `mayRevert`: the write is stale (older than any call can last), so no other process is still making it.
+   */
+  async function applyPartnerState(booking: BookingRecord, r: Reservation, mayRevert: boolean) {
+    const fields = reservationFields(r);
+    const detail = { via: "refresh", partnerStatus: r.status };
+    const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
+    const target = moves[r.status];
+    // A refund in flight that the partner has not applied yet reads PAID: revert only when stale.
+    const refundNotApplied = booking.state === "REFUNDING" && r.status === "PAID";
+    if (target && target !== booking.state && (!refundNotApplied || mayRevert)) {
+      const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
+      await move(booking.id, { from: [booking.state], to: target, set: { ...fields, ...extra }, detail });
+    } else if (r.status === "PENDING" && mayRevert && booking.state === "CONFIRMING") {
+      await move(booking.id, { from: ["CONFIRMING"], to: "HELD", set: fields, detail });
+    } else {
+      // Only onto the state this read was taken against: a confirm may have landed meanwhile.
+      await repo.patch(booking.id, fields, [booking.state]);
+    }
+    return load(booking.id);
+  }
+
+  /** Records a failure the service cannot settle now; the reaper reads the reservation later. */
+  async function leaveForReaper(id: string, error: unknown, what: string, inStates?: BookingState[]) {
+    const json = errorJSON(error);
+    await repo.patch(id, { last_error: lastError(json) }, inStates);
+    logger.warn({ bookingId: id, error: json }, `${what}; the reaper will read the reservation`);
+    if (!json) throw error;
+  }
+
+  /** Creates the partner reservation (a hold) for an intent, at most once per booking. */
+  async function reserve(id: string, opts: { actor?: Actor } = {}): Promise<ReserveOutcome> {
+    if (!(await move(id, { from: ["INTENT"], to: "RESERVING" }))) return reserveOutcomeOf(await load(id));
+    const booking = await load(id);
+    const actor = opts.actor ?? userActor(booking.user_id);
+    let reservation: Reservation;
+    try {
+      reservation = await write("reserve", actor, booking, () =>
+        partner.reserve({
+          slotId: booking.slot_id,
+          persons: booking.persons,
+          customerName: booking.customer_name,
+          customerEmail: booking.customer_email,
+          customerMobile: booking.customer_mobile,
+        }),
+      );
+    } catch (error) {
+      const json = errorJSON(error);
+      // The partner has no idempotency key: a reserve that may have been applied is never sent again.
+      const unknown = mayHaveApplied(failureOf(error));
+      const to: BookingState = unknown ? "RESERVE_UNKNOWN" : "RESERVE_FAILED";
+      await move(id, { from: ["RESERVING"], to, set: { last_error: lastError(json) }, detail: json });
+      if (unknown) {
+        const { slot_id: slotId, slot_starts_at: startsAt, persons } = booking;
+        logger.warn(
+          { bookingId: id, slotId, startsAt, persons, error: json },
+          "reserve answer lost: a hold may exist at the partner that fairway cannot see; ask the partner to release it",
+        );
+      }
+      if (!json) throw error;
+      const stored = await load(id);
+      return unknown ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
+    }
+    const held = await move(id, {
+      from: ["RESERVING"],
+      to: "HELD",
+      set: {
+        ...reservationFields(reservation),
+        reservation_id: reservation.id,
+        reservation_code: reservation.reserve?.code ?? null,
+        tx_no: reservation.txNo,
+        amount: reservation.amount,
+        hold_expires_at: now() + holdMs,
+      },
+      detail: { reservationId: reservation.id },
+    });
+    if (!held) {
+      // Someone else decided this booking's fate while we waited: never leave the new hold behind.
+      logger.error(
+        { bookingId: id, reservationId: reservation.id },
+        "reserve answered after the booking moved on; releasing the hold",
+      );
+      const stored = await load(id);
+      await write("release-orphan", actor, { ...stored, reservation_id: reservation.id }, () =>
+        partner.release(reservation.id),
+      ).catch((e: unknown) => logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"));
+    }
+    return reserveOutcomeOf(await load(id));
+  }
+
+  /** Pays for a held reservation from the partner's credit, at most once. */
+  async function confirm(id: string, opts: { actor?: Actor } = {}): Promise<ConfirmOutcome> {
+    let booking = await load(id);
+    if (booking.state === "CONFIRMING") {
+      // Interrupted earlier (a crash, a lost answer): the partner's word settles it without a second confirm.
+      booking = await refresh(id).catch(() => booking);
+      return confirmOutcomeOf(booking);
+    }
+    if (booking.state !== "HELD") return confirmOutcomeOf(booking);
+    const actor = opts.actor ?? userActor(booking.user_id);
+    // Too close to the hold's end, a confirm would race the reaper's release: the hold is over.
+    if ((booking.hold_expires_at ?? 0) <= now() + writeWindowMs) {
+      await release(id, { reason: "expired", actor });
+      return { kind: "expired", booking: await load(id) };
+    }
+    const amount = booking.amount ?? booking.expected_amount;
+    let balance: number | null = null;
+    try {
+      balance = (await partner.getBalance()).balance;
+    } catch (error) {
+      logger.warn(
+        { bookingId: id, error: errorJSON(error) },
+        "balance check before confirm failed; the partner will judge",
+      );
+    }
+    if (balance !== null && balance < amount) return { kind: "insufficient", booking, balance };
+
+    const started = await move(id, {
+      from: ["HELD"],
+      to: "CONFIRMING",
+      set: { last_error: null },
+      notExpiredAt: now() + writeWindowMs,
+    });
+    if (!started) return confirmOutcomeOf(await load(id));
+    try {
+      const paid = await write("confirm", actor, booking, () => partner.confirm(booking.reservation_id ?? ""));
+      await move(id, {
+        from: ["CONFIRMING"],
+        to: "PAID",
+        set: { ...reservationFields(paid), paid_at: paid.reserve?.paidAt ?? now() },
+        detail: { reconciled: paid.reconciled === true },
+      });
+      const outcome = confirmOutcomeOf(await load(id));
+      // The partner reduces the credit by the amount paid: the low-balance check needs no second read.
+      if (outcome.kind === "paid" && balance !== null)
+        outcome.balanceAfter = balance - (outcome.booking.amount ?? amount);
+      return outcome;
+    } catch (error) {
+      return confirmFailed(id, error);
+    }
+  }
+
+  /** What a failed confirm did, by what its error means. */
+  async function confirmFailed(id: string, error: unknown): Promise<ConfirmOutcome> {
+    const json = errorJSON(error);
+    const backToHeld = () =>
+      move(id, { from: ["CONFIRMING"], to: "HELD", set: { last_error: lastError(json) }, detail: json });
+    const failure = failureOf(error);
+    switch (failure) {
+      case "insufficient-credit":
+        await backToHeld();
+        return { kind: "insufficient", booking: await load(id), balance: null };
+      case "missing":
+        await move(id, {
+          from: ["CONFIRMING"],
+          to: "RELEASED",
+          set: { release_reason: "partner-missing", last_error: lastError(json) },
+          detail: json,
+        });
+        return { kind: "failed", booking: await load(id), error: json as PartnerErrorJSON };
+      case "not-applied":
+        await backToHeld();
+        return { kind: "failed", booking: await load(id), error: json as PartnerErrorJSON };
+      case "conflict":
+      case "unreadable": {
+        // This process made the only confirm and it has ended: the partner's view settles it.
+        const fresh = await refresh(id, { staleBefore: now() }).catch(() => undefined);
+        if (fresh?.state === "HELD" && json) return { kind: "failed", booking: fresh, error: json };
+        if (fresh && fresh.state !== "CONFIRMING") return confirmOutcomeOf(fresh);
+        break;
+      }
+      case "refused":
+      case "unknown":
+      case "internal":
+        break;
+      default:
+        failure satisfies never;
+    }
+    if (json && !mayHaveApplied(failure) && (await backToHeld())) {
+      // A definite refusal (4xx): nothing was paid; the hold stands.
+      return { kind: "failed", booking: await load(id), error: json };
+    }
+    await leaveForReaper(id, error, "confirm outcome unknown");
+    return { kind: "unknown", booking: await load(id) };
+  }
+
+  /** Releases an unpaid hold (or a bare intent). Ambiguous failures stay RELEASING; the reaper finishes them. */
+  function release(id: string, opts: ReleaseOptions): Promise<ReleaseOutcome> {
+    return sendRelease(id, opts, false);
+  }
+
+  /**
+   * A release that finds RELEASING sends nothing (another call may still be making the DELETE) unless
+   * `again`: a refresh found that release stale or the hold over, and the reservation still PENDING.
+   */
+  async function sendRelease(id: string, opts: ReleaseOptions, again: boolean): Promise<ReleaseOutcome> {
+    const booking = await load(id);
+    const { reason } = opts;
+    if (booking.state === "INTENT") {
+      await move(id, { from: ["INTENT"], to: "RELEASED", set: { release_reason: reason } });
+      return { kind: "released", booking: await load(id) };
+    }
+    if (booking.state === "RELEASING" && !again) return releaseOutcomeOf(booking);
+    const started = await move(id, {
+      from: booking.state === "RELEASING" ? ["RELEASING"] : ["HELD"],
+      to: "RELEASING",
+      set: { release_reason: booking.release_reason ?? reason, last_error: null },
+      detail: { reason },
+    });
+    if (!started) return releaseOutcomeOf(await load(id));
+    try {
+      const released = await write("release", opts.actor ?? userActor(booking.user_id), booking, () =>
+        partner.release(booking.reservation_id ?? ""),
+      );
+      await move(id, {
+        from: ["RELEASING"],
+        to: "RELEASED",
+        set: reservationFields(released),
+        detail: { reconciled: released.reconciled === true },
+      });
+    } catch (error) {
+      const json = errorJSON(error);
+      const failure = failureOf(error);
+      if (failure === "missing") {
+        await move(id, {
+          from: ["RELEASING"],
+          to: "RELEASED",
+          set: { release_reason: "partner-missing", last_error: lastError(json) },
+          detail: json,
+        });
+      } else if (failure === "conflict") {
+        await refresh(id).catch(() => undefined);
+      } else {
+        await leaveForReaper(id, error, "release did not complete");
+      }
+    }
+    return releaseOutcomeOf(await load(id));
+  }
+
+  /**
+   * Reads the reservation from the partner and corrects the ledger (PAID, released or refunded at the
+   * partner); with `staleBefore`/`holdOverAt`, finishes what an interrupted write left (see
+   * `RefreshOptions`). A booking with no reservation yet is returned as it is.
+   */
+  async function refresh(id: string, opts: RefreshOptions = {}): Promise<BookingRecord> {
+    const booking = await load(id);
+    if (!booking.reservation_id) return booking;
+    const { staleBefore, holdOverAt } = opts;
+    const r = await partner.getReservation(booking.reservation_id);
+    const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
+    const fresh = await applyPartnerState(booking, r, mayRevert);
+    // Never while this system's own confirm or release may still be in flight: one write per reservation.
+    const holdOver =
+      holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt && attemptEndsAt(fresh) === undefined;
+    if (fresh.state === "CONFIRMING" && r.status === "PENDING" && holdOver) {
+      const holdOverMove: Transition = {
+        from: ["CONFIRMING"],
+        to: "RELEASING",
+        set: { release_reason: "expired" },
+        detail: { via: "hold-over", partnerStatus: r.status },
+      };
+      if (await move(id, holdOverMove)) await sendRelease(id, { reason: "expired", actor: opts.actor }, true);
+    } else if (fresh.state === "RELEASING" && r.status === "PENDING" && (mayRevert || holdOver)) {
+      // A release sent again races at most the first one: the partner answers the later one 409.
+      const reason = (fresh.release_reason as ReleaseReason | null) ?? "expired";
+      await sendRelease(id, { reason, actor: opts.actor }, true);
+    } else if (fresh.state === "HELD" && (fresh.hold_expires_at ?? 0) <= now()) {
+      await release(id, { reason: "expired", actor: opts.actor });
+    } else {
+      return fresh;
+    }
+    return load(id);
+  }
+
+  /**
+   * Refunds a paid booking, at most once (PAID → REFUNDING → REFUNDED). The refunded amount is the
+   * partner's (`reserve.price`), which depends on its contract policy.
+   */
+  async function refund(id: string, opts: { actor: Actor }): Promise<RefundOutcome> {
+    const booking = await load(id);
+    if (booking.state === "REFUNDED") return { kind: "refunded", booking, refundedAmount: booking.refunded_amount };
+    if (booking.state === "REFUNDING") return { kind: "busy", booking };
+    if (!(await move(id, { from: ["PAID"], to: "REFUNDING", detail: { actor: opts.actor } }))) {
+      const current = await load(id);
+      return current.state === "REFUNDING" || current.state === "REFUNDED"
+        ? { kind: "busy", booking: current }
+        : { kind: "not-paid", booking: current };
+    }
+    try {
+      const refunded = await write("refund", opts.actor, booking, () => partner.refund(booking.reservation_id ?? ""));
+      const amount = refunded.reserve?.price ?? null;
+      await move(id, {
+        from: ["REFUNDING"],
+        to: "REFUNDED",
+        set: { partner_status: refunded.status, refunded_amount: amount },
+        detail: { reconciled: refunded.reconciled === true },
+      });
+      return { kind: "refunded", booking: await load(id), refundedAmount: amount };
+    } catch (error) {
+      const json = errorJSON(error);
+      const failure = failureOf(error);
+      const backToPaid = () =>
+        move(id, { from: ["REFUNDING"], to: "PAID", set: { last_error: lastError(json) }, detail: json });
+      if (failure === "not-applied") {
+        await backToPaid();
+        return { kind: "failed", booking: await load(id), error: json as PartnerErrorJSON };
+      }
+      if (json && !mayHaveApplied(failure)) {
+        // A definite refusal: read the partner's view (it may say the booking is no longer PAID).
+        const fresh = await refresh(id, { staleBefore: now() }).catch(() => undefined);
+        if (fresh?.state === "REFUNDING") await backToPaid();
+        return { kind: "failed", booking: await load(id), error: json };
+      }
+      await leaveForReaper(id, error, "refund outcome unknown", ["REFUNDING"]);
+      return { kind: "unknown", booking: await load(id) };
+    }
+  }
+
+  /**
+   * A RESERVING booking whose process died mid-reserve (the reaper's call, once it is stale). If the
+   * partner's answer reached the audit log, its hold is released (reason "orphan") instead of being
+   * left for the partner to find; if no answer was recorded (the lost-answer gap), the booking is
+   * marked RESERVE_UNKNOWN and the operator is told. Undefined if the booking had moved on.
+   */
+  async function settleStaleReserve(id: string): Promise<StaleReserveOutcome | undefined> {
+    const reservationId = await audit.reservedHold(id);
+    if (reservationId) {
+      const orphan = await move(id, {
+        from: ["RESERVING"],
+        to: "RELEASING",
+        set: { reservation_id: reservationId, release_reason: "orphan", last_error: null },
+        detail: { via: "audit-log" },
+      });
+      if (!orphan) return undefined;
+      logger.warn(
+        { bookingId: id },
+        "a reserve's answer was audited but never reached the ledger (crash?): its hold was released",
+      );
+      await sendRelease(id, { reason: "orphan", actor: "system:reaper" }, true);
+      return { kind: "reserve-released", booking: await load(id) };
+    }
+    if (
+      !(await move(id, {
+        from: ["RESERVING"],
+        to: "RESERVE_UNKNOWN",
+        set: { last_error: "stale" },
+        detail: { via: "reaper" },
+      }))
+    )
+      return undefined;
+    const booking = await load(id);
+    logger.warn(
+      { bookingId: id, slotId: booking.slot_id, startsAt: booking.slot_starts_at },
+      "a reserve call never recorded its answer (crash?): a hold may exist at the partner; ask the partner to release it",
+    );
+    return { kind: "reserve-unknown", booking };
+  }
+
+  return {
     /** Records a booking intent before any partner call (idempotent on `input.id`). */
     createIntent: (input: BookingIntentInput) => repo.createIntent(input),
-
-    /** Creates the partner reservation (a hold) for an intent, at most once per booking. */
-    async reserve(id: string, actor?: Actor): Promise<ReserveOutcome> {
-      if (!(await repo.transition(id, ["INTENT"], "RESERVING"))) return reserveOutcomeOf(await load(id));
-      const booking = await load(id);
-      const input = {
-        slotId: booking.slot_id,
-        persons: booking.persons,
-        customerName: booking.customer_name,
-        customerEmail: booking.customer_email,
-        customerMobile: booking.customer_mobile,
-      };
-      let reservation: Reservation;
-      try {
-        reservation = await write("reserve", actor ?? userActor(booking.user_id), booking, () =>
-          partner.reserve(input),
-        );
-      } catch (error) {
-        const json = errorJSON(error);
-        const unknown = ambiguous(error);
-        const to: BookingState = unknown ? "RESERVE_UNKNOWN" : "RESERVE_FAILED";
-        await repo.transition(id, ["RESERVING"], to, { last_error: json ? JSON.stringify(json) : "internal" }, json);
-        if (unknown) {
-          logger.warn(
-            {
-              bookingId: id,
-              slotId: booking.slot_id,
-              startsAt: booking.slot_starts_at,
-              persons: booking.persons,
-              error: json,
-            },
-            "reserve answer lost: a hold may exist at the partner that fairway cannot see; ask the partner to release it",
-          );
-        }
-        if (!json) throw error;
-        const stored = await load(id);
-        return unknown ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
-      }
-      const held = await repo.transition(
-        id,
-        ["RESERVING"],
-        "HELD",
-        {
-          ...reservationFields(reservation),
-          reservation_id: reservation.id,
-          reservation_code: reservation.reserve?.code ?? null,
-          tx_no: reservation.txNo,
-          amount: reservation.amount,
-          hold_expires_at: now() + holdMs,
-        },
-        { reservationId: reservation.id },
-      );
-      if (!held) {
-        // Someone else decided this booking's fate while we waited: never leave the new hold behind.
-        logger.error(
-          { bookingId: id, reservationId: reservation.id },
-          "reserve answered after the booking moved on; releasing the hold",
-        );
-        const stored = await load(id);
-        await write(
-          "release-orphan",
-          actor ?? userActor(stored.user_id),
-          { ...stored, reservation_id: reservation.id },
-          () => partner.release(reservation.id),
-        ).catch((e: unknown) => logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"));
-      }
-      return reserveOutcomeOf(await load(id));
-    },
-
-    /** Pays for a held reservation from the partner's credit, at most once. */
-    async confirm(id: string, actor?: Actor): Promise<ConfirmOutcome> {
-      let booking = await load(id);
-      if (booking.state === "CONFIRMING") {
-        // Interrupted earlier (a crash, a lost answer): the partner's word settles it without a second confirm.
-        booking = await service.reconcile(id).catch(() => booking);
-        return confirmOutcomeOf(booking);
-      }
-      if (booking.state !== "HELD") return confirmOutcomeOf(booking);
-      // Too close to the hold's end, a confirm would race the reaper's release: the hold is over.
-      if ((booking.hold_expires_at ?? 0) <= now() + writeWindowMs) {
-        await service.release(id, "expired", false, actor);
-        return { kind: "expired", booking: await load(id) };
-      }
-      const amount = booking.amount ?? booking.expected_amount;
-      let balance: number | null = null;
-      try {
-        balance = (await partner.getBalance()).balance;
-      } catch (error) {
-        logger.warn(
-          { bookingId: id, error: errorJSON(error) },
-          "balance check before confirm failed; the partner will judge",
-        );
-      }
-      if (balance !== null && balance < amount) return { kind: "insufficient", booking, balance };
-
-      if (!(await repo.transition(id, ["HELD"], "CONFIRMING", { last_error: null }, undefined, now() + writeWindowMs)))
-        return confirmOutcomeOf(await load(id));
-      const reservationId = booking.reservation_id ?? "";
-      try {
-        const paid = await write("confirm", actor ?? userActor(booking.user_id), booking, () =>
-          partner.confirm(reservationId),
-        );
-        await repo.transition(
-          id,
-          ["CONFIRMING"],
-          "PAID",
-          { ...reservationFields(paid), paid_at: paid.reserve?.paidAt ?? now() },
-          {
-            reconciled: paid.reconciled === true,
-          },
-        );
-        const outcome = confirmOutcomeOf(await load(id));
-        // The partner reduces the credit by the amount paid: the low-balance check needs no second read.
-        if (outcome.kind === "paid" && balance !== null)
-          outcome.balanceAfter = balance - (outcome.booking.amount ?? amount);
-        return outcome;
-      } catch (error) {
-        const json = errorJSON(error);
-        if (error instanceof PartnerInsufficientCreditError) {
-          await repo.transition(id, ["CONFIRMING"], "HELD", { last_error: JSON.stringify(json) }, json);
-          return { kind: "insufficient", booking: await load(id), balance: null };
-        }
-        if (error instanceof PartnerUnavailableError && error.outcome === "not-applied") {
-          await repo.transition(id, ["CONFIRMING"], "HELD", { last_error: JSON.stringify(json) }, json);
-          return { kind: "failed", booking: await load(id), error: error.toJSON() };
-        }
-        if (error instanceof PartnerConflictError || error instanceof PartnerInvalidResponseError) {
-          // This process made the only confirm and it has ended: a PENDING reservation was not paid.
-          const fresh = await service.reconcile(id, now()).catch(() => undefined);
-          if (fresh?.state === "HELD" && json) return { kind: "failed", booking: fresh, error: json };
-          if (fresh && fresh.state !== "CONFIRMING") return confirmOutcomeOf(fresh);
-        }
-        if (error instanceof PartnerNotFoundError) {
-          await repo.transition(
-            id,
-            ["CONFIRMING"],
-            "RELEASED",
-            { release_reason: "partner-missing", last_error: JSON.stringify(json) },
-            json,
-          );
-          return { kind: "failed", booking: await load(id), error: json as PartnerErrorJSON };
-        }
-        const current = await load(id);
-        if (current.state === "CONFIRMING" && json && !ambiguous(error)) {
-          // A definite refusal (4xx): nothing was paid; the hold stands.
-          await repo.transition(id, ["CONFIRMING"], "HELD", { last_error: JSON.stringify(json) }, json);
-          return { kind: "failed", booking: await load(id), error: json };
-        }
-        await repo.patch(id, { last_error: json ? JSON.stringify(json) : "internal" });
-        logger.warn(
-          { bookingId: id, reservationId, error: json },
-          "confirm outcome unknown; the reaper will read the reservation",
-        );
-        if (!json) throw error;
-        return { kind: "unknown", booking: await load(id) };
-      }
-    },
-
-    /**
-     * Releases an unpaid hold. Ambiguous failures stay RELEASING; the reaper finishes them. A release
-     * that finds RELEASING sends nothing (another call may still be making the DELETE) unless
-     * `retryStale`: the reaper's reconcile found the release stale and the hold still PENDING.
-     */
-    async release(id: string, reason: ReleaseReason, retryStale = false, actor?: Actor): Promise<ReleaseOutcome> {
-      const booking = await load(id);
-      if (booking.state === "INTENT") {
-        await repo.transition(id, ["INTENT"], "RELEASED", { release_reason: reason });
-        return { kind: "released", booking: await load(id) };
-      }
-      if (booking.state === "RELEASING" && !retryStale) return releaseOutcomeOf(booking);
-      const from: BookingState[] = booking.state === "RELEASING" ? ["RELEASING"] : ["HELD"];
-      if (
-        !(await repo.transition(
-          id,
-          from,
-          "RELEASING",
-          { release_reason: booking.release_reason ?? reason, last_error: null },
-          { reason },
-        ))
-      ) {
-        return releaseOutcomeOf(await load(id));
-      }
-      try {
-        const released = await write("release", actor ?? userActor(booking.user_id), booking, () =>
-          partner.release(booking.reservation_id ?? ""),
-        );
-        await repo.transition(id, ["RELEASING"], "RELEASED", reservationFields(released), {
-          reconciled: released.reconciled === true,
-        });
-      } catch (error) {
-        const json = errorJSON(error);
-        if (error instanceof PartnerNotFoundError) {
-          await repo.transition(
-            id,
-            ["RELEASING"],
-            "RELEASED",
-            { release_reason: "partner-missing", last_error: JSON.stringify(json) },
-            json,
-          );
-        } else if (error instanceof PartnerConflictError) {
-          await service.reconcile(id).catch(() => undefined);
-        } else {
-          await repo.patch(id, { last_error: json ? JSON.stringify(json) : "internal" });
-          logger.warn({ bookingId: id, error: json }, "release did not complete; the reaper will retry");
-          if (!json) throw error;
-        }
-      }
-      return releaseOutcomeOf(await load(id));
-    },
-
-    /**
-     * Reads the reservation from the partner and corrects the ledger; finishes an interrupted release.
-     * `staleBefore`: a write in flight last touched before this instant may be reverted, or (a release)
-     * sent again (the reaper's call); at the hold's end (`holdOverAt`) a release is sent again without waiting.
-     * `holdOverAt`: a confirm still unanswered (a crash, a lost answer)
-     * on a hold that ends by this instant, and that the partner says is unpaid, is not waited for: the
-     * hold is released now. The partner's state machine arbitrates should that confirm still land — the
-     * release then fails with 409 and the booking reads PAID — so no money is at risk, and the hold
-     * never outlives HOLD_MINUTES.
-     */
-    async reconcile(id: string, staleBefore?: number, actor?: Actor, holdOverAt?: number): Promise<BookingRecord> {
-      const booking = await load(id);
-      if (!booking.reservation_id) return booking;
-      const r = await partner.getReservation(booking.reservation_id);
-      const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
-      let fresh = await applyPartnerState(booking, r, "reconcile", mayRevert);
-      // Never while this system's own confirm or release may still be in flight: one write per reservation.
-      const holdOver =
-        holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt && attemptEndsAt(fresh) === undefined;
-      if (fresh.state === "CONFIRMING" && r.status === "PENDING" && holdOver) {
-        const over = { release_reason: "expired" };
-        if (
-          await repo.transition(id, ["CONFIRMING"], "RELEASING", over, { via: "hold-over", partnerStatus: r.status })
-        ) {
-          await service.release(id, "expired", true, actor);
-        }
-        fresh = await load(id);
-      } else if (fresh.state === "RELEASING" && r.status === "PENDING" && (mayRevert || holdOver)) {
-        // A release sent again races at most the first one: the partner answers the later one 409.
-        await service.release(id, (fresh.release_reason as ReleaseReason | null) ?? "expired", true, actor);
-        fresh = await load(id);
-      } else if (fresh.state === "HELD" && (fresh.hold_expires_at ?? 0) <= now()) {
-        await service.release(id, "expired", false, actor);
-        fresh = await load(id);
-      }
-      return fresh;
-    },
-
-    /**
-     * Refunds a paid booking, at most once (PAID → REFUNDING → REFUNDED); `refund.ts`.
-     */
-    refund: (id: string, actor: Actor): Promise<RefundOutcome> =>
-      refundBooking(kit, (bookingId) => service.reconcile(bookingId, now()), id, actor),
-
-    /** A stale RESERVING booking whose reserve answer reached the audit log: its hold is released (`orphans.ts`). */
-    releaseAuditedReserve: (id: string): Promise<boolean> =>
-      releaseAuditedReserve(kit, (bookingId) => service.release(bookingId, "orphan", true, "system:reaper"), id),
-
+    reserve,
+    confirm,
+    release,
+    refresh,
+    refund,
+    settleStaleReserve,
     /** Claims the once-only work after a payment (agent notice, low-balance check); true for the one caller that won. */
-    async claimPaidFollowup(id: string): Promise<boolean> {
-      const result = await kit.options.db
-        .updateTable("bookings")
-        .set({ paid_followup_at: now() })
-        .where("id", "=", id)
-        .where("state", "=", "PAID")
-        .where("paid_followup_at", "is", null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
-    audit,
+    claimPaidFollowup: (id: string) => repo.claimPaidFollowup(id),
     attemptEndsAt,
+    /** Holds whose time is up by `at`, and writes in flight since before `staleBefore` (the reaper's work). */
+    dueForReaping: (at: number, staleBefore: number) => repo.dueForReaping(at, staleBefore),
 
+    // Reads.
+    get: (id: string) => repo.get(id),
+    /** A booking by the partner's reservation id or code. */
+    findByReservation: (reference: string) => repo.findByReservation(reference),
+    /** The booking's state changes, oldest first. */
+    history: (id: string) => repo.history(id),
     /** The chat's booking that still holds a reservation or is being written, if any. */
     activeForChat: (chatId: number) => repo.activeForChat(chatId),
-    get: (id: string) => repo.get(id),
     listForUser: (userId: number, limit?: number) => repo.listForUser(userId, limit),
     recentCustomers: (userId: number, limit?: number) => repo.recentCustomers(userId, limit),
+    /** The audit log of partner writes, newest first (optionally of one booking). */
+    auditLog: (limit?: number, bookingId?: string) => audit.list(limit, bookingId),
   };
-  return service;
 }
 
 export type BookingService = ReturnType<typeof createBookingService>;

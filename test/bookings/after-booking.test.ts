@@ -39,7 +39,7 @@ describe.each(databaseFactories)("after the booking, on $name (two instances)", 
       customerMobile: "+66812345678",
       expectedAmount: 500_000,
     });
-    expect(await repo.transition("bk-1", ["INTENT"], "PAID")).toBe(true);
+    expect(await repo.transition("bk-1", { from: ["INTENT"], to: "PAID" })).toBe(true);
   });
 
   afterEach(async () => {

@@ -15,6 +15,8 @@ import {
   type HoldReaper,
   type ReaperEvent,
 } from "../../src/bookings/index.js";
+import { createAuditLog, type AuditLog } from "../../src/bookings/audit.js";
+import { createBookingRepository, type BookingRepository } from "../../src/bookings/repository.js";
 import { createLogger } from "../../src/logger.js";
 import { createPartnerClient, type PartnerClient } from "../../src/partner/index.js";
 import { createSandbox, type ReservationRecord, type Sandbox, type SlotView } from "../../src/sandbox/index.js";
@@ -52,6 +54,8 @@ interface World {
   setNow(ms: number): void;
   /** A partner client for the sandbox (optionally with a wrapped fetch). */
   partner(fetch?: typeof globalThis.fetch): PartnerClient;
+  /** The ledger and audit log written directly: what a process that died mid-write left behind. */
+  ledgerTables(): { repo: BookingRepository; audit: AuditLog };
   /** Another service on the same database (a second process), with its own partner client. */
   serviceWith(partner: PartnerClient): BookingService;
   /** An OPEN slot no other intent of this test uses. */
@@ -135,6 +139,10 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       advance: (ms) => void (t += ms),
       setNow: (ms) => void (t = ms),
       partner,
+      ledgerTables: () => ({
+        repo: createBookingRepository(w.storage.db, clock),
+        audit: createAuditLog(w.storage.db, clock),
+      }),
       serviceWith: (p) =>
         createBookingService({ db: w.storage.db, partner: p, logger, holdMinutes: HOLD_MINUTES, now: clock }),
       freshSlot(persons = PERSONS) {
@@ -204,7 +212,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     return r;
   };
   const history = async (id: string) =>
-    (await w.service.repo.history(id)).map((e) => `${e.from_state ?? "-"}>${e.to_state}`);
+    (await w.service.history(id)).map((e) => `${e.from_state ?? "-"}>${e.to_state}`);
   const slotStatus = (b: BookingRecord) => {
     const date = new Date(b.slot_starts_at + 7 * 3_600_000).toISOString().slice(0, 10);
     return w.sandbox.slots(b.course_id, date).find((s) => s.id === b.slot_id)?.status;
@@ -366,7 +374,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
         return res;
       };
       const other = w.serviceWith(w.partner(slowReads));
-      const reading = other.reconcile(booking.id);
+      const reading = other.refresh(booking.id);
       await until(() => w.sandbox.requests.some((e) => e.method === "GET" && ORDER.test(e.path) && e.status === 200));
       expect((await w.service.confirm(booking.id)).kind).toBe("paid");
       open();
@@ -396,7 +404,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
         expect(w.sandbox.count("GET", ORDER)).toBeGreaterThanOrEqual(1);
         expect(w.sandbox.balance()).toBe(INITIAL_BALANCE - booking.amount!);
         expect(partnerRecord(booking).status).toBe("PAID");
-        const events = await w.service.repo.history(booking.id);
+        const events = await w.service.history(booking.id);
         expect(JSON.parse(events.at(-1)!.detail!)).toEqual({ reconciled: true });
       },
     );
@@ -608,7 +616,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
   describe("release", () => {
     it("a user release cancels at the partner and marks RELEASED; a second release makes no call", async () => {
       const booking = await w.held();
-      const out = await w.service.release(booking.id, "user-cancel");
+      const out = await w.service.release(booking.id, { reason: "user-cancel" });
       expect(out.kind).toBe("released");
       expect(await ledger(booking.id)).toMatchObject({
         state: "RELEASED",
@@ -617,7 +625,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       });
       expect(partnerRecord(booking).status).toBe("CANCEL");
       expect(slotStatus(booking)).toBe("OPEN");
-      const again = await w.service.release(booking.id, "user-cancel");
+      const again = await w.service.release(booking.id, { reason: "user-cancel" });
       expect(again.kind).toBe("released");
       expect(w.sandbox.count("DELETE", CANCEL)).toBe(1);
       expect(w.sandbox.balance()).toBe(INITIAL_BALANCE);
@@ -626,9 +634,9 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     it("a second tap while the first release is still in flight sends no second DELETE", async () => {
       const booking = await w.held();
       w.sandbox.faults.add({ method: "DELETE", path: CANCEL, kind: "hang" });
-      const first = w.service.release(booking.id, "user-cancel");
+      const first = w.service.release(booking.id, { reason: "user-cancel" });
       await until(() => w.sandbox.count("DELETE", CANCEL) === 1);
-      const [second, firstOut] = await Promise.all([w.service.release(booking.id, "user-cancel"), first]);
+      const [second, firstOut] = await Promise.all([w.service.release(booking.id, { reason: "user-cancel" }), first]);
       expect(second.kind).toBe("pending");
       expect(firstOut.kind).toBe("pending");
       expect(w.sandbox.count("DELETE", CANCEL)).toBe(1);
@@ -646,7 +654,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     it("a PAID booking is not released: not-held, no DELETE", async () => {
       const booking = await w.held();
       expect((await w.service.confirm(booking.id)).kind).toBe("paid");
-      const out = await w.service.release(booking.id, "user-cancel");
+      const out = await w.service.release(booking.id, { reason: "user-cancel" });
       expect(out.kind).toBe("not-held");
       expect(w.sandbox.count("DELETE", CANCEL)).toBe(0);
       expect((await ledger(booking.id)).state).toBe("PAID");
@@ -657,7 +665,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     it("a 503 leaves it RELEASING; the reaper, once stale, finishes it with one more DELETE", async () => {
       const booking = await w.held();
       w.sandbox.faults.add({ method: "DELETE", path: CANCEL, kind: "status", status: 503 });
-      const out = await w.service.release(booking.id, "user-cancel");
+      const out = await w.service.release(booking.id, { reason: "user-cancel" });
       expect(out.kind).toBe("pending");
       expect((await ledger(booking.id)).state).toBe("RELEASING");
       expect(partnerRecord(booking).status).toBe("PENDING");
@@ -815,7 +823,11 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       const started = booking.hold_expires_at! - WINDOW_MS - 500;
       w.setNow(started);
       // What a confirm records before its POST; then the process dies.
-      expect(await w.service.repo.transition(booking.id, ["HELD"], "CONFIRMING", { last_error: null })).toBe(true);
+      expect(
+        await w
+          .ledgerTables()
+          .repo.transition(booking.id, { from: ["HELD"], to: "CONFIRMING", set: { last_error: null } }),
+      ).toBe(true);
       await w.restart();
       w.setNow(started + WINDOW_MS - 1);
       expect(await w.reaper.tick()).toBe(0);
@@ -832,7 +844,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
 
   it("a crash after the reserve's answer was audited but before the ledger recorded it: the stale reaper releases that hold", async () => {
     const intent = await w.intent();
-    expect(await w.service.repo.transition(intent.id, ["INTENT"], "RESERVING")).toBe(true);
+    expect(await w.ledgerTables().repo.transition(intent.id, { from: ["INTENT"], to: "RESERVING" })).toBe(true);
     // What the dead process got done: the partner placed the hold and the answer reached the audit log.
     const r = await w.partner().reserve({
       slotId: intent.slot_id,
@@ -841,7 +853,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       customerEmail: intent.customer_email,
       customerMobile: intent.customer_mobile,
     });
-    await w.service.audit.record({
+    await w.ledgerTables().audit.record({
       actor: "user:1",
       action: "reserve",
       bookingId: intent.id,
@@ -867,7 +879,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
 
   it("a stale RESERVING row (a crash mid-reserve) becomes RESERVE_UNKNOWN with a warning and no partner write", async () => {
     const intent = await w.intent();
-    expect(await w.service.repo.transition(intent.id, ["INTENT"], "RESERVING")).toBe(true);
+    expect(await w.ledgerTables().repo.transition(intent.id, { from: ["INTENT"], to: "RESERVING" })).toBe(true);
     await w.restart();
 
     expect(await w.reaper.tick()).toBe(0);

@@ -6,11 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import {
-  createBookingRepository,
-  type BookingIntentInput,
-  type BookingRepository,
-} from "../../src/bookings/repository.js";
+import type { BookingIntentInput } from "../../src/bookings/record.js";
+import { createBookingRepository, type BookingRepository } from "../../src/bookings/repository.js";
 import { alterTable, databaseFactories } from "../helpers/databases.js";
 import { storageEach } from "../helpers/storage-each.js";
 
@@ -54,14 +51,14 @@ describe.each(databaseFactories)("the ledger's rows and history on $name", ({ ma
     await repo.createIntent(intent(id));
     await historyAway();
     try {
-      await expect(repo.transition(id, ["INTENT"], "RESERVING")).rejects.toThrow();
+      await expect(repo.transition(id, { from: ["INTENT"], to: "RESERVING" })).rejects.toThrow();
     } finally {
       await historyBack();
     }
     expect((await repo.get(id))?.state, "the row is where its history says").toBe("INTENT");
     expect((await repo.history(id)).map((e) => e.to_state)).toEqual(["INTENT"]);
 
-    expect(await repo.transition(id, ["INTENT"], "RESERVING")).toBe(true);
+    expect(await repo.transition(id, { from: ["INTENT"], to: "RESERVING" })).toBe(true);
     expect((await repo.get(id))?.state).toBe("RESERVING");
     expect((await repo.history(id)).map((e) => [e.from_state, e.to_state])).toEqual([
       [null, "INTENT"],
@@ -87,8 +84,8 @@ describe.each(databaseFactories)("the ledger's rows and history on $name", ({ ma
     const id = randomUUID();
     await repo.createIntent(intent(id));
     const [a, b] = await Promise.all([
-      repo.transition(id, ["INTENT"], "RESERVING"),
-      repo.transition(id, ["INTENT"], "RESERVING"),
+      repo.transition(id, { from: ["INTENT"], to: "RESERVING" }),
+      repo.transition(id, { from: ["INTENT"], to: "RESERVING" }),
     ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     expect((await repo.history(id)).map((e) => e.to_state)).toEqual(["INTENT", "RESERVING"]);

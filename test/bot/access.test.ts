@@ -68,7 +68,7 @@ describe("who may do what", () => {
     await customerBooks(h, customer);
     expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
 
-    const [booking] = await h.app.bookings.repo.listForUser(100_002);
+    const [booking] = await h.app.bookings.listForUser(100_002);
     expect(booking?.state).toBe("PAID");
     expect(booking?.agent_id).toBe(7101);
     expect(booking?.customer_name).toBe("Nok");
@@ -124,7 +124,7 @@ describe("who may do what", () => {
     third.send(`/start ${"x".repeat(80)}`);
     await h.settle();
     expect(third.lastMessage()?.text).toContain("not valid");
-    const bookings = await h.app.bookings.repo.listForUser(100_005);
+    const bookings = await h.app.bookings.listForUser(100_005);
     expect(bookings).toHaveLength(0);
     expectTelegramRules(h);
   });

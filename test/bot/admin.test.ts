@@ -202,7 +202,7 @@ describe("/refund", () => {
     expect(h.sandbox.balance()).toBe(balanceBefore + refunded);
     expect(done.text).toContain(`Partner credit: ${formatBaht(balanceBefore + refunded, "en")}`);
     expect(reservationOf("Somchai Refund").status).toBe("REFUND");
-    const booking = await h.app.bookings.repo.findByReservation(r.id);
+    const booking = await h.app.bookings.findByReservation(r.id);
     expect(booking?.state).toBe("REFUNDED");
     expect(booking?.refunded_amount).toBe(refunded);
 
@@ -310,7 +310,7 @@ describe("admin buttons: forged and foreign callback data", () => {
     const agent = h.user(AGENT, "en");
     const admin = h.user(ADMIN, "en");
     const r = await paid(agent, "Forged Golfer");
-    const booking = (await h.app.bookings.repo.findByReservation(r.id))!;
+    const booking = (await h.app.bookings.findByReservation(r.id))!;
     const before = h.sandbox.requests.length;
 
     const byAgent = forgeTap(agent, `ad:rf:${booking.id}`);
@@ -334,7 +334,7 @@ describe("admin buttons: forged and foreign callback data", () => {
 
     expect(refunds()).toBe(0);
     expect(reservationOf("Forged Golfer").status).toBe("PAID");
-    expect((await h.app.bookings.repo.get(booking.id))?.state).toBe("PAID");
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
     // Only the customer's /start (courses) and the admin's /balance reached the partner.
     expect(h.sandbox.requests.slice(before).every((e) => e.method === "GET")).toBe(true);
     expectTelegramRules(h);
@@ -344,7 +344,7 @@ describe("admin buttons: forged and foreign callback data", () => {
     await start();
     const admin = h.user(ADMIN, "en");
     const pending = await held(h.user(AGENT, "en"), "Held Golfer");
-    const booking = (await h.app.bookings.repo.findByReservation(pending.id))!;
+    const booking = (await h.app.bookings.findByReservation(pending.id))!;
     await say(admin, "/balance");
     const q = forgeTap(admin, `ad:rf:${booking.id}`);
     await h.settle();
@@ -380,7 +380,7 @@ describe("/release", () => {
     expect(releases()).toBe(1);
     expect(reservationOf("Paid Keep").status).toBe("PAID");
 
-    const audit = await h.app.bookings.audit.list(5);
+    const audit = await h.app.bookings.auditLog(5);
     expect(audit.find((e) => e.action === "release")?.actor).toBe(`user:${ADMIN}`);
     expectTelegramRules(h);
   });
@@ -406,7 +406,7 @@ describe("/order", () => {
     await partnerRequest(h, "POST", `/order/${r.id}/refund`);
     answer = await say(admin, `/order ${r.id}`);
     expect(answer.text).toContain("Status: Refunded · partner: REFUND");
-    expect(answer.text).toMatch(/PAID → REFUNDED \(via=reconcile/);
+    expect(answer.text).toMatch(/PAID → REFUNDED \(via=refresh/);
     expect(answer.text).toMatch(/Refunded: amount not stated at \w{3} \d/);
 
     const slot = h.sandbox.openSlot({ persons: 2 })!;

@@ -48,7 +48,7 @@ async function bookAndPay(h: Harness, user: SimulatedUser, date?: string, name =
   );
   tapData(user, /:ok$/);
   await h.settle();
-  const [booking] = await h.app.bookings.repo.listForUser(user.chatId);
+  const [booking] = await h.app.bookings.listForUser(user.chatId);
   expect(booking?.state).toBe("PAID");
   return booking!;
 }
@@ -149,7 +149,7 @@ describe("a hold that crosses midnight", () => {
     const h = await at("2026-11-25T23:55", { HOLD_MINUTES: "10" });
     const agent = h.user(5006);
     await bookUntilHold(h, agent);
-    const [held] = await h.app.bookings.repo.listForUser(5006);
+    const [held] = await h.app.bookings.listForUser(5006);
     expect(held?.hold_expires_at).toBe(bangkok("2026-11-26T00:05"));
     expect(panel(agent).text).toContain("Held until 00:05");
     // Past midnight, before the end: the reaper leaves it, and Confirm pays.
@@ -157,7 +157,7 @@ describe("a hold that crosses midnight", () => {
     expect(await h.app.reaper.tick()).toBe(0);
     tapData(agent, /:ok$/);
     await h.settle();
-    const [paid] = await h.app.bookings.repo.listForUser(5006);
+    const [paid] = await h.app.bookings.listForUser(5006);
     expect(paid?.state).toBe("PAID");
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
     expectTelegramRules(h);
@@ -207,7 +207,7 @@ describe("admin ranges at midnight, in Bangkok", () => {
         .slice(1)
         .map((l) => l.split(" · ").at(-1));
     };
-    const code = async (u: SimulatedUser) => (await h.app.bookings.repo.listForUser(u.chatId))[0]!.reservation_code;
+    const code = async (u: SimulatedUser) => (await h.app.bookings.listForUser(u.chatId))[0]!.reservation_code;
     expect(await codes("/bookings today")).toEqual([await code(firstMinute)]);
     expect(await codes("/bookings week")).toEqual([
       await code(firstMinute),

@@ -97,9 +97,9 @@ describe("guided booking", () => {
       tapData(agent, /:ok$/);
       await pg.settle();
       expect(pg.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
-      const [booking] = await pg.app.bookings.repo.listForUser(1003);
+      const [booking] = await pg.app.bookings.listForUser(1003);
       expect(booking?.state).toBe("PAID");
-      const history = await pg.app.bookings.repo.history(booking!.id);
+      const history = await pg.app.bookings.history(booking!.id);
       expect(history.map((e) => e.to_state)).toEqual(["INTENT", "RESERVING", "HELD", "CONFIRMING", "PAID"]);
       expect(pg.app.storage.kind).toBe("postgres");
     } finally {

@@ -64,7 +64,7 @@ describe("money safety in the booking flow", () => {
     expect(reservation?.status).toBe("PAID");
     expect(h.sandbox.balance()).toBe(before - reservation!.amount);
     expect(agent.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
-    const booking = await h.app.bookings.repo.findByReservation(reservation!.id);
+    const booking = await h.app.bookings.findByReservation(reservation!.id);
     expect(booking?.state).toBe("PAID");
   });
 

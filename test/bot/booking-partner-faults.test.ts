@@ -88,7 +88,7 @@ describe("partner failures during a booking", () => {
     expect(h.sandbox.count("POST", RESERVE)).toBe(1);
     const [orphan] = h.sandbox.reservations();
     expect(orphan?.status).toBe("PENDING");
-    const [booking] = await h.app.bookings.repo.listForUser(5005);
+    const [booking] = await h.app.bookings.listForUser(5005);
     expect(booking?.state).toBe("RESERVE_UNKNOWN");
     // The refreshed list no longer offers the slot the lost hold took.
     const time = formatTime(booking!.slot_starts_at, "Asia/Bangkok", "en");

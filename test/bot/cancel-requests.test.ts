@@ -128,7 +128,7 @@ describe("cancellation requests", () => {
     customer.send(`/start ${link.token}`);
     await h.settle();
     await customerBooks(h, customer);
-    const [booking] = await h.app.bookings.repo.listForUser(100_010);
+    const [booking] = await h.app.bookings.listForUser(100_010);
     expect(booking?.state).toBe("PAID");
     // A customer's own receipt offers no "Send to golfer" (that is an agent's).
     const receipt = customer.messages().find((m) => m.text?.includes("Booking confirmed"));

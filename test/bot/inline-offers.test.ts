@@ -87,7 +87,7 @@ describe("inline offers: agents sell in any chat", () => {
       await h.settle();
       expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
 
-      const [booking] = await h.app.bookings.repo.listForUser(100_201);
+      const [booking] = await h.app.bookings.listForUser(100_201);
       expect(booking?.state).toBe("PAID");
       expect(booking?.slot_id).toBe(offer!.slot_id);
       expect(booking?.agent_id).toBe(7201);
@@ -215,7 +215,7 @@ describe("inline offers: agents sell in any chat", () => {
     await h.settle();
     expect(stranger.lastMessage()?.text).toContain("This offer has ended");
     expect((await h.app.access.whoIs(100_203)).role).toBe("stranger");
-    expect(await h.app.bookings.repo.listForUser(100_203)).toEqual([]);
+    expect(await h.app.bookings.listForUser(100_203)).toEqual([]);
   });
 
   it("when the offered tee time is gone, the card opens that day's tee times and names the nearest ones", async () => {

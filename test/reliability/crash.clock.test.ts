@@ -48,7 +48,7 @@ async function restartInProcess(w: CrashWorld): Promise<{ app: App; logs: string
 }
 
 async function bookingOf(app: App, userId: number) {
-  const [b] = await app.bookings.repo.listForUser(userId);
+  const [b] = await app.bookings.listForUser(userId);
   return b;
 }
 
@@ -62,7 +62,7 @@ async function expectHoldsEndedInTime(app: App): Promise<number> {
   for (const b of rows) {
     expect(["PAID", "RELEASED"], `booking ${b.id} of ${b.user_id}`).toContain(b.state);
     if (b.state === "RELEASED") {
-      const history = await app.bookings.repo.history(b.id);
+      const history = await app.bookings.history(b.id);
       const released = history.find((e) => e.to_state === "RELEASED");
       expect(released!.at, `booking ${b.id} of ${b.user_id} released late`).toBeLessThanOrEqual(b.hold_expires_at!);
     }

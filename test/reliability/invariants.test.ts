@@ -14,7 +14,7 @@ const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
 async function held(h: Harness, userId = 6001): Promise<{ id: string; reservationId: string }> {
   const agent = h.user(userId);
   await bookUntilHold(h, agent);
-  const [b] = await h.app.bookings.repo.listForUser(userId);
+  const [b] = await h.app.bookings.listForUser(userId);
   return { id: b!.id, reservationId: b!.reservation_id! };
 }
 
@@ -129,7 +129,7 @@ describe.concurrent("the invariant checker", () => {
     h.sandbox.faults.add({ method: "POST", path: RESERVE, kind: "status", status: 503 });
     const other = h.user(6002);
     await bookUntilHold(h, other, { courseIndex: 1 });
-    const [unknown] = await h.app.bookings.repo.listForUser(6002);
+    const [unknown] = await h.app.bookings.listForUser(6002);
     expect(unknown?.state).toBe("RESERVE_UNKNOWN");
     await partnerRequest(h, "POST", "/order/reserve", {
       slotId: unknown!.slot_id,

@@ -169,7 +169,7 @@ describe.concurrent("partner faults at every call of the booking flow and /myboo
         const shown = [view.text, ...textsSince(agent, Math.max(0, seen - 1))].join("\n");
         expectNoRawError(shown);
         for (const m of agent.messages()) expectNoRawError(m.text ?? "");
-        const [booking] = await h.app.bookings.repo.listForUser(8001);
+        const [booking] = await h.app.bookings.listForUser(8001);
         // Numbers sent as text are read as numbers (the client is tolerant): such a drift changes nothing.
         const tolerated = rule.kind === "drift" && !LOCALIZED.test(shown);
         if (booking?.state === "PAID") {
@@ -257,7 +257,7 @@ describe.concurrent("partner faults at every call of the booking flow and /myboo
             } else {
               expect(view.text).toBe("Booking cancelled and the hold released. Use /book to start again.");
             }
-            const [after] = await h.app.bookings.repo.listForUser(8001);
+            const [after] = await h.app.bookings.listForUser(8001);
             expect(after?.state).toBe("RELEASED");
             expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
             break;
@@ -286,12 +286,12 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       await h.settle();
       expect(panel(agent).text).toContain("We could not tell whether the payment went through");
       expect(panel(agent).text).not.toContain("Nothing was charged");
-      let [booking] = await h.app.bookings.repo.listForUser(8001);
+      let [booking] = await h.app.bookings.listForUser(8001);
       expect(booking?.state).toBe("CONFIRMING");
       h.clock.advance(61_000);
       await h.app.reaper.tick();
       await h.settle();
-      [booking] = await h.app.bookings.repo.listForUser(8001);
+      [booking] = await h.app.bookings.listForUser(8001);
       expect(booking?.state).toBe("PAID");
       expect(agent.lastMessage()?.text).toContain("is confirmed (code GT");
       expect(h.sandbox.count("POST", ROUTES.confirm.path)).toBe(1);
@@ -308,18 +308,18 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       tapData(agent, /:ok$/);
       await h.settle();
       expect(panel(agent).text).toContain("We could not tell whether the payment went through");
-      let [booking] = await h.app.bookings.repo.listForUser(8001);
+      let [booking] = await h.app.bookings.listForUser(8001);
       expect(booking?.state).toBe("CONFIRMING");
       const expiresAt = booking!.hold_expires_at!;
       h.clock.advance(61_000);
       await h.app.reaper.tick();
-      [booking] = await h.app.bookings.repo.listForUser(8001);
+      [booking] = await h.app.bookings.listForUser(8001);
       expect(booking?.state).toBe("HELD");
       // Within HOLD_MINUTES: the tick just before the hold's end releases it, and the user hears of it.
       h.clock.set(expiresAt - 1);
       expect(await h.app.reaper.tick()).toBe(1);
       await h.settle();
-      [booking] = await h.app.bookings.repo.listForUser(8001);
+      [booking] = await h.app.bookings.listForUser(8001);
       expect(booking?.state).toBe("RELEASED");
       expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
       expect(agent.lastMessage()?.text).toContain("was not confirmed in time and has been released");
@@ -334,7 +334,7 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       withWorld(async (w) => {
         const { h, agent } = w;
         await bookUntilHold(h, agent);
-        let [booking] = await h.app.bookings.repo.listForUser(8001);
+        let [booking] = await h.app.bookings.listForUser(8001);
         const expiresAt = booking!.hold_expires_at!;
         // Confirm with 30 s left; the answer never comes and the read-back fails too.
         h.clock.set(expiresAt - 30_000);
@@ -343,13 +343,13 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
         tapData(agent, /:ok$/);
         await h.settle();
         h.sandbox.faults.clear();
-        [booking] = await h.app.bookings.repo.listForUser(8001);
+        [booking] = await h.app.bookings.listForUser(8001);
         expect(booking?.state).toBe("CONFIRMING");
         // 29 s later the write is not stale (60 s), but the hold is over: it is not left to outlive HOLD_MINUTES.
         h.clock.set(expiresAt - 1_000);
         expect(await h.app.reaper.tick()).toBe(1);
         await h.settle();
-        [booking] = await h.app.bookings.repo.listForUser(8001);
+        [booking] = await h.app.bookings.listForUser(8001);
         expect(booking?.state).toBe(state);
         expect(h.sandbox.reservations().map((r) => r.status)).toEqual([status]);
         expect(agent.lastMessage()?.text).toContain(notice);
@@ -362,7 +362,7 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
     withWorld(async (w) => {
       const { h, agent } = w;
       await bookUntilHold(h, agent);
-      let [booking] = await h.app.bookings.repo.listForUser(8001);
+      let [booking] = await h.app.bookings.listForUser(8001);
       const expiresAt = booking!.hold_expires_at!;
       h.clock.set(expiresAt - 30_000);
       h.sandbox.faults.add({ kind: "hang", method: "DELETE", path: ROUTES.release.path });
@@ -370,13 +370,13 @@ describe.concurrent("a lost write answer whose read-back fails too", () => {
       tapData(agent, /:cancel$/);
       await h.settle();
       h.sandbox.faults.clear();
-      [booking] = await h.app.bookings.repo.listForUser(8001);
+      [booking] = await h.app.bookings.listForUser(8001);
       expect(booking?.state).toBe("RELEASING");
       expect(panel(agent).text).toBe("Booking cancelled. Use /book to start again.");
       h.clock.set(expiresAt - 1_000);
       expect(await h.app.reaper.tick()).toBe(1);
       await h.settle();
-      [booking] = await h.app.bookings.repo.listForUser(8001);
+      [booking] = await h.app.bookings.listForUser(8001);
       expect(booking?.state).toBe("RELEASED");
       expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
       expect(h.sandbox.count("DELETE", ROUTES.release.path)).toBe(2);

@@ -232,7 +232,7 @@ describe.concurrent("a user who blocked the bot", () => {
     expect(await h.app.reaper.tick()).toBe(1);
     await h.settle();
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL"]);
-    const [booking] = await h.app.bookings.repo.listForUser(7301);
+    const [booking] = await h.app.bookings.listForUser(7301);
     expect(booking?.state).toBe("RELEASED");
     expect(failures(h)).toEqual(["sendMessage: Forbidden: bot was blocked by the user"]);
     expect(h.logs.some((l) => l.includes("notification not delivered") && l.includes("reaper-expired"))).toBe(true);
@@ -259,7 +259,7 @@ describe.concurrent("a user who blocked the bot", () => {
     await h.settle();
     await customerBooks(h, customer);
     expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
-    const [booking] = await h.app.bookings.repo.listForUser(7305);
+    const [booking] = await h.app.bookings.listForUser(7305);
     expect(booking).toMatchObject({ state: "PAID", agent_id: 7304 });
     expect(h.sandbox.count("POST", /\/confirm$/)).toBe(1);
     expect(failures(h)).toEqual(["sendMessage: Forbidden: bot was blocked by the user"]);

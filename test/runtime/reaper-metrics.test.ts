@@ -5,7 +5,7 @@ import { memoryLogger, sample, testMetrics } from "./helpers.js";
 
 /** A service whose ledger read fails, or finds nothing due. */
 function service(due: () => Promise<never[]>): BookingService {
-  return { repo: { dueForReaping: due } } as unknown as BookingService;
+  return { dueForReaping: due } as unknown as BookingService;
 }
 
 describe("reaper metrics", () => {

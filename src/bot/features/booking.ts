@@ -9,7 +9,7 @@ export async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
   if (chatId === undefined) return false;
   const active = await ctx.deps.bookings.activeForChat(chatId);
   if (!active || active.state !== "HELD") return false;
-  const out = await ctx.deps.bookings.release(active.id, "user-cancel");
+  const out = await ctx.deps.bookings.release(active.id, { reason: "user-cancel" });
   return out.kind !== "not-held";
 }
 

@@ -20,7 +20,7 @@ async function refreshFromPartner(
 ): Promise<{ booking: BookingRecord; stale: boolean }> {
   if (!booking.reservation_id || !LIVE.has(booking.state)) return { booking, stale: false };
   try {
-    return { booking: await ctx.deps.bookings.reconcile(booking.id), stale: false };
+    return { booking: await ctx.deps.bookings.refresh(booking.id), stale: false };
   } catch (error) {
     if (!isPartnerApiError(error)) throw error;
     return { booking, stale: true };
@@ -129,7 +129,7 @@ export function createMyBookingsFeature() {
     if (data.action === "view") return detailView(ctx, data.arg);
     const booking = await ctx.deps.bookings.get(data.arg);
     if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
-    const out = await ctx.deps.bookings.release(booking.id, "user-cancel");
+    const out = await ctx.deps.bookings.release(booking.id, { reason: "user-cancel" });
     const key =
       out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
     return detailView(ctx, booking.id, ctx.t(key));

@@ -122,7 +122,7 @@ async function releaseHeld(
 ): Promise<"released" | "pending" | "paid" | "none"> {
   const id = run.d.bookingId;
   if (!id) return "none";
-  const out = await run.conversation.external(() => run.deps.bookings.release(id, reason));
+  const out = await run.conversation.external(() => run.deps.bookings.release(id, { reason }));
   run.d.bookingId = undefined;
   run.held = undefined;
   // "pending": the partner did not confirm the release; the reaper finishes it and tells the user.

@@ -56,7 +56,7 @@ export async function auditCommand(ctx: BotContext, match: string): Promise<void
     bookingId = booking.id;
     title = ctx.t("admin-audit-title-booking", { ref: escapeHtml(referenceOf(booking)) });
   }
-  const entries = await ctx.deps.bookings.audit.list(ENTRIES, bookingId);
+  const entries = await ctx.deps.bookings.auditLog(ENTRIES, bookingId);
   const body = entries.length === 0 ? [ctx.t("admin-audit-empty")] : entries.map((e) => entryLine(ctx, e));
   await ctx.reply(
     fitLines([`<b>${title}</b>`, ...body], (n) => ctx.t("admin-more", { count: n })),

@@ -21,7 +21,7 @@ import {
   stateLabel,
 } from "./shared.js";
 
-type History = Awaited<ReturnType<BotContext["deps"]["bookings"]["repo"]["history"]>>;
+type History = Awaited<ReturnType<BotContext["deps"]["bookings"]["history"]>>;
 
 /** The few fields of an event's detail worth a glance (reason, via, actor, the partner's status or error). */
 function detailText(detail: string | null): string {
@@ -66,7 +66,7 @@ async function ledgerView(ctx: BotContext, found: BookingRecord): Promise<string
   const locale = localeOf(ctx);
   const { booking, stale } = await refreshed(ctx, found);
   const read = await partnerRead(ctx, booking);
-  const [history, agents] = await Promise.all([ctx.deps.bookings.repo.history(booking.id), knownAgentIds(ctx)]);
+  const [history, agents] = await Promise.all([ctx.deps.bookings.history(booking.id), knownAgentIds(ctx)]);
   const zoned = (ms: number) => formatDateTime(ms, booking.time_zone, locale);
   const r = read.reservation;
   const refundAt = r?.reserve?.refundAt ?? history.find((e) => e.to_state === "REFUNDED")?.at;

@@ -100,7 +100,7 @@ export async function confirmRefund(ctx: BotContext, bookingId: string): Promise
   }
   await ctx.answerCallbackQuery({ text: ctx.t("admin-refund-working") });
   await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
-  const out = await ctx.deps.bookings.refund(booking.id, userActor(adminId));
+  const out = await ctx.deps.bookings.refund(booking.id, { actor: userActor(adminId) });
   ctx.deps.logger.info({ bookingId: booking.id, adminId, outcome: out.kind }, "admin refund");
   const balance = out.kind === "refunded" ? `\n${await balanceLine(ctx)}` : "";
   await showAdmin(ctx, `${outcomeText(ctx, out)}${balance}`);

@@ -34,7 +34,7 @@ export async function releaseCommand(ctx: BotContext, match: string): Promise<vo
   if (!target) return;
   const { booking } = target;
   // The ledger's reasons name who asked; the audit log records that it was this admin.
-  const out = await ctx.deps.bookings.release(booking.id, "user-cancel", false, userActor(adminId));
+  const out = await ctx.deps.bookings.release(booking.id, { reason: "user-cancel", actor: userActor(adminId) });
   ctx.deps.logger.info({ bookingId: booking.id, adminId, outcome: out.kind }, "admin release");
   await ctx.reply(outcomeText(ctx, out), { parse_mode: "HTML" });
   if (out.kind === "released") await afterAdminRelease(ctx.deps, out.booking, adminId);

@@ -36,8 +36,8 @@ export function referenceArg(match: string): string | undefined {
 
 /** A booking by reservation id, reservation code, or fairway's own booking id. */
 export async function findBooking(ctx: BotContext, reference: string): Promise<BookingRecord | undefined> {
-  const repo = ctx.deps.bookings.repo;
-  return (await repo.findByReservation(reference)) ?? (await repo.get(reference));
+  const bookings = ctx.deps.bookings;
+  return (await bookings.findByReservation(reference)) ?? (await bookings.get(reference));
 }
 
 /** What the partner knows of a reservation fairway's ledger does not have; undefined when it has none. */
@@ -113,7 +113,7 @@ const LIVE: ReadonlySet<string> = new Set(["HELD", "CONFIRMING", "RELEASING", "R
 export const IN_FLIGHT: ReadonlySet<string> = new Set(["INTENT", "RESERVING", "CONFIRMING", "RELEASING", "REFUNDING"]);
 
 /**
- * The booking with the partner's current word applied (reconcile); when the partner cannot be
+ * The booking with the partner's current word applied (refresh); when the partner cannot be
  * reached, the ledger's view and the localized reason it may be stale.
  */
 export async function refreshed(
@@ -122,7 +122,7 @@ export async function refreshed(
 ): Promise<{ booking: BookingRecord; stale?: string }> {
   if (!booking.reservation_id || !LIVE.has(booking.state)) return { booking };
   try {
-    return { booking: await ctx.deps.bookings.reconcile(booking.id) };
+    return { booking: await ctx.deps.bookings.refresh(booking.id) };
   } catch (error) {
     return { booking, stale: partnerErrorText(ctx, error) };
   }

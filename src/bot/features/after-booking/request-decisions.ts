@@ -77,7 +77,7 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
     );
     return;
   }
-  const out = await deps.bookings.refund(booking.id, userActor(adminId));
+  const out = await deps.bookings.refund(booking.id, { actor: userActor(adminId) });
   deps.logger.info(
     { requestId: request.id, bookingId: booking.id, adminId, outcome: out.kind },
     "cancellation request approved",
