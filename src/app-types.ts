@@ -6,7 +6,7 @@ import type { BotApiServer } from "./bot-api-server/index.js";
 import type { AfterBooking } from "./bot/after-booking/index.js";
 import type { FairwayBot } from "./bot/index.js";
 import type { Outbox } from "./bot/outbox.js";
-import type { Config } from "./config.js";
+import type { Config } from "./config/index.js";
 import type { Logger } from "./logger.js";
 import type { PartnerClient } from "./partner/index.js";
 import type { Playground } from "./playground/index.js";

@@ -18,7 +18,7 @@ import { createWebhook } from "./runtime/webhook.js";
 import { createStorage } from "./storage/index.js";
 import type { App, AppOptions } from "./app-types.js";
 import type { BotContext } from "./bot/context.js";
-import type { Config } from "./config.js";
+import type { Config } from "./config/index.js";
 
 export type { App, AppOptions } from "./app-types.js";
 

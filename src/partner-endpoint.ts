@@ -1,4 +1,4 @@
-import type { Config } from "./config.js";
+import type { Config } from "./config/index.js";
 
 /** Where fairway's partner calls go: the configured partner, or a sandbox embedded in this process. */
 export interface PartnerEndpoint {

@@ -1,5 +1,5 @@
 import { createApp } from "./app.js";
-import { ConfigError, createConfig } from "./config.js";
+import { ConfigError, createConfig } from "./config/index.js";
 import { createLogger } from "./logger.js";
 
 export interface RunOptions {

@@ -1,7 +1,7 @@
 import { Api, type Context, type MiddlewareFn, type Transformer } from "grammy";
 import { viewedBookingIds } from "../bookings/index.js";
 import type { Access } from "../access/index.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/index.js";
 import { localeFromLanguageCode } from "./i18n.js";

@@ -3,7 +3,7 @@ import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Access, Who } from "../access/index.js";
 import type { BookingService } from "../bookings/index.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { PartnerCatalog } from "../partner/catalog.js";

@@ -3,7 +3,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { Access } from "../access/index.js";
 import { bookingCourseName, type BookingRecord, type BookingService, type ReaperEvent } from "../bookings/index.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";

@@ -1,4 +1,4 @@
-import type { Config } from "../config.js";
+import type { Config } from "../config/index.js";
 import { courseToday } from "../bot/format/dates.js";
 import { formatBaht } from "../bot/format/money.js";
 import { createPartnerClient, isPartnerApiError, type PartnerClient } from "../partner/index.js";

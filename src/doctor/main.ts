@@ -1,4 +1,4 @@
-import { ConfigError, createConfig } from "../config.js";
+import { ConfigError, createConfig } from "../config/index.js";
 import { formatReport, runDoctor } from "./checks.js";
 
 /** `npm run doctor`: checks the configuration against the partner and the database, in plain words. */

@@ -3,7 +3,7 @@ import { dirname, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import type { DatabaseConfig } from "../config.js";
+import type { DatabaseConfig } from "../config/index.js";
 import type { Database } from "./schema.js";
 import { tieredDurability } from "./sqlite-durability.js";
 import { STATEMENT_CACHE_SIZE, withStatementCache } from "./statement-cache.js";

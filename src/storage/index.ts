@@ -1,6 +1,6 @@
 import { Migrator, type Kysely } from "kysely";
 import type pg from "pg";
-import type { DatabaseConfig } from "../config.js";
+import type { DatabaseConfig } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import { createPgChatLocks, processChatLocks, type ChatLocks } from "./chat-locks.js";
 import { connect, withSetupLock } from "./connect.js";

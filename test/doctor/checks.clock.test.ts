@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createConfig } from "../../src/config.js";
+import { createConfig } from "../../src/config/index.js";
 import { checkPartner, formatReport, runDoctor } from "../../src/doctor/checks.js";
 import { createPartnerClient } from "../../src/partner/index.js";
 import { createSandbox } from "../../src/sandbox/index.js";

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DatabaseConfig } from "../../src/config.js";
+import type { DatabaseConfig } from "../../src/config/index.js";
 import { withSetupLock } from "../../src/storage/connect.js";
 
 /** PostgreSQL for tests: the machine's server, database `test` (override with TEST_POSTGRES_URL). */

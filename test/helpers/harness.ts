@@ -7,7 +7,7 @@ import {
   type BotApiServerOptions,
   type SimulatedUser,
 } from "../../src/bot-api-server/index.js";
-import { createConfig } from "../../src/config.js";
+import { createConfig } from "../../src/config/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
 import { worldClock, type WorldClock } from "./clock.js";

@@ -6,7 +6,7 @@
 import { Writable } from "node:stream";
 import { createApp, type App } from "../../src/app.js";
 import type { BotApiServer } from "../../src/bot-api-server/index.js";
-import { createConfig } from "../../src/config.js";
+import { createConfig } from "../../src/config/index.js";
 import { createLogger } from "../../src/logger.js";
 import { worldClock, type WorldClock } from "../helpers/clock.js";
 import { sqliteDatabase } from "../helpers/databases.js";

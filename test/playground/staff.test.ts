@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp, type App } from "../../src/app.js";
-import { createConfig } from "../../src/config.js";
+import { createConfig } from "../../src/config/index.js";
 import { createLogger } from "../../src/logger.js";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "../../src/playground/identities.js";
 import { createSandbox, type Sandbox } from "../../src/sandbox/index.js";

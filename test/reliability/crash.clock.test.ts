@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createApp, type App } from "../../src/app.js";
-import { createConfig } from "../../src/config.js";
+import { createConfig } from "../../src/config/index.js";
 import { createLogger } from "../../src/logger.js";
 import {
   buttons,

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAccess } from "../../src/access/index.js";
 import { createBookingService } from "../../src/bookings/index.js";
 import { createBot } from "../../src/bot/index.js";
-import { createConfig } from "../../src/config.js";
+import { createConfig } from "../../src/config/index.js";
 import { createPartnerCatalog, createPartnerClient } from "../../src/partner/index.js";
 import { createMetricsHooks } from "../../src/runtime/index.js";
 import { createSandbox, type Sandbox } from "../../src/sandbox/index.js";

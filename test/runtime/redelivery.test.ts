@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApp, type App } from "../../src/app.js";
-import { createConfig } from "../../src/config.js";
+import { createConfig } from "../../src/config/index.js";
 import { createLogger } from "../../src/logger.js";
 import { startPgWorld } from "../helpers/pg-world.js";
 

@@ -5,7 +5,7 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Access } from "../../access/index.js";
-import type { Config } from "../../config.js";
+import type { Config } from "../../config/index.js";
 import type { Logger } from "../../logger.js";
 import type { PartnerCatalog } from "../../partner/catalog.js";
 import type { PartnerClient } from "../../partner/index.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../../src/bot-api-server/index.js";
 import { createApp, type App } from "../../../src/app.js";
-import { createConfig } from "../../../src/config.js";
+import { createConfig } from "../../../src/config/index.js";
 import { createLogger } from "../../../src/logger.js";
 import { bangkok } from "../../helpers/clock.js";
 import { driveTo, tapWhen, waitText } from "../../helpers/crash-world.js";

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import * as v from "valibot";
-import { EnvSchema } from "./env-schema.js";
+import { EnvSchema } from "./env.js";
 
 /** Where conversation state, sessions and the bookings ledger live. */
 export type DatabaseConfig = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string; schema?: string };

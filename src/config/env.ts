@@ -2,7 +2,7 @@ import * as v from "valibot";
 
 /*
  * The environment fairway reads, as one valibot schema: each variable's type, range and default
- * (README, "Configuration"; `.env.example`). `createConfig` (config.ts) resolves it into `Config`.
+ * (README, "Configuration"; `.env.example`). `createConfig` (index.ts) resolves it into `Config`.
  */
 
 /** Telegram user ids: a comma-separated list of positive integers, blanks ignored. */
@@ -141,7 +141,7 @@ export const EnvSchema = v.object({
   ),
   WEBHOOK_MAX_CONNECTIONS: IntInRange(40, 1, 100),
   PORT: IntInRange(3000, 0, 65535),
-  // After the booking (reminders, the admins' digest): see src/after-booking/.
+  // After the booking (reminders, the admins' digest): see src/bot/features/after-booking/.
   REMINDERS: v.optional(ReminderList, "24h,2h"),
   DIGEST_TIME: v.optional(
     v.union(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, createConfig, parseDatabaseUrl } from "../src/config.js";
+import { ConfigError, createConfig, parseDatabaseUrl } from "../../src/config/index.js";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
