@@ -1,9 +1,12 @@
 import * as v from "valibot";
+import { FLOW_ACTIONS, type FlowAction } from "./conversations/booking/actions.js";
 
 /**
  * Callback data of the booking flow: `b:<nonce>:<action>[:<arg>]`, ASCII only, at most 64 bytes.
  * The nonce names one run of the flow, so a button from another run (or a forged one) fails to parse
- * or fails to match; arguments are indexes into what the current panel shows, dates or small numbers.
+ * or fails to match; the action is one the flow declares (`conversations/booking/actions.ts`), so
+ * forged data with any other fails to parse; arguments are indexes into what the current panel shows,
+ * dates or small numbers.
  */
 export const FLOW_PREFIX = "b";
 
@@ -15,6 +18,7 @@ const FlowDataSchema = v.pipe(
     const [, nonce, action, arg] = s.split(":") as [string, string, string, string | undefined];
     return { nonce, action, arg };
   }),
+  v.object({ nonce: v.string(), action: v.picklist(FLOW_ACTIONS), arg: v.undefinedable(v.string()) }),
 );
 
 export type FlowData = v.InferOutput<typeof FlowDataSchema>;
@@ -26,7 +30,7 @@ export function parseFlowData(data: string | undefined): FlowData | undefined {
 }
 
 /** Builds flow callback data; throws on a bad argument (a programming error, caught by tests). */
-export function flowData(nonce: string, action: string, arg?: string | number): string {
+export function flowData(nonce: string, action: FlowAction, arg?: string | number): string {
   const data = arg === undefined ? `${FLOW_PREFIX}:${nonce}:${action}` : `${FLOW_PREFIX}:${nonce}:${action}:${arg}`;
   if (!parseFlowData(data)) throw new Error(`invalid callback data: ${data}`);
   return data;
@@ -37,6 +41,7 @@ export const GLOBAL_DATA = {
   resume: "g:resume",
   restart: "g:restart",
   book: "g:book",
+  find: "g:find",
 } as const;
 
 const MyBookingsSchema = v.pipe(

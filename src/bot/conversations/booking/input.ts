@@ -1,9 +1,10 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { GLOBAL_DATA, parseFlowData } from "../../callback-data.js";
 import type { BotContext, FlowContext } from "../../context.js";
+import type { FlowAction } from "./actions.js";
 
 export type Input =
-  | { kind: "button"; action: string; arg: string | undefined; ctx: FlowContext }
+  | { kind: "button"; action: FlowAction; arg: string | undefined; ctx: FlowContext }
   | { kind: "resume"; ctx: FlowContext }
   | { kind: "text"; text: string; ctx: FlowContext }
   | { kind: "contact"; phone: string; own: boolean; ctx: FlowContext };
@@ -55,7 +56,8 @@ export async function waitInput(conversation: Conversation<BotContext, FlowConte
   if (data === GLOBAL_DATA.resume) return { kind: "resume", ctx };
   if (data !== undefined) {
     const parsed = parseFlowData(data);
-    return { kind: "button", action: parsed?.action ?? "", arg: parsed?.arg, ctx };
+    // Always parsed (the wait let nothing else through); `x` does nothing.
+    return { kind: "button", action: parsed?.action ?? "x", arg: parsed?.arg, ctx };
   }
   const contact = ctx.message?.contact;
   if (contact) return { kind: "contact", phone: contact.phone_number, own: contact.user_id === ctx.from?.id, ctx };

@@ -1,5 +1,6 @@
 import { GrammyError } from "grammy";
 import { parseBookingName, parseEmail, parseThaiMobile } from "../../validation/customer.js";
+import type { CommonAction, FlowAction, StepAction } from "./actions.js";
 import type { Draft, PartOfDay, Step } from "./draft.js";
 import { loadCourse } from "./data.js";
 import { confirmHold, placeHold, refreshSlots } from "./hold.js";
@@ -64,16 +65,17 @@ function pickDate(run: FlowRun, date: string): void {
 }
 
 /** Picks the course at `index` of the list shown: its details page. */
-async function pickCourse(run: FlowRun, index: number): Promise<void> {
-  const summary = run.courses?.[index];
-  if (!summary) return;
+async function pickCourse(run: FlowRun, index: number | undefined): Promise<StepResult> {
+  const summary = index === undefined ? undefined : run.courses?.[index];
+  if (!summary) return "continue";
   const course = await loadCourse(run.conversation, run.deps, summary.id);
   if (!course.ok || course.value === null) {
     run.d.notice = { key: course.ok ? "partner-error-not-found" : course.error.userMessageKey };
-    return;
+    return "continue";
   }
   run.d.course = course.value;
   run.d.step = "course-info";
+  return "continue";
 }
 
 /** After the players: the customer's details, skipping what is already known. */
@@ -137,9 +139,9 @@ async function cancel(run: FlowRun): Promise<StepResult> {
   return "done";
 }
 
-async function sendCourseExtras(run: FlowRun, what: "loc" | "pic"): Promise<void> {
+async function sendCourseExtras(run: FlowRun, what: "loc" | "pic"): Promise<StepResult> {
   const c = run.d.course;
-  if (!c) return;
+  if (!c) return "continue";
   try {
     if (what === "loc" && c.lat !== null && c.lon !== null) await run.ctx.api.sendLocation(run.chatId, c.lat, c.lon);
     if (what === "pic" && c.image) await run.ctx.api.sendPhoto(run.chatId, c.image);
@@ -147,53 +149,94 @@ async function sendCourseExtras(run: FlowRun, what: "loc" | "pic"): Promise<void
     if (!(error instanceof GrammyError)) throw error;
     run.d.notice = { key: what === "pic" ? "course-photo-unavailable" : "course-location-unavailable" };
   }
+  return "continue";
 }
 
-/** Handles one accepted input for the current step. */
-export async function handleInput(run: FlowRun, input: Input): Promise<StepResult> {
-  const { d } = run;
-  if (input.kind === "text" || input.kind === "contact") return detailInput(run, input);
-  if (input.kind !== "button") return "continue";
-  const { action, arg } = input;
-  if (action === "x") return "continue";
-  if (action === "cancel") return cancel(run);
-  if (action === "back") {
+/** What a tap does, given the button's argument. */
+type OnButton = (run: FlowRun, arg: string | undefined) => StepResult | Promise<StepResult>;
+
+/** A handler for every action of every step (`actions.ts`): a missing or undeclared one fails the type check. */
+type StepHandlers = { [S in Step]: { [A in StepAction<S>]: OnButton } };
+
+/** A day (YYYYMMDD) from the calendar or the suggestions. */
+function pickDay(run: FlowRun, arg: string | undefined): StepResult {
+  const date = dateKey(arg);
+  if (date) pickDate(run, date);
+  return "continue";
+}
+
+/** Another month (YYYYMM) of the calendar. */
+function showMonth(run: FlowRun, arg: string | undefined): StepResult {
+  if (arg && /^\d{6}$/.test(arg)) run.d.month = `${arg.slice(0, 4)}-${arg.slice(4, 6)}`;
+  return "continue";
+}
+
+/** Keep: the value given before stands, and the next detail is asked for (after the mobile, the hold is placed). */
+function keep(field: "name" | "email" | "mobile"): OnButton {
+  return (run) => {
+    if (!run.d[field]) return "continue";
+    if (field === "mobile") return hold(run);
+    run.d.step = field === "name" ? "email" : "mobile";
+    return "continue";
+  };
+}
+
+/** The actions every step takes. */
+const ON_ANY_STEP: { [A in CommonAction]: OnButton } = {
+  x: () => "continue",
+  cancel: (run) => cancel(run),
+  back: (run) => {
+    const { d } = run;
     d.inputError = undefined;
     d.step = previous(d);
     if (d.step === "held" && !d.bookingId) d.step = "slot";
     return "continue";
-  }
-  switch (d.step) {
-    case "course": {
-      const count = run.courses?.length ?? 0;
-      if (action === "cp")
-        d.coursePage = Math.min(Math.max(Number(arg) || 0, 0), Math.max(1, Math.ceil(count / COURSES_PER_PAGE)) - 1);
-      const i = action === "c" ? index(arg, count) : undefined;
-      if (i !== undefined) await pickCourse(run, i);
+  },
+};
+
+/** What each step's own buttons do. */
+const ON_STEP: StepHandlers = {
+  course: {
+    c: (run, arg) => pickCourse(run, index(arg, run.courses?.length ?? 0)),
+    cp: (run, arg) => {
+      const pages = Math.max(1, Math.ceil((run.courses?.length ?? 0) / COURSES_PER_PAGE));
+      run.d.coursePage = Math.min(Math.max(Number(arg) || 0, 0), pages - 1);
       return "continue";
-    }
-    case "course-info":
-      if (action === "go") {
-        d.step = "date";
-        d.month = viewEnv(run).today.slice(0, 7);
-      }
-      if (action === "loc" || action === "pic") await sendCourseExtras(run, action);
+    },
+  },
+  "course-info": {
+    go: (run) => {
+      run.d.step = "date";
+      run.d.month = viewEnv(run).today.slice(0, 7);
       return "continue";
-    case "date":
-    case "slot": {
-      const date = action === "d" ? dateKey(arg) : undefined;
-      if (date) pickDate(run, date);
-      if (action === "m" && arg && /^\d{6}$/.test(arg)) d.month = `${arg.slice(0, 4)}-${arg.slice(4, 6)}`;
-      if (d.step !== "slot") return "continue";
-      if (action === "pf" && PARTS.includes(arg as PartOfDay)) {
-        d.part = arg as PartOfDay;
-        d.slotPage = 0;
+    },
+    loc: (run) => sendCourseExtras(run, "loc"),
+    pic: (run) => sendCourseExtras(run, "pic"),
+  },
+  date: { d: pickDay, m: showMonth },
+  slot: {
+    d: pickDay,
+    m: showMonth,
+    pf: (run, arg) => {
+      if (PARTS.includes(arg as PartOfDay)) {
+        run.d.part = arg as PartOfDay;
+        run.d.slotPage = 0;
       }
-      // The page is kept within bounds by the next view, which reads it.
-      if (action === "sp") d.slotPage = Math.max(Number(arg) || 0, 0);
-      if (action === "rf") refreshSlots(run);
+      return "continue";
+    },
+    // The page is kept within bounds by the next view, which reads it.
+    sp: (run, arg) => {
+      run.d.slotPage = Math.max(Number(arg) || 0, 0);
+      return "continue";
+    },
+    rf: (run) => {
+      refreshSlots(run);
+      return "continue";
+    },
+    s: (run, arg) => {
+      const { d } = run;
       // Only a tee time of the page shown: its index in the day's list, as the button said.
-      const picked = action === "s" ? run.slots?.items.find((item) => String(item.index) === arg)?.slot : undefined;
+      const picked = run.slots?.items.find((item) => String(item.index) === arg)?.slot;
       if (picked) {
         d.slot = picked;
         if (d.persons !== undefined && (d.persons < picked.minPerson || d.persons > picked.maxPerson))
@@ -201,68 +244,87 @@ export async function handleInput(run: FlowRun, input: Input): Promise<StepResul
         d.step = "players";
       }
       return "continue";
-    }
-    case "players": {
+    },
+  },
+  players: {
+    p: (run, arg) => {
+      const { d } = run;
       const n = Number(arg);
-      if (action === "p" && d.slot && Number.isInteger(n) && n >= d.slot.minPerson && n <= d.slot.maxPerson) {
+      if (d.slot && Number.isInteger(n) && n >= d.slot.minPerson && n <= d.slot.maxPerson) {
         d.persons = n;
         return afterPlayers(run);
       }
       return "continue";
-    }
-    case "customer": {
-      const c = action === "rc" ? d.recent[index(arg, d.recent.length) ?? -1] : undefined;
-      if (c) {
-        d.name = c.name;
-        d.email = c.email;
-        d.mobile = c.mobile;
-        return hold(run);
-      }
-      if (action === "nc") d.step = "name";
+    },
+  },
+  customer: {
+    rc: (run, arg) => {
+      const { d } = run;
+      const c = d.recent[index(arg, d.recent.length) ?? -1];
+      if (!c) return "continue";
+      d.name = c.name;
+      d.email = c.email;
+      d.mobile = c.mobile;
+      return hold(run);
+    },
+    nc: (run) => {
+      run.d.step = "name";
       return "continue";
-    }
-    case "name":
-    case "email":
-    case "mobile":
-      if (action === "keep" && d[d.step]) {
-        if (d.step === "mobile") return hold(run);
-        d.step = d.step === "name" ? "email" : "mobile";
-      }
+    },
+  },
+  name: { keep: keep("name") },
+  email: { keep: keep("email") },
+  mobile: { keep: keep("mobile") },
+  held: {
+    ok: async (run) => ((await confirmHold(run)) === "done" ? "done" : "continue"),
+    chg: (run) => {
+      run.d.step = "change";
       return "continue";
-    case "held":
-      if (action === "ok") return (await confirmHold(run)) === "done" ? "done" : "continue";
-      if (action === "chg") d.step = "change";
-      return "continue";
-    case "change": {
+    },
+  },
+  change: {
+    ch: async (run, arg) => {
       const target = arg as Step | undefined;
-      if (action !== "ch" || !target || !["course", "date", "slot", "players", "name"].includes(target))
-        return "continue";
+      if (!target || !["course", "date", "slot", "players", "name"].includes(target)) return "continue";
       if ((await releaseHeld(run, "user-restart")) === "paid") {
         await run.panel.close(run.ctx, run.ctx.t("cancel-already-paid"));
         return "done";
       }
-      d.step = target;
+      run.d.step = target;
       if (target === "slot") refreshSlots(run);
       return "continue";
-    }
-    case "stuck":
-      if (action === "retry") {
-        const what = run.retry;
-        run.retry = undefined;
-        d.notice = undefined;
-        // The next view reads the courses, or the date's tee times, again.
-        if (what === "courses") d.step = "course";
-        if (what === "slots" && d.date) {
-          d.step = "slot";
-          d.fresh = true;
-        }
-        if (what === "reserve") return hold(run);
-        if (what === "confirm") {
-          d.step = "held";
-          return (await confirmHold(run)) === "done" ? "done" : "continue";
-        }
-        if (d.step === "stuck") d.step = what === undefined ? "course" : d.step;
+    },
+  },
+  stuck: {
+    retry: async (run) => {
+      const { d } = run;
+      const what = run.retry;
+      run.retry = undefined;
+      d.notice = undefined;
+      // The next view reads the courses, or the date's tee times, again.
+      if (what === "courses") d.step = "course";
+      if (what === "slots" && d.date) {
+        d.step = "slot";
+        d.fresh = true;
       }
+      if (what === "reserve") return hold(run);
+      if (what === "confirm") {
+        d.step = "held";
+        return (await confirmHold(run)) === "done" ? "done" : "continue";
+      }
+      if (d.step === "stuck") d.step = what === undefined ? "course" : d.step;
       return "continue";
-  }
+    },
+  },
+};
+
+/** Handles one accepted input for the current step. */
+export async function handleInput(run: FlowRun, input: Input): Promise<StepResult> {
+  if (input.kind === "text" || input.kind === "contact") return detailInput(run, input);
+  if (input.kind !== "button") return "continue";
+  const common: Partial<Record<FlowAction, OnButton>> = ON_ANY_STEP;
+  const ofStep: Partial<Record<FlowAction, OnButton>> = ON_STEP[run.d.step];
+  // An action of another step (a tap that raced the panel's edit) does nothing.
+  const handler = common[input.action] ?? ofStep[input.action];
+  return handler ? handler(run, input.arg) : "continue";
 }

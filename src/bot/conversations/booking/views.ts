@@ -8,8 +8,9 @@ import { formatBaht } from "../../format/money.js";
 import { formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
+import type { CommonAction, StepAction } from "./actions.js";
 import type { SlotPage } from "./data.js";
-import { courseName, type CourseSummary, type Draft, type PartOfDay } from "./draft.js";
+import { courseName, type CourseSummary, type Draft, type PartOfDay, type Step } from "./draft.js";
 
 /** Translation, as `ctx.t`. */
 export type T = (key: string, args?: Record<string, string | number>) => string;
@@ -46,6 +47,11 @@ const PARTS: PartOfDay[] = ["all", "morning", "midday", "afternoon"];
 function noticeText(d: Draft, t: T): string {
   const parts = [d.notice, d.inputError].filter((n) => n !== undefined).map((n) => `⚠️ ${t(n.key, n.args)}`);
   return parts.length > 0 ? `${parts.join("\n")}\n\n` : "";
+}
+
+/** Builds the callback data of `step`'s panel: only the actions the step declares, or every step takes. */
+function buttonsOf<S extends Step>(env: ViewEnv, _step: S) {
+  return (action: StepAction<S> | CommonAction, arg?: string | number) => flowData(env.nonce, action, arg);
 }
 
 function navRow(kb: InlineKeyboard, env: ViewEnv, back: boolean): InlineKeyboard {
@@ -96,9 +102,10 @@ function courseInfo(d: Draft, env: ViewEnv): View {
     c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(c.minWeekday, locale) }) : "",
     c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(c.minWeekend, locale) }) : "",
   ].filter(Boolean);
-  const kb = new InlineKeyboard().text(t("btn-pick-date"), flowData(env.nonce, "go")).row();
-  if (c.lat !== null && c.lon !== null) kb.text(t("btn-location"), flowData(env.nonce, "loc"));
-  if (c.image) kb.text(t("btn-photo"), flowData(env.nonce, "pic"));
+  const data = buttonsOf(env, "course-info");
+  const kb = new InlineKeyboard().text(t("btn-pick-date"), data("go")).row();
+  if (c.lat !== null && c.lon !== null) kb.text(t("btn-location"), data("loc"));
+  if (c.image) kb.text(t("btn-photo"), data("pic"));
   kb.row();
   return { text: `${noticeText(d, t)}${rows.join("\n")}`, keyboard: navRow(kb, env, true) };
 }
@@ -128,16 +135,16 @@ function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
     course: escapeHtml(d.course ? courseName(d.course, locale) : ""),
     date: formatDate(d.date ?? env.today, locale),
   });
+  const data = buttonsOf(env, "slot");
   const kb = new InlineKeyboard();
   if (!page || page.total === 0) {
     const suggestions = page?.suggestions ?? [];
     const text = suggestions.length > 0 ? t("slot-none-suggest") : t("slot-none");
-    for (const day of suggestions)
-      kb.text(formatDate(day, locale), flowData(env.nonce, "d", day.replaceAll("-", ""))).row();
-    kb.text(t("btn-other-date"), flowData(env.nonce, "back")).row();
+    for (const day of suggestions) kb.text(formatDate(day, locale), data("d", day.replaceAll("-", ""))).row();
+    kb.text(t("btn-other-date"), data("back")).row();
     return { text: `${noticeText(d, t)}<b>${title}</b>\n\n${text}`, keyboard: navRow(kb, env, false) };
   }
-  for (const p of PARTS) kb.text(`${d.part === p ? "✓ " : ""}${t(`part-${p}`)}`, flowData(env.nonce, "pf", p));
+  for (const p of PARTS) kb.text(`${d.part === p ? "✓ " : ""}${t(`part-${p}`)}`, data("pf", p));
   kb.row();
   const buttons = page.items.map(({ slot, index }) => ({
     index,
@@ -148,7 +155,7 @@ function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
     next: t("btn-next"),
   });
   const rows = [...kb.inline_keyboard, ...pager.inline_keyboard];
-  const out = InlineKeyboard.from(rows).row().text(t("btn-refresh"), flowData(env.nonce, "rf")).row();
+  const out = InlineKeyboard.from(rows).row().text(t("btn-refresh"), data("rf")).row();
   const types = page.types.map((p) => t("price-type", { type: p })).join(", ");
   const body = page.visible === 0 ? t("slot-none-part") : t("slot-hint", { count: page.visible, types });
   return { text: `${noticeText(d, t)}<b>${title}</b>\n${body}`, keyboard: navRow(out, env, true) };
@@ -159,8 +166,9 @@ function players(d: Draft, env: ViewEnv): View {
   const s = d.slot;
   if (!s) return slotPicker(d, env, undefined);
   const tz = d.course?.timeZone ?? "Asia/Bangkok";
+  const data = buttonsOf(env, "players");
   const kb = new InlineKeyboard();
-  for (let n = s.minPerson; n <= s.maxPerson; n += 1) kb.text(String(n), flowData(env.nonce, "p", n));
+  for (let n = s.minPerson; n <= s.maxPerson; n += 1) kb.text(String(n), data("p", n));
   kb.row();
   const caddy = caddyText(s, env);
   const text = [
@@ -178,11 +186,12 @@ function players(d: Draft, env: ViewEnv): View {
 
 function customerPick(d: Draft, env: ViewEnv): View {
   const { t } = env;
+  const data = buttonsOf(env, "customer");
   const kb = new InlineKeyboard();
   d.recent.forEach((c, i) =>
-    kb.text(truncate(`${c.name} · ${formatThaiMobileForDisplay(c.mobile)}`, 48), flowData(env.nonce, "rc", i)).row(),
+    kb.text(truncate(`${c.name} · ${formatThaiMobileForDisplay(c.mobile)}`, 48), data("rc", i)).row(),
   );
-  kb.text(t("btn-new-customer"), flowData(env.nonce, "nc")).row();
+  kb.text(t("btn-new-customer"), data("nc")).row();
   return {
     text: `${noticeText(d, t)}<b>${t("customer-title")}</b>\n${t("customer-hint")}`,
     keyboard: navRow(kb, env, true),
@@ -193,7 +202,7 @@ function textPrompt(d: Draft, env: ViewEnv, field: "name" | "email" | "mobile"):
   const { t } = env;
   const kb = new InlineKeyboard();
   const previous = d[field];
-  if (previous) kb.text(t("btn-keep", { value: truncate(previous, 40) }), flowData(env.nonce, "keep")).row();
+  if (previous) kb.text(t("btn-keep", { value: truncate(previous, 40) }), buttonsOf(env, field)("keep")).row();
   const share = field === "mobile" && env.isPrivate && env.selfBooking;
   const hint = share ? `\n${t("mobile-share-hint")}` : "";
   return {
@@ -205,22 +214,23 @@ function textPrompt(d: Draft, env: ViewEnv, field: "name" | "email" | "mobile"):
 
 function changeMenu(d: Draft, env: ViewEnv): View {
   const { t } = env;
+  const data = buttonsOf(env, "change");
   const kb = new InlineKeyboard()
-    .text(t("change-course"), flowData(env.nonce, "ch", "course"))
-    .text(t("change-date"), flowData(env.nonce, "ch", "date"))
+    .text(t("change-course"), data("ch", "course"))
+    .text(t("change-date"), data("ch", "date"))
     .row()
-    .text(t("change-time"), flowData(env.nonce, "ch", "slot"))
-    .text(t("change-players"), flowData(env.nonce, "ch", "players"))
+    .text(t("change-time"), data("ch", "slot"))
+    .text(t("change-players"), data("ch", "players"))
     .row()
-    .text(t("change-details"), flowData(env.nonce, "ch", "name"))
+    .text(t("change-details"), data("ch", "name"))
     .row()
-    .text(t("btn-back-summary"), flowData(env.nonce, "back"))
+    .text(t("btn-back-summary"), data("back"))
     .row();
   return { text: `${noticeText(d, t)}<b>${t("change-title")}</b>\n${t("change-hint")}`, keyboard: kb };
 }
 
 function stuck(d: Draft, env: ViewEnv): View {
-  const kb = new InlineKeyboard().text(env.t("btn-try-again"), flowData(env.nonce, "retry")).row();
+  const kb = new InlineKeyboard().text(env.t("btn-try-again"), buttonsOf(env, "stuck")("retry")).row();
   return { text: `${noticeText(d, env.t)}${env.t("stuck-hint")}`, keyboard: navRow(kb, env, false) };
 }
 
