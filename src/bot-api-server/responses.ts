@@ -39,10 +39,3 @@ export function send(res: ServerResponse, payload: unknown): void {
   });
   res.end(body);
 }
-
-/** The `Host` header without its port, lower-case ("[::1]" stays bracketed). */
-export function hostnameOf(host: string | undefined): string {
-  const value = (host ?? "").trim().toLowerCase();
-  if (value.startsWith("[")) return value.slice(0, value.indexOf("]") + 1);
-  return value.replace(/:\d+$/, "");
-}

@@ -10,10 +10,11 @@ import type { ServerContext } from "./context.js";
 import * as E from "./errors.js";
 import { ApiError } from "./errors.js";
 import type { Faults } from "./faults.js";
+import { isAllowedHost } from "./hosts.js";
 import { findMethod } from "./methods/index.js";
 import { Params, normalizeFields } from "./params.js";
 import type { RateLimiter } from "./rate-limits.js";
-import { errorOf, hostnameOf, send, toApiError } from "./responses.js";
+import { errorOf, send, toApiError } from "./responses.js";
 import type { CallRecord } from "./store.js";
 
 /** Error code recorded for a call whose client went away (or whose connection was dropped). */
@@ -91,8 +92,7 @@ export class HttpFront {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const allowed = this.ctx.settings.allowedHosts;
-    if (allowed !== undefined && !allowed.includes(hostnameOf(req.headers.host))) {
+    if (!isAllowedHost(this.ctx.settings.allowedHosts, req.headers.host)) {
       req.resume();
       res.writeHead(403, { "content-type": "text/plain; charset=utf-8" });
       res.end("Forbidden: this server answers only 127.0.0.1 and localhost");
