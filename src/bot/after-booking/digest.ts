@@ -14,7 +14,7 @@ import type { Locale } from "../context.js";
 import { addDaysToDateKey, courseToday, formatDate } from "../format/dates.js";
 import { formatBaht } from "../format/money.js";
 import { reportCsv, reportRows } from "../features/admin/report-data.js";
-import { ADMIN_TIME_ZONE, bangkokDayStart } from "../features/admin/shared.js";
+import { ADMIN_TIME_ZONE, bangkokDayStart } from "../features/admin/bangkok-time.js";
 import type { Notifications } from "../notifications.js";
 import type { AfterBookingStore } from "./store.js";
 

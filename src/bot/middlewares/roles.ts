@@ -8,3 +8,8 @@ export function resolveRole(): MiddlewareFn<BotContext> {
     await next();
   };
 }
+
+/** Whether the sender is an admin (ADMIN_IDS), as `resolveRole` read it for this update. */
+export function isAdmin(ctx: BotContext): boolean {
+  return ctx.who.role === "admin";
+}

@@ -2,7 +2,8 @@ import { createBookingQueries } from "../../../bookings/queries.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { createMenuMemo, refreshAgentCommands } from "../../commands.js";
-import { bangkokTime, fitLines } from "./shared.js";
+import { bangkokTime } from "./bangkok-time.js";
+import { fitLines } from "./fit-lines.js";
 
 /** A Telegram user id as an admin types it. */
 function userIdOf(text: string | undefined): number | undefined {

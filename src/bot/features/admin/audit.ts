@@ -4,9 +4,20 @@ import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { actorText, bangkokTime, findBooking, fitLines, referenceArg, referenceOf } from "./shared.js";
+import { bangkokTime } from "./bangkok-time.js";
+import { referenceOf } from "./booking-labels.js";
+import { findBooking, referenceArg } from "./booking-lookup.js";
+import { fitLines } from "./fit-lines.js";
 
 const ENTRIES = 20;
+
+/** `user:9001` → `9001`, `system:reaper` → the localized "fairway (automatic)". */
+function actorText(ctx: BotContext, actor: string): string {
+  const user = /^user:(\d+)$/.exec(actor);
+  if (user) return user[1] ?? actor;
+  if (actor === "system:reaper") return ctx.t("admin-actor-system");
+  return escapeHtml(actor);
+}
 
 /** The amount an entry moved (a refund's credit, else the reservation's amount), or the error it met, as text. */
 function resultText(ctx: BotContext, entry: AuditEntry): string {

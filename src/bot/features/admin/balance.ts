@@ -2,7 +2,8 @@ import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
 import { formatBaht } from "../../format/money.js";
-import { ADMIN_TIME_ZONE, partnerErrorText } from "./shared.js";
+import { ADMIN_TIME_ZONE } from "./bangkok-time.js";
+import { partnerErrorText } from "./partner-error-text.js";
 
 /** The partner credit as text, e.g. `Partner credit: ฿98,500 (read 14:05, Mon 23 Nov 2026)`; a partner failure's text instead. */
 export async function balanceLine(ctx: BotContext): Promise<string> {

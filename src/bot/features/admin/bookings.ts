@@ -5,15 +5,10 @@ import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import {
-  ADMIN_TIME_ZONE,
-  attributionText,
-  bangkokDayStart,
-  fitLines,
-  knownAgentIds,
-  referenceOf,
-  stateLabel,
-} from "./shared.js";
+import { attributionText, knownAgentIds } from "./attribution.js";
+import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
+import { referenceOf, stateLabel } from "./booking-labels.js";
+import { fitLines } from "./fit-lines.js";
 
 /** At most this many bookings per answer. */
 const LIST_SIZE = 30;

@@ -16,7 +16,7 @@ import { orderCommand } from "./order.js";
 import { cancelRefund, confirmRefund, refundCommand } from "./refund.js";
 import { releaseCommand } from "./release.js";
 import { reportCommand } from "./report.js";
-import { isAdmin } from "./shared.js";
+import { isAdmin } from "../../middlewares/roles.js";
 
 /** The admin commands, as the admins' command menu lists them. */
 export const ADMIN_COMMANDS = [

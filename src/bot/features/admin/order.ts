@@ -7,19 +7,12 @@ import type { BotContext } from "../../context.js";
 import { formatDateTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import {
-  ADMIN_TIME_ZONE,
-  attributionText,
-  findBooking,
-  fitLines,
-  foreignReservation,
-  knownAgentIds,
-  partnerErrorText,
-  referenceArg,
-  referenceOf,
-  refreshed,
-  stateLabel,
-} from "./shared.js";
+import { attributionText, knownAgentIds } from "./attribution.js";
+import { ADMIN_TIME_ZONE } from "./bangkok-time.js";
+import { referenceOf, stateLabel } from "./booking-labels.js";
+import { findBooking, foreignReservation, referenceArg, refreshed } from "./booking-lookup.js";
+import { fitLines } from "./fit-lines.js";
+import { partnerErrorText } from "./partner-error-text.js";
 
 type History = Awaited<ReturnType<BotContext["deps"]["bookings"]["history"]>>;
 

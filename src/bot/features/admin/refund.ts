@@ -4,11 +4,26 @@ import { bookingLines } from "../../conversations/booking/summary.js";
 import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
+import { isNotModified } from "../../ui/telegram-errors.js";
 import { formatBaht } from "../../format/money.js";
 import { afterAdminRefund } from "../after-booking/admin-actions.js";
 import { balanceLine } from "./balance.js";
 import { refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
-import { IN_FLIGHT, referenceOf, showAdmin, stateLabel, writeTarget } from "./shared.js";
+import { referenceOf, stateLabel } from "./booking-labels.js";
+import { IN_FLIGHT, writeTarget } from "./booking-lookup.js";
+
+/** Edits the message the button was on (or replies, for a command), ignoring "not modified". */
+async function showAdmin(ctx: BotContext, text: string, reply_markup?: InlineKeyboard): Promise<void> {
+  if (ctx.callbackQuery?.message) {
+    try {
+      await ctx.editMessageText(text, { parse_mode: "HTML", ...(reply_markup ? { reply_markup } : {}) });
+      return;
+    } catch (error) {
+      if (isNotModified(error)) return;
+    }
+  }
+  await ctx.reply(text, { parse_mode: "HTML", ...(reply_markup ? { reply_markup } : {}) });
+}
 
 /** Why `booking` cannot be refunded now; undefined when it can (it is PAID). */
 export function refundRefusal(ctx: BotContext, booking: BookingRecord): string | undefined {

@@ -2,7 +2,8 @@ import { userActor, type BookingRecord, type ReleaseOutcome } from "../../../boo
 import type { BotContext } from "../../context.js";
 import { afterAdminRelease } from "../after-booking/admin-actions.js";
 import { escapeHtml } from "../../format/html.js";
-import { IN_FLIGHT, referenceOf, stateLabel, writeTarget } from "./shared.js";
+import { referenceOf, stateLabel } from "./booking-labels.js";
+import { IN_FLIGHT, writeTarget } from "./booking-lookup.js";
 
 /** Why `booking` has no hold to release; undefined when it has one (HELD). */
 function releaseRefusal(ctx: BotContext, booking: BookingRecord): string | undefined {

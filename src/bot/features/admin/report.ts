@@ -7,7 +7,9 @@ import { isDateKey } from "../../format/date-key.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { reportCsv, reportRows, reportTotal, type ReportRow } from "./report-data.js";
-import { attributionText, bangkokDayStart, fitLines, knownAgentIds } from "./shared.js";
+import { attributionText, knownAgentIds } from "./attribution.js";
+import { bangkokDayStart } from "./bangkok-time.js";
+import { fitLines } from "./fit-lines.js";
 
 /** Longest period one report covers, in days. */
 const MAX_DAYS = 366;

@@ -6,7 +6,7 @@ import { Composer } from "grammy";
 import { viewedBookingIds } from "../../../bookings/index.js";
 import { parseRequestData } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
-import { isAdmin } from "../admin/shared.js";
+import { isAdmin } from "../../middlewares/roles.js";
 import { createMyBookingsFeature } from "../my-bookings.js";
 import { createCancelRequestFeature } from "./cancel-request.js";
 import { createGolferCopyClaim, createGolferCopyFeature } from "./golfer-copy.js";

@@ -17,7 +17,7 @@ import { localeOf } from "../../conversations/booking/run.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
-import { referenceOf, stateLabel } from "../admin/shared.js";
+import { referenceOf, stateLabel } from "../admin/booking-labels.js";
 import { amountText, tellBookingParties } from "./notices.js";
 import { requestCardKeyboard, requestCardText } from "./request-cards.js";
 
