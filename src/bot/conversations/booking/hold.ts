@@ -1,6 +1,6 @@
 import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
-import { buildTeeTimeIcs } from "../../calendar/ics.js";
+import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { golferCopyData } from "../../callback-data.js";
 import { courseName } from "./draft.js";
 import { localeOf, randomId, tick, type FlowRun } from "./run.js";

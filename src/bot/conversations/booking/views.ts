@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { flowData } from "../../callback-data.js";
 import type { Locale } from "../../context.js";
-import { calendarKeyboard } from "../../keyboards/calendar.js";
+import { calendarKeyboard } from "../../keyboards/date-picker.js";
 import { COURSES_PER_PAGE, coursePagerKeyboard } from "../../keyboards/course-pager.js";
 import { slotPageCount, slotPagerKeyboard } from "../../keyboards/slot-pager.js";
 import { formatBaht } from "../../format/money.js";

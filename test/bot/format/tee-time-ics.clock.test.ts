@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildTeeTimeIcs, escapeIcsText, foldIcsLine, type TeeTimeIcsOptions } from "../../../src/bot/calendar/ics.js";
+import {
+  buildTeeTimeIcs,
+  escapeIcsText,
+  foldIcsLine,
+  type TeeTimeIcsOptions,
+} from "../../../src/bot/format/tee-time-ics.js";
 
 const octets = (s: string) => Buffer.byteLength(s, "utf8");
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });

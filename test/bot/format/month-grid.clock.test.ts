@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, monthGrid, monthOf } from "../../../src/bot/format/calendar.js";
+import { addMonths, monthGrid, monthOf } from "../../../src/bot/format/month-grid.js";
 import { weekdayOf } from "../../../src/bot/format/dates.js";
 
 const days = (grid: (string | null)[][]) => grid.flat().filter((d): d is string => d !== null);

@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
 import { flowData } from "../callback-data.js";
-import { addMonths, monthGrid } from "../format/calendar.js";
+import { addMonths, monthGrid } from "../format/month-grid.js";
 import { formatMonthTitle, weekdayShortNames } from "../format/dates.js";
 import type { Locale } from "../context.js";
 
