@@ -9,7 +9,7 @@ import {
   type HoldReaper,
 } from "./bookings/index.js";
 import type { BotApiServer } from "./bot-api-server/index.js";
-import { createAfterBooking, type AfterBooking } from "./bot/after-booking/index.js";
+import { createAfterBooking, type AfterBooking } from "./bot/features/after-booking/jobs.js";
 import { createMenuMemo, MENU_MEMO_PREFIX, syncCommands } from "./bot/commands.js";
 import type { BotContext } from "./bot/context.js";
 import { createBot, type FairwayBot } from "./bot/index.js";

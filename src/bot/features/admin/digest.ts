@@ -1,4 +1,4 @@
-import { createAfterBookingStore } from "../../after-booking/store.js";
+import { createAfterBookingStore } from "../after-booking/store.js";
 import type { BotContext } from "../../context.js";
 
 /** /digest on|off: this admin's daily digest (default on); with no argument, whether it is on. */

@@ -1,6 +1,8 @@
 /**
  * After the booking: cancellation requests (asked by the booker, the crediting agent or a golfer with a
- * copy; decided once by an admin), the golfer's copy, and notices to customers (notices.ts).
+ * copy; decided once by an admin), the golfer's copy, and notices to customers (notices.ts). The jobs the
+ * leader runs, reminders before tee-off and the admins' daily digest, are in jobs.ts (reminders.ts,
+ * digest.ts, their once-only claims in store.ts).
  */
 import { Composer } from "grammy";
 import { viewedBookingIds } from "../../../bookings/index.js";

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../../src/bot-api-server/index.js";
-import { formatBaht } from "../../../src/bot/format/money.js";
-import { bangkok, worldClock } from "../../helpers/clock.js";
-import { startHarness, type Harness } from "../../helpers/harness.js";
-import { bookUntilHold, expectTelegramRules, panel, tapData } from "../../helpers/flow.js";
+import type { SimulatedUser } from "../../../../src/bot-api-server/index.js";
+import { formatBaht } from "../../../../src/bot/format/money.js";
+import { bangkok, worldClock } from "../../../helpers/clock.js";
+import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { bookUntilHold, expectTelegramRules, panel, tapData } from "../../../helpers/flow.js";
 import { paidBooking, passAt, received } from "./helpers.js";
 
 const ADMIN = 9001;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { addDaysToDateKey, courseToday } from "../../../src/bot/format/dates.js";
-import { startHarness, type Harness } from "../../helpers/harness.js";
+import { addDaysToDateKey, courseToday } from "../../../../src/bot/format/dates.js";
+import { startHarness, type Harness } from "../../../helpers/harness.js";
 import {
   bookUntilHold,
   createLink,
@@ -9,7 +9,7 @@ import {
   forgeTap,
   panel,
   tapData,
-} from "../../helpers/flow.js";
+} from "../../../helpers/flow.js";
 import { HOUR, paidBooking, passAt, received } from "./helpers.js";
 
 const AGENT = 9002;

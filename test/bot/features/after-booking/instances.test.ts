@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../../src/bot-api-server/index.js";
-import { createApp, type App } from "../../../src/app.js";
-import { createConfig } from "../../../src/config/index.js";
-import { createLogger } from "../../../src/logger.js";
-import { bangkok } from "../../helpers/clock.js";
-import { driveTo, tapWhen, waitText } from "../../helpers/crash-world.js";
-import { startPgWorld, type PgWorld } from "../../helpers/pg-world.js";
-import { addToTally, serverFigures } from "../../helpers/tally.js";
+import type { SimulatedUser } from "../../../../src/bot-api-server/index.js";
+import { createApp, type App } from "../../../../src/app.js";
+import { createConfig } from "../../../../src/config/index.js";
+import { createLogger } from "../../../../src/logger.js";
+import { bangkok } from "../../../helpers/clock.js";
+import { driveTo, tapWhen, waitText } from "../../../helpers/crash-world.js";
+import { startPgWorld, type PgWorld } from "../../../helpers/pg-world.js";
+import { addToTally, serverFigures } from "../../../helpers/tally.js";
 
 /**
  * Two fairway instances on one PostgreSQL. Only the leader runs the reminders' and the digest's

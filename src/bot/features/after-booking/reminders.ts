@@ -6,15 +6,15 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import { InlineKeyboard } from "grammy";
-import { bookingCourseName, type BookingRecord } from "../../bookings/index.js";
-import type { Logger } from "../../logger.js";
-import type { PartnerCatalog } from "../../partner/catalog.js";
-import type { Course } from "../../partner/types.js";
-import { cancelRequestData, myBookingsData } from "../callback-data.js";
-import type { Locale } from "../context.js";
-import { dateKeyOf, formatDate, formatTime } from "../format/dates.js";
-import { escapeHtml } from "../format/html.js";
-import type { Notifications } from "../notifications.js";
+import { bookingCourseName, type BookingRecord } from "../../../bookings/index.js";
+import type { Logger } from "../../../logger.js";
+import type { PartnerCatalog } from "../../../partner/catalog.js";
+import type { Course } from "../../../partner/types.js";
+import { cancelRequestData, myBookingsData } from "../../callback-data.js";
+import type { Locale } from "../../context.js";
+import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
+import { escapeHtml } from "../../format/html.js";
+import type { Notifications } from "../../notifications.js";
 import type { AfterBookingStore } from "./store.js";
 
 export interface RemindersOptions {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createAfterBookingStore } from "../../../src/bot/after-booking/store.js";
-import type { BookingState } from "../../../src/storage/schema.js";
-import { bookingRow } from "../../helpers/booking-row.js";
-import { databaseFactories } from "../../helpers/databases.js";
-import { storageEach } from "../../helpers/storage-each.js";
+import { createAfterBookingStore } from "../../../../src/bot/features/after-booking/store.js";
+import type { BookingState } from "../../../../src/storage/schema.js";
+import { bookingRow } from "../../../helpers/booking-row.js";
+import { databaseFactories } from "../../../helpers/databases.js";
+import { storageEach } from "../../../helpers/storage-each.js";
 import { HOUR } from "./helpers.js";
 
 const AT = Date.parse("2026-11-25T10:00:00+07:00");

@@ -5,17 +5,17 @@
  * number of instances; each admin can turn it off with /digest off.
  */
 import type { I18n } from "@grammyjs/i18n";
-import type { Access } from "../../access/index.js";
-import { createBookingQueries } from "../../bookings/queries.js";
-import type { Logger } from "../../logger.js";
-import type { PartnerClient } from "../../partner/index.js";
-import type { Storage } from "../../storage/index.js";
-import type { Locale } from "../context.js";
-import { addDaysToDateKey, courseToday, formatDate } from "../format/dates.js";
-import { formatBaht } from "../format/money.js";
-import { reportCsv, reportRows } from "../features/admin/report-data.js";
-import { ADMIN_TIME_ZONE, bangkokDayStart } from "../features/admin/bangkok-time.js";
-import type { Notifications } from "../notifications.js";
+import type { Access } from "../../../access/index.js";
+import { createBookingQueries } from "../../../bookings/queries.js";
+import type { Logger } from "../../../logger.js";
+import type { PartnerClient } from "../../../partner/index.js";
+import type { Storage } from "../../../storage/index.js";
+import type { Locale } from "../../context.js";
+import { addDaysToDateKey, courseToday, formatDate } from "../../format/dates.js";
+import { formatBaht } from "../../format/money.js";
+import { reportCsv, reportRows } from "../admin/report-data.js";
+import { ADMIN_TIME_ZONE, bangkokDayStart } from "../admin/bangkok-time.js";
+import type { Notifications } from "../../notifications.js";
 import type { AfterBookingStore } from "./store.js";
 
 /** A digest not sent within this long after DIGEST_TIME (fairway was down) waits for the next day. */

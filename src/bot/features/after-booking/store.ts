@@ -3,8 +3,8 @@
  * happen once across restarts and instances (an insert that only one caller can win).
  */
 import { sql, type Kysely, type SqlBool } from "kysely";
-import type { BookingRecord } from "../../bookings/index.js";
-import type { Database } from "../../storage/schema.js";
+import type { BookingRecord } from "../../../bookings/index.js";
+import type { Database } from "../../../storage/schema.js";
 
 /** True when this insert created the row (another instance or an earlier run did not). */
 function won(result: { numInsertedOrUpdatedRows?: bigint }): boolean {

@@ -1,6 +1,6 @@
-import type { SimulatedUser } from "../../../src/bot-api-server/index.js";
-import type { Harness } from "../../helpers/harness.js";
-export { paidBooking } from "../../helpers/flow.js";
+import type { SimulatedUser } from "../../../../src/bot-api-server/index.js";
+import type { Harness } from "../../../helpers/harness.js";
+export { paidBooking } from "../../../helpers/flow.js";
 
 /** Moves the world to `at` and runs one pass of reminders and the digest; waits for the bot to settle. */
 export async function passAt(h: Harness, at: number): Promise<void> {

@@ -1,22 +1,20 @@
 /**
- * After the booking: reminders before tee-off and the admins' daily digest, run by one timer on the
- * leader (app.ts starts it with the hold reaper). Their once-only claims live in the database, so a
+ * The after-booking jobs: reminders before tee-off and the admins' daily digest, run by one timer on
+ * the leader (app.ts starts it with the hold reaper). Their once-only claims live in the database, so a
  * second instance running a pass by mistake, or a restart, never sends anything twice.
  */
 import type { I18n } from "@grammyjs/i18n";
-import type { Access } from "../../access/index.js";
-import type { Config } from "../../config/index.js";
-import type { Logger } from "../../logger.js";
-import type { PartnerCatalog } from "../../partner/catalog.js";
-import type { PartnerClient } from "../../partner/index.js";
-import type { Storage } from "../../storage/index.js";
-import type { Notifications } from "../notifications.js";
+import type { Access } from "../../../access/index.js";
+import type { Config } from "../../../config/index.js";
+import type { Logger } from "../../../logger.js";
+import type { PartnerCatalog } from "../../../partner/catalog.js";
+import type { PartnerClient } from "../../../partner/index.js";
+import type { Storage } from "../../../storage/index.js";
+import type { Notifications } from "../../notifications.js";
 import { createDigest, type DigestOptions } from "./digest.js";
 import { createReminders } from "./reminders.js";
-import { viewersOf } from "../../bookings/index.js";
+import { viewersOf } from "../../../bookings/index.js";
 import { createAfterBookingStore } from "./store.js";
-
-export { createAfterBookingStore, type AfterBookingStore } from "./store.js";
 
 export interface AfterBookingOptions {
   config: Pick<Config, "reminderMinutes" | "digestMinuteOfDay">;
