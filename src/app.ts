@@ -13,6 +13,7 @@ import { createAfterBooking, type AfterBooking } from "./bot/features/after-book
 import { createMenuMemo, MENU_MEMO_PREFIX, syncCommands } from "./bot/commands.js";
 import type { BotContext } from "./bot/context.js";
 import { createBot, type FairwayBot } from "./bot/index.js";
+import { createOffers, type Offers } from "./bot/inline/offers.js";
 import type { Outbox } from "./bot/outbox.js";
 import type { Config } from "./config/index.js";
 import type { Logger } from "./logger.js";
@@ -56,6 +57,8 @@ export interface App {
   partner: PartnerClient;
   bookings: BookingService;
   access: Access;
+  /** Agents' inline offers (one per agent and tee time). */
+  offers: Offers;
   reaper: HoldReaper;
   /** Reminders before tee-off and the admins' daily digest (run on the leader). */
   afterBooking: AfterBooking;
@@ -156,6 +159,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   }
 
   const access = createAccess({ db: storage.db, adminIds: config.adminIds, agentIds: config.agentIds, now });
+  const offers = createOffers(storage.db, now);
   const reaperIntervalMs = options.reaperIntervalMs ?? 10_000;
   const bookings = createBookingService({
     db: storage.db,
@@ -168,7 +172,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const catalog = createPartnerCatalog({ partner, now });
   const { bot, i18n, notifications, outbox, budget } = createBot(
-    { config, partner, catalog, storage, bookings, access, logger, now },
+    { config, partner, catalog, storage, bookings, access, offers, logger, now },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),
@@ -262,7 +266,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       sweeper = setInterval(
         () => {
           void sweep(storage, now)
-            .then(() => access.offers.prune(now() - OFFER_RETENTION_MS))
+            .then(() => offers.prune(now() - OFFER_RETENTION_MS))
             .catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
         },
         60 * 60 * 1000,
@@ -302,6 +306,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     partner,
     bookings,
     access,
+    offers,
     reaper,
     afterBooking,
     bot,

@@ -9,12 +9,3 @@ export {
   type NewLink,
   type Redemption,
 } from "./links.js";
-export {
-  createOffers,
-  OFFER_TOKEN_PATTERN,
-  type Offer,
-  type OfferedTeeTime,
-  type OfferOpening,
-  type Offers,
-  type OfferSummary,
-} from "./offers.js";

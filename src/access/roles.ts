@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../storage/schema.js";
 import { createLinks } from "./links.js";
-import { createOffers } from "./offers.js";
 
 /** Who someone is to fairway. Admins can do everything agents can. */
 export type Role = "admin" | "agent" | "customer" | "stranger";
@@ -57,8 +56,6 @@ export function createAccess(options: AccessOptions) {
   return {
     agents,
     links: createLinks(db, now),
-    /** Agents' inline offers (one per agent and tee time). */
-    offers: createOffers(db, now),
     isAdmin: (userId: number) => admins.has(userId),
     adminIds: () => [...admins],
 

@@ -8,6 +8,7 @@ import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { PartnerCatalog } from "../partner/catalog.js";
 import type { Storage } from "../storage/index.js";
+import type { Offers } from "./inline/offers.js";
 import type { Notifications } from "./notifications.js";
 import type { Locale } from "./format/locale.js";
 
@@ -32,6 +33,8 @@ export interface BotDeps {
   storage: Storage;
   bookings: BookingService;
   access: Access;
+  /** Agents' inline offers (one per agent and tee time). */
+  offers: Offers;
   logger: Logger;
   now: () => number;
   notifications: Notifications;

@@ -2,6 +2,7 @@ import type { Api } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { Access } from "../access/index.js";
+import type { Offers } from "./inline/offers.js";
 import { bookingCourseName, type BookingRecord, type BookingService, type ReaperEvent } from "../bookings/index.js";
 import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
@@ -25,6 +26,7 @@ export interface NotificationDeps {
   bookings: BookingService;
   partner: PartnerClient;
   access: Access;
+  offers: Pick<Offers, "markBooked">;
   logger: Logger;
 }
 
@@ -100,7 +102,7 @@ export function createNotifications(deps: NotificationDeps) {
       if (b.agent_id !== null && b.agent_id !== b.user_id) {
         const locale = await localeOf(b.agent_id);
         // A booking made from one of the agent's inline offers is told as such (recorded once).
-        const offer = await deps.access.offers
+        const offer = await deps.offers
           .markBooked(b)
           .catch((err: unknown) => logger.warn({ err }, "offer booking not recorded"));
         const key = offer ? "notify-offer-booked" : "notify-agent-booking";

@@ -71,7 +71,7 @@ describe("inline offers: agents sell in any chat", () => {
       const url = bookButton(card);
       expect(url.length).toBeLessThanOrEqual(64);
       expect(card.reply_markup?.inline_keyboard.flat()[0]?.text).toBe("Book this tee time");
-      const offer = await h.app.access.offers.get(pick.id);
+      const offer = await h.app.offers.get(pick.id);
       expect(offer?.agent_id).toBe(7201);
       expect(open.some((s) => s.id === offer?.slot_id)).toBe(true);
       expect(card.text).toContain(formatTime(offer!.starts_at, "Asia/Bangkok", "en"));
@@ -209,7 +209,7 @@ describe("inline offers: agents sell in any chat", () => {
     const pick = answer!.results[0]!;
     const card = agent.chooseInlineResult(id, pick.id, AGENT_CUSTOMER_CHAT);
     await h.settle();
-    const offer = await h.app.access.offers.get(pick.id);
+    const offer = await h.app.offers.get(pick.id);
     h.clock.set(offer!.starts_at + 60_000);
     stranger.openLink(bookButton(card));
     await h.settle();

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAccess } from "../../src/access/index.js";
 import { createBookingService } from "../../src/bookings/index.js";
 import { createBot } from "../../src/bot/index.js";
+import { createOffers } from "../../src/bot/inline/offers.js";
 import { createConfig } from "../../src/config/index.js";
 import { createPartnerCatalog, createPartnerClient } from "../../src/partner/index.js";
 import { createMetricsHooks } from "../../src/runtime/index.js";
@@ -77,6 +78,7 @@ describe("update metrics on fairway's bot", () => {
         storage,
         bookings: createBookingService({ db: storage.db, partner, logger, holdMinutes: 10, now }),
         access: createAccess({ db: storage.db, adminIds: [], agentIds: [AGENT], now }),
+        offers: createOffers(storage.db, now),
         logger,
         now,
       },

@@ -1,9 +1,9 @@
 import { Composer } from "grammy";
 import { markUpdateOutcome } from "../../runtime/update-outcome.js";
 import type { BotContext } from "../context.js";
+import { OFFER_TOKEN_PATTERN } from "../inline/offers.js";
 import { buildOfferResults } from "../inline/results.js";
 import type { InlineThrottle } from "../inline/throttle.js";
-import { OFFER_TOKEN_PATTERN } from "../../access/index.js";
 
 /** Start parameter of the "open fairway" button under inline results (features/offers.ts greets it). */
 export const INLINE_START_PARAMETER = "inline";
@@ -51,7 +51,7 @@ export function createInlineOffersFeature(throttle: InlineThrottle) {
   feature.on("chosen_inline_result", async (ctx) => {
     const chosen = ctx.chosenInlineResult;
     if (!isSeller(ctx) || !OFFER_TOKEN_PATTERN.test(chosen.result_id)) return;
-    await ctx.deps.access.offers.posted(chosen.result_id, chosen.from.id);
+    await ctx.deps.offers.posted(chosen.result_id, chosen.from.id);
     ctx.deps.logger.info({ agentId: chosen.from.id }, "offer posted");
   });
   return feature;

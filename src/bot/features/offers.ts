@@ -1,5 +1,4 @@
 import { Composer } from "grammy";
-import { OFFER_TOKEN_PATTERN, type Offer, type OfferOpening } from "../../access/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
 import { bookingCourseName } from "../../bookings/index.js";
 import { commandsForCustomer, createMenuMemo } from "../commands.js";
@@ -8,6 +7,7 @@ import { openSlots } from "../conversations/booking/data.js";
 import type { Notice, SlotView } from "../conversations/booking/draft.js";
 import { localeOf } from "../conversations/booking/run.js";
 import type { BotContext } from "../context.js";
+import { OFFER_TOKEN_PATTERN, type Offer, type OfferOpening } from "../inline/offers.js";
 import { dateKeyOf, formatDate, formatTime } from "../format/dates.js";
 import { escapeHtml } from "../format/html.js";
 import { INLINE_START_PARAMETER } from "./inline-offers.js";
@@ -22,8 +22,8 @@ function fullName(ctx: BotContext): string | null {
 
 /** Agents and admins look at an offer without using it up; anyone else opens it (counted once each). */
 async function openFor(ctx: BotContext, token: string, userId: number): Promise<OfferOpening> {
-  if (!isSeller(ctx)) return ctx.deps.access.offers.open(token, userId);
-  const offer = OFFER_TOKEN_PATTERN.test(token) ? await ctx.deps.access.offers.get(token) : undefined;
+  if (!isSeller(ctx)) return ctx.deps.offers.open(token, userId);
+  const offer = OFFER_TOKEN_PATTERN.test(token) ? await ctx.deps.offers.get(token) : undefined;
   if (!offer) return { ok: false, reason: "unknown" };
   return offer.expires_at <= ctx.deps.now() ? { ok: false, reason: "expired" } : { ok: true, offer, firstOpen: false };
 }
@@ -66,7 +66,7 @@ async function openOffer(ctx: BotContext, token: string): Promise<void> {
   const name = fullName(ctx);
   if (ctx.who.role === "stranger") {
     // The card let them in, as an agent's link does: a customer of the offering agent.
-    await ctx.deps.access.offers.adopt(userId, offer.agent_id, token, name);
+    await ctx.deps.offers.adopt(userId, offer.agent_id, token, name);
     ctx.who = { role: "customer", agentId: offer.agent_id };
     await commandsForCustomer(ctx.api, userId, createMenuMemo(ctx.deps.storage.kv)).catch((err: unknown) =>
       ctx.deps.logger.warn({ err }, "customer command menu not set"),
@@ -93,7 +93,7 @@ async function openOffer(ctx: BotContext, token: string): Promise<void> {
 async function listOffers(ctx: BotContext): Promise<void> {
   const agentId = ctx.from?.id;
   if (agentId === undefined) return;
-  const offers = await ctx.deps.access.offers.listFor(agentId, 15);
+  const offers = await ctx.deps.offers.listFor(agentId, 15);
   if (offers.length === 0) {
     await ctx.reply(ctx.t("offers-empty", { bot: ctx.me.username }), { parse_mode: "HTML" });
     return;

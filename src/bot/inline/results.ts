@@ -3,7 +3,6 @@
  * one article per tee time whose card carries a "Book this tee time" deep link (the agent's offer).
  */
 import type { InlineQueryResultArticle } from "grammy/types";
-import type { Offer } from "../../access/index.js";
 import type { Course } from "../../partner/types.js";
 import { isPartnerApiError } from "../../partner/errors.js";
 import { openSlots } from "../conversations/booking/data.js";
@@ -14,6 +13,7 @@ import { addDaysToDateKey, courseToday, formatDate, formatTime } from "../format
 import { isDateKey } from "../format/date-key.js";
 import { escapeHtml, truncate } from "../format/html.js";
 import { formatBaht } from "../format/money.js";
+import type { Offer } from "./offers.js";
 import { matchesCourse, parseOfferQuery } from "./query.js";
 
 export const OFFER_TIME_ZONE = "Asia/Bangkok";
@@ -43,7 +43,7 @@ export function offerUrl(botUsername: string, token: string): string {
 async function coursesFor(ctx: BotContext, agentId: number, terms: string[]): Promise<Course[]> {
   const open = (await ctx.deps.catalog.courses()).filter((c) => c.status.toUpperCase() !== "CLOSED");
   if (terms.length > 0) return open.filter((c) => matchesCourse(c, terms)).slice(0, MAX_COURSES);
-  const recent = await ctx.deps.access.offers.recentCourses(agentId, MAX_COURSES);
+  const recent = await ctx.deps.offers.recentCourses(agentId, MAX_COURSES);
   return recent.flatMap((id) => open.filter((c) => c.id === id));
 }
 
@@ -127,7 +127,7 @@ export async function buildOfferResults(
     return { results: [], nextOffset: "", hint: failed ? "inline-partner-unavailable" : "inline-no-tee-times" };
   const index = asked?.index ?? 0;
   const page = items.slice(index, index + RESULTS_PER_PAGE);
-  const offers = await ctx.deps.access.offers.ensure(
+  const offers = await ctx.deps.offers.ensure(
     agentId,
     page.map((item) => ({
       courseId: item.course.id,

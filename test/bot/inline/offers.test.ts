@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createOffers, OFFER_TOKEN_PATTERN, type OfferedTeeTime } from "../../src/access/offers.js";
-import { createStorage, type Storage } from "../../src/storage/index.js";
-import { databaseFactories, type TestDatabase } from "../helpers/databases.js";
+import { createOffers, OFFER_TOKEN_PATTERN, type OfferedTeeTime } from "../../../src/bot/inline/offers.js";
+import { createStorage, type Storage } from "../../../src/storage/index.js";
+import { databaseFactories, type TestDatabase } from "../../helpers/databases.js";
 
 const START = 1_790_000_000_000;
 const teeTime = (slotId: string, startsAt = START + 86_400_000): OfferedTeeTime => ({

@@ -1,6 +1,11 @@
+/**
+ * Agents' inline offers: one token per (agent, tee time), made when the agent's inline results are built
+ * (results.ts) and opened by customers from the posted card (features/offers.ts); kept in the `offers` and
+ * `offer_opens` tables (migrations/009-offers.ts).
+ */
 import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { Database, OffersTable } from "../storage/schema.js";
+import type { Database, OffersTable } from "../../storage/schema.js";
 
 export type Offer = Selectable<OffersTable>;
 
