@@ -450,3 +450,62 @@ offers-line = { $n }. { $course } · { $date } { $time } · posted { $posted } �
 offers-agents-only = Offers are for agents.
 # Abuse control and rate limits
 flood-notice = You are sending messages faster than I can answer; I skipped some. Please wait a moment, then go on.
+
+## Find a tee time (/find, plain words)
+menu-find = 🔎 Find a tee time
+find-title = 🔎 Find a tee time
+find-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players ->
+    [one] 1 player
+   *[other] { $players } players
+} · 📍 { $area } · 💰 { $price }
+find-today = Today
+find-tomorrow = Tomorrow
+find-weekend = This weekend
+find-weekend-dates = { $from } and { $to }
+find-window-any = Any time
+find-area-any = Anywhere
+find-area-near = Near your location
+find-price-any = Any price
+find-price-max = up to { $price }
+find-read-as = Read as: <i>{ $text }</i>
+find-count = { $hits ->
+    [one] 1 tee time
+   *[other] { $hits } tee times
+} at { $courses ->
+    [one] 1 course
+   *[other] { $courses } courses
+}
+find-sorted-earliest = earliest first
+find-sorted-cheapest = cheapest first
+find-sorted-nearest = nearest first
+find-line = { $n }. <b>{ $time }</b> { $course } — { $price } × { $players } = <b>{ $total }</b>{ $extra }
+find-caddy-free = · caddy included
+find-caddy-price = · caddy { $price } at the course
+find-km = · { $km } km
+find-page = Page { $page } of { $pages }
+find-none = Nothing matches at the { $courses } courses searched. Relax one criterion:
+find-no-courses = No course matches this area. Choose another area below.
+find-failed = ⚠️ No answer from { $courses }: their tee times are not shown. Try again in a moment.
+find-unavailable = ⚠️ The course list is not available right now. Tap a criterion below to try again.
+find-expired = This search has expired. Send /find for a new one.
+find-btn-earliest = Earliest
+find-btn-cheapest = Cheapest
+find-btn-nearest = Nearest
+find-btn-date = 📅 Date
+find-btn-window = 🕐 Time
+find-btn-players = 👥 Players
+find-btn-area = 📍 Area
+find-btn-price = 💰 Price
+find-btn-near = 📍 Near a location…
+find-btn-share-location = 📍 Share my location
+find-relax-window = 🕐 Any time
+find-relax-area = 📍 Anywhere
+find-relax-price = 💰 Any price
+find-relax-date = 📅 { $date }
+find-choose-date = Choose the date:
+find-choose-window = Choose the time of day:
+find-choose-players = How many players?
+find-choose-area = Choose the area:
+find-choose-price = Top price per player:
+find-share-location = Share a location (the 📎 menu, or the button below): I will list courses within 50 km of it.
+find-location-set = Searching near that location.

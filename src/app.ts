@@ -8,7 +8,7 @@ import {
   type BookingService,
   type HoldReaper,
 } from "./bookings/index.js";
-import type { BotApiServer } from "./bot-api-server/index.js";
+import type { BotApiServer } from "./local/bot-api-server/index.js";
 import { createAfterBooking, type AfterBooking } from "./bot/features/after-booking/jobs.js";
 import { createMenuMemo, MENU_MEMO_PREFIX, syncCommands } from "./bot/commands.js";
 import type { BotContext } from "./bot/context.js";
@@ -17,10 +17,11 @@ import { createOffers, type Offers } from "./bot/inline/offers.js";
 import type { Outbox } from "./bot/outbox.js";
 import type { Config } from "./config/index.js";
 import type { Logger } from "./logger.js";
+import { createTeeTimeSearch } from "./search/search.js";
 import { createPartnerCatalog, createPartnerClient, type PartnerClient } from "./partner/index.js";
 import { openPartnerEndpoint } from "./partner-endpoint.js";
-import type { Playground } from "./playground/index.js";
-import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./playground/identities.js";
+import type { Playground } from "./local/playground/index.js";
+import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./local/playground/identities.js";
 import { createLease, createLeadership, type Leadership } from "./runtime/lease.js";
 import { createMetrics, createMetricsHooks, type HttpServer, type Metrics } from "./runtime/index.js";
 import { instanceId, OFFER_RETENTION_MS, sweep } from "./runtime/housekeeping.js";
@@ -140,8 +141,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   if (!token) {
     // Loaded only here: production (a BOT_TOKEN) never loads the local server nor the playground.
     const [{ createBotApiServer }, { createPlayground }] = await Promise.all([
-      import("./bot-api-server/index.js"),
-      import("./playground/index.js"),
+      import("./local/bot-api-server/index.js"),
+      import("./local/playground/index.js"),
     ]);
     // Loopback names only: a page rebound to 127.0.0.1 (DNS rebinding) must not drive the playground.
     localTelegram = createBotApiServer({ clock: now, allowedHosts: ["127.0.0.1", "localhost", "[::1]"] });
@@ -170,9 +171,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     writeWindowMs: config.partner.timeoutMs + 1_000,
     now,
   });
-  const catalog = createPartnerCatalog({ partner, now });
+  const catalog = createPartnerCatalog({ partner, now, maxReadsInFlight: config.partnerReadsInFlight });
+  const search = createTeeTimeSearch({ catalog });
   const { bot, i18n, notifications, outbox, budget } = createBot(
-    { config, partner, catalog, storage, bookings, access, offers, logger, now },
+    { config, partner, catalog, search, storage, bookings, access, offers, logger, now },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),

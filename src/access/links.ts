@@ -49,6 +49,17 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
       return db.selectFrom("links").selectAll().where("token", "=", token).executeTakeFirst();
     },
 
+    /** The course a customer's link limits them to; null when it names none (every course), undefined for no customer. */
+    async courseOfCustomer(userId: number): Promise<string | null | undefined> {
+      const row = await db
+        .selectFrom("customers")
+        .innerJoin("links", "links.token", "customers.link_token")
+        .select("links.course_id")
+        .where("customers.user_id", "=", userId)
+        .executeTakeFirst();
+      return row ? row.course_id : undefined;
+    },
+
     /** An agent's links, newest first. */
     listFor(agentId: number, limit = 20): Promise<Link[]> {
       return db

@@ -7,6 +7,7 @@ import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { PartnerCatalog } from "../partner/catalog.js";
+import type { TeeTimeSearch } from "../search/search.js";
 import type { Storage } from "../storage/index.js";
 import type { Offers } from "./inline/offers.js";
 import type { Notifications } from "./notifications.js";
@@ -30,6 +31,8 @@ export interface BotDeps {
   partner: PartnerClient;
   /** Cached courses and tee times (what the booking flow shows). */
   catalog: PartnerCatalog;
+  /** Tee times across courses (/find, plain words), through the catalog. */
+  search: TeeTimeSearch;
   storage: Storage;
   bookings: BookingService;
   access: Access;

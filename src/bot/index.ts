@@ -17,6 +17,7 @@ import { createAccessGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
 import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
 import { createBookingEntry, createBookingGuards } from "./features/booking.js";
+import { createFindEntry, createFindFeature } from "./features/find/index.js";
 import { createLinksFeature } from "./features/links.js";
 import { createStartFeature } from "./features/start.js";
 import { createInlineOffersFeature } from "./features/inline-offers.js";
@@ -175,6 +176,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createAfterBookingFeature());
   // Customers, agents and admins; each feature checks its own roles again, buttons included.
   chat.use(createBookingGuards());
+  chat.use(createFindFeature());
   chat.use(createMyBookingsFeature());
   chat.use(createLinksFeature());
   chat.use(createAdminFeature());
@@ -185,6 +187,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     ),
   );
   // Entering the conversation must happen below it.
+  chat.use(createFindEntry());
   chat.use(createOffersFeature());
   chat.use(
     createStartFeature(async (ctx) => {

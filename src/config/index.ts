@@ -18,6 +18,8 @@ export interface Config {
   database: DatabaseConfig;
   defaultLocale: "th" | "en";
   holdMinutes: number;
+  /** Most tee-time reads at the partner at once, from one instance (PARTNER_READS_IN_FLIGHT). */
+  partnerReadsInFlight: number;
   /** Admins are alerted when a confirmation leaves the partner credit below this, in satang. */
   lowBalanceSatang: number;
   logLevel: string;
@@ -143,6 +145,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     database,
     defaultLocale: e.DEFAULT_LOCALE,
     holdMinutes: e.HOLD_MINUTES,
+    partnerReadsInFlight: e.PARTNER_READS_IN_FLIGHT,
     lowBalanceSatang: e.LOW_BALANCE_THB * 100,
     logLevel: e.LOG_LEVEL,
     playgroundPort: e.PLAYGROUND_PORT,

@@ -4,8 +4,11 @@
  *
  * Per process: each instance keeps its own. What is cached is only ever shown; the hold and the payment
  * are the partner's word (a tee time taken meanwhile is refused at reserve, and the list re-read).
- * Concurrent misses for the same key share one partner call; failures are not cached.
+ * Concurrent misses for the same key share one partner call; failures are not cached. Tee-time reads
+ * wait their turn: at most `maxReadsInFlight` are at the partner at once (a search over every course
+ * must not fire dozens of reads at the partner together).
  */
+import pLimit from "p-limit";
 import { PartnerNotFoundError } from "./errors.js";
 import type { PartnerClient } from "./client.js";
 import type { Course, TeeTime } from "./types.js";
@@ -20,6 +23,8 @@ export interface PartnerCatalogOptions {
   teeTimeTtlMs?: number;
   /** At most this many (course, date) lists are kept; the oldest go first. Default 2,000. */
   maxTeeTimeLists?: number;
+  /** At most this many tee-time reads at the partner at once (PARTNER_READS_IN_FLIGHT). Default 8. */
+  maxReadsInFlight?: number;
 }
 
 interface Entry<T> {
@@ -44,6 +49,7 @@ export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCat
   const courseTtl = options.courseTtlMs ?? 10 * 60_000;
   const teeTimeTtl = options.teeTimeTtlMs ?? 60_000;
   const maxLists = options.maxTeeTimeLists ?? 2_000;
+  const readTurn = pLimit(options.maxReadsInFlight ?? 8);
   let courseList: Entry<Course[]> | undefined;
   const teeTimes = new Map<string, Entry<TeeTime[]>>();
 
@@ -88,7 +94,7 @@ export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCat
     async teeTimes(courseId, date, opts = {}) {
       try {
         return await cached(teeTimeSlot(`${courseId}|${date}`), teeTimeTtl, opts.fresh === true, () =>
-          partner.listTeeTimes(courseId, date),
+          readTurn(() => partner.listTeeTimes(courseId, date)),
         );
       } catch (error) {
         // A course the partner no longer knows: the course list is out of date too.

@@ -8,10 +8,11 @@ export interface TimeWindow {
 
 export type PartOfDay = "morning" | "midday" | "afternoon";
 
+/** The parts of day, as the booking flow's tee-time filter draws them (`partOfDay` in bot/format/dates.ts). */
 export const PARTS_OF_DAY: Record<PartOfDay, TimeWindow> = {
-  morning: { from: 300, to: 660 },
-  midday: { from: 660, to: 780 },
-  afternoon: { from: 780, to: 1140 },
+  morning: { from: 0, to: 600 },
+  midday: { from: 600, to: 780 },
+  afternoon: { from: 780, to: 1440 },
 };
 
 export type AreaChoice = { kind: "area"; id: string } | { kind: "near"; lat: number; lon: number };
@@ -21,6 +22,7 @@ export interface SearchCriteria {
   dates: string[];
   /** Undefined: any time. */
   window?: TimeWindow;
+  /** The party; 0: any (the inline mode, when the query names none). */
   players: number;
   area?: AreaChoice;
   /** Top price per player the customer pays, satang. */

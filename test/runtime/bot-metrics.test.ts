@@ -7,13 +7,14 @@ import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAccess } from "../../src/access/index.js";
+import { createTeeTimeSearch } from "../../src/search/search.js";
 import { createBookingService } from "../../src/bookings/index.js";
 import { createBot } from "../../src/bot/index.js";
 import { createOffers } from "../../src/bot/inline/offers.js";
 import { createConfig } from "../../src/config/index.js";
 import { createPartnerCatalog, createPartnerClient } from "../../src/partner/index.js";
 import { createMetricsHooks } from "../../src/runtime/index.js";
-import { createSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { createSandbox, type Sandbox } from "../../src/local/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
 import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
 import { botInfo, memoryLogger, sample, testMetrics } from "./helpers.js";
@@ -70,11 +71,13 @@ describe("update metrics on fairway's bot", () => {
     const partner = createPartnerClient({ baseURL: sandbox.url, apiKey: sandbox.apiKey });
     const now = Date.now;
     const metrics = testMetrics();
+    const catalog = createPartnerCatalog({ partner, now });
     const { bot } = createBot(
       {
         config,
         partner,
-        catalog: createPartnerCatalog({ partner, now }),
+        catalog,
+        search: createTeeTimeSearch({ catalog }),
         storage,
         bookings: createBookingService({ db: storage.db, partner, logger, holdMinutes: 10, now }),
         access: createAccess({ db: storage.db, adminIds: [], agentIds: [AGENT], now }),

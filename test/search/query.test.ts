@@ -11,9 +11,9 @@ const FEB27_SAT = "2027-02-27";
 const FEB28_SUN = "2027-02-28";
 const DEC26_SAT = "2026-12-26";
 
-const MORNING = { from: 300, to: 660 };
-const MIDDAY = { from: 660, to: 780 };
-const AFTERNOON = { from: 780, to: 1140 };
+const MORNING = { from: 0, to: 600 };
+const MIDDAY = { from: 600, to: 780 };
+const AFTERNOON = { from: 780, to: 1440 };
 const pattaya = { kind: "area", id: "pattaya" } as const;
 
 type Row = [query: string, today: string, criteria: Partial<SearchCriteria>, rest: string[]];
@@ -154,7 +154,7 @@ const PHRASINGS: Row[] = [
   ["07:00-09:30", WED, { window: { from: 420, to: 570 } }, []],
   ["11-1pm", WED, { window: { from: 660, to: 780 } }, []],
   ["at 7:30", WED, { window: { from: 450, to: 510 } }, []],
-  ["sat morning after 8am", WED, { dates: ["2026-11-28"], window: { from: 480, to: 660 } }, []],
+  ["sat morning after 8am", WED, { dates: ["2026-11-28"], window: { from: 480, to: 600 } }, []],
 
   // Players
   ["4 people", WED, { players: 4 }, []],

@@ -6,6 +6,8 @@ import { escapeHtml } from "../format/html.js";
 /** The main menu: book, my bookings, language. */
 export function mainMenu(ctx: BotContext): InlineKeyboard {
   return new InlineKeyboard()
+    .text(ctx.t("menu-find"), GLOBAL_DATA.find)
+    .row()
     .text(ctx.t("menu-book"), GLOBAL_DATA.book)
     .row()
     .text(ctx.t("menu-my-bookings"), myBookingsData("list"))

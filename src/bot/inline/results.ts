@@ -1,11 +1,12 @@
 /**
- * The results an agent's inline query shows: open tee times of the matched courses on the asked date,
- * one article per tee time whose card carries a "Book this tee time" deep link (the agent's offer).
+ * The results an agent's inline query shows: open tee times on the asked date, one article per tee
+ * time whose card carries a "Book this tee time" deep link (the agent's offer). The query is read by
+ * the search's parser (`search/query.ts`): a date, a time of day, a party, an area and a top price as
+ * /find reads them, and the words left over as a course name; the tee times come from the same search.
  */
 import type { InlineQueryResultArticle } from "grammy/types";
 import type { Course } from "../../partner/types.js";
 import { isPartnerApiError } from "../../partner/errors.js";
-import { openSlots } from "../conversations/booking/data.js";
 import { courseName, type SlotView } from "../conversations/booking/draft.js";
 import { BOOKING_WINDOW_DAYS, localeOf } from "../conversations/booking/run.js";
 import type { BotContext } from "../context.js";
@@ -14,13 +15,17 @@ import { isDateKey } from "../format/date-key.js";
 import { escapeHtml, truncate } from "../format/html.js";
 import { formatBaht } from "../format/money.js";
 import type { Offer } from "./offers.js";
-import { matchesCourse, parseOfferQuery } from "./query.js";
+import { courseInArea } from "../../search/areas.js";
+import { parseSearchQuery, type ParsedSearch } from "../../search/query.js";
+import { matchesCourse } from "./query.js";
 
 export const OFFER_TIME_ZONE = "Asia/Bangkok";
 /** Results per page (each makes or reuses one offer row). */
 export const RESULTS_PER_PAGE = 10;
 /** At most this many courses are read per query (each is one cached partner call per date). */
 export const MAX_COURSES = 3;
+/** An area's courses read per query (an inline answer must come within seconds). */
+export const MAX_AREA_COURSES = 8;
 
 export interface OfferResults {
   results: InlineQueryResultArticle[];
@@ -40,36 +45,43 @@ export function offerUrl(botUsername: string, token: string): string {
   return `https://t.me/${botUsername}?start=${token}`;
 }
 
-async function coursesFor(ctx: BotContext, agentId: number, terms: string[]): Promise<Course[]> {
+/** The courses the query names (words of a course name), else its area's, else the agent's recent ones. */
+async function coursesFor(ctx: BotContext, agentId: number, parsed: ParsedSearch): Promise<Course[]> {
   const open = (await ctx.deps.catalog.courses()).filter((c) => c.status.toUpperCase() !== "CLOSED");
+  const terms = parsed.rest;
   if (terms.length > 0) return open.filter((c) => matchesCourse(c, terms)).slice(0, MAX_COURSES);
+  const area = parsed.criteria.area;
+  if (area) return open.filter((c) => courseInArea(c, area)).slice(0, MAX_AREA_COURSES);
   const recent = await ctx.deps.offers.recentCourses(agentId, MAX_COURSES);
   return recent.flatMap((id) => open.filter((c) => c.id === id));
 }
 
 type Item = { course: Course; slot: SlotView };
 
+/** The query's tee times at `courses` on `date`, earliest first; whether a course could not be read. */
 async function openTeeTimes(
   ctx: BotContext,
   courses: Course[],
+  parsed: ParsedSearch,
   date: string,
   now: number,
-): Promise<{ items: Item[]; failed: string | undefined }> {
-  const items: Item[] = [];
-  let failed: string | undefined;
-  for (const course of courses) {
-    try {
-      for (const slot of openSlots(await ctx.deps.catalog.teeTimes(course.id, date), now)) items.push({ course, slot });
-    } catch (error) {
-      if (!isPartnerApiError(error)) throw error;
-      failed = error.userMessageKey;
-      ctx.deps.logger.warn(
-        { courseId: course.id, date, err: { message: error.message } },
-        "inline offer: tee times not read",
-      );
-    }
-  }
-  return { items, failed };
+): Promise<{ items: Item[]; failed: boolean }> {
+  const { window, maxPrice, players = 0 } = parsed.criteria;
+  const criteria = { dates: [date], players, ...(window ? { window } : {}), ...(maxPrice ? { maxPrice } : {}) };
+  const result = await ctx.deps.search.run(criteria, { now, courseIds: courses.map((c) => c.id) });
+  if (result.failed.length > 0)
+    ctx.deps.logger.warn({ courseIds: result.failed.map((c) => c.id), date }, "inline offer: tee times not read");
+  const byId = new Map(courses.map((c) => [c.id, c]));
+  const items = result.hits.flatMap((hit): Item[] => {
+    const course = byId.get(hit.course.id);
+    if (!course) return [];
+    const { slotId: id, startsAt, price, priceType, minPerson, maxPerson, freeCaddy, caddyPrice } = hit;
+    const slot: SlotView = { id, startsAt, price, priceType, minPerson, maxPerson };
+    if (freeCaddy !== undefined) slot.freeCaddy = freeCaddy;
+    if (caddyPrice !== undefined) slot.caddyPrice = caddyPrice;
+    return [{ course, slot }];
+  });
+  return { items, failed: result.failed.length > 0 };
 }
 
 function article(ctx: BotContext, item: Item, offer: Offer, date: string): InlineQueryResultArticle {
@@ -109,19 +121,21 @@ export async function buildOfferResults(
 ): Promise<OfferResults> {
   const now = ctx.deps.now();
   const today = courseToday(now, OFFER_TIME_ZONE);
-  const parsed = parseOfferQuery(query, today);
+  const parsed = parseSearchQuery(query, today);
   const asked = parseOffset(offset);
-  const courses = await coursesFor(ctx, agentId, parsed.terms);
+  const courses = await coursesFor(ctx, agentId, parsed);
+  const named = parsed.rest.length > 0 || parsed.criteria.area !== undefined;
   if (courses.length === 0)
-    return { results: [], nextOffset: "", hint: parsed.terms.length > 0 ? "inline-no-course" : "inline-type-course" };
-  let date = asked?.date ?? parsed.date ?? today;
+    return { results: [], nextOffset: "", hint: named ? "inline-no-course" : "inline-type-course" };
+  const askedDate = parsed.criteria.dates?.[0];
+  let date = asked?.date ?? askedDate ?? today;
   if (date < today || date > addDaysToDateKey(today, BOOKING_WINDOW_DAYS))
     return { results: [], nextOffset: "", hint: "inline-date-out-of-range" };
-  let { items, failed } = await openTeeTimes(ctx, courses, date, now);
+  let { items, failed } = await openTeeTimes(ctx, courses, parsed, date, now);
   // No date asked and nothing left today: tomorrow's.
-  if (items.length === 0 && !asked && parsed.date === undefined && !failed) {
+  if (items.length === 0 && !asked && askedDate === undefined && !failed) {
     date = addDaysToDateKey(today, 1);
-    ({ items, failed } = await openTeeTimes(ctx, courses, date, now));
+    ({ items, failed } = await openTeeTimes(ctx, courses, parsed, date, now));
   }
   if (items.length === 0)
     return { results: [], nextOffset: "", hint: failed ? "inline-partner-unavailable" : "inline-no-tee-times" };

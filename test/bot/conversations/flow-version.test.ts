@@ -18,6 +18,7 @@ import { BOOKING_FLOW_VERSION } from "../../../src/bot/conversations/booking/ind
 /** The fingerprint of each version's stored shape. */
 const RECORDED: Record<number, string> = {
   12: "9d92fd900720f24f",
+  13: "2a8d6b7924f555bc",
 };
 
 const FILES = {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { matchesCourse, parseOfferQuery } from "../../../src/bot/inline/query.js";
+import { matchesCourse } from "../../../src/bot/inline/query.js";
+import { parseSearchQuery } from "../../../src/search/query.js";
 
 // Wednesday 25 November 2026 (the test world's day); dates come in as an input, never the wall clock.
 const TODAY = "2026-11-25";
 
-describe("reading an agent's inline query", () => {
+describe("reading an agent's inline query (the search's parser)", () => {
   it.each([
     ["riverside today", "2026-11-25", ["riverside"]],
     ["riverside tomorrow", "2026-11-26", ["riverside"]],
@@ -19,16 +20,27 @@ describe("reading an agent's inline query", () => {
     ["ริเวอร์ไซด์วันนี้", "2026-11-25", ["ริเวอร์ไซด์"]],
     ["ริเวอร์ไซด์ วันเสาร์", "2026-11-28", ["ริเวอร์ไซด์"]],
     ["เลควิว ศุกร์นี้", "2026-11-27", ["เลควิว"]],
-    ["หัวหิน มะรืนนี้", "2026-11-27", ["หัวหิน"]],
-    ["ภูเก็ต วันอาทิตย์", "2026-11-29", ["ภูเก็ต"]],
-  ])("%s → %s", (query, date, terms) => {
-    expect(parseOfferQuery(query, TODAY)).toEqual({ date, terms });
+  ])("%s → %s, course words %j", (query, date, terms) => {
+    const parsed = parseSearchQuery(query, TODAY);
+    expect(parsed.criteria.dates).toEqual([date]);
+    expect(parsed.rest).toEqual(terms);
+  });
+
+  it.each([
+    ["หัวหิน มะรืนนี้", "2026-11-27", "hua-hin"],
+    ["ภูเก็ต วันอาทิตย์", "2026-11-29", "phuket"],
+    ["sat morning pattaya", "2026-11-28", "pattaya"],
+  ])("%s: a town is an area, not a course name", (query, date, area) => {
+    const parsed = parseSearchQuery(query, TODAY);
+    expect(parsed.criteria.dates).toEqual([date]);
+    expect(parsed.criteria.area).toEqual({ kind: "area", id: area });
+    expect(parsed.rest).toEqual([]);
   });
 
   it("a query without a date word names no date, and an impossible dd/mm is a word", () => {
-    expect(parseOfferQuery("bang saray", TODAY)).toEqual({ terms: ["bang", "saray"] });
-    expect(parseOfferQuery("kata 31/11", TODAY)).toEqual({ terms: ["kata", "31/11"] });
-    expect(parseOfferQuery("", TODAY)).toEqual({ terms: [] });
+    expect(parseSearchQuery("bang saray", TODAY)).toMatchObject({ criteria: {}, rest: ["bang", "saray"] });
+    expect(parseSearchQuery("kata 31/11", TODAY)).toMatchObject({ criteria: {}, rest: ["kata", "31/11"] });
+    expect(parseSearchQuery("", TODAY)).toMatchObject({ criteria: {}, rest: [] });
   });
 
   it("matches course names in English and Thai, every word", () => {

@@ -21,7 +21,7 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 12;
+export const BOOKING_FLOW_VERSION = 13;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -41,6 +41,8 @@ export interface BookingArgs {
   date?: string;
   /** Preselect this tee time of that date (an agent's offer): the flow opens on the players step. */
   slot?: SlotView;
+  /** With `slot`, the party's size (a search's): the flow opens on the golfer step if the tee time takes it. */
+  persons?: number;
   /** A notice shown on the first view (e.g. the offered tee time is gone). */
   notice?: Notice;
 }
@@ -171,14 +173,17 @@ async function start(run: FlowRun, args: BookingArgs | undefined): Promise<void>
     if (preset.ok && preset.value) {
       run.d.course = preset.value;
       run.d.step = "course-info";
-      if (args.date && /^\d{4}-\d{2}-\d{2}$/.test(args.date)) preselect(run, args.date, args.slot);
+      if (args.date && /^\d{4}-\d{2}-\d{2}$/.test(args.date)) preselect(run, args.date, args.slot, args.persons);
     }
   }
   if (args?.notice) run.d.notice = args.notice;
 }
 
-/** An offer's date, and its tee time when it is still open: one tap from the players step. */
-function preselect(run: FlowRun, date: string, slot: SlotView | undefined): void {
+/**
+ * An offer's or a search's date, and its tee time when it is still open: the players step, or with a
+ * party size the tee time takes (a search's), the golfer step.
+ */
+function preselect(run: FlowRun, date: string, slot: SlotView | undefined, persons: number | undefined): void {
   const { d } = run;
   d.date = date;
   d.month = date.slice(0, 7);
@@ -187,6 +192,10 @@ function preselect(run: FlowRun, date: string, slot: SlotView | undefined): void
   if (slot && slot.startsAt > run.now) {
     d.slot = slot;
     d.step = "players";
+    if (persons !== undefined && Number.isInteger(persons) && persons >= slot.minPerson && persons <= slot.maxPerson) {
+      d.persons = persons;
+      d.step = d.recent.length > 0 && !d.name ? "customer" : "name";
+    }
   } else {
     d.fresh = true;
     d.step = "slot";

@@ -1,5 +1,5 @@
 import { InlineKeyboard } from "grammy";
-import { flowData } from "../../callback-data.js";
+import { flowData, GLOBAL_DATA } from "../../callback-data.js";
 import type { Locale } from "../../context.js";
 import { calendarKeyboard } from "../../keyboards/date-picker.js";
 import { COURSES_PER_PAGE, coursePagerKeyboard } from "../../keyboards/course-pager.js";
@@ -76,12 +76,15 @@ function courseList(d: Draft, env: ViewEnv, courses: CourseSummary[]): View {
     ].filter(Boolean);
     return `⛳ <b>${escapeHtml(courseName(c, locale))}</b> · ${escapeHtml(c.place)}${prices.length ? `\n    ${prices.join(" · ")}` : ""}`;
   });
-  const kb = coursePagerKeyboard(
+  const pager = coursePagerKeyboard(
     env.nonce,
     courses.map((c) => courseName(c, locale)),
     d.coursePage,
     { prev: t("btn-prev"), next: t("btn-next") },
   );
+  // Search first: "Find a tee time" leaves this flow for /find across every course (features/find).
+  const find = InlineKeyboard.text(t("menu-find"), GLOBAL_DATA.find);
+  const kb = InlineKeyboard.from([[find], ...pager.inline_keyboard]);
   return {
     text: `${noticeText(d, t)}<b>${t("course-title")}</b>\n\n${lines.join("\n\n")}`,
     keyboard: navRow(kb, env, false),

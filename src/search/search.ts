@@ -1,0 +1,179 @@
+/**
+ * Tee times across courses: every course that matches the criteria's area (and, for a customer, their
+ * link's courses), every date asked, through the partner catalog's cache (one tee-time read per course
+ * and date per minute, shared with the course flow and the inline mode; the catalog also bounds the
+ * reads in flight). A course that fails or times out is named in the result and never fails the search.
+ */
+import type { PartnerCatalog } from "../partner/catalog.js";
+import { isPartnerApiError } from "../partner/errors.js";
+import type { Course, TeeTime } from "../partner/types.js";
+import { wallClock } from "../bot/format/zoned.js";
+import { areaById, courseInArea, distanceKm } from "./areas.js";
+import type { SearchCriteria } from "./criteria.js";
+
+/** What a result shows of its course. */
+export interface HitCourse {
+  id: string;
+  name: string;
+  nameTH: string;
+  place: string;
+  timeZone: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+/** One tee time found: plain JSON (kept between taps). */
+export interface SearchHit {
+  course: HitCourse;
+  /** YYYY-MM-DD, the course's. */
+  date: string;
+  slotId: string;
+  startsAt: number;
+  /** Per player, satang: what the searcher is shown (and what a price limit compares). */
+  price: number;
+  priceType: string;
+  minPerson: number;
+  maxPerson: number;
+  freeCaddy?: boolean;
+  caddyPrice?: number;
+  /** From the search's origin (a shared location, or the area's centre), when it has one. */
+  distanceKm?: number;
+}
+
+export type SortOrder = "earliest" | "cheapest" | "nearest";
+
+export interface SearchResult {
+  hits: SearchHit[];
+  /** Courses whose tee times could not be read (a partner failure or a timeout). */
+  failed: HitCourse[];
+  /** How many courses matched the area (and the customer's courses). */
+  courses: number;
+}
+
+export interface TeeTimeSearchOptions {
+  catalog: PartnerCatalog;
+  /** Per-player price the searcher sees for a tee time (the selling price for a customer). Default: the partner's. */
+  priceOf?: (teeTime: TeeTime, course: Course) => number;
+}
+
+export interface SearchScope {
+  /** Only these courses (a customer's link); undefined: every course. */
+  courseIds?: readonly string[];
+  /** Epoch ms: tee times that have started are not offered. */
+  now: number;
+}
+
+function hitCourse(c: Course): HitCourse {
+  const { id, name, nameTH, place, lat, lon } = c;
+  return { id, name, nameTH, place, timeZone: c.timeZone || "Asia/Bangkok", lat, lon };
+}
+
+/** Where "nearest" measures from: the shared location, else the area's centre. */
+export function searchOrigin(criteria: Pick<SearchCriteria, "area">): { lat: number; lon: number } | undefined {
+  const area = criteria.area;
+  if (!area) return undefined;
+  if (area.kind === "near") return { lat: area.lat, lon: area.lon };
+  const known = areaById(area.id);
+  return known ? { lat: known.lat, lon: known.lon } : undefined;
+}
+
+/** Courses the search reads: open, in the area, and among `courseIds` when given. */
+export function coursesInScope(courses: readonly Course[], criteria: SearchCriteria, scope: SearchScope): Course[] {
+  const allowed = scope.courseIds ? new Set(scope.courseIds) : undefined;
+  return courses.filter(
+    (c) =>
+      c.status.toUpperCase() !== "CLOSED" &&
+      (!allowed || allowed.has(c.id)) &&
+      (!criteria.area || courseInArea(c, criteria.area)),
+  );
+}
+
+export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
+  const { catalog } = options;
+  const priceOf = options.priceOf ?? ((t: TeeTime) => t.price);
+
+  function matches(t: TeeTime, course: Course, criteria: SearchCriteria, now: number): boolean {
+    if (t.status.toUpperCase() !== "OPEN" || t.startsAt <= now) return false;
+    if (criteria.players > 0 && (criteria.players < t.minPerson || criteria.players > t.maxPerson)) return false;
+    if (criteria.maxPrice !== undefined && priceOf(t, course) > criteria.maxPrice) return false;
+    if (criteria.window) {
+      const { hour, minute } = wallClock(t.startsAt, course.timeZone || "Asia/Bangkok");
+      const at = hour * 60 + minute;
+      if (at < criteria.window.from || at >= criteria.window.to) return false;
+    }
+    return true;
+  }
+
+  return {
+    /** Every matching tee time, earliest first. Throws only if the course list cannot be read. */
+    async run(criteria: SearchCriteria, scope: SearchScope): Promise<SearchResult> {
+      const courses = coursesInScope(await catalog.courses(), criteria, scope);
+      const origin = searchOrigin(criteria);
+      const failed: HitCourse[] = [];
+      const hits: SearchHit[] = [];
+      await Promise.all(
+        courses.map(async (course) => {
+          const lists = await Promise.allSettled(criteria.dates.map((date) => catalog.teeTimes(course.id, date)));
+          const view = hitCourse(course);
+          const distance =
+            origin && course.lat !== null && course.lon !== null
+              ? distanceKm(origin, { lat: course.lat, lon: course.lon })
+              : undefined;
+          lists.forEach((list, i) => {
+            if (list.status === "rejected") {
+              if (!isPartnerApiError(list.reason)) throw list.reason;
+              if (!failed.some((f) => f.id === course.id)) failed.push(view);
+              return;
+            }
+            for (const t of list.value) {
+              if (!matches(t, course, criteria, scope.now)) continue;
+              hits.push({
+                course: view,
+                date: criteria.dates[i] ?? "",
+                slotId: t.id,
+                startsAt: t.startsAt,
+                price: priceOf(t, course),
+                priceType: t.priceType,
+                minPerson: t.minPerson,
+                maxPerson: t.maxPerson,
+                ...(t.freeCaddy !== undefined ? { freeCaddy: t.freeCaddy } : {}),
+                ...(t.caddyPrice !== undefined ? { caddyPrice: t.caddyPrice } : {}),
+                ...(distance !== undefined ? { distanceKm: Math.round(distance * 10) / 10 } : {}),
+              });
+            }
+          });
+        }),
+      );
+      failed.sort((a, b) => a.name.localeCompare(b.name));
+      return { hits: rankHits(hits, "earliest"), failed, courses: courses.length };
+    },
+  };
+}
+
+export type TeeTimeSearch = ReturnType<typeof createTeeTimeSearch>;
+
+/**
+ * Orders hits: earliest (then cheapest), cheapest (then earliest), nearest (then earliest; hits
+ * without a distance last). Ties end on the course name and tee-time id so the order is stable.
+ */
+export function rankHits(hits: readonly SearchHit[], sort: SortOrder): SearchHit[] {
+  const tie = (a: SearchHit, b: SearchHit) =>
+    a.course.name.localeCompare(b.course.name) || a.slotId.localeCompare(b.slotId);
+  const byTime = (a: SearchHit, b: SearchHit) => a.startsAt - b.startsAt;
+  const byPrice = (a: SearchHit, b: SearchHit) => a.price - b.price;
+  const byDistance = (a: SearchHit, b: SearchHit) =>
+    (a.distanceKm ?? Number.POSITIVE_INFINITY) - (b.distanceKm ?? Number.POSITIVE_INFINITY);
+  const orders: Record<SortOrder, ((a: SearchHit, b: SearchHit) => number)[]> = {
+    earliest: [byTime, byPrice],
+    cheapest: [byPrice, byTime],
+    nearest: [byDistance, byTime],
+  };
+  const keys = orders[sort];
+  return [...hits].sort((a, b) => {
+    for (const key of keys) {
+      const d = key(a, b);
+      if (d !== 0 && !Number.isNaN(d)) return d;
+    }
+    return tie(a, b);
+  });
+}
