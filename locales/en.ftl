@@ -509,3 +509,4 @@ find-choose-area = Choose the area:
 find-choose-price = Top price per player:
 find-share-location = Share a location (the 📎 menu, or the button below): I will list courses within 50 km of it.
 find-location-set = Searching near that location.
+find-btn-calendar = 📆 Another date…

@@ -466,3 +466,4 @@ find-choose-area = เลือกพื้นที่:
 find-choose-price = ราคาสูงสุดต่อคน:
 find-share-location = ส่งตำแหน่ง (เมนู 📎 หรือปุ่มด้านล่าง) แล้วเราจะแสดงสนามในระยะ 50 กม.
 find-location-set = กำลังค้นหาใกล้ตำแหน่งนั้น
+find-btn-calendar = 📆 วันอื่น…

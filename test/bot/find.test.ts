@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/harness.js";
+import { formatDate } from "../../src/bot/format/dates.js";
 import { createLink, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
 
 const TEE_TIMES = /\/tee-time$/;
@@ -63,6 +64,7 @@ describe("finding a tee time across courses", () => {
       }
       const reads = h.sandbox.count("GET", TEE_TIMES);
       expect(reads).toBeLessThanOrEqual(pattaya.length);
+      const tapsBefore = h.telegram.callbackAnswers.length;
 
       // Tap 1: the first tee time. The booking opens past course, date, tee time and players.
       tapData(agent, /^f:[a-z0-9]{6}:t:/);
@@ -78,6 +80,8 @@ describe("finding a tee time across courses", () => {
       expect(reservation?.persons ?? 4).toBe(4);
       expect(agent.messages().some((m) => paid.test(m.text ?? ""))).toBe(true);
       expect(h.sandbox.count("GET", TEE_TIMES)).toBe(reads);
+      // From the query to a paid booking: at most 5 taps (here: the tee time, new customer, Confirm).
+      expect(h.telegram.callbackAnswers.length - tapsBefore).toBeLessThanOrEqual(5);
       expectTelegramRules(h);
     },
   );
@@ -111,11 +115,34 @@ describe("finding a tee time across courses", () => {
       .map((l) => Number(/— ฿([\d,]+)/.exec(l)?.[1]?.replaceAll(",", "")));
     expect(prices.length).toBeGreaterThan(1);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // A date from the calendar.
+    tapData(agent, /:c:date$/);
+    await h.settle();
+    tapData(agent, /:c:calendar$/);
+    await h.settle();
+    expect(panel(agent).data.filter((d) => /:d:\d{8}$/.test(d)).length).toBeGreaterThan(0);
+    tapData(agent, /:mo:\d{6}$/); // the next month
+    await h.settle();
+    const days = panel(agent).data.filter((d) => /:d:\d{8}$/.test(d));
+    expect(days.length).toBeGreaterThan(0);
+    const last = days.at(-1)!;
+    agent.tap({ data: last });
+    await h.settle();
+    expect(panel(agent).message?.message_id).toBe(messageId);
+    expect(panel(agent).text).toContain(
+      `📅 ${formatDate(`${last.slice(-8, -4)}-${last.slice(-4, -2)}-${last.slice(-2)}`, "en")}`,
+    );
+    // /book's course list leads here too.
+    agent.send("/book");
+    await h.settle();
+    tapData(agent, /^g:find$/);
+    await h.settle();
+    expect(panel(agent).text).toMatch(/Find a tee time/);
     // A button of this search after a new one has started: expired, nothing changes.
-    const old = panel(agent).data.find((d) => /:so:earliest$/.test(d))!;
+    const old = first.data.find((d) => /:c:price$/.test(d))!;
     agent.send("/find");
     await h.settle();
-    agent.tap({ data: old, messageId: messageId! });
+    agent.forgeTap(old, messageId);
     await h.settle();
     expect(h.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1)?.params.text).toMatch(/expired/);
     expectTelegramRules(h);

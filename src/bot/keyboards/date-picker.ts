@@ -1,11 +1,20 @@
 import { InlineKeyboard } from "grammy";
-import { flowData } from "../callback-data.js";
 import { addMonths, monthGrid } from "../format/month-grid.js";
 import { formatMonthTitle, weekdayShortNames } from "../format/dates.js";
 import type { Locale } from "../context.js";
 
+/** The callback data of the calendar's buttons (the booking flow's, or a search's). */
+export interface CalendarData {
+  /** Show the month `YYYYMM`. */
+  month(yyyymm: string): string;
+  /** Pick the day `YYYYMMDD`. */
+  day(yyyymmdd: string): string;
+  /** A label or an unpickable day: does nothing. */
+  none(): string;
+}
+
 export interface CalendarOptions {
-  nonce: string;
+  data: CalendarData;
   locale: Locale;
   /** `YYYY-MM` to show. */
   month: string;
@@ -28,24 +37,24 @@ export function calendarKeyboard(o: CalendarOptions): InlineKeyboard {
   const key = (p: { year: number; month: number }) => `${p.year}-${String(p.month).padStart(2, "0")}`;
   const canPrev = key(prev) >= o.first.slice(0, 7);
   const canNext = key(next) <= o.last.slice(0, 7);
-  kb.text(canPrev ? "‹" : "·", canPrev ? flowData(o.nonce, "m", key(prev).replace("-", "")) : flowData(o.nonce, "x"));
-  kb.text(formatMonthTitle(y, m, o.locale), flowData(o.nonce, "x"));
-  kb.text(canNext ? "›" : "·", canNext ? flowData(o.nonce, "m", key(next).replace("-", "")) : flowData(o.nonce, "x"));
+  kb.text(canPrev ? "‹" : "·", canPrev ? o.data.month(key(prev).replace("-", "")) : o.data.none());
+  kb.text(formatMonthTitle(y, m, o.locale), o.data.none());
+  kb.text(canNext ? "›" : "·", canNext ? o.data.month(key(next).replace("-", "")) : o.data.none());
   kb.row();
-  for (const name of weekdayShortNames(o.locale)) kb.text(name, flowData(o.nonce, "x"));
+  for (const name of weekdayShortNames(o.locale)) kb.text(name, o.data.none());
   kb.row();
   for (const week of monthGrid(y, m)) {
     // A week with no pickable day (all past, or all beyond the window) is left out.
     if (!week.some((day) => day !== null && day >= o.first && day <= o.last)) continue;
     for (const day of week) {
       if (day === null) {
-        kb.text("·", flowData(o.nonce, "x"));
+        kb.text("·", o.data.none());
         continue;
       }
       const n = String(Number(day.slice(8, 10)));
       const pickable = day >= o.first && day <= o.last;
       const label = !pickable ? "·" : day === o.selected ? `✓${n}` : day === o.today ? `•${n}` : n;
-      kb.text(label, pickable ? flowData(o.nonce, "d", day.replaceAll("-", "")) : flowData(o.nonce, "x"));
+      kb.text(label, pickable ? o.data.day(day.replaceAll("-", "")) : o.data.none());
     }
     kb.row();
   }

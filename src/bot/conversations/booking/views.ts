@@ -117,7 +117,11 @@ function datePicker(d: Draft, env: ViewEnv): View {
   const { t, locale } = env;
   const name = d.course ? courseName(d.course, locale) : "";
   const kb = calendarKeyboard({
-    nonce: env.nonce,
+    data: {
+      month: (yyyymm) => flowData(env.nonce, "m", yyyymm),
+      day: (yyyymmdd) => flowData(env.nonce, "d", yyyymmdd),
+      none: () => flowData(env.nonce, "x"),
+    },
     locale,
     month: d.month ?? env.today.slice(0, 7),
     first: env.today,

@@ -9,7 +9,8 @@ export const FIND_ACTIONS = [
   "t", // book the shown tee time <slotId>
   "pg", // page <n>
   "so", // order: earliest | cheapest | nearest
-  "c", // open a criterion's buttons: date | window | players | area | price
+  "c", // open a criterion's buttons: date | calendar | window | players | area | price
+  "mo", // the calendar's month: YYYYMM
   "x", // close them (back to the results)
   "d", // date: YYYYMMDD or "we" (this weekend)
   "w", // time window: any | morning | midday | afternoon

@@ -25,7 +25,15 @@ import { isNotModified } from "../../ui/telegram-errors.js";
 import { releaseActiveHold } from "../booking.js";
 import { parseFindData, type FindData } from "./callback-data.js";
 import { createFindStore, FIND_STATE_VERSION, type Editing, type FindState } from "./state.js";
-import { editorView, HITS_PER_PAGE, pageCount, PRICE_STEPS, resultsView, type FindEnv } from "./view.js";
+import {
+  editorView,
+  FIND_WINDOW_DAYS,
+  HITS_PER_PAGE,
+  pageCount,
+  PRICE_STEPS,
+  resultsView,
+  type FindEnv,
+} from "./view.js";
 
 /** Players a new search assumes: one tee time's usual party. */
 export const DEFAULT_PLAYERS = 4;
@@ -115,7 +123,7 @@ async function refresh(ctx: BotContext, state: FindState): Promise<void> {
     });
 }
 
-const EDITING: readonly Editing[] = ["date", "window", "players", "area", "price"];
+const EDITING: readonly Editing[] = ["date", "calendar", "window", "players", "area", "price"];
 const SORTS: readonly SortOrder[] = ["earliest", "cheapest", "nearest"];
 
 /**
@@ -148,6 +156,14 @@ function apply(state: FindState, data: FindData, today: string): boolean {
     case "x":
       state.editing = undefined;
       return true;
+    case "mo": {
+      const m = /^(\d{4})(\d{2})$/.exec(arg);
+      const month = m ? `${m[1]}-${m[2]}` : "";
+      if (!m || month < today.slice(0, 7) || month > addDaysToDateKey(today, FIND_WINDOW_DAYS).slice(0, 7))
+        return false;
+      state.month = month;
+      return true;
+    }
     case "d":
       return criteria(() => {
         if (arg === "we") {
@@ -158,7 +174,7 @@ function apply(state: FindState, data: FindData, today: string): boolean {
         }
         const m = /^(\d{4})(\d{2})(\d{2})$/.exec(arg);
         const day = m ? `${m[1]}-${m[2]}-${m[3]}` : "";
-        if (!m || day < today || day > addDaysToDateKey(today, 60)) return false;
+        if (!m || day < today || day > addDaysToDateKey(today, FIND_WINDOW_DAYS)) return false;
         c.dates = [day];
         return true;
       });

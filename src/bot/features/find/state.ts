@@ -15,7 +15,7 @@ export const FIND_STATE_VERSION = 1;
 export const FIND_STATE_TTL_MS = 6 * 60 * 60 * 1000;
 
 /** The criterion whose buttons are open instead of the results. */
-export type Editing = "date" | "window" | "players" | "area" | "price";
+export type Editing = "date" | "calendar" | "window" | "players" | "area" | "price";
 
 export interface FindState {
   v: typeof FIND_STATE_VERSION;
@@ -31,6 +31,8 @@ export interface FindState {
   readAs?: string;
   /** The results message, edited in place by later taps. */
   messageId?: number;
+  /** The month the calendar shows (`YYYY-MM`). */
+  month?: string;
   /** A location shared next sets the area. */
   awaitingLocation?: boolean;
 }

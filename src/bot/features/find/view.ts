@@ -12,6 +12,8 @@ import type { Locale } from "../../context.js";
 import { addDaysToDateKey, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
+import { BOOKING_WINDOW_DAYS } from "../../conversations/booking/run.js";
+import { calendarKeyboard } from "../../keyboards/date-picker.js";
 import { findData } from "./callback-data.js";
 import type { FindState } from "./state.js";
 
@@ -20,6 +22,9 @@ export const HITS_PER_PAGE = 6;
 
 /** Days the date buttons offer, from today. */
 export const DATE_BUTTON_DAYS = 14;
+
+/** The last day a search may ask for, from today: as far as the booking flow's calendar goes. */
+export const FIND_WINDOW_DAYS = BOOKING_WINDOW_DAYS;
 
 /** Top prices per player offered as buttons, baht. */
 export const PRICE_STEPS = [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000];
@@ -187,12 +192,31 @@ export function editorView(state: FindState, env: FindEnv) {
     case "date": {
       const single = criteria.dates.length === 1 ? criteria.dates[0] : undefined;
       kb.text(mark(criteria.dates.length > 1, env.t("find-weekend")), findData(nonce, "d", "we")).row();
+      kb.text(env.t("find-btn-calendar"), findData(nonce, "c", "calendar")).row();
       for (let i = 0; i < DATE_BUTTON_DAYS; i += 1) {
         const day = addDaysToDateKey(env.today, i);
         const label = i === 0 ? env.t("find-today") : i === 1 ? env.t("find-tomorrow") : formatDate(day, env.locale);
         kb.text(mark(day === single, label), findData(nonce, "d", day.replaceAll("-", "")));
         if (i % 2 === 1) kb.row();
       }
+      break;
+    }
+    case "calendar": {
+      const calendar = calendarKeyboard({
+        data: {
+          month: (yyyymm) => findData(nonce, "mo", yyyymm),
+          day: (yyyymmdd) => findData(nonce, "d", yyyymmdd),
+          none: () => findData(nonce, "n"),
+        },
+        locale: env.locale,
+        month: state.month ?? (criteria.dates[0] ?? env.today).slice(0, 7),
+        first: env.today,
+        last: addDaysToDateKey(env.today, FIND_WINDOW_DAYS),
+        today: env.today,
+        ...(criteria.dates.length === 1 && criteria.dates[0] ? { selected: criteria.dates[0] } : {}),
+      });
+      for (const row of calendar.inline_keyboard) kb.row(...row);
+      kb.row();
       break;
     }
     case "window": {
@@ -238,7 +262,7 @@ export function editorView(state: FindState, env: FindEnv) {
     `<b>${env.t("find-title")}</b>`,
     criteriaText(criteria, env),
     "",
-    env.t(`find-choose-${state.editing ?? "date"}`),
+    env.t(`find-choose-${state.editing === "calendar" ? "date" : (state.editing ?? "date")}`),
   ];
   return { text: text.join("\n"), keyboard: kb };
 }
