@@ -21,7 +21,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/locales ./locales
 # The playground's page (served only when BOT_TOKEN is unset).
-COPY --from=build /app/src/playground/public ./src/playground/public
+COPY --from=build /app/src/local/playground/public ./src/local/playground/public
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000

@@ -77,11 +77,11 @@ export default tseslint.config(
   prettier,
   // The playground's page: plain browser ES modules outside the TypeScript project (no build step).
   {
-    files: ["src/playground/public/**/*.js"],
+    files: ["src/local/playground/public/**/*.js"],
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ["src/playground/public/**/*.js"],
+    files: ["src/local/playground/public/**/*.js"],
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
 );

@@ -22,7 +22,7 @@ export async function openPartnerEndpoint(
     return { baseURL: partner.baseURL, apiKey: partner.apiKey, embedded: false, close: () => Promise.resolve() };
   }
   // Loaded only here: with a real partner the sandbox is never loaded.
-  const { createSandbox } = await import("./sandbox/index.js");
+  const { createSandbox } = await import("./local/sandbox/index.js");
   const sandbox = createSandbox({ seed: partner.seed, moneyUnit: partner.moneyUnit, clock });
   const baseURL = await sandbox.listen(0);
   return { baseURL, apiKey: sandbox.apiKey, embedded: true, close: () => sandbox.close() };

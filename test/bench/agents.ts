@@ -3,7 +3,7 @@
  * the panel (its buttons' callback data and its title), acts, and waits for the bot's next panel of an
  * expected kind (`router.ts`), so the same script drives fairway and the baseline.
  */
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { sleep } from "./measure.js";
 import { classify, has, type ChatRouter, type Kind, type Panel } from "./router.js";
 import { flowTexts } from "./texts.js";

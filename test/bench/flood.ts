@@ -12,8 +12,8 @@
  */
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { createBotApiServer } from "../../src/bot-api-server/index.js";
-import { createSandbox } from "../../src/sandbox/index.js";
+import { createBotApiServer } from "../../src/local/bot-api-server/index.js";
+import { createSandbox } from "../../src/local/sandbox/index.js";
 import { startBotProcess } from "../helpers/bot-process.js";
 import { worldClock } from "../helpers/clock.js";
 import { sqliteDatabase } from "../helpers/databases.js";

@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Update } from "grammy/types";
-import type { BotApiServer, CallRecord } from "../../src/bot-api-server/index.js";
+import type { BotApiServer, CallRecord } from "../../src/local/bot-api-server/index.js";
 
 /** Bot API methods whose call the user sees in the chat (send*, edit*, delete* of messages). */
 export function isVisibleMethod(method: string): boolean {

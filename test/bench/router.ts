@@ -5,7 +5,7 @@
  * events, no polling).
  */
 import type { InlineKeyboardButton } from "grammy/types";
-import type { BotApiServer } from "../../src/bot-api-server/index.js";
+import type { BotApiServer } from "../../src/local/bot-api-server/index.js";
 import { flowTexts, type FlowTexts } from "./texts.js";
 
 /** What a bot message shows, as far as an agent is concerned. */

@@ -4,8 +4,8 @@
  * and the simulated agents. Each bot gets a fresh world on the same clock, so fairway and the baseline
  * meet the same tee times and the same empty chats.
  */
-import { createBotApiServer, type BotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
-import { createSandbox } from "../../src/sandbox/index.js";
+import { createBotApiServer, type BotApiServer, type SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import { createSandbox } from "../../src/local/sandbox/index.js";
 import type { WorldClock } from "../helpers/clock.js";
 import { ChatRouter } from "./router.js";
 import { Recorder } from "./measure.js";

@@ -19,7 +19,7 @@ import { createAuditLog, type AuditLog } from "../../src/bookings/audit.js";
 import { createBookingRepository, type BookingRepository } from "../../src/bookings/repository.js";
 import { createLogger } from "../../src/logger.js";
 import { createPartnerClient, type PartnerClient } from "../../src/partner/index.js";
-import { createSandbox, type ReservationRecord, type Sandbox, type SlotView } from "../../src/sandbox/index.js";
+import { createSandbox, type ReservationRecord, type Sandbox, type SlotView } from "../../src/local/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
 import { databaseFactories, type TestDatabase } from "../helpers/databases.js";
 

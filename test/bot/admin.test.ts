@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { formatBaht } from "../../src/bot/format/money.js";
 import { courseToday } from "../../src/bot/format/dates.js";
-import type { SandboxOptions } from "../../src/sandbox/index.js";
+import type { SandboxOptions } from "../../src/local/sandbox/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import {
   bookUntilHold,

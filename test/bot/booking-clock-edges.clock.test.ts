@@ -3,7 +3,7 @@
  * the Bot API server) at a chosen instant in Bangkok, whatever the wall clock or the server's TZ says.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { bangkok, worldClock } from "../helpers/clock.js";
 import { bookUntil, bookUntilHold, expectTelegramRules, livePanel, panel, tapData } from "../helpers/flow.js";
 import { startHarness, type Harness } from "../helpers/harness.js";

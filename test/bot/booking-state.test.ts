@@ -4,7 +4,7 @@
  * stays under 8 KB at every step, and does not grow with the number of taps.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { FLOW_STEPS, bookUntil, livePanel, panel, tapData } from "../helpers/flow.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { countPendingRequests } from "../../src/bookings/index.js";
 import { cancelRequestData } from "../../src/bot/callback-data.js";
 import { formatBaht } from "../../src/bot/format/money.js";
-import type { SandboxOptions } from "../../src/sandbox/index.js";
+import type { SandboxOptions } from "../../src/local/sandbox/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import {
   paidBooking,

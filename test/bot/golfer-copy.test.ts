@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { viewersOf, type BookingRecord } from "../../src/bookings/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import {

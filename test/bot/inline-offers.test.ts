@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
-import type { InlineAnswerRecord } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import type { InlineAnswerRecord } from "../../src/local/bot-api-server/index.js";
 import { formatDate, formatTime } from "../../src/bot/format/dates.js";
 import { postgresDatabase } from "../helpers/databases.js";
 import { startHarness, type Harness } from "../helpers/harness.js";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConfig } from "../../src/config/index.js";
 import { checkPartner, formatReport, runDoctor } from "../../src/doctor/checks.js";
 import { createPartnerClient } from "../../src/partner/index.js";
-import { createSandbox } from "../../src/sandbox/index.js";
+import { createSandbox } from "../../src/local/sandbox/index.js";
 import { WORLD_START, worldClock } from "../helpers/clock.js";
 import { sqliteDatabase } from "../helpers/databases.js";
 

@@ -1,5 +1,5 @@
 import type { Message } from "grammy/types";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 
 // No vitest import: the benchmark (test/bench/flood.ts) uses it outside vitest.
 

@@ -6,8 +6,8 @@
  */
 import { onTestFailed } from "vitest";
 import type { App } from "../../src/app.js";
-import { createBotApiServer, type SimulatedUser } from "../../src/bot-api-server/index.js";
-import { createSandbox } from "../../src/sandbox/index.js";
+import { createBotApiServer, type SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import { createSandbox } from "../../src/local/sandbox/index.js";
 import { startBotProcess, type BotProcess } from "./bot-process.js";
 import { WORLD_START, worldClock, type WorldClock } from "./clock.js";
 import { sqliteDatabase } from "./databases.js";

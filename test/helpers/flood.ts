@@ -4,7 +4,7 @@
  * step timed from the user's action to the answer the agent waits for (event-driven: the server's
  * `call` events, so the figure is not a polling interval).
  */
-import type { BotApiServer, SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { BotApiServer, SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { addDaysToDateKey, courseToday } from "../../src/bot/format/dates.js";
 import { buttons } from "./buttons.js";
 import { WORLD_START } from "./clock.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import type { BookingRecord } from "../../src/bookings/index.js";
 import { addDaysToDateKey, courseToday } from "../../src/bot/format/dates.js";
 import { dataOf } from "./buttons.js";

@@ -7,7 +7,7 @@
  */
 import { BotError, type Bot, type Context } from "grammy";
 import type { App } from "../../src/app.js";
-import type { BotApiServer } from "../../src/bot-api-server/index.js";
+import type { BotApiServer } from "../../src/local/bot-api-server/index.js";
 
 /**
  * How long the local Bot API server must also be quiet once every update was handled and nothing is

@@ -6,10 +6,10 @@ import {
   type BotApiServer,
   type BotApiServerOptions,
   type SimulatedUser,
-} from "../../src/bot-api-server/index.js";
+} from "../../src/local/bot-api-server/index.js";
 import { createConfig } from "../../src/config/index.js";
 import { createLogger } from "../../src/logger.js";
-import { createSandbox, type SandboxOptions } from "../../src/sandbox/index.js";
+import { createSandbox, type SandboxOptions } from "../../src/local/sandbox/index.js";
 import { worldClock, type WorldClock } from "./clock.js";
 import { sqliteDatabase, type TestDatabase } from "./databases.js";
 import { trackHandling } from "./handling.js";

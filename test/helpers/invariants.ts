@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { BookingRecord, BookingState } from "../../src/bookings/index.js";
-import type { ReservationRecord, ReservationStatus, Sandbox } from "../../src/sandbox/index.js";
+import type { ReservationRecord, ReservationStatus, Sandbox } from "../../src/local/sandbox/index.js";
 import type { Database } from "../../src/storage/schema.js";
 import { addToTally } from "./tally.js";
 

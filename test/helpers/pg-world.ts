@@ -1,5 +1,5 @@
-import { createBotApiServer } from "../../src/bot-api-server/index.js";
-import { createSandbox } from "../../src/sandbox/index.js";
+import { createBotApiServer } from "../../src/local/bot-api-server/index.js";
+import { createSandbox } from "../../src/local/sandbox/index.js";
 import { worldClock, type WorldClock } from "./clock.js";
 import { postgresDatabase, TEST_POSTGRES_URL, type TestDatabase } from "./databases.js";
 import { TEST_BOT_TOKEN, testEnv } from "./harness.js";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createPartnerCatalog, PartnerNotFoundError, PartnerUnavailableError } from "../../src/partner/index.js";
-import type { Sandbox } from "../../src/sandbox/index.js";
+import type { Sandbox } from "../../src/local/sandbox/index.js";
 import { FIXED_NOW, clientFor, rejectionOf, startSandbox } from "./helpers.js";
 
 const COURSES = /\/course$/;

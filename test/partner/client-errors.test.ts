@@ -10,7 +10,7 @@ import {
   createPartnerClient,
   type PartnerClient,
 } from "../../src/partner/index.js";
-import type { Sandbox } from "../../src/sandbox/index.js";
+import type { Sandbox } from "../../src/local/sandbox/index.js";
 import { clientFor, customer, openSlot, rejectionOf, startSandbox } from "./helpers.js";
 
 let sandbox: Sandbox;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPartnerClient, type PartnerClient } from "../../src/partner/index.js";
-import type { Sandbox } from "../../src/sandbox/index.js";
+import type { Sandbox } from "../../src/local/sandbox/index.js";
 import { FIXED_NOW, clientFor, customer, openSlot, startSandbox, urlOf } from "./helpers.js";
 
 let sandbox: Sandbox;

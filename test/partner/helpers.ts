@@ -2,7 +2,7 @@
 import { pino, type Logger } from "pino";
 import { createPartnerClient, type PartnerClientOptions } from "../../src/partner/index.js";
 import { formatPartnerInstant } from "../../src/partner/time.js";
-import { createSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
+import { createSandbox, type Sandbox, type SandboxOptions } from "../../src/local/sandbox/index.js";
 
 export const FIXED_NOW = Date.UTC(2026, 10, 20, 3, 0, 0); // 2026-11-20 10:00 in Bangkok, a Friday
 

@@ -6,7 +6,7 @@ import {
   PartnerUnavailableError,
   type PartnerClient,
 } from "../../src/partner/index.js";
-import type { Sandbox } from "../../src/sandbox/index.js";
+import type { Sandbox } from "../../src/local/sandbox/index.js";
 import { captureLog, clientFor, customer, openSlot, rejectionOf, startSandbox } from "./helpers.js";
 
 let sandbox: Sandbox;

@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger.js";
 import { createPartnerClient, isPartnerApiError, revivePartnerError } from "../../src/partner/index.js";
-import type { Sandbox } from "../../src/sandbox/index.js";
+import type { Sandbox } from "../../src/local/sandbox/index.js";
 import { captureLog, clientFor, customer, deadPort, openSlot, rejectionOf, startSandbox, urlOf } from "./helpers.js";
 
 const KEY = "sk_live_Fairway-Secret-0123456789";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { PartnerClientOptions, Reservation } from "../../src/partner/index.js";
-import type { Sandbox, SandboxOptions } from "../../src/sandbox/index.js";
+import type { Sandbox, SandboxOptions } from "../../src/local/sandbox/index.js";
 import { FIXED_NOW, clientFor, customer, openSlot, startSandbox } from "./helpers.js";
 
 const open: Sandbox[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { createStorage } from "../../src/storage/index.js";
 import { startBotProcess, type BotProcess } from "../helpers/bot-process.js";
 import { dataOf } from "../helpers/buttons.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../src/bot-api-server/index.js";
-import type { FaultRule } from "../../src/sandbox/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import type { FaultRule } from "../../src/local/sandbox/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { bookUntil, bookUntilHold, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
 

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { PartnerAttemptInfo } from "../../src/partner/index.js";
 import { createMetricsHooks } from "../../src/runtime/index.js";
-import type { Sandbox } from "../../src/sandbox/index.js";
+import type { Sandbox } from "../../src/local/sandbox/index.js";
 import { clientFor, customer, deadPort, openSlot, startSandbox } from "../partner/helpers.js";
 import { sample, testMetrics } from "./helpers.js";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
 import { bangkok, worldClock } from "../../../helpers/clock.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";

@@ -1,4 +1,4 @@
-import type { SimulatedUser } from "../../../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import type { Harness } from "../../../helpers/harness.js";
 export { paidBooking } from "../../../helpers/flow.js";
 

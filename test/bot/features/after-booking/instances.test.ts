@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SimulatedUser } from "../../../../src/bot-api-server/index.js";
+import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { createApp, type App } from "../../../../src/app.js";
 import { createConfig } from "../../../../src/config/index.js";
 import { createLogger } from "../../../../src/logger.js";

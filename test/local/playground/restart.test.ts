@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createApp, type App } from "../../src/app.js";
-import { AGENT_COMMANDS } from "../../src/bot/commands.js";
-import { createConfig } from "../../src/config/index.js";
-import { createLogger } from "../../src/logger.js";
-import { PLAYGROUND_AGENT_ID } from "../../src/playground/identities.js";
-import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
+import { createApp, type App } from "../../../src/app.js";
+import { AGENT_COMMANDS } from "../../../src/bot/commands.js";
+import { createConfig } from "../../../src/config/index.js";
+import { createLogger } from "../../../src/logger.js";
+import { PLAYGROUND_AGENT_ID } from "../../../src/local/playground/identities.js";
+import { sqliteDatabase, type TestDatabase } from "../../helpers/databases.js";
 
 /** `npm start` twice on the same SQLite file: each run has a fresh local Bot API server. */
 describe("the playground after a restart", () => {

@@ -2,7 +2,7 @@
  * `npm run sandbox`: serves the partner sandbox on SANDBOX_HOST:SANDBOX_PORT
  * (default 127.0.0.1:8787) with SANDBOX_API_KEY (default sandbox-key) and SANDBOX_SEED (default 1).
  */
-import { createLogger } from "../logger.js";
+import { createLogger } from "../../logger.js";
 import { createSandbox } from "./sandbox.js";
 
 const env = process.env;

@@ -3,13 +3,13 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DIST } from "../helpers/child-build.js";
+import { DIST } from "../../helpers/child-build.js";
 import { basic } from "./helpers.js";
 
-describe("npm run sandbox (src/sandbox/main.ts)", () => {
+describe("npm run sandbox (src/local/sandbox/main.ts)", () => {
   it("prints its URL and key, serves the API, and exits cleanly on SIGTERM", async () => {
-    // What `npm run sandbox` runs: the build test/global-setup.ts made of src/ (dist/sandbox/main.js).
-    const child = spawn(process.execPath, [join(DIST, "sandbox", "main.js")], {
+    // What `npm run sandbox` runs: the build test/global-setup.ts made of src/ (dist/local/sandbox/main.js).
+    const child = spawn(process.execPath, [join(DIST, "local", "sandbox", "main.js")], {
       env: {
         ...process.env,
         SANDBOX_PORT: "0",

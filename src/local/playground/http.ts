@@ -8,8 +8,8 @@ import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The page's files (HTML, CSS and browser JavaScript modules; no build step). */
-/** The page's files, in the source tree (src/playground/public) whether this runs from src/ or from the build in dist/. */
-export const PUBLIC_DIR = fileURLToPath(new URL("../../src/playground/public/", import.meta.url));
+/** The page's files, in the source tree (src/local/playground/public) whether this runs from src/ or from the build in dist/. */
+export const PUBLIC_DIR = fileURLToPath(new URL("../../../src/local/playground/public/", import.meta.url));
 
 const MAX_BODY_BYTES = 64 * 1024;
 

@@ -1,5 +1,5 @@
 import { afterEach } from "vitest";
-import { createSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
+import { createSandbox, type Sandbox, type SandboxOptions } from "../../../src/local/sandbox/index.js";
 
 /** Monday 2026-11-23, 10:00 in Bangkok (03:00 UTC). */
 export const NOW = Date.UTC(2026, 10, 23, 3, 0, 0);

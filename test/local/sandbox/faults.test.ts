@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAULT_KINDS } from "../../src/sandbox/index.js";
+import { FAULT_KINDS } from "../../../src/local/sandbox/index.js";
 import { customer, start, toReply, type Harness } from "./helpers.js";
 
 const BALANCE = /\/balance$/;

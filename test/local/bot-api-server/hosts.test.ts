@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { createBotApiServer, type BotApiServer } from "../../src/bot-api-server/index.js";
-import { hostnameOf } from "../../src/bot-api-server/hosts.js";
+import { createBotApiServer, type BotApiServer } from "../../../src/local/bot-api-server/index.js";
+import { hostnameOf } from "../../../src/local/bot-api-server/hosts.js";
 
 function get(url: string, host: string): Promise<number> {
   const u = new URL(url);

@@ -9,8 +9,12 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID, PLAYGROUND_CUSTOMER_ID } from "../../src/playground/index.js";
-import { tomorrow } from "../helpers/flow.js";
+import {
+  PLAYGROUND_ADMIN_ID,
+  PLAYGROUND_AGENT_ID,
+  PLAYGROUND_CUSTOMER_ID,
+} from "../../../src/local/playground/index.js";
+import { tomorrow } from "../../helpers/flow.js";
 import {
   CHROMIUM_PATH,
   CHROMIUM_PRESENT,

@@ -1,6 +1,10 @@
 import { Bot, type Context } from "grammy";
 import { afterEach } from "vitest";
-import { type BotApiServer, type BotApiServerOptions, createBotApiServer } from "../../src/bot-api-server/index.js";
+import {
+  type BotApiServer,
+  type BotApiServerOptions,
+  createBotApiServer,
+} from "../../../src/local/bot-api-server/index.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 

@@ -3,7 +3,7 @@
  * and hands API requests to `api.ts`. Also serves GET /__sandbox/state (no auth).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../../logger.js";
 import type { Answer, ApiRequest } from "./api.js";
 import { errorBody } from "./errors.js";
 import {

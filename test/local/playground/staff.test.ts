@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { createApp, type App } from "../../src/app.js";
-import { createConfig } from "../../src/config/index.js";
-import { createLogger } from "../../src/logger.js";
-import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "../../src/playground/identities.js";
-import { createSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
+import { createApp, type App } from "../../../src/app.js";
+import { createConfig } from "../../../src/config/index.js";
+import { createLogger } from "../../../src/logger.js";
+import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "../../../src/local/playground/identities.js";
+import { createSandbox, type Sandbox } from "../../../src/local/sandbox/index.js";
+import { sqliteDatabase, type TestDatabase } from "../../helpers/databases.js";
 
 /** The playground hands out its admin and agent identities only where no real money can move. */
 describe("the playground's staff identities", () => {

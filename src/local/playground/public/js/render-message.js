@@ -18,7 +18,7 @@ const TIME = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-di
 
 /**
  * Builds the row of one message.
- * @param {any} message a Telegram Message plus `file` (see src/playground/views.ts)
+ * @param {any} message a Telegram Message plus `file` (see src/local/playground/views.ts)
  * @param {MessageContext} ctx
  * @returns {HTMLElement}
  */

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createLogger, type Logger } from "../logger.js";
+import { createLogger, type Logger } from "../../logger.js";
 import { createApi } from "./api.js";
 import { createFaults, type FaultControl } from "./faults.js";
 import { createOrderStore, type ReservationRecord } from "./orders.js";

@@ -1,4 +1,4 @@
-/** The playground's JSON API (see src/playground/README.md). */
+/** The playground's JSON API (see src/local/playground/README.md). */
 
 /**
  * POSTs JSON; resolves with the answer, rejects with the server's error text.

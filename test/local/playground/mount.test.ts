@@ -3,8 +3,8 @@
  * command menu resolved the way Telegram resolves it for a private chat.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { type BotApiServer, createBotApiServer } from "../../src/bot-api-server/index.js";
-import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID, createPlayground } from "../../src/playground/index.js";
+import { type BotApiServer, createBotApiServer } from "../../../src/local/bot-api-server/index.js";
+import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID, createPlayground } from "../../../src/local/playground/index.js";
 
 let server: BotApiServer | undefined;
 

@@ -4,14 +4,14 @@
  * file. Plus small clients for the playground's JSON and SSE API.
  */
 import { Writable } from "node:stream";
-import { createApp, type App } from "../../src/app.js";
-import type { BotApiServer } from "../../src/bot-api-server/index.js";
-import { createConfig } from "../../src/config/index.js";
-import { createLogger } from "../../src/logger.js";
-import { worldClock, type WorldClock } from "../helpers/clock.js";
-import { sqliteDatabase } from "../helpers/databases.js";
-import { tomorrow } from "../helpers/flow.js";
-import { trackHandling } from "../helpers/handling.js";
+import { createApp, type App } from "../../../src/app.js";
+import type { BotApiServer } from "../../../src/local/bot-api-server/index.js";
+import { createConfig } from "../../../src/config/index.js";
+import { createLogger } from "../../../src/logger.js";
+import { worldClock, type WorldClock } from "../../helpers/clock.js";
+import { sqliteDatabase } from "../../helpers/databases.js";
+import { tomorrow } from "../../helpers/flow.js";
+import { trackHandling } from "../../helpers/handling.js";
 
 /** A JSON body as the tests read it: untyped, exactly what `JSON.parse` returns. */
 export type Json = ReturnType<typeof JSON.parse>;

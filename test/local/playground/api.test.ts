@@ -9,7 +9,7 @@ import {
   PLAYGROUND_AGENT_ID,
   PLAYGROUND_CUSTOMER_ID,
   PLAYGROUND_STRANGER_ID,
-} from "../../src/playground/index.js";
+} from "../../../src/local/playground/index.js";
 import {
   type EventStream,
   type Json,

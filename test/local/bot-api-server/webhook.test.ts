@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Bot, webhookCallback } from "grammy";
 import type { Update, WebhookInfo } from "grammy/types";
 import { afterEach, describe, expect, test } from "vitest";
-import type { BotApiServer } from "../../src/bot-api-server/index.js";
+import type { BotApiServer } from "../../../src/local/bot-api-server/index.js";
 import { botFor, call, startServer, until } from "./helpers.js";
 import { sleep, startReceiver } from "./webhook-receiver.js";
 

@@ -4,7 +4,11 @@
  * button opens fairway for the Customer on that tee time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLAYGROUND_AGENT_ID, PLAYGROUND_CUSTOMER_ID, PLAYGROUND_STRANGER_ID } from "../../src/playground/index.js";
+import {
+  PLAYGROUND_AGENT_ID,
+  PLAYGROUND_CUSTOMER_ID,
+  PLAYGROUND_STRANGER_ID,
+} from "../../../src/local/playground/index.js";
 import { type Json, type PlaygroundApp, startPlaygroundApp } from "./helpers.js";
 
 let p: PlaygroundApp;
