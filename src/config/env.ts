@@ -93,7 +93,7 @@ export const EnvSchema = v.object({
   PARTNER_API_KEY: v.optional(v.string()),
   PARTNER_MONEY_UNIT: v.optional(v.picklist(["satang", "baht"], "must be satang or baht"), "satang"),
   PARTNER_TIMEOUT_MS: IntInRange(8000, 500, 60000),
-  PARTNER_READS_IN_FLIGHT: IntInRange(8, 1, 64),
+  PARTNER_READS_IN_FLIGHT: IntInRange(40, 1, 200),
   ADMIN_IDS: IdList,
   AGENT_IDS: IdList,
   DATABASE_URL: v.optional(v.string(), "sqlite:./data/fairway.sqlite"),

@@ -23,7 +23,7 @@ export interface PartnerCatalogOptions {
   teeTimeTtlMs?: number;
   /** At most this many (course, date) lists are kept; the oldest go first. Default 2,000. */
   maxTeeTimeLists?: number;
-  /** At most this many tee-time reads at the partner at once (PARTNER_READS_IN_FLIGHT). Default 8. */
+  /** At most this many tee-time reads at the partner at once (PARTNER_READS_IN_FLIGHT). Default 40. */
   maxReadsInFlight?: number;
 }
 
@@ -49,7 +49,7 @@ export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCat
   const courseTtl = options.courseTtlMs ?? 10 * 60_000;
   const teeTimeTtl = options.teeTimeTtlMs ?? 60_000;
   const maxLists = options.maxTeeTimeLists ?? 2_000;
-  const readTurn = pLimit(options.maxReadsInFlight ?? 8);
+  const readTurn = pLimit(options.maxReadsInFlight ?? 40);
   let courseList: Entry<Course[]> | undefined;
   const teeTimes = new Map<string, Entry<TeeTime[]>>();
 
