@@ -60,3 +60,8 @@ export function rememberMatchedBundles(fluent: object): void {
     return bundles;
   };
 }
+
+/** The locale the context translates into (each locale file defines `locale-code`). */
+export function localeOf(ctx: { t: (key: string) => string }): Locale {
+  return ctx.t("locale-code") === "th" ? "th" : "en";
+}

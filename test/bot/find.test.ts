@@ -88,24 +88,33 @@ describe("finding a tee time across courses", () => {
 
   it("/find changes criteria by button in one message; nothing found says what to relax, and relaxing finds again", async () => {
     const agent = h.user(2402, "en");
-    agent.send("/find");
+    // A top price no tee time meets (200 baht): nothing matches, and a button relaxes the price.
+    agent.send("/find tomorrow under 200");
     await h.settle();
     const first = panel(agent);
     expect(first.text).toMatch(/Find a tee time/);
     expect(first.text).toMatch(/Tomorrow/);
+    expect(first.text).toMatch(/Nothing matches/);
     const messageId = first.message?.message_id;
-    // Price: the lowest step, 1,000 baht, finds nothing at the sandbox's courses.
-    tapData(agent, /^f:[a-z0-9]{6}:c:price$/);
-    await h.settle();
-    tapData(agent, /^f:[a-z0-9]{6}:m:1000$/);
-    await h.settle();
-    const none = panel(agent);
-    expect(none.message?.message_id).toBe(messageId);
-    expect(none.text).toMatch(/Nothing matches/);
-    expect(none.data.some((d) => /:m:any$/.test(d))).toBe(true);
+    expect(first.data.some((d) => /:m:any$/.test(d))).toBe(true);
     tapData(agent, /:m:any$/);
     await h.settle();
+    expect(panel(agent).message?.message_id).toBe(messageId);
     expect(panel(agent).text).toMatch(/tee times? at \d+ courses?/);
+    // The price buttons: every tee time shown is within the top price.
+    tapData(agent, /^f:[a-z0-9]{6}:c:price$/);
+    await h.settle();
+    tapData(agent, /^f:[a-z0-9]{6}:m:1500$/);
+    await h.settle();
+    const capped = panel(agent)
+      .text.split("\n")
+      .filter((l) => /^\d+\. /.test(l))
+      .map((l) => Number(/— ฿([\d,]+)/.exec(l)?.[1]?.replaceAll(",", "")));
+    for (const price of capped) expect(price).toBeLessThanOrEqual(1500);
+    tapData(agent, /:c:price$/);
+    await h.settle();
+    tapData(agent, /:m:any$/);
+    await h.settle();
     // Cheapest first.
     tapData(agent, /:so:cheapest$/);
     await h.settle();

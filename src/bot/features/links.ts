@@ -3,7 +3,7 @@ import * as v from "valibot";
 import type { Link } from "../../access/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
 import { courseName } from "../conversations/booking/draft.js";
-import { localeOf } from "../conversations/booking/run.js";
+import { localeOf } from "../i18n.js";
 import type { BotContext } from "../context.js";
 import { formatDateTime } from "../format/dates.js";
 import { escapeHtml, truncate } from "../format/html.js";

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { bookingCourseName, isViewer, viewedBookingIds, type BookingRecord } from "../../bookings/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
 import { cancelRequestData, myBookingsData, parseMyBookingsData } from "../callback-data.js";
-import { localeOf } from "../conversations/booking/run.js";
+import { localeOf } from "../i18n.js";
 import { bookingLines } from "../conversations/booking/summary.js";
 import type { BotContext } from "../context.js";
 import { formatDate, formatTime, dateKeyOf, formatDateTime } from "../format/dates.js";

@@ -5,7 +5,7 @@ import { commandsForCustomer, createMenuMemo } from "../commands.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/index.js";
 import { openSlots } from "../conversations/booking/data.js";
 import type { Notice, SlotView } from "../conversations/booking/draft.js";
-import { localeOf } from "../conversations/booking/run.js";
+import { localeOf } from "../i18n.js";
 import type { BotContext } from "../context.js";
 import { OFFER_TOKEN_PATTERN, type Offer, type OfferOpening } from "../inline/offers.js";
 import { dateKeyOf, formatDate, formatTime } from "../format/dates.js";

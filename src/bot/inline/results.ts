@@ -6,9 +6,9 @@
  */
 import type { InlineQueryResultArticle } from "grammy/types";
 import type { Course } from "../../partner/types.js";
-import { isPartnerApiError } from "../../partner/errors.js";
 import { courseName, type SlotView } from "../conversations/booking/draft.js";
-import { BOOKING_WINDOW_DAYS, localeOf } from "../conversations/booking/run.js";
+import { localeOf } from "../i18n.js";
+import { BOOKING_WINDOW_DAYS } from "../conversations/booking/flow-run.js";
 import type { BotContext } from "../context.js";
 import { addDaysToDateKey, courseToday, formatDate, formatTime } from "../format/dates.js";
 import { isDateKey } from "../format/date-key.js";

@@ -22,7 +22,7 @@ const RECORDED: Record<number, string> = {
 };
 
 const FILES = {
-  FlowState: "../../../src/bot/conversations/booking/flow-store.ts",
+  FlowState: "../../../src/bot/conversations/booking/hand-over.ts",
   BookingArgs: "../../../src/bot/conversations/booking/index.ts",
 } as const;
 

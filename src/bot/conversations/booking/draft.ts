@@ -1,6 +1,6 @@
 /**
  * The booking flow's working state. Plain JSON: it is kept between updates outside the replay log
- * (`flow-store.ts`) and read back through `external`, so it never holds class instances, Dates or
+ * (`hand-over.ts`) and read back through `external`, so it never holds class instances, Dates or
  * functions, and it stays small: lists the partner gave (courses, a day's tee times) are not kept,
  * only what the user chose; each view reads the page it shows (`page.ts`).
  */

@@ -3,7 +3,8 @@ import type { BookingRecord } from "../../../bookings/index.js";
 import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { golferCopyData } from "../../callback-data.js";
 import { courseName } from "./draft.js";
-import { localeOf, randomId, tick, type FlowRun } from "./run.js";
+import { localeOf } from "../../i18n.js";
+import { randomId, tick, type FlowRun } from "./flow-run.js";
 import { confirmedText, heldView } from "./summary.js";
 
 /** The partner error keys that send the user back to an earlier step instead of a dead end. */

@@ -3,12 +3,12 @@ import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { initialDraft, type Notice, type SlotView } from "./draft.js";
 import { loadCourse } from "./data.js";
-import { createFlowHandOver, type FlowState } from "./flow-store.js";
+import { createFlowHandOver, type FlowState } from "./hand-over.js";
 import { heldPanel } from "./hold.js";
 import { waitInput } from "./input.js";
 import { readPage } from "./page.js";
 import { Panel, type PanelContext } from "./panel.js";
-import { tick, viewEnv, type FlowRun } from "./run.js";
+import { tick, viewEnv, type FlowRun } from "./flow-run.js";
 import { handleInput } from "./steps.js";
 import { renderStep } from "./views.js";
 import { parseBookingName } from "../../validation/customer.js";
@@ -54,7 +54,7 @@ const TEXT_STEPS = new Set(["customer", "name", "email", "mobile"]);
  * Every partner call, database access, clock read and random id goes through `conversation.external`.
  *
  * Bounded: the conversation shows one view, waits for one input and handles it, then hands what it
- * learnt (`FlowState`, `flow-store.ts`) across a rewind to a checkpoint taken before the view. The
+ * learnt (`FlowState`, `hand-over.ts`) across a rewind to a checkpoint taken before the view. The
  * replay log therefore holds one view's reads and never grows with the taps before it, and replaying
  * it costs the same at the 300th tap as at the 3rd. After the rewind the next view starts by taking
  * the state back (through `external`, so the new log records it and a replay sees what the view saw);

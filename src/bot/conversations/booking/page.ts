@@ -1,6 +1,6 @@
 import { loadCourses, loadSlotPage } from "./data.js";
-import type { Retry } from "./flow-store.js";
-import { viewEnv, type FlowRun } from "./run.js";
+import type { Retry } from "./hand-over.js";
+import { viewEnv, type FlowRun } from "./flow-run.js";
 
 function stuck(run: FlowRun, key: string, retry: Retry): void {
   run.d.notice = { key };

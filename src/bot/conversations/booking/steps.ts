@@ -5,7 +5,7 @@ import type { Draft, PartOfDay, Step } from "./draft.js";
 import { loadCourse } from "./data.js";
 import { confirmHold, placeHold, refreshSlots } from "./hold.js";
 import type { Input } from "./input.js";
-import { viewEnv, type FlowRun } from "./run.js";
+import { viewEnv, type FlowRun } from "./flow-run.js";
 import { COURSES_PER_PAGE } from "../../keyboards/course-pager.js";
 
 /** What the loop does after a step: show the next view, or end the flow. */

@@ -1,6 +1,6 @@
 import type { AuditEntry } from "../../../bookings/index.js";
 import { PARTNER_ERROR_KEYS } from "../../../partner/index.js";
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";

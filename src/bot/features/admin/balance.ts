@@ -1,4 +1,4 @@
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
 import { formatBaht } from "../../format/money.js";

@@ -1,6 +1,6 @@
 /** Admin times (balance, audit, report, the digest) are read on Thailand's clock; tee times on the course's. */
 import { TZDate } from "@date-fns/tz";
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { formatDateTime } from "../../format/dates.js";
 

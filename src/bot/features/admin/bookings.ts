@@ -1,6 +1,6 @@
 import { bookingCourseName } from "../../../bookings/index.js";
 import { attributedTo, createBookingQueries, type RecentQuery } from "../../../bookings/queries.js";
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";

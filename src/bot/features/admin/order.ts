@@ -2,7 +2,7 @@ import type { BookingRecord } from "../../../bookings/index.js";
 import { attributedTo } from "../../../bookings/queries.js";
 import type { Reservation } from "../../../partner/index.js";
 import { bookingLines } from "../../conversations/booking/summary.js";
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { formatDateTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";

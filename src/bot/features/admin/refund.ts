@@ -1,7 +1,7 @@
 import { InlineKeyboard } from "grammy";
 import { userActor, type BookingRecord, type RefundOutcome } from "../../../bookings/index.js";
 import { bookingLines } from "../../conversations/booking/summary.js";
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { isNotModified } from "../../ui/telegram-errors.js";

@@ -1,6 +1,6 @@
 import { InputFile } from "grammy";
 import { createBookingQueries } from "../../../bookings/queries.js";
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, formatDate } from "../../format/dates.js";
 import { isDateKey } from "../../format/date-key.js";

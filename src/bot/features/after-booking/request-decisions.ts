@@ -13,7 +13,7 @@ import {
   type CancelRequest,
   type RefundOutcome,
 } from "../../../bookings/index.js";
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { isNotModified } from "../../ui/telegram-errors.js";

@@ -18,7 +18,7 @@ import { PARTS_OF_DAY, type PartOfDay, type SearchCriteria } from "../../../sear
 import { parseSearchQuery, type ParsedSearch } from "../../../search/query.js";
 import { rankHits, type SearchResult, type SortOrder } from "../../../search/search.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
-import { localeOf } from "../../conversations/booking/run.js";
+import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, weekdayOf } from "../../format/dates.js";
 import { isNotModified } from "../../ui/telegram-errors.js";

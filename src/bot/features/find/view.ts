@@ -12,7 +12,7 @@ import type { Locale } from "../../context.js";
 import { addDaysToDateKey, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { BOOKING_WINDOW_DAYS } from "../../conversations/booking/run.js";
+import { BOOKING_WINDOW_DAYS } from "../../conversations/booking/flow-run.js";
 import { calendarKeyboard } from "../../keyboards/date-picker.js";
 import { findData } from "./callback-data.js";
 import type { FindState } from "./state.js";

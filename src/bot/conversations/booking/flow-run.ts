@@ -1,10 +1,11 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { BookingRecord } from "../../../bookings/index.js";
-import type { BotContext, BotDeps, FlowContext, Locale } from "../../context.js";
+import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { addDaysToDateKey, courseToday } from "../../format/dates.js";
+import { localeOf } from "../../i18n.js";
 import type { SlotPage } from "./data.js";
 import type { CourseSummary, Draft } from "./draft.js";
-import type { Retry } from "./flow-store.js";
+import type { Retry } from "./hand-over.js";
 import type { Panel } from "./panel.js";
 import type { ViewEnv } from "./views.js";
 
@@ -13,7 +14,7 @@ export const BOOKING_WINDOW_DAYS = 35;
 
 /**
  * What a step handler needs: the flow's state and its tools. Rebuilt identically on every replay; `d`,
- * `panel`, `retry` and `edit` are what `flow-store.ts` keeps between updates, the rest is read per view.
+ * `panel`, `retry` and `edit` are what `hand-over.ts` keeps between updates, the rest is read per view.
  */
 export interface FlowRun {
   conversation: Conversation<BotContext, FlowContext>;
@@ -36,11 +37,6 @@ export interface FlowRun {
   retry?: Retry;
   /** Epoch ms of the latest clock read (through `external`). */
   now: number;
-}
-
-/** The locale the context translates into (each locale file defines `locale-code`). */
-export function localeOf(ctx: { t: (key: string) => string }): Locale {
-  return ctx.t("locale-code") === "th" ? "th" : "en";
 }
 
 /** Reads the clock through `external`, so a replay sees the same instant. */
