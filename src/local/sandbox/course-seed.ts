@@ -7,6 +7,16 @@ export interface PersonsProfile {
   threeToFour: number;
 }
 
+/**
+ * How busy a course is: the share of its seeded tee times already BOOKED by other agencies, on
+ * weekdays and on weekends (Saturday, Sunday and public holidays). At most 0.9: the course itself
+ * closes a tenth of its tee times.
+ */
+export interface Demand {
+  weekday: number;
+  weekend: number;
+}
+
 export interface CourseSeed {
   id: string;
   name: string;
@@ -39,4 +49,6 @@ export interface CourseSeed {
   persons: PersonsProfile;
   /** Whether four-ball slots can take party (group) bookings. */
   partyAble: boolean;
+  /** Default 0.1 on every day (the sandbox's first courses): popular courses fill up at weekends. */
+  demand?: Demand;
 }

@@ -47,7 +47,20 @@ const SALT_BOOKED = 3;
 const SALT_MASK = 4;
 const SALT_CHECK = 5;
 const MINUTES_PER_DAY = 1440;
-const MAX_DAY = 100_000;
+/**
+ * A slot id packs (course index, day, minute) into 32 bits: `(course × MAX_DAY + day) × 1440 + minute`.
+ * Days run to 2106-11-23 (day 50,000), which leaves room for MAX_COURSES courses.
+ */
+export const MAX_DAY = 50_000;
+/** How many courses the slot ids can tell apart: 59. */
+export const MAX_COURSES = Math.floor(2 ** 32 / MINUTES_PER_DAY / MAX_DAY);
+if (COURSES.length > MAX_COURSES)
+  throw new RangeError(`the slot ids hold ${MAX_COURSES} courses, not ${COURSES.length}`);
+
+/** Share of the seeded tee times a course closes itself (members' days, maintenance). */
+export const CLOSED_SHARE = 0.1;
+/** Share of the seeded tee times other agencies have booked, on a course that states no demand. */
+export const DEFAULT_DEMAND = 0.1;
 
 /** The minutes of the day at which a course has a tee time. */
 export function teeMinutes(course: CourseSeed): number[] {
@@ -78,6 +91,15 @@ export function priceOf(course: CourseSeed, priceType: PriceType, minute: number
 /** The lowest weekday or weekend green fee of a course, satang (the course list's minPrice*). */
 export function minPrice(course: CourseSeed, priceType: "WEEKDAY" | "WEEKEND"): number {
   return Math.min(...teeMinutes(course).map((m) => priceOf(course, priceType, m)));
+}
+
+/**
+ * The share of a course's seeded tee times other agencies have booked on a day of this price type:
+ * its weekend demand on weekends and public holidays, within 0..(1 − CLOSED_SHARE).
+ */
+export function demandOf(course: CourseSeed, priceType: PriceType): number {
+  const share = priceType === "WEEKDAY" ? course.demand?.weekday : course.demand?.weekend;
+  return Math.min(Math.max(share ?? DEFAULT_DEMAND, 0), 1 - CLOSED_SHARE);
 }
 
 function pack(courseIdx: number, day: number, minute: number): number {
@@ -120,11 +142,14 @@ export function slotSeed(seed: number, courseIdx: number, day: number, minute: n
   const p = unit(...at, SALT_PERSONS);
   const minPerson = p < oneToFour ? 1 : p < oneToFour + twoToFour ? 2 : 3;
   const maxPerson = 4;
+  const priceType = priceTypeOf(day);
+  // One draw per slot: the first CLOSED_SHARE closed, the next demandOf(…) booked, the rest open.
+  // With the default demand the thresholds are 0.1 and 0.2, as before demand existed.
   const s = unit(...at, SALT_STATUS);
-  const seededStatus: SlotStatus = s < 0.1 ? "CLOSED" : s < 0.2 ? "BOOKED" : "OPEN";
+  const seededStatus: SlotStatus =
+    s < CLOSED_SHARE ? "CLOSED" : s < CLOSED_SHARE + demandOf(course, priceType) ? "BOOKED" : "OPEN";
   const seededPersons =
     seededStatus === "BOOKED" ? minPerson + Math.floor(unit(...at, SALT_BOOKED) * (maxPerson - minPerson + 1)) : 0;
-  const priceType = priceTypeOf(day);
   return {
     id: slotId(seed, courseIdx, day, minute),
     courseIndex: courseIdx,
