@@ -4,13 +4,37 @@ export {
   type BookingServiceOptions,
   type ReleaseReason,
 } from "./service.js";
-export type { ConfirmOutcome, RefundOutcome, ReleaseOutcome, ReserveOutcome } from "./outcomes.js";
+export type {
+  ConfirmOutcome,
+  GroupConfirmOutcome,
+  GroupHoldOutcome,
+  GroupRefundOutcome,
+  GroupReleaseOutcome,
+  GroupStop,
+  RefundOutcome,
+  ReleaseOutcome,
+  ReserveOutcome,
+} from "./outcomes.js";
 export { userActor, type Actor, type AuditEntry, type AuditLog } from "./audit.js";
-export { createHoldReaper, type HoldReaper, type ReaperEvent } from "./reaper.js";
+export {
+  createHoldReaper,
+  groupEventKind,
+  type GroupReaperEvent,
+  type HoldReaper,
+  type ReaperEvent,
+} from "./reaper.js";
 export {
   bookingCourseName,
   FINAL_STATES,
+  flightId,
+  groupCourseName,
+  SETTLED_GROUP_STATES,
   type BookingIntentInput,
+  type GroupFlightInput,
+  type GroupIntentInput,
+  type GroupRecord,
+  type GroupState,
+  type GroupView,
   type BookingRecord,
   type BookingState,
 } from "./record.js";

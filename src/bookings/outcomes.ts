@@ -3,7 +3,7 @@
  * found the booking already moved on. Pure: no I/O.
  */
 import type { PartnerErrorJSON } from "../partner/errors.js";
-import { WRITES_IN_FLIGHT, type BookingRecord } from "./record.js";
+import { WRITES_IN_FLIGHT, type BookingRecord, type GroupView } from "./record.js";
 
 /** Outcomes are plain JSON: the booking conversation stores them through `conversation.external`. */
 export type ReserveOutcome =
@@ -55,6 +55,78 @@ export function releaseOutcomeOf(booking: BookingRecord): ReleaseOutcome {
   if (booking.state === "RELEASED") return { kind: "released", booking };
   if (booking.state === "RELEASING") return { kind: "pending", booking };
   return { kind: "not-held", booking };
+}
+
+/** Where a group operation stopped: the flight (1 first) and why. */
+export interface GroupStop {
+  flight: number;
+  /** The flight's own outcome kind (failed, unknown, insufficient, expired, …). */
+  kind: string;
+  error?: PartnerErrorJSON;
+}
+
+/** Hold all or none. */
+export type GroupHoldOutcome =
+  | { kind: "held"; view: GroupView }
+  /** A flight could not be held; every hold already made was released (or is being released). */
+  | { kind: "failed"; view: GroupView; stop: GroupStop }
+  /** Another call holds this group right now, or did and was interrupted (the reaper finishes it). */
+  | { kind: "busy"; view: GroupView };
+
+/** Confirm as one: `view` always tells which flights are paid. */
+export type GroupConfirmOutcome =
+  /** `balanceAfter`: the credit read before the first confirm less what the flights paid, when that read succeeded. */
+  | { kind: "paid"; view: GroupView; balanceAfter?: number }
+  /** The credit does not cover the total: nothing was confirmed; the holds stand. */
+  | { kind: "insufficient"; view: GroupView; balance: number | null; total: number }
+  /** The first confirm was refused and nothing is paid: the holds stand (try again). */
+  | { kind: "failed"; view: GroupView; stop: GroupStop }
+  /** A confirm stopped midway: the paid flights stay paid, the rest were released. */
+  | { kind: "partial"; view: GroupView; stop?: GroupStop }
+  /** A confirm's outcome is unknown: the flights after it were released; the reaper settles it and tells the booker. */
+  | { kind: "unknown"; view: GroupView; stop?: GroupStop }
+  /** The holds ended (or were too close to their end to confirm them all): released, nothing paid. */
+  | { kind: "expired"; view: GroupView }
+  /** The group is being confirmed by another call (or was interrupted and the reaper will settle it). */
+  | { kind: "busy"; view: GroupView }
+  /** The group is not held (released, or never held). */
+  | { kind: "not-held"; view: GroupView };
+
+export type GroupReleaseOutcome =
+  | { kind: "released"; view: GroupView }
+  /** A flight's release is unanswered: the reaper finishes it. */
+  | { kind: "pending"; view: GroupView }
+  | { kind: "not-held"; view: GroupView };
+
+export interface GroupRefundOutcome {
+  view: GroupView;
+  /** The flights refunded by this call or before (satang the partner credited back, summed where known). */
+  refunded: number;
+  /** Flights whose refund failed or is unknown. */
+  failed: { flight: number; kind: string }[];
+}
+
+/** Paid flights: paid and not refunded since. */
+export const paidFlights = (view: GroupView) => view.flights.filter((f) => f.state === "PAID");
+
+/** How a group reads as the outcome of a confirm that found it already moved on. */
+export function groupConfirmOutcomeOf(view: GroupView): GroupConfirmOutcome {
+  const { group, flights } = view;
+  switch (group.state) {
+    case "PAID":
+      return { kind: "paid", view };
+    case "PARTIAL":
+      return { kind: "partial", view };
+    case "CONFIRMING":
+    case "HOLDING":
+      return { kind: "busy", view };
+    case "RELEASED":
+      return flights.some((f) => f.release_reason === "expired")
+        ? { kind: "expired", view }
+        : { kind: "not-held", view };
+    default:
+      return { kind: "not-held", view };
+  }
 }
 
 function parseError(text: string | null): PartnerErrorJSON {

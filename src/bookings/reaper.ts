@@ -1,6 +1,6 @@
 import type { Logger } from "../logger.js";
 import { isPartnerApiError } from "../partner/errors.js";
-import type { BookingRecord } from "./record.js";
+import type { BookingRecord, GroupView } from "./record.js";
 import type { BookingService } from "./service.js";
 
 /** What the reaper did to a booking; the bot turns these into messages for the user. */
@@ -8,6 +8,19 @@ export type ReaperEvent = {
   kind: "expired" | "paid" | "released" | "reserve-unknown" | "reserve-released" | "refunded";
   booking: BookingRecord;
 };
+
+/** A group the reaper settled: its holds ended, its operation was interrupted, or a flight's payment was found. */
+export type GroupReaperEvent = {
+  /** paid: every flight; partial: some paid, the rest released; expired or released: none paid. */
+  kind: "paid" | "partial" | "expired" | "released";
+  view: GroupView;
+};
+
+export function groupEventKind(view: GroupView): GroupReaperEvent["kind"] {
+  if (view.group.state === "PAID") return "paid";
+  if (view.group.state === "PARTIAL") return "partial";
+  return view.flights.some((f) => f.release_reason === "expired") ? "expired" : "released";
+}
 
 export interface HoldReaperOptions {
   service: BookingService;
@@ -19,6 +32,8 @@ export interface HoldReaperOptions {
   now?: () => number;
   /** Told of every booking the reaper moved to a new state. */
   onEvent?: (event: ReaperEvent) => void | Promise<void>;
+  /** Told of every group the reaper settled (its flights' own events come through `onEvent` too). */
+  onGroupEvent?: (event: GroupReaperEvent) => void | Promise<void>;
   /**
    * Told after every pass: how many bookings changed state, and whether the pass or any booking in it
    * failed (metrics). Whatever it throws is ignored.
@@ -119,6 +134,26 @@ export function createHoldReaper(options: HoldReaperOptions) {
               error: isPartnerApiError(error) ? error.toJSON() : String(error),
             },
             "reaper could not settle a booking; will try again",
+          );
+        }
+      }
+      // Then the groups: settled once their flights are (a flight released above counts this pass).
+      for (const group of await service.groupsDue(t - staleAfterMs)) {
+        try {
+          const view = await service.settleGroup(group.id, { staleBefore: t - staleAfterMs, actor: "system:reaper" });
+          if (!view) continue;
+          changed += 1;
+          const kind = groupEventKind(view);
+          logger.info(
+            { groupId: group.id, from: group.state, to: view.group.state, event: kind },
+            "reaper settled a group",
+          );
+          await options.onGroupEvent?.({ kind, view });
+        } catch (error) {
+          failed = true;
+          logger.warn(
+            { groupId: group.id, state: group.state, error: isPartnerApiError(error) ? error.toJSON() : String(error) },
+            "reaper could not settle a group; will try again",
           );
         }
       }

@@ -3,11 +3,20 @@
  * helpers only: the ledger itself (`repository.ts`) is written by the booking service alone.
  */
 import type { Selectable } from "kysely";
-import type { BookingState, BookingsTable } from "../storage/schema.js";
+import type { BookingGroupsTable, BookingState, BookingsTable, GroupState } from "../storage/schema.js";
 
 /** A booking as stored in the ledger (plain JSON, safe inside conversations). */
 export type BookingRecord = Selectable<BookingsTable>;
-export type { BookingState };
+export type { BookingState, GroupState };
+
+/** A group as stored (plain JSON): one party booked as several tee times; its flights are bookings. */
+export type GroupRecord = Selectable<BookingGroupsTable>;
+
+/** A group and its flights (earliest first), as every group operation reports it. */
+export interface GroupView {
+  group: GroupRecord;
+  flights: BookingRecord[];
+}
 
 /** What the conversation knows when it records the intent to book. */
 export interface BookingIntentInput {
@@ -28,6 +37,54 @@ export interface BookingIntentInput {
   customerMobile: string;
   expectedAmount: number;
   caddyInfo?: { freeCaddy?: boolean; caddyPrice?: number } | null;
+  /** The players' names beyond the lead golfer, sent to the partner as `additionGolfer`. */
+  additionGolfers?: string[];
+  /** Set by `createGroupIntent`: the group this booking is a flight of, and its place (1 first). */
+  groupId?: string;
+  flight?: number;
+}
+
+/** One flight of a group intent: its tee time and its share of the party. */
+export interface GroupFlightInput {
+  slotId: string;
+  slotStartsAt: number;
+  persons: number;
+  /** Satang: price × persons as listed. */
+  expectedAmount: number;
+  caddyInfo?: { freeCaddy?: boolean; caddyPrice?: number } | null;
+  additionGolfers?: string[];
+}
+
+/** What the conversation knows when it records the intent to book a group. */
+export interface GroupIntentInput {
+  /** The group's id; its flights' booking ids are `<id>-<n>`. */
+  id: string;
+  chatId: number;
+  userId: number;
+  agentId?: number | null;
+  locale: string;
+  courseId: string;
+  courseName: string;
+  courseNameTH?: string | null;
+  timeZone: string;
+  customerName: string;
+  customerEmail: string;
+  customerMobile: string;
+  /** Earliest first. */
+  flights: GroupFlightInput[];
+}
+
+/** The booking id of a group's flight `n` (1 first). */
+export function flightId(groupId: string, n: number): string {
+  return `${groupId}-${n}`;
+}
+
+/** States a group never leaves on its own. */
+export const SETTLED_GROUP_STATES: readonly GroupState[] = ["PAID", "PARTIAL", "RELEASED"];
+
+/** The group's course name a reader of `locale` sees. */
+export function groupCourseName(g: Pick<GroupRecord, "course_name" | "course_name_th">, locale: string): string {
+  return locale === "th" && g.course_name_th ? g.course_name_th : g.course_name;
 }
 
 /** The course name a reader of `locale` sees for a booking. */

@@ -1,7 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../storage/schema.js";
-import { WRITES_IN_FLIGHT, type BookingIntentInput, type BookingRecord, type BookingState } from "./record.js";
+import type { GroupState } from "../storage/schema.js";
+import {
+  flightId,
+  SETTLED_GROUP_STATES,
+  WRITES_IN_FLIGHT,
+  type BookingIntentInput,
+  type BookingRecord,
+  type BookingState,
+  type GroupIntentInput,
+  type GroupRecord,
+} from "./record.js";
 
 /** A compare-and-set state change of one booking. */
 export interface Transition {
@@ -13,6 +23,54 @@ export interface Transition {
   detail?: unknown;
   /** Only if the hold runs past this instant (epoch ms). */
   notExpiredAt?: number;
+}
+
+/** A compare-and-set state change of one group. */
+export interface GroupTransition {
+  from: readonly GroupState[];
+  to: GroupState;
+  set?: Partial<Omit<GroupRecord, "id" | "state">>;
+}
+
+/** The row of a booking intent, as first written. */
+function intentRow(input: BookingIntentInput, at: number) {
+  return {
+    id: input.id,
+    chat_id: input.chatId,
+    user_id: input.userId,
+    agent_id: input.agentId ?? null,
+    locale: input.locale,
+    course_id: input.courseId,
+    course_name: input.courseName,
+    course_name_th: input.courseNameTH ?? null,
+    time_zone: input.timeZone,
+    slot_id: input.slotId,
+    slot_starts_at: input.slotStartsAt,
+    persons: input.persons,
+    customer_name: input.customerName,
+    customer_email: input.customerEmail,
+    customer_mobile: input.customerMobile,
+    expected_amount: input.expectedAmount,
+    amount: null,
+    state: "INTENT" as const,
+    reservation_id: null,
+    reservation_code: null,
+    tx_no: null,
+    partner_status: null,
+    invoice_id: null,
+    caddy_info: input.caddyInfo ? JSON.stringify(input.caddyInfo) : null,
+    hold_expires_at: null,
+    paid_at: null,
+    refunded_amount: null,
+    release_reason: null,
+    last_error: null,
+    created_at: at,
+    updated_at: at,
+    group_id: input.groupId ?? null,
+    flight: input.flight ?? null,
+    addition_golfers:
+      input.additionGolfers && input.additionGolfers.length > 0 ? JSON.stringify(input.additionGolfers) : null,
+  };
 }
 
 /** The bookings ledger: rows, compare-and-set transitions, and their history. */
@@ -42,39 +100,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto("bookings")
-          .values({
-            id: input.id,
-            chat_id: input.chatId,
-            user_id: input.userId,
-            agent_id: input.agentId ?? null,
-            locale: input.locale,
-            course_id: input.courseId,
-            course_name: input.courseName,
-            course_name_th: input.courseNameTH ?? null,
-            time_zone: input.timeZone,
-            slot_id: input.slotId,
-            slot_starts_at: input.slotStartsAt,
-            persons: input.persons,
-            customer_name: input.customerName,
-            customer_email: input.customerEmail,
-            customer_mobile: input.customerMobile,
-            expected_amount: input.expectedAmount,
-            amount: null,
-            state: "INTENT",
-            reservation_id: null,
-            reservation_code: null,
-            tx_no: null,
-            partner_status: null,
-            invoice_id: null,
-            caddy_info: input.caddyInfo ? JSON.stringify(input.caddyInfo) : null,
-            hold_expires_at: null,
-            paid_at: null,
-            refunded_amount: null,
-            release_reason: null,
-            last_error: null,
-            created_at: at,
-            updated_at: at,
-          })
+          .values(intentRow(input, at))
           .onConflict((oc) => oc.column("id").doNothing())
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) await event(trx, input.id, null, "INTENT");
@@ -191,6 +217,131 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
 
     history(id: string) {
       return db.selectFrom("booking_events").selectAll().where("booking_id", "=", id).orderBy("at").execute();
+    },
+
+    /**
+     * Records a group and its flights' intents in one transaction (flight ids `<group>-<n>`); a second
+     * call with the same id changes nothing. Returns whether this call made it.
+     */
+    async createGroup(input: GroupIntentInput): Promise<boolean> {
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto("booking_groups")
+          .values({
+            id: input.id,
+            chat_id: input.chatId,
+            user_id: input.userId,
+            agent_id: input.agentId ?? null,
+            locale: input.locale,
+            course_id: input.courseId,
+            course_name: input.courseName,
+            course_name_th: input.courseNameTH ?? null,
+            time_zone: input.timeZone,
+            persons: input.flights.reduce((sum, f) => sum + f.persons, 0),
+            flights: input.flights.length,
+            customer_name: input.customerName,
+            customer_email: input.customerEmail,
+            customer_mobile: input.customerMobile,
+            expected_amount: input.flights.reduce((sum, f) => sum + f.expectedAmount, 0),
+            state: "INTENT",
+            last_error: null,
+            created_at: at,
+            updated_at: at,
+            settled_at: null,
+          })
+          .onConflict((oc) => oc.column("id").doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+        for (const [i, f] of input.flights.entries()) {
+          const id = flightId(input.id, i + 1);
+          const { flights: _flights, id: _id, ...common } = input;
+          await trx
+            .insertInto("bookings")
+            .values(intentRow({ ...common, ...f, id, groupId: input.id, flight: i + 1 }, at))
+            .execute();
+          await event(trx, id, null, "INTENT", { group: input.id, flight: i + 1 });
+        }
+        return true;
+      });
+    },
+
+    getGroup(id: string): Promise<GroupRecord | undefined> {
+      return db.selectFrom("booking_groups").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    /** A group's flights, earliest first. */
+    flightsOf(groupId: string): Promise<BookingRecord[]> {
+      return db.selectFrom("bookings").selectAll().where("group_id", "=", groupId).orderBy("flight").execute();
+    },
+
+    /**
+     * Moves a group from one of `from` to `to` (applying `set`), only if it is still in one of `from`;
+     * true if this call won. `updated_at` is the group's last step; `settled_at` is set on a settled state.
+     */
+    async transitionGroup(id: string, move: GroupTransition): Promise<boolean> {
+      const at = now();
+      const settled = SETTLED_GROUP_STATES.includes(move.to) ? { settled_at: at } : {};
+      const result = await db
+        .updateTable("booking_groups")
+        .set({ ...move.set, ...settled, state: move.to, updated_at: at })
+        .where("id", "=", id)
+        .where("state", "in", move.from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Marks a step of the group's operation (a flight held or paid): it is still under way. */
+    async touchGroup(id: string, inStates: readonly GroupState[]): Promise<void> {
+      await db
+        .updateTable("booking_groups")
+        .set({ updated_at: now() })
+        .where("id", "=", id)
+        .where("state", "in", inStates)
+        .execute();
+    },
+
+    async patchGroup(id: string, set: Partial<Omit<GroupRecord, "id" | "state">>): Promise<void> {
+      await db.updateTable("booking_groups").set(set).where("id", "=", id).execute();
+    },
+
+    /**
+     * Groups the reaper settles: an operation (holding, confirming) not heard from since `staleBefore`,
+     * or a held group one of whose flights is no longer held (its hold ended, it was released).
+     */
+    groupsDue(staleBefore: number): Promise<GroupRecord[]> {
+      return db
+        .selectFrom("booking_groups as g")
+        .selectAll("g")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("g.state", "in", ["HOLDING", "CONFIRMING"]), eb("g.updated_at", "<=", staleBefore)]),
+            eb.and([
+              eb("g.state", "=", "HELD"),
+              eb.exists(
+                eb
+                  .selectFrom("bookings as b")
+                  .select("b.id")
+                  .whereRef("b.group_id", "=", "g.id")
+                  .where("b.state", "!=", "HELD"),
+              ),
+            ]),
+          ]),
+        )
+        .orderBy("g.updated_at")
+        .limit(50)
+        .execute();
+    },
+
+    listGroupsForUser(userId: number, limit = 10): Promise<GroupRecord[]> {
+      return db
+        .selectFrom("booking_groups")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("state", "!=", "INTENT")
+        .orderBy("created_at", "desc")
+        .limit(limit)
+        .execute();
     },
 
     /** Distinct recent customers of a user, newest first (for "reuse a customer"). */

@@ -27,14 +27,29 @@ import type { Database } from "../storage/schema.js";
 import { createAuditLog, userActor, type Actor } from "./audit.js";
 import {
   confirmOutcomeOf,
+  groupConfirmOutcomeOf,
+  paidFlights,
   releaseOutcomeOf,
   reserveOutcomeOf,
   type ConfirmOutcome,
+  type GroupConfirmOutcome,
+  type GroupHoldOutcome,
+  type GroupRefundOutcome,
+  type GroupReleaseOutcome,
+  type GroupStop,
   type RefundOutcome,
   type ReleaseOutcome,
   type ReserveOutcome,
 } from "./outcomes.js";
-import type { BookingIntentInput, BookingRecord, BookingState } from "./record.js";
+import {
+  SETTLED_GROUP_STATES,
+  WRITES_IN_FLIGHT,
+  type BookingIntentInput,
+  type BookingRecord,
+  type BookingState,
+  type GroupIntentInput,
+  type GroupView,
+} from "./record.js";
 import { createBookingRepository, type Transition } from "./repository.js";
 
 export interface BookingServiceOptions {
@@ -54,7 +69,14 @@ export interface BookingServiceOptions {
 }
 
 /** Why a hold was released. */
-export type ReleaseReason = "user-cancel" | "expired" | "user-restart" | "orphan" | "partner-missing";
+export type ReleaseReason =
+  | "user-cancel"
+  | "expired"
+  | "user-restart"
+  | "orphan"
+  | "partner-missing"
+  /** A flight of a group released because the group could not be held, or paid, whole. */
+  | "group-incomplete";
 
 export interface ReleaseOptions {
   reason: ReleaseReason;
@@ -78,6 +100,16 @@ export interface RefreshOptions {
   holdOverAt?: number;
   /** Who a release this causes is recorded as; default the booking's user. */
   actor?: Actor;
+}
+
+export interface ConfirmOptions {
+  /** Who asked; default the booking's user. */
+  actor?: Actor;
+  /**
+   * The partner's credit as the caller read it just before (a group's one read, less what its earlier
+   * flights paid); null when that read failed (the partner judges). Undefined: this confirm reads it.
+   */
+  balance?: number | null;
 }
 
 /** What a stale RESERVING booking (its process died mid-reserve) became: see `settleStaleReserve`. */
@@ -123,6 +155,16 @@ function errorJSON(error: unknown): PartnerErrorJSON | undefined {
 /** `last_error` as stored: the partner error's JSON, or "internal". */
 function lastError(json: PartnerErrorJSON | undefined): string {
   return json ? JSON.stringify(json) : "internal";
+}
+
+/** The stored `addition_golfers` JSON as a list (empty when unreadable). */
+function golfersOf(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((g): g is string => typeof g === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The ledger fields a partner reservation fills in. */
@@ -243,6 +285,7 @@ export function createBookingService(options: BookingServiceOptions) {
           customerName: booking.customer_name,
           customerEmail: booking.customer_email,
           customerMobile: booking.customer_mobile,
+          ...(booking.addition_golfers ? { additionGolfer: golfersOf(booking.addition_golfers) } : {}),
         }),
       );
     } catch (error) {
@@ -290,7 +333,7 @@ export function createBookingService(options: BookingServiceOptions) {
   }
 
   /** Pays for a held reservation from the partner's credit, at most once. */
-  async function confirm(id: string, opts: { actor?: Actor } = {}): Promise<ConfirmOutcome> {
+  async function confirm(id: string, opts: ConfirmOptions = {}): Promise<ConfirmOutcome> {
     let booking = await load(id);
     if (booking.state === "CONFIRMING") {
       // Interrupted earlier (a crash, a lost answer): the partner's word settles it without a second confirm.
@@ -305,14 +348,16 @@ export function createBookingService(options: BookingServiceOptions) {
       return { kind: "expired", booking: await load(id) };
     }
     const amount = booking.amount ?? booking.expected_amount;
-    let balance: number | null = null;
-    try {
-      balance = (await partner.getBalance()).balance;
-    } catch (error) {
-      logger.warn(
-        { bookingId: id, error: errorJSON(error) },
-        "balance check before confirm failed; the partner will judge",
-      );
+    let balance: number | null = opts.balance === undefined ? null : opts.balance;
+    if (opts.balance === undefined) {
+      try {
+        balance = (await partner.getBalance()).balance;
+      } catch (error) {
+        logger.warn(
+          { bookingId: id, error: errorJSON(error) },
+          "balance check before confirm failed; the partner will judge",
+        );
+      }
     }
     if (balance !== null && balance < amount) return { kind: "insufficient", booking, balance };
 
@@ -557,6 +602,195 @@ export function createBookingService(options: BookingServiceOptions) {
     return { kind: "reserve-unknown", booking };
   }
 
+  // Groups: one party, several tee times (flights), each its own booking and partner reservation.
+  // Every money guarantee is the single booking's (each flight reserves, confirms, releases and
+  // refunds at most once, through the operations above); the group adds hold-all-or-none, one
+  // balance read for the total, confirm-as-one, and a row the reaper settles after a crash.
+
+  async function loadGroup(id: string): Promise<GroupView> {
+    const group = await repo.getGroup(id);
+    if (!group) throw new Error(`unknown group ${id}`);
+    return { group, flights: await repo.flightsOf(id) };
+  }
+
+  const stopJSON = (stop: GroupStop) => JSON.stringify(stop);
+
+  /**
+   * Releases every flight of the group still held (or only recorded), at once; a flight whose release
+   * is unanswered stays RELEASING for the reaper. Flights paid, or with a write in flight, are left.
+   */
+  async function releaseHeldFlights(view: GroupView, reason: ReleaseReason, actor?: Actor): Promise<void> {
+    await Promise.all(
+      view.flights
+        .filter((f) => f.state === "HELD" || f.state === "INTENT")
+        .map((f) => release(f.id, { reason, ...(actor ? { actor } : {}) })),
+    );
+  }
+
+  /**
+   * Settles a group whose operation is over: PAID (every flight), PARTIAL (some) or RELEASED (none),
+   * once no flight has a write in flight. True if this call settled it.
+   */
+  async function settleIfQuiet(id: string, from: readonly GroupView["group"]["state"][]): Promise<boolean> {
+    const { flights } = await loadGroup(id);
+    if (flights.some((f) => WRITES_IN_FLIGHT.includes(f.state) || f.state === "INTENT")) return false;
+    const paid = flights.filter((f) => ["PAID", "REFUNDING", "REFUNDED"].includes(f.state)).length;
+    const to = paid === flights.length ? "PAID" : paid > 0 ? "PARTIAL" : "RELEASED";
+    return repo.transitionGroup(id, { from, to });
+  }
+
+  /**
+   * Holds every flight of a recorded group, in order, or none: the first flight that cannot be held
+   * (refused, or its answer lost: that reserve is never sent again) stops the group, and every hold
+   * already made is released at once. The flights' holds then end together, at the earliest one's end.
+   */
+  async function reserveGroup(id: string, opts: { actor?: Actor } = {}): Promise<GroupHoldOutcome> {
+    if (!(await repo.transitionGroup(id, { from: ["INTENT"], to: "HOLDING" }))) {
+      const view = await loadGroup(id);
+      return view.group.state === "HELD" ? { kind: "held", view } : { kind: "busy", view };
+    }
+    let stop: GroupStop | undefined;
+    for (const flight of await repo.flightsOf(id)) {
+      const out = await reserve(flight.id, opts);
+      await repo.touchGroup(id, ["HOLDING"]);
+      if (out.kind === "held") continue;
+      stop = { flight: flight.flight ?? 0, kind: out.kind, ...(out.kind === "failed" ? { error: out.error } : {}) };
+      break;
+    }
+    if (!stop) {
+      const flights = await repo.flightsOf(id);
+      const ends = Math.min(...flights.map((f) => f.hold_expires_at ?? 0));
+      await Promise.all(flights.map((f) => repo.patch(f.id, { hold_expires_at: ends }, ["HELD"])));
+      if (await repo.transitionGroup(id, { from: ["HOLDING"], to: "HELD" }))
+        return { kind: "held", view: await loadGroup(id) };
+      return { kind: "busy", view: await loadGroup(id) };
+    }
+    logger.warn({ groupId: id, stop }, "a flight of a group could not be held; releasing the group's other holds");
+    await repo.patchGroup(id, { last_error: stopJSON(stop) });
+    await releaseHeldFlights(await loadGroup(id), "group-incomplete", opts.actor);
+    await settleIfQuiet(id, ["HOLDING"]);
+    return { kind: "failed", view: await loadGroup(id), stop };
+  }
+
+  /**
+   * Pays for a held group: one balance read must cover the total, then the flights are confirmed one
+   * by one (each at most once). If one stops midway, the flights not yet confirmed are released and
+   * the paid ones stay paid; the outcome's view says exactly which. A first confirm refused with
+   * nothing paid leaves every hold standing, as a single booking's does.
+   */
+  async function confirmGroup(id: string, opts: { actor?: Actor } = {}): Promise<GroupConfirmOutcome> {
+    let view = await loadGroup(id);
+    if (view.group.state !== "HELD") return groupConfirmOutcomeOf(view);
+    const actor = opts.actor ?? userActor(view.group.user_id);
+    // Every confirm may take a write window: the holds must outlast them all, or none is started.
+    const ends = Math.min(...view.flights.map((f) => (f.state === "HELD" ? (f.hold_expires_at ?? 0) : 0)));
+    if (ends <= now() + writeWindowMs * view.flights.length) {
+      await releaseGroup(id, { reason: "expired", actor });
+      return { kind: "expired", view: await loadGroup(id) };
+    }
+    const total = view.flights.reduce((sum, f) => sum + (f.amount ?? f.expected_amount), 0);
+    let balance: number | null = null;
+    try {
+      balance = (await partner.getBalance()).balance;
+    } catch (error) {
+      logger.warn(
+        { groupId: id, error: errorJSON(error) },
+        "balance check before a group's confirm failed; the partner will judge",
+      );
+    }
+    if (balance !== null && balance < total) return { kind: "insufficient", view, balance, total };
+    if (!(await repo.transitionGroup(id, { from: ["HELD"], to: "CONFIRMING", set: { last_error: null } })))
+      return groupConfirmOutcomeOf(await loadGroup(id));
+
+    let credit = balance;
+    let stop: GroupStop | undefined;
+    let stoppedOn: BookingRecord | undefined;
+    for (const flight of view.flights) {
+      const out = await confirm(flight.id, { actor, balance: credit });
+      await repo.touchGroup(id, ["CONFIRMING"]);
+      if (out.kind === "paid") {
+        if (credit !== null) credit -= out.booking.amount ?? flight.expected_amount;
+        continue;
+      }
+      stop = { flight: flight.flight ?? 0, kind: out.kind, ...(out.kind === "failed" ? { error: out.error } : {}) };
+      stoppedOn = out.booking;
+      break;
+    }
+    if (!stop) {
+      await repo.transitionGroup(id, { from: ["CONFIRMING"], to: "PAID" });
+      view = await loadGroup(id);
+      return credit !== null ? { kind: "paid", view, balanceAfter: credit } : { kind: "paid", view };
+    }
+    await repo.patchGroup(id, { last_error: stopJSON(stop) });
+    view = await loadGroup(id);
+    const nonePaid = paidFlights(view).length === 0;
+    // Refused before anything was paid, the hold standing: the group is held again, as it was.
+    if (nonePaid && stoppedOn?.state === "HELD" && (stop.kind === "failed" || stop.kind === "insufficient")) {
+      if (await repo.transitionGroup(id, { from: ["CONFIRMING"], to: "HELD" })) {
+        view = await loadGroup(id);
+        return stop.kind === "insufficient"
+          ? { kind: "insufficient", view, balance: null, total }
+          : { kind: "failed", view, stop };
+      }
+    }
+    logger.warn({ groupId: id, stop }, "a group's confirm stopped midway; releasing the flights not confirmed");
+    await releaseHeldFlights(view, "group-incomplete", actor);
+    const settled = await settleIfQuiet(id, ["CONFIRMING"]);
+    view = await loadGroup(id);
+    if (!settled) return { kind: "unknown", view, stop };
+    if (nonePaid && stop.kind === "expired") return { kind: "expired", view };
+    return { kind: "partial", view, stop };
+  }
+
+  /** Releases every held flight of a group not being confirmed (Cancel, Change, expiry). */
+  async function releaseGroup(id: string, opts: ReleaseOptions): Promise<GroupReleaseOutcome> {
+    const before = await loadGroup(id);
+    const claimed = await repo.transitionGroup(id, { from: ["INTENT", "HELD"], to: "RELEASED" });
+    if (!claimed) {
+      const settled = SETTLED_GROUP_STATES.includes(before.group.state);
+      return { kind: settled && before.group.state === "RELEASED" ? "released" : "not-held", view: before };
+    }
+    await releaseHeldFlights(before, opts.reason, opts.actor);
+    const view = await loadGroup(id);
+    const pending = view.flights.some((f) => f.state === "RELEASING");
+    return { kind: pending ? "pending" : "released", view };
+  }
+
+  /** Refunds every paid flight of a group, each at most once (an admin's decision). */
+  async function refundGroup(id: string, opts: { actor: Actor }): Promise<GroupRefundOutcome> {
+    const failed: GroupRefundOutcome["failed"] = [];
+    for (const flight of (await loadGroup(id)).flights) {
+      if (flight.state !== "PAID" && flight.state !== "REFUNDING") continue;
+      const out = await refund(flight.id, opts);
+      if (out.kind !== "refunded") failed.push({ flight: flight.flight ?? 0, kind: out.kind });
+    }
+    const view = await loadGroup(id);
+    const refunded = view.flights.reduce((sum, f) => sum + (f.state === "REFUNDED" ? (f.refunded_amount ?? 0) : 0), 0);
+    return { view, refunded, failed };
+  }
+
+  /**
+   * The reaper's call on a group `groupsDue` named: an operation not heard from since `staleBefore`
+   * (its process died) or a held group with a flight no longer held has its remaining holds released
+   * and, once no flight has a write in flight, is settled. The view when this call settled it.
+   */
+  async function settleGroup(id: string, opts: { staleBefore: number; actor?: Actor }): Promise<GroupView | undefined> {
+    const { group, flights } = await loadGroup(id);
+    if (SETTLED_GROUP_STATES.includes(group.state) || group.state === "INTENT") return undefined;
+    const stale = group.updated_at <= opts.staleBefore;
+    if (group.state === "HELD") {
+      if (flights.every((f) => f.state === "HELD")) return undefined;
+      if (!(await repo.transitionGroup(id, { from: ["HELD"], to: "HOLDING" }))) return undefined;
+      const expired = flights.some((f) => f.release_reason === "expired");
+      await releaseHeldFlights({ group, flights }, expired ? "expired" : "group-incomplete", opts.actor);
+      return (await settleIfQuiet(id, ["HOLDING"])) ? loadGroup(id) : undefined;
+    }
+    if (!stale) return undefined;
+    logger.warn({ groupId: id, state: group.state }, "a group's operation was interrupted; releasing its holds");
+    await releaseHeldFlights({ group, flights }, "group-incomplete", opts.actor);
+    return (await settleIfQuiet(id, [group.state])) ? loadGroup(id) : undefined;
+  }
+
   return {
     /** Records a booking intent before any partner call (idempotent on `input.id`). */
     createIntent: (input: BookingIntentInput) => repo.createIntent(input),
@@ -572,8 +806,26 @@ export function createBookingService(options: BookingServiceOptions) {
     /** Holds whose time is up by `at`, and writes in flight since before `staleBefore` (the reaper's work). */
     dueForReaping: (at: number, staleBefore: number) => repo.dueForReaping(at, staleBefore),
 
+    /** Records a group and its flights' intents before any partner call (idempotent on `input.id`). */
+    createGroupIntent: async (input: GroupIntentInput): Promise<GroupView> => {
+      if (input.flights.length < 2) throw new Error("a group has at least two flights");
+      await repo.createGroup(input);
+      return loadGroup(input.id);
+    },
+    reserveGroup,
+    confirmGroup,
+    releaseGroup,
+    refundGroup,
+    settleGroup,
+    /** Groups the reaper should look at (see `settleGroup`). */
+    groupsDue: (staleBefore: number) => repo.groupsDue(staleBefore),
+
     // Reads.
     get: (id: string) => repo.get(id),
+    /** A group and its flights, if it exists. */
+    getGroup: async (id: string): Promise<GroupView | undefined> =>
+      (await repo.getGroup(id)) ? loadGroup(id) : undefined,
+    listGroupsForUser: (userId: number, limit?: number) => repo.listGroupsForUser(userId, limit),
     /** A booking by the partner's reservation id or code. */
     findByReservation: (reference: string) => repo.findByReservation(reference),
     /** The booking's state changes, oldest first. */

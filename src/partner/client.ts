@@ -142,6 +142,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
         customerName: input.customerName,
         customerEmail: input.customerEmail,
         customerMobile: input.customerMobile,
+        ...(input.additionGolfer && input.additionGolfer.length > 0 ? { additionGolfer: input.additionGolfer } : {}),
       };
       try {
         return await http.request({

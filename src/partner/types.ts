@@ -111,6 +111,8 @@ export interface ReserveInput {
   customerName: string;
   customerEmail: string;
   customerMobile: string;
+  /** Names of the other players (a group's, when given); sent only when non-empty. */
+  additionGolfer?: string[];
 }
 
 export interface Balance {

@@ -66,6 +66,50 @@ export interface BookingsTable {
   updated_at: number;
   /** Epoch ms when the after-payment work (agent notice, low-balance check) was claimed; null before. */
   paid_followup_at: number | null;
+  /** The group this booking is a flight of (`booking_groups.id`); null for a single booking. */
+  group_id: string | null;
+  /** The flight's place in its group, 1 first (earliest); null for a single booking. */
+  flight: number | null;
+  /** JSON string[]: the players' names sent as `additionGolfer`; null when none were given. */
+  addition_golfers: string | null;
+}
+
+/**
+ * Where a group's own operation is (010-groups): INTENT (recorded), HOLDING (its flights being reserved), HELD (every
+ * flight held), CONFIRMING (being paid, flight by flight), then settled: PAID (every flight), PARTIAL
+ * (some paid, the rest released), RELEASED (none paid). A refund moves its flights, not the group.
+ */
+export type GroupState = "INTENT" | "HOLDING" | "HELD" | "CONFIRMING" | "PAID" | "PARTIAL" | "RELEASED";
+
+/** One party booked as several tee times (flights) at one course on one date. */
+export interface BookingGroupsTable {
+  id: string;
+  chat_id: number;
+  user_id: number;
+  agent_id: number | null;
+  locale: string;
+  course_id: string;
+  course_name: string;
+  course_name_th: string | null;
+  time_zone: string;
+  /** Players in the whole party. */
+  persons: number;
+  /** How many flights (tee times). */
+  flights: number;
+  /** The lead golfer, the customer of every flight. */
+  customer_name: string;
+  customer_email: string;
+  customer_mobile: string;
+  /** Satang: the flights' expected amounts together. */
+  expected_amount: number;
+  state: GroupState;
+  /** JSON: why the group's last operation stopped (the flight, the partner's error); null when it did not. */
+  last_error: string | null;
+  created_at: number;
+  /** Epoch ms of the group's last step (each flight held or paid counts): the reaper's staleness clock. */
+  updated_at: number;
+  /** Epoch ms when the group reached PAID, PARTIAL or RELEASED. */
+  settled_at: number | null;
 }
 
 export interface BookingEventsTable {
@@ -241,6 +285,7 @@ export interface OutboxTable {
 export interface Database {
   kv: KvTable;
   bookings: BookingsTable;
+  booking_groups: BookingGroupsTable;
   booking_events: BookingEventsTable;
   processed_updates: ProcessedUpdatesTable;
   agents: AgentsTable;

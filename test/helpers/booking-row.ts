@@ -46,6 +46,9 @@ export function bookingRow(
     created_at: createdAt,
     updated_at: createdAt,
     paid_followup_at: null,
+    group_id: null,
+    flight: null,
+    addition_golfers: null,
     ...more,
   };
 }

@@ -20,6 +20,11 @@ import { addToTally } from "./tally.js";
  *   the sandbox's history says was paid plus what it says was refunded; the ledger's paid and refunded
  *   amounts agree with it.
  *
+ * - groups (issue 25): every flight names its group and its place, the group's players and expected
+ *   amount are its flights'; a group holding or confirming at the end is a write in flight; a held
+ *   group's flights are all held, ending together; a settled group holds nothing (PAID: every flight
+ *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation.
+ *
  * Reservations another agency made (a test calling the partner API directly) are recognised as not
  * fairway's: no ledger booking, audit entry or booking intent refers to them. They still count for
  * the balance.
@@ -228,6 +233,8 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     );
   }
 
+  violations.push(...(await groupViolations(db, bookings, inFlight)));
+
   if (inFlight.length > 0 && !subject.inFlightReason)
     violations.push(...inFlight.map((d) => `${d} is still in flight`));
 
@@ -253,4 +260,62 @@ export async function checkInvariants(
     throw new Error(`fairway's invariants are violated:\n- ${report.violations.join("\n- ")}`);
   }
   return report;
+}
+
+const PAID_STATES: readonly BookingState[] = ["PAID", "REFUNDING", "REFUNDED"];
+
+/** The groups' promises (see the checker's doc comment); groups still under way are added to `inFlight`. */
+async function groupViolations(
+  db: Kysely<Database>,
+  bookings: readonly BookingRecord[],
+  inFlight: string[],
+): Promise<string[]> {
+  const violations: string[] = [];
+  const groups = await db.selectFrom("booking_groups").selectAll().execute();
+  const known = new Set(groups.map((g) => g.id));
+  for (const b of bookings) {
+    if (b.group_id !== null && !known.has(b.group_id))
+      violations.push(`${describeBooking(b)} names an unknown group ${b.group_id}`);
+  }
+  for (const g of groups) {
+    const flights = bookings.filter((b) => b.group_id === g.id).sort((a, b) => (a.flight ?? 0) - (b.flight ?? 0));
+    const name = `group ${g.id} (${g.state})`;
+    if (flights.length !== g.flights || flights.some((f, i) => f.flight !== i + 1))
+      violations.push(
+        `${name}: ${g.flights} flights recorded, ${flights.length} found (${flights.map((f) => f.flight).join(", ")})`,
+      );
+    const persons = flights.reduce((sum, f) => sum + f.persons, 0);
+    const expected = flights.reduce((sum, f) => sum + f.expected_amount, 0);
+    if (persons !== g.persons || expected !== g.expected_amount)
+      violations.push(
+        `${name}: ${g.persons} players and ${g.expected_amount} satang, its flights ${persons} and ${expected}`,
+      );
+    const paid = flights.filter((f) => PAID_STATES.includes(f.state)).length;
+    const held = flights.filter((f) => f.state === "HELD");
+    const states = flights.map((f) => `${f.flight}:${f.state}`).join(" ");
+    switch (g.state) {
+      case "HOLDING":
+      case "CONFIRMING":
+        inFlight.push(`${name}, flights ${states}`);
+        break;
+      case "HELD":
+        if (held.length !== flights.length) violations.push(`${name} is held, its flights are ${states}`);
+        if (new Set(held.map((f) => f.hold_expires_at)).size > 1)
+          violations.push(`${name}: its holds end at different instants`);
+        break;
+      case "PAID":
+        if (paid !== flights.length) violations.push(`${name} reads paid, its flights are ${states}`);
+        break;
+      case "PARTIAL":
+        if (paid === 0 || paid === flights.length || held.length > 0)
+          violations.push(`${name} reads partly paid, its flights are ${states}`);
+        break;
+      case "RELEASED":
+        if (paid > 0 || held.length > 0) violations.push(`${name} reads released, its flights are ${states}`);
+        break;
+      default:
+        break;
+    }
+  }
+  return violations;
 }

@@ -1,8 +1,10 @@
 import { describe, it } from "vitest";
 import { WORLD_START, worldClock } from "../helpers/clock.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { bookUntilHold, partnerRequest, tapData } from "../helpers/flow.js";
+import { bookUntilHold, partnerRequest, tapData, tomorrow } from "../helpers/flow.js";
 import { collectViolations } from "../helpers/invariants.js";
+
+const tomorrowOf = (h: Harness) => tomorrow(h.clock());
 
 /**
  * The invariant checker that runs after every harness test must be able to fail: each case breaks one
@@ -181,6 +183,54 @@ describe.concurrent("the invariant checker", () => {
         new RegExp(`reservation ${b.reservationId} \\(PENDING\\) is in fairway's audit log but in no ledger booking`),
       ),
     );
+    h.invariants.skip("this test breaks the invariants on purpose");
+  });
+
+  it("a group's promises: held together, settled with nothing held, its flights its own; under way is in flight", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    const slots = h.sandbox.slots(h.sandbox.courses()[0]!.id, tomorrowOf(h));
+    const open = slots.filter((s) => s.status === "OPEN" && s.minPerson <= 2 && s.persons === 0).slice(0, 2);
+    const view = await h.app.bookings.createGroupIntent({
+      id: "group-invariants",
+      chatId: 6010,
+      userId: 6010,
+      locale: "en",
+      courseId: open[0]!.course.id,
+      courseName: open[0]!.course.name,
+      timeZone: "Asia/Bangkok",
+      customerName: "Somchai Jaidee",
+      customerEmail: "somchai@example.com",
+      customerMobile: "+66812345678",
+      flights: open.map((s) => ({ slotId: s.id, slotStartsAt: s.startMs, persons: 3, expectedAmount: s.price * 3 })),
+    });
+    expect((await h.app.bookings.reserveGroup(view.group.id)).kind).toBe("held");
+    expect(await violations(h)).toEqual([]);
+    const db = h.app.storage.db;
+    const setGroup = (set: { state?: "RELEASED" | "CONFIRMING" | "HELD"; persons?: number }) =>
+      db.updateTable("booking_groups").set(set).where("id", "=", view.group.id).execute();
+
+    await setGroup({ state: "RELEASED" });
+    expect(await violations(h)).toEqual([
+      expect.stringMatching(/group group-invariants \(RELEASED\) reads released, its flights are 1:HELD 2:HELD/),
+    ]);
+    await setGroup({ state: "CONFIRMING" });
+    expect(await violations(h)).toEqual([
+      expect.stringMatching(/group group-invariants \(CONFIRMING\).* is still in flight/),
+    ]);
+    await setGroup({ state: "HELD", persons: 7 });
+    await db
+      .updateTable("bookings")
+      .set({ hold_expires_at: h.clock() + 3_600_000 })
+      .where("flight", "=", 2)
+      .execute();
+    expect(await violations(h)).toEqual([
+      expect.stringMatching(/7 players and \d+ satang, its flights 6 and \d+/),
+      expect.stringMatching(/its holds end at different instants/),
+    ]);
     h.invariants.skip("this test breaks the invariants on purpose");
   });
 });

@@ -8,6 +8,7 @@ import { outbox } from "./006-outbox.js";
 import { afterBooking as remindersAndDigest } from "./007-reminders-digest.js";
 import { afterBooking as requestsAndCopies } from "./008-cancel-requests-copies.js";
 import { offers } from "./009-offers.js";
+import { groups } from "./010-groups.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   "007-reminders-digest": remindersAndDigest,
   "008-cancel-requests-copies": requestsAndCopies,
   "009-offers": offers,
+  "010-groups": groups,
 };
 
 export const migrationProvider: MigrationProvider = {
