@@ -181,4 +181,25 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     expect(p.telegram.messages(PLAYGROUND_CUSTOMER_ID).at(-1)?.text).toContain(time);
     await screenshot(page, "playground-inline-offer");
   });
+
+  it("finds a tee time across courses from plain words as the agent, and a tap opens the golfer step", async () => {
+    await page.getByRole("tab", { name: /Agent/ }).click();
+    await typeMessage(page, "/cancel");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await typeMessage(page, "sat morning 4 pax pattaya");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    const results = page.locator("#messages .row.in").last();
+    expect(await results.innerText()).toContain("Read as: sat · morning · 4 pax · pattaya");
+    const picks = results.locator('.kb-btn[data-callback-data*=":t:"]');
+    expect(await picks.count()).toBeGreaterThan(0);
+    await screenshot(page, "playground-find");
+    await picks.first().click();
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    // The booking opens past course, date, tee time and players: the golfer's details next.
+    const flow = await page.locator("#messages .row.in").last().innerText();
+    expect(flow).not.toMatch(/How many players/);
+    expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
+    await typeMessage(page, "/cancel");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+  });
 });

@@ -100,7 +100,8 @@ async function startSearch(ctx: BotContext, parsed?: ParsedSearch): Promise<void
     v: FIND_STATE_VERSION,
     nonce: randomUUID().replaceAll("-", "").slice(0, 6),
     criteria: newCriteria(envOf(ctx).today, parsed),
-    sort: parsed?.criteria.area ? "nearest" : "earliest",
+    // Earliest first, whatever the area: the day across courses at a glance ("Nearest" is a tap away).
+    sort: "earliest",
     page: 0,
     shown: [],
     ...(text ? { readAs: text } : {}),

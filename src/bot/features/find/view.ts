@@ -14,6 +14,7 @@ import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { BOOKING_WINDOW_DAYS } from "../../conversations/booking/flow-run.js";
 import { calendarKeyboard } from "../../keyboards/date-picker.js";
+import { watchData } from "../watches/callback-data.js";
 import { findData } from "./callback-data.js";
 import type { FindState } from "./state.js";
 
@@ -30,6 +31,9 @@ export const FIND_WINDOW_DAYS = BOOKING_WINDOW_DAYS;
 export const PRICE_STEPS = [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000];
 
 export const PLAYER_STEPS = [1, 2, 3, 4];
+
+/** Fewer hits than this (a page not full, or none) offer "Tell me when one opens" (a watch, issue 27). */
+export const WATCH_BELOW = HITS_PER_PAGE;
 
 export interface FindEnv {
   t: (key: string, args?: Record<string, string | number>) => string;
@@ -110,7 +114,11 @@ function hitLine(hit: SearchHit, n: number, players: number, env: FindEnv, twoDa
     price: formatBaht(hit.price, env.locale),
     players,
     total: formatBaht(hit.price * players, env.locale),
-    extra: `${caddy}${km}`,
+    // Fluent trims a message's leading space: the separator is added here.
+    extra: [caddy, km]
+      .filter(Boolean)
+      .map((part) => ` ${part}`)
+      .join(""),
   });
 }
 
@@ -160,6 +168,8 @@ export function resultsView(state: FindState, result: SearchResult, env: FindEnv
     lines.push("", env.t("find-failed", { courses: escapeHtml(names.join(", ")) }));
   }
   if (result.hits.length === 0 && result.courses > 0) relaxButtons(kb, state, env);
+  if (result.courses > 0 && result.hits.length < WATCH_BELOW)
+    kb.text(env.t("find-btn-watch"), watchData("f", nonce)).row();
   kb.text(env.t("find-btn-date"), findData(nonce, "c", "date"))
     .text(env.t("find-btn-window"), findData(nonce, "c", "window"))
     .text(env.t("find-btn-players"), findData(nonce, "c", "players"))
