@@ -37,8 +37,13 @@ describe("finding a tee time across courses", () => {
   }
 
   it.each([
-    ["en", "sat morning 4 pax pattaya", /Read as: sat · morning · 4 pax · pattaya/, /Booking confirmed/],
-    ["th", "เสาร์นี้ เช้า 4 คน พัทยา", /อ่านได้ว่า: /, /ยืนยันการจอง/],
+    [
+      "en",
+      "sat morning 4 pax pattaya under 2500",
+      /Read as: sat · morning · 4 pax · pattaya · under 2500/,
+      /Booking confirmed/,
+    ],
+    ["th", "เสาร์นี้ เช้า 4 คน พัทยา ไม่เกิน 2500", /อ่านได้ว่า: /, /ยืนยันการจอง/],
   ])(
     "%s: plain words find tee times across Pattaya's courses; a tap opens the golfer step, and it is paid",
     async (lang, query, readAs, paid) => {
@@ -49,7 +54,7 @@ describe("finding a tee time across courses", () => {
       expect(results.text).toMatch(readAs);
       const picks = results.data.filter((d) => /^f:[a-z0-9]{6}:t:/.test(d));
       expect(picks.length, results.text).toBeGreaterThan(0);
-      // Every result is a Pattaya course, in the morning, for four.
+      // Every result is a Pattaya course, in the morning, for four, at most 2,500 baht a player.
       const pattaya = h.sandbox.courses().filter((c) => /Chon Buri/.test(c.place));
       const names = pattaya.map((c) => (lang === "th" ? c.nameTH : c.name));
       const lines = results.text.split("\n").filter((l) => /^\d+\. /.test(l));
@@ -61,6 +66,7 @@ describe("finding a tee time across courses", () => {
         ).toBe(true);
         expect(line).toMatch(/^\d+\. 0[5-9]:\d\d /);
         expect(line).toMatch(/× 4 =/);
+        expect(Number(/— ฿([\d,]+)/.exec(line)?.[1]?.replaceAll(",", ""))).toBeLessThanOrEqual(2500);
       }
       const reads = h.sandbox.count("GET", TEE_TIMES);
       expect(reads).toBeLessThanOrEqual(pattaya.length);
