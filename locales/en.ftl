@@ -510,3 +510,54 @@ find-choose-price = Top price per player:
 find-share-location = Share a location (the 📎 menu, or the button below): I will list courses within 50 km of it.
 find-location-set = Searching near that location.
 find-btn-calendar = 📆 Another date…
+
+## Watches: tell me when a tee time opens (/watches)
+cmd-watches = Tee times I watch for
+find-btn-watch = 🔔 Tell me when one opens
+slot-btn-watch = 🔔 Tell me when one opens
+watch-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } · 📍 { $place } · 💰 { $price }
+watch-players = { $players ->
+    [one] 1 player
+   *[other] { $players } players
+}
+watch-players-any = any party
+watch-created =
+    I am watching for you: { $what }
+    I will message you as soon as a matching tee time opens. /watches lists your watches.
+watch-exists =
+    You are already watching this: { $what }
+    /watches lists your watches.
+watch-limit = You are watching { $limit } searches, the most at once. Stop one in /watches to watch another.
+watch-date-passed = That date has passed. Search again with /find.
+watch-list-title = 🔔 Your watches ({ $count } of { $limit })
+watch-list-empty = You are not watching for any tee time. When /find finds too little, or a course's day in /book is sold out, tap 🔔 Tell me when one opens.
+watch-list-ended = Ended lately:
+watch-state-waiting = 👀 Watching · first check soon
+watch-state-checked = 👀 Watching · last checked { $time }
+watch-state-failing = ⚠️ The partner is not answering; checking again soon
+watch-state-stopped = stopped
+watch-state-ended = ended: its date is over
+watch-alerted = { $alerts ->
+    [one] 1 tee time alerted
+   *[other] { $alerts } tee times alerted
+}
+watch-btn-stop-n = 🛑 Stop { $n }
+watch-btn-stop = 🛑 Stop watching
+watch-stopped = Stopped: no more alerts for this search.
+watch-not-active = This watch has already ended.
+watch-alert-title = { $count ->
+    [one] A tee time just opened
+   *[other] { $count } tee times just opened
+}
+watch-alert-price = { $price } × { $players } = <b>{ $total }</b>
+watch-alert-price-each = { $price } per player
+watch-alert-more = …and { $more } more: /find shows them all.
+watch-alert-hint = Tap Book it: I check the tee time is still open and go straight to the golfer's details.
+watch-btn-book = 📅 Book it: { $time } { $course }
+watch-alert-invalid = This alert is no longer valid.
+watch-gone = That tee time has been taken again.
+watch-gone-watching = That tee time has been taken again. I am still watching and will tell you when another opens.
+digest-watches = Watches: { $active } active · { $alerted ->
+    [one] 1 tee time alerted
+   *[other] { $alerted } tee times alerted
+}

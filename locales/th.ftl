@@ -467,3 +467,42 @@ find-choose-price = ราคาสูงสุดต่อคน:
 find-share-location = ส่งตำแหน่ง (เมนู 📎 หรือปุ่มด้านล่าง) แล้วเราจะแสดงสนามในระยะ 50 กม.
 find-location-set = กำลังค้นหาใกล้ตำแหน่งนั้น
 find-btn-calendar = 📆 วันอื่น…
+
+## Watches: tell me when a tee time opens (/watches)
+cmd-watches = เวลาออกรอบที่ติดตามอยู่
+find-btn-watch = 🔔 แจ้งเมื่อมีเวลาว่าง
+slot-btn-watch = 🔔 แจ้งเมื่อมีเวลาว่าง
+watch-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } · 📍 { $place } · 💰 { $price }
+watch-players = { $players } คน
+watch-players-any = กี่คนก็ได้
+watch-created =
+    กำลังติดตามให้คุณ: { $what }
+    เราจะส่งข้อความทันทีที่มีเวลาออกรอบที่ตรงเงื่อนไขว่างขึ้น ดูรายการที่ติดตามทั้งหมดได้ที่ /watches
+watch-exists =
+    คุณติดตามการค้นหานี้อยู่แล้ว: { $what }
+    ดูรายการที่ติดตามทั้งหมดได้ที่ /watches
+watch-limit = คุณติดตามอยู่ { $limit } รายการ ซึ่งเป็นจำนวนสูงสุด หยุดติดตามรายการหนึ่งใน /watches เพื่อเพิ่มรายการใหม่
+watch-date-passed = วันนั้นผ่านไปแล้ว ค้นหาใหม่ด้วย /find
+watch-list-title = 🔔 รายการที่ติดตาม ({ $count } จาก { $limit })
+watch-list-empty = คุณยังไม่ได้ติดตามเวลาออกรอบใด เมื่อ /find พบน้อยเกินไป หรือวันที่เลือกใน /book เต็มแล้ว ให้แตะ 🔔 แจ้งเมื่อมีเวลาว่าง
+watch-list-ended = สิ้นสุดเมื่อเร็วๆ นี้:
+watch-state-waiting = 👀 กำลังติดตาม · จะตรวจครั้งแรกในไม่ช้า
+watch-state-checked = 👀 กำลังติดตาม · ตรวจล่าสุด { $time }
+watch-state-failing = ⚠️ ระบบคู่ค้ายังไม่ตอบกลับ จะตรวจอีกครั้งในไม่ช้า
+watch-state-stopped = หยุดติดตามแล้ว
+watch-state-ended = สิ้นสุดแล้ว: เลยวันที่กำหนด
+watch-alerted = แจ้งแล้ว { $alerts } เวลา
+watch-btn-stop-n = 🛑 หยุด { $n }
+watch-btn-stop = 🛑 หยุดติดตาม
+watch-stopped = หยุดติดตามแล้ว จะไม่มีการแจ้งเตือนสำหรับการค้นหานี้อีก
+watch-not-active = การติดตามนี้สิ้นสุดไปแล้ว
+watch-alert-title = มีเวลาออกรอบว่างขึ้น { $count } เวลา
+watch-alert-price = { $price } × { $players } = <b>{ $total }</b>
+watch-alert-price-each = { $price } ต่อคน
+watch-alert-more = …และอีก { $more } เวลา ดูทั้งหมดได้ที่ /find
+watch-alert-hint = แตะ จองเลย: เราจะตรวจว่ายังว่างอยู่ แล้วไปที่ขั้นตอนข้อมูลนักกอล์ฟทันที
+watch-btn-book = 📅 จองเลย: { $time } { $course }
+watch-alert-invalid = การแจ้งเตือนนี้ใช้ไม่ได้แล้ว
+watch-gone = เวลาออกรอบนั้นถูกจองไปแล้ว
+watch-gone-watching = เวลาออกรอบนั้นถูกจองไปแล้ว เรายังติดตามต่อและจะแจ้งเมื่อมีเวลาอื่นว่างขึ้น
+digest-watches = การติดตาม: ใช้งานอยู่ { $active } รายการ · แจ้งเวลาว่างแล้ว { $alerted } เวลา

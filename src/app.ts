@@ -18,6 +18,9 @@ import type { Outbox } from "./bot/outbox.js";
 import type { Config } from "./config/index.js";
 import type { Logger } from "./logger.js";
 import { createTeeTimeSearch } from "./search/search.js";
+import { createWatchAlerts } from "./bot/features/watches/alert.js";
+import { createWatchChecker, type WatchChecker } from "./watches/checker.js";
+import { createWatchStore } from "./watches/store.js";
 import { createPartnerCatalog, createPartnerClient, type PartnerClient } from "./partner/index.js";
 import { openPartnerEndpoint } from "./partner-endpoint.js";
 import type { Playground } from "./local/playground/index.js";
@@ -47,6 +50,8 @@ export interface AppOptions {
   flowVersion?: number;
   /** How often reminders and the digest are looked for, ms (default 30 s). */
   afterBookingIntervalMs?: number;
+  /** How often the watch checker looks for (course, date) targets due, ms (default 5 s). */
+  watchIntervalMs?: number;
   /** Middleware run first for every update (tests count updates in flight). */
   first?: Middleware<Context>;
 }
@@ -63,6 +68,8 @@ export interface App {
   reaper: HoldReaper;
   /** Reminders before tee-off and the admins' daily digest (run on the leader). */
   afterBooking: AfterBooking;
+  /** The watch checker (run on the leader): tee times that open, alerted to the agents watching. */
+  watches: WatchChecker;
   bot: FairwayBot["bot"];
   /** Background sends (notifications), queued by any instance, drained by the leader. */
   outbox: Outbox;
@@ -186,6 +193,20 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   );
   metrics.trackOutboxDepth(() => outbox.depth());
+  const watchStore = createWatchStore(storage.db, now);
+  const watches = createWatchChecker({
+    store: watchStore,
+    catalog,
+    search,
+    alert: createWatchAlerts({ notifications, i18n, now }),
+    logger: logger.child({ module: "watches" }),
+    now,
+    readsPerMinute: config.watches.readsPerMinute,
+    ...(options.watchIntervalMs !== undefined ? { intervalMs: options.watchIntervalMs } : {}),
+    onRead: (outcome) => metrics.watchRead(outcome),
+    onAlert: (teeTimes) => metrics.watchAlert(teeTimes),
+  });
+  metrics.trackActiveWatches(() => watchStore.countActive());
   const reaper = createHoldReaper({
     service: bookings,
     logger: logger.child({ module: "reaper" }),
@@ -204,6 +225,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     i18n,
     logger: logger.child({ module: "after-booking" }),
     countPendingCancelRequests: () => countPendingRequests(storage),
+    watchFigures: async (from, to) => ({
+      active: await watchStore.countActive(),
+      alerted: await watchStore.alertsBetween(from, to),
+    }),
     now,
     ...(options.afterBookingIntervalMs !== undefined ? { intervalMs: options.afterBookingIntervalMs } : {}),
   });
@@ -264,6 +289,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     async onElected() {
       reaper.start();
       afterBooking.start();
+      watches.start();
       outbox.start();
       sweeper = setInterval(
         () => {
@@ -298,6 +324,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await polling?.stop();
       await reaper.stop();
       await afterBooking.stop();
+      await watches.stop();
       await outbox.stop();
     },
   });
@@ -311,6 +338,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     offers,
     reaper,
     afterBooking,
+    watches,
     bot,
     outbox,
     sendsWaiting: () => budget.pending(),

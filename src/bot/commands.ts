@@ -16,7 +16,17 @@ import { LOCALES_DIR } from "./i18n.js";
 /** Shown to everyone, strangers too. */
 export const EVERYONE_COMMANDS = ["start", "help", "language"] as const;
 export const CUSTOMER_COMMANDS = ["book", "mybookings", "cancel", "language", "help"] as const;
-export const AGENT_COMMANDS = ["book", "mybookings", "link", "links", "offers", "cancel", "language", "help"] as const;
+export const AGENT_COMMANDS = [
+  "book",
+  "mybookings",
+  "link",
+  "links",
+  "offers",
+  "watches",
+  "cancel",
+  "language",
+  "help",
+] as const;
 /** Admins can do everything agents can, and more. */
 export const ADMIN_MENU_COMMANDS = [
   ...AGENT_COMMANDS,

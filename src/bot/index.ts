@@ -18,6 +18,7 @@ import { createAdminFeature } from "./features/admin/index.js";
 import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
 import { createBookingEntry, createBookingGuards } from "./features/booking.js";
 import { createFindEntry, createFindFeature } from "./features/find/index.js";
+import { createWatchesEntry, createWatchesFeature } from "./features/watches/index.js";
 import { createLinksFeature } from "./features/links.js";
 import { createStartFeature } from "./features/start.js";
 import { createInlineOffersFeature } from "./features/inline-offers.js";
@@ -177,6 +178,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // Customers, agents and admins; each feature checks its own roles again, buttons included.
   chat.use(createBookingGuards());
   chat.use(createFindFeature());
+  chat.use(createWatchesFeature());
   chat.use(createMyBookingsFeature());
   chat.use(createLinksFeature());
   chat.use(createAdminFeature());
@@ -188,6 +190,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   );
   // Entering the conversation must happen below it.
   chat.use(createFindEntry());
+  chat.use(createWatchesEntry());
   chat.use(createOffersFeature());
   chat.use(
     createStartFeature(async (ctx) => {

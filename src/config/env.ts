@@ -158,6 +158,9 @@ export const EnvSchema = v.object({
   TELEGRAM_SENDS_PER_SECOND: IntInRange(25, 1, 1_000),
   TELEGRAM_CHAT_BURST: IntInRange(15, 1, 10_000),
   NOTIFY_SENDS_PER_SECOND: IntInRange(10, 1, 1_000),
+  // Watches (src/watches/): the checker's partner reads per minute, and the active watches a user may keep.
+  WATCH_READS_PER_MINUTE: IntInRange(30, 1, 6_000),
+  WATCHES_PER_USER: IntInRange(20, 1, 500),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -39,6 +39,15 @@ export interface Config {
   secrets: string[];
   /** Abuse control and the outgoing budget (README, "Abuse control and rate limits"). */
   limits: RateLimitsConfig;
+  /** Watches for tee times that open (src/watches/). */
+  watches: WatchesConfig;
+}
+
+export interface WatchesConfig {
+  /** The checker's partner reads (tee-time lists) in any minute, at most (WATCH_READS_PER_MINUTE). */
+  readsPerMinute: number;
+  /** Active watches one user may keep (WATCHES_PER_USER). */
+  perUser: number;
 }
 
 export interface RateLimitsConfig {
@@ -162,6 +171,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       chatBurst: e.TELEGRAM_CHAT_BURST,
       backgroundPerSecond: Math.min(e.NOTIFY_SENDS_PER_SECOND, e.TELEGRAM_SENDS_PER_SECOND),
     },
+    watches: { readsPerMinute: e.WATCH_READS_PER_MINUTE, perUser: e.WATCHES_PER_USER },
     secrets: [e.BOT_TOKEN, apiKey, webhook?.secret].filter((s): s is string => typeof s === "string" && s.length > 0),
   };
 }

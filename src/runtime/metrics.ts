@@ -138,6 +138,31 @@ export function createMetrics(options: MetricsOptions = {}) {
     labelNames: ["what", "outcome"] as const,
     registers,
   });
+  const watchReads = new Counter({
+    name: "fairway_watch_reads_total",
+    help: "Tee-time reads by the watch checker (one per course and date checked; a read's retries count once), by outcome (ok, failed).",
+    labelNames: ["outcome"] as const,
+    registers,
+  });
+  const watchAlerts = new Counter({
+    name: "fairway_watch_alerts_total",
+    help: "Watch alerts queued for agents (one message per watch and check, however many tee times opened).",
+    registers,
+  });
+  const watchAlertedTeeTimes = new Counter({
+    name: "fairway_watch_alerted_tee_times_total",
+    help: "Tee times alerted to watches (each at most once per watch).",
+    registers,
+  });
+  let readActiveWatches: (() => Promise<number>) | undefined;
+  new Gauge({
+    name: "fairway_watches_active",
+    help: "Active watches (saved searches waiting for a tee time to open), every instance's, read at each scrape.",
+    registers,
+    async collect() {
+      if (readActiveWatches) this.set(await readActiveWatches().catch(() => 0));
+    },
+  });
   let readOutboxDepth: (() => Promise<number>) | undefined;
   new Gauge({
     name: "fairway_outbox_depth",
@@ -190,6 +215,19 @@ export function createMetrics(options: MetricsOptions = {}) {
     /** One background message sent or given up. */
     outboxSend(what: string, outcome: string): void {
       outboxSends.inc({ what, outcome });
+    },
+    /** One tee-time read by the watch checker. */
+    watchRead(outcome: "ok" | "failed"): void {
+      watchReads.inc({ outcome });
+    },
+    /** One watch alert queued, with its tee times. */
+    watchAlert(teeTimes: number): void {
+      watchAlerts.inc();
+      watchAlertedTeeTimes.inc(teeTimes);
+    },
+    /** Where `fairway_watches_active` is read at scrape time. */
+    trackActiveWatches(read: () => Promise<number>): void {
+      readActiveWatches = read;
     },
     /** Where `fairway_outbox_depth` is read at scrape time. */
     trackOutboxDepth(read: () => Promise<number>): void {

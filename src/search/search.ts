@@ -104,7 +104,39 @@ export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
     return true;
   }
 
+  /** The hits of one course's list of `date` that match `criteria`, with the distance from `origin`. */
+  function hitsOf(
+    course: Course,
+    date: string,
+    list: readonly TeeTime[],
+    criteria: SearchCriteria,
+    now: number,
+    origin = searchOrigin(criteria),
+  ): SearchHit[] {
+    const view = hitCourse(course);
+    const distance =
+      origin && course.lat !== null && course.lon !== null
+        ? distanceKm(origin, { lat: course.lat, lon: course.lon })
+        : undefined;
+    return list
+      .filter((t) => matches(t, course, criteria, now))
+      .map((t) => ({
+        course: view,
+        date,
+        slotId: t.id,
+        startsAt: t.startsAt,
+        price: priceOf(t, course),
+        priceType: t.priceType,
+        minPerson: t.minPerson,
+        maxPerson: t.maxPerson,
+        ...(t.freeCaddy !== undefined ? { freeCaddy: t.freeCaddy } : {}),
+        ...(t.caddyPrice !== undefined ? { caddyPrice: t.caddyPrice } : {}),
+        ...(distance !== undefined ? { distanceKm: Math.round(distance * 10) / 10 } : {}),
+      }));
+  }
+
   return {
+    hitsOf,
     /** Every matching tee time, earliest first. Throws only if the course list cannot be read. */
     async run(criteria: SearchCriteria, scope: SearchScope): Promise<SearchResult> {
       const courses = coursesInScope(await catalog.courses(), criteria, scope);
@@ -114,33 +146,13 @@ export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
       await Promise.all(
         courses.map(async (course) => {
           const lists = await Promise.allSettled(criteria.dates.map((date) => catalog.teeTimes(course.id, date)));
-          const view = hitCourse(course);
-          const distance =
-            origin && course.lat !== null && course.lon !== null
-              ? distanceKm(origin, { lat: course.lat, lon: course.lon })
-              : undefined;
           lists.forEach((list, i) => {
             if (list.status === "rejected") {
               if (!isPartnerApiError(list.reason)) throw list.reason;
-              if (!failed.some((f) => f.id === course.id)) failed.push(view);
+              if (!failed.some((f) => f.id === course.id)) failed.push(hitCourse(course));
               return;
             }
-            for (const t of list.value) {
-              if (!matches(t, course, criteria, scope.now)) continue;
-              hits.push({
-                course: view,
-                date: criteria.dates[i] ?? "",
-                slotId: t.id,
-                startsAt: t.startsAt,
-                price: priceOf(t, course),
-                priceType: t.priceType,
-                minPerson: t.minPerson,
-                maxPerson: t.maxPerson,
-                ...(t.freeCaddy !== undefined ? { freeCaddy: t.freeCaddy } : {}),
-                ...(t.caddyPrice !== undefined ? { caddyPrice: t.caddyPrice } : {}),
-                ...(distance !== undefined ? { distanceKm: Math.round(distance * 10) / 10 } : {}),
-              });
-            }
+            hits.push(...hitsOf(course, criteria.dates[i] ?? "", list.value, criteria, scope.now, origin));
           });
         }),
       );

@@ -282,6 +282,56 @@ export interface OutboxTable {
   claimed_until: number;
 }
 
+/** What a watch is doing (see migrations/011-watches.ts): active until its date passes (ended) or its agent stops it. */
+export type WatchState = "active" | "stopped" | "ended";
+
+/** An agent's saved search, checked for tee times that open (issue 27). */
+export interface WatchesTable {
+  /** 10 lower-case letters and digits (callback data carries it). */
+  id: string;
+  user_id: number;
+  chat_id: number;
+  /** JSON SearchCriteria (dates, time window, players, area, top price). */
+  criteria: string;
+  /** JSON [{ id, name, nameTH }]: only these courses; null: every course of the criteria's area. */
+  courses: string | null;
+  /** A digest of the criteria and courses: an agent's same watch is not saved twice. */
+  dedupe_key: string;
+  state: WatchState;
+  /** JSON { "<courseId>|<date>": [tee-time ids] }: the matching tee times open at the watch's last look. */
+  open_slots: string;
+  /** Tee times alerted so far. */
+  alerts: number;
+  created_at: number;
+  /** When it ends by itself: its last date's last tee time (the window's end until that is known). */
+  ends_at: number;
+  ended_at: number | null;
+}
+
+/** One (course, date) the checker reads for every watch covering it. */
+export interface WatchTargetsTable {
+  course_id: string;
+  /** YYYY-MM-DD, the course's. */
+  date: string;
+  checked_at: number | null;
+  next_check_at: number;
+  /** Failed reads in a row (the back-off grows with them). */
+  failures: number;
+  /** The day's last tee time at the last read; null before a read or for a day without tee times. */
+  last_start: number | null;
+}
+
+/** One tee time alerted to one watch: at most one row (and one alert) per pair. */
+export interface WatchAlertsTable {
+  /** 10 lower-case letters and digits (the "Book it" button carries it). */
+  id: string;
+  watch_id: string;
+  slot_id: string;
+  /** JSON SearchHit: the tee time as alerted. */
+  hit: string;
+  created_at: number;
+}
+
 export interface Database {
   kv: KvTable;
   bookings: BookingsTable;
@@ -302,4 +352,7 @@ export interface Database {
   offers: OffersTable;
   offer_opens: OfferOpensTable;
   outbox: OutboxTable;
+  watches: WatchesTable;
+  watch_targets: WatchTargetsTable;
+  watch_alerts: WatchAlertsTable;
 }

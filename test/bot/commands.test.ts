@@ -67,6 +67,7 @@ describe("command menus", () => {
         "link",
         "links",
         "offers",
+        "watches",
         "cancel",
         "language",
         "help",

@@ -56,6 +56,8 @@ export interface HarnessOptions {
   reaperIntervalMs?: number;
   /** How often fairway looks for reminders and the digest (default 60 s: tests call `app.afterBooking.tick()`). */
   afterBookingIntervalMs?: number;
+  /** How often the watch checker runs (default 60 s: tests call `app.watches.tick()`). */
+  watchIntervalMs?: number;
   /** Production's per-user limit and outgoing budget instead of `MACHINE_SPEED_LIMITS`. */
   productionLimits?: boolean;
   /** Options of the local Bot API server (e.g. `rateLimits: true`: Telegram's flood limits). */
@@ -140,6 +142,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       now: clock,
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
       afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
+      watchIntervalMs: options.watchIntervalMs ?? 60_000,
     });
     handling.track(made.bot);
     return made;

@@ -8,6 +8,7 @@ import { outbox } from "./006-outbox.js";
 import { afterBooking as remindersAndDigest } from "./007-reminders-digest.js";
 import { afterBooking as requestsAndCopies } from "./008-cancel-requests-copies.js";
 import { offers } from "./009-offers.js";
+import { watches } from "./011-watches.js";
 import { groups } from "./010-groups.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   "007-reminders-digest": remindersAndDigest,
   "008-cancel-requests-copies": requestsAndCopies,
   "009-offers": offers,
+  "011-watches": watches,
   "010-groups": groups,
 };
 

@@ -37,6 +37,8 @@ export interface DigestOptions {
    * (no such table yet), the digest leaves the line out.
    */
   countPendingCancelRequests?: () => Promise<number>;
+  /** The watches' line (issue 27): active watches now, and tee times alerted in [from, to). Absent: no line. */
+  watchFigures?: (from: number, to: number) => Promise<{ active: number; alerted: number }>;
 }
 
 /** What the digest says about one Bangkok day. */
@@ -50,6 +52,8 @@ export interface DigestFigures {
   refundedAmount: number;
   released: number;
   pendingCancelRequests?: number;
+  /** Active watches now, and tee times they alerted that day. */
+  watches?: { active: number; alerted: number };
   /** Satang; undefined when the partner could not be asked. */
   balance?: number;
   csv: Buffer;
@@ -85,6 +89,12 @@ export function createDigest(options: DigestOptions) {
     } catch (error) {
       logger.warn({ err: error }, "pending cancellation requests unavailable for the digest");
     }
+    let watches: DigestFigures["watches"];
+    try {
+      watches = await options.watchFigures?.(from, to);
+    } catch (error) {
+      logger.warn({ err: error }, "watch figures unavailable for the digest");
+    }
     return {
       day,
       paidCount: paid.length,
@@ -93,6 +103,7 @@ export function createDigest(options: DigestOptions) {
       refundedAmount: refunded.reduce((s, b) => s + (b.refunded_amount ?? 0), 0),
       released,
       ...(pendingCancelRequests !== undefined ? { pendingCancelRequests } : {}),
+      ...(watches !== undefined ? { watches } : {}),
       ...(balance !== undefined ? { balance } : {}),
       csv: reportCsv(rows),
     };
@@ -107,6 +118,7 @@ export function createDigest(options: DigestOptions) {
       f.pendingCancelRequests !== undefined
         ? `📨 ${t(locale, "digest-cancel-requests", { count: f.pendingCancelRequests })}`
         : "",
+      f.watches !== undefined ? `🔔 ${t(locale, "digest-watches", f.watches)}` : "",
       `💳 ${f.balance !== undefined ? t(locale, "digest-balance", { balance: formatBaht(f.balance, locale) }) : t(locale, "digest-balance-unavailable")}`,
       "",
       t(locale, "digest-footer"),

@@ -30,6 +30,8 @@ export interface AfterBookingOptions {
   intervalMs?: number;
   /** See `DigestOptions.countPendingCancelRequests`. */
   countPendingCancelRequests?: DigestOptions["countPendingCancelRequests"];
+  /** See `DigestOptions.watchFigures`. */
+  watchFigures?: DigestOptions["watchFigures"];
 }
 
 export function createAfterBooking(options: AfterBookingOptions) {
