@@ -8,8 +8,8 @@ import { outbox } from "./006-outbox.js";
 import { afterBooking as remindersAndDigest } from "./007-reminders-digest.js";
 import { afterBooking as requestsAndCopies } from "./008-cancel-requests-copies.js";
 import { offers } from "./009-offers.js";
-import { watches } from "./011-watches.js";
 import { groups } from "./010-groups.js";
+import { watches } from "./011-watches.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,8 +22,8 @@ export const migrations: Record<string, Migration> = {
   "007-reminders-digest": remindersAndDigest,
   "008-cancel-requests-copies": requestsAndCopies,
   "009-offers": offers,
-  "011-watches": watches,
   "010-groups": groups,
+  "011-watches": watches,
 };
 
 export const migrationProvider: MigrationProvider = {
