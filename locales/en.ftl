@@ -561,3 +561,91 @@ digest-watches = Watches: { $active } active · { $alerted ->
     [one] 1 tee time alerted
    *[other] { $alerted } tee times alerted
 }
+
+## Prices and payments (issue 30)
+cmd-prices = Markups: what customers pay
+prices-title = Selling prices
+prices-no-markup = no markup (the partner's price)
+prices-markup-percent = { $value } on the net price
+prices-markup-per-player = { $amount } per player on the net price
+prices-agency = Agency: <b>{ $markup }</b> ({ $source })
+prices-rounding = Rounded up to { $baht } baht
+prices-course-line = Course { $course }: { $markup }
+prices-agent-line = Agent { $agent }: { $markup }
+prices-source-env = from PRICE_MARKUP
+prices-source-agency = set with /prices
+prices-source-none = nothing set
+prices-source-course = the course's override
+prices-source-agent = the agent's override
+prices-preview = Preview: { $course }, { $date } { $time } ({ $rule })
+    Net <b>{ $net }</b> → customer pays <b>{ $selling }</b> per player · margin { $margin }
+    { $players } players: { $partySelling } · margin { $partyMargin }
+prices-preview-none = No open tee time in the next days to preview on.
+prices-preview-unavailable = The partner could not be reached for a preview.
+prices-course-unknown = No open course matches “{ $course }”.
+prices-rounding-invalid = Rounding must be 1, 10, 50 or 100 (baht).
+prices-rounding-set = Selling prices are now rounded up to { $baht } baht.
+prices-agency-set = The agency's markup is now { $markup }.
+prices-agency-default = The agency's markup is back to PRICE_MARKUP's.
+prices-override-set = { $target } now sells at { $markup }.
+prices-override-removed = { $target } has no override now.
+prices-usage = Set: <code>/prices 15%</code> or <code>/prices 300</code> (baht per player) · <code>/prices none</code> · <code>/prices default</code> (PRICE_MARKUP) · <code>/prices round 10</code> (1, 10, 50 or 100) · <code>/prices course &lt;name&gt; 20%</code> or <code>off</code> · <code>/prices agent &lt;user id&gt; 10%</code> or <code>off</code> · <code>/prices preview &lt;course&gt;</code>. A course's override comes before an agent's, an agent's before the agency's.
+
+## Groups: one party, several tee times (issue 25)
+players-group-hint = More than { $max } players? Pick the party's size below (👥): fairway proposes tee times in a row for the group.
+group-title = { $players } players over { $flights } tee times
+group-flight = { $n }. 🕒 { $time } · { $players ->
+    [one] 1 player
+   *[other] { $players } players
+    } · { $amount }
+group-total = Total { $amount }
+group-paid-total = Paid { $amount }
+group-hint = Move a tee time or change how the players are split, then continue: one hold and one payment for the whole group.
+group-players = { $players } players · { $flights } tee times
+group-none = No { $players } players fit in tee times in a row on this day (at most { $gap } minutes apart). Choose another tee time or date, or a smaller party.
+group-moved = The tee time you picked cannot start a group; the nearest group starts at { $time }.
+group-placing = Placing holds on the group's tee times…
+group-hold-failed = The { $time } tee time could not be held, so no hold was kept for the group: nothing was charged. Nearest open times: { $alternatives }. Here is a new proposal.
+group-hold-unknown = We could not tell whether the partner held the { $time } tee time (its answer was lost), so the group's other holds were released: nothing was charged. Nearest open times: { $alternatives }. Here is a new proposal.
+group-held-title = Your { $flights } tee times are on hold
+group-confirmed-title = Group booked: { $flights } tee times
+group-confirmed-footer = The calendar file below has every tee time of the group. Have a great round!
+group-outcome-partial = The payment stopped midway: { $paid } of { $flights } tee times are booked and paid; the others were released.
+group-outcome-unknown = We could not tell whether one payment went through; { $paid } of { $flights } tee times are paid so far, the others not yet confirmed were released. We will send you a message with the result.
+group-outcome-expired = The holds ended before the group was paid: { $paid } of { $flights } tee times are paid.
+group-outcome-released = The group's holds were released: { $paid } of { $flights } tee times are paid.
+flight-title = Tee time { $n }: another time
+flight-hint = Open tee times within { $gap } minutes of the group's other tee times:
+flight-none = No other open tee time fits here (within { $gap } minutes of the group's other tee times). Go back to keep this one.
+split-title = How should the { $players } players be split?
+split-hint = Players per tee time, in order of the times.
+golfers-title = Names of the other players (optional)
+golfers-hint = Type up to { $count } names, one per line or separated by commas; they are sent with the tee times. Or tap Skip.
+golfers-too-many = Please type between 1 and { $count } names, one per line, or tap Skip.
+flight-paid = ✅ paid
+flight-held = ⏳ on hold
+flight-checking = ❓ being checked
+flight-released = ✖️ released
+flight-refunded = ↩️ refunded
+btn-move-flight = 🕒 { $n }: { $time }
+btn-change-split = 👥 Change the split
+btn-group-continue = Continue ▶️
+btn-skip-golfers = Skip
+btn-confirm-group = ✅ Confirm and pay all { $flights }
+ics-group-summary = Tee time { $n } of { $flights } at { $course }
+ics-group-caption = 📅 Add the { $flights } tee times of { $date } to your calendar
+notify-agent-group = 🎉 Your customer { $customer } booked a group at { $course } on { $date }: { $players } players, { $flights } tee times, { $amount }.
+    { $lines }
+notify-group-paid = ✅ Good news: your group at { $course } on { $date } is confirmed, every tee time paid ({ $amount }):
+    { $lines }
+notify-group-partial = ⚠️ Your group at { $course } on { $date } was only partly paid: { $paid } of { $flights } tee times are booked ({ $amount }); the others were released:
+    { $lines }
+notify-group-expired = ⏳ The holds of your group at { $course } on { $date } were not confirmed in time and have been released. Nothing was charged.
+    { $lines }
+notify-group-released = ⚠️ Holding your group at { $course } on { $date } was interrupted, so its holds were released. Nothing was charged. Please book again with /book.
+    { $lines }
+
+## Tee sheet (the Mini App, src/mini-app/)
+tee-sheet-button = 🗓 Tee sheet
+tee-sheet-menu = Tee sheet
+tee-sheet-expired = That tee sheet pick has expired. Open the tee sheet and tap the tee time again.

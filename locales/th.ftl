@@ -506,3 +506,88 @@ watch-alert-invalid = การแจ้งเตือนนี้ใช้ไ�
 watch-gone = เวลาออกรอบนั้นถูกจองไปแล้ว
 watch-gone-watching = เวลาออกรอบนั้นถูกจองไปแล้ว เรายังติดตามต่อและจะแจ้งเมื่อมีเวลาอื่นว่างขึ้น
 digest-watches = การติดตาม: ใช้งานอยู่ { $active } รายการ · แจ้งเวลาว่างแล้ว { $alerted } เวลา
+
+## Prices and payments (issue 30)
+cmd-prices = ส่วนบวกราคา: ราคาที่ลูกค้าจ่าย
+prices-title = ราคาขาย
+prices-no-markup = ไม่บวกราคา (ราคาของพาร์ทเนอร์)
+prices-markup-percent = บวก { $value } จากราคาทุน
+prices-markup-per-player = บวก { $amount } ต่อผู้เล่นจากราคาทุน
+prices-agency = เอเจนซี: <b>{ $markup }</b> ({ $source })
+prices-rounding = ปัดขึ้นเป็นหลัก { $baht } บาท
+prices-course-line = สนาม { $course }: { $markup }
+prices-agent-line = ตัวแทน { $agent }: { $markup }
+prices-source-env = จาก PRICE_MARKUP
+prices-source-agency = ตั้งด้วย /prices
+prices-source-none = ยังไม่ได้ตั้ง
+prices-source-course = ค่าเฉพาะของสนาม
+prices-source-agent = ค่าเฉพาะของตัวแทน
+prices-preview = ตัวอย่าง: { $course }, { $date } { $time } ({ $rule })
+    ทุน <b>{ $net }</b> → ลูกค้าจ่าย <b>{ $selling }</b> ต่อผู้เล่น · กำไร { $margin }
+    { $players } ผู้เล่น: { $partySelling } · กำไร { $partyMargin }
+prices-preview-none = ไม่มีเวลาออกรอบว่างในวันข้างหน้าให้แสดงตัวอย่าง
+prices-preview-unavailable = ติดต่อพาร์ทเนอร์ไม่ได้ จึงแสดงตัวอย่างไม่ได้
+prices-course-unknown = ไม่มีสนามที่เปิดอยู่ตรงกับ “{ $course }”
+prices-rounding-invalid = การปัดต้องเป็น 1, 10, 50 หรือ 100 (บาท)
+prices-rounding-set = ตอนนี้ปัดราคาขายขึ้นเป็นหลัก { $baht } บาท
+prices-agency-set = ส่วนบวกของเอเจนซีตอนนี้คือ { $markup }
+prices-agency-default = ส่วนบวกของเอเจนซีกลับไปใช้ค่าจาก PRICE_MARKUP
+prices-override-set = { $target } ตอนนี้ขายที่ { $markup }
+prices-override-removed = { $target } ไม่มีค่าเฉพาะแล้ว
+prices-usage = ตั้งค่า: <code>/prices 15%</code> หรือ <code>/prices 300</code> (บาทต่อผู้เล่น) · <code>/prices none</code> · <code>/prices default</code> (PRICE_MARKUP) · <code>/prices round 10</code> (1, 10, 50 หรือ 100) · <code>/prices course &lt;ชื่อ&gt; 20%</code> หรือ <code>off</code> · <code>/prices agent &lt;user id&gt; 10%</code> หรือ <code>off</code> · <code>/prices preview &lt;สนาม&gt;</code> ค่าของสนามมาก่อนค่าของตัวแทน และค่าของตัวแทนมาก่อนค่าของเอเจนซี
+
+## Groups: one party, several tee times (issue 25)
+players-group-hint = ผู้เล่นมากกว่า { $max } คน? เลือกจำนวนคนของกลุ่มด้านล่าง (👥) แล้ว fairway จะเสนอทีไทม์ติดกันให้ทั้งกลุ่ม
+group-title = ผู้เล่น { $players } คน ใน { $flights } ทีไทม์
+group-flight = { $n }. 🕒 { $time } · { $players } คน · { $amount }
+group-total = รวม { $amount }
+group-paid-total = ชำระแล้ว { $amount }
+group-hint = ย้ายทีไทม์หรือเปลี่ยนการแบ่งผู้เล่นได้ แล้วกดต่อไป: จองและชำระครั้งเดียวทั้งกลุ่ม
+group-players = ผู้เล่น { $players } คน · { $flights } ทีไทม์
+group-none = วันนี้ไม่มีทีไทม์ติดกัน (ห่างกันไม่เกิน { $gap } นาที) ที่รับผู้เล่น { $players } คนได้ เลือกทีไทม์หรือวันอื่น หรือลดจำนวนผู้เล่น
+group-moved = ทีไทม์ที่เลือกเริ่มกลุ่มไม่ได้ กลุ่มที่ใกล้ที่สุดเริ่มเวลา { $time }
+group-placing = กำลังจองทีไทม์ของกลุ่ม…
+group-hold-failed = จองทีไทม์ { $time } ไม่ได้ จึงไม่เก็บการจองใดของกลุ่มไว้ และไม่มีการเรียกเก็บเงิน เวลาว่างที่ใกล้ที่สุด: { $alternatives } นี่คือข้อเสนอใหม่
+group-hold-unknown = ไม่ทราบว่าพาร์ทเนอร์จองทีไทม์ { $time } ได้หรือไม่ (คำตอบสูญหาย) จึงยกเลิกการจองอื่นของกลุ่มแล้ว และไม่มีการเรียกเก็บเงิน เวลาว่างที่ใกล้ที่สุด: { $alternatives } นี่คือข้อเสนอใหม่
+group-held-title = จองทีไทม์ไว้ { $flights } รอบแล้ว
+group-confirmed-title = จองกลุ่มสำเร็จ: { $flights } ทีไทม์
+group-confirmed-footer = ไฟล์ปฏิทินด้านล่างมีทุกทีไทม์ของกลุ่ม ขอให้สนุกกับการออกรอบ!
+group-outcome-partial = การชำระเงินหยุดกลางทาง: จองและชำระแล้ว { $paid } จาก { $flights } ทีไทม์ ที่เหลือถูกยกเลิกแล้ว
+group-outcome-unknown = ไม่ทราบว่าการชำระเงินหนึ่งรายการสำเร็จหรือไม่ ตอนนี้ชำระแล้ว { $paid } จาก { $flights } ทีไทม์ ที่ยังไม่ได้ยืนยันถูกยกเลิกแล้ว เราจะส่งข้อความแจ้งผล
+group-outcome-expired = การจองหมดเวลาก่อนชำระเงินทั้งกลุ่ม: ชำระแล้ว { $paid } จาก { $flights } ทีไทม์
+group-outcome-released = การจองของกลุ่มถูกยกเลิกแล้ว: ชำระแล้ว { $paid } จาก { $flights } ทีไทม์
+flight-title = ทีไทม์ที่ { $n }: เปลี่ยนเวลา
+flight-hint = ทีไทม์ว่างที่ห่างจากทีไทม์อื่นของกลุ่มไม่เกิน { $gap } นาที:
+flight-none = ไม่มีทีไทม์ว่างอื่นที่เข้ากับกลุ่ม (ห่างไม่เกิน { $gap } นาที) กดย้อนกลับเพื่อใช้เวลาเดิม
+split-title = แบ่งผู้เล่น { $players } คนอย่างไร?
+split-hint = จำนวนผู้เล่นต่อทีไทม์ เรียงตามเวลา
+golfers-title = ชื่อผู้เล่นคนอื่น (ไม่บังคับ)
+golfers-hint = พิมพ์ได้ไม่เกิน { $count } ชื่อ บรรทัดละชื่อหรือคั่นด้วยจุลภาค ชื่อจะส่งไปพร้อมการจอง หรือกดข้าม
+golfers-too-many = โปรดพิมพ์ 1 ถึง { $count } ชื่อ บรรทัดละชื่อ หรือกดข้าม
+flight-paid = ✅ ชำระแล้ว
+flight-held = ⏳ จองไว้
+flight-checking = ❓ กำลังตรวจสอบ
+flight-released = ✖️ ยกเลิกแล้ว
+flight-refunded = ↩️ คืนเงินแล้ว
+btn-move-flight = 🕒 { $n }: { $time }
+btn-change-split = 👥 เปลี่ยนการแบ่งผู้เล่น
+btn-group-continue = ต่อไป ▶️
+btn-skip-golfers = ข้าม
+btn-confirm-group = ✅ ยืนยันและชำระทั้ง { $flights } ทีไทม์
+ics-group-summary = ทีไทม์ที่ { $n } จาก { $flights } ที่ { $course }
+ics-group-caption = 📅 เพิ่ม { $flights } ทีไทม์ของวันที่ { $date } ลงในปฏิทิน
+notify-agent-group = 🎉 ลูกค้าของคุณ { $customer } จองกลุ่มที่ { $course } วันที่ { $date }: ผู้เล่น { $players } คน { $flights } ทีไทม์ { $amount }
+    { $lines }
+notify-group-paid = ✅ ข่าวดี: กลุ่มของคุณที่ { $course } วันที่ { $date } ได้รับการยืนยันแล้ว ชำระครบทุกทีไทม์ ({ $amount }):
+    { $lines }
+notify-group-partial = ⚠️ กลุ่มของคุณที่ { $course } วันที่ { $date } ชำระได้เพียงบางส่วน: จองแล้ว { $paid } จาก { $flights } ทีไทม์ ({ $amount }) ที่เหลือถูกยกเลิก:
+    { $lines }
+notify-group-expired = ⏳ การจองของกลุ่มที่ { $course } วันที่ { $date } ไม่ได้รับการยืนยันทันเวลาและถูกยกเลิกแล้ว ไม่มีการเรียกเก็บเงิน
+    { $lines }
+notify-group-released = ⚠️ การจองกลุ่มที่ { $course } วันที่ { $date } ถูกขัดจังหวะ จึงยกเลิกการจองแล้ว ไม่มีการเรียกเก็บเงิน โปรดจองใหม่ด้วย /book
+    { $lines }
+
+## Tee sheet (the Mini App, src/mini-app/)
+tee-sheet-button = 🗓 ตารางทีออฟ
+tee-sheet-menu = ตารางทีออฟ
+tee-sheet-expired = รายการที่เลือกจากตารางทีออฟหมดอายุแล้ว เปิดตารางทีออฟแล้วแตะเวลาทีออฟอีกครั้ง

@@ -18,6 +18,8 @@ import type { Outbox } from "./bot/outbox.js";
 import type { Config } from "./config/index.js";
 import type { Logger } from "./logger.js";
 import { createTeeTimeSearch } from "./search/search.js";
+import { createPaymentSettings } from "./payments/settings.js";
+import { createPriceRules } from "./pricing/rules.js";
 import { createWatchAlerts } from "./bot/features/watches/alert.js";
 import { createWatchChecker, type WatchChecker } from "./watches/checker.js";
 import { createWatchStore } from "./watches/store.js";
@@ -169,6 +171,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   const access = createAccess({ db: storage.db, adminIds: config.adminIds, agentIds: config.agentIds, now });
   const offers = createOffers(storage.db, now);
   const reaperIntervalMs = options.reaperIntervalMs ?? 10_000;
+  const prices = createPriceRules({
+    db: storage.db,
+    now,
+    envMarkup: config.pricing.markup,
+    envRounding: config.pricing.rounding,
+  });
+  const payments = createPaymentSettings({ db: storage.db, config: config.payments, now });
   const bookings = createBookingService({
     db: storage.db,
     partner,
@@ -177,11 +186,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     // A partner write is over (answered, timed out or crashed) a second after the client's timeout.
     writeWindowMs: config.partner.timeoutMs + 1_000,
     now,
+    prices,
+    paymentWindowMinutes: config.payments.windowMinutes,
   });
   const catalog = createPartnerCatalog({ partner, now, maxReadsInFlight: config.partnerReadsInFlight });
   const search = createTeeTimeSearch({ catalog });
   const { bot, i18n, notifications, outbox, budget } = createBot(
-    { config, partner, catalog, search, storage, bookings, access, offers, logger, now },
+    { config, partner, catalog, search, storage, bookings, access, offers, logger, now, prices, payments },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),

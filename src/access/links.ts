@@ -19,6 +19,8 @@ export interface NewLink {
   /** null = unlimited. */
   maxUses?: number | null;
   expiresAt?: number | null;
+  /** true: the customer pays first (PromptPay); false: confirmed at once; null/undefined: pay first when PromptPay is configured. */
+  payFirst?: boolean | null;
 }
 
 /** A new unguessable token: 24 random bytes, base64url (32 characters). */
@@ -40,6 +42,7 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
         expires_at: input.expiresAt ?? null,
         revoked_at: null,
         created_at: now(),
+        pay_first: input.payFirst === undefined || input.payFirst === null ? null : input.payFirst ? 1 : 0,
       };
       await db.insertInto("links").values(row).execute();
       return row;

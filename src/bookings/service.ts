@@ -51,6 +51,8 @@ import {
   type GroupView,
 } from "./record.js";
 import { createBookingRepository, type Transition } from "./repository.js";
+import { createPaymentsStore, OPEN_PAYMENT_STATES, type PaymentRecord } from "./payments.js";
+import type { PriceBook } from "../pricing/rules.js";
 
 export interface BookingServiceOptions {
   db: Kysely<Database>;
@@ -66,7 +68,36 @@ export interface BookingServiceOptions {
    */
   writeWindowMs?: number;
   now?: () => number;
+  /** The agency's price rules: each hold's selling amount (what the customer pays). Default: the net, no markup. */
+  prices?: { book(): Promise<PriceBook> };
+  /** Minutes a hold awaiting its customer's payment lasts (PAYMENT_WINDOW_MINUTES); default `holdMinutes`. */
+  paymentWindowMinutes?: number;
 }
+
+/** What a booking paid for by its customer first needs at intent: where the money goes. */
+export interface PrepayInput {
+  /** The PromptPay ID the customer pays (the agent's own, else the agency's). */
+  payee: string;
+}
+
+/** What became of a slip a customer sent. */
+export type SlipOutcome =
+  /** Recorded; the agent decides. `reusedOf`: another booking's slip carried the same bank reference. */
+  | { kind: "submitted"; payment: PaymentRecord; booking: BookingRecord; reusedOf?: string }
+  /** The hold ended (or the booking moved on) first: the agent gets it to return the money. */
+  | { kind: "late"; payment: PaymentRecord; booking: BookingRecord; reusedOf?: string }
+  /** Already approved: nothing to do. */
+  | { kind: "approved"; payment: PaymentRecord; booking: BookingRecord };
+
+/** What an approval or a rejection did. */
+export type DecisionOutcome =
+  /** This call decided (approve: the partner confirm's outcome follows in `confirm`). */
+  | { kind: "approved"; payment: PaymentRecord; confirm: ConfirmOutcome }
+  | { kind: "rejected"; payment: PaymentRecord }
+  /** Decided before (a double tap, another admin, another instance): nothing was done. */
+  | { kind: "decided"; payment: PaymentRecord }
+  /** The hold ended before the approval: nothing to confirm; the customer's money is to be returned. */
+  | { kind: "expired"; payment: PaymentRecord; booking: BookingRecord };
 
 /** Why a hold was released. */
 export type ReleaseReason =
@@ -185,6 +216,8 @@ export function createBookingService(options: BookingServiceOptions) {
   const repo = createBookingRepository(options.db, now);
   const audit = createAuditLog(options.db, now);
   const holdMs = options.holdMinutes * 60_000;
+  const paymentWindowMs = (options.paymentWindowMinutes ?? options.holdMinutes) * 60_000;
+  const payments = createPaymentsStore(options.db, now);
   const writeWindowMs = options.writeWindowMs ?? 10_000;
 
   async function load(id: string): Promise<BookingRecord> {
@@ -305,6 +338,8 @@ export function createBookingService(options: BookingServiceOptions) {
       const stored = await load(id);
       return unknown ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
     }
+    // A hold awaiting its customer's payment lasts the payment window.
+    const prepay = (await payments.get(id))?.kind === "prepay";
     const held = await move(id, {
       from: ["RESERVING"],
       to: "HELD",
@@ -314,10 +349,11 @@ export function createBookingService(options: BookingServiceOptions) {
         reservation_code: reservation.reserve?.code ?? null,
         tx_no: reservation.txNo,
         amount: reservation.amount,
-        hold_expires_at: now() + holdMs,
+        hold_expires_at: now() + (prepay ? paymentWindowMs : holdMs),
       },
       detail: { reservationId: reservation.id },
     });
+    if (held) await priceHold(id);
     if (!held) {
       // Someone else decided this booking's fate while we waited: never leave the new hold behind.
       logger.error(
@@ -332,6 +368,88 @@ export function createBookingService(options: BookingServiceOptions) {
     return reserveOutcomeOf(await load(id));
   }
 
+  /** Records what the customer pays for a new hold (the price rules now, on the partner's amount). */
+  async function priceHold(id: string): Promise<void> {
+    const b = await load(id);
+    const net = b.amount ?? b.expected_amount;
+    const book = await options.prices?.book();
+    const selling = book
+      ? book.sellingTotal(net, b.persons, { courseId: b.course_id, agentId: b.agent_id ?? b.user_id })
+      : net;
+    await repo.patch(id, { selling_amount: selling });
+    await payments.setAmount(id, selling);
+  }
+
+  /**
+   * A slip photo from the customer of a prepay booking: recorded (file, bank reference), the payment
+   * `submitted` for the agent's word; after the hold ended it is `late` (the agent returns the money).
+   * A bank reference already seen on another booking's slip is reported (`reusedOf`), never refused.
+   */
+  async function submitSlip(bookingId: string, slip: { fileId: string; ref?: string }): Promise<SlipOutcome> {
+    const payment = await payments.get(bookingId);
+    if (!payment) throw new Error(`booking ${bookingId} has no payment`);
+    const reusedOf = slip.ref ? await payments.claimSlipRef(slip.ref, bookingId) : undefined;
+    const fields = {
+      slip_file_id: slip.fileId,
+      slip_ref: slip.ref ?? null,
+      slip_reused_of: reusedOf ?? null,
+      slip_at: now(),
+    };
+    if (payment.state === "approved") return { kind: "approved", payment, booking: await load(bookingId) };
+    const booking = await load(bookingId);
+    const live = booking.state === "HELD" && (booking.hold_expires_at ?? 0) > now();
+    if (live && (await payments.transition(bookingId, ["awaiting", "submitted", "rejected"], "submitted", fields))) {
+      const stored = (await payments.get(bookingId)) ?? payment;
+      return { kind: "submitted", payment: stored, booking, ...(reusedOf ? { reusedOf } : {}) };
+    }
+    // Too late: the payment ends (or had ended), the slip kept with it for the agent.
+    if (!(await payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired", fields)))
+      await payments.transition(bookingId, [payment.state], payment.state, fields);
+    const stored = (await payments.get(bookingId)) ?? payment;
+    return { kind: "late", payment: stored, booking: await load(bookingId), ...(reusedOf ? { reusedOf } : {}) };
+  }
+
+  /**
+   * The agent's or an admin's word on a payment, once: "paid" approves it and then (a prepay) makes
+   * the partner confirm, at most once (the ledger's own guarantee); "not received" rejects it (the hold
+   * stands until its end: the customer may send another slip). A second decision changes nothing.
+   */
+  async function decidePayment(
+    bookingId: string,
+    opts: { approve: boolean; actorId: number },
+  ): Promise<DecisionOutcome> {
+    const payment = await payments.get(bookingId);
+    if (!payment) throw new Error(`booking ${bookingId} has no payment`);
+    const decided = { decided_by: opts.actorId, decided_at: now() };
+    const actor = userActor(opts.actorId);
+    if (!opts.approve) {
+      const won = await payments.transition(bookingId, ["awaiting", "submitted"], "rejected", decided);
+      const stored = (await payments.get(bookingId)) ?? payment;
+      return won ? { kind: "rejected", payment: stored } : { kind: "decided", payment: stored };
+    }
+    const booking = await load(bookingId);
+    if (
+      payment.kind === "prepay" &&
+      !(booking.state === "HELD" && (booking.hold_expires_at ?? 0) > now() + writeWindowMs)
+    ) {
+      if (OPEN_PAYMENT_STATES.includes(payment.state)) {
+        await payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired");
+        if (booking.state === "HELD") await release(bookingId, { reason: "expired", actor });
+        return { kind: "expired", payment: (await payments.get(bookingId)) ?? payment, booking: await load(bookingId) };
+      }
+    }
+    const won = await payments.transition(bookingId, OPEN_PAYMENT_STATES, "approved", decided);
+    const stored = (await payments.get(bookingId)) ?? payment;
+    if (!won) {
+      // Approved already but its confirm did not go through (no credit, a refusal): this tap tries again.
+      if (stored.state === "approved" && stored.kind === "prepay" && booking.state === "HELD")
+        return { kind: "approved", payment: stored, confirm: await confirm(bookingId, { actor }) };
+      return { kind: "decided", payment: stored };
+    }
+    if (payment.kind === "request") return { kind: "approved", payment: stored, confirm: confirmOutcomeOf(booking) };
+    return { kind: "approved", payment: stored, confirm: await confirm(bookingId, { actor }) };
+  }
+
   /** Pays for a held reservation from the partner's credit, at most once. */
   async function confirm(id: string, opts: ConfirmOptions = {}): Promise<ConfirmOutcome> {
     let booking = await load(id);
@@ -341,6 +459,10 @@ export function createBookingService(options: BookingServiceOptions) {
       return confirmOutcomeOf(booking);
     }
     if (booking.state !== "HELD") return confirmOutcomeOf(booking);
+    // The customer pays first: the partner's credit is never spent before the agent or an admin approved.
+    const payment = await payments.get(id);
+    if (payment?.kind === "prepay" && payment.state !== "approved")
+      throw new Error(`booking ${id} is paid by its customer first: no partner confirm before an approval`);
     const actor = opts.actor ?? userActor(booking.user_id);
     // Too close to the hold's end, a confirm would race the reaper's release: the hold is over.
     if ((booking.hold_expires_at ?? 0) <= now() + writeWindowMs) {
@@ -792,8 +914,24 @@ export function createBookingService(options: BookingServiceOptions) {
   }
 
   return {
-    /** Records a booking intent before any partner call (idempotent on `input.id`). */
-    createIntent: (input: BookingIntentInput) => repo.createIntent(input),
+    /**
+     * Records a booking intent before any partner call (idempotent on `input.id`). With `prepay`, the
+     * customer pays first: the hold lasts the payment window and no confirm happens before an approval.
+     */
+    createIntent: async (input: BookingIntentInput, opts: { prepay?: PrepayInput } = {}) => {
+      const created = await repo.createIntent(input);
+      if (opts.prepay)
+        await payments.create({
+          bookingId: input.id,
+          kind: "prepay",
+          amount: 0,
+          payee: opts.prepay.payee,
+          chatId: input.chatId,
+          userId: input.userId,
+          agentId: input.agentId ?? null,
+        });
+      return created;
+    },
     reserve,
     confirm,
     release,
@@ -819,6 +957,37 @@ export function createBookingService(options: BookingServiceOptions) {
     settleGroup,
     /** Groups the reaper should look at (see `settleGroup`). */
     groupsDue: (staleBefore: number) => repo.groupsDue(staleBefore),
+
+    // Customers' payments (payments.ts).
+    submitSlip,
+    decidePayment,
+    /** A booking's payment, if it has one. */
+    payment: (bookingId: string) => payments.get(bookingId),
+    /** A customer's latest prepay booking's payment, if any. */
+    latestPrepayOf: (userId: number) => payments.openForUser(userId),
+    /** Payments waiting for the agent's word (of one agent's customers when given). */
+    openPayments: (opts?: { agentId?: number; limit?: number }) => payments.listOpen(opts),
+    /** The customer cancelled before paying: the payment ends (the hold is released by `release`). */
+    cancelPayment: (bookingId: string) => payments.transition(bookingId, ["awaiting", "rejected"], "cancelled"),
+    /** A prepay whose hold ended: its payment expires (true when this call ended it). */
+    expirePayment: (bookingId: string) => payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired"),
+    /**
+     * An agent's request to be paid by the customer for a booking already made (kind `request`): the
+     * selling total to `payee`. Idempotent: the booking's existing payment is returned.
+     */
+    requestPayment: async (bookingId: string, opts: { payee: string; actorId: number }): Promise<PaymentRecord> => {
+      const b = await load(bookingId);
+      await payments.create({
+        bookingId,
+        kind: "request",
+        amount: b.selling_amount ?? b.amount ?? b.expected_amount,
+        payee: opts.payee,
+        chatId: b.chat_id,
+        userId: b.user_id,
+        agentId: b.agent_id ?? opts.actorId,
+      });
+      return (await payments.get(bookingId))!;
+    },
 
     // Reads.
     get: (id: string) => repo.get(id),

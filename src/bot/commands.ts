@@ -40,6 +40,7 @@ export const ADMIN_MENU_COMMANDS = [
   "audit",
   "digest",
   "requests",
+  "prices",
 ] as const;
 
 export type MenuCommand = (typeof EVERYONE_COMMANDS | typeof AGENT_COMMANDS | typeof ADMIN_MENU_COMMANDS)[number];

@@ -9,6 +9,8 @@ import type { PartnerClient } from "../partner/index.js";
 import type { PartnerCatalog } from "../partner/catalog.js";
 import type { TeeTimeSearch } from "../search/search.js";
 import type { Storage } from "../storage/index.js";
+import type { PaymentSettings } from "../payments/settings.js";
+import type { PriceRules } from "../pricing/rules.js";
 import type { Offers } from "./inline/offers.js";
 import type { Notifications } from "./notifications.js";
 import type { Locale } from "./format/locale.js";
@@ -41,6 +43,10 @@ export interface BotDeps {
   logger: Logger;
   now: () => number;
   notifications: Notifications;
+  /** The agency's price rules: what customers pay (pricing/). */
+  prices: PriceRules;
+  /** Whom customers pay and whether they pay first (payments/). */
+  payments: PaymentSettings;
 }
 
 interface DepsFlavor {

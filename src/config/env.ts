@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import { parsePromptPayId } from "../payments/promptpay.js";
+import { parseMarkup } from "../pricing/price.js";
 
 /*
  * The environment fairway reads, as one valibot schema: each variable's type, range and default
@@ -45,6 +47,10 @@ const Empty = v.pipe(
   v.literal(""),
   v.transform(() => undefined),
 );
+
+const MARKUP_MESSAGE = "must be a percentage like 15% or baht per player like 300";
+const PROMPTPAY_MESSAGE =
+  "must be a PromptPay ID: a Thai mobile number (0812345678), a 13-digit citizen or tax ID, or a 15-digit e-wallet ID";
 
 const REMINDERS_MESSAGE =
   "must be a comma-separated list of durations before tee-off like 24h,2h or 95m (1m to 336h), or off";
@@ -151,6 +157,35 @@ export const EnvSchema = v.object({
     ),
     "08:00",
   ),
+  // Selling prices and customers' payments (README, "Prices and payments").
+  PRICE_MARKUP: v.optional(
+    v.union(
+      [
+        Empty,
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.check((s) => parseMarkup(s) !== undefined, MARKUP_MESSAGE),
+        ),
+      ],
+      MARKUP_MESSAGE,
+    ),
+  ),
+  PRICE_ROUNDING: v.optional(v.picklist(["1", "10", "50", "100", ""], "must be 1, 10, 50 or 100 (baht)"), ""),
+  PROMPTPAY_ID: v.optional(
+    v.union(
+      [
+        Empty,
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.check((s) => parsePromptPayId(s) !== undefined, PROMPTPAY_MESSAGE),
+        ),
+      ],
+      PROMPTPAY_MESSAGE,
+    ),
+  ),
+  PAYMENT_WINDOW_MINUTES: IntInRange(30, 5, 120),
   // Abuse control and rate limits (README, "Abuse control and rate limits").
   USER_RATE_BURST: IntInRange(12, 1, 10_000),
   USER_RATE_PER_MINUTE: IntInRange(120, 1, 60_000),

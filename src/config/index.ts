@@ -1,5 +1,7 @@
 import { createHmac } from "node:crypto";
 import * as v from "valibot";
+import { parsePromptPayId, type PromptPayId } from "../payments/promptpay.js";
+import { parseMarkup, type Markup, type Rounding } from "../pricing/price.js";
 import { EnvSchema } from "./env.js";
 
 /** Where conversation state, sessions and the bookings ledger live. */
@@ -41,6 +43,24 @@ export interface Config {
   limits: RateLimitsConfig;
   /** Watches for tee times that open (src/watches/). */
   watches: WatchesConfig;
+  /** Selling prices (README, "Prices and payments"). */
+  pricing: PricingConfig;
+  /** Customers' PromptPay payments (README, "Prices and payments"). */
+  payments: PaymentsConfig;
+}
+
+export interface PricingConfig {
+  /** PRICE_MARKUP: the agency's markup until an admin sets one with /prices; null: no markup. */
+  markup: Markup | null;
+  /** PRICE_ROUNDING: selling prices are rounded up to this many baht (default 1). */
+  rounding: Rounding;
+}
+
+export interface PaymentsConfig {
+  /** PROMPTPAY_ID: the agency's PromptPay ID; absent: customers' bookings are confirmed at once, as before. */
+  promptPayId?: PromptPayId;
+  /** PAYMENT_WINDOW_MINUTES: how long a booking awaiting its customer's payment keeps its hold (default 30). */
+  windowMinutes: number;
 }
 
 export interface WatchesConfig {
@@ -172,6 +192,14 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       backgroundPerSecond: Math.min(e.NOTIFY_SENDS_PER_SECOND, e.TELEGRAM_SENDS_PER_SECOND),
     },
     watches: { readsPerMinute: e.WATCH_READS_PER_MINUTE, perUser: e.WATCHES_PER_USER },
+    pricing: {
+      markup: e.PRICE_MARKUP ? (parseMarkup(e.PRICE_MARKUP) ?? null) : null,
+      rounding: e.PRICE_ROUNDING ? (Number(e.PRICE_ROUNDING) as Rounding) : 1,
+    },
+    payments: {
+      ...(e.PROMPTPAY_ID ? { promptPayId: parsePromptPayId(e.PROMPTPAY_ID) } : {}),
+      windowMinutes: e.PAYMENT_WINDOW_MINUTES,
+    },
     secrets: [e.BOT_TOKEN, apiKey, webhook?.secret].filter((s): s is string => typeof s === "string" && s.length > 0),
   };
 }

@@ -47,6 +47,8 @@ export interface BookingsTable {
   expected_amount: number;
   /** Satang: the partner's amount, once reserved. */
   amount: number | null;
+  /** Satang: what the customer pays (the selling price × persons, 013-prices-payments), set with the hold; null before. */
+  selling_amount: number | null;
   state: BookingState;
   reservation_id: string | null;
   reservation_code: string | null;
@@ -146,6 +148,8 @@ export interface LinksTable {
   expires_at: number | null;
   revoked_at: number | null;
   created_at: number;
+  /** 1: the customer pays first (PromptPay), 0: confirmed at once; null: pay first when PromptPay is configured. */
+  pay_first: number | null;
 }
 
 export interface CustomersTable {
@@ -332,7 +336,72 @@ export interface WatchAlertsTable {
   created_at: number;
 }
 
+/** A markup rule (see migrations/013-prices-payments.ts): the agency's (`target` ''), a course's or an agent's. */
+export interface PriceRulesTable {
+  scope: "agency" | "course" | "agent" | string;
+  target: string;
+  /** percent (value in basis points), per-player (value in satang), or none (the agency: no markup). */
+  kind: string;
+  value: number;
+  /** Baht the selling price is rounded up to (the agency's row only). */
+  rounding: number | null;
+  updated_at: number;
+  updated_by: number;
+}
+
+/**
+ * Where a payment is: awaiting (the QR was shown) → submitted (a slip came) → approved (the agent or an
+ * admin said paid; the partner confirm follows) | rejected (not received; another slip may follow);
+ * expired (the hold ended first); cancelled (the customer cancelled).
+ */
+export type PaymentState = "awaiting" | "submitted" | "approved" | "rejected" | "expired" | "cancelled";
+
+/** A customer's PromptPay payment of a booking (kind `prepay`), or an agent's payment request (`request`). */
+export interface PaymentsTable {
+  booking_id: string;
+  kind: "prepay" | "request";
+  state: PaymentState;
+  /** Satang: the selling total asked for. */
+  amount: number;
+  /** The PromptPay ID paid to (the agent's own, else PROMPTPAY_ID). */
+  payee: string;
+  /** What the customer quotes (and the QR carries): `FW` + 8 characters. */
+  reference: string;
+  chat_id: number;
+  user_id: number;
+  agent_id: number | null;
+  /** Telegram file id of the latest slip. */
+  slip_file_id: string | null;
+  /** The bank's transaction reference read from the slip's QR, when it had one. */
+  slip_ref: string | null;
+  /** Another booking whose slip carried the same reference (a re-used slip). */
+  slip_reused_of: string | null;
+  slip_at: number | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A bank transaction reference, first seen on a slip of `booking_id`. */
+export interface SlipRefsTable {
+  ref: string;
+  booking_id: string;
+  at: number;
+}
+
+/** An agent's own PromptPay ID (their customers pay them). */
+export interface AgentPayeesTable {
+  agent_id: number;
+  promptpay_id: string;
+  updated_at: number;
+}
+
 export interface Database {
+  price_rules: PriceRulesTable;
+  payments: PaymentsTable;
+  slip_refs: SlipRefsTable;
+  agent_payees: AgentPayeesTable;
   kv: KvTable;
   bookings: BookingsTable;
   booking_groups: BookingGroupsTable;

@@ -18,6 +18,8 @@ import { createSandbox, type Sandbox } from "../../src/local/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
 import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
 import { botInfo, memoryLogger, sample, testMetrics } from "./helpers.js";
+import { createPaymentSettings } from "../../src/payments/settings.js";
+import { createPriceRules } from "../../src/pricing/rules.js";
 
 const AGENT = 8101;
 const STRANGER = 8102;
@@ -84,6 +86,8 @@ describe("update metrics on fairway's bot", () => {
         offers: createOffers(storage.db, now),
         logger,
         now,
+        prices: createPriceRules({ db: storage.db, now, envMarkup: null, envRounding: 1 }),
+        payments: createPaymentSettings({ db: storage.db, config: config.payments, now }),
       },
       { token: "123456:AAHfakeTokenForTestsOnly_0123456789", botInfo, ...createMetricsHooks(metrics).bot },
     );

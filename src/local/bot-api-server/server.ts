@@ -99,6 +99,21 @@ export class HttpFront {
       return;
     }
     const url = new URL(req.url ?? "/", "http://localhost");
+    const download = /^\/file\/bot([^/]+)\/files\/([^/]+)$/.exec(url.pathname);
+    if (download !== null) {
+      req.resume();
+      const file = this.ctx.store.files.get(decodeURIComponent(download[2] ?? ""));
+      if (decodeURIComponent(download[1] ?? "") !== this.ctx.settings.token || file?.data === undefined) {
+        send(res, new ApiError(404, E.NOT_FOUND));
+        return;
+      }
+      res.writeHead(200, {
+        "content-type": file.mime_type ?? "application/octet-stream",
+        "content-length": file.data.length,
+      });
+      res.end(file.data);
+      return;
+    }
     const route = /^\/bot([^/]+)\/([^/]+)\/?$/.exec(url.pathname);
     const token = route?.[1] !== undefined ? decodeURIComponent(route[1]) : undefined;
     const methodName = route?.[2];

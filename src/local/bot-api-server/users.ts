@@ -98,6 +98,30 @@ export class SimulatedUser {
     });
   }
 
+  /**
+   * Sends a photo (`data`: its bytes, JPEG as Telegram re-encodes every photo), with an optional caption.
+   * The bot reads it back with getFile and the file download path, as from Telegram.
+   */
+  sendPhoto(data: Uint8Array, caption?: string): Message {
+    const file = this.ctx.store.addFile({
+      file_name: "photo.jpg",
+      mime_type: "image/jpeg",
+      file_size: data.length,
+      data: Buffer.from(data),
+    });
+    const size = { file_id: file.file_id, file_unique_id: file.file_unique_id, file_size: file.file_size };
+    return this.post(
+      {
+        photo: [
+          { ...size, width: 320, height: 320 },
+          { ...size, width: 1280, height: 1280 },
+        ],
+        ...(caption !== undefined ? { caption } : {}),
+      },
+      { file },
+    );
+  }
+
   /** Shares a location (what a request_location button sends). Default: Bangkok. */
   shareLocation(latitude = 13.7563, longitude = 100.5018): Message {
     return this.post({ location: { latitude, longitude } });
@@ -223,15 +247,19 @@ export class SimulatedUser {
     this.state.blocked = false;
   }
 
-  private post(content: Partial<Message>): Message {
+  private post(content: Partial<Message>, extra: Partial<StoredMessage> = {}): Message {
     this.state.blocked = false;
-    const stored = this.ctx.store.addMessage(this.state, (id) => ({
-      message_id: id,
-      from: clone(this.user),
-      chat: clone(this.state.chat),
-      date: this.ctx.now(),
-      ...content,
-    }));
+    const stored = this.ctx.store.addMessage(
+      this.state,
+      (id) => ({
+        message_id: id,
+        from: clone(this.user),
+        chat: clone(this.state.chat),
+        date: this.ctx.now(),
+        ...content,
+      }),
+      extra,
+    );
     this.ctx.events.emit("message", { kind: "sent", chat_id: this.chatId, message: viewMessage(stored) });
     this.deliver({ message: clone(stored.message) } as NewUpdate);
     return clone(stored.message);

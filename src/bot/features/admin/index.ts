@@ -13,6 +13,7 @@ import { bookingsCommand } from "./bookings.js";
 import { digestCommand } from "./digest.js";
 import { ADMIN_DATA_PREFIX, parseAdminData } from "./data.js";
 import { orderCommand } from "./order.js";
+import { pricesCommand } from "./prices.js";
 import { cancelRefund, confirmRefund, refundCommand } from "./refund.js";
 import { releaseCommand } from "./release.js";
 import { reportCommand } from "./report.js";
@@ -30,6 +31,7 @@ export const ADMIN_COMMANDS = [
   "audit",
   "digest",
   "requests",
+  "prices",
 ] as const;
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
 
@@ -44,6 +46,7 @@ const HANDLERS: Record<AdminCommand, (ctx: BotContext, match: string) => Promise
   audit: auditCommand,
   digest: digestCommand,
   requests: (ctx) => requestsCommand(ctx),
+  prices: pricesCommand,
 };
 
 /** Admin commands and their buttons; install after the access gate, before the booking conversation. */

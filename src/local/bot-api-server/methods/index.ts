@@ -7,7 +7,7 @@ import { answerCallbackQuery } from "./callbacks.js";
 import { getChat, getMe } from "./chats.js";
 import { answerInlineQuery } from "./inline.js";
 import { deleteMyCommands, getChatMenuButton, getMyCommands, setChatMenuButton, setMyCommands } from "./commands.js";
-import { sendDocument, sendLocation, sendPhoto, sendVenue } from "./media.js";
+import { getFile, sendDocument, sendLocation, sendPhoto, sendVenue } from "./media.js";
 import { deleteMessage, editMessageReplyMarkup, editMessageText, sendChatAction, sendMessage } from "./messages.js";
 import { deleteWebhook, getUpdates, getWebhookInfo, setWebhook } from "./updates.js";
 
@@ -25,6 +25,7 @@ const handlers: Record<string, MethodHandler> = {
   sendChatAction,
   sendDocument,
   sendPhoto,
+  getFile,
   sendLocation,
   sendVenue,
   answerCallbackQuery,

@@ -1,5 +1,5 @@
 /**
- * sendDocument, sendPhoto (upload, file_id or HTTP URL), sendLocation, sendVenue.
+ * sendDocument, sendPhoto (upload, file_id or HTTP URL), sendLocation, sendVenue, getFile (the files users sent, for the download path).
  */
 import type { Message } from "grammy/types";
 import type { MethodHandler, ServerContext } from "../context.js";
@@ -130,6 +130,19 @@ function location(p: Params): { latitude: number; longitude: number; horizontal_
   const accuracy = p.number("horizontal_accuracy");
   return { latitude, longitude, ...(accuracy !== undefined ? { horizontal_accuracy: accuracy } : {}) };
 }
+
+/** getFile: a file's path for the download route (`/file/bot<token>/<file_path>`); only files with bytes. */
+export const getFile: MethodHandler = (ctx, p) => {
+  const id = p.string("file_id");
+  const file = id !== undefined ? ctx.store.files.get(id) : undefined;
+  if (file === undefined || file.data === undefined) throw E.badRequest("Bad Request: invalid file_id");
+  return {
+    file_id: file.file_id,
+    file_unique_id: file.file_unique_id,
+    file_size: file.file_size,
+    file_path: `files/${file.file_id}`,
+  };
+};
 
 /** sendLocation. */
 export const sendLocation: MethodHandler = (ctx, p) => {

@@ -1,0 +1,130 @@
+/**
+ * Customers' payments in the ledger (`payments`, `slip_refs`; migration 013): a booking paid by its
+ * customer before the partner's credit is spent (kind `prepay`), or an agent's request to be paid for a
+ * booking already confirmed (kind `request`). Every change is a compare-and-set on the row's state, so
+ * an approval happens once whatever double taps, admins or instances do. Written by the booking
+ * service alone (service.ts), which also refuses a partner confirm of a `prepay` booking not approved.
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { Database, PaymentState, PaymentsTable } from "../storage/schema.js";
+
+export type PaymentRecord = Selectable<PaymentsTable>;
+export type { PaymentState };
+
+/** States in which a payment still waits for the agent's word (its hold alive, for a prepay). */
+export const OPEN_PAYMENT_STATES: readonly PaymentState[] = ["awaiting", "submitted", "rejected"];
+
+/** What a customer quotes for a booking (and the QR carries): `FW` + the booking id's first 8 letters and digits. */
+export function paymentReference(bookingId: string): string {
+  return `FW${bookingId
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 8)
+    .toUpperCase()}`;
+}
+
+export interface NewPayment {
+  bookingId: string;
+  kind: PaymentRecord["kind"];
+  /** Satang; 0 until the hold gives the selling total. */
+  amount: number;
+  payee: string;
+  chatId: number;
+  userId: number;
+  agentId: number | null;
+}
+
+export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
+  const store = {
+    get(bookingId: string): Promise<PaymentRecord | undefined> {
+      return db.selectFrom("payments").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
+    },
+
+    /** Records a payment (idempotent on the booking: a second call changes nothing). */
+    async create(input: NewPayment): Promise<void> {
+      const at = now();
+      await db
+        .insertInto("payments")
+        .values({
+          booking_id: input.bookingId,
+          kind: input.kind,
+          state: "awaiting",
+          amount: input.amount,
+          payee: input.payee,
+          reference: paymentReference(input.bookingId),
+          chat_id: input.chatId,
+          user_id: input.userId,
+          agent_id: input.agentId,
+          slip_file_id: null,
+          slip_ref: null,
+          slip_reused_of: null,
+          slip_at: null,
+          decided_by: null,
+          decided_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column("booking_id").doNothing())
+        .execute();
+    },
+
+    async setAmount(bookingId: string, amount: number): Promise<void> {
+      await db.updateTable("payments").set({ amount }).where("booking_id", "=", bookingId).execute();
+    },
+
+    /** Moves a payment from one of `from` to `to` (applying `set`); true if this call won. */
+    async transition(
+      bookingId: string,
+      from: readonly PaymentState[],
+      to: PaymentState,
+      set: Partial<Omit<PaymentRecord, "booking_id" | "state">> = {},
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("payments")
+        .set({ ...set, state: to, updated_at: now() })
+        .where("booking_id", "=", bookingId)
+        .where("state", "in", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Claims a bank transaction reference for a booking's slip: undefined when it is new (or already
+     * this booking's), else the booking that sent it first (a re-used slip). Atomic across instances.
+     */
+    async claimSlipRef(ref: string, bookingId: string): Promise<string | undefined> {
+      await db
+        .insertInto("slip_refs")
+        .values({ ref, booking_id: bookingId, at: now() })
+        .onConflict((oc) => oc.column("ref").doNothing())
+        .execute();
+      const row = await db.selectFrom("slip_refs").select("booking_id").where("ref", "=", ref).executeTakeFirst();
+      return row && row.booking_id !== bookingId ? row.booking_id : undefined;
+    },
+
+    /** The open prepay of a customer (their latest), if any. */
+    openForUser(userId: number): Promise<PaymentRecord | undefined> {
+      return db
+        .selectFrom("payments")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("kind", "=", "prepay")
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+    },
+
+    /** Payments still waiting for the agent's word, oldest first; of one agent's customers when given. */
+    listOpen(options: { agentId?: number; limit?: number } = {}): Promise<PaymentRecord[]> {
+      let query = db
+        .selectFrom("payments")
+        .selectAll()
+        .where("state", "in", OPEN_PAYMENT_STATES)
+        .orderBy("created_at")
+        .limit(options.limit ?? 30);
+      if (options.agentId !== undefined) query = query.where("agent_id", "=", options.agentId);
+      return query.execute();
+    },
+  };
+  return store;
+}
+
+export type PaymentsStore = ReturnType<typeof createPaymentsStore>;
