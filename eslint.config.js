@@ -75,13 +75,13 @@ export default tseslint.config(
   },
   // Layout is Prettier's (`npm run format`; `npm run lint` checks it): no ESLint rule argues with it.
   prettier,
-  // The playground's page: plain browser ES modules outside the TypeScript project (no build step).
+  // The playground's page and the tee sheet Mini App: plain browser ES modules outside the TypeScript project (no build step).
   {
-    files: ["src/local/playground/public/**/*.js"],
+    files: ["src/local/playground/public/**/*.js", "src/mini-app/public/**/*.js"],
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ["src/local/playground/public/**/*.js"],
+    files: ["src/local/playground/public/**/*.js", "src/mini-app/public/**/*.js"],
     languageOptions: { sourceType: "module", globals: globals.browser },
   },
 );

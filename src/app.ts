@@ -31,6 +31,9 @@ import { createLease, createLeadership, type Leadership } from "./runtime/lease.
 import { createMetrics, createMetricsHooks, type HttpServer, type Metrics } from "./runtime/index.js";
 import { instanceId, OFFER_RETENTION_MS, sweep } from "./runtime/housekeeping.js";
 import { createOperatorServer } from "./runtime/operator-server.js";
+import { handOverUpdate } from "./bot/features/tee-sheet.js";
+import { createTeeSheet } from "./mini-app/sheet.js";
+import { createTeeSheetRoutes } from "./mini-app/server.js";
 import { createPolling } from "./runtime/polling.js";
 import { createWebhook, type Webhook } from "./runtime/webhook.js";
 import { createStorage, type Storage } from "./storage/index.js";
@@ -115,8 +118,9 @@ export async function createApp(options: AppOptions): Promise<App> {
       "playground with a real PARTNER_API_URL: its page's admin and agent get no staff roles (PLAYGROUND_STAFF=1 gives them)",
     );
   }
+  // A copy: the playground's Mini App origin is set below, once its port is known.
   const config: Config = !staffPlayground
-    ? options.config
+    ? { ...options.config }
     : {
         ...options.config,
         adminIds: [...new Set([...options.config.adminIds, PLAYGROUND_ADMIN_ID])],
@@ -163,7 +167,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     await storage.db.deleteFrom("kv").where("key", "like", `${MENU_MEMO_PREFIX}%`).execute();
     closers.push(() => localTelegram?.close() ?? Promise.resolve());
     // The browser playground shares the local Bot API server's port (its page is at "/").
-    playground = createPlayground({ telegram: localTelegram, partnerUrl });
+    playground = createPlayground({ telegram: localTelegram, partnerUrl, now });
+    // The tee sheet Mini App is served on the playground's port, unless MINI_APP_URL says otherwise.
+    config.miniAppUrl ??= new URL(apiRoot).origin;
     closers.push(() => Promise.resolve(playground?.close()));
     logger.info({ apiRoot, playground: playground.url }, "no BOT_TOKEN: fairway talks to its local Bot API server");
   }
@@ -191,7 +197,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const catalog = createPartnerCatalog({ partner, now, maxReadsInFlight: config.partnerReadsInFlight });
   const search = createTeeTimeSearch({ catalog });
-  const { bot, i18n, notifications, outbox, budget } = createBot(
+  const { bot, i18n, notifications, outbox, budget, teeSheetPicks } = createBot(
     { config, partner, catalog, search, storage, bookings, access, offers, logger, now, prices, payments },
     {
       token,
@@ -204,6 +210,26 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   );
   metrics.trackOutboxDepth(() => outbox.depth());
+  // The tee sheet Mini App (src/mini-app/): on PORT with a token, on the playground's port without.
+  const teeSheetRoutes = config.miniAppUrl
+    ? createTeeSheetRoutes({
+        sheet: createTeeSheet({ search, catalog, now }),
+        access,
+        botToken: () => bot.token,
+        recentCourses: (userId) => offers.recentCourses(userId, 5),
+        // The hand-over is an update fairway gives itself, handled as a delivered one (features/tee-sheet.ts).
+        handOver: async (user, args) => {
+          const token = teeSheetPicks.put(user.id, args);
+          await bot.handleUpdate(handOverUpdate(user, token, now())).catch(async (error: unknown) => {
+            if (!(error instanceof BotError)) throw error;
+            await bot.errorHandler(error as BotError<BotContext>);
+          });
+        },
+        logger: logger.child({ module: "tee-sheet" }),
+        now,
+      })
+    : undefined;
+  if (teeSheetRoutes) playground?.mountRoutes(teeSheetRoutes);
   const watchStore = createWatchStore(storage.db, now);
   const watches = createWatchChecker({
     store: watchStore,
@@ -274,6 +300,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         lastPartnerOkAt: hooks.lastPartnerOkAt,
         receiving,
         ...(webhook ? { webhook } : {}),
+        ...(teeSheetRoutes ? { routes: teeSheetRoutes } : {}),
         logger,
         now,
       })

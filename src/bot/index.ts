@@ -21,6 +21,7 @@ import { createFindEntry, createFindFeature } from "./features/find/index.js";
 import { createWatchesEntry, createWatchesFeature } from "./features/watches/index.js";
 import { createLinksFeature } from "./features/links.js";
 import { createStartFeature } from "./features/start.js";
+import { createTeeSheetEntry, createTeeSheetMenuButton, createTeeSheetPicks } from "./features/tee-sheet.js";
 import { createInlineOffersFeature } from "./features/inline-offers.js";
 import { createOffersFeature } from "./features/offers.js";
 import { createInlineThrottle } from "./inline/throttle.js";
@@ -103,6 +104,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   );
   const notifications = createNotifications({ ...base, api: bot.api, i18n, outbox: limits.outbox });
   const deps: BotDeps = { ...base, notifications };
+  const teeSheetPicks = createTeeSheetPicks(base.now);
 
   if (options.first) bot.use(options.first);
   // The per-user limit, before anything else: a flood's excess is dropped here, in memory.
@@ -174,6 +176,8 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createLanguageFeature());
   chat.use(createAfterBookingPass());
   chat.use(createAccessGate());
+  // Agents' and admins' chats: the menu button opens the tee sheet (when the Mini App is served).
+  chat.use(createTeeSheetMenuButton());
   chat.use(createAfterBookingFeature());
   // Customers, agents and admins; each feature checks its own roles again, buttons included.
   chat.use(createBookingGuards());
@@ -192,6 +196,8 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createFindEntry());
   chat.use(createWatchesEntry());
   chat.use(createOffersFeature());
+  // The tee sheet's hand-over (`/start ts_…`, an update fairway gives itself), before /start's own handler.
+  chat.use(createTeeSheetEntry(teeSheetPicks));
   chat.use(
     createStartFeature(async (ctx) => {
       if (ctx.from)
@@ -222,7 +228,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     }
   });
 
-  return { bot, i18n, notifications, outbox: limits.outbox, budget: limits.budget };
+  return { bot, i18n, notifications, outbox: limits.outbox, budget: limits.budget, teeSheetPicks };
 }
 
 export type FairwayBot = ReturnType<typeof createBot>;

@@ -133,6 +133,23 @@ export const EnvSchema = v.object({
       "must be the public https:// URL Telegram calls",
     ),
   ),
+  MINI_APP_URL: v.optional(
+    v.union(
+      [
+        Empty,
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.url("must be the public https:// origin the Mini App is served at"),
+          v.check(
+            (u) => /^https:\/\//i.test(u) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/i.test(u),
+            "must be the public https:// origin the Mini App is served at",
+          ),
+        ),
+      ],
+      "must be the public https:// origin the Mini App is served at",
+    ),
+  ),
   WEBHOOK_SECRET: v.optional(
     v.union(
       [

@@ -31,6 +31,12 @@ export interface Config {
   playgroundStaff: boolean;
   /** Webhook mode (WEBHOOK_URL): Telegram POSTs updates to `url`, served at `path` on PORT. Absent: long polling. */
   webhook?: { url: string; path: string; secret: string; maxConnections: number };
+  /**
+   * Origin the tee sheet Mini App is served at (MINI_APP_URL; default the origin of WEBHOOK_URL), without
+   * a trailing slash. Unset: no Mini App (long polling with a token and no MINI_APP_URL); with no
+   * BOT_TOKEN `createApp` gives the playground's origin.
+   */
+  miniAppUrl?: string;
   /** Port of the operator HTTP server (health, readiness, metrics, webhook); 0 picks a free one. Default 3000. */
   port: number;
   /** Reminders to the booker this many minutes before tee-off, longest first (REMINDERS; default 24 h and 2 h). */
@@ -165,6 +171,9 @@ export function createConfig(env: Record<string, string | undefined>): Config {
         }
       : undefined;
 
+  const miniAppSource = e.MINI_APP_URL ?? (webhook ? webhook.url : undefined);
+  const miniAppUrl = miniAppSource ? new URL(miniAppSource).origin : undefined;
+
   return {
     ...(e.BOT_TOKEN ? { botToken: e.BOT_TOKEN } : {}),
     ...(e.TELEGRAM_API_ROOT ? { telegramApiRoot: e.TELEGRAM_API_ROOT } : {}),
@@ -181,6 +190,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     playgroundStaff: e.PLAYGROUND_STAFF === "1",
     ...(webhook ? { webhook } : {}),
+    ...(miniAppUrl ? { miniAppUrl } : {}),
     reminderMinutes: e.REMINDERS,
     digestMinuteOfDay: minuteOfDay(e.DIGEST_TIME ?? "08:00"),
     limits: {

@@ -2,7 +2,7 @@ import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
-import { createHttpServer, type HttpServer } from "./http-server.js";
+import { createHttpServer, type HttpServer, type RouteHandler } from "./http-server.js";
 import type { Metrics } from "./metrics.js";
 import { createReadiness } from "./readiness.js";
 import type { Webhook } from "./webhook.js";
@@ -17,11 +17,13 @@ export interface OperatorServerOptions {
   /** Whether updates reach this instance (webhook registered, or polling lease held). */
   receiving: () => boolean;
   webhook?: Webhook;
+  /** More handlers by exact path (the tee sheet Mini App's page and API). */
+  routes?: Record<string, RouteHandler>;
   logger: Logger;
   now: () => number;
 }
 
-/** The operator's HTTP server on PORT: /healthz, /readyz (database, migrations, partner, updates), /metrics, the webhook. */
+/** The operator's HTTP server on PORT: /healthz, /readyz (database, migrations, partner, updates), /metrics, the webhook, the Mini App. */
 export function createOperatorServer(options: OperatorServerOptions): HttpServer {
   const { config, storage, partner, webhook, receiving } = options;
   return createHttpServer({
@@ -48,6 +50,9 @@ export function createOperatorServer(options: OperatorServerOptions): HttpServer
               },
       },
     }),
-    ...(webhook && config.webhook ? { routes: { [config.webhook.path]: (req, res) => webhook.handle(req, res) } } : {}),
+    routes: {
+      ...options.routes,
+      ...(webhook && config.webhook ? { [config.webhook.path]: (req, res) => webhook.handle(req, res) } : {}),
+    },
   });
 }

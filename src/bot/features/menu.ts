@@ -2,10 +2,11 @@ import { Composer, InlineKeyboard } from "grammy";
 import { GLOBAL_DATA, myBookingsData } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml } from "../format/html.js";
+import { withTeeSheetButton } from "./tee-sheet.js";
 
-/** The main menu: book, my bookings, language. */
+/** The main menu: find, book, my bookings, language, and the tee sheet when it is served. */
 export function mainMenu(ctx: BotContext): InlineKeyboard {
-  return new InlineKeyboard()
+  const menu = new InlineKeyboard()
     .text(ctx.t("menu-find"), GLOBAL_DATA.find)
     .row()
     .text(ctx.t("menu-book"), GLOBAL_DATA.book)
@@ -13,6 +14,7 @@ export function mainMenu(ctx: BotContext): InlineKeyboard {
     .text(ctx.t("menu-my-bookings"), myBookingsData("list"))
     .text(ctx.t("menu-language"), "lang:menu")
     .row();
+  return withTeeSheetButton(ctx, menu);
 }
 
 /** The welcome and the main menu; strangers learn how to get access. (/help, and /start without a link.) */

@@ -44,6 +44,7 @@ export { SUPPORTED_METHODS } from "./methods/index.js";
 export { CLIENT_CLOSED, type ExtraHandler } from "./server.js";
 export type { IdleOptions } from "./waiting.js";
 export type { WebhookDeliveryRecord } from "./webhook.js";
+export { signWebAppData, type WebAppDataInit } from "./web-app.js";
 
 /** Creates a local Bot API server (not yet listening). */
 export function createBotApiServer(options: BotApiServerOptions = {}): BotApiServer {

@@ -106,7 +106,7 @@ export class PlaygroundEvents {
       this.refreshState();
       return;
     }
-    if (method === "setMyCommands" || method === "deleteMyCommands") {
+    if (method === "setMyCommands" || method === "deleteMyCommands" || method === "setChatMenuButton") {
       this.broadcast("commands", {});
       return;
     }

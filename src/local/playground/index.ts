@@ -36,7 +36,12 @@ export interface PlaygroundOptions {
   partnerUrl: string;
   /** How often the sandbox state is polled while a page is open (default 1 000 ms). */
   stateIntervalMs?: number;
+  /** fairway's clock: when a Mini App opened (its initData's `auth_date`). Default Date.now. */
+  now?: () => number;
 }
+
+/** Handlers by exact path that the playground's port serves too (the tee sheet Mini App). */
+export type MountedRoutes = Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
 
 /** A mounted playground. */
 export interface Playground {
@@ -44,6 +49,8 @@ export interface Playground {
   readonly url: string;
   /** The simulated user behind an identity. */
   userOf(identity: PlaygroundIdentity): SimulatedUser;
+  /** Serves these paths on the playground's port too (the tee sheet Mini App, when no BOT_TOKEN). */
+  mountRoutes(routes: MountedRoutes): void;
   /** Ends the pages' event streams and unmounts. */
   close(): void;
 }
@@ -82,11 +89,17 @@ export function createPlayground(options: PlaygroundOptions): Playground {
     }),
   });
   const events = new PlaygroundEvents(telegram, partnerUrl, snapshot, options.stateIntervalMs);
-  const ctx: RouteContext = { telegram, partnerUrl, events, userOf, snapshot };
+  const ctx: RouteContext = { telegram, partnerUrl, events, userOf, snapshot, now: options.now ?? Date.now };
+  let mounted: MountedRoutes = {};
 
   telegram.mount(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname.startsWith("/playground/")) return handleApi(ctx, req, res, url);
+    const route = Object.hasOwn(mounted, url.pathname) ? mounted[url.pathname] : undefined;
+    if (route) {
+      await route(req, res);
+      return true;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     return serveStatic(url.pathname, res);
   });
@@ -96,6 +109,9 @@ export function createPlayground(options: PlaygroundOptions): Playground {
       return `${telegram.url}/`;
     },
     userOf,
+    mountRoutes(routes) {
+      mounted = { ...routes };
+    },
     close() {
       telegram.mount(undefined);
       events.close();

@@ -11,6 +11,7 @@ import { PlaygroundError, contentDisposition, readJson, sendJson } from "./http.
 import { type PlaygroundIdentity, findIdentity, isPlaygroundLanguage } from "./identities.js";
 import { chooseResult, inlineQuery } from "./inline.js";
 import { readSandboxState } from "./sandbox-state.js";
+import { openWebApp } from "./web-app.js";
 import { messageView } from "./views.js";
 
 /** What the routes need. */
@@ -22,6 +23,8 @@ export interface RouteContext {
   userOf(identity: PlaygroundIdentity): SimulatedUser;
   /** Everything the page shows at start (also the SSE snapshot). */
   snapshot(): Record<string, unknown>;
+  /** fairway's clock (a Mini App's initData is signed at this time). */
+  now: () => number;
 }
 
 /** Answers a `/playground/...` request; returns false for paths it does not know. */
@@ -50,7 +53,10 @@ export async function handleApi(
         return true;
       case "GET /playground/commands": {
         const identity = identityParam(url.searchParams.get("userId"));
-        sendJson(res, 200, commandMenu(ctx.telegram, identity.id, ctx.userOf(identity).user.language_code));
+        sendJson(res, 200, {
+          ...commandMenu(ctx.telegram, identity.id, ctx.userOf(identity).user.language_code),
+          menuButton: ctx.telegram.menuButton(identity.id),
+        });
         return true;
       }
       case "GET /playground/file/:id":
@@ -63,6 +69,11 @@ export async function handleApi(
       case "POST /playground/language":
         sendJson(res, 200, act(ctx, url.pathname.slice("/playground/".length), await readJson(req)));
         return true;
+      case "POST /playground/web-app": {
+        const body = await readJson(req);
+        sendJson(res, 200, openWebApp(ctx, ctx.userOf(identityParam(body.userId)), body.url));
+        return true;
+      }
       case "POST /playground/inline": {
         const body = await readJson(req);
         sendJson(res, 200, await inlineQuery(ctx.telegram, ctx.userOf(identityParam(body.userId)), body));

@@ -128,10 +128,11 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     await page.getByRole("tab", { name: /Admin/ }).click();
     await page.getByRole("button", { name: "START" }).click();
     await synced(p, page, PLAYGROUND_ADMIN_ID);
-    // The admin's menu (setMyCommands for this chat) lists /refund with its description.
-    await page.getByRole("button", { name: "Menu" }).click();
+    // The admin's commands (setMyCommands for this chat) list /refund with its description when "/" is typed;
+    // the menu button opens the tee sheet (an admin's).
+    await page.locator("#menu-button", { hasText: "Tee sheet" }).waitFor();
+    await page.locator("#input").fill("/");
     await page.locator(".command-item", { hasText: "/refund" }).waitFor();
-    await page.getByRole("button", { name: "Menu" }).click();
     await typeMessage(page, `/refund ${code}`);
     await synced(p, page, PLAYGROUND_ADMIN_ID);
     await clickData(page, '[data-callback-data^="ad:rf:"]');

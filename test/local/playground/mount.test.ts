@@ -98,7 +98,12 @@ describe("command menu", () => {
   it("is empty until the bot sets one", async () => {
     const s = await start();
     createPlayground({ telegram: s, partnerUrl: "http://127.0.0.1:9" });
-    expect(await menu(s, PLAYGROUND_AGENT_ID)).toEqual({ scope: null, language_code: null, commands: [] });
+    expect(await menu(s, PLAYGROUND_AGENT_ID)).toEqual({
+      scope: null,
+      language_code: null,
+      commands: [],
+      menuButton: { type: "default" },
+    });
   });
 
   it("follows Telegram's order: the chat's scope, then all private chats, then default; the user's language before none", async () => {

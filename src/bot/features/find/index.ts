@@ -23,6 +23,7 @@ import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, weekdayOf } from "../../format/dates.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
 import { releaseActiveHold } from "../booking.js";
+import { withTeeSheetButton } from "../tee-sheet.js";
 import { parseFindData, type FindData } from "./callback-data.js";
 import { createFindStore, FIND_STATE_VERSION, type Editing, type FindState } from "./state.js";
 import {
@@ -88,7 +89,9 @@ async function render(ctx: BotContext, state: FindState): Promise<Shown> {
   const hits = rankHits(result.hits, state.sort);
   state.page = Math.min(Math.max(state.page, 0), pageCount(hits.length) - 1);
   state.shown = hits.slice(state.page * HITS_PER_PAGE, (state.page + 1) * HITS_PER_PAGE);
-  return resultsView(state, { ...result, hits }, env);
+  const view = resultsView(state, { ...result, hits }, env);
+  // The whole day at a glance: the tee sheet Mini App, when it is served.
+  return { text: view.text, keyboard: withTeeSheetButton(ctx, view.keyboard) };
 }
 
 /** Starts a search in a new message (the old search's buttons expire). */

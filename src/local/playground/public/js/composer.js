@@ -14,6 +14,7 @@ import { InlinePopup } from "./inline-popup.js";
  *   botUsername: () => string,
  *   inline: (query: string, offset: string) => Promise<any>,
  *   choose: (queryId: string, resultId: string) => Promise<void>,
+ *   openWebApp: (url: string, title: string) => void,
  * }} ComposerActions
  */
 
@@ -63,7 +64,13 @@ export class Composer {
       if (/^\/[a-z0-9_]*$/i.test(value)) this.openPopup(value.slice(1).toLowerCase());
       else this.closePopup();
     });
-    this.menuButton.addEventListener("click", () => (this.popup.hidden ? this.openPopup("") : this.closePopup()));
+    /** @type {any} */
+    this.menuApp = null;
+    this.menuButton.addEventListener("click", () => {
+      if (this.menuApp) return this.actions.openWebApp(this.menuApp.web_app.url, this.menuApp.text);
+      if (this.popup.hidden) this.openPopup("");
+      else this.closePopup();
+    });
     this.keyboardToggle.addEventListener("click", () => {
       this.keyboardHidden = !this.keyboardHidden;
       this.renderKeyboard();
@@ -75,10 +82,24 @@ export class Composer {
     });
   }
 
+  /**
+   * The chat's menu button: a Mini App (`{ type: "web_app", text, web_app: { url } }`) replaces the
+   * command menu, as in Telegram ("/" still lists the commands).
+   * @param {any} button
+   */
+  setMenuButton(button) {
+    this.menuApp = button?.type === "web_app" && typeof button.web_app?.url === "string" ? button : null;
+    clear(this.menuButton);
+    if (this.menuApp) this.menuButton.append(this.menuApp.text);
+    else this.menuButton.append(h("span", { class: "menu-icon", "aria-hidden": "true" }, "☰"), " Menu");
+    this.menuButton.classList.toggle("menu-web-app", !!this.menuApp);
+    this.menuButton.hidden = !this.menuApp && this.commands.length === 0;
+  }
+
   /** @param {{ command: string, description: string }[]} commands */
   setCommands(commands) {
     this.commands = commands;
-    this.menuButton.hidden = commands.length === 0;
+    this.menuButton.hidden = !this.menuApp && commands.length === 0;
     if (!this.popup.hidden) this.openPopup("");
   }
 

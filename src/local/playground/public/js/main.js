@@ -8,6 +8,7 @@ import { ChatView } from "./chat-view.js";
 import { Composer } from "./composer.js";
 import { byId, h } from "./dom.js";
 import { renderIdentities, renderLanguage } from "./identity-bar.js";
+import { MiniAppPanel } from "./mini-app.js";
 import { renderSandbox } from "./side-panel.js";
 import { alertBox, dialog, toast } from "./ui.js";
 
@@ -39,6 +40,8 @@ const app = {
 
 const identity = () => app.identities.find((i) => i.key === app.current) ?? app.identities[0];
 
+const miniApp = new MiniAppPanel((error) => failed(error));
+
 const chat = new ChatView(byId("messages"), {
   get botUsername() {
     return app.bot?.username ?? "";
@@ -46,6 +49,7 @@ const chat = new ChatView(byId("messages"), {
   onStartLink: (token) => void openStartLink(token),
   onCommand: (command) => send(command),
   onTap: (message, button, el) => void tap(message, button, el),
+  onWebApp: (url, title) => void miniApp.open(identity().id, url, title),
   toast,
 });
 
@@ -55,6 +59,7 @@ const composer = new Composer({
   botUsername: () => app.bot?.username ?? "",
   inline: (query, offset) => post("/playground/inline", { userId: identity().id, query, offset }),
   choose: (queryId, resultId) => post("/playground/choose", { userId: identity().id, queryId, resultId }).catch(failed),
+  openWebApp: (url, title) => void miniApp.open(identity().id, url, title),
 });
 
 /** Reports a failed action the way a client would: a notice, nothing silent. @param {unknown} error */
@@ -121,6 +126,7 @@ function select(key) {
   const me = identity();
   app.unread.delete(me.id);
   composer.reset();
+  miniApp.close();
   renderChrome();
   const messages = [...(app.chats.get(me.id)?.values() ?? [])];
   chat.show(messages, emptyState(me));
@@ -158,9 +164,13 @@ async function loadCommands() {
   const userId = identity().id;
   try {
     const menu = await get(`/playground/commands?userId=${userId}`);
-    if (identity().id === userId) composer.setCommands(menu.commands);
+    if (identity().id === userId) {
+      composer.setCommands(menu.commands);
+      composer.setMenuButton(menu.menuButton);
+    }
   } catch {
     composer.setCommands([]);
+    composer.setMenuButton(null);
   }
 }
 

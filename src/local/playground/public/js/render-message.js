@@ -10,6 +10,7 @@ import { link, renderText, safeUrl, startToken } from "./render-text.js";
 /**
  * @typedef {import("./render-text.js").TextContext & {
  *   onTap: (message: any, button: any, el: HTMLButtonElement) => void,
+ *   onWebApp: (url: string, title: string) => void,
  *   toast: (text: string) => void,
  * }} MessageContext
  */
@@ -194,6 +195,18 @@ function inlineButton(message, button, ctx) {
     a.appendChild(document.createTextNode(button.text));
     if (!isStart) a.appendChild(h("span", { class: "kb-corner", "aria-hidden": "true" }, "↗"));
     return a;
+  }
+  if (button.web_app && typeof button.web_app.url === "string") {
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "kb-btn kb-web-app",
+        dataset: { webApp: button.web_app.url },
+        onclick: () => ctx.onWebApp(button.web_app.url, button.text),
+      },
+      button.text,
+    );
   }
   if (button.copy_text && typeof button.copy_text.text === "string") {
     return h(

@@ -1,0 +1,310 @@
+/**
+ * fairway's tee sheet, inside Telegram (a Mini App): one date at a time, courses as rows, tee times as
+ * cells. No framework and nothing from elsewhere: the launch parameters (initData, theme) are read
+ * from the URL's fragment as Telegram passes them, and the few calls to the client (ready, expand,
+ * close) go through Telegram's documented bridges. Every request carries the initData; the server
+ * checks it and decides everything (dates, prices, who may see what).
+ */
+
+const STRINGS = {
+  en: {
+    title: "Tee sheet",
+    part: "Time",
+    players: "Players",
+    area: "Area",
+    price: "Top price",
+    any: "Any",
+    anyArea: "All areas",
+    anyPrice: "Any price",
+    morning: "Morning",
+    midday: "Midday",
+    afternoon: "Afternoon",
+    spots: (n) => `up to ${n}`,
+    gone: "gone",
+    none: "No tee times in this part of the day",
+    loading: "Loading…",
+    failed: (names) => `No answer from: ${names}`,
+    empty: "No course matches these filters.",
+    sent: "Sent to the chat: finish the booking there.",
+    goneNow: "That tee time has just gone. The sheet is up to date again.",
+    unauthorized: "This page must be opened from fairway's chat in Telegram. Open it again from there.",
+    forbidden: "fairway does not know you yet: ask an agent for a link.",
+    unavailable: "The courses cannot be read right now. Try again in a minute.",
+    error: "Something went wrong. Try again.",
+    players_n: (n) => `${n}`,
+  },
+  th: {
+    title: "ตารางทีออฟ",
+    part: "ช่วงเวลา",
+    players: "ผู้เล่น",
+    area: "พื้นที่",
+    price: "ราคาสูงสุด",
+    any: "ทุกช่วง",
+    anyArea: "ทุกพื้นที่",
+    anyPrice: "ทุกราคา",
+    morning: "เช้า",
+    midday: "กลางวัน",
+    afternoon: "บ่าย",
+    spots: (n) => `ไม่เกิน ${n} คน`,
+    gone: "เต็มแล้ว",
+    none: "ไม่มีทีออฟในช่วงเวลานี้",
+    loading: "กำลังโหลด…",
+    failed: (names) => `สนามที่ไม่ตอบ: ${names}`,
+    empty: "ไม่มีสนามที่ตรงกับตัวกรองนี้",
+    sent: "ส่งไปที่แชตแล้ว ทำการจองต่อที่นั่น",
+    goneNow: "ทีออฟนี้เพิ่งเต็ม ตารางอัปเดตแล้ว",
+    unauthorized: "ต้องเปิดหน้านี้จากแชตของ fairway ใน Telegram กรุณาเปิดใหม่จากที่นั่น",
+    forbidden: "fairway ยังไม่รู้จักคุณ กรุณาขอลิงก์จากเอเจนต์",
+    unavailable: "ยังอ่านข้อมูลสนามไม่ได้ในขณะนี้ ลองใหม่ในอีกสักครู่",
+    error: "เกิดข้อผิดพลาด ลองใหม่อีกครั้ง",
+    players_n: (n) => `${n}`,
+  },
+};
+
+const PRICES = [1000, 1500, 2000, 2500, 3000, 4000, 5000];
+
+const launch = new URLSearchParams(location.hash.slice(1));
+const initData = globalThis.Telegram?.WebApp?.initData || launch.get("tgWebAppData") || "";
+const signedUser = (() => {
+  try {
+    return JSON.parse(new URLSearchParams(initData).get("user") ?? "null");
+  } catch {
+    return null;
+  }
+})();
+let locale = signedUser?.language_code === "th" ? "th" : "en";
+const t = (key, ...args) => {
+  const value = STRINGS[locale][key];
+  return typeof value === "function" ? value(...args) : value;
+};
+
+/** Telegram's client bridges (mobile apps, desktop, web), as its own script uses them. */
+function postEvent(eventType, eventData = {}) {
+  const data = JSON.stringify(eventData);
+  if (globalThis.TelegramWebviewProxy?.postEvent) globalThis.TelegramWebviewProxy.postEvent(eventType, data);
+  else if (globalThis.external && "notify" in globalThis.external)
+    globalThis.external.notify(JSON.stringify({ eventType, eventData }));
+  else if (window.parent !== window) window.parent.postMessage(JSON.stringify({ eventType, eventData }), "*");
+}
+
+function applyTheme() {
+  let theme = {};
+  try {
+    theme = JSON.parse(launch.get("tgWebAppThemeParams") ?? "{}");
+  } catch {
+    /* no theme: the defaults */
+  }
+  for (const [key, value] of Object.entries(theme))
+    if (typeof value === "string" && /^#[0-9a-f]{3,8}$/i.test(value))
+      document.documentElement.style.setProperty(`--tg-theme-${key.replaceAll("_", "-")}`, value);
+}
+
+const $ = (id) => document.getElementById(id);
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+const state = { date: undefined, part: "any", players: 4, area: "any", maxBaht: null, sheet: null };
+
+const money = (satang) =>
+  new Intl.NumberFormat(locale === "th" ? "th-TH" : "en-GB", {
+    style: "currency",
+    currency: "THB",
+    maximumFractionDigits: 0,
+  }).format(satang / 100);
+const day = (key, options) =>
+  new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", { timeZone: "UTC", ...options }).format(
+    new Date(`${key}T00:00:00Z`),
+  );
+
+let toastTimer;
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (box.hidden = true), 4000);
+}
+
+async function call(path, body) {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ initData, ...body }),
+  });
+  const json = await res.json().catch(() => ({}));
+  return { status: res.status, json };
+}
+
+function explain(status, json) {
+  if (status === 401) return t("unauthorized");
+  if (status === 403) return t("forbidden");
+  if (status === 503) return t("unavailable");
+  return json?.error === "gone" ? t("goneNow") : t("error");
+}
+
+function fillSelect(select, options, value) {
+  select.replaceChildren(
+    ...options.map(([v, label]) => el("option", { value: String(v), selected: String(v) === String(value) }, label)),
+  );
+}
+
+function renderChrome(sheet) {
+  document.documentElement.lang = locale;
+  document.title = `fairway · ${t("title")}`;
+  $("title").textContent = t("title");
+  for (const key of ["part", "players", "area", "price"]) $(`l-${key}`).textContent = t(key);
+  fillSelect(
+    $("part"),
+    ["any", "morning", "midday", "afternoon"].map((p) => [p, t(p)]),
+    sheet.part,
+  );
+  fillSelect(
+    $("players"),
+    Array.from({ length: 8 }, (_, i) => [i + 1, t("players_n", i + 1)]),
+    sheet.players,
+  );
+  fillSelect(
+    $("area"),
+    [["any", t("anyArea")], ...sheet.areas.map((a) => [a.id, locale === "th" ? a.nameTH : a.name])],
+    sheet.area,
+  );
+  fillSelect($("price"), [["", t("anyPrice")], ...PRICES.map((p) => [p, `≤ ${money(p * 100)}`])], sheet.maxBaht ?? "");
+  $("dates").replaceChildren(
+    ...sheet.dates.map((key) =>
+      el(
+        "button",
+        {
+          type: "button",
+          class: "date",
+          "aria-pressed": key === sheet.date ? "true" : "false",
+          dataset: { date: key },
+          onclick: () => {
+            state.date = key;
+            void load();
+          },
+        },
+        day(key, { weekday: "short" }),
+        el("b", {}, day(key, { day: "numeric" })),
+        day(key, { month: "short" }),
+      ),
+    ),
+  );
+  $("dates").querySelector('[aria-pressed="true"]')?.scrollIntoView({ inline: "center", block: "nearest" });
+}
+
+function renderSheet(sheet) {
+  const main = $("sheet");
+  const rows = sheet.rows.map((row) => {
+    const name = locale === "th" && row.course.nameTH ? row.course.nameTH : row.course.name;
+    const cells = row.cells.map((cell) =>
+      cell.open
+        ? el(
+            "button",
+            {
+              type: "button",
+              class: "cell",
+              dataset: { slot: cell.slotId, course: row.course.id, time: cell.time },
+              onclick: (event) => void pick(row, cell, event.currentTarget),
+            },
+            el("b", {}, cell.time),
+            el("span", { class: "price" }, money(cell.price)),
+            el("span", { class: "spots" }, t("spots", cell.spots)),
+          )
+        : el(
+            "button",
+            { type: "button", class: "cell gone", disabled: true, "aria-label": `${cell.time} ${t("gone")}` },
+            el("b", {}, cell.time),
+            el("span", { class: "spots" }, t("gone")),
+          ),
+    );
+    return el(
+      "section",
+      { class: "course", dataset: { course: row.course.id } },
+      el("h2", { class: row.recent ? "recent" : undefined }, name),
+      el("div", { class: "place" }, row.course.place),
+      cells.length > 0 ? el("div", { class: "cells" }, ...cells) : el("div", { class: "none" }, t("none")),
+    );
+  });
+  const notes = [];
+  if (sheet.rows.length === 0) notes.push(el("p", { class: "note" }, t("empty")));
+  if (sheet.failed.length > 0)
+    notes.push(
+      el(
+        "p",
+        { class: "note" },
+        t("failed", sheet.failed.map((f) => (locale === "th" && f.nameTH ? f.nameTH : f.name)).join(", ")),
+      ),
+    );
+  main.replaceChildren(...rows, ...notes);
+  main.dataset.state = "ready";
+}
+
+async function load() {
+  $("sheet").dataset.state = "loading";
+  const { status, json } = await call("api/sheet", {
+    ...(state.date ? { date: state.date } : {}),
+    part: state.part,
+    players: state.players,
+    area: state.area,
+    maxBaht: state.maxBaht,
+  });
+  if (status !== 200) {
+    $("sheet").replaceChildren(el("p", { class: "note" }, explain(status, json)));
+    $("sheet").dataset.state = "refused";
+    return;
+  }
+  locale = json.locale === "th" ? "th" : "en";
+  Object.assign(state, {
+    date: json.date,
+    part: json.part,
+    players: json.players,
+    area: json.area,
+    maxBaht: json.maxBaht,
+  });
+  state.sheet = json;
+  renderChrome(json);
+  renderSheet(json);
+}
+
+async function pick(row, cell, button) {
+  for (const b of document.querySelectorAll(".cell:not(.gone)")) b.disabled = true;
+  button.setAttribute("aria-busy", "true");
+  const { status, json } = await call("api/pick", {
+    courseId: row.course.id,
+    date: state.date,
+    slotId: cell.slotId,
+    players: state.players,
+  });
+  if (status === 200) {
+    toast(t("sent"));
+    $("sheet").dataset.state = "sent";
+    postEvent("web_app_close");
+    return;
+  }
+  toast(explain(status, json));
+  await load();
+}
+
+$("filters").addEventListener("change", () => {
+  state.part = $("part").value;
+  state.players = Number($("players").value);
+  state.area = $("area").value;
+  state.maxBaht = $("price").value ? Number($("price").value) : null;
+  void load();
+});
+
+applyTheme();
+$("sheet").textContent = t("loading");
+postEvent("web_app_ready");
+postEvent("web_app_expand");
+void load();

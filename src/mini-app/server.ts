@@ -1,0 +1,202 @@
+/**
+ * The tee sheet Mini App's HTTP side (issue 28): its page (`public/`: one HTML file, one script, one
+ * stylesheet; no framework, nothing from elsewhere) and its two JSON calls, mounted on the operator
+ * HTTP server at `PORT` (with a BOT_TOKEN) or on the playground's port (without):
+ *
+ * - `POST /tee-sheet/api/sheet` `{ initData, date?, part?, players?, area?, maxBaht? }` → the sheet;
+ * - `POST /tee-sheet/api/pick` `{ initData, courseId, date, slotId, players }` → the hand-over to the chat.
+ *
+ * Trust nothing from the page: every call carries Telegram's initData, checked first (signature and
+ * age, init-data.ts); the role is read as the bot reads it (strangers get 403 and cause no partner
+ * call; customers see their link's course only); a pick is looked up again in the search's own result
+ * for that user, so a forged tee time, price or course finds nothing.
+ */
+import { readFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { fileURLToPath } from "node:url";
+import * as v from "valibot";
+import type { Access, Who } from "../access/index.js";
+import type { BookingArgs } from "../bot/conversations/booking/index.js";
+import type { Logger } from "../logger.js";
+import { isPartnerApiError } from "../partner/errors.js";
+import { checkInitData, type InitDataUser } from "./init-data.js";
+import type { TeeSheet } from "./sheet.js";
+
+/** The page's files, in the source tree, whether this runs from src/ or from the build in dist/. */
+const PUBLIC_DIR = fileURLToPath(new URL("../../src/mini-app/public/", import.meta.url));
+
+const MAX_BODY_BYTES = 16 * 1024;
+
+const FILES: Record<string, { file: string; type: string }> = {
+  "/tee-sheet/": { file: "index.html", type: "text/html; charset=utf-8" },
+  "/tee-sheet/app.js": { file: "app.js", type: "text/javascript; charset=utf-8" },
+  "/tee-sheet/style.css": { file: "style.css", type: "text/css; charset=utf-8" },
+};
+
+/** Inline scripts, other origins and plugins refused; Telegram's clients show the page in a frame. */
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'";
+
+export interface TeeSheetServerOptions {
+  sheet: TeeSheet;
+  access: Access;
+  /** The bot token initData is signed with. */
+  botToken: () => string;
+  /** An agent's or admin's recent courses (listed first). */
+  recentCourses: (userId: number) => Promise<string[]>;
+  /** Hands a checked pick over to the user's chat: the booking flow at the golfer step. */
+  handOver: (user: InitDataUser, args: BookingArgs) => Promise<void>;
+  logger: Logger;
+  now: () => number;
+}
+
+/** A mounted handler by exact path, as the operator HTTP server takes them. */
+export type TeeSheetRoutes = Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
+
+const SheetBody = v.object({
+  initData: v.string(),
+  date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  part: v.optional(v.picklist(["any", "morning", "midday", "afternoon"])),
+  players: v.optional(v.pipe(v.number(), v.integer())),
+  area: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  maxBaht: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+});
+
+const PickBody = v.object({
+  initData: v.string(),
+  courseId: v.pipe(v.string(), v.maxLength(100)),
+  date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  slotId: v.pipe(v.string(), v.maxLength(100)),
+  players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8)),
+});
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+  const body = JSON.stringify(payload);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+  });
+  res.end(body);
+}
+
+/** A JSON object body (only `application/json`: another site cannot send it without a preflight). */
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  if (req.method !== "POST") throw new Refusal(405, "method-not-allowed");
+  if (!/^application\/json\b/i.test(req.headers["content-type"] ?? "")) {
+    req.resume();
+    throw new Refusal(415, "json-only");
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new Refusal(413, "too-large");
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+  } catch {
+    throw new Refusal(400, "bad-json");
+  }
+}
+
+/** The routes of the tee sheet: its page and its API. */
+export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRoutes {
+  const { sheet, access, logger } = options;
+
+  /** The signed user and their role; refuses a bad initData (401) and a stranger (403). */
+  async function member(initData: string): Promise<{ user: InitDataUser; who: Who }> {
+    const checked = checkInitData(initData, { botToken: options.botToken(), now: options.now() });
+    if (!checked.ok) {
+      logger.info({ reason: checked.reason }, "tee sheet: initData refused");
+      throw new Refusal(401, "unauthorized");
+    }
+    const who = await access.whoIs(checked.user.id);
+    if (who.role === "stranger") throw new Refusal(403, "forbidden");
+    return { user: checked.user, who };
+  }
+
+  async function scopeOf(user: InitDataUser, who: Who) {
+    if (who.role === "customer") {
+      const courseId = await access.links.courseOfCustomer(user.id);
+      return courseId ? { courseIds: [courseId] } : {};
+    }
+    return { recent: await options.recentCourses(user.id) };
+  }
+
+  function api(handle: (body: unknown) => Promise<unknown>) {
+    return async (req: IncomingMessage, res: ServerResponse) => {
+      try {
+        sendJson(res, 200, await handle(await readBody(req)));
+      } catch (error) {
+        if (error instanceof Refusal) return sendJson(res, error.status, { error: error.code });
+        if (isPartnerApiError(error)) {
+          logger.warn({ error: error.toJSON() }, "tee sheet: the partner did not answer");
+          return sendJson(res, 503, { error: "unavailable" });
+        }
+        logger.error({ err: error }, "tee sheet: request failed");
+        sendJson(res, 500, { error: "internal" });
+      }
+    };
+  }
+
+  const routes: TeeSheetRoutes = {
+    "/tee-sheet/api/sheet": api(async (raw) => {
+      const body = v.safeParse(SheetBody, raw);
+      if (!body.success) throw new Refusal(400, "bad-request");
+      const { initData, maxBaht, ...request } = body.output;
+      const { user, who } = await member(initData);
+      const read = await sheet.read({ ...request, ...(maxBaht ? { maxBaht } : {}) }, await scopeOf(user, who));
+      return { ...read, role: who.role, locale: user.language_code === "th" ? "th" : "en" };
+    }),
+    "/tee-sheet/api/pick": api(async (raw) => {
+      const body = v.safeParse(PickBody, raw);
+      if (!body.success) throw new Refusal(400, "bad-request");
+      const { initData, courseId, date, slotId, players } = body.output;
+      const { user, who } = await member(initData);
+      // The tee time is looked up again, for this user, as the search gives it now (their price, their courses).
+      const slot = await sheet.slot({ courseId, date, slotId, players }, await scopeOf(user, who));
+      if (!slot) throw new Refusal(409, "gone");
+      const name = [user.first_name, user.last_name].filter(Boolean).join(" ").trim();
+      const customer = who.role === "customer" && who.agentId !== undefined;
+      const args: BookingArgs = {
+        courseId,
+        date,
+        slot,
+        persons: players,
+        ...(customer ? { agentId: who.agentId, ...(name ? { customerName: name } : {}) } : {}),
+      };
+      await options.handOver(user, args);
+      return { ok: true };
+    }),
+  };
+
+  for (const [path, { file, type }] of Object.entries(FILES)) {
+    routes[path] = async (req, res) => {
+      req.resume();
+      if (req.method !== "GET" && req.method !== "HEAD") return sendJson(res, 405, { error: "method-not-allowed" });
+      const data = await readFile(new URL(file, `file://${PUBLIC_DIR}`));
+      res.writeHead(200, {
+        "content-type": type,
+        "content-length": data.length,
+        "cache-control": "no-cache",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "no-referrer",
+        ...(type.startsWith("text/html") ? { "content-security-policy": CSP } : {}),
+      });
+      res.end(req.method === "HEAD" ? undefined : data);
+    };
+  }
+  return routes;
+}

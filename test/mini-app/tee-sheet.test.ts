@@ -1,0 +1,235 @@
+/**
+ * The tee sheet Mini App against the real parts (issue 28): fairway's operator server on PORT, the
+ * partner sandbox, the local Bot API server. Its calls carry initData the local server signs as
+ * Telegram would: forged, stale or another bot's get nothing (401) and cause no partner call; a
+ * stranger gets 403 and causes none; a customer sees their link's course only; an agent sees every
+ * Pattaya course's Saturday morning, the cells as the sandbox has them; a tapped cell opens the
+ * booking at the golfer step in the agent's chat, which the chat's own hold and confirm pay.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { signWebAppData, type SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import { addDaysToDateKey, courseToday, weekdayOf } from "../../src/bot/format/dates.js";
+import { areaById, courseInArea } from "../../src/search/areas.js";
+import { startHarness, TEST_BOT_TOKEN, type Harness } from "../helpers/harness.js";
+import { createLink, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
+
+const TEE_TIMES = /\/tee-time$/;
+
+interface Cell {
+  slotId: string;
+  time: string;
+  open: boolean;
+  price?: number;
+  spots?: number;
+}
+interface Row {
+  course: { id: string; name: string; nameTH: string };
+  cells: Cell[];
+}
+
+describe("the tee sheet Mini App", () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness({ env: { MINI_APP_URL: "https://golf.example.com" } });
+  });
+  afterEach(async () => {
+    await h.stop();
+  });
+
+  const initDataOf = (user: SimulatedUser, options: { token?: string; at?: number } = {}) =>
+    signWebAppData({
+      token: options.token ?? TEST_BOT_TOKEN,
+      user: { id: user.user.id, first_name: user.user.first_name, language_code: user.user.language_code ?? "en" },
+      at: options.at ?? h.clock(),
+    });
+
+  async function call(path: "sheet" | "pick", body: Record<string, unknown>) {
+    const res = await fetch(`${h.app.httpUrl()}/tee-sheet/api/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  }
+
+  const saturday = () => {
+    const today = courseToday(h.clock(), "Asia/Bangkok");
+    const weekday = weekdayOf(today);
+    return addDaysToDateKey(today, weekday === 6 ? 7 : 6 - weekday);
+  };
+
+  it("serves its page from fairway, with a CSP that allows nothing from elsewhere", async () => {
+    const res = await fetch(`${h.app.httpUrl()}/tee-sheet/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    const html = await res.text();
+    expect(html).toContain('src="app.js"');
+    expect(html).not.toMatch(/https?:\/\//);
+    expect((await fetch(`${h.app.httpUrl()}/tee-sheet/app.js`)).status).toBe(200);
+  });
+
+  it("refuses forged, stale and another bot's initData, and a stranger, with no partner call", async () => {
+    const agent = h.user(2801, "en");
+    const stranger = h.user(2802, "en", "Alex", "stranger");
+    await h.settle();
+    const before = h.sandbox.requests.length;
+    const good = new URLSearchParams(initDataOf(agent));
+    const forged = new URLSearchParams(good);
+    forged.set("user", JSON.stringify({ id: 2801, first_name: "Mallory" }));
+    const refused = [
+      forged.toString(),
+      initDataOf(agent, { at: h.clock() - 2 * 24 * 3600_000 }),
+      initDataOf(agent, { token: "654321:AAHanotherBotsTokenForTests_98765432" }),
+      "",
+    ];
+    for (const initData of refused) {
+      expect((await call("sheet", { initData })).status).toBe(401);
+      expect((await call("pick", { initData, courseId: "x", date: saturday(), slotId: "1", players: 4 })).status).toBe(
+        401,
+      );
+    }
+    const asStranger = await call("sheet", { initData: initDataOf(stranger) });
+    expect(asStranger).toEqual({ status: 403, json: { error: "forbidden" } });
+    expect(h.sandbox.requests.length).toBe(before);
+    h.invariants.skip("no booking: the subject is who the Mini App answers");
+  });
+
+  it("shows an agent every Pattaya course's Saturday morning for four, the cells as the sandbox has them", async () => {
+    const agent = h.user(2803, "th");
+    const date = saturday();
+    const { status, json } = await call("sheet", {
+      initData: initDataOf(agent),
+      date,
+      part: "morning",
+      players: 4,
+      area: "pattaya",
+    });
+    expect(status).toBe(200);
+    expect(json.locale).toBe("th");
+    expect(json.date).toBe(date);
+    expect(json.role).toBe("agent");
+    const rows = json.rows as Row[];
+    const pattaya = areaById("pattaya")!;
+    const expected = h.sandbox
+      .courses()
+      .filter(
+        (c) =>
+          c.status !== "CLOSED" &&
+          courseInArea({ lat: Number(c.lat), lon: Number(c.lon), place: c.place }, { kind: "area", id: pattaya.id }),
+      )
+      .map((c) => c.id)
+      .sort();
+    expect(rows.map((r) => r.course.id).sort()).toEqual(expected);
+    let open = 0;
+    let gone = 0;
+    for (const row of rows) {
+      const slots = new Map(h.sandbox.slots(row.course.id, date).map((s) => [s.id, s]));
+      for (const cell of row.cells) {
+        const slot = slots.get(cell.slotId);
+        expect(slot, `${row.course.name} ${cell.time}`).toBeDefined();
+        expect(cell.time < "10:00").toBe(true);
+        if (cell.open) {
+          open++;
+          expect(slot!.status).toBe("OPEN");
+          expect(cell.price).toBe(slot!.price);
+          expect(cell.spots).toBe(slot!.maxPerson);
+        } else {
+          gone++;
+          expect(slot!.status).not.toBe("OPEN");
+        }
+      }
+      // Every morning tee time of the day is a cell: open ones that take four, and the gone ones.
+      const morning = [...slots.values()].filter(
+        (s) => s.minute < 600 && (s.status !== "OPEN" || (s.minPerson <= 4 && s.maxPerson >= 4)),
+      );
+      expect(row.cells.length, row.course.name).toBe(morning.length);
+    }
+    expect(open).toBeGreaterThan(0);
+    expect(gone).toBeGreaterThan(0);
+    // One partner read per course and date (the search's), and none again within the minute.
+    const reads = h.sandbox.count("GET", TEE_TIMES);
+    expect(reads).toBeLessThanOrEqual(expected.length);
+    await call("sheet", { initData: initDataOf(agent), date, part: "morning", players: 4, area: "pattaya" });
+    expect(h.sandbox.count("GET", TEE_TIMES)).toBe(reads);
+    h.invariants.skip("no booking: the subject is the sheet's data");
+  });
+
+  it("hands a tapped cell over to the agent's chat at the golfer step, and the chat's hold and confirm pay it", async () => {
+    const agent = h.user(2804, "en");
+    agent.send("/start");
+    await h.settle();
+    // The welcome offers the tee sheet, and the chat's menu button opens it (agents and admins).
+    const button = (agent.lastMessage()?.reply_markup?.inline_keyboard ?? []).flat().find((b) => "web_app" in b);
+    expect(button).toMatchObject({ text: "🗓 Tee sheet", web_app: { url: "https://golf.example.com/tee-sheet/" } });
+    expect(h.telegram.menuButton(agent.user.id)).toMatchObject({
+      type: "web_app",
+      web_app: { url: "https://golf.example.com/tee-sheet/" },
+    });
+    const date = saturday();
+    const sheet = await call("sheet", {
+      initData: initDataOf(agent),
+      date,
+      part: "morning",
+      players: 4,
+      area: "pattaya",
+    });
+    const rows = sheet.json.rows as Row[];
+    const row = rows.find((r) => r.cells.some((c) => c.open))!;
+    const cell = row.cells.find((c) => c.open)!;
+    // A cell that is gone (or made up) hands nothing over.
+    const made = await call("pick", {
+      initData: initDataOf(agent),
+      courseId: row.course.id,
+      date,
+      slotId: "999",
+      players: 4,
+    });
+    expect(made).toEqual({ status: 409, json: { error: "gone" } });
+
+    const picked = await call("pick", {
+      initData: initDataOf(agent),
+      courseId: row.course.id,
+      date,
+      slotId: cell.slotId,
+      players: 4,
+    });
+    expect(picked).toEqual({ status: 200, json: { ok: true } });
+    await h.settle();
+    // The booking panel in the chat: past course, date, tee time and players.
+    const flow = panel(agent);
+    expect(flow.text).toMatch(/full name/);
+    expect(flow.data.some((d) => /:p:\d+$/.test(d))).toBe(false);
+    if (flow.data.some((d) => d.endsWith(":nc"))) {
+      tapData(agent, /:nc$/);
+      await h.settle();
+    }
+    agent.send("Somchai Jaidee");
+    await h.settle();
+    agent.send("somchai@example.com");
+    await h.settle();
+    agent.send("081-234-5678");
+    await h.settle();
+    tapData(agent, /:ok$/);
+    await h.settle();
+    const [reservation] = h.sandbox.reservations();
+    expect(reservation?.status).toBe("PAID");
+    expect(reservation?.persons ?? 4).toBe(4);
+    expect(agent.messages().some((m) => /Booking confirmed/.test(m.text ?? ""))).toBe(true);
+    expectTelegramRules(h);
+  });
+
+  it("shows a customer only their link's course", async () => {
+    const agent = h.user(2805, "en");
+    const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = h.user(2806, "en", "Somchai", "stranger");
+    customer.send(`/start ${link}`);
+    await h.settle();
+    customer.send("/cancel");
+    await h.settle();
+    const { status, json } = await call("sheet", { initData: initDataOf(customer) });
+    expect(status).toBe(200);
+    expect(json.role).toBe("customer");
+    const rows = json.rows as Row[];
+    expect(rows.map((r) => r.course.id)).toEqual([h.sandbox.courses()[2]!.id]);
+  });
+});
