@@ -4,18 +4,21 @@ import { truncate } from "../format/html.js";
 
 export const COURSES_PER_PAGE = 6;
 
-/** One course button per row, then ‹ page › when there is more than one page. */
+/**
+ * One course button per row (`names`: the page's courses, the first at index `start` of `total`),
+ * then ‹ page › when there is more than one page.
+ */
 export function coursePagerKeyboard(
   nonce: string,
   names: string[],
-  page: number,
+  at: { start: number; total: number },
   labels: { prev: string; next: string },
 ): InlineKeyboard {
-  const pages = Math.max(1, Math.ceil(names.length / COURSES_PER_PAGE));
-  const current = Math.min(Math.max(page, 0), pages - 1);
+  const { start, total } = at;
+  const pages = Math.max(1, Math.ceil(total / COURSES_PER_PAGE));
+  const current = Math.min(Math.floor(start / COURSES_PER_PAGE), pages - 1);
   const kb = new InlineKeyboard();
-  const start = current * COURSES_PER_PAGE;
-  names.slice(start, start + COURSES_PER_PAGE).forEach((name, i) => {
+  names.forEach((name, i) => {
     kb.text(truncate(name, 48), flowData(nonce, "c", start + i)).row();
   });
   if (pages > 1) {

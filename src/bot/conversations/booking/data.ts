@@ -4,6 +4,7 @@ import type { Course, TeeTime } from "../../../partner/types.js";
 import { addDaysToDateKey } from "../../format/dates.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { partOfDay } from "../../format/dates.js";
+import { COURSES_PER_PAGE } from "../../keyboards/course-pager.js";
 import { SLOTS_PER_PAGE, slotPageCount } from "../../keyboards/slot-pager.js";
 import type { CourseSummary, CourseView, PartOfDay, SlotView } from "./draft.js";
 
@@ -73,23 +74,37 @@ export function toSlotView(t: TeeTime): SlotView {
   };
 }
 
-/** Open courses, in the partner's order: what the course list shows of each. */
-export function loadCourses(conversation: Flow, deps: BotDeps) {
-  return load(conversation, async () =>
-    (await deps.catalog.courses())
-      .filter((c) => c.status.toUpperCase() !== "CLOSED")
-      .map((c): CourseSummary => {
-        const { id, name, nameTH, place, minWeekday, minWeekend } = toCourseView(c);
-        return {
-          id,
-          name,
-          nameTH,
-          place,
-          ...(minWeekday !== undefined ? { minWeekday } : {}),
-          ...(minWeekend !== undefined ? { minWeekend } : {}),
-        };
-      }),
-  );
+/**
+ * One page of the open courses, in the partner's order: what the course list shows of each. Only the
+ * page is read into the replay log (a catalog of 30 courses is 8 KB; a page of six, under 2 KB).
+ */
+export interface CoursePage {
+  /** Open courses, every page. */
+  total: number;
+  /** The index of the page's first course in the whole list. */
+  start: number;
+  items: CourseSummary[];
+}
+
+/** The page `page` (clamped) of the open courses. */
+export function loadCourses(conversation: Flow, deps: BotDeps, page: number) {
+  return load(conversation, async (): Promise<CoursePage> => {
+    const open = (await deps.catalog.courses()).filter((c) => c.status.toUpperCase() !== "CLOSED");
+    const pages = Math.max(1, Math.ceil(open.length / COURSES_PER_PAGE));
+    const start = Math.min(Math.max(page, 0), pages - 1) * COURSES_PER_PAGE;
+    const items = open.slice(start, start + COURSES_PER_PAGE).map((c): CourseSummary => {
+      const { id, name, nameTH, place, minWeekday, minWeekend } = toCourseView(c);
+      return {
+        id,
+        name,
+        nameTH,
+        place,
+        ...(minWeekday !== undefined ? { minWeekday } : {}),
+        ...(minWeekend !== undefined ? { minWeekend } : {}),
+      };
+    });
+    return { total: open.length, start, items };
+  });
 }
 
 /** One course with everything its details page shows (from the cached list). */

@@ -3,8 +3,8 @@ import type { BookingRecord } from "../../../bookings/index.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { addDaysToDateKey, courseToday } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
-import type { SlotPage } from "./data.js";
-import type { CourseSummary, Draft } from "./draft.js";
+import type { CoursePage, SlotPage } from "./data.js";
+import type { Draft } from "./draft.js";
 import type { Retry } from "./hand-over.js";
 import type { Panel } from "./panel.js";
 import type { ViewEnv } from "./views.js";
@@ -30,7 +30,7 @@ export interface FlowRun {
   /** The booking whose hold is shown (step `held`), read from the ledger for the view. */
   held?: BookingRecord;
   /** The course list this view shows (step `course`). */
-  courses?: CourseSummary[];
+  courses?: CoursePage;
   /** The page of tee times this view shows (step `slot`). */
   slots?: SlotPage;
   /** What "Try again" repeats on the `stuck` step. */

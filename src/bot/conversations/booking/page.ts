@@ -19,7 +19,7 @@ export async function readPage(run: FlowRun): Promise<void> {
   run.slots = undefined;
   run.held = undefined;
   if (d.step === "course") {
-    const courses = await loadCourses(conversation, deps);
+    const courses = await loadCourses(conversation, deps, d.coursePage);
     if (courses.ok) run.courses = courses.value;
     else stuck(run, courses.error.userMessageKey, "courses");
   } else if (d.step === "slot" && d.course && d.date) {

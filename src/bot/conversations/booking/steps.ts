@@ -66,7 +66,8 @@ function pickDate(run: FlowRun, date: string): void {
 
 /** Picks the course at `index` of the list shown: its details page. */
 async function pickCourse(run: FlowRun, index: number | undefined): Promise<StepResult> {
-  const summary = index === undefined ? undefined : run.courses?.[index];
+  const page = run.courses;
+  const summary = index === undefined || !page ? undefined : page.items[index - page.start];
   if (!summary) return "continue";
   const course = await loadCourse(run.conversation, run.deps, summary.id);
   if (!course.ok || course.value === null) {
@@ -197,9 +198,9 @@ const ON_ANY_STEP: { [A in CommonAction]: OnButton } = {
 /** What each step's own buttons do. */
 const ON_STEP: StepHandlers = {
   course: {
-    c: (run, arg) => pickCourse(run, index(arg, run.courses?.length ?? 0)),
+    c: (run, arg) => pickCourse(run, index(arg, run.courses?.total ?? 0)),
     cp: (run, arg) => {
-      const pages = Math.max(1, Math.ceil((run.courses?.length ?? 0) / COURSES_PER_PAGE));
+      const pages = Math.max(1, Math.ceil((run.courses?.total ?? 0) / COURSES_PER_PAGE));
       run.d.coursePage = Math.min(Math.max(Number(arg) || 0, 0), pages - 1);
       return "continue";
     },

@@ -2,15 +2,15 @@ import { InlineKeyboard } from "grammy";
 import { flowData, GLOBAL_DATA } from "../../callback-data.js";
 import type { Locale } from "../../context.js";
 import { calendarKeyboard } from "../../keyboards/date-picker.js";
-import { COURSES_PER_PAGE, coursePagerKeyboard } from "../../keyboards/course-pager.js";
+import { coursePagerKeyboard } from "../../keyboards/course-pager.js";
 import { slotPageCount, slotPagerKeyboard } from "../../keyboards/slot-pager.js";
 import { formatBaht } from "../../format/money.js";
 import { formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
 import type { CommonAction, StepAction } from "./actions.js";
-import type { SlotPage } from "./data.js";
-import { courseName, type CourseSummary, type Draft, type PartOfDay, type Step } from "./draft.js";
+import type { CoursePage, SlotPage } from "./data.js";
+import { courseName, type Draft, type PartOfDay, type Step } from "./draft.js";
 
 /** Translation, as `ctx.t`. */
 export type T = (key: string, args?: Record<string, string | number>) => string;
@@ -38,7 +38,7 @@ export interface ViewEnv {
 
 /** What the view reads rather than keeps: the course list, or the page of tee times. */
 export interface ViewPage {
-  courses?: CourseSummary[];
+  courses?: CoursePage;
   slots?: SlotPage;
 }
 
@@ -66,10 +66,11 @@ export function caddyText(slot: { freeCaddy?: boolean; caddyPrice?: number }, en
   return "";
 }
 
-function courseList(d: Draft, env: ViewEnv, courses: CourseSummary[]): View {
+const NO_COURSES: CoursePage = { total: 0, start: 0, items: [] };
+
+function courseList(d: Draft, env: ViewEnv, courses: CoursePage): View {
   const { t, locale } = env;
-  const start = d.coursePage * COURSES_PER_PAGE;
-  const lines = courses.slice(start, start + COURSES_PER_PAGE).map((c) => {
+  const lines = courses.items.map((c) => {
     const prices = [
       c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(c.minWeekday, locale) }) : "",
       c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(c.minWeekend, locale) }) : "",
@@ -78,8 +79,8 @@ function courseList(d: Draft, env: ViewEnv, courses: CourseSummary[]): View {
   });
   const pager = coursePagerKeyboard(
     env.nonce,
-    courses.map((c) => courseName(c, locale)),
-    d.coursePage,
+    courses.items.map((c) => courseName(c, locale)),
+    { start: courses.start, total: courses.total },
     { prev: t("btn-prev"), next: t("btn-next") },
   );
   // Search first: "Find a tee time" leaves this flow for /find across every course (features/find).
@@ -94,7 +95,7 @@ function courseList(d: Draft, env: ViewEnv, courses: CourseSummary[]): View {
 function courseInfo(d: Draft, env: ViewEnv): View {
   const c = d.course;
   const { t, locale } = env;
-  if (!c) return courseList(d, env, []);
+  if (!c) return courseList(d, env, NO_COURSES);
   const rows = [
     `⛳ <b>${escapeHtml(courseName(c, locale))}</b>`,
     locale === "th" ? escapeHtml(c.name) : escapeHtml(c.nameTH),
@@ -245,7 +246,7 @@ function stuck(d: Draft, env: ViewEnv): View {
 export function renderStep(d: Draft, env: ViewEnv, page: ViewPage): View {
   switch (d.step) {
     case "course":
-      return courseList(d, env, page.courses ?? []);
+      return courseList(d, env, page.courses ?? NO_COURSES);
     case "course-info":
       return courseInfo(d, env);
     case "date":
