@@ -21,9 +21,10 @@ export const STEP_ACTIONS = {
   date: ["d", "m"],
   /**
    * `d`: a suggested later day (or a calendar tap that raced the edit from the date step, as is `m`),
-   * `pf`: a part of the day, `sp`: a page, `rf`: refresh, `s`: a tee time (its index in the day's list).
+   * `pf`: a part of the day, `sp`: a page, `rf`: refresh, `s`: a tee time (its index in the day's list),
+   * `w`: watch the day (or the part of it) whose tee times are all taken (a watch, issue 27).
    */
-  slot: ["d", "m", "pf", "sp", "rf", "s"],
+  slot: ["d", "m", "pf", "sp", "rf", "s", "w"],
   /** `p`: the number of players. */
   players: ["p"],
   /** `rc`: a recent customer (their index), `nc`: a new one. */

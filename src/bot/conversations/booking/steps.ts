@@ -6,6 +6,8 @@ import { loadCourse } from "./data.js";
 import { confirmHold, placeHold, refreshSlots } from "./hold.js";
 import type { Input } from "./input.js";
 import { viewEnv, type FlowRun } from "./flow-run.js";
+import { watchDay } from "../../features/watches/day.js";
+import { outcomeText } from "../../features/watches/view.js";
 import { COURSES_PER_PAGE } from "../../keyboards/course-pager.js";
 
 /** What the loop does after a step: show the next view, or end the flow. */
@@ -132,6 +134,28 @@ async function releaseHeld(
   return out.booking.state === "PAID" ? "paid" : out.kind === "pending" ? "pending" : "released";
 }
 
+/**
+ * "Tell me when one opens" on a day whose tee times are all taken (or all of the part of the day
+ * chosen): a watch on this course and date (any party); the panel says so and the flow ends. At the
+ * limit, the panel says why and stays.
+ */
+async function watchThisDay(run: FlowRun): Promise<StepResult> {
+  const { d } = run;
+  if (!d.course || !d.date) return "continue";
+  const course = { id: d.course.id, name: d.course.name, nameTH: d.course.nameTH };
+  const part = run.slots && run.slots.total > 0 && d.part !== "all" ? d.part : undefined;
+  const day = { userId: run.userId, chatId: run.chatId, course, date: d.date, ...(part ? { part } : {}) };
+  const outcome = await run.conversation.external(() => watchDay(run.deps, day));
+  const env = viewEnv(run);
+  const limit = run.deps.config.watches.perUser;
+  if (outcome.kind === "limit") {
+    d.notice = { key: "watch-limit", args: { limit } };
+    return "continue";
+  }
+  await run.panel.close(run.ctx, outcomeText(outcome, { t: env.t, locale: env.locale, today: env.today }, limit));
+  return "done";
+}
+
 /** Cancel from any step: releases the hold and closes the panel (never claiming a release not yet done). */
 async function cancel(run: FlowRun): Promise<StepResult> {
   const released = await releaseHeld(run, "user-cancel");
@@ -234,6 +258,7 @@ const ON_STEP: StepHandlers = {
       refreshSlots(run);
       return "continue";
     },
+    w: watchThisDay,
     s: (run, arg) => {
       const { d } = run;
       // Only a tee time of the page shown: its index in the day's list, as the button said.

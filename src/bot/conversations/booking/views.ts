@@ -149,6 +149,7 @@ function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
     const suggestions = page?.suggestions ?? [];
     const text = suggestions.length > 0 ? t("slot-none-suggest") : t("slot-none");
     for (const day of suggestions) kb.text(formatDate(day, locale), data("d", day.replaceAll("-", ""))).row();
+    kb.text(t("slot-btn-watch"), data("w")).row();
     kb.text(t("btn-other-date"), data("back")).row();
     return { text: `${noticeText(d, t)}<b>${title}</b>\n\n${text}`, keyboard: navRow(kb, env, false) };
   }
@@ -164,6 +165,7 @@ function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
   });
   const rows = [...kb.inline_keyboard, ...pager.inline_keyboard];
   const out = InlineKeyboard.from(rows).row().text(t("btn-refresh"), data("rf")).row();
+  if (page.visible === 0) out.text(t("slot-btn-watch"), data("w")).row();
   const types = page.types.map((p) => t("price-type", { type: p })).join(", ");
   const body = page.visible === 0 ? t("slot-none-part") : t("slot-hint", { count: page.visible, types });
   return { text: `${noticeText(d, t)}<b>${title}</b>\n${body}`, keyboard: navRow(out, env, true) };

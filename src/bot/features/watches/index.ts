@@ -11,13 +11,7 @@
 import { Composer, GrammyError, InlineKeyboard, type InlineKeyboard as Keyboard } from "grammy";
 import { isPartnerApiError } from "../../../partner/errors.js";
 import { coursesInScope, type SearchHit } from "../../../search/search.js";
-import {
-  createWatchStore,
-  targetKey,
-  type CreateOutcome,
-  type Watch,
-  type WatchCourse,
-} from "../../../watches/store.js";
+import { createWatchStore, targetKey, type Watch, type WatchCourse } from "../../../watches/store.js";
 import { WATCH_ZONE, watchEnd } from "../../../watches/checker.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
 import type { BotContext, Locale } from "../../context.js";
@@ -26,7 +20,7 @@ import { isNotModified } from "../../ui/telegram-errors.js";
 import { releaseActiveHold } from "../booking.js";
 import { createFindStore } from "../find/state.js";
 import { parseWatchData } from "./callback-data.js";
-import { listView, watchText, type WatchEnv } from "./view.js";
+import { listView, outcomeText, type WatchEnv } from "./view.js";
 
 /** Ended and stopped watches stay on the /watches list this long. */
 export const ENDED_SHOWN_MS = 24 * 60 * 60 * 1000;
@@ -47,13 +41,6 @@ export function watchEnvOf(ctx: BotContext): WatchEnv {
 }
 
 export const watchStoreOf = (ctx: BotContext) => createWatchStore(ctx.deps.storage.db, ctx.deps.now);
-
-/** The message that answers a new watch (or one that exists, or the limit reached). */
-export function outcomeText(outcome: CreateOutcome, env: WatchEnv, limit: number): string {
-  if (outcome.kind === "limit") return `⚠️ ${env.t("watch-limit", { limit })}`;
-  const key = outcome.kind === "created" ? "watch-created" : "watch-exists";
-  return `🔔 ${env.t(key, { what: watchText(outcome.watch, env) })}`;
-}
 
 /** A customer watches only their link's course (as they search only it). */
 async function customerCourses(ctx: BotContext): Promise<WatchCourse[] | undefined> {

@@ -7,7 +7,7 @@ import { InlineKeyboard } from "grammy";
 import { areaById } from "../../../search/areas.js";
 import type { SearchHit } from "../../../search/search.js";
 import type { AlertedTeeTime } from "../../../watches/checker.js";
-import type { Watch, WatchTarget } from "../../../watches/store.js";
+import type { CreateOutcome, Watch, WatchTarget } from "../../../watches/store.js";
 import { targetKey } from "../../../watches/store.js";
 import type { Locale } from "../../context.js";
 import { formatDate, formatTime } from "../../format/dates.js";
@@ -69,6 +69,13 @@ function stateText(watch: Watch, targets: readonly WatchTarget[], env: WatchEnv)
   const checked = Math.max(0, ...mine.map((t) => t.checked_at ?? 0));
   if (checked < watch.createdAt) return `${env.t("watch-state-waiting")}${alerts}`;
   return `${env.t("watch-state-checked", { time: formatTime(checked, ZONE, env.locale) })}${alerts}`;
+}
+
+/** The message that answers a new watch (or one that exists, or the limit reached). */
+export function outcomeText(outcome: CreateOutcome, env: WatchEnv, limit: number): string {
+  if (outcome.kind === "limit") return `⚠️ ${env.t("watch-limit", { limit })}`;
+  const key = outcome.kind === "created" ? "watch-created" : "watch-exists";
+  return `🔔 ${env.t(key, { what: watchText(outcome.watch, env) })}`;
 }
 
 /** /watches: the active watches (a Stop button each), then those that ended or were stopped lately. */

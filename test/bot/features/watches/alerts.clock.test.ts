@@ -7,13 +7,15 @@
  * is explained.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { bangkok } from "../../../helpers/clock.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
-import { expectTelegramRules, panel, tapData } from "../../../helpers/flow.js";
+import { expectTelegramRules, panel, pickDate, tapData } from "../../../helpers/flow.js";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { coursesIn, messagesMatching, release, SATURDAY, sellOut, tapWatch } from "./helpers.js";
 
 const TEE_TIMES = /\/tee-time$/;
 const MINUTE = 60_000;
+const ADMIN = 2790;
 /** Saturday seen from Wednesday 10:00: the 3-minute band (plus at most a tenth of it as spread). */
 const NEXT_CHECK = 3 * MINUTE + 20_000;
 
@@ -117,8 +119,8 @@ describe("watching for a tee time", () => {
     },
   );
 
-  it("two agents watching the same courses and date cost one read per course per check, and each is alerted once", async () => {
-    h = await startHarness({ env: ROOMY });
+  it("two agents watching the same courses and date cost one read per course per check, and each is alerted once; the digest counts them", async () => {
+    h = await startHarness({ env: { ...ROOMY, ADMIN_IDS: String(ADMIN) } });
     const w = h;
     const [a, b] = [w.user(2702, "en"), w.user(2703, "th")];
     const pattaya = coursesIn(w.sandbox, "pattaya");
@@ -145,6 +147,13 @@ describe("watching for a tee time", () => {
     expect(metrics).toMatch(/fairway_watches_active 2/);
     expect(metrics).toMatch(new RegExp(`fairway_watch_reads_total\\{outcome="ok"\\} ${2 * pattaya.length}`));
     expect(metrics).toMatch(/fairway_watch_alerts_total 2/);
+
+    // The admins' digest of that day (the next morning) has the watches' line.
+    const admin = w.user(ADMIN, "en");
+    w.clock.set(bangkok("2026-11-26T08:00"));
+    await w.app.afterBooking.tick();
+    await w.settle();
+    expect(messagesMatching(admin, /Daily digest/)[0]?.text).toContain("🔔 Watches: 2 active · 2 tee times alerted");
   });
 
   it("a restart keeps the watches and their schedule: nothing is read again before it is due, and an opening is alerted", async () => {
@@ -254,5 +263,100 @@ describe("watching for a tee time", () => {
     for (const t of times) expect(times.filter((u) => u >= t && u < t + MINUTE).length).toBeLessThanOrEqual(3);
     // Never more than one at once: a tenth of a minute's budget, rounded up.
     expect(new Set(times.map((t) => Math.floor(t / 10_000))).size).toBe(times.length);
+  });
+});
+
+describe("watching a course's sold-out day in /book", () => {
+  it("two agents watch it from the tee-time step: one read per check for both; Book it opens the players step and it is paid", async () => {
+    h = await startHarness({ env: ROOMY });
+    const w = h;
+    const course = w.sandbox.courses()[0]!;
+    const { holds } = await sellOut(w.sandbox, { date: SATURDAY, from: 0, to: 24 * 60, courseId: course.id });
+    expect(w.sandbox.slots(course.id, SATURDAY).filter((s) => s.status === "OPEN")).toEqual([]);
+    const [a, b] = [w.user(2711, "en"), w.user(2712, "th")];
+    for (const agent of [a, b]) {
+      agent.send("/book");
+      await w.settle();
+      tapData(agent, /:c:0$/);
+      await w.settle();
+      tapData(agent, /:go$/);
+      await w.settle();
+      await pickDate(w, agent, SATURDAY);
+      await w.settle();
+      tapData(agent, /^b:[a-z0-9]{6}:w$/);
+      await w.settle();
+    }
+    expect(panel(a).text).toMatch(/I am watching for you: .*Any time · 👥 any party · 📍 Bangkok Riverside/);
+    expect(panel(b).text).toMatch(new RegExp(`กำลังติดตามให้คุณ: .*${course.nameTH}`));
+    expect(panel(a).data).toEqual([]); // the flow ended; its panel has no buttons left
+
+    let reads = w.sandbox.count("GET", TEE_TIMES);
+    expect(await nextCheck(w, 0)).toMatchObject({ reads: 1, alerts: 0 });
+    await release(w.sandbox, holds[3]!.reservationId);
+    expect(await nextCheck(w)).toMatchObject({ reads: 1, alerts: 2 });
+    expect(w.sandbox.count("GET", TEE_TIMES) - reads).toBe(2);
+    expect(messagesMatching(a, TEXTS.en.alert)).toHaveLength(1);
+    expect(messagesMatching(b, TEXTS.th.alert)).toHaveLength(1);
+    expect(messagesMatching(a, /per player/)).toHaveLength(1); // any party: the price per player
+
+    // The party was not chosen: Book it opens the players step of that tee time.
+    reads = w.sandbox.count("GET", TEE_TIMES);
+    tapData(a, /^wt:b:/);
+    await w.settle();
+    expect(w.sandbox.count("GET", TEE_TIMES) - reads).toBe(1); // read afresh
+    tapData(a, /:p:\d+$/);
+    await w.settle();
+    await detailsAndPay(w, a, "Somchai Jaidee");
+    expect(w.sandbox.reservations().find((r) => r.status === "PAID")?.slotId).toBe(holds[3]!.slotId);
+
+    // The other agent is too late: the tee time is gone, and the watch goes on.
+    tapData(b, /^wt:b:/);
+    await w.settle();
+    const answer = w.telegram.calls.filter((c) => c.method === "answerCallbackQuery").at(-1);
+    expect(answer?.params.text).toMatch(/เวลาออกรอบนั้นถูกจองไปแล้ว เรายังติดตามต่อ/);
+    b.send("/watches");
+    await w.settle();
+    expect(panel(b).text).toMatch(/รายการที่ติดตาม \(1 จาก 20\)/);
+    expectTelegramRules(w);
+  });
+});
+
+describe("a watch's end", () => {
+  it("ends at its window's end on its date, or at the day's last tee time when that comes first: then nothing is read for it", async () => {
+    h = await startHarness({ env: ROOMY });
+    const w = h;
+    const agent = w.user(2708, "en");
+    const pattaya = coursesIn(w.sandbox, "pattaya");
+    await sellOut(w.sandbox, { date: SATURDAY, from: 420, to: 480, persons: 4, area: "pattaya" });
+    await sellOut(w.sandbox, { date: SATURDAY, from: 840, to: 1440, persons: 4, area: "pattaya" });
+    for (const query of [QUERIES.en, "sat 14:00-23:30 4 pax pattaya"]) {
+      agent.send(query);
+      await w.settle();
+      tapWatch(agent);
+      await w.settle();
+    }
+    await nextCheck(w, 0);
+    const lastTeeTime = Math.max(...pattaya.flatMap((c) => w.sandbox.slots(c.id, SATURDAY).map((s) => s.startMs)));
+    expect(lastTeeTime).toBeLessThan(bangkok(`${SATURDAY}T23:30`));
+
+    w.clock.set(bangkok(`${SATURDAY}T07:59`));
+    expect(await w.app.watches.tick()).toMatchObject({ ended: 0, reads: pattaya.length });
+    w.clock.set(bangkok(`${SATURDAY}T08:00`));
+    expect(await w.app.watches.tick()).toMatchObject({ ended: 1 });
+    w.clock.set(lastTeeTime - MINUTE);
+    expect(await w.app.watches.tick()).toMatchObject({ ended: 0 });
+    w.clock.set(lastTeeTime);
+    expect(await w.app.watches.tick()).toMatchObject({ ended: 1, reads: 0 });
+    await w.settle();
+    const reads = w.sandbox.count("GET", TEE_TIMES);
+    await nextCheck(w, 10 * MINUTE);
+    expect(w.sandbox.count("GET", TEE_TIMES)).toBe(reads);
+
+    agent.send("/watches");
+    await w.settle();
+    const list = panel(agent).text;
+    expect(list).toMatch(/Your watches \(0 of 20\)/);
+    expect(list.match(/ended: its date is over/g)).toHaveLength(2);
+    expect(panel(agent).data.filter((d) => /^wt:s:/.test(d))).toEqual([]);
   });
 });

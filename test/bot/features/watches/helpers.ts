@@ -39,12 +39,12 @@ export interface SoldOut {
 
 /**
  * Another agency holds every open tee time of `date` between `from` and `to` (Bangkok minutes) that
- * takes `persons`, at the courses of area `area` (or the one course `courseId`): a search for them then
+ * takes `persons` (any, without it), at the courses of area `area` (or the one course `courseId`): a search for them then
  * finds nothing.
  */
 export async function sellOut(
   sandbox: Sandbox,
-  q: { date: string; from: number; to: number; persons: number; area?: string; courseId?: string },
+  q: { date: string; from: number; to: number; persons?: number; area?: string; courseId?: string },
 ): Promise<SoldOut> {
   const holds: SoldOut["holds"] = [];
   const courses = sandbox.courses().filter((c) => (q.courseId ? c.id === q.courseId : inArea(c, q.area ?? "")));
@@ -53,7 +53,7 @@ export async function sellOut(
       const { hour, minute } = wallClock(slot.startMs, "Asia/Bangkok");
       const at = hour * 60 + minute;
       if (slot.status !== "OPEN" || at < q.from || at >= q.to) continue;
-      if (q.persons < slot.minPerson || q.persons > slot.maxPerson) continue;
+      if (q.persons !== undefined && (q.persons < slot.minPerson || q.persons > slot.maxPerson)) continue;
       const res = await partnerCall(sandbox, "POST", "/order/reserve", {
         slotId: slot.id,
         persons: slot.minPerson,
