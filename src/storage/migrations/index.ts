@@ -9,8 +9,8 @@ import { afterBooking as remindersAndDigest } from "./007-reminders-digest.js";
 import { afterBooking as requestsAndCopies } from "./008-cancel-requests-copies.js";
 import { offers } from "./009-offers.js";
 import { groups } from "./010-groups.js";
-import { pricesPayments } from "./013-prices-payments.js";
 import { watches } from "./011-watches.js";
+import { pricesPayments } from "./013-prices-payments.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,8 +24,8 @@ export const migrations: Record<string, Migration> = {
   "008-cancel-requests-copies": requestsAndCopies,
   "009-offers": offers,
   "010-groups": groups,
-  "013-prices-payments": pricesPayments,
   "011-watches": watches,
+  "013-prices-payments": pricesPayments,
 };
 
 export const migrationProvider: MigrationProvider = {
