@@ -251,6 +251,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     intervalMs: reaperIntervalMs,
     ...hooks.reaper,
     onEvent: (event) => notifications.reaperEvent(event),
+    onGroupEvent: (event) => notifications.groupEvent(event),
   });
   const afterBooking = createAfterBooking({
     config,

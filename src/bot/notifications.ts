@@ -3,7 +3,15 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { I18n } from "@grammyjs/i18n";
 import type { Access } from "../access/index.js";
 import type { Offers } from "./inline/offers.js";
-import { bookingCourseName, type BookingRecord, type BookingService, type ReaperEvent } from "../bookings/index.js";
+import {
+  bookingCourseName,
+  groupCourseName,
+  type BookingRecord,
+  type BookingService,
+  type GroupReaperEvent,
+  type GroupView,
+  type ReaperEvent,
+} from "../bookings/index.js";
 import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
@@ -86,6 +94,56 @@ export function createNotifications(deps: NotificationDeps) {
     await deliver({ chatId, text, what });
   }
 
+  /** A group's course, date, flights (time, players, code and, with `status`, what became of each) and lead golfer. */
+  function groupArgs(view: GroupView, locale: Locale, status: boolean) {
+    const { group: g, flights } = view;
+    const first = flights[0];
+    const paid = flights.filter((f) => f.state === "PAID");
+    const lines = flights.map((f) => {
+      const line = i18n.t(locale, "group-flight", {
+        n: f.flight ?? 0,
+        time: formatTime(f.slot_starts_at, f.time_zone, locale),
+        players: f.persons,
+        amount: formatBaht(f.amount ?? f.expected_amount, locale),
+      });
+      const code = f.reservation_code ? ` · ${escapeHtml(f.reservation_code)}` : "";
+      const state = f.state === "PAID" ? "flight-paid" : f.state === "HELD" ? "flight-held" : "flight-released";
+      return `${line}${code}${status ? ` — ${i18n.t(locale, state)}` : ""}`;
+    });
+    return {
+      course: escapeHtml(groupCourseName(g, locale)),
+      date: first ? formatDate(dateKeyOf(first.slot_starts_at, g.time_zone), locale) : "",
+      customer: escapeHtml(g.customer_name),
+      players: g.persons,
+      flights: flights.length,
+      paid: paid.length,
+      amount: formatBaht(
+        paid.reduce((sum, f) => sum + (f.amount ?? f.expected_amount), 0),
+        locale,
+      ),
+      lines: lines.join("\n"),
+    };
+  }
+
+  /** Admins are warned when the credit left is below the threshold. */
+  async function lowBalanceCheck(balanceAfter: number | undefined): Promise<void> {
+    try {
+      const balance = balanceAfter ?? (await deps.partner.getBalance()).balance;
+      if (balance < deps.config.lowBalanceSatang) {
+        for (const admin of deps.access.adminIds()) {
+          const locale = await localeOf(admin);
+          const text = i18n.t(locale, "notify-low-balance", {
+            balance: formatBaht(balance, locale),
+            threshold: formatBaht(deps.config.lowBalanceSatang, locale),
+          });
+          await send(admin, text, "low-balance");
+        }
+      }
+    } catch (error) {
+      logger.warn({ err: error }, "balance check after a payment failed");
+    }
+  }
+
   const notifications = {
     deliver,
     localeOf,
@@ -108,26 +166,43 @@ export function createNotifications(deps: NotificationDeps) {
         const key = offer ? "notify-offer-booked" : "notify-agent-booking";
         await send(b.agent_id, i18n.t(locale, key, bookingArgs(b, locale)), offer ? "offer-booked" : "agent-booking");
       }
-      try {
-        const balance = balanceAfter ?? (await deps.partner.getBalance()).balance;
-        if (balance < deps.config.lowBalanceSatang) {
-          for (const admin of deps.access.adminIds()) {
-            const locale = await localeOf(admin);
-            const text = i18n.t(locale, "notify-low-balance", {
-              balance: formatBaht(balance, locale),
-              threshold: formatBaht(deps.config.lowBalanceSatang, locale),
-            });
-            await send(admin, text, "low-balance");
-          }
-        }
-      } catch (error) {
-        logger.warn({ err: error }, "balance check after a payment failed");
+      await lowBalanceCheck(balanceAfter);
+    },
+
+    /**
+     * The once-only work after a group is paid (all its flights, or some): each paid flight's follow-up
+     * is claimed, and if this caller claimed any, the agent of a customer's group is told once and
+     * admins are warned of low credit once.
+     */
+    async afterGroupPaid(groupId: string, balanceAfter?: number): Promise<void> {
+      const view = await deps.bookings.getGroup(groupId);
+      if (!view) return;
+      let claimed = false;
+      for (const f of view.flights)
+        if (f.state === "PAID" && (await deps.bookings.claimPaidFollowup(f.id))) claimed = true;
+      if (!claimed) return;
+      const { group: g } = view;
+      if (g.agent_id !== null && g.agent_id !== g.user_id) {
+        const locale = await localeOf(g.agent_id);
+        await send(g.agent_id, i18n.t(locale, "notify-agent-group", groupArgs(view, locale, false)), "agent-booking");
       }
+      await lowBalanceCheck(balanceAfter);
+    },
+
+    /** Tells the booker what the reaper did to a group (its holds ended, an interrupted confirm settled): one message. */
+    async groupEvent(event: GroupReaperEvent): Promise<void> {
+      const { group: g } = event.view;
+      const locale: Locale = g.locale === "th" ? "th" : "en";
+      const text = i18n.t(locale, `notify-group-${event.kind}`, groupArgs(event.view, locale, true));
+      await send(g.chat_id, text, `reaper-group-${event.kind}`);
+      if (event.kind === "paid" || event.kind === "partial") await notifications.afterGroupPaid(g.id);
     },
 
     /** Tells the booker what the hold reaper did (hold expired, payment found after a lost answer, …). */
     async reaperEvent(event: ReaperEvent): Promise<void> {
       const b = event.booking;
+      // A group's flight: the group's own event tells the booker once, for every flight.
+      if (b.group_id !== null) return;
       const locale: Locale = b.locale === "th" ? "th" : "en";
       await send(b.chat_id, i18n.t(locale, `notify-${event.kind}`, bookingArgs(b, locale)), `reaper-${event.kind}`);
       if (event.kind === "paid") await notifications.afterPaid(b.id);

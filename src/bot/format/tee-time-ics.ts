@@ -94,39 +94,16 @@ function geo(lat: number, lon: number): string {
   return `${fixed(lat)};${fixed(lon)}`;
 }
 
-/**
- * Builds a one-event calendar for a tee time: `VCALENDAR` › `VEVENT` with `DTSTART`/`DTEND` in UTC,
- * `SUMMARY`, `LOCATION`, `DESCRIPTION`, optional `GEO` and `URL`, and a `VALARM` that reminds the
- * golfer 2 hours before. Lines end with CRLF and are folded at 75 octets. Deterministic: the same
- * options always give the same text. Throws `RangeError` for invalid instants, durations or positions.
- */
-export function buildTeeTimeIcs(options: TeeTimeIcsOptions): string {
-  const {
-    uid,
-    startsAt,
-    durationMinutes = 270,
-    timeZone,
-    summary,
-    location,
-    description,
-    lat,
-    lon,
-    url,
-    createdAt,
-  } = options;
+/** The `VEVENT` lines of one tee time (with its 2-hour `VALARM`), unfolded. */
+function eventLines(options: TeeTimeIcsOptions): string[] {
+  const { uid, startsAt, durationMinutes = 270, summary, location, description, lat, lon, url, createdAt } = options;
   assertInstant("startsAt", startsAt);
   assertInstant("createdAt", createdAt);
   if (!Number.isInteger(durationMinutes) || durationMinutes <= 0) {
     throw new RangeError(`durationMinutes must be a positive whole number: ${durationMinutes}`);
   }
   const text = escapeIcsText;
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//fairway//Tee times//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    `X-WR-TIMEZONE:${text(timeZone)}`,
+  return [
     "BEGIN:VEVENT",
     `UID:${text(uid)}`,
     `DTSTAMP:${utcDateTime(createdAt)}`,
@@ -146,6 +123,34 @@ export function buildTeeTimeIcs(options: TeeTimeIcsOptions): string {
     "TRIGGER:-PT2H",
     "END:VALARM",
     "END:VEVENT",
+  ];
+}
+
+/**
+ * Builds a one-event calendar for a tee time: `VCALENDAR` › `VEVENT` with `DTSTART`/`DTEND` in UTC,
+ * `SUMMARY`, `LOCATION`, `DESCRIPTION`, optional `GEO` and `URL`, and a `VALARM` that reminds the
+ * golfer 2 hours before. Lines end with CRLF and are folded at 75 octets. Deterministic: the same
+ * options always give the same text. Throws `RangeError` for invalid instants, durations or positions.
+ */
+export function buildTeeTimeIcs(options: TeeTimeIcsOptions): string {
+  return buildTeeTimesIcs([options]);
+}
+
+/**
+ * One calendar with an event per tee time (a group's flights), as `buildTeeTimeIcs` writes each; the
+ * calendar's `X-WR-TIMEZONE` is the first one's. Throws `RangeError` for an empty list.
+ */
+export function buildTeeTimesIcs(events: readonly TeeTimeIcsOptions[]): string {
+  const [first] = events;
+  if (!first) throw new RangeError("a calendar needs at least one tee time");
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//fairway//Tee times//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-TIMEZONE:${escapeIcsText(first.timeZone)}`,
+    ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ];
   return lines.map(foldIcsLine).join(CRLF) + CRLF;

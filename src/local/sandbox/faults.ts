@@ -55,6 +55,8 @@ export interface FaultRule {
   path?: RegExp;
   /** How many matching requests it affects. Default 1; `Infinity` for all. */
   times?: number;
+  /** How many matching requests it lets through first (e.g. 1: the second reserve fails). Default 0. */
+  skip?: number;
   /** status / apply-then-status: default 500; html: 502; text: 500. */
   status?: number;
   /** status / apply-then-status: replaces the JSON error body; text: the text. */
@@ -97,6 +99,8 @@ const DEFAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, htmlErrors: false,
 interface LiveRule {
   rule: FaultRule;
   left: number;
+  /** Matching requests still to let through before it applies. */
+  skip: number;
 }
 
 export type Faults = ReturnType<typeof createFaults>;
@@ -116,7 +120,7 @@ export function createFaults(seed: number) {
     },
     add(rule) {
       if (!FAULT_KINDS.includes(rule.kind)) throw new RangeError(`unknown fault kind ${String(rule.kind)}`);
-      live.push({ rule: { ...rule }, left: rule.times ?? 1 });
+      live.push({ rule: { ...rule }, left: rule.times ?? 1, skip: rule.skip ?? 0 });
     },
     clear() {
       settings = { ...DEFAULTS };
@@ -141,6 +145,10 @@ export function createFaults(seed: number) {
           (l.rule.path === undefined || l.rule.path.test(path)),
       );
       if (!hit) return undefined;
+      if (hit.skip > 0) {
+        hit.skip -= 1;
+        return undefined;
+      }
       hit.left -= 1;
       live = live.filter((l) => l.left > 0);
       return hit.rule;

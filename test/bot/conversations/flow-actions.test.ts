@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { InlineKeyboard } from "grammy";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import type { BookingRecord } from "../../../src/bookings/index.js";
+import type { BookingRecord, GroupRecord } from "../../../src/bookings/index.js";
 import { flowData, GLOBAL_DATA, parseFlowData } from "../../../src/bot/callback-data.js";
 import {
   COMMON_ACTIONS,
@@ -20,7 +20,7 @@ import {
 } from "../../../src/bot/conversations/booking/actions.js";
 import type { SlotPage } from "../../../src/bot/conversations/booking/data.js";
 import { initialDraft, type Draft, type Step } from "../../../src/bot/conversations/booking/draft.js";
-import { heldView } from "../../../src/bot/conversations/booking/summary.js";
+import { heldGroupView, heldView } from "../../../src/bot/conversations/booking/summary.js";
 import { renderStep, type ViewEnv } from "../../../src/bot/conversations/booking/views.js";
 
 const source = (name: string) =>
@@ -118,6 +118,7 @@ const env: ViewEnv = {
   today: "2030-01-15",
   lastDate: "2030-02-19",
   holdMinutes: 10,
+  groupGapMinutes: 20,
   isPrivate: true,
   selfBooking: false,
 };
@@ -169,8 +170,19 @@ function draftAt(step: Step): Draft {
     email: "somchai@example.com",
     mobile: "0812345678",
     recent: [{ name: "Malee Suk", email: "malee@example.com", mobile: "0898765432" }],
+    // A party of 10 over three tee times (the group's steps; the others ignore it).
+    ...(["group", "flight", "split", "golfers"].includes(step)
+      ? {
+          persons: 10,
+          group: { flights: [0, 1, 2].map((i) => ({ slot: slot(i), persons: i === 0 ? 4 : 3 })) },
+          flightIndex: 2,
+        }
+      : {}),
   };
 }
+
+/** The day's open tee times (the flight step's choices): ten minutes apart. */
+const daySlots = Array.from({ length: 6 }, (_, i) => slot(i));
 
 const courses = {
   total: 12,
@@ -201,11 +213,28 @@ const held = {
   hold_expires_at: NOW + 600_000,
 } as unknown as BookingRecord;
 
+const heldGroup = {
+  id: "g1",
+  course_name: "Royal Links",
+  course_name_th: null,
+  time_zone: "Asia/Bangkok",
+  persons: 4,
+  flights: 2,
+  customer_name: "Somchai Jaidee",
+  customer_email: "somchai@example.com",
+  customer_mobile: "0812345678",
+  state: "HELD",
+} as unknown as GroupRecord;
+
 /** Each step's panels: the view as the flow shows it, and its other shapes (no tee times, only suggestions). */
 function panelsOf(step: Step): InlineKeyboard[] {
-  if (step === "held") return [heldView(held, course, env).keyboard!];
+  if (step === "held")
+    return [
+      heldView(held, course, env).keyboard!,
+      heldGroupView({ group: heldGroup, flights: [held, { ...held, id: "b1-2", flight: 2 }] }, course, env).keyboard!,
+    ];
   const d = draftAt(step);
-  const views = [renderStep(d, env, { courses, slots: slotPage })];
+  const views = [renderStep(d, env, { courses, slots: slotPage, daySlots })];
   if (step === "slot")
     views.push(
       renderStep(d, env, { slots: { ...slotPage, items: [], visible: 0, total: 0, suggestions: ["2030-01-18"] } }),

@@ -19,6 +19,7 @@ import { BOOKING_FLOW_VERSION } from "../../../src/bot/conversations/booking/ind
 const RECORDED: Record<number, string> = {
   12: "9d92fd900720f24f",
   13: "2a8d6b7924f555bc",
+  14: "4259ba338f7b9128",
 };
 
 const FILES = {

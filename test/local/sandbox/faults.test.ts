@@ -270,6 +270,13 @@ describe("inspection and reset", () => {
     expect(state.requests.byRoute).toMatchObject({ "GET /api/v1/ext/balance": 3, "POST /api/v1/ext/order/reserve": 1 });
   });
 
+  it("a rule with skip lets that many matching requests through first (the second of a group's reserves fails)", async () => {
+    const h = await start();
+    h.sandbox.faults.add({ kind: "status", status: 503, path: BALANCE, skip: 2 });
+    for (let i = 0; i < 4; i++) await h.call("GET", "/balance");
+    expect(h.sandbox.requests.map((r) => r.status)).toEqual([200, 200, 503, 200]);
+  });
+
   it("reset() forgets reservations, requests and faults and replays the same ids", async () => {
     const h = await start();
     const first = (await h.reserve()).json;

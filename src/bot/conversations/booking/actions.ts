@@ -25,14 +25,22 @@ export const STEP_ACTIONS = {
    * `w`: watch the day (or the part of it) whose tee times are all taken (a watch, issue 27).
    */
   slot: ["d", "m", "pf", "sp", "rf", "s", "w"],
-  /** `p`: the number of players. */
+  /** `p`: the number of players (beyond one tee time's maximum: a group). */
   players: ["p"],
+  /** `next`: these flights (on to the golfer), `mv`: change a flight's time (its index), `sl`: change the split. */
+  group: ["next", "mv", "sl"],
+  /** `ft`: the new time of the flight being changed (its index in the day's open list). */
+  flight: ["ft"],
+  /** `sl`: a split of the players over the flights (`4-3-3`). */
+  split: ["sl"],
   /** `rc`: a recent customer (their index), `nc`: a new one. */
   customer: ["rc", "nc"],
   /** `keep`: the value given before. */
   name: ["keep"],
   email: ["keep"],
   mobile: ["keep"],
+  /** `skip`: no names for the other players. */
+  golfers: ["skip"],
   /** `ok`: confirm and pay, `chg`: change something. */
   held: ["ok", "chg"],
   /** `ch`: the step to go back to (`course`, `date`, `slot`, `players` or `name`). */

@@ -164,3 +164,14 @@ export function loadSlotPage(conversation: Flow, deps: BotDeps, q: SlotPageQuery
     };
   });
 }
+
+/** The open tee times of a course on a date that have not started, earliest first (a group's proposal reads these). */
+export function loadDaySlots(
+  conversation: Flow,
+  deps: BotDeps,
+  q: { courseId: string; date: string; now: number; fresh?: boolean },
+) {
+  return load(conversation, async () =>
+    openSlots(await deps.catalog.teeTimes(q.courseId, q.date, { fresh: q.fresh === true }), q.now),
+  );
+}

@@ -10,10 +10,14 @@ export type Step =
   | "date"
   | "slot"
   | "players"
+  | "group"
+  | "flight"
+  | "split"
   | "customer"
   | "name"
   | "email"
   | "mobile"
+  | "golfers"
   | "held"
   | "change"
   | "stuck";
@@ -50,6 +54,12 @@ export interface SlotView {
   caddyPrice?: number;
 }
 
+/** One tee time of a group, and the players on it. */
+export interface FlightDraft {
+  slot: SlotView;
+  persons: number;
+}
+
 export interface Notice {
   key: string;
   args?: Record<string, string | number>;
@@ -67,7 +77,14 @@ export interface Draft {
   /** The next view reads the date's tee times from the partner, not the cache (a date picked, Refresh, a tee time taken, a hold ended). */
   fresh?: boolean;
   slot?: SlotView;
+  /** The party: one tee time's players, or a group's (then `group` holds its flights). */
   persons?: number;
+  /** A party larger than one tee time takes: its flights, earliest first (`slot` is the first's). */
+  group?: { flights: FlightDraft[] };
+  /** The flight whose time is being changed (step `flight`), its index in `group.flights`. */
+  flightIndex?: number;
+  /** The other players' names of a group (optional), sent to the partner as `additionGolfer`. */
+  golfers?: string[];
   name?: string;
   email?: string;
   mobile?: string;
@@ -77,6 +94,8 @@ export interface Draft {
   nextBookingId: string;
   /** The booking whose hold is shown. */
   bookingId?: string;
+  /** The group whose holds are shown (`nextBookingId` became its id). */
+  groupId?: string;
   notice?: Notice;
   /** What went wrong on the last text input (re-prompt). */
   inputError?: Notice;

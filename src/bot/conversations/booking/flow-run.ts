@@ -1,10 +1,10 @@
 import type { Conversation } from "@grammyjs/conversations";
-import type { BookingRecord } from "../../../bookings/index.js";
+import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { addDaysToDateKey, courseToday } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
 import type { CoursePage, SlotPage } from "./data.js";
-import type { Draft } from "./draft.js";
+import type { CourseSummary, Draft, SlotView } from "./draft.js";
 import type { Retry } from "./hand-over.js";
 import type { Panel } from "./panel.js";
 import type { ViewEnv } from "./views.js";
@@ -33,6 +33,10 @@ export interface FlowRun {
   courses?: CoursePage;
   /** The page of tee times this view shows (step `slot`). */
   slots?: SlotPage;
+  /** The group whose holds are shown (step `held`), read from the ledger for the view. */
+  heldGroup?: GroupView;
+  /** The date's open tee times (step `flight`: the times a flight may move to). */
+  daySlots?: SlotView[];
   /** What "Try again" repeats on the `stuck` step. */
   retry?: Retry;
   /** Epoch ms of the latest clock read (through `external`). */
@@ -61,6 +65,7 @@ export function viewEnv(run: FlowRun): ViewEnv {
     today,
     lastDate: addDaysToDateKey(today, BOOKING_WINDOW_DAYS),
     holdMinutes: run.deps.config.holdMinutes,
+    groupGapMinutes: run.deps.config.groupMaxGapMinutes,
     isPrivate: run.ctx.chat?.type === "private",
     // Only a customer's booking carries an agent id: a customer books for themselves.
     selfBooking: run.agentId !== null,

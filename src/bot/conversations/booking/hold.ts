@@ -6,6 +6,7 @@ import { courseName } from "./draft.js";
 import { localeOf } from "../../i18n.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
 import { confirmedText, heldView } from "./summary.js";
+import { confirmGroupHold, placeGroupHold } from "./group.js";
 
 /** The partner error keys that send the user back to an earlier step instead of a dead end. */
 const BACK_TO: Record<string, "slot" | "players" | "name" | undefined> = {
@@ -24,6 +25,7 @@ export function refreshSlots(run: FlowRun): void {
 /** Records the intent, then places the hold: exactly one partner reserve per booking id. */
 export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"> {
   const { d, deps, ctx } = run;
+  if (d.group) return placeGroupHold(run);
   if (!d.course || !d.slot || !d.persons || !d.name || !d.email || !d.mobile) return "back";
   // The contact keyboard must go, and only a message can take it away: this one says what happens.
   // Otherwise the summary is simply the next view of the panel.
@@ -106,6 +108,7 @@ export function heldPanel(run: FlowRun, held: BookingRecord, notice?: string) {
 /** Confirm: at most one partner confirm per booking (the ledger decides), then the receipt and .ics. */
 export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back"> {
   const { d, deps, ctx } = run;
+  if (d.groupId) return confirmGroupHold(run, (text) => deliverOutcome(run, text));
   const id = d.bookingId;
   if (!id) return "back";
   // The tap was answered "Confirming and paying…" (index.ts); a second tap waits behind this one and

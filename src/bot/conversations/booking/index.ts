@@ -1,10 +1,11 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
-import { initialDraft, type Notice, type SlotView } from "./draft.js";
+import { initialDraft, type FlightDraft, type Notice, type SlotView } from "./draft.js";
 import { loadCourse } from "./data.js";
 import { createFlowHandOver, type FlowState } from "./hand-over.js";
 import { heldPanel } from "./hold.js";
+import { heldGroupPanel } from "./group.js";
 import { waitInput } from "./input.js";
 import { readPage } from "./page.js";
 import { Panel, type PanelContext } from "./panel.js";
@@ -12,6 +13,7 @@ import { tick, viewEnv, type FlowRun } from "./flow-run.js";
 import { handleInput } from "./steps.js";
 import { renderStep } from "./views.js";
 import { parseBookingName } from "../../validation/customer.js";
+import { MAX_GROUP_FLIGHTS, MAX_GROUP_PLAYERS } from "../../../search/groups.js";
 
 /** The conversation's id. */
 export const BOOKING_CONVERSATION = "booking";
@@ -21,7 +23,7 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 13;
+export const BOOKING_FLOW_VERSION = 14;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -43,11 +45,16 @@ export interface BookingArgs {
   slot?: SlotView;
   /** With `slot`, the party's size (a search's): the flow opens on the golfer step if the tee time takes it. */
   persons?: number;
+  /**
+   * A party beyond one tee time (a search's group): its flights on that date, the first one `slot`;
+   * the flow opens on the golfer step with these flights (the group step shows them on Back).
+   */
+  group?: { flights: FlightDraft[] };
   /** A notice shown on the first view (e.g. the offered tee time is gone). */
   notice?: Notice;
 }
 
-const TEXT_STEPS = new Set(["customer", "name", "email", "mobile"]);
+const TEXT_STEPS = new Set(["customer", "name", "email", "mobile", "golfers"]);
 
 /**
  * The guided booking: course → date → slot → players → golfer details → hold → confirm.
@@ -117,10 +124,13 @@ export function createBookingConversation(
     // without rendering the view again, and the log keeps those few fields rather than the Bot API's
     // answer (the whole message with its keyboard).
     const shown = await conversation.external(async (outside) => {
+      const notice = run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined;
       const view =
-        run.d.step === "held" && run.held
-          ? heldPanel(run, run.held, run.d.notice ? run.ctx.t(run.d.notice.key, run.d.notice.args) : undefined)
-          : renderStep(run.d, viewEnv(run), run);
+        run.d.step === "held" && run.heldGroup
+          ? heldGroupPanel(run, run.heldGroup, notice)
+          : run.d.step === "held" && run.held
+            ? heldPanel(run, run.held, notice)
+            : renderStep(run.d, viewEnv(run), run);
       await run.panel.show({ api: panelApi(outside.api), t: (key) => run.ctx.t(key) }, view);
       return run.panel.state();
     });
@@ -173,7 +183,8 @@ async function start(run: FlowRun, args: BookingArgs | undefined): Promise<void>
     if (preset.ok && preset.value) {
       run.d.course = preset.value;
       run.d.step = "course-info";
-      if (args.date && /^\d{4}-\d{2}-\d{2}$/.test(args.date)) preselect(run, args.date, args.slot, args.persons);
+      if (args.date && /^\d{4}-\d{2}-\d{2}$/.test(args.date))
+        preselect(run, args.date, args.slot, args.persons, args.group);
     }
   }
   if (args?.notice) run.d.notice = args.notice;
@@ -183,7 +194,13 @@ async function start(run: FlowRun, args: BookingArgs | undefined): Promise<void>
  * An offer's or a search's date, and its tee time when it is still open: the players step, or with a
  * party size the tee time takes (a search's), the golfer step.
  */
-function preselect(run: FlowRun, date: string, slot: SlotView | undefined, persons: number | undefined): void {
+function preselect(
+  run: FlowRun,
+  date: string,
+  slot: SlotView | undefined,
+  persons: number | undefined,
+  group: BookingArgs["group"],
+): void {
   const { d } = run;
   d.date = date;
   d.month = date.slice(0, 7);
@@ -195,9 +212,26 @@ function preselect(run: FlowRun, date: string, slot: SlotView | undefined, perso
     if (persons !== undefined && Number.isInteger(persons) && persons >= slot.minPerson && persons <= slot.maxPerson) {
       d.persons = persons;
       d.step = d.recent.length > 0 && !d.name ? "customer" : "name";
+    } else if (persons !== undefined && group && validGroup(group, slot, persons)) {
+      d.persons = persons;
+      d.group = { flights: group.flights };
+      d.step = d.recent.length > 0 && !d.name ? "customer" : "name";
     }
   } else {
     d.fresh = true;
     d.step = "slot";
   }
+}
+
+/** A search's group as the flow takes it: at least two flights from `slot` on, each within its tee time's bounds, adding up to the party. */
+function validGroup(group: NonNullable<BookingArgs["group"]>, slot: SlotView, persons: number): boolean {
+  const { flights } = group;
+  return (
+    flights.length >= 2 &&
+    flights.length <= MAX_GROUP_FLIGHTS &&
+    flights[0]?.slot.id === slot.id &&
+    persons <= MAX_GROUP_PLAYERS &&
+    flights.reduce((sum, f) => sum + f.persons, 0) === persons &&
+    flights.every((f) => Number.isInteger(f.persons) && f.persons >= f.slot.minPerson && f.persons <= f.slot.maxPerson)
+  );
 }

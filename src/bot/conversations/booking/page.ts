@@ -1,4 +1,4 @@
-import { loadCourses, loadSlotPage } from "./data.js";
+import { loadCourses, loadDaySlots, loadSlotPage } from "./data.js";
 import type { Retry } from "./hand-over.js";
 import { viewEnv, type FlowRun } from "./flow-run.js";
 
@@ -18,6 +18,8 @@ export async function readPage(run: FlowRun): Promise<void> {
   run.courses = undefined;
   run.slots = undefined;
   run.held = undefined;
+  run.heldGroup = undefined;
+  run.daySlots = undefined;
   if (d.step === "course") {
     const courses = await loadCourses(conversation, deps, d.coursePage);
     if (courses.ok) run.courses = courses.value;
@@ -40,6 +42,13 @@ export async function readPage(run: FlowRun): Promise<void> {
     } else {
       stuck(run, page.error.userMessageKey, "slots");
     }
+  } else if (d.step === "flight" && d.course && d.date) {
+    const day = await loadDaySlots(conversation, deps, { courseId: d.course.id, date: d.date, now: run.now });
+    if (day.ok) run.daySlots = day.value;
+    else d.notice = { key: day.error.userMessageKey };
+  } else if (d.step === "held" && d.groupId) {
+    const id = d.groupId;
+    run.heldGroup = await conversation.external(() => deps.bookings.getGroup(id));
   } else if (d.step === "held" && d.bookingId) {
     const id = d.bookingId;
     run.held = await conversation.external(() => deps.bookings.get(id));

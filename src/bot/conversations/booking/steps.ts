@@ -4,6 +4,8 @@ import type { CommonAction, FlowAction, StepAction } from "./actions.js";
 import type { Draft, PartOfDay, Step } from "./draft.js";
 import { loadCourse } from "./data.js";
 import { confirmHold, placeHold, refreshSlots } from "./hold.js";
+import { applySplit, moveFlight, proposeFlights } from "./group.js";
+import { MAX_GROUP_PLAYERS } from "../../../search/groups.js";
 import type { Input } from "./input.js";
 import { viewEnv, type FlowRun } from "./flow-run.js";
 import { watchDay } from "../../features/watches/day.js";
@@ -26,10 +28,17 @@ function previous(d: Draft): Step {
       return "date";
     case "players":
       return "slot";
-    case "customer":
+    case "group":
       return "players";
+    case "flight":
+    case "split":
+      return "group";
+    case "customer":
+      return d.group ? "group" : "players";
     case "name":
-      return d.recent.length > 0 ? "customer" : "players";
+      return d.recent.length > 0 ? "customer" : d.group ? "group" : "players";
+    case "golfers":
+      return "mobile";
     case "email":
       return "name";
     case "mobile":
@@ -89,6 +98,38 @@ async function afterPlayers(run: FlowRun): Promise<StepResult> {
   return "continue";
 }
 
+/** After the golfer's details: a group's other players' names (optional, once), then the hold. */
+function afterDetails(run: FlowRun): Promise<StepResult> | StepResult {
+  if (run.d.group && run.d.golfers === undefined) {
+    run.d.step = "golfers";
+    return "continue";
+  }
+  return hold(run);
+}
+
+/** The other players' names typed at the golfers step: one a line (or comma-separated), each a valid name. */
+function golfersInput(run: FlowRun, text: string): Promise<StepResult> | StepResult {
+  const { d } = run;
+  const names = text
+    .split(/[\n,]+/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const others = (d.persons ?? 1) - 1;
+  const parsed = names.map((n) => parseBookingName(n));
+  const bad = parsed.find((p) => !p.ok);
+  if (bad && !bad.ok) {
+    d.inputError = { key: bad.reason };
+    return "continue";
+  }
+  if (names.length === 0 || names.length > others) {
+    d.inputError = { key: "golfers-too-many", args: { count: others } };
+    return "continue";
+  }
+  d.inputError = undefined;
+  d.golfers = parsed.flatMap((p) => (p.ok ? [p.value] : []));
+  return hold(run);
+}
+
 /** Places the hold; whatever its outcome (held, back to a step, stuck), the flow goes on. */
 async function hold(run: FlowRun): Promise<StepResult> {
   await placeHold(run);
@@ -98,6 +139,7 @@ async function hold(run: FlowRun): Promise<StepResult> {
 /** Text (or a shared contact) typed on a details step. */
 async function detailInput(run: FlowRun, input: Input): Promise<StepResult> {
   const { d } = run;
+  if (d.step === "golfers") return golfersInput(run, input.kind === "text" ? input.text : "");
   const step = d.step === "customer" ? "name" : d.step;
   const raw = input.kind === "text" ? input.text : input.kind === "contact" ? input.phone : "";
   const parsed = step === "name" ? parseBookingName(raw) : step === "email" ? parseEmail(raw) : parseThaiMobile(raw);
@@ -115,16 +157,24 @@ async function detailInput(run: FlowRun, input: Input): Promise<StepResult> {
     d.step = "mobile";
   } else {
     d.mobile = parsed.value;
-    return hold(run);
+    return afterDetails(run);
   }
   return "continue";
 }
 
-/** Releases the hold shown, if any (Change, Cancel). */
+/** Releases the hold shown, if any (Change, Cancel): a group's every flight. */
 async function releaseHeld(
   run: FlowRun,
   reason: "user-cancel" | "user-restart",
 ): Promise<"released" | "pending" | "paid" | "none"> {
+  const groupId = run.d.groupId;
+  if (groupId) {
+    const out = await run.conversation.external(() => run.deps.bookings.releaseGroup(groupId, { reason }));
+    run.d.groupId = undefined;
+    run.heldGroup = undefined;
+    if (out.kind === "not-held" && ["PAID", "PARTIAL", "CONFIRMING"].includes(out.view.group.state)) return "paid";
+    return out.kind === "pending" ? "pending" : "released";
+  }
   const id = run.d.bookingId;
   if (!id) return "none";
   const out = await run.conversation.external(() => run.deps.bookings.release(id, { reason }));
@@ -200,7 +250,7 @@ function showMonth(run: FlowRun, arg: string | undefined): StepResult {
 function keep(field: "name" | "email" | "mobile"): OnButton {
   return (run) => {
     if (!run.d[field]) return "continue";
-    if (field === "mobile") return hold(run);
+    if (field === "mobile") return afterDetails(run);
     run.d.step = field === "name" ? "email" : "mobile";
     return "continue";
   };
@@ -214,7 +264,7 @@ const ON_ANY_STEP: { [A in CommonAction]: OnButton } = {
     const { d } = run;
     d.inputError = undefined;
     d.step = previous(d);
-    if (d.step === "held" && !d.bookingId) d.step = "slot";
+    if (d.step === "held" && !d.bookingId && !d.groupId) d.step = "slot";
     return "continue";
   },
 };
@@ -265,6 +315,7 @@ const ON_STEP: StepHandlers = {
       const picked = run.slots?.items.find((item) => String(item.index) === arg)?.slot;
       if (picked) {
         d.slot = picked;
+        d.group = undefined;
         if (d.persons !== undefined && (d.persons < picked.minPerson || d.persons > picked.maxPerson))
           d.persons = undefined;
         d.step = "players";
@@ -273,14 +324,56 @@ const ON_STEP: StepHandlers = {
     },
   },
   players: {
-    p: (run, arg) => {
+    p: async (run, arg) => {
       const { d } = run;
       const n = Number(arg);
-      if (d.slot && Number.isInteger(n) && n >= d.slot.minPerson && n <= d.slot.maxPerson) {
+      if (!d.slot || !Number.isInteger(n)) return "continue";
+      if (n >= d.slot.minPerson && n <= d.slot.maxPerson) {
         d.persons = n;
+        d.group = undefined;
+        d.golfers = undefined;
         return afterPlayers(run);
       }
+      // Beyond one tee time: fairway proposes the party's flights (the group step shows them).
+      if (n > d.slot.maxPerson && n <= MAX_GROUP_PLAYERS) {
+        if (n !== d.persons) d.golfers = undefined;
+        await proposeFlights(run, n);
+      }
       return "continue";
+    },
+  },
+  group: {
+    next: (run) => (run.d.group ? afterPlayers(run) : "continue"),
+    mv: (run, arg) => {
+      const { d } = run;
+      const i = index(arg, d.group?.flights.length ?? 0);
+      if (i === undefined) return "continue";
+      d.flightIndex = i;
+      d.step = "flight";
+      return "continue";
+    },
+    sl: (run) => {
+      if (run.d.group) run.d.step = "split";
+      return "continue";
+    },
+  },
+  flight: {
+    ft: (run, arg) => {
+      moveFlight(run, arg);
+      return "continue";
+    },
+  },
+  split: {
+    sl: (run, arg) => {
+      applySplit(run, arg);
+      return "continue";
+    },
+  },
+  golfers: {
+    skip: (run) => {
+      run.d.golfers = [];
+      run.d.inputError = undefined;
+      return hold(run);
     },
   },
   customer: {
@@ -291,7 +384,7 @@ const ON_STEP: StepHandlers = {
       d.name = c.name;
       d.email = c.email;
       d.mobile = c.mobile;
-      return hold(run);
+      return afterDetails(run);
     },
     nc: (run) => {
       run.d.step = "name";

@@ -10,7 +10,16 @@ import { escapeHtml, truncate } from "../../format/html.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
 import type { CommonAction, StepAction } from "./actions.js";
 import type { CoursePage, SlotPage } from "./data.js";
-import { courseName, type Draft, type PartOfDay, type Step } from "./draft.js";
+import { MAX_GROUP_PLAYERS, moveChoices, splitsFor } from "../../../search/groups.js";
+import {
+  courseName,
+  type CourseSummary,
+  type Draft,
+  type FlightDraft,
+  type PartOfDay,
+  type SlotView,
+  type Step,
+} from "./draft.js";
 
 /** Translation, as `ctx.t`. */
 export type T = (key: string, args?: Record<string, string | number>) => string;
@@ -30,6 +39,8 @@ export interface ViewEnv {
   today: string;
   lastDate: string;
   holdMinutes: number;
+  /** Most minutes between a group's flights (GROUP_MAX_GAP_MINUTES). */
+  groupGapMinutes: number;
   /** Private chat: contact sharing is possible. */
   isPrivate: boolean;
   /** A customer booking for themselves: their own number is the golfer's, so the contact button is offered. */
@@ -40,6 +51,8 @@ export interface ViewEnv {
 export interface ViewPage {
   courses?: CoursePage;
   slots?: SlotPage;
+  /** The date's open tee times (step `flight`). */
+  daySlots?: SlotView[];
 }
 
 const PARTS: PartOfDay[] = ["all", "morning", "midday", "afternoon"];
@@ -180,6 +193,14 @@ function players(d: Draft, env: ViewEnv): View {
   const kb = new InlineKeyboard();
   for (let n = s.minPerson; n <= s.maxPerson; n += 1) kb.text(String(n), data("p", n));
   kb.row();
+  // A party beyond one tee time: a group of consecutive tee times (fairway proposes them next).
+  if (s.maxPerson < MAX_GROUP_PLAYERS) {
+    for (let n = s.maxPerson + 1; n <= MAX_GROUP_PLAYERS; n += 1) {
+      kb.text(`👥 ${n}`, data("p", n));
+      if ((n - s.maxPerson) % 6 === 0) kb.row();
+    }
+    kb.row();
+  }
   const caddy = caddyText(s, env);
   const text = [
     `<b>${t("players-title")}</b>`,
@@ -190,6 +211,7 @@ function players(d: Draft, env: ViewEnv): View {
     }),
     caddy,
     t("players-range", { min: s.minPerson, max: s.maxPerson }),
+    s.maxPerson < MAX_GROUP_PLAYERS ? t("players-group-hint", { max: s.maxPerson }) : "",
   ].filter(Boolean);
   return { text: `${noticeText(d, t)}${text.join("\n")}`, keyboard: navRow(kb, env, true) };
 }
@@ -219,6 +241,112 @@ function textPrompt(d: Draft, env: ViewEnv, field: "name" | "email" | "mobile"):
     text: `${noticeText(d, t)}<b>${t(`${field}-title`)}</b>\n${t(`${field}-hint`)}${hint}`,
     keyboard: navRow(kb, env, true),
     contactButton: share,
+  };
+}
+
+/** One flight's line: its number, time, players and price. */
+export function flightLine(f: FlightDraft, n: number, env: { t: T; locale: Locale }, timeZone: string): string {
+  return env.t("group-flight", {
+    n,
+    time: formatTime(f.slot.startsAt, timeZone, env.locale),
+    players: f.persons,
+    amount: formatBaht(f.slot.price * f.persons, env.locale),
+  });
+}
+
+/** The flights fairway proposes for the party (or as the agent changed them), with the total. */
+function groupPlan(d: Draft, env: ViewEnv): View {
+  const { t, locale } = env;
+  const flights = d.group?.flights ?? [];
+  const tz = d.course?.timeZone ?? "Asia/Bangkok";
+  const data = buttonsOf(env, "group");
+  const kb = new InlineKeyboard();
+  flights.forEach((f, i) => {
+    kb.text(t("btn-move-flight", { n: i + 1, time: formatTime(f.slot.startsAt, tz, locale) }), data("mv", i));
+    if (i % 2 === 1) kb.row();
+  });
+  kb.row();
+  if (
+    splitsFor(
+      d.persons ?? 0,
+      flights.map((f) => f.slot),
+      2,
+    ).length > 1
+  )
+    kb.text(t("btn-change-split"), data("sl")).row();
+  kb.text(t("btn-group-continue"), data("next")).row();
+  const total = flights.reduce((sum, f) => sum + f.slot.price * f.persons, 0);
+  const text = [
+    `<b>${t("group-title", { players: d.persons ?? 0, flights: flights.length })}</b>`,
+    `⛳ ${escapeHtml(d.course ? courseName(d.course, locale) : "")} · 📅 ${formatDate(d.date ?? env.today, locale)}`,
+    "",
+    ...flights.map((f, i) => flightLine(f, i + 1, env, tz)),
+    "",
+    `💰 ${t("group-total", { amount: formatBaht(total, locale) })}`,
+    t("group-hint"),
+  ];
+  return { text: `${noticeText(d, t)}${text.join("\n")}`, keyboard: navRow(kb, env, true) };
+}
+
+/** Another time for one flight: open tee times between its neighbours, within the gap. */
+function flightPicker(d: Draft, env: ViewEnv, daySlots: SlotView[] | undefined): View {
+  const { t, locale } = env;
+  const flights = d.group?.flights ?? [];
+  const index = d.flightIndex ?? 0;
+  const tz = d.course?.timeZone ?? "Asia/Bangkok";
+  const all = daySlots ?? [];
+  const choices = moveChoices(all, flights, index, { maxGapMinutes: env.groupGapMinutes });
+  const data = buttonsOf(env, "flight");
+  const kb = new InlineKeyboard();
+  choices.forEach((slot, i) => {
+    kb.text(
+      `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(slot.price, locale)}`,
+      data("ft", all.indexOf(slot)),
+    );
+    if (i % 2 === 1) kb.row();
+  });
+  kb.row();
+  const current = flights[index];
+  const text = [
+    `<b>${t("flight-title", { n: index + 1 })}</b>`,
+    current ? flightLine(current, index + 1, env, tz) : "",
+    choices.length > 0
+      ? t("flight-hint", { gap: env.groupGapMinutes })
+      : t("flight-none", { gap: env.groupGapMinutes }),
+  ].filter(Boolean);
+  return { text: `${noticeText(d, t)}${text.join("\n")}`, keyboard: navRow(kb, env, true) };
+}
+
+/** The other ways to split the party over the same flights, the most even first. */
+function splitPicker(d: Draft, env: ViewEnv): View {
+  const { t } = env;
+  const flights = d.group?.flights ?? [];
+  const data = buttonsOf(env, "split");
+  const kb = new InlineKeyboard();
+  const current = flights.map((f) => f.persons).join("-");
+  splitsFor(
+    d.persons ?? 0,
+    flights.map((f) => f.slot),
+  ).forEach((split, i) => {
+    const key = split.join("-");
+    kb.text(`${key === current ? "✓ " : ""}${split.join(" + ")}`, data("sl", key));
+    if (i % 2 === 1) kb.row();
+  });
+  kb.row();
+  return {
+    text: `${noticeText(d, t)}<b>${t("split-title", { players: d.persons ?? 0 })}</b>\n${t("split-hint")}`,
+    keyboard: navRow(kb, env, true),
+  };
+}
+
+/** The other players' names (optional): one a line, sent to the partner with each flight. */
+function golfersPrompt(d: Draft, env: ViewEnv): View {
+  const { t } = env;
+  const kb = new InlineKeyboard().text(t("btn-skip-golfers"), buttonsOf(env, "golfers")("skip")).row();
+  const others = Math.max(0, (d.persons ?? 1) - 1);
+  return {
+    text: `${noticeText(d, t)}<b>${t("golfers-title")}</b>\n${t("golfers-hint", { count: others })}`,
+    keyboard: navRow(kb, env, true),
   };
 }
 
@@ -257,6 +385,14 @@ export function renderStep(d: Draft, env: ViewEnv, page: ViewPage): View {
       return slotPicker(d, env, page.slots);
     case "players":
       return players(d, env);
+    case "group":
+      return groupPlan(d, env);
+    case "flight":
+      return flightPicker(d, env, page.daySlots);
+    case "split":
+      return splitPicker(d, env);
+    case "golfers":
+      return golfersPrompt(d, env);
     case "customer":
       return customerPick(d, env);
     case "name":
