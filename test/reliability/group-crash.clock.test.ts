@@ -1,0 +1,183 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { createApp, type App } from "../../src/app.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import { createConfig } from "../../src/config/index.js";
+import { createLogger } from "../../src/logger.js";
+import {
+  buttons,
+  closeCrashWorld,
+  startCrashWorld,
+  tapWhen,
+  TOMORROW,
+  until,
+  waitText,
+  type CrashWorld,
+} from "../helpers/crash-world.js";
+import { checkInvariants } from "../helpers/invariants.js";
+
+/**
+ * SIGKILL in the middle of groups (issue 25): fairway's real entry point in a child process, four
+ * agents each holding or paying a three-tee-time group, each left at a different instant — the second
+ * reserve in flight, the third confirm not applied (killed between the second and third confirm), the
+ * third confirm applied with its answer lost, and the holds shown. fairway starts again on the same
+ * database (in this process, on a clock the test moves): every flight ends paid once or released, no
+ * hold outlives its group's hold time, each agent is told what became of the group in one message,
+ * and the ledger, the partner and the balance agree to the satang (the invariant checker, groups too).
+ */
+
+const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
+const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
+
+async function restartInProcess(w: CrashWorld): Promise<App> {
+  const destination = new Writable({ write: (_chunk: Buffer, _enc, cb) => cb() });
+  const config = { ...createConfig(w.env), database: w.db.config };
+  const logger = createLogger({ level: "info", secrets: config.secrets, destination });
+  const app = await createApp({ config, logger, now: w.clock, reaperIntervalMs: 60_000 });
+  await app.start();
+  return app;
+}
+
+/** /book → course `pick` → tomorrow → its first tee time → a party of 12 → the proposal → the lead golfer → names skipped: up to `stop`. */
+async function driveGroup(user: SimulatedUser, pick: number, stop: "details" | "held"): Promise<void> {
+  user.send("/book");
+  await waitText(user, "Choose a golf course");
+  await tapWhen(user, new RegExp(`:c:${pick}$`));
+  await tapWhen(user, /:go$/);
+  await tapWhen(user, TOMORROW);
+  await tapWhen(user, /:s:\d+$/);
+  await tapWhen(user, /:p:12$/);
+  await waitText(user, "12 players over 3 tee times");
+  await tapWhen(user, /:next$/);
+  await waitText(user, "Customer's full name");
+  user.send(`Golfer ${"abcd"[pick]!.toUpperCase()}lpha`);
+  await waitText(user, "Customer's e-mail");
+  user.send(`golfer${user.chatId}@example.com`);
+  await waitText(user, "Customer's mobile number");
+  user.send("081-234-5678");
+  await waitText(user, "Names of the other players");
+  if (stop === "details") return;
+  await tapWhen(user, /:skip$/);
+  await waitText(user, "Your 3 tee times are on hold");
+}
+
+async function groupOf(app: App, userId: number) {
+  const [g] = await app.bookings.listGroupsForUser(userId);
+  return g ? app.bookings.getGroup(g.id) : undefined;
+}
+
+describe("SIGKILL in the middle of a three-tee-time group", () => {
+  it("killed during the 2nd reserve, between the 2nd and 3rd confirm, after the 3rd confirm applied, and with holds shown: each group ends paid once or released, told once; ledger, partner and balance agree", async () => {
+    const HOLDING = 9301; // the second reserve in flight
+    const BETWEEN = 9302; // two confirms answered, the third never applied
+    const LOST = 9303; // the third confirm applied, its answer lost
+    const SHOWN = 9304; // the holds shown, Confirm never tapped
+    const ids = [HOLDING, BETWEEN, LOST, SHOWN];
+    const w = await startCrashWorld(ids);
+    let app: App | undefined;
+    try {
+      const child = await w.start();
+      const u = (id: number) => w.telegram.user({ id, language_code: "en" });
+      await Promise.all([
+        driveGroup(u(HOLDING), 0, "details"),
+        driveGroup(u(BETWEEN), 1, "held"),
+        driveGroup(u(LOST), 2, "held"),
+        driveGroup(u(SHOWN), 3, "held"),
+      ]);
+      expect(w.sandbox.reservations()).toHaveLength(9);
+      const pending = (path: RegExp, kind: string) => () =>
+        w.sandbox.requests.some((r) => path.test(r.path) && r.status === 0 && r.fault === kind);
+
+      // One at a time, so each rule's count of matching requests is that agent's.
+      w.sandbox.faults.add({ method: "POST", path: RESERVE, kind: "hang", skip: 1 });
+      await tapWhen(u(HOLDING), /:skip$/);
+      await until("the 2nd reserve in flight", pending(RESERVE, "hang"), 10_000);
+      w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "hang", skip: 2 });
+      await tapWhen(u(BETWEEN), /:ok$/);
+      await until("the 3rd confirm in flight, not applied", pending(CONFIRM, "hang"), 10_000);
+      w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "apply-then-hang", skip: 2 });
+      await tapWhen(u(LOST), /:ok$/);
+      await until("the 3rd confirm applied, its answer lost", pending(CONFIRM, "apply-then-hang"), 10_000);
+
+      await child.crash();
+      w.clock.stop();
+      w.sandbox.faults.clear();
+      const paidAtKill = w.sandbox.reservations().filter((r) => r.status === "PAID").length;
+      expect(paidAtKill).toBe(5); // BETWEEN's two, LOST's three
+      const confirmsAtKill = w.sandbox.count("POST", CONFIRM);
+      expect(confirmsAtKill).toBe(6);
+
+      app = await restartInProcess(w);
+      // Resumed, the interrupted confirm is never sent again: Confirm says it is being confirmed.
+      u(BETWEEN).send("/book");
+      const prompt = await tapWhen(u(BETWEEN), /^g:resume$/);
+      await until("the resumed summary", () => {
+        const b = buttons(u(BETWEEN));
+        return (b.messageId ?? 0) >= prompt && b.data.some((d) => /:(ok|retry)$/.test(d));
+      });
+      await tapWhen(u(BETWEEN), /:(ok|retry)$/);
+      await waitText(u(BETWEEN), "already being confirmed");
+      expect(w.sandbox.count("POST", CONFIRM)).toBe(confirmsAtKill);
+
+      // A minute on, the reaper reads back the writes the kill cut off, then settles the groups.
+      w.clock.advance(61_000);
+      await app.reaper.tick();
+      w.clock.advance(11_000);
+      await app.reaper.tick();
+      const holding = (await groupOf(app, HOLDING))!;
+      expect(holding.group.state).toBe("RELEASED");
+      expect(holding.flights.map((f) => f.state)).toEqual(["RELEASED", "RESERVE_UNKNOWN", "RELEASED"]);
+      const between = (await groupOf(app, BETWEEN))!;
+      expect(between.group.state).toBe("PARTIAL");
+      expect(between.flights.map((f) => f.state)).toEqual(["PAID", "PAID", "RELEASED"]);
+      const lost = (await groupOf(app, LOST))!;
+      expect(lost.group.state).toBe("PAID");
+      expect(lost.flights.map((f) => f.state)).toEqual(["PAID", "PAID", "PAID"]);
+      // Each agent is told once, in one message, which tee times are paid.
+      const told = await waitText(u(BETWEEN), "was only partly paid");
+      expect(told).toMatch(/2 of 3 tee times are booked/);
+      expect(told.match(/✅ paid/g)).toHaveLength(2);
+      expect(told.match(/✖️ released/g)).toHaveLength(1);
+      await waitText(u(LOST), "is confirmed, every tee time paid");
+      await waitText(u(HOLDING), "Holding your group");
+      // Try again on the resumed panel now shows the truth, and pays nothing more.
+      await tapWhen(u(BETWEEN), /:retry$/);
+      await waitText(u(BETWEEN), "The payment stopped midway: 2 of 3 tee times are booked and paid");
+      expect(w.sandbox.count("POST", CONFIRM)).toBe(confirmsAtKill);
+
+      // The holds shown at the kill: released together by the end of their hold time.
+      const shown = (await groupOf(app, SHOWN))!;
+      const ends = Math.min(...shown.flights.map((f) => f.hold_expires_at!));
+      w.clock.set(ends - 1_000);
+      await app.reaper.tick();
+      const released = (await groupOf(app, SHOWN))!;
+      expect(released.group.state).toBe("RELEASED");
+      for (const f of released.flights) {
+        const history = await app.bookings.history(f.id);
+        expect(history.find((e) => e.to_state === "RELEASED")!.at).toBeLessThanOrEqual(f.hold_expires_at!);
+      }
+      await waitText(u(SHOWN), "were not confirmed in time");
+      for (const id of ids)
+        expect(
+          u(id)
+            .messages()
+            .filter((m) => /your group at/i.test(m.text ?? "")),
+          `one notice for ${id}`,
+        ).toHaveLength(1);
+
+      // Money: every reservation confirmed at most once; ledger, partner and balance agree.
+      for (const r of w.sandbox.reservations())
+        expect(r.history.filter((h) => h.reason === "confirm").length).toBeLessThanOrEqual(1);
+      expect(w.sandbox.reservations().filter((r) => r.status === "PENDING")).toEqual([]);
+      const report = await checkInvariants({
+        sandbox: w.sandbox,
+        db: app.storage.db,
+        now: w.clock,
+        balanceBase: w.initialBalance,
+      });
+      expect(report.orphans).toEqual([]);
+    } finally {
+      await closeCrashWorld(w, app);
+    }
+  }, 180_000);
+});
