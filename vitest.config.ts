@@ -15,7 +15,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
-const WORLD = /\b(startHarness|startCrashWorld|startPgWorld|startPlaygroundApp|startBotProcess|World\.create|spawn)\(/;
+const WORLD =
+  /\b(startHarness|startCrashWorld|startPgWorld|startInstances|startPlaygroundApp|startBotProcess|World\.create|spawn)\(/;
 
 const tests = readdirSync("test", { recursive: true, encoding: "utf8" })
   .filter((f) => f.endsWith(".test.ts"))

@@ -450,6 +450,7 @@ offers-line = { $n }. { $course } · { $date } { $time } · posted { $posted } �
 offers-agents-only = Offers are for agents.
 # Abuse control and rate limits
 flood-notice = You are sending messages faster than I can answer; I skipped some. Please wait a moment, then go on.
+busy-toast = ⏳ fairway is busy right now: your answer is on its way
 
 ## Find a tee time (/find, plain words)
 menu-find = 🔎 Find a tee time

@@ -416,6 +416,7 @@ offers-line = { $n }. { $course } · { $date } { $time } น. · ส่ง { $po
 offers-agents-only = ข้อเสนอสำหรับตัวแทนเท่านั้น
 # Abuse control and rate limits
 flood-notice = คุณส่งข้อความเร็วเกินกว่าที่ฉันจะตอบได้ทัน บางข้อความจึงถูกข้ามไป กรุณารอสักครู่แล้วทำต่อ
+busy-toast = ⏳ ขณะนี้ fairway มีงานมาก คำตอบของคุณกำลังตามมา
 
 ## Find a tee time (/find, plain words)
 menu-find = 🔎 ค้นหาเวลาออกรอบ

@@ -27,7 +27,10 @@ import { createPartnerCatalog, createPartnerClient, type PartnerClient } from ".
 import { openPartnerEndpoint } from "./partner-endpoint.js";
 import type { Playground } from "./local/playground/index.js";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./local/playground/identities.js";
+import { botIdOf, createFleet, soloFleet, type Fleet } from "./runtime/fleet.js";
 import { createLease, createLeadership, type Leadership } from "./runtime/lease.js";
+import { createBucketStore, sweepBuckets } from "./runtime/shared-buckets.js";
+import { createSharedReads } from "./runtime/shared-reads.js";
 import { createMetrics, createMetricsHooks, type HttpServer, type Metrics } from "./runtime/index.js";
 import { instanceId, OFFER_RETENTION_MS, sweep } from "./runtime/housekeeping.js";
 import { createOperatorServer } from "./runtime/operator-server.js";
@@ -90,6 +93,8 @@ export interface App {
   playground?: Playground;
   /** Runs the once-only jobs (polling, the reaper, sweeps) on one instance at a time. */
   leadership: Leadership;
+  /** This bot's live instances, who share its limits (alone on SQLite). */
+  fleet: Fleet;
   /** Webhook mode (WEBHOOK_URL): the endpoint to mount on PORT. */
   webhook?: Webhook;
   metrics: Metrics;
@@ -195,7 +200,32 @@ export async function createApp(options: AppOptions): Promise<App> {
     prices,
     paymentWindowMinutes: config.payments.windowMinutes,
   });
-  const catalog = createPartnerCatalog({ partner, now, maxReadsInFlight: config.partnerReadsInFlight });
+  // The bot's instances (PostgreSQL): each one's heartbeat, so Telegram's limits and the partner's
+  // reads are the bot's, shared by the live ones, not multiplied by them (README, Deployment).
+  const instance = instanceId();
+  let active = () => true;
+  const fleet =
+    storage.kind === "postgres"
+      ? createFleet({
+          db: storage.db,
+          bot: botIdOf(token),
+          instance,
+          active: () => active(),
+          logger: logger.child({ module: "fleet" }),
+        })
+      : soloFleet(instance);
+  const bucketStore = storage.kind === "postgres" ? createBucketStore(storage.db) : undefined;
+  const catalog = createPartnerCatalog({
+    partner,
+    now,
+    maxReadsInFlight: config.partnerReadsInFlight,
+    // A read may take two attempts and a back-off (the client retries GETs once): then another may take it over.
+    ...(storage.kind === "postgres"
+      ? {
+          shared: createSharedReads({ db: storage.db, fleet, now, claimMs: 2 * config.partner.timeoutMs + 2_000 }),
+        }
+      : {}),
+  });
   const search = createTeeTimeSearch({ catalog });
   const { bot, i18n, notifications, outbox, budget, teeSheetPicks } = createBot(
     { config, partner, catalog, search, storage, bookings, access, offers, logger, now, prices, payments },
@@ -207,9 +237,12 @@ export async function createApp(options: AppOptions): Promise<App> {
       first: options.first ? new Composer<Context>(hooks.bot.first, options.first) : hooks.bot.first,
       apiObserver: hooks.bot.apiObserver,
       limitHooks: hooks.limits,
+      fleet,
+      ...(bucketStore ? { bucketStore } : {}),
     },
   );
   metrics.trackOutboxDepth(() => outbox.depth());
+  metrics.trackLimits({ rate: () => budget.rate(), members: () => fleet.members() });
   // The tee sheet Mini App (src/mini-app/): on PORT with a token, on the playground's port without.
   const teeSheetRoutes = config.miniAppUrl
     ? createTeeSheetRoutes({
@@ -251,7 +284,6 @@ export async function createApp(options: AppOptions): Promise<App> {
     intervalMs: reaperIntervalMs,
     ...hooks.reaper,
     onEvent: (event) => notifications.reaperEvent(event),
-    onGroupEvent: (event) => notifications.groupEvent(event),
   });
   const afterBooking = createAfterBooking({
     config,
@@ -290,6 +322,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     : undefined;
   let webhookSet = false;
   const receiving = () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false));
+  active = () => receiving() || leadership.isLeader();
 
   // The operator's HTTP server on PORT (a real bot token only; the playground has its own page).
   const http = config.botToken
@@ -316,7 +349,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const leadership = createLeadership({
     lease:
       storage.kind === "postgres"
-        ? createLease({ db: storage.db, name: "leader", holder: instanceId(), now })
+        ? createLease({ db: storage.db, name: "leader", holder: instance, now })
         : {
             holder: "sqlite",
             ttlMs: 10_000,
@@ -334,6 +367,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         () => {
           void sweep(storage, now)
             .then(() => offers.prune(now() - OFFER_RETENTION_MS))
+            .then(() => (storage.kind === "postgres" ? sweepBuckets(storage.db) : undefined))
             .catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
         },
         60 * 60 * 1000,
@@ -384,6 +418,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     syncingMenus: () => menusSyncing,
     partnerUrl,
     leadership,
+    fleet,
     ...(webhook ? { webhook } : {}),
     ...(localTelegram ? { localTelegram } : {}),
     ...(playground ? { playground } : {}),
@@ -403,6 +438,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         });
         webhookSet = true;
       }
+      await fleet.start();
       await leadership.start();
       logger.info(
         { bot: bot.botInfo.username, mode: config.webhook ? "webhook" : "polling", leader: leadership.isLeader() },
@@ -417,6 +453,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         logger.warn({ running: webhook.inFlight() }, "updates still running after 10 s; stopping anyway");
       // Polling: stop fetching, finish the updates in progress; then the reaper; then give the lease up.
       await leadership.stop();
+      await fleet.stop();
       await commandsSynced;
       await http?.close();
       for (const close of closers.reverse()) await close();

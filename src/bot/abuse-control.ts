@@ -3,16 +3,22 @@ import { viewedBookingIds } from "../bookings/index.js";
 import type { Access } from "../access/index.js";
 import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
+import type { Fleet } from "../runtime/fleet.js";
+import { fleetBuckets, type BucketStore, type KeyedBuckets } from "../runtime/shared-buckets.js";
+import type { Rate } from "../runtime/token-bucket.js";
 import type { Storage } from "../storage/index.js";
 import { localeFromLanguageCode } from "./i18n.js";
 import { floodGate, type LimitReason } from "./middlewares/flood-gate.js";
 import { createOutbox } from "./outbox.js";
-import { createOutgoingBudget } from "./outgoing-budget.js";
+import { createOutgoingBudget, type SendKind } from "./outgoing-budget.js";
+import { shareBudget } from "./outgoing-shares.js";
 
 /** Metrics hooks of the limits (createMetricsHooks' `limits`). */
 export interface AbuseControlHooks {
   onLimited?: (reason: LimitReason) => void;
   onOutboxResult?: (what: string, outcome: "sent" | "blocked" | "refused" | "failed") => void;
+  /** A send or edit got its tokens after `ms` (the outgoing budget's wait). */
+  onBudgetWait?: (kind: SendKind, ms: number) => void;
 }
 
 export interface AbuseControlOptions {
@@ -26,20 +32,46 @@ export interface AbuseControlOptions {
   /** The metrics observer, installed below the budget on the outbox's client too. */
   apiObserver?: Transformer;
   hooks?: AbuseControlHooks;
+  /** This bot's instances (`createFleet` on PostgreSQL; `soloFleet` alone): the limits are the bot's. */
+  fleet: Fleet;
+  /** The shared buckets (PostgreSQL), used while other instances receive updates. */
+  bucketStore?: BucketStore;
 }
 
 /**
  * The three parts of abuse control and rate limits (README, "Abuse control and rate limits"): the
  * outgoing budget (the `fetch` of the bot's client options), the outbox that `deliver` queues into (its
- * own client, paced as background sends), and the per-user gate placed first in the middleware.
+ * own client, paced as background sends), and the per-user gate placed first in the middleware. All
+ * three are the bot's, not this process's: with other instances live, the budget is this instance's
+ * share of the bot's (`shareBudget`) and the buckets by chat and by sender are the database's
+ * (`fleetBuckets`); alone, everything stays in memory.
  */
 export function createAbuseControl(options: AbuseControlOptions) {
-  const { config, logger } = options;
+  const { config, logger, fleet } = options;
   const limits = config.limits;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  /** The bot's buckets of a name and rate; a database that fails is logged once a minute. */
+  const buckets = (name: string, rate: Rate, extra: { inMemoryFirst?: boolean } = {}): KeyedBuckets =>
+    fleetBuckets({
+      name,
+      rate,
+      fleet,
+      ...(options.bucketStore ? { store: options.bucketStore } : {}),
+      ...extra,
+      onError(err) {
+        if (performance.now() - failedAt < 60_000) return;
+        failedAt = performance.now();
+        logger.warn({ err, name }, "shared limits unreachable: this instance limits on its own meanwhile");
+      },
+    });
+  const perChat = { burst: limits.chatBurst, perSecond: 1 };
   const budget = createOutgoingBudget({
     perSecond: limits.sendsPerSecond,
-    perChat: { burst: limits.chatBurst, perSecond: 1 },
+    perChat,
+    chats: buckets("chat", perChat),
+    ...(options.hooks?.onBudgetWait ? { onWait: options.hooks.onBudgetWait } : {}),
   });
+  shareBudget({ budget, fleet, total: limits.sendsPerSecond, backgroundCap: limits.backgroundPerSecond });
   const outboxApi = new Api(options.token, {
     ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
     timeoutSeconds: 30,
@@ -68,6 +100,7 @@ export function createAbuseControl(options: AbuseControlOptions) {
         if (role !== "stranger") return role;
         return (await viewedBookingIds(options.storage.db, userId, 1)).length > 0 ? "customer" : "stranger";
       },
+      buckets,
       onLimited: (reason) => options.hooks?.onLimited?.(reason),
       async notice(ctx) {
         if (ctx.chat?.type !== "private") return;
@@ -79,7 +112,7 @@ export function createAbuseControl(options: AbuseControlOptions) {
     });
   }
 
-  return { budget, outbox, gate };
+  return { budget, outbox, gate, buckets };
 }
 
 export type AbuseControl = ReturnType<typeof createAbuseControl>;

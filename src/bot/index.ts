@@ -13,6 +13,7 @@ import {
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
 import { commandsForCustomer, createMenuMemo } from "./commands.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
+import { createBusyAnswers } from "./busy-answers.js";
 import { createAccessGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
 import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
@@ -35,6 +36,8 @@ import { createMyBookingsFeature } from "./features/my-bookings.js";
 import { createI18n } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
+import { soloFleet, type Fleet } from "../runtime/fleet.js";
+import type { BucketStore } from "../runtime/shared-buckets.js";
 
 export type { BotContext, BotDeps } from "./context.js";
 
@@ -53,8 +56,12 @@ export interface CreateBotOptions {
    * pass every call and answer through unchanged.
    */
   apiObserver?: Transformer;
-  /** Metrics of the per-user limit and the outbox. */
+  /** Metrics of the per-user limit, the outbox and the outgoing budget. */
   limitHooks?: AbuseControlHooks;
+  /** This bot's instances (default: this process alone): the limits are shared with the live ones. */
+  fleet?: Fleet;
+  /** The shared buckets in the database (PostgreSQL), used while other instances receive updates. */
+  bucketStore?: BucketStore;
 }
 
 interface LocaleCarrier {
@@ -65,8 +72,11 @@ interface LocaleCarrier {
 /** Builds fairway's bot: plugins in order, then one composer per feature. */
 export function createBot(base: Omit<BotDeps, "notifications">, options: CreateBotOptions) {
   // Abuse control and rate limits (abuse-control.ts): every HTTP attempt paced by the outgoing budget.
+  const fleet = options.fleet ?? soloFleet("this process");
   const limits = createAbuseControl({
     ...base,
+    fleet,
+    ...(options.bucketStore ? { bucketStore: options.bucketStore } : {}),
     token: options.token,
     ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
     ...(options.apiObserver ? { apiObserver: options.apiObserver } : {}),
@@ -86,17 +96,23 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     base.logger.info(detail, "a button tap was answered too late; its work goes on"),
   );
   bot.api.config.use(lateAnswer);
+  // A tap whose view must wait for Telegram's limits is answered "fairway is busy" (busy-answers.ts).
+  const busy = createBusyAnswers({ expectedWaitMs: (chatKey) => limits.budget.expectedWaitMs(chatKey) });
+  bot.api.config.use(busy.transformer);
 
-  // Inside the booking flow a Bot API call waits at most a short while (a 429 beyond it ends the
-  // update with a message), as the chat's lock is held meanwhile: one retry, after at most 3 s. Built
-  // once: auto-retry keeps its state per call, so one transformer serves every client.
-  const flowRetry = [autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer];
-  // The flow's panel is shown from an `external` through a client of the bot's options (fetch paced by
-  // the budget) with the flow's retry rather than the bot's. Built once: every update's client has the
-  // same token and options, and the flow's client keeps no state between calls.
+  // Inside the booking flow a Bot API call (replayed from the conversation's log) waits at most a
+  // short while: one retry, after at most 3 s. Built once: auto-retry keeps its state per call, so one
+  // transformer serves every client.
+  const flowRetry = [autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer, busy.transformer];
+  // The flow's panel is shown from an `external` (not replayed, so a wait costs no later update
+  // anything) through a client of the bot's options (fetch paced by the budget). A 429 asking for
+  // longer than the flow's retry is waited out up to 25 s, the chat's lock held meanwhile (its other
+  // updates could not be answered sooner anyway): the view arrives when Telegram allows, rather than
+  // the tap leaving the panel as it was. Beyond 25 s the update fails and the user is told. Built
+  // once: every update's client has the same token and options, and this client keeps no state.
   const flowApi = new Api(bot.token, bot.api.options);
   if (options.apiObserver) flowApi.config.use(options.apiObserver);
-  flowApi.config.use(...flowRetry);
+  flowApi.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 25 }), lateAnswer);
 
   const i18n = createI18n<Context & LocaleCarrier>(
     base.config.defaultLocale,
@@ -110,7 +126,10 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // The per-user limit, before anything else: a flood's excess is dropped here, in memory.
   bot.use(limits.gate(bot.api, (locale, key) => i18n.t(locale, key)));
   // Inline queries: a burst of keystrokes is debounced before the per-user line and its lock below.
-  const inlineThrottle = createInlineThrottle({ now: base.now });
+  const inlineThrottle = createInlineThrottle({
+    now: base.now,
+    shared: { fleet, kv: base.storage.kv },
+  });
   bot.use(inlineThrottle.debounce);
   // One update at a time per chat: in this process (the runner is concurrent across chats), then
   // across instances (a PostgreSQL advisory lock; on SQLite there is one process). The dedupe below
@@ -134,6 +153,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     }),
   );
   bot.use(i18n);
+  bot.use(busy.middleware());
   bot.use(async (ctx, next) => {
     const code = ctx.from?.language_code;
     if (code && ctx.session.languageCode !== code) ctx.session.languageCode = code;

@@ -2,11 +2,13 @@
  * Short-lived caches of the partner's read-only data, so a booking costs the partner one tee-time read
  * and no course read (the course list changes rarely; a day's tee times are re-read when they matter).
  *
- * Per process: each instance keeps its own. What is cached is only ever shown; the hold and the payment
- * are the partner's word (a tee time taken meanwhile is refused at reserve, and the list re-read).
- * Concurrent misses for the same key share one partner call; failures are not cached. Tee-time reads
- * wait their turn: at most `maxReadsInFlight` are at the partner at once (a search over every course
- * must not fire dozens of reads at the partner together).
+ * In this process's memory, and, while other instances are live, through `shared` (the database's
+ * `partner_cache`): a miss there is read by one instance and taken by the others, so the partner is
+ * asked as often as by one process however many run. What is cached is only ever shown; the hold and
+ * the payment are the partner's word (a tee time taken meanwhile is refused at reserve, and the list
+ * re-read). Concurrent misses for the same key share one partner call; failures are not cached.
+ * Tee-time reads wait their turn: at most `maxReadsInFlight` are at the partner at once from this
+ * process (a search over every course must not fire dozens of reads at the partner together).
  */
 import pLimit from "p-limit";
 import { PartnerNotFoundError } from "./errors.js";
@@ -25,6 +27,22 @@ export interface PartnerCatalogOptions {
   maxTeeTimeLists?: number;
   /** At most this many tee-time reads at the partner at once (PARTNER_READS_IN_FLIGHT). Default 40. */
   maxReadsInFlight?: number;
+  /** The lists every instance shares (`createSharedReads`), used while `active()`. */
+  shared?: SharedReads;
+}
+
+/** Lists read once for every instance of the bot (runtime/shared-reads.ts). */
+export interface SharedReads {
+  /** Whether other instances are live now (alone, the memory above is the whole cache). */
+  active(): boolean;
+  /**
+   * `key`'s list: the shared one while younger than `ttlMs` (or, when `fresh`, read after this call),
+   * else `load()` by this instance or the one already reading it; `at` is when its read began.
+   */
+  read<T>(
+    key: string,
+    wanted: { ttlMs: number; fresh: boolean; load: () => Promise<T> },
+  ): Promise<{ value: T; at: number }>;
 }
 
 interface Entry<T> {
@@ -59,12 +77,23 @@ export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCat
     set(entry: Entry<T> | undefined): void;
   }
 
-  /** The cached value while fresh (unless `fresh`), else one new call; a failed call leaves no entry behind. */
-  function cached<T>(slot: Slot<T>, ttl: number, fresh: boolean, load: () => Promise<T>): Promise<T> {
+  /**
+   * The cached value while fresh (unless `fresh`), else one new call (the shared list's, while other
+   * instances are live); a failed call leaves no entry behind.
+   */
+  function cached<T>(slot: Slot<T>, key: string, ttl: number, fresh: boolean, load: () => Promise<T>): Promise<T> {
     const at = now();
     const current = slot.get();
     if (!fresh && current && at >= current.at && at - current.at < ttl) return current.value;
-    const entry: Entry<T> = { at, value: load() };
+    const shared = options.shared;
+    const entry: Entry<T> = { at, value: Promise.resolve(undefined as T) };
+    entry.value = shared?.active()
+      ? shared.read(key, { ttlMs: ttl, fresh, load }).then((read) => {
+          // As old as the shared read: it expires here when it does there.
+          entry.at = read.at;
+          return read.value;
+        })
+      : load();
     slot.set(entry);
     entry.value.catch(() => {
       if (slot.get() === entry) slot.set(undefined);
@@ -87,13 +116,14 @@ export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCat
   });
 
   const catalog: PartnerCatalog = {
-    courses: () => cached(courseSlot, courseTtl, false, () => partner.listCourses()),
+    courses: () => cached(courseSlot, "courses", courseTtl, false, () => partner.listCourses()),
     async course(id) {
       return (await catalog.courses()).find((c) => c.id === id);
     },
     async teeTimes(courseId, date, opts = {}) {
       try {
-        return await cached(teeTimeSlot(`${courseId}|${date}`), teeTimeTtl, opts.fresh === true, () =>
+        const key = `${courseId}|${date}`;
+        return await cached(teeTimeSlot(key), `tee-times:${key}`, teeTimeTtl, opts.fresh === true, () =>
           readTurn(() => partner.listTeeTimes(courseId, date)),
         );
       } catch (error) {

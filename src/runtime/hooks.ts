@@ -27,6 +27,7 @@ export function createMetricsHooks(metrics: Metrics, now: () => number = Date.no
     limits: {
       onLimited: (reason: string): void => metrics.updateLimited(reason),
       onOutboxResult: (what: string, outcome: string): void => metrics.outboxSend(what, outcome),
+      onBudgetWait: (kind: string, ms: number): void => metrics.budgetWait(kind, ms),
     },
     /** `createHoldReaper({ ...options, ...hooks.reaper })`. */
     reaper: {

@@ -36,6 +36,7 @@ import type { Logger } from "../logger.js";
 import type { PartnerAttemptInfo } from "../partner/index.js";
 import type { Database } from "../storage/schema.js";
 import { registerDatabaseGauges } from "./database-gauges.js";
+import type { FleetMember, FleetStats } from "./fleet.js";
 import type { UpdateOutcome } from "./update-outcome.js";
 
 /** The kinds of update `fairway_updates_total{type}` tells apart; everything else is `other`. */
@@ -59,6 +60,7 @@ export interface MetricsOptions {
 
 const UPDATE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const PARTNER_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60];
+const WAIT_BUCKETS = [0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32];
 
 /** Creates the registry and every fairway metric; the returned recorders are cheap and never throw. */
 export function createMetrics(options: MetricsOptions = {}) {
@@ -163,6 +165,43 @@ export function createMetrics(options: MetricsOptions = {}) {
       if (readActiveWatches) this.set(await readActiveWatches().catch(() => 0));
     },
   });
+  const budgetWaits = new Histogram({
+    name: "fairway_outgoing_wait_seconds",
+    help: "How long each send or edit waited for the outgoing budget (its chat's token and this instance's share of the bot's), by kind (interactive, background).",
+    labelNames: ["kind"] as const,
+    buckets: WAIT_BUCKETS,
+    registers,
+  });
+  let limits: { rate: () => number; members: () => FleetMember[] } | undefined;
+  new Gauge({
+    name: "fairway_outgoing_share_per_second",
+    help: "This instance's sends and edits per second: its share of TELEGRAM_SENDS_PER_SECOND among the live instances.",
+    registers,
+    collect() {
+      if (limits) this.set(limits.rate());
+    },
+  });
+  new Gauge({
+    name: "fairway_instances",
+    help: "The bot's live instances that receive updates or lead (this one included), at the last heartbeat.",
+    registers,
+    collect() {
+      if (limits) this.set(limits.members().filter((m) => m.self || m.active).length);
+    },
+  });
+  const fleetTotal = (name: string, help: string, figure: keyof FleetStats) =>
+    new Gauge({
+      name,
+      help: `${help}, every live instance together (each one's count since it started, at the last heartbeat).`,
+      registers,
+      collect() {
+        if (limits) this.set(limits.members().reduce((sum, m) => sum + m.stats[figure], 0));
+      },
+    });
+  fleetTotal("fairway_fleet_sends", "Sends and edits through the outgoing budget", "sends");
+  fleetTotal("fairway_fleet_sends_waited", "Sends and edits that waited for the outgoing budget", "waited");
+  fleetTotal("fairway_fleet_wait_seconds", "Seconds sends and edits waited for the outgoing budget", "waitSeconds");
+  fleetTotal("fairway_fleet_rate_limited", "Bot API answers 429 Too Many Requests", "rateLimited");
   let readOutboxDepth: (() => Promise<number>) | undefined;
   new Gauge({
     name: "fairway_outbox_depth",
@@ -228,6 +267,14 @@ export function createMetrics(options: MetricsOptions = {}) {
     /** Where `fairway_watches_active` is read at scrape time. */
     trackActiveWatches(read: () => Promise<number>): void {
       readActiveWatches = read;
+    },
+    /** One send or edit given its tokens by the outgoing budget after `ms`. */
+    budgetWait(kind: string, ms: number): void {
+      budgetWaits.observe({ kind }, ms / 1000);
+    },
+    /** Where this instance's share and the live instances are read at scrape time. */
+    trackLimits(read: { rate: () => number; members: () => FleetMember[] }): void {
+      limits = read;
     },
     /** Where `fairway_outbox_depth` is read at scrape time. */
     trackOutboxDepth(read: () => Promise<number>): void {

@@ -181,6 +181,44 @@ export interface LeasesTable {
   expires_at: number;
 }
 
+/** A live instance's heartbeat and its demand on the outgoing budget (see migrations/012-shared-limits.ts). */
+export interface LimitInstancesTable {
+  /** The bot's id (the token's number): instances of one bot share its limits. */
+  bot: string;
+  instance: string;
+  /** The database's clock, ms. */
+  expires_at: number;
+  /** 1 while it receives updates or leads; 0 for a polling standby. */
+  active: number;
+  /** Sends per second it asked for lately: answers to updates, and background sends. */
+  interactive: number;
+  background: number;
+  /** JSON of its counters since it started (sends, waits, 429s), for the fleet's totals. */
+  stats: string;
+}
+
+/** A token bucket shared by the instances (see migrations/012-shared-limits.ts); times on the database's clock, ms. */
+export interface LimitBucketsTable {
+  key: string;
+  tokens: number;
+  at: number;
+  paused_until: number;
+  /** When the bucket is full again (rows full for a while are swept). */
+  full_at: number;
+}
+
+/** A partner list read once for every instance (see migrations/012-shared-limits.ts). */
+export interface PartnerCacheTable {
+  key: string;
+  /** JSON of the list; null while the first read is under way. */
+  value: string | null;
+  /** fairway's clock (epoch ms) of the read that gave `value`. */
+  fetched_at: number;
+  /** The instance reading it now, until `reading_until` (fairway's clock). */
+  reading_by: string | null;
+  reading_until: number;
+}
+
 /** A reminder claimed for a booking at an offset before tee-off (see migrations/007-reminders-digest.ts). */
 export interface RemindersSentTable {
   booking_id: string;
@@ -421,6 +459,9 @@ export interface Database {
   offers: OffersTable;
   offer_opens: OfferOpensTable;
   outbox: OutboxTable;
+  limit_instances: LimitInstancesTable;
+  limit_buckets: LimitBucketsTable;
+  partner_cache: PartnerCacheTable;
   watches: WatchesTable;
   watch_targets: WatchTargetsTable;
   watch_alerts: WatchAlertsTable;

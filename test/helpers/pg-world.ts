@@ -1,4 +1,4 @@
-import { createBotApiServer } from "../../src/local/bot-api-server/index.js";
+import { createBotApiServer, type RateLimitOptions } from "../../src/local/bot-api-server/index.js";
 import { createSandbox } from "../../src/local/sandbox/index.js";
 import { worldClock, type WorldClock } from "./clock.js";
 import { postgresDatabase, TEST_POSTGRES_URL, type TestDatabase } from "./databases.js";
@@ -20,11 +20,23 @@ export interface PgWorld {
   close(): Promise<void>;
 }
 
-export async function startPgWorld(agentIds: number[]): Promise<PgWorld> {
+export interface PgWorldOptions {
+  /** The Bot API server enforces Telegram's flood limits (429 with retry_after over them), or these. */
+  rateLimits?: boolean | RateLimitOptions;
+  /** fairway runs with production's per-user limits and outgoing budget (default: raised out of the way). */
+  productionLimits?: boolean;
+}
+
+export async function startPgWorld(agentIds: number[], options: PgWorldOptions = {}): Promise<PgWorld> {
   const clock = worldClock();
   const sandbox = createSandbox({ clock });
   const partnerUrl = await sandbox.listen(0);
-  const telegram = createBotApiServer({ token: TEST_BOT_TOKEN, clock, allowHttpWebhooks: true });
+  const telegram = createBotApiServer({
+    token: TEST_BOT_TOKEN,
+    clock,
+    allowHttpWebhooks: true,
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+  });
   const apiRoot = await telegram.listen(0);
   const db = postgresDatabase();
   const schema = db.config.kind === "postgres" ? db.config.schema : "";
@@ -34,7 +46,10 @@ export async function startPgWorld(agentIds: number[]): Promise<PgWorld> {
     telegram,
     db,
     env: {
-      ...testEnv({ apiRoot, partnerUrl, apiKey: sandbox.apiKey, db }),
+      ...testEnv(
+        { apiRoot, partnerUrl, apiKey: sandbox.apiKey, db },
+        { productionLimits: options.productionLimits === true },
+      ),
       DATABASE_URL: `${TEST_POSTGRES_URL}?schema=${schema}`,
       AGENT_IDS: agentIds.join(","),
     },

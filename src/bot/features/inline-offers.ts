@@ -33,8 +33,8 @@ export function createInlineOffersFeature(throttle: InlineThrottle) {
       return;
     }
     // A newer keystroke of the same user replaced this query while it waited in line: no answer, no partner call.
-    if (throttle.superseded(q.from.id, q.id)) return;
-    if (!throttle.allow(q.from.id)) {
+    if (await throttle.superseded(q.from.id, q.id)) return;
+    if (!(await throttle.allow(q.from.id))) {
       await ctx.answerInlineQuery([], { cache_time: 1, is_personal: true, button: button("inline-slow-down") });
       return;
     }

@@ -1,4 +1,6 @@
 import type { Context, MiddlewareFn } from "grammy";
+import type { Fleet } from "../../runtime/fleet.js";
+import type { KvStore } from "../../storage/index.js";
 
 export interface InlineThrottleOptions {
   /** fairway's clock (epoch ms): the rate window. */
@@ -10,11 +12,19 @@ export interface InlineThrottleOptions {
   maxPerWindow?: number;
   /** Users remembered at most (the oldest go first). Default 10,000. */
   maxUsers?: number;
+  /**
+   * Several instances: while others receive updates (`fleet.shared()`), each user's newest query and
+   * the times of their served ones are kept in the key-value store, so keystrokes spread over
+   * instances are debounced and limited as by one. (A user's queries are served one at a time across
+   * instances, under their lock: reading and writing their served times cannot race.)
+   */
+  shared?: { fleet: Fleet; kv: KvStore };
 }
 
 /**
- * Debounce and rate limit of inline queries, per user and per process: a burst of keystrokes is
- * served once (its last query), and a user is served at most `maxPerWindow` queries per window.
+ * Debounce and rate limit of inline queries, per user: a burst of keystrokes is served once (its last
+ * query), and a user is served at most `maxPerWindow` queries per window. In this process's memory,
+ * and the bot's (`shared`) while several instances receive updates.
  */
 export function createInlineThrottle(options: InlineThrottleOptions) {
   const debounceMs = options.debounceMs ?? 350;
@@ -23,6 +33,9 @@ export function createInlineThrottle(options: InlineThrottleOptions) {
   const maxUsers = options.maxUsers ?? 10_000;
   const latest = new Map<number, string>();
   const served = new Map<number, number[]>();
+  const shared = options.shared;
+  const latestKey = (userId: number) => `inline-latest:${userId}`;
+  const servedKey = (userId: number) => `inline-served:${userId}`;
 
   const remember = <T>(map: Map<number, T>, key: number, value: T) => {
     map.delete(key);
@@ -30,7 +43,7 @@ export function createInlineThrottle(options: InlineThrottleOptions) {
     if (map.size > maxUsers) map.delete(map.keys().next().value!);
   };
 
-  return {
+  const throttle = {
     /**
      * Records each user's newest inline query, waits the debounce, and drops the query if a newer
      * keystroke arrived meanwhile. Installed before the per-user sequencing and its lock, so the
@@ -40,30 +53,35 @@ export function createInlineThrottle(options: InlineThrottleOptions) {
       const q = ctx.inlineQuery;
       if (!q) return next();
       remember(latest, q.from.id, q.id);
+      if (shared?.fleet.shared()) await shared.kv.set(latestKey(q.from.id), q.id, 60_000);
       if (debounceMs > 0) await new Promise((resolve) => setTimeout(resolve, debounceMs));
-      if (latest.get(q.from.id) !== q.id) return;
+      if (await throttle.superseded(q.from.id, q.id)) return;
       await next();
     }) as MiddlewareFn<Context>,
 
-    /** Whether a newer query of this user arrived after `queryId`. */
-    superseded(userId: number, queryId: string): boolean {
+    /** Whether a newer query of this user arrived after `queryId` (at any instance, while shared). */
+    async superseded(userId: number, queryId: string): Promise<boolean> {
       const newest = latest.get(userId);
-      return newest !== undefined && newest !== queryId;
+      if (newest !== undefined && newest !== queryId) return true;
+      if (!shared?.fleet.shared()) return false;
+      const stored = await shared.kv.get<string>(latestKey(userId));
+      return stored !== undefined && stored !== queryId;
     },
 
     /** Counts a served query; false when the user is over the rate. */
-    allow(userId: number): boolean {
+    async allow(userId: number): Promise<boolean> {
       const at = options.now();
-      const recent = (served.get(userId) ?? []).filter((t) => at - t < windowMs && t <= at);
-      if (recent.length >= maxPerWindow) {
-        remember(served, userId, recent);
-        return false;
-      }
-      recent.push(at);
-      remember(served, userId, recent);
-      return true;
+      const sharing = shared?.fleet.shared() === true;
+      const before = sharing ? ((await shared.kv.get<number[]>(servedKey(userId))) ?? []) : served.get(userId);
+      const recent = (before ?? []).filter((t) => at - t < windowMs && t <= at);
+      const ok = recent.length < maxPerWindow;
+      if (ok) recent.push(at);
+      if (sharing) await shared.kv.set(servedKey(userId), recent, windowMs);
+      else remember(served, userId, recent);
+      return ok;
     },
   };
+  return throttle;
 }
 
 export type InlineThrottle = ReturnType<typeof createInlineThrottle>;

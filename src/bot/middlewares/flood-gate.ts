@@ -1,7 +1,8 @@
 import type { Context, MiddlewareFn } from "grammy";
 import type { Role } from "../../access/index.js";
+import { localBuckets, type KeyedBuckets } from "../../runtime/shared-buckets.js";
 import { markUpdateOutcome } from "../../runtime/update-outcome.js";
-import { createBuckets, type Rate } from "../../runtime/token-bucket.js";
+import type { Rate } from "../../runtime/token-bucket.js";
 
 /** Why an update was dropped before any work: over the per-user rate, or a stranger over their allowance. */
 export type LimitReason = "flood" | "stranger";
@@ -23,6 +24,12 @@ export interface FloodGateOptions {
   onLimited?: (reason: LimitReason, ctx: Context) => void;
   /** Monotonic ms (default performance.now). */
   clock?: () => number;
+  /**
+   * The bot's buckets of a name and rate (`fleetBuckets`: in the database while several instances
+   * receive updates). Default: this process's. The per-user rate and the notices are asked of this
+   * process's memory first (`inMemoryFirst`), so a flood's excess costs no database call.
+   */
+  buckets?: (name: string, rate: Rate, options?: { inMemoryFirst?: boolean }) => KeyedBuckets;
 }
 
 /**
@@ -37,21 +44,22 @@ export interface FloodGateOptions {
  *    so a stranger who first typed "hi" can still join).
  *
  * A dropped callback query is still answered (empty, so the button stops spinning): Telegram
- * counts no answer against the limits. The limit is per instance: with polling only the leader
- * receives updates, so it is exact; with a webhook over N instances a sender may get up to N times
- * the rate (see README, "Abuse control and rate limits").
+ * counts no answer against the limits. With several instances receiving updates (a webhook over N),
+ * the buckets are the bot's (`buckets`), so a sender gets what one instance would give them, not N
+ * times it (see README, "Abuse control and rate limits").
  */
 export function floodGate(options: FloodGateOptions): MiddlewareFn<Context> {
   const clock = options.clock ?? (() => performance.now());
-  const perUser = createBuckets(options.perUser, clock);
+  const buckets = options.buckets ?? ((_name: string, rate: Rate) => localBuckets(rate, clock));
+  const perUser = buckets("user", options.perUser, { inMemoryFirst: true });
   const strangerPerMinute = options.strangerPerMinute ?? 1;
   const strangerRate: Rate = { burst: strangerPerMinute, perSecond: strangerPerMinute / 60 };
-  const strangers = createBuckets(strangerRate, clock);
-  const links = createBuckets(strangerRate, clock);
+  const strangers = buckets("stranger", strangerRate);
+  const links = buckets("link", strangerRate);
   const roleCacheMs = options.roleCacheMs ?? 10_000;
   const noticeEveryMs = options.noticeEveryMs ?? 60_000;
+  const notices = buckets("notice", { burst: 1, perSecond: 1000 / noticeEveryMs }, { inMemoryFirst: true });
   const roles = new Map<number, { role: Promise<Role>; at: number }>();
-  const noticed = new Map<number, number>();
 
   function roleOf(userId: number): Promise<Role> {
     const now = clock();
@@ -72,21 +80,17 @@ export function floodGate(options: FloodGateOptions): MiddlewareFn<Context> {
   return async (ctx, next) => {
     const userId = ctx.from?.id;
     if (userId === undefined || ctx.from?.is_bot) return next();
-    if (!perUser.take(String(userId))) {
+    const key = String(userId);
+    if (!(await perUser.take(key)).ok) {
       drop(ctx, "flood");
       const cached = roles.get(userId);
       const member = cached !== undefined && (await cached.role) !== "stranger";
-      const last = noticed.get(userId);
-      if (member && (last === undefined || clock() - last >= noticeEveryMs)) {
-        if (noticed.size > 10_000) noticed.clear();
-        noticed.set(userId, clock());
-        void options.notice(ctx);
-      }
+      if (member && (await notices.take(key)).ok) void options.notice(ctx);
       return;
     }
     if ((await roleOf(userId)) === "stranger") {
       const isLink = /^\/start\s+\S/.test(ctx.message?.text ?? "");
-      if (!(isLink ? links : strangers).take(String(userId))) return drop(ctx, "stranger");
+      if (!(await (isLink ? links : strangers).take(key)).ok) return drop(ctx, "stranger");
       // The link may have made them a customer: read the role again next time.
       if (isLink) roles.delete(userId);
     }

@@ -10,6 +10,7 @@ import { afterBooking as requestsAndCopies } from "./008-cancel-requests-copies.
 import { offers } from "./009-offers.js";
 import { groups } from "./010-groups.js";
 import { watches } from "./011-watches.js";
+import { sharedLimits } from "./012-shared-limits.js";
 import { pricesPayments } from "./013-prices-payments.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "009-offers": offers,
   "010-groups": groups,
   "011-watches": watches,
+  "012-shared-limits": sharedLimits,
   "013-prices-payments": pricesPayments,
 };
 
