@@ -119,6 +119,7 @@ const money = (satang) =>
   new Intl.NumberFormat(locale === "th" ? "th-TH" : "en-GB", {
     style: "currency",
     currency: "THB",
+    currencyDisplay: "narrowSymbol", // ฿2,200 in both languages ("THB 2,200" crowds a cell)
     maximumFractionDigits: 0,
   }).format(satang / 100);
 const day = (key, options) =>
@@ -249,7 +250,11 @@ function renderSheet(sheet) {
   main.dataset.state = "ready";
 }
 
+/** The latest load's number: an answer to an earlier one (filters changed since) is dropped. */
+let loads = 0;
+
 async function load() {
+  const mine = ++loads;
   $("sheet").dataset.state = "loading";
   const { status, json } = await call("api/sheet", {
     ...(state.date ? { date: state.date } : {}),
@@ -258,6 +263,7 @@ async function load() {
     area: state.area,
     maxBaht: state.maxBaht,
   });
+  if (mine !== loads) return;
   if (status !== 200) {
     $("sheet").replaceChildren(el("p", { class: "note" }, explain(status, json)));
     $("sheet").dataset.state = "refused";

@@ -1,7 +1,8 @@
 /**
  * The playground in a real browser (Debian's Chromium via playwright-core):
  * an agent books a tee time by clicking through the page, downloads the .ics,
- * an admin refunds it, and a customer arrives through an agent's link.
+ * an admin refunds it, and a customer arrives through an agent's link; the agent opens the tee sheet
+ * (a Mini App in a 360 px phone panel), in English and in Thai, and books from one of its cells.
  * Screenshots: see SCREENSHOT_DIR in ./browser.ts.
  *
  * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
@@ -14,12 +15,15 @@ import {
   PLAYGROUND_AGENT_ID,
   PLAYGROUND_CUSTOMER_ID,
 } from "../../../src/local/playground/index.js";
+import { addDaysToDateKey, courseToday, weekdayOf } from "../../../src/bot/format/dates.js";
 import { tomorrow } from "../../helpers/flow.js";
 import {
   CHROMIUM_PATH,
   CHROMIUM_PRESENT,
   clickData,
   launchChromium,
+  miniAppFrame,
+  pageWidths,
   screenshot,
   synced,
   typeMessage,
@@ -44,12 +48,18 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
   let page: Page;
   let code = "";
   const pageErrors: string[] = [];
+  /** Errors the Mini App's page logs (a refused script or style, a failed request). */
+  const miniAppErrors: string[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium(); // in CI without Chromium this fails the suite, with the install command
     p = await startPlaygroundApp();
     page = await browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
     page.on("pageerror", (error) => pageErrors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && message.location().url.includes("/tee-sheet/"))
+        miniAppErrors.push(`${message.text()} (${message.location().url})`);
+    });
     await page.goto(p.url);
     await page.locator("#connection:not(.offline)").waitFor();
   }, 60_000);
@@ -58,6 +68,7 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     await browser?.close();
     await p?.stop();
     expect(pageErrors, "JavaScript errors in the page").toEqual([]);
+    expect(miniAppErrors, "errors in the Mini App's page").toEqual([]);
   });
 
   it("books a tee time as the agent by clicking through the page, with the .ics download and the live side panel", async () => {
@@ -202,5 +213,115 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
     await typeMessage(page, "/cancel");
     await synced(p, page, PLAYGROUND_AGENT_ID);
+  });
+  /** The next Saturday at the courses (the world's clock; today when it is one is a week on). */
+  const saturday = () => {
+    const today = courseToday(p.clock(), "Asia/Bangkok");
+    const weekday = weekdayOf(today);
+    return addDaysToDateKey(today, weekday === 6 ? 7 : 6 - weekday);
+  };
+
+  /** In the open tee sheet: Saturday, mornings, Pattaya, four players (each choice reloads the sheet). */
+  async function filterPattayaMornings() {
+    const sheet = page.frameLocator("#mini-app-frame");
+    const ready = sheet.locator('#sheet[data-state="ready"]');
+    await sheet.locator(`.date[data-date="${saturday()}"]`).click();
+    await ready.waitFor();
+    await sheet.locator("#part").selectOption("morning");
+    await ready.waitFor();
+    await sheet.locator("#area").selectOption("pattaya");
+    await ready.waitFor();
+    await sheet.locator("#players").selectOption("4");
+    await ready.waitFor();
+    expect(await sheet.locator('.date[aria-pressed="true"]').getAttribute("data-date")).toBe(saturday());
+    expect(await sheet.locator("#part").inputValue()).toBe("morning");
+    expect(await sheet.locator("#area").inputValue()).toBe("pattaya");
+    expect(await sheet.locator("#players").inputValue()).toBe("4");
+    return sheet;
+  }
+
+  it("opens the tee sheet from the agent's menu button at 360 px, filters to Saturday's Pattaya mornings for four, and a tapped cell is booked and paid in the chat", async () => {
+    await page.getByRole("tab", { name: /Agent/ }).click();
+    await page.locator("#menu-button", { hasText: "Tee sheet" }).click();
+    const frame = await miniAppFrame(page);
+    const sheet = await filterPattayaMornings();
+
+    // Every Pattaya course a row, every cell a morning tee time; gone ones greyed; no sideways scroll.
+    const rows = sheet.locator("section.course");
+    expect(await rows.count()).toBeGreaterThan(1);
+    expect(await sheet.locator("#title").innerText()).toBe("Tee sheet");
+    const times = await sheet.locator(".cell b").allInnerTexts();
+    expect(times.length).toBeGreaterThan(0);
+    expect(
+      times.every((time) => time < "10:00"),
+      times.join(" "),
+    ).toBe(true);
+    const open = sheet.locator(".cell:not(.gone)");
+    expect(await open.count()).toBeGreaterThan(0);
+    expect(await pageWidths(frame)).toEqual({ width: 360, scrollWidth: 360 });
+    await screenshot(page, "playground-tee-sheet");
+
+    // A tap hands the tee time over to the chat: the panel closes, the booking waits at the golfer step.
+    const time = await open.first().locator("b").innerText();
+    const course = await open.first().locator("xpath=ancestor::section").locator("h2").innerText();
+    await open.first().click();
+    await page.locator("#mini-app").waitFor({ state: "hidden" });
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    if ((await page.locator('#messages .row.in .kb-btn[data-callback-data$=":nc"]').count()) > 0) {
+      await clickData(page, '[data-callback-data$=":nc"]');
+      await synced(p, page, PLAYGROUND_AGENT_ID);
+    }
+    const golfer = await page.locator("#messages .row.in").last().innerText();
+    expect(golfer).toMatch(/Who is playing\?|full name/);
+    expect(golfer).not.toMatch(/How many players/);
+
+    await typeMessage(page, "Malee Srisuk");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await typeMessage(page, "malee@example.com");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await typeMessage(page, "089-876-5432");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    // Held: the tapped course and tee time, for four.
+    await page.locator('.reservation[data-status="PENDING"]').waitFor();
+    const held = await page.locator("#messages .row.in").last().innerText();
+    expect(held).toContain(course);
+    expect(held).toContain(time);
+    await clickData(page, '[data-callback-data$=":ok"]');
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+
+    const fileName = (await page.locator("#messages a.document").last().getAttribute("data-file-name")) ?? "";
+    const booked = /GT[A-Z0-9]{6}/.exec(fileName)?.[0] ?? "";
+    expect(booked, `document ${fileName}`).not.toBe("");
+    expect(booked).not.toBe(code);
+    expect(await page.locator("#messages .row.in", { hasText: booked }).first().innerText()).toContain("Malee Srisuk");
+    await page.locator(`.reservation[data-code="${booked}"][data-status="PAID"]`).waitFor();
+    expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
+  });
+
+  it("shows the tee sheet in Thai when the agent's Telegram is in Thai (the language switch), from the welcome's button", async () => {
+    await page.getByRole("tab", { name: /Agent/ }).click();
+    await page.locator('#language .lang[data-lang="th"]').click();
+    await page.locator('#language .lang[data-lang="th"][aria-pressed="true"]').waitFor();
+    await typeMessage(page, "/start");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await page.locator("#messages .row.in .kb-btn[data-web-app]", { hasText: "ตารางทีออฟ" }).last().click();
+    const frame = await miniAppFrame(page);
+    const sheet = await filterPattayaMornings();
+    expect(await sheet.locator("#title").innerText()).toBe("ตารางทีออฟ");
+    expect(await sheet.locator("#area option:checked").innerText()).toBe("พัทยา");
+    expect(await sheet.locator("#part option:checked").innerText()).toBe("เช้า");
+    expect(await sheet.locator(".cell:not(.gone)").count()).toBeGreaterThan(0);
+    expect(await sheet.locator(".cell:not(.gone) .spots").first().innerText()).toMatch(/คน/);
+    expect(await pageWidths(frame)).toEqual({ width: 360, scrollWidth: 360 });
+    await screenshot(page, "playground-tee-sheet-th");
+
+    // Closed without a pick: nothing is handed over.
+    const before = p.telegram.messages(PLAYGROUND_AGENT_ID).length;
+    await page.locator("#mini-app-close").click();
+    await page.locator("#mini-app").waitFor({ state: "hidden" });
+    await p.settle();
+    expect(p.telegram.messages(PLAYGROUND_AGENT_ID).length).toBe(before);
+    await page.locator('#language .lang[data-lang="en"]').click();
+    await page.locator('#language .lang[data-lang="en"][aria-pressed="true"]').waitFor();
   });
 });

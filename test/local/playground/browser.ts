@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type Page, chromium } from "playwright-core";
+import { type Browser, type Frame, type Page, chromium } from "playwright-core";
 import type { PlaygroundApp } from "./helpers.js";
 
 /** Debian's Chromium (`apt-get install chromium`); CHROMIUM_PATH overrides. */
@@ -85,4 +85,27 @@ export async function clickData(page: Page, selector: string): Promise<void> {
 export async function typeMessage(page: Page, text: string): Promise<void> {
   await page.locator("#input").fill(text);
   await page.locator("#input").press("Enter");
+}
+
+/**
+ * The Mini App open in the playground's phone panel (an iframe beside the chat), once its page has
+ * loaded its data: the frame, to read the page's own DOM and geometry.
+ */
+export async function miniAppFrame(page: Page): Promise<Frame> {
+  await page.locator("#mini-app:not([hidden])").waitFor();
+  await page.frameLocator("#mini-app-frame").locator('#sheet[data-state="ready"]').waitFor();
+  const frame = await (await page.locator("#mini-app-frame").elementHandle())?.contentFrame();
+  if (!frame) throw new Error("the Mini App panel has no frame");
+  return frame;
+}
+
+/**
+ * The Mini App page's width and how far it scrolls sideways: `{ width, scrollWidth }` of its root
+ * element (a string expression: the test's TypeScript has no DOM types; DevTools runs it, which the
+ * page's Content-Security-Policy does not govern).
+ */
+export async function pageWidths(frame: Frame): Promise<{ width: number; scrollWidth: number }> {
+  return frame.evaluate<{ width: number; scrollWidth: number }>(
+    "({ width: document.documentElement.clientWidth, scrollWidth: document.documentElement.scrollWidth })",
+  );
 }
