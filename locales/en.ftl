@@ -633,6 +633,7 @@ btn-change-split = 👥 Change the split
 btn-group-continue = Continue ▶️
 btn-skip-golfers = Skip
 btn-confirm-group = ✅ Confirm and pay all { $flights }
+find-line-group = { $n }. <b>{ $time }</b> { $course } — { $flights } tee times ({ $split }) = <b>{ $total }</b>{ $extra }
 ics-group-summary = Tee time { $n } of { $flights } at { $course }
 ics-group-caption = 📅 Add the { $flights } tee times of { $date } to your calendar
 notify-agent-group = 🎉 Your customer { $customer } booked a group at { $course } on { $date }: { $players } players, { $flights } tee times, { $amount }.

@@ -575,6 +575,7 @@ btn-change-split = 👥 เปลี่ยนการแบ่งผู้เ�
 btn-group-continue = ต่อไป ▶️
 btn-skip-golfers = ข้าม
 btn-confirm-group = ✅ ยืนยันและชำระทั้ง { $flights } ทีไทม์
+find-line-group = { $n }. <b>{ $time }</b> { $course } — { $flights } ทีไทม์ ({ $split }) = <b>{ $total }</b>{ $extra }
 ics-group-summary = ทีไทม์ที่ { $n } จาก { $flights } ที่ { $course }
 ics-group-caption = 📅 เพิ่ม { $flights } ทีไทม์ของวันที่ { $date } ลงในปฏิทิน
 notify-agent-group = 🎉 ลูกค้าของคุณ { $customer } จองกลุ่มที่ { $course } วันที่ { $date }: ผู้เล่น { $players } คน { $flights } ทีไทม์ { $amount }

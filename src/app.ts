@@ -226,7 +226,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         }
       : {}),
   });
-  const search = createTeeTimeSearch({ catalog });
+  const search = createTeeTimeSearch({ catalog, groupGapMinutes: config.groupMaxGapMinutes });
   const { bot, i18n, notifications, outbox, budget, teeSheetPicks } = createBot(
     { config, partner, catalog, search, storage, bookings, access, offers, logger, now, prices, payments },
     {
@@ -284,6 +284,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     intervalMs: reaperIntervalMs,
     ...hooks.reaper,
     onEvent: (event) => notifications.reaperEvent(event),
+    onGroupEvent: (event) => notifications.groupEvent(event),
   });
   const afterBooking = createAfterBooking({
     config,

@@ -10,6 +10,7 @@ import type { Course, TeeTime } from "../partner/types.js";
 import { wallClock } from "../bot/format/zoned.js";
 import { areaById, courseInArea, distanceKm } from "./areas.js";
 import type { SearchCriteria } from "./criteria.js";
+import { groupPlans, MAX_GROUP_PLAYERS } from "./groups.js";
 
 /** What a result shows of its course. */
 export interface HitCourse {
@@ -38,6 +39,25 @@ export interface SearchHit {
   caddyPrice?: number;
   /** From the search's origin (a shared location, or the area's centre), when it has one. */
   distanceKm?: number;
+  /**
+   * A party larger than one tee time takes (`SearchScope.groups`): its flights, consecutive tee times
+   * from this one on, and their total; `price` is then the total per player, rounded.
+   */
+  group?: { flights: HitFlight[]; total: number };
+}
+
+/** One tee time of a group hit, and the players on it. */
+export interface HitFlight {
+  slotId: string;
+  startsAt: number;
+  /** Per player, satang (as `SearchHit.price`). */
+  price: number;
+  priceType: string;
+  minPerson: number;
+  maxPerson: number;
+  freeCaddy?: boolean;
+  caddyPrice?: number;
+  persons: number;
 }
 
 export type SortOrder = "earliest" | "cheapest" | "nearest";
@@ -54,6 +74,8 @@ export interface TeeTimeSearchOptions {
   catalog: PartnerCatalog;
   /** Per-player price the searcher sees for a tee time (the selling price for a customer). Default: the partner's. */
   priceOf?: (teeTime: TeeTime, course: Course) => number;
+  /** Most minutes between a group's tee times (GROUP_MAX_GAP_MINUTES). Default 20. */
+  groupGapMinutes?: number;
 }
 
 export interface SearchScope {
@@ -61,6 +83,8 @@ export interface SearchScope {
   courseIds?: readonly string[];
   /** Epoch ms: tee times that have started are not offered. */
   now: number;
+  /** A party larger than one tee time takes is offered groups of consecutive tee times (/find). Default false. */
+  groups?: boolean;
 }
 
 function hitCourse(c: Course): HitCourse {
@@ -91,6 +115,7 @@ export function coursesInScope(courses: readonly Course[], criteria: SearchCrite
 export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
   const { catalog } = options;
   const priceOf = options.priceOf ?? ((t: TeeTime) => t.price);
+  const gap = { maxGapMinutes: options.groupGapMinutes ?? 20 };
 
   function matches(t: TeeTime, course: Course, criteria: SearchCriteria, now: number): boolean {
     if (t.status.toUpperCase() !== "OPEN" || t.startsAt <= now) return false;
@@ -135,6 +160,53 @@ export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
       }));
   }
 
+  /** The groups a party larger than one tee time can book from one course's list of `date`: one per first tee time. */
+  function groupHitsOf(
+    course: Course,
+    date: string,
+    list: readonly TeeTime[],
+    criteria: SearchCriteria,
+    now: number,
+    origin = searchOrigin(criteria),
+  ): SearchHit[] {
+    if (criteria.players > MAX_GROUP_PLAYERS) return [];
+    const open = list
+      .filter((t) => matches(t, course, { ...criteria, players: 0 }, now))
+      .map((t) => ({ ...t, price: priceOf(t, course) }));
+    const distance =
+      origin && course.lat !== null && course.lon !== null
+        ? distanceKm(origin, { lat: course.lat, lon: course.lon })
+        : undefined;
+    return groupPlans(open, criteria.players, gap).map((plan) => {
+      const first = plan.flights[0]!.slot;
+      return {
+        course: hitCourse(course),
+        date,
+        slotId: first.id,
+        startsAt: first.startsAt,
+        price: Math.round(plan.total / plan.persons),
+        priceType: first.priceType,
+        minPerson: first.minPerson,
+        maxPerson: first.maxPerson,
+        ...(distance !== undefined ? { distanceKm: Math.round(distance * 10) / 10 } : {}),
+        group: {
+          total: plan.total,
+          flights: plan.flights.map(({ slot: t, persons }) => ({
+            slotId: t.id,
+            startsAt: t.startsAt,
+            price: t.price,
+            priceType: t.priceType,
+            minPerson: t.minPerson,
+            maxPerson: t.maxPerson,
+            ...(t.freeCaddy !== undefined ? { freeCaddy: t.freeCaddy } : {}),
+            ...(t.caddyPrice !== undefined ? { caddyPrice: t.caddyPrice } : {}),
+            persons,
+          })),
+        },
+      };
+    });
+  }
+
   return {
     hitsOf,
     /** Every matching tee time, earliest first. Throws only if the course list cannot be read. */
@@ -152,7 +224,9 @@ export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
               if (!failed.some((f) => f.id === course.id)) failed.push(hitCourse(course));
               return;
             }
-            hits.push(...hitsOf(course, criteria.dates[i] ?? "", list.value, criteria, scope.now, origin));
+            const date = criteria.dates[i] ?? "";
+            hits.push(...hitsOf(course, date, list.value, criteria, scope.now, origin));
+            if (scope.groups) hits.push(...groupHitsOf(course, date, list.value, criteria, scope.now, origin));
           });
         }),
       );

@@ -38,6 +38,11 @@ async function holdGroup(h: Harness, user: SimulatedUser, players: number, name 
 async function acceptProposal(h: Harness, user: SimulatedUser, name = "Somchai Jaidee"): Promise<void> {
   tapData(user, /:next$/);
   await h.settle();
+  await acceptDetails(h, user, name);
+}
+
+/** From the golfer step: the lead golfer typed, names skipped: the held summary. */
+async function acceptDetails(h: Harness, user: SimulatedUser, name = "Somchai Jaidee"): Promise<void> {
   if (panel(user).data.some((d) => d.endsWith(":nc"))) {
     tapData(user, /:nc$/);
     await h.settle();
@@ -221,6 +226,25 @@ describe("a party beyond one tee time, booked as one group", () => {
     expect(told).toContain("1 of 2 tee times are booked and paid");
     expect(told).toMatch(/1\. 🕒 .* — ✅ paid/);
     expect(told).toMatch(/2\. 🕒 .* — ✖️ released/);
+  });
+
+  it("/find for 12 players lists groups of three tee times (4+4+4, the total); a tap opens the golfer step and books them as one", async () => {
+    const agent = h.user(2507, "en");
+    agent.send("/find tomorrow 12 pax");
+    await h.settle();
+    const found = panel(agent);
+    expect(found.text).toMatch(/1\. \d\d:\d\d–\d\d:\d\d .* — 3 tee times \(4\+4\+4\) = ฿[\d,]+/);
+    const first = found.data.find((d) => /^f:[a-z0-9]+:t:/.test(d))!;
+    agent.tap({ data: first, messageId: found.message!.message_id });
+    await h.settle();
+    expect(panel(agent).text).toContain("Customer's full name");
+    await acceptDetails(h, agent);
+    expect(panel(agent).text).toContain("Your 3 tee times are on hold");
+    expect(h.sandbox.reservations().map((r) => r.persons)).toEqual([4, 4, 4]);
+    tapData(agent, /:ok$/);
+    await h.settle();
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID", "PAID", "PAID"]);
+    expect(agent.messages().filter((m) => m.text?.includes("Group booked: 3 tee times"))).toHaveLength(1);
   });
 
   it("speaks Thai: the proposal, the hold and the receipt", async () => {

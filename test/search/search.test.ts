@@ -110,6 +110,32 @@ describe("searching tee times across courses", () => {
     }
   });
 
+  it("a party larger than one tee time (/find's groups): consecutive open tee times at one course, split within their bounds, with the total", async () => {
+    const { search } = await setUp();
+    const criteria = { dates: [SATURDAY], players: 12 };
+    const singles = await search.run(criteria, { now: FIXED_NOW });
+    expect(singles.hits).toEqual([]);
+    const result = await search.run(criteria, { now: FIXED_NOW, groups: true });
+    expect(result.hits.length).toBeGreaterThan(0);
+    for (const hit of result.hits) {
+      const flights = hit.group!.flights;
+      expect(flights.map((f) => f.persons)).toEqual([4, 4, 4]);
+      expect(hit.slotId).toBe(flights[0]!.slotId);
+      expect(hit.group!.total).toBe(flights.reduce((sum, f) => sum + f.price * f.persons, 0));
+      const open = sandbox.slots(hit.course.id, SATURDAY).filter((t) => t.status === "OPEN");
+      for (const [i, f] of flights.entries()) {
+        expect(open.map((t) => t.id)).toContain(f.slotId);
+        if (i > 0) expect(f.startsAt - flights[i - 1]!.startsAt).toBeLessThanOrEqual(20 * 60_000);
+      }
+    }
+    // Ten players: 4+3+3.
+    const ten = await search.run({ dates: [SATURDAY], players: 10 }, { now: FIXED_NOW, groups: true });
+    expect(ten.hits.every((h) => h.group!.flights.map((f) => f.persons).join("+") === "4+3+3")).toBe(true);
+    // A party one tee time takes gets tee times, not groups.
+    const four = await search.run({ dates: [SATURDAY], players: 4 }, { now: FIXED_NOW, groups: true });
+    expect(four.hits.every((h) => h.group === undefined)).toBe(true);
+  });
+
   it("a customer's search reads only their link's course", async () => {
     const { run } = await setUp();
     const course = sandbox.courses()[2]!;

@@ -16,8 +16,10 @@ import { GLOBAL_DATA } from "../../callback-data.js";
 import { areaById } from "../../../search/areas.js";
 import { PARTS_OF_DAY, type PartOfDay, type SearchCriteria } from "../../../search/criteria.js";
 import { parseSearchQuery, type ParsedSearch } from "../../../search/query.js";
-import { rankHits, type SearchResult, type SortOrder } from "../../../search/search.js";
+import { MAX_GROUP_PLAYERS } from "../../../search/groups.js";
+import { rankHits, type HitFlight, type SearchResult, type SortOrder } from "../../../search/search.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
+import type { FlightDraft } from "../../conversations/booking/draft.js";
 import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, weekdayOf } from "../../format/dates.js";
@@ -40,6 +42,12 @@ import {
 export const DEFAULT_PLAYERS = 4;
 
 const SEARCH_ZONE = "Asia/Bangkok";
+
+/** A group hit's flight as the booking flow takes it. */
+function flightOf(f: HitFlight): FlightDraft {
+  const { slotId, persons, ...slot } = f;
+  return { slot: { id: slotId, ...slot }, persons };
+}
 
 /** The tee time a tap picked, handed from the feature above the conversation to the entry below it. */
 const picked = new WeakMap<BotContext, BookingArgs>();
@@ -79,7 +87,11 @@ async function render(ctx: BotContext, state: FindState): Promise<Shown> {
   if (state.editing) return editorView(state, env);
   let result: SearchResult;
   try {
-    result = await ctx.deps.search.run(state.criteria, { courseIds: await scopeOf(ctx), now: ctx.deps.now() });
+    result = await ctx.deps.search.run(state.criteria, {
+      courseIds: await scopeOf(ctx),
+      now: ctx.deps.now(),
+      groups: true,
+    });
   } catch (error) {
     if (!isPartnerApiError(error)) throw error;
     ctx.deps.logger.warn({ error: error.toJSON() }, "search: the course list could not be read");
@@ -192,7 +204,7 @@ function apply(state: FindState, data: FindData, today: string): boolean {
     case "p":
       return criteria(() => {
         const n = Number(arg);
-        if (!Number.isInteger(n) || n < 1 || n > 8) return false;
+        if (!Number.isInteger(n) || n < 1 || n > MAX_GROUP_PLAYERS) return false;
         c.players = n;
         return true;
       });
@@ -264,6 +276,7 @@ export function createFindFeature() {
           ...(hit.caddyPrice !== undefined ? { caddyPrice: hit.caddyPrice } : {}),
         },
         persons: state.criteria.players,
+        ...(hit.group ? { group: { flights: hit.group.flights.map(flightOf) } } : {}),
         ...(customer ? { agentId: ctx.who.agentId, ...(name ? { customerName: name } : {}) } : {}),
       });
       if (inFlow(ctx)) await ctx.conversation.exitAll();

@@ -30,7 +30,8 @@ export const FIND_WINDOW_DAYS = BOOKING_WINDOW_DAYS;
 /** Top prices per player offered as buttons, baht. */
 export const PRICE_STEPS = [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000];
 
-export const PLAYER_STEPS = [1, 2, 3, 4];
+/** Parties offered as buttons: one tee time's, then groups of several (issue 25). */
+export const PLAYER_STEPS = [1, 2, 3, 4, 8, 12, 16];
 
 /** Fewer hits than this (a page not full, or none) offer "Tell me when one opens" (a watch, issue 27). */
 export const WATCH_BELOW = HITS_PER_PAGE;
@@ -107,6 +108,18 @@ function hitLine(hit: SearchHit, n: number, players: number, env: FindEnv, twoDa
         ? env.t("find-caddy-price", { price: formatBaht(hit.caddyPrice, env.locale) })
         : "";
   const km = hit.distanceKm !== undefined ? env.t("find-km", { km: Math.round(hit.distanceKm) }) : "";
+  if (hit.group) {
+    const last = hit.group.flights.at(-1)!;
+    return env.t("find-line-group", {
+      n,
+      time: `${time}–${formatTime(last.startsAt, hit.course.timeZone, env.locale)}${day}`,
+      course: escapeHtml(courseName(hit, env.locale)),
+      flights: hit.group.flights.length,
+      split: hit.group.flights.map((f) => f.persons).join("+"),
+      total: formatBaht(hit.group.total, env.locale),
+      extra: km ? ` ${km}` : "",
+    });
+  }
   return env.t("find-line", {
     n,
     time: `${time}${day}`,
