@@ -589,7 +589,7 @@ describe("/agents", () => {
       h.telegram
         .commands({ scope: { type: "chat", chat_id: 9200 }, ...(language_code ? { language_code } : {}) })
         .map((c) => c.command);
-    expect(menu()).toEqual(["book", "mybookings", "link", "links", "offers", "cancel", "language", "help"]);
+    expect(menu()).toEqual(["book", "mybookings", "link", "links", "offers", "watches", "cancel", "language", "help"]);
     expect(menu("th")).toEqual(menu());
     answer = await say(admin, "/agents");
     expect(answer.text).toMatch(

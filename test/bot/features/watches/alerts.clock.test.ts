@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { bangkok } from "../../../helpers/clock.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
-import { expectTelegramRules, panel, pickDate, tapData } from "../../../helpers/flow.js";
+import { bookUntilHold, expectTelegramRules, panel, pickDate, tapData } from "../../../helpers/flow.js";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { coursesIn, messagesMatching, release, SATURDAY, sellOut, tapWatch } from "./helpers.js";
 
@@ -318,6 +318,52 @@ describe("watching a course's sold-out day in /book", () => {
     await w.settle();
     expect(panel(b).text).toMatch(/รายการที่ติดตาม \(1 จาก 20\)/);
     expectTelegramRules(w);
+  });
+});
+
+describe("the issue's own case", () => {
+  it("an agent watches a sold-out Saturday morning; another user's hold on it is released; one alert, Book it, paid", async () => {
+    h = await startHarness({ env: ROOMY });
+    const w = h;
+    const course = w.sandbox.courses()[0]!;
+    const morning = { date: SATURDAY, from: 0, to: 600, courseId: course.id };
+    const { holds } = await sellOut(w.sandbox, morning);
+    // Another agency's hold on one morning tee time is released, and another fairway user holds it.
+    await release(w.sandbox, holds[0]!.reservationId);
+    const other = w.user(2721, "en");
+    await bookUntilHold(w, other, { date: SATURDAY });
+    // Now no morning tee time of that course is open.
+    expect(
+      w.sandbox.slots(course.id, SATURDAY).filter((s) => s.status === "OPEN" && s.startMs <= holds.at(-1)!.startsAt),
+    ).toEqual([]);
+
+    const agent = w.user(2722, "en");
+    agent.send("/book");
+    await w.settle();
+    tapData(agent, /:c:0$/);
+    await w.settle();
+    tapData(agent, /:go$/);
+    await w.settle();
+    await pickDate(w, agent, SATURDAY);
+    await w.settle();
+    tapData(agent, /:pf:morning$/);
+    await w.settle();
+    tapData(agent, /^b:[a-z0-9]{6}:w$/);
+    await w.settle();
+    expect(panel(agent).text).toMatch(/I am watching for you: .*Morning · 👥 any party · 📍 Bangkok Riverside/);
+    expect(await nextCheck(w, 0)).toMatchObject({ reads: 1, alerts: 0 });
+
+    other.send("/cancel");
+    await w.settle();
+    expect(await nextCheck(w)).toMatchObject({ reads: 1, alerts: 1 });
+    expect(messagesMatching(agent, TEXTS.en.alert)).toHaveLength(1);
+    tapData(agent, /^wt:b:/);
+    await w.settle();
+    tapData(agent, /:p:\d+$/);
+    await w.settle();
+    await detailsAndPay(w, agent, "Somchai Jaidee");
+    expect(w.sandbox.reservations().find((r) => r.status === "PAID")?.slotId).toBe(holds[0]!.slotId);
+    expect(await nextCheck(w)).toMatchObject({ alerts: 0 });
   });
 });
 
