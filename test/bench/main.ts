@@ -256,15 +256,18 @@ async function main(): Promise<void> {
 }
 
 // `npm run bench -- --flood`: the flood benchmark (flood.ts) instead; `-- --steps`: CPU per booking step
-// (steps.ts); `-- --find`: the search across courses (find.ts).
+// (steps.ts); `-- --find`: the search across courses (find.ts); `-- --limits`: one and three instances
+// against a Bot API server enforcing Telegram's limits (limits.ts).
 const argv = process.argv.slice(2);
 const run = argv.includes("--flood")
   ? import("./flood.js").then((m) => m.floodBench(argv.filter((a) => a !== "--flood")))
-  : argv.includes("--find")
-    ? import("./find.js").then((m) => m.findBench(argv.filter((a) => a !== "--find")))
-    : argv.includes("--steps")
-      ? import("./steps.js").then((m) => m.stepsBench(argv.filter((a) => a !== "--steps")))
-      : main();
+  : argv.includes("--limits")
+    ? import("./limits.js").then((m) => m.limitsBench(argv.filter((a) => a !== "--limits")))
+    : argv.includes("--find")
+      ? import("./find.js").then((m) => m.findBench(argv.filter((a) => a !== "--find")))
+      : argv.includes("--steps")
+        ? import("./steps.js").then((m) => m.stepsBench(argv.filter((a) => a !== "--steps")))
+        : main();
 run.catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
