@@ -633,6 +633,21 @@ btn-change-split = 👥 Change the split
 btn-group-continue = Continue ▶️
 btn-skip-golfers = Skip
 btn-confirm-group = ✅ Confirm and pay all { $flights }
+admin-refund-group = This is tee time { $n } of a group of { $flights } ({ $paid } paid):
+admin-btn-refund-group = ↩️ Refund the whole group ({ $paid } tee times)
+admin-refund-group-none = Nothing to refund: no tee time of this group is paid now.
+admin-refund-group-done = ✅ Group refunded: { $refunded } of { $flights } tee times now, the partner credited back <b>{ $amount }</b>.
+admin-refund-group-failed = ⚠️ Not refunded: tee time { $flights } (see /audit); try /refund on its code again.
+notify-admin-group-refunded = An administrator cancelled your group at { $course } on { $date } ({ $flights } tee times from { $time }) and refunded it. The partner credited back { $amount }.
+group-status = { $state ->
+    [paid] 👥 Group confirmed and paid
+    [partial] 👥 Group partly paid
+    [held] 👥 Group on hold (unpaid)
+    [busy] 👥 Group being booked
+    [refunded] 👥 Group refunded
+   *[released] 👥 Group released
+    }
+group-flight-of = Tee time { $n } of a group: Back shows the whole group.
 find-line-group = { $n }. <b>{ $time }</b> { $course } — { $flights } tee times ({ $split }) = <b>{ $total }</b>{ $extra }
 ics-group-summary = Tee time { $n } of { $flights } at { $course }
 ics-group-caption = 📅 Add the { $flights } tee times of { $date } to your calendar

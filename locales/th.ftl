@@ -575,6 +575,21 @@ btn-change-split = 👥 เปลี่ยนการแบ่งผู้เ�
 btn-group-continue = ต่อไป ▶️
 btn-skip-golfers = ข้าม
 btn-confirm-group = ✅ ยืนยันและชำระทั้ง { $flights } ทีไทม์
+admin-refund-group = นี่คือทีไทม์ที่ { $n } ของกลุ่ม { $flights } ทีไทม์ (ชำระแล้ว { $paid }):
+admin-btn-refund-group = ↩️ คืนเงินทั้งกลุ่ม ({ $paid } ทีไทม์)
+admin-refund-group-none = ไม่มีอะไรต้องคืนเงิน: ไม่มีทีไทม์ใดของกลุ่มนี้ที่ชำระอยู่
+admin-refund-group-done = ✅ คืนเงินกลุ่มแล้ว: { $refunded } จาก { $flights } ทีไทม์ พาร์ทเนอร์คืนเครดิต <b>{ $amount }</b>
+admin-refund-group-failed = ⚠️ ยังไม่ได้คืนเงิน: ทีไทม์ที่ { $flights } (ดู /audit) ลอง /refund ด้วยรหัสของทีไทม์นั้นอีกครั้ง
+notify-admin-group-refunded = ผู้ดูแลระบบยกเลิกกลุ่มของคุณที่ { $course } วันที่ { $date } ({ $flights } ทีไทม์ ตั้งแต่ { $time }) และคืนเงินแล้ว พาร์ทเนอร์คืนเครดิต { $amount }
+group-status = { $state ->
+    [paid] 👥 กลุ่มยืนยันและชำระแล้ว
+    [partial] 👥 กลุ่มชำระแล้วบางส่วน
+    [held] 👥 กลุ่มจองไว้ (ยังไม่ชำระ)
+    [busy] 👥 กำลังจองกลุ่ม
+    [refunded] 👥 กลุ่มคืนเงินแล้ว
+   *[released] 👥 กลุ่มถูกยกเลิก
+    }
+group-flight-of = ทีไทม์ที่ { $n } ของกลุ่ม: กดย้อนกลับเพื่อดูทั้งกลุ่ม
 find-line-group = { $n }. <b>{ $time }</b> { $course } — { $flights } ทีไทม์ ({ $split }) = <b>{ $total }</b>{ $extra }
 ics-group-summary = ทีไทม์ที่ { $n } จาก { $flights } ที่ { $course }
 ics-group-caption = 📅 เพิ่ม { $flights } ทีไทม์ของวันที่ { $date } ลงในปฏิทิน

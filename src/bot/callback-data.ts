@@ -47,20 +47,23 @@ export const GLOBAL_DATA = {
 const MyBookingsSchema = v.pipe(
   v.string(),
   v.maxBytes(64),
-  v.regex(/^mb:(list|view|release|refresh)(?::[A-Za-z0-9_-]{1,40})?$/),
+  v.regex(/^mb:(list|view|release|refresh|group)(?::[A-Za-z0-9_-]{1,40})?$/),
   v.transform((s) => {
-    const [, action, arg] = s.split(":") as [string, "list" | "view" | "release" | "refresh", string | undefined];
+    const [, action, arg] = s.split(":") as [string, MyBookingsAction, string | undefined];
     return { action, arg };
   }),
 );
 
-/** `mb:<action>[:<bookingId>]` for /mybookings. */
+/** `group`: a group's entry (its flights); `release` of a group's id releases every flight still held. */
+type MyBookingsAction = "list" | "view" | "release" | "refresh" | "group";
+
+/** `mb:<action>[:<bookingId or groupId>]` for /mybookings. */
 export function parseMyBookingsData(data: string | undefined) {
   const result = v.safeParse(MyBookingsSchema, data);
   return result.success ? result.output : undefined;
 }
 
-export function myBookingsData(action: "list" | "view" | "release" | "refresh", arg?: string): string {
+export function myBookingsData(action: MyBookingsAction, arg?: string): string {
   const data = arg === undefined ? `mb:${action}` : `mb:${action}:${arg}`;
   if (!parseMyBookingsData(data)) throw new Error(`invalid callback data: ${data}`);
   return data;

@@ -11,6 +11,7 @@ import { startHarness, type Harness } from "../helpers/harness.js";
 import { expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
 
 const RESERVE = /\/order\/reserve$/;
+const ADMIN = 2599;
 const CONFIRM = /\/order\/[^/]+\/confirm$/;
 
 /** /book up to the players step of tomorrow's first tee time at the first course. */
@@ -60,7 +61,7 @@ async function acceptDetails(h: Harness, user: SimulatedUser, name = "Somchai Ja
 describe("a party beyond one tee time, booked as one group", () => {
   let h: Harness;
   beforeEach(async () => {
-    h = await startHarness();
+    h = await startHarness({ env: { ADMIN_IDS: String(ADMIN) } });
   });
   afterEach(async () => {
     await h.stop();
@@ -245,6 +246,77 @@ describe("a party beyond one tee time, booked as one group", () => {
     await h.settle();
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID", "PAID", "PAID"]);
     expect(agent.messages().filter((m) => m.text?.includes("Group booked: 3 tee times"))).toHaveLength(1);
+  });
+
+  it("/mybookings shows a group as one entry that opens to its flights; a flight opens with its code and goes back to the group", async () => {
+    const agent = h.user(2508, "en");
+    await toPlayers(h, agent);
+    await holdGroup(h, agent, 8);
+    tapData(agent, /:ok$/);
+    await h.settle();
+    const [r1, r2] = h.sandbox.reservations();
+    agent.send("/mybookings");
+    await h.settle();
+    const list = panel(agent);
+    const entries = list.labels.filter((l) => l.includes("Group"));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatch(/^👥 Group confirmed and paid ×2 · /);
+    expect(list.data.filter((d) => d.startsWith("mb:view:"))).toEqual([]);
+    tapData(agent, /^mb:group:/);
+    await h.settle();
+    const group = panel(agent);
+    expect(group.text).toContain("8 players · 2 tee times");
+    expect(group.text).toContain(r1!.code);
+    expect(group.text).toContain(r2!.code);
+    expect(group.text.match(/✅ paid/g)).toHaveLength(2);
+    tapData(agent, /^mb:view:.*-2$/);
+    await h.settle();
+    expect(panel(agent).text).toContain(r2!.code);
+    expect(panel(agent).text).toContain("Tee time 2 of a group");
+    expect(panel(agent).data).toContainEqual(expect.stringMatching(/^cr:.*-2$/));
+    tapData(agent, /^mb:group:/);
+    await h.settle();
+    expect(panel(agent).text).toContain("8 players · 2 tee times");
+  });
+
+  it("an admin refunds a group: /refund on one tee time's code offers the whole group; each paid tee time refunded once, the booker told once", async () => {
+    const agent = h.user(2509, "en");
+    await toPlayers(h, agent);
+    await holdGroup(h, agent, 12);
+    tapData(agent, /:ok$/);
+    await h.settle();
+    const paid = h.sandbox.reservations();
+    const admin = h.user(ADMIN, "en");
+    admin.send(`/refund ${paid[1]!.code}`);
+    await h.settle();
+    const question = panel(admin);
+    expect(question.text).toContain("This is tee time 2 of a group of 3 (3 paid)");
+    tapData(admin, /^ad:rg:/);
+    await h.settle();
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["REFUND", "REFUND", "REFUND"]);
+    expect(h.sandbox.count("POST", /\/refund$/)).toBe(3);
+    expect(admin.lastMessage()?.text).toMatch(
+      /Group refunded: 3 of 3 tee times now, the partner credited back ฿[\d,]+/,
+    );
+    // A second tap (a replay) refunds nothing more.
+    admin.forgeTap(
+      question.data.find((d) => d.startsWith("ad:rg:"))!,
+      question.message!.message_id,
+    );
+    await h.settle();
+    expect(h.sandbox.count("POST", /\/refund$/)).toBe(3);
+    expect(agent.messages().filter((m) => m.text?.includes("cancelled your group"))).toHaveLength(1);
+  });
+
+  it("/cancel with a group on hold releases every hold", async () => {
+    const agent = h.user(2510, "en");
+    await toPlayers(h, agent);
+    await holdGroup(h, agent, 8);
+    agent.send("/cancel");
+    await h.settle();
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL", "CANCEL"]);
+    const group = await h.app.storage.db.selectFrom("booking_groups").selectAll().executeTakeFirstOrThrow();
+    expect(group.state).toBe("RELEASED");
   });
 
   it("speaks Thai: the proposal, the hold and the receipt", async () => {

@@ -9,6 +9,11 @@ export async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
   if (chatId === undefined) return false;
   const active = await ctx.deps.bookings.activeForChat(chatId);
   if (!active || active.state !== "HELD") return false;
+  if (active.group_id !== null) {
+    // A group's holds go together.
+    const out = await ctx.deps.bookings.releaseGroup(active.group_id, { reason: "user-cancel" });
+    return out.kind !== "not-held";
+  }
   const out = await ctx.deps.bookings.release(active.id, { reason: "user-cancel" });
   return out.kind !== "not-held";
 }

@@ -1,9 +1,17 @@
 import { Composer, InlineKeyboard } from "grammy";
-import { bookingCourseName, isViewer, viewedBookingIds, type BookingRecord } from "../../bookings/index.js";
+import {
+  bookingCourseName,
+  groupCourseName,
+  isViewer,
+  viewedBookingIds,
+  type BookingRecord,
+  type GroupView,
+} from "../../bookings/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
 import { cancelRequestData, myBookingsData, parseMyBookingsData } from "../callback-data.js";
 import { localeOf } from "../i18n.js";
-import { bookingLines } from "../conversations/booking/summary.js";
+import { bookingLines, groupFlightLines, groupTotal } from "../conversations/booking/summary.js";
+import { formatBaht } from "../format/money.js";
 import type { BotContext } from "../context.js";
 import { formatDate, formatTime, dateKeyOf, formatDateTime } from "../format/dates.js";
 import { escapeHtml, truncate } from "../format/html.js";
@@ -64,8 +72,21 @@ async function listView(ctx: BotContext): Promise<void> {
     await show(ctx, ctx.t("my-bookings-empty"), kb.text(ctx.t("menu-book"), "g:book"));
     return;
   }
+  const groupsShown = new Set<string>();
   for (const b of list) {
     const when = `${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} ${formatTime(b.slot_starts_at, b.time_zone, locale)}`;
+    // A group is one entry (its earliest flight's date and time), opening to its flights.
+    if (b.group_id !== null) {
+      if (groupsShown.has(b.group_id)) continue;
+      groupsShown.add(b.group_id);
+      const view = await ctx.deps.bookings.getGroup(b.group_id);
+      if (!view) continue;
+      const first = view.flights[0] ?? b;
+      const start = `${formatDate(dateKeyOf(first.slot_starts_at, first.time_zone), locale)} ${formatTime(first.slot_starts_at, first.time_zone, locale)}`;
+      const label = `${groupStatus(ctx, view)} ×${view.flights.length} · ${start} · ${groupCourseName(view.group, locale)}`;
+      kb.text(truncate(label, 60), myBookingsData("group", b.group_id)).row();
+      continue;
+    }
     // Status first: a long course name is what gets cut (here, or by a narrow client), never the status.
     kb.text(
       truncate(`${statusLabel(ctx, b)} · ${when} · ${bookingCourseName(b, locale)}`, 60),
@@ -104,11 +125,80 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
     `🗓 ${ctx.t("my-bookings-made", { when: formatDateTime(booking.created_at, booking.time_zone, locale) })}`,
     stale ? `⚠️ ${ctx.t("my-bookings-stale")}` : "",
     own ? "" : `👁 ${ctx.t("my-bookings-shared")}`,
+    booking.group_id !== null ? `👥 ${ctx.t("group-flight-of", { n: booking.flight ?? 0 })}` : "",
   ].filter(Boolean);
   const kb = new InlineKeyboard();
   if (own && booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
   if (requestable(booking, ctx.deps.now()))
     kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
+  // A group's flight goes back to its group (a golfer's copy, to the list).
+  const back = own && booking.group_id !== null ? myBookingsData("group", booking.group_id) : myBookingsData("list");
+  kb.text(ctx.t("btn-back"), back);
+  await show(ctx, lines.join("\n"), kb);
+}
+
+/** What a group reads as: every flight paid, some, held, or none. */
+function groupStatus(ctx: BotContext, view: GroupView): string {
+  const states = view.flights.map((f) => f.state);
+  const paid = states.filter((s) => s === "PAID").length;
+  const refunded = states.filter((s) => s === "REFUNDED").length;
+  const state =
+    paid === states.length
+      ? "paid"
+      : refunded === states.length
+        ? "refunded"
+        : paid + refunded > 0
+          ? "partial"
+          : states.every((s) => s === "HELD")
+            ? "held"
+            : view.group.state === "HOLDING" || view.group.state === "CONFIRMING"
+              ? "busy"
+              : "released";
+  return ctx.t("group-status", { state });
+}
+
+/** A group's entry: its course, date, lead golfer, every flight with what became of it, and the total paid. */
+async function groupView(ctx: BotContext, groupId: string, notice?: string): Promise<void> {
+  const found = await ctx.deps.bookings.getGroup(groupId);
+  const userId = ctx.from?.id;
+  if (!found || found.group.user_id !== userId) {
+    await show(
+      ctx,
+      ctx.t("my-bookings-not-found"),
+      new InlineKeyboard().text(ctx.t("btn-back"), myBookingsData("list")),
+    );
+    return;
+  }
+  const refreshed = await Promise.all(found.flights.map((f) => refreshFromPartner(ctx, f)));
+  const view: GroupView = { group: found.group, flights: refreshed.map((r) => r.booking) };
+  const locale = localeOf(ctx);
+  const env = { t: (k: string, a?: Record<string, string | number>) => ctx.t(k, a), locale };
+  const first = view.flights[0];
+  const paid = view.flights.filter((f) => f.state === "PAID");
+  const lines = [
+    notice ? `${notice}\n` : "",
+    `<b>${groupStatus(ctx, view)}</b>`,
+    `⛳ ${escapeHtml(groupCourseName(view.group, locale))}`,
+    first ? `📅 ${formatDate(dateKeyOf(first.slot_starts_at, first.time_zone), locale)}` : "",
+    `👥 ${ctx.t("group-players", { players: view.group.persons, flights: view.flights.length })}`,
+    `👤 ${escapeHtml(view.group.customer_name)}`,
+    "",
+    ...groupFlightLines(view, env, true),
+    "",
+    `💰 ${ctx.t("group-total", { amount: formatBaht(groupTotal(view), locale) })} · ${ctx.t("group-paid-total", { amount: formatBaht(groupTotal(view, paid), locale) })}`,
+    refreshed.some((r) => r.stale) ? `⚠️ ${ctx.t("my-bookings-stale")}` : "",
+  ].filter((l, i) => l !== "" || i > 0);
+  const kb = new InlineKeyboard();
+  // Each flight opens as a booking of its own (its code, and a cancellation request for that tee time).
+  view.flights.forEach((f, i) => {
+    kb.text(
+      `🔍 ${f.flight ?? i + 1}. ${formatTime(f.slot_starts_at, f.time_zone, locale)}`,
+      myBookingsData("view", f.id),
+    );
+    if (i % 3 === 2) kb.row();
+  });
+  kb.row();
+  if (view.group.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", groupId)).row();
   kb.text(ctx.t("btn-back"), myBookingsData("list"));
   await show(ctx, lines.join("\n"), kb);
 }
@@ -127,6 +217,16 @@ export function createMyBookingsFeature() {
     if (data.action === "list" || data.action === "refresh") return listView(ctx);
     if (!data.arg) return listView(ctx);
     if (data.action === "view") return detailView(ctx, data.arg);
+    if (data.action === "group") return groupView(ctx, data.arg);
+    // Release of a group's id: every flight still held.
+    const group = await ctx.deps.bookings.getGroup(data.arg);
+    if (group) {
+      if (group.group.user_id !== ctx.from.id) return groupView(ctx, data.arg);
+      const out = await ctx.deps.bookings.releaseGroup(group.group.id, { reason: "user-cancel" });
+      const key =
+        out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
+      return groupView(ctx, group.group.id, ctx.t(key));
+    }
     const booking = await ctx.deps.bookings.get(data.arg);
     if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
     const out = await ctx.deps.bookings.release(booking.id, { reason: "user-cancel" });

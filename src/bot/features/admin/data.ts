@@ -1,19 +1,20 @@
 import * as v from "valibot";
 
 /**
- * Callback data of the admin buttons: `ad:rf:<bookingId>` (confirm a refund) and `ad:rfx` (cancel it).
+ * Callback data of the admin buttons: `ad:rf:<bookingId>` (confirm a refund), `ad:rg:<groupId>` (confirm
+ * the refund of a whole group) and `ad:rfx` (cancel it).
  * ASCII, at most 64 bytes. Parsing only proves the shape: the handler checks the sender's role and the
  * booking's ledger state again before acting, so forged or replayed data changes nothing.
  */
 const AdminDataSchema = v.pipe(
   v.string(),
   v.maxBytes(64),
-  v.regex(/^ad:(?:rf:[A-Za-z0-9-]{1,40}|rfx)$/),
+  v.regex(/^ad:(?:rf:[A-Za-z0-9-]{1,40}|rg:[A-Za-z0-9-]{1,40}|rfx)$/),
   v.transform((s) => {
-    const [, action, bookingId] = s.split(":") as [string, "rf" | "rfx", string | undefined];
-    return action === "rf" && bookingId
-      ? { action: "refund" as const, bookingId }
-      : { action: "cancel-refund" as const };
+    const [, action, id] = s.split(":") as [string, "rf" | "rg" | "rfx", string | undefined];
+    if (action === "rf" && id) return { action: "refund" as const, bookingId: id };
+    if (action === "rg" && id) return { action: "refund-group" as const, groupId: id };
+    return { action: "cancel-refund" as const };
   }),
 );
 
@@ -35,3 +36,10 @@ export function refundConfirmData(bookingId: string): string {
 }
 
 export const REFUND_CANCEL_DATA = "ad:rfx";
+
+/** `ad:rg:<groupId>`: refund every paid tee time of a group. */
+export function groupRefundConfirmData(groupId: string): string {
+  const data = `ad:rg:${groupId}`;
+  if (parseAdminData(data)?.action !== "refund-group") throw new Error(`invalid callback data: ${data}`);
+  return data;
+}

@@ -14,7 +14,7 @@ import { digestCommand } from "./digest.js";
 import { ADMIN_DATA_PREFIX, parseAdminData } from "./data.js";
 import { orderCommand } from "./order.js";
 import { pricesCommand } from "./prices.js";
-import { cancelRefund, confirmRefund, refundCommand } from "./refund.js";
+import { cancelRefund, confirmGroupRefund, confirmRefund, refundCommand } from "./refund.js";
 import { releaseCommand } from "./release.js";
 import { reportCommand } from "./report.js";
 import { isAdmin } from "../../middlewares/roles.js";
@@ -75,6 +75,7 @@ export function createAdminFeature() {
       return;
     }
     if (data.action === "cancel-refund") return cancelRefund(ctx);
+    if (data.action === "refund-group") return confirmGroupRefund(ctx, data.groupId);
     return confirmRefund(ctx, data.bookingId);
   });
 

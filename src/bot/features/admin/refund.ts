@@ -1,6 +1,6 @@
 import { InlineKeyboard } from "grammy";
-import { userActor, type BookingRecord, type RefundOutcome } from "../../../bookings/index.js";
-import { bookingLines } from "../../conversations/booking/summary.js";
+import { userActor, type BookingRecord, type GroupView, type RefundOutcome } from "../../../bookings/index.js";
+import { bookingLines, groupFlightLines } from "../../conversations/booking/summary.js";
 import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
@@ -8,7 +8,7 @@ import { isNotModified } from "../../ui/telegram-errors.js";
 import { formatBaht } from "../../format/money.js";
 import { afterAdminRefund } from "../after-booking/admin-actions.js";
 import { balanceLine } from "./balance.js";
-import { refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
+import { groupRefundConfirmData, refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
 import { referenceOf, stateLabel } from "./booking-labels.js";
 import { IN_FLIGHT, writeTarget } from "./booking-lookup.js";
 
@@ -42,18 +42,29 @@ export function refundRefusal(ctx: BotContext, booking: BookingRecord): string |
   return ctx.t("admin-refund-not-paid", { ref, status });
 }
 
-function confirmView(ctx: BotContext, booking: BookingRecord) {
+function confirmView(ctx: BotContext, booking: BookingRecord, group?: GroupView) {
   const locale = localeOf(ctx);
+  const paid = group?.flights.filter((f) => f.state === "PAID") ?? [];
   const text = [
     `<b>${ctx.t("admin-refund-confirm-title")}</b>`,
     ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale }),
     `🔖 ${ctx.t("summary-code", { code: escapeHtml(referenceOf(booking)) })}`,
+    // A group's tee time: this one alone, or every paid one of the group.
+    ...(group
+      ? [
+          "",
+          ctx.t("admin-refund-group", { n: booking.flight ?? 0, flights: group.flights.length, paid: paid.length }),
+          ...groupFlightLines(group, { t: (k, a) => ctx.t(k, a), locale }, true),
+        ]
+      : []),
     "",
     ctx.t("admin-refund-policy"),
   ].join("\n");
   const keyboard = new InlineKeyboard()
     .text(ctx.t("admin-btn-confirm-refund"), refundConfirmData(booking.id))
     .text(ctx.t("admin-btn-cancel"), REFUND_CANCEL_DATA);
+  if (group && paid.length > 1)
+    keyboard.row().text(ctx.t("admin-btn-refund-group", { paid: paid.length }), groupRefundConfirmData(group.group.id));
   return { text, keyboard };
 }
 
@@ -67,8 +78,49 @@ export async function refundCommand(ctx: BotContext, match: string): Promise<voi
     await ctx.reply(`${ctx.t("admin-partner-unreachable")}\n${stale}`, { parse_mode: "HTML" });
     return;
   }
-  const view = confirmView(ctx, booking);
+  const group = booking.group_id !== null ? await ctx.deps.bookings.getGroup(booking.group_id) : undefined;
+  const view = confirmView(ctx, booking, group);
   await ctx.reply(view.text, { parse_mode: "HTML", reply_markup: view.keyboard });
+}
+
+/**
+ * [Refund the whole group]: every paid tee time of the group refunded, each at most once (the ledger
+ * decides), then one answer with what the partner credited back, and one notice to the booker.
+ */
+export async function confirmGroupRefund(ctx: BotContext, groupId: string): Promise<void> {
+  const adminId = ctx.from?.id;
+  const group = await ctx.deps.bookings.getGroup(groupId);
+  if (!group || adminId === undefined) {
+    await ctx.answerCallbackQuery({ text: ctx.t("admin-button-invalid"), show_alert: true });
+    return;
+  }
+  if (!group.flights.some((f) => f.state === "PAID")) {
+    await ctx.answerCallbackQuery({ text: ctx.t("admin-refund-group-none"), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t("admin-refund-working") });
+  await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
+  const before = new Set(group.flights.filter((f) => f.state === "REFUNDED").map((f) => f.id));
+  const out = await ctx.deps.bookings.refundGroup(groupId, { actor: userActor(adminId) });
+  ctx.deps.logger.info({ groupId, adminId, failed: out.failed }, "admin group refund");
+  const locale = localeOf(ctx);
+  const now = out.view.flights.filter((f) => f.state === "REFUNDED" && !before.has(f.id));
+  const credited = now.reduce((sum, f) => sum + (f.refunded_amount ?? 0), 0);
+  const text = [
+    ctx.t("admin-refund-group-done", {
+      refunded: now.length,
+      flights: out.view.flights.length,
+      amount: formatBaht(credited, locale),
+    }),
+    ...groupFlightLines(out.view, { t: (k, a) => ctx.t(k, a), locale }, true),
+    out.failed.length > 0
+      ? ctx.t("admin-refund-group-failed", { flights: out.failed.map((f) => f.flight).join(", ") })
+      : "",
+    await balanceLine(ctx),
+  ].filter(Boolean);
+  await showAdmin(ctx, text.join("\n"));
+  const first = now[0];
+  if (first) await afterAdminRefund(ctx.deps, first, credited, adminId, { group: out.view, refunded: now });
 }
 
 function outcomeText(ctx: BotContext, out: RefundOutcome): string {

@@ -1,5 +1,5 @@
 /** Customers are told when an admin refunds (/refund) or releases (/release) their booking. */
-import { createCancelRequests, type BookingRecord } from "../../../bookings/index.js";
+import { createCancelRequests, type BookingRecord, type GroupView } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
 import { amountText, tellBookingParties } from "./notices.js";
 
@@ -12,14 +12,20 @@ export async function afterAdminRefund(
   b: BookingRecord,
   refundedAmount: number | null,
   adminId: number,
+  /** A group refunded whole: its tee times refunded now (`b` the first); one notice says so. */
+  group?: { group: GroupView; refunded: BookingRecord[] },
 ): Promise<void> {
   const requests = createCancelRequests(deps.storage.db, deps.now);
-  const open = await requests.openFor(b.id);
-  await requests.closeFor(b.id);
-  await tellBookingParties(deps, b, "notify-admin-refunded", {
-    also: [open ? Number(open.requester_id) : null],
+  const flights = group?.refunded ?? [b];
+  const open = (await Promise.all(flights.map((f) => requests.openFor(f.id)))).filter((r) => r !== undefined);
+  for (const f of flights) await requests.closeFor(f.id);
+  await tellBookingParties(deps, b, group ? "notify-admin-group-refunded" : "notify-admin-refunded", {
+    also: open.map((r) => Number(r.requester_id)),
     exclude: [adminId],
-    args: (locale) => ({ amount: amountText(refundedAmount, locale) }),
+    args: (locale) => ({
+      amount: amountText(refundedAmount, locale),
+      ...(group ? { flights: group.refunded.length } : {}),
+    }),
   });
 }
 
