@@ -401,9 +401,9 @@ cancel-request-list = { $count ->
     [one] One cancellation request is waiting:
    *[other] { $count } cancellation requests are waiting (the oldest { $shown } below):
     }
-cancel-request-approved = ✅ Your cancellation request was approved: the booking at { $course } on { $date } at { $time } (code { $code }) is cancelled and refunded. The partner credited back { $amount }.
+cancel-request-approved = ✅ Your cancellation request was approved: the booking at { $course } on { $date } at { $time } (code { $code }) is cancelled and refunded: { $amount } comes back to you.
 cancel-request-declined = ✖️ Your cancellation request for the booking at { $course } on { $date } at { $time } (code { $code }) was declined. The booking stands.
-notify-admin-refunded = An administrator cancelled your booking at { $course } on { $date } at { $time } (code { $code }) and refunded it. The partner credited back { $amount }.
+notify-admin-refunded = An administrator cancelled your booking at { $course } on { $date } at { $time } (code { $code }) and refunded it: { $amount } comes back to you.
 notify-admin-released = An administrator released your hold at { $course } on { $date } at { $time }. Nothing was charged.
 golfer-copy-link = Send this link to the golfer of <code>{ $code }</code>. It works once, for one person, until the tee time:
     { $url }
@@ -666,3 +666,78 @@ notify-group-released = ⚠️ Holding your group at { $course } on { $date } wa
 tee-sheet-button = 🗓 Tee sheet
 tee-sheet-menu = Tee sheet
 tee-sheet-expired = That tee sheet pick has expired. Open the tee sheet and tap the tee time again.
+cmd-payments = Payments awaiting your word
+cmd-promptpay = Your PromptPay ID (customers pay you)
+pay-prepaid = Prepaid: green fee { $amount } ({ $players } × { $each })
+pay-staff-money = Customer pays <b>{ $selling }</b> · net { $net } · margin { $margin }
+pay-at-course = At the course: { $caddy }; a cart and the caddie's tip if you take them
+pay-at-course-caddy = caddie { $price } per player
+pay-at-course-caddy-free = caddie included
+pay-at-course-caddy-unknown = caddie fee as the course charges
+pay-held-until = Pay by { $time } ({ $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+    }): the tee time is held until then.
+pay-btn-pay = 💳 Pay with PromptPay
+pay-btn-request = 💳 Payment request (QR)
+pay-panel-closed = 💳 Scan the QR code below in your banking app, then send a photo of the transfer slip here.
+pay-booking-line = ⛳ { $course } · { $date } { $time } · { $players ->
+    [one] 1 player
+   *[other] { $players } players
+    }
+pay-title = Pay { $amount } by PromptPay
+pay-to = To { $payee } · reference <code>{ $reference }</code>
+pay-request-forward = Forward this QR to your customer; when the money is in, tap “Mark paid”.
+pay-deadline = ⏳ Please pay by { $time }: your tee time is held until then.
+pay-send-slip = Then send a photo of the transfer slip here. Your booking is confirmed as soon as your agent has checked it.
+pay-btn-cancel = ✖ Cancel this booking
+pay-slip-title = Payment slip from { $customer }
+pay-slip-late-title = Late payment slip from { $customer }
+pay-slip-asked = Asked { $amount } (reference <code>{ $reference }</code>) · net { $net } · margin { $margin }
+pay-slip-ref = Bank reference on the slip: <code>{ $ref }</code>
+pay-slip-no-ref = No bank reference could be read from the slip: check the transfer in your bank app.
+pay-slip-reused = This slip's bank reference was already sent for booking <code>{ $code }</code>: it may be a re-used slip.
+pay-slip-late = The hold ended at { $time } (booking: { $state }) before this slip arrived, so nothing was booked. If { $amount } reached you, return it to the customer.
+pay-slip-hold = Held until { $time }: check the money arrived, then confirm.
+pay-btn-approve = ✅ Paid — confirm
+pay-btn-reject = ✖ Not received
+pay-btn-mark-paid = ✅ Mark paid
+pay-slip-already-confirmed = Your booking is already confirmed: nothing more to pay.
+pay-slip-late-customer = ⚠️ Your tee time's hold ended at { $time }, before your slip arrived, so it could not be booked. Your agent has your slip and will return your money (or book again with you).
+pay-slip-received = 🧾 Thank you: your slip ({ $amount }) is with your agent. Your booking is confirmed as soon as they have checked the payment.
+pay-not-yours = This button is not yours.
+pay-card-decided = Already decided: { $state } (by { $by }).
+pay-card-rejected = ✖ Marked not received by { $who }. The customer was told; the hold stays until its end.
+pay-rejected-customer = ⚠️ Your agent has not received { $amount } (reference <code>{ $reference }</code>). If you paid, send the slip again or contact your agent.
+pay-card-expired = ⚠️ The hold had ended: nothing was booked or charged. Return { $amount } to the customer if it reached you.
+pay-expired-customer = ⚠️ Your tee time's hold ended before the payment was confirmed, so it could not be booked. Your agent will return your money or book again with you.
+pay-card-request-paid = ✅ Marked paid by { $who }.
+pay-card-paid = ✅ Approved by { $who }: confirmed at the partner, code <code>{ $code }</code>. The customer has the receipt.
+pay-card-confirm-failed = ⚠️ Approved, but the partner did not confirm: { $reason } Tap “Paid — confirm” again to retry.
+pay-cancel-checking = Your slip is being checked by your agent: ask them to cancel.
+pay-cancelled = ✖ Cancelled: the tee time was released and nothing was charged.
+pay-no-promptpay = No PromptPay ID is set: use /promptpay to set yours.
+pay-staff-only = This command is for agents and administrators.
+pay-list-empty = No payments are awaiting a decision.
+pay-list-title = Payments awaiting a decision
+pay-list-row = <code>{ $reference }</code> · { $customer } · { $amount } · { $state } · held until { $hold }
+pay-state-pending = QR not shown yet
+pay-state-awaiting = waiting for the slip
+pay-state-submitted = slip received
+pay-state-approved = approved
+pay-state-rejected = not received
+pay-state-expired = expired
+pay-state-cancelled = cancelled
+pay-promptpay-own = Your customers pay your PromptPay ID <code>{ $id }</code>. <code>/promptpay off</code> goes back to the agency's.
+pay-promptpay-agency = Your customers pay the agency's PromptPay ID <code>{ $id }</code>. Set your own with <code>/promptpay 0812345678</code>.
+pay-promptpay-none = No PromptPay ID is set: customers' bookings are confirmed at once. Set yours with <code>/promptpay 0812345678</code>.
+pay-promptpay-cleared = Your own PromptPay ID is removed.
+pay-promptpay-invalid = That is not a PromptPay ID: a Thai mobile number (<code>0812345678</code>), a 13-digit citizen or tax ID, or a 15-digit e-wallet ID.
+pay-refund-advice = The customer paid { $paid }; the partner credited back { $credited }. Return { $give } to the customer (fairway moves no customer money itself).
+pay-expired-with-slip = The hold of { $customer }'s booking ended before its payment was approved, and their slip had arrived: nothing was booked. Return { $amount } (reference <code>{ $reference }</code>) to the customer if it reached you.
+pay-report-margin = customers paid { $selling } · margin <b>{ $margin }</b>
+pay-digest-margin = Margin on them: { $margin }
+pay-link-pay-first = 💳 Customers of this link pay first by PromptPay; the booking is confirmed once you approve their slip.
+pay-link-at-once = ⚡ Customers of this link are confirmed at once, paid from the partner credit.
+pay-link-btn-at-once = ⚡ Confirm at once instead
+pay-link-btn-pay-first = 💳 Pay first instead

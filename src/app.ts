@@ -20,6 +20,7 @@ import type { Logger } from "./logger.js";
 import { createTeeTimeSearch } from "./search/search.js";
 import { createPaymentSettings } from "./payments/settings.js";
 import { createPriceRules } from "./pricing/rules.js";
+import { paymentOnReaperEvent } from "./bot/features/payments/expiry.js";
 import { createWatchAlerts } from "./bot/features/watches/alert.js";
 import { createWatchChecker, type WatchChecker } from "./watches/checker.js";
 import { createWatchStore } from "./watches/store.js";
@@ -283,7 +284,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     now,
     intervalMs: reaperIntervalMs,
     ...hooks.reaper,
-    onEvent: (event) => notifications.reaperEvent(event),
+    onEvent: async (event) => {
+      await paymentOnReaperEvent({ bookings, notifications, access }, event);
+      await notifications.reaperEvent(event);
+    },
     onGroupEvent: (event) => notifications.groupEvent(event),
   });
   const afterBooking = createAfterBooking({

@@ -86,6 +86,17 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Sets whether `agentId`'s link makes its customers pay first (PromptPay) or confirms at once; false when not theirs. */
+    async setPayFirst(token: string, agentId: number, payFirst: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable("links")
+        .set({ pay_first: payFirst ? 1 : 0 })
+        .where("token", "=", token)
+        .where("agent_id", "=", agentId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Why `link` gives no access now, if it doesn't. */
     refusal(link: Link): LinkRefusal | undefined {
       if (link.revoked_at !== null) return "revoked";

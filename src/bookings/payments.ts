@@ -12,7 +12,7 @@ export type PaymentRecord = Selectable<PaymentsTable>;
 export type { PaymentState };
 
 /** States in which a payment still waits for the agent's word (its hold alive, for a prepay). */
-export const OPEN_PAYMENT_STATES: readonly PaymentState[] = ["awaiting", "submitted", "rejected"];
+export const OPEN_PAYMENT_STATES: readonly PaymentState[] = ["pending", "awaiting", "submitted", "rejected"];
 
 /** What a customer quotes for a booking (and the QR carries): `FW` + the booking id's first 8 letters and digits. */
 export function paymentReference(bookingId: string): string {
@@ -47,7 +47,7 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
         .values({
           booking_id: input.bookingId,
           kind: input.kind,
-          state: "awaiting",
+          state: input.kind === "prepay" ? "pending" : "awaiting",
           amount: input.amount,
           payee: input.payee,
           reference: paymentReference(input.bookingId),

@@ -398,7 +398,7 @@ export function createBookingService(options: BookingServiceOptions) {
     if (payment.state === "approved") return { kind: "approved", payment, booking: await load(bookingId) };
     const booking = await load(bookingId);
     const live = booking.state === "HELD" && (booking.hold_expires_at ?? 0) > now();
-    if (live && (await payments.transition(bookingId, ["awaiting", "submitted", "rejected"], "submitted", fields))) {
+    if (live && (await payments.transition(bookingId, OPEN_PAYMENT_STATES, "submitted", fields))) {
       const stored = (await payments.get(bookingId)) ?? payment;
       return { kind: "submitted", payment: stored, booking, ...(reusedOf ? { reusedOf } : {}) };
     }
@@ -423,7 +423,7 @@ export function createBookingService(options: BookingServiceOptions) {
     const decided = { decided_by: opts.actorId, decided_at: now() };
     const actor = userActor(opts.actorId);
     if (!opts.approve) {
-      const won = await payments.transition(bookingId, ["awaiting", "submitted"], "rejected", decided);
+      const won = await payments.transition(bookingId, ["pending", "awaiting", "submitted"], "rejected", decided);
       const stored = (await payments.get(bookingId)) ?? payment;
       return won ? { kind: "rejected", payment: stored } : { kind: "decided", payment: stored };
     }
@@ -968,7 +968,13 @@ export function createBookingService(options: BookingServiceOptions) {
     /** Payments waiting for the agent's word (of one agent's customers when given). */
     openPayments: (opts?: { agentId?: number; limit?: number }) => payments.listOpen(opts),
     /** The customer cancelled before paying: the payment ends (the hold is released by `release`). */
-    cancelPayment: (bookingId: string) => payments.transition(bookingId, ["awaiting", "rejected"], "cancelled"),
+    cancelPayment: (bookingId: string) =>
+      payments.transition(bookingId, ["pending", "awaiting", "rejected"], "cancelled"),
+    /** The customer was shown the QR (pending → awaiting): the hold now waits for their slip outside the flow. */
+    showPayment: async (bookingId: string): Promise<PaymentRecord | undefined> => {
+      await payments.transition(bookingId, ["pending"], "awaiting");
+      return payments.get(bookingId);
+    },
     /** A prepay whose hold ended: its payment expires (true when this call ended it). */
     expirePayment: (bookingId: string) => payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired"),
     /**

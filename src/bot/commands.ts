@@ -21,6 +21,8 @@ export const AGENT_COMMANDS = [
   "mybookings",
   "link",
   "links",
+  "payments",
+  "promptpay",
   "offers",
   "watches",
   "cancel",

@@ -18,6 +18,7 @@ import { createAccessGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
 import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
 import { createBookingEntry, createBookingGuards } from "./features/booking.js";
+import { createPaymentsFeature } from "./features/payments/index.js";
 import { createFindEntry, createFindFeature } from "./features/find/index.js";
 import { createWatchesEntry, createWatchesFeature } from "./features/watches/index.js";
 import { createLinksFeature } from "./features/links.js";
@@ -199,6 +200,8 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // Agents' and admins' chats: the menu button opens the tee sheet (when the Mini App is served).
   chat.use(createTeeSheetMenuButton());
   chat.use(createAfterBookingFeature());
+  // Slips, payment decisions, /payments: before the booking conversation, which would take their updates.
+  chat.use(createPaymentsFeature());
   // Customers, agents and admins; each feature checks its own roles again, buttons included.
   chat.use(createBookingGuards());
   chat.use(createFindFeature());

@@ -38,12 +38,32 @@ export interface PriceRulesSnapshot {
   agents: Map<number, Markup>;
 }
 
+/** A `PriceRulesSnapshot` as plain JSON (what a conversation's `external` may return and replay). */
+export interface PlainPriceRules {
+  agency: Markup | null;
+  agencySource: "env" | "agency" | "none";
+  rounding: Rounding;
+  courses: [string, Markup][];
+  agents: [number, Markup][];
+}
+
 /**
  * One read of the price rules: the price function for any tee time. Precedence: a course's override,
  * else the selling agent's, else the agency's (a course's terms bind every agent who sells it).
  */
 export class PriceBook {
   constructor(readonly rules: PriceRulesSnapshot) {}
+
+  /** The rules as plain JSON. */
+  plain(): PlainPriceRules {
+    const { agency, agencySource, rounding, courses, agents } = this.rules;
+    return { agency, agencySource, rounding, courses: [...courses], agents: [...agents] };
+  }
+
+  /** The book of rules `plain()` gave. */
+  static from(plain: PlainPriceRules): PriceBook {
+    return new PriceBook({ ...plain, courses: new Map(plain.courses), agents: new Map(plain.agents) });
+  }
 
   /** The markup that applies to a sale. */
   ruleFor(sale: SaleContext): AppliedRule {

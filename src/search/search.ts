@@ -32,6 +32,8 @@ export interface SearchHit {
   startsAt: number;
   /** Per player, satang: what the searcher is shown (and what a price limit compares). */
   price: number;
+  /** Per player, satang: the partner's price (the agency's cost), what a booking of it is reserved at. */
+  net?: number;
   priceType: string;
   minPerson: number;
   maxPerson: number;
@@ -151,6 +153,7 @@ export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
         slotId: t.id,
         startsAt: t.startsAt,
         price: priceOf(t, course),
+        net: t.price,
         priceType: t.priceType,
         minPerson: t.minPerson,
         maxPerson: t.maxPerson,

@@ -388,11 +388,11 @@ export interface PriceRulesTable {
 }
 
 /**
- * Where a payment is: awaiting (the QR was shown) → submitted (a slip came) → approved (the agent or an
+ * Where a payment is: pending (recorded with the intent; the QR not shown yet) → awaiting (the QR was shown) → submitted (a slip came) → approved (the agent or an
  * admin said paid; the partner confirm follows) | rejected (not received; another slip may follow);
  * expired (the hold ended first); cancelled (the customer cancelled).
  */
-export type PaymentState = "awaiting" | "submitted" | "approved" | "rejected" | "expired" | "cancelled";
+export type PaymentState = "pending" | "awaiting" | "submitted" | "approved" | "rejected" | "expired" | "cancelled";
 
 /** A customer's PromptPay payment of a booking (kind `prepay`), or an agent's payment request (`request`). */
 export interface PaymentsTable {

@@ -518,9 +518,11 @@ describe("/bookings and /report", () => {
       "refunded_bookings",
       "refunded_thb",
       "net_thb",
+      "selling_thb",
+      "margin_thb",
     ]);
     expect(rows.slice(1)).toEqual([
-      [String(AGENT), "", "2", baht(amountOf(A)), "0", "0.00", baht(amountOf(A))],
+      [String(AGENT), "", "2", baht(amountOf(A)), "0", "0.00", baht(amountOf(A)), baht(amountOf(A)), "0.00"],
       [
         String(ADDED_AGENT),
         `agent ${ADDED_AGENT}`,
@@ -529,6 +531,8 @@ describe("/bookings and /report", () => {
         "1",
         baht(refundedOf(B)),
         baht(amountOf(B) - refundedOf(B)),
+        baht(amountOf(B)),
+        "0.00",
       ],
       [
         "total",
@@ -538,6 +542,8 @@ describe("/bookings and /report", () => {
         "1",
         baht(refundedOf(B)),
         baht(amountOf([...A, ...B]) - refundedOf(B)),
+        baht(amountOf([...A, ...B])),
+        "0.00",
       ],
     ]);
 
@@ -589,7 +595,19 @@ describe("/agents", () => {
       h.telegram
         .commands({ scope: { type: "chat", chat_id: 9200 }, ...(language_code ? { language_code } : {}) })
         .map((c) => c.command);
-    expect(menu()).toEqual(["book", "mybookings", "link", "links", "offers", "watches", "cancel", "language", "help"]);
+    expect(menu()).toEqual([
+      "book",
+      "mybookings",
+      "link",
+      "links",
+      "payments",
+      "promptpay",
+      "offers",
+      "watches",
+      "cancel",
+      "language",
+      "help",
+    ]);
     expect(menu("th")).toEqual(menu());
     answer = await say(admin, "/agents");
     expect(answer.text).toMatch(

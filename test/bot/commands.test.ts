@@ -66,6 +66,8 @@ describe("command menus", () => {
         "mybookings",
         "link",
         "links",
+        "payments",
+        "promptpay",
         "offers",
         "watches",
         "cancel",

@@ -25,6 +25,9 @@ import { addToTally } from "./tally.js";
  *   group's flights are all held, ending together; a settled group holds nothing (PAID: every flight
  *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation.
  *
+ * - no reservation of a booking its customer pays first (a `prepay` payment) was confirmed at the partner
+ *   without that payment approved, once, by someone (`decided_by`);
+ *
  * Reservations another agency made (a test calling the partner API directly) are recognised as not
  * fairway's: no ledger booking, audit entry or booking intent refers to them. They still count for
  * the balance.
@@ -168,6 +171,18 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
         `${describeBooking(b)}: the hold expired at ${new Date(b.hold_expires_at ?? 0).toISOString()} and is still PENDING at the sandbox`,
       );
     }
+  }
+
+  // Pay first: the partner's credit is spent on a customer's booking only after one approval.
+  const prepaid = await db.selectFrom("payments").selectAll().where("kind", "=", "prepay").execute();
+  for (const p of prepaid) {
+    const b = bookings.find((x) => x.id === p.booking_id);
+    const r = b?.reservation_id ? byId.get(b.reservation_id) : undefined;
+    if (!b || !r || !r.history.some((c) => c.reason === "confirm")) continue;
+    if (p.state !== "approved" || p.decided_by === null)
+      violations.push(
+        `${describeBooking(b)} is paid first by its customer, but was confirmed with its payment ${p.state}`,
+      );
   }
 
   // The ledger's money agrees with the sandbox's for fairway's reservations (writes in flight aside).

@@ -23,6 +23,47 @@ async function held(h: Harness, userId = 6001): Promise<{ id: string; reservatio
 const violations = async (h: Harness) => (await collectViolations(h.invariants.subject())).violations;
 
 describe.concurrent("the invariant checker", () => {
+  it("a customer's pay-first booking confirmed at the partner without an approval is a violation", async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const h = await startHarness();
+    onTestFinished(() => h.stop());
+    const b = await held(h, 6051);
+    await h.app.storage.db
+      .insertInto("payments")
+      .values({
+        booking_id: b.id,
+        kind: "prepay",
+        state: "submitted",
+        amount: 100,
+        payee: "0812345678",
+        reference: "FWTEST",
+        chat_id: 6051,
+        user_id: 6051,
+        agent_id: null,
+        slip_file_id: null,
+        slip_ref: null,
+        slip_reused_of: null,
+        slip_at: null,
+        decided_by: null,
+        decided_at: null,
+        created_at: h.clock(),
+        updated_at: h.clock(),
+      })
+      .execute();
+    // The ledger refuses to confirm it…
+    await expect(h.app.bookings.confirm(b.id)).rejects.toThrow(/no partner confirm before an approval/);
+    // …so it is confirmed behind fairway's back, and the checker says so.
+    await partnerRequest(h, "POST", `/order/${b.reservationId}/confirm`);
+    expect(await violations(h)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`booking ${b.id} .*paid first by its customer, but was confirmed with its payment submitted`),
+      ),
+    );
+    h.invariants.skip("this test breaks the invariants on purpose");
+  });
+
   it("passes a paid booking and a live hold, and counts what it saw", async ({ expect, onTestFinished }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());

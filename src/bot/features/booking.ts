@@ -3,7 +3,11 @@ import { GLOBAL_DATA } from "../callback-data.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/index.js";
 import type { BotContext } from "../context.js";
 
-/** Releases the chat's live hold, if any; says whether there was one. */
+/**
+ * Releases the chat's live hold, if any; says whether there was one. A hold whose customer was shown
+ * the PromptPay QR (the flow ended there: its payment is no longer pending) is kept: it waits for their
+ * slip and the agent's word, or ends with its payment window; the QR's Cancel button releases it.
+ */
 export async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
   const chatId = ctx.chat?.id;
   if (chatId === undefined) return false;
@@ -13,6 +17,11 @@ export async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
     // A group's holds go together.
     const out = await ctx.deps.bookings.releaseGroup(active.group_id, { reason: "user-cancel" });
     return out.kind !== "not-held";
+  }
+  const payment = await ctx.deps.bookings.payment(active.id);
+  if (payment?.kind === "prepay") {
+    if (payment.state !== "pending") return false;
+    await ctx.deps.bookings.cancelPayment(active.id);
   }
   const out = await ctx.deps.bookings.release(active.id, { reason: "user-cancel" });
   return out.kind !== "not-held";

@@ -163,7 +163,24 @@ async function create(ctx: BotContext, b: Builder) {
   const url = linkUrl(ctx, link.token);
   const share = `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(ctx.t("link-share-text"))}`;
   const kb = new InlineKeyboard().url(ctx.t("link-share"), share).row().text(ctx.t("link-revoke"), `lr:${link.token}`);
-  await show(ctx, `<b>${ctx.t("link-created")}</b>\n${escapeHtml(url)}\n\n${linkSummary(ctx, link)}`, kb);
+  const mode = await payModeOf(ctx, link);
+  if (mode)
+    kb.row().text(
+      ctx.t(mode.payFirst ? "pay-link-btn-at-once" : "pay-link-btn-pay-first"),
+      `lp:${link.token}:${mode.payFirst ? 0 : 1}`,
+    );
+  const modeLine = mode ? `\n${ctx.t(mode.payFirst ? "pay-link-pay-first" : "pay-link-at-once")}` : "";
+  await show(ctx, `<b>${ctx.t("link-created")}</b>\n${escapeHtml(url)}\n\n${linkSummary(ctx, link)}${modeLine}`, kb);
+}
+
+/**
+ * How a link's customers pay, when there is a choice (a PromptPay ID to collect to): pay first, the
+ * default, or confirm at once (the agent's choice, for trusted customers). Undefined: no PromptPay ID.
+ */
+async function payModeOf(ctx: BotContext, link: Link): Promise<{ payFirst: boolean } | undefined> {
+  const payee = await ctx.deps.payments.payeeFor(link.agent_id);
+  if (!payee) return undefined;
+  return { payFirst: link.pay_first !== 0 };
 }
 
 async function listLinks(ctx: BotContext, notice?: string) {
@@ -186,7 +203,7 @@ export function createLinksFeature() {
   const agents = feature.filter((ctx) => ctx.who.role === "agent" || ctx.who.role === "admin");
   const others = feature.filter((ctx) => ctx.who.role !== "agent" && ctx.who.role !== "admin");
   others.command(["link", "links"], (ctx) => ctx.reply(ctx.t("links-agents-only")));
-  others.callbackQuery(/^l[kr]:/, (ctx) =>
+  others.callbackQuery(/^l[kpr]:/, (ctx) =>
     ctx.answerCallbackQuery({ text: ctx.t("links-agents-only"), show_alert: true }),
   );
 
@@ -201,6 +218,29 @@ export function createLinksFeature() {
     if (action === "cc") return coursePicker(ctx, b);
     await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
     return create(ctx, b);
+  });
+  // Pay first / confirm at once, per link (its owner only).
+  agents.callbackQuery(/^lp:[A-Za-z0-9_-]{1,64}:[01]$/, async (ctx) => {
+    const [, token = "", value] = ctx.callbackQuery.data.split(":");
+    const done = ctx.from ? await ctx.deps.access.links.setPayFirst(token, ctx.from.id, value === "1") : false;
+    await ctx.answerCallbackQuery({
+      text: ctx.t(done ? (value === "1" ? "pay-link-pay-first" : "pay-link-at-once") : "link-not-revoked"),
+    });
+    const link = done ? await ctx.deps.access.links.get(token) : undefined;
+    if (!link) return;
+    const mode = await payModeOf(ctx, link);
+    const kb = new InlineKeyboard().text(ctx.t("link-revoke"), `lr:${link.token}`);
+    if (mode)
+      kb.row().text(
+        ctx.t(mode.payFirst ? "pay-link-btn-at-once" : "pay-link-btn-pay-first"),
+        `lp:${link.token}:${mode.payFirst ? 0 : 1}`,
+      );
+    const modeLine = mode ? `\n${ctx.t(mode.payFirst ? "pay-link-pay-first" : "pay-link-at-once")}` : "";
+    await show(
+      ctx,
+      `<b>${ctx.t("link-created")}</b>\n${escapeHtml(linkUrl(ctx, link.token))}\n\n${linkSummary(ctx, link)}${modeLine}`,
+      kb,
+    );
   });
   agents.callbackQuery(/^lr:/, async (ctx) => {
     const parsed = v.safeParse(RevokeData, ctx.callbackQuery.data);

@@ -116,7 +116,12 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
   const lines = [
     notice ? `${notice}\n` : "",
     `<b>${statusLabel(ctx, booking)}</b>`,
-    ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale }),
+    ...bookingLines(booking, undefined, {
+      t: (k, a) => ctx.t(k, a),
+      locale,
+      // Customers and golfers with a copy see what they pay; agents and admins the net and margin too.
+      audience: ctx.who.role === "admin" || ctx.who.role === "agent" ? "staff" : "customer",
+    }),
     booking.reservation_code ? `🔖 ${ctx.t("summary-code", { code: escapeHtml(booking.reservation_code) })}` : "",
     booking.tx_no && booking.state === "PAID" ? `🧾 ${ctx.t("summary-txno", { txno: escapeHtml(booking.tx_no) })}` : "",
     booking.state === "HELD" && booking.hold_expires_at

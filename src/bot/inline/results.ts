@@ -18,6 +18,7 @@ import type { Offer } from "./offers.js";
 import { courseInArea } from "../../search/areas.js";
 import { parseSearchQuery, type ParsedSearch } from "../../search/query.js";
 import { matchesCourse } from "./query.js";
+import type { PriceBook } from "../../pricing/rules.js";
 
 export const OFFER_TIME_ZONE = "Asia/Bangkok";
 /** Results per page (each makes or reuses one offer row). */
@@ -84,7 +85,11 @@ async function openTeeTimes(
   return { items, failed: result.failed.length > 0 };
 }
 
-function article(ctx: BotContext, item: Item, offer: Offer, date: string): InlineQueryResultArticle {
+/**
+ * One tee time's article: the card the agent posts shows what the customer pays (the selling price for
+ * this agent and course), never the net.
+ */
+function article(ctx: BotContext, item: Item, offer: Offer, date: string, prices: PriceBook): InlineQueryResultArticle {
   const locale = localeOf(ctx);
   const tz = item.course.timeZone || OFFER_TIME_ZONE;
   const name = courseName(item.course, locale);
@@ -92,7 +97,7 @@ function article(ctx: BotContext, item: Item, offer: Offer, date: string): Inlin
     course: escapeHtml(name),
     date: formatDate(date, locale),
     time: formatTime(item.slot.startsAt, tz, locale),
-    price: formatBaht(item.slot.price, locale),
+    price: formatBaht(prices.perPlayer(item.slot.price, { courseId: item.course.id, agentId: offer.agent_id }), locale),
     min: item.slot.minPerson,
     max: item.slot.maxPerson,
   };
@@ -155,9 +160,10 @@ export async function buildOfferResults(
       maxPersons: item.slot.maxPerson,
     })),
   );
+  const prices = await ctx.deps.prices.book();
   const results = page.flatMap((item) => {
     const offer = offers.get(item.slot.id);
-    return offer ? [article(ctx, item, offer, date)] : [];
+    return offer ? [article(ctx, item, offer, date, prices)] : [];
   });
   const next = index + RESULTS_PER_PAGE;
   return { results, nextOffset: next < items.length ? `${date}:${next}` : "" };

@@ -1,6 +1,8 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
+import type { PaymentRecord } from "../../../bookings/payments.js";
+import { NO_MARKUP, type PriceBook } from "../../../pricing/rules.js";
 import { addDaysToDateKey, courseToday } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
 import type { CoursePage, SlotPage } from "./data.js";
@@ -29,6 +31,10 @@ export interface FlowRun {
   ctx: FlowContext;
   /** The booking whose hold is shown (step `held`), read from the ledger for the view. */
   held?: BookingRecord;
+  /** The held booking's payment, when its customer pays first (read with `held`). */
+  payment?: PaymentRecord;
+  /** The price rules, read at the start of every update: what the user is shown a tee time costs. */
+  prices?: PriceBook;
   /** The course list this view shows (step `course`). */
   courses?: CoursePage;
   /** The page of tee times this view shows (step `slot`). */
@@ -69,5 +75,14 @@ export function viewEnv(run: FlowRun): ViewEnv {
     isPrivate: run.ctx.chat?.type === "private",
     // Only a customer's booking carries an agent id: a customer books for themselves.
     selfBooking: run.agentId !== null,
+    sell: (net) => sellingPrice(run, net),
   };
+}
+
+/**
+ * What a player pays for a tee time of `net` satang at the flow's course: the selling price for the
+ * seller (the customer's agent, or the agent or admin booking), the one price function's answer.
+ */
+export function sellingPrice(run: FlowRun, net: number, courseId = run.d.course?.id ?? ""): number {
+  return (run.prices ?? NO_MARKUP).perPlayer(net, { courseId, agentId: run.agentId ?? run.userId });
 }

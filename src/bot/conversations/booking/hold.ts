@@ -2,6 +2,8 @@ import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
 import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { golferCopyData } from "../../callback-data.js";
+import { paymentData } from "../../features/payments/callback-data.js";
+import { askPayment } from "./pay.js";
 import { courseName } from "./draft.js";
 import { localeOf } from "../../i18n.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
@@ -54,7 +56,9 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
     },
   };
   const outcome = await run.conversation.external(async () => {
-    await deps.bookings.createIntent(intent);
+    // A customer through a link pays first (PromptPay), unless the link says confirm at once.
+    const prepay = run.agentId !== null ? await deps.payments.prepayFor(run.userId, run.agentId) : null;
+    await deps.bookings.createIntent(intent, prepay ? { prepay } : {});
     return deps.bookings.reserve(id);
   });
   await tick(run);
@@ -100,7 +104,14 @@ export function heldPanel(run: FlowRun, held: BookingRecord, notice?: string) {
   return heldView(
     held,
     run.d.course,
-    { t: (k, a) => run.ctx.t(k, a), locale: localeOf(run.ctx), nonce: run.nonce, now: run.now },
+    {
+      t: (k, a) => run.ctx.t(k, a),
+      locale: localeOf(run.ctx),
+      nonce: run.nonce,
+      now: run.now,
+      audience: run.agentId !== null ? "customer" : "staff",
+      prepay: run.payment?.kind === "prepay",
+    },
     notice,
   );
 }
@@ -111,6 +122,9 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
   if (d.groupId) return confirmGroupHold(run, (text) => deliverOutcome(run, text));
   const id = d.bookingId;
   if (!id) return "back";
+  // A customer who pays first is shown the QR; the partner's confirm waits for the agent's approval.
+  const payment = await run.conversation.external(() => deps.bookings.payment(id));
+  if (payment?.kind === "prepay") return askPayment(run, id);
   // The tap was answered "Confirming and paying…" (index.ts); a second tap waits behind this one and
   // finds the flow done. The ledger confirms at most once whatever arrives.
   const outcome = await run.conversation.external(() => deps.bookings.confirm(id));
@@ -121,9 +135,23 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
       const locale = localeOf(ctx);
       // An agent's receipt offers "Send to golfer" (a customer books for themselves). Its button is handled
       // outside the flow (features/after-booking/golfer-copy.ts): the flow's stored state is unchanged.
+      // With a PromptPay ID to collect to, it also offers a payment request (the QR for the selling total).
+      const payee =
+        run.agentId === null
+          ? await run.conversation.external(async () => (await deps.payments.payeeFor(run.userId)) ?? null)
+          : null;
       const copy =
         run.agentId === null ? new InlineKeyboard().text(ctx.t("btn-send-to-golfer"), golferCopyData(id)) : undefined;
-      await deliverOutcome(run, confirmedText(outcome.booking, d.course, { t: (k, a) => ctx.t(k, a), locale }), copy);
+      if (copy && payee) copy.row().text(ctx.t("pay-btn-request"), paymentData("request", id));
+      await deliverOutcome(
+        run,
+        confirmedText(outcome.booking, d.course, {
+          t: (k, a) => ctx.t(k, a),
+          locale,
+          audience: run.agentId !== null ? "customer" : "staff",
+        }),
+        copy,
+      );
       await sendCalendarFile(run, outcome.booking).catch((error: unknown) => {
         if (!isTelegramFailure(error)) throw error;
       });

@@ -1,6 +1,7 @@
 import type { Conversation } from "@grammyjs/conversations";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
+import { PriceBook } from "../../../pricing/rules.js";
 import { initialDraft, type FlightDraft, type Notice, type SlotView } from "./draft.js";
 import { loadCourse } from "./data.js";
 import { createFlowHandOver, type FlowState } from "./hand-over.js";
@@ -23,7 +24,7 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 14;
+export const BOOKING_FLOW_VERSION = 15;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -103,12 +104,15 @@ export function createBookingConversation(
     // One `external` for the three reads every view starts with (each one is an operation replayed,
     // cloned and stored): the state handed over, the clock, and the language the user may have
     // switched to since the flow began (the session has it).
-    const { saved, now, locale } = await conversation.external((outside) => ({
+    const { saved, now, locale, prices } = await conversation.external(async (outside) => ({
       saved: handOver.take(chatId, nonce, version),
       now: deps.now(),
       locale: outside.session.locale,
+      // What tee times sell for (the price rules, cached briefly), as plain JSON.
+      prices: (await deps.prices.book()).plain(),
     }));
     run.now = now;
+    if (prices) run.prices = PriceBook.from(prices);
     if (saved) {
       run.d = saved.d;
       run.panel.restore(saved.panel);

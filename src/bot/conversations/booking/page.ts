@@ -51,6 +51,11 @@ export async function readPage(run: FlowRun): Promise<void> {
     run.heldGroup = await conversation.external(() => deps.bookings.getGroup(id));
   } else if (d.step === "held" && d.bookingId) {
     const id = d.bookingId;
-    run.held = await conversation.external(() => deps.bookings.get(id));
+    const read = await conversation.external(async () => ({
+      held: await deps.bookings.get(id),
+      payment: await deps.bookings.payment(id),
+    }));
+    run.held = read.held;
+    run.payment = read.payment;
   }
 }

@@ -5,42 +5,37 @@ import type { Locale } from "../../context.js";
 import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
+import { moneyLines, type Audience } from "../../format/booking-money.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
 import type { CourseView } from "./draft.js";
 import { courseName } from "./draft.js";
-import { caddyText, type T, type View } from "./views.js";
+import type { T, View } from "./views.js";
 
 interface SummaryEnv {
   t: T;
   locale: Locale;
   nonce: string;
   now: number;
-}
-
-function caddyOf(b: BookingRecord): { freeCaddy?: boolean; caddyPrice?: number } {
-  try {
-    return b.caddy_info ? (JSON.parse(b.caddy_info) as { freeCaddy?: boolean; caddyPrice?: number }) : {};
-  } catch {
-    return {};
-  }
+  /** Who reads it (default the customer: the selling price only). */
+  audience?: Audience;
+  /** The customer pays first (PromptPay): Pay instead of Confirm, and the payment deadline. */
+  prepay?: boolean;
 }
 
 /** Lines shared by the hold summary and the confirmation. */
 export function bookingLines(
   b: BookingRecord,
   course: Pick<CourseView, "name" | "nameTH"> | undefined,
-  env: { t: T; locale: Locale },
+  env: { t: T; locale: Locale; audience?: Audience },
 ): string[] {
   const { t, locale } = env;
   const name = course ? courseName(course, locale) : bookingCourseName(b, locale);
-  const caddy = caddyText(caddyOf(b), env);
   return [
     `⛳ ${escapeHtml(name)}`,
     `📅 ${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} · 🕒 ${formatTime(b.slot_starts_at, b.time_zone, locale)}`,
     `👥 ${t("summary-players", { count: b.persons })}`,
     `👤 ${escapeHtml(b.customer_name)} · ${escapeHtml(formatThaiMobileForDisplay(b.customer_mobile))} · ${escapeHtml(b.customer_email)}`,
-    `💰 ${t("summary-amount", { amount: formatBaht(b.amount ?? b.expected_amount, locale) })}`,
-    caddy ? `🏌️ ${caddy}` : "",
+    ...moneyLines(b, env),
   ].filter(Boolean);
 }
 
@@ -55,10 +50,10 @@ export function heldView(b: BookingRecord, course: CourseView | undefined, env: 
     ...bookingLines(b, course, env),
     `🔖 ${t("summary-code", { code: escapeHtml(b.reservation_code ?? b.reservation_id ?? "") })}`,
     "",
-    `⏳ ${t("held-until", { time: formatTime(expires, b.time_zone, locale), minutes })}`,
+    `⏳ ${t(env.prepay ? "pay-held-until" : "held-until", { time: formatTime(expires, b.time_zone, locale), minutes })}`,
   ].filter((l, i) => l !== "" || i > 0);
   const kb = new InlineKeyboard()
-    .text(t("btn-confirm"), flowData(env.nonce, "ok"))
+    .text(t(env.prepay ? "pay-btn-pay" : "btn-confirm"), flowData(env.nonce, "ok"))
     .row()
     .text(t("btn-change"), flowData(env.nonce, "chg"))
     .text(t("btn-cancel"), flowData(env.nonce, "cancel"))
@@ -67,7 +62,11 @@ export function heldView(b: BookingRecord, course: CourseView | undefined, env: 
 }
 
 /** The confirmation: code, txNo, course, local date and time, players, amount. */
-export function confirmedText(b: BookingRecord, course: CourseView | undefined, env: { t: T; locale: Locale }): string {
+export function confirmedText(
+  b: BookingRecord,
+  course: CourseView | undefined,
+  env: { t: T; locale: Locale; audience?: Audience },
+): string {
   const { t } = env;
   return [
     `✅ <b>${t("confirmed-title")}</b>`,

@@ -45,6 +45,8 @@ export interface ViewEnv {
   isPrivate: boolean;
   /** A customer booking for themselves: their own number is the golfer's, so the contact button is offered. */
   selfBooking: boolean;
+  /** Per player: what a tee time of this net price sells for (default: the net). */
+  sell?: (net: number) => number;
 }
 
 /** What the view reads rather than keeps: the course list, or the page of tee times. */
@@ -56,6 +58,11 @@ export interface ViewPage {
 }
 
 const PARTS: PartOfDay[] = ["all", "morning", "midday", "afternoon"];
+
+/** What a player pays for a tee time (or a course's "from" price) of `net` satang. */
+function sold(env: ViewEnv, net: number): number {
+  return env.sell ? env.sell(net) : net;
+}
 
 function noticeText(d: Draft, t: T): string {
   const parts = [d.notice, d.inputError].filter((n) => n !== undefined).map((n) => `⚠️ ${t(n.key, n.args)}`);
@@ -85,8 +92,12 @@ function courseList(d: Draft, env: ViewEnv, courses: CoursePage): View {
   const { t, locale } = env;
   const lines = courses.items.map((c) => {
     const prices = [
-      c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(c.minWeekday, locale) }) : "",
-      c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(c.minWeekend, locale) }) : "",
+      c.minWeekday !== undefined
+        ? t("course-from-weekday", { price: formatBaht(sold(env, c.minWeekday), locale) })
+        : "",
+      c.minWeekend !== undefined
+        ? t("course-from-weekend", { price: formatBaht(sold(env, c.minWeekend), locale) })
+        : "",
     ].filter(Boolean);
     return `⛳ <b>${escapeHtml(courseName(c, locale))}</b> · ${escapeHtml(c.place)}${prices.length ? `\n    ${prices.join(" · ")}` : ""}`;
   });
@@ -116,8 +127,8 @@ function courseInfo(d: Draft, env: ViewEnv): View {
     c.address ? `🏠 ${escapeHtml(truncate(c.address, 300))}` : "",
     c.openingHours ? `🕕 ${t("course-hours", { hours: escapeHtml(truncate(c.openingHours, 200)) })}` : "",
     c.website ? `🌐 ${escapeHtml(truncate(c.website, 200))}` : "",
-    c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(c.minWeekday, locale) }) : "",
-    c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(c.minWeekend, locale) }) : "",
+    c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(sold(env, c.minWeekday), locale) }) : "",
+    c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(sold(env, c.minWeekend), locale) }) : "",
   ].filter(Boolean);
   const data = buttonsOf(env, "course-info");
   const kb = new InlineKeyboard().text(t("btn-pick-date"), data("go")).row();
@@ -170,7 +181,7 @@ function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
   kb.row();
   const buttons = page.items.map(({ slot, index }) => ({
     index,
-    label: `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(slot.price, locale)}`,
+    label: `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(sold(env, slot.price), locale)}`,
   }));
   const pager = slotPagerKeyboard(env.nonce, buttons, page.page, slotPageCount(page.visible), {
     prev: t("btn-prev"),
@@ -207,7 +218,7 @@ function players(d: Draft, env: ViewEnv): View {
     t("players-slot", {
       time: formatTime(s.startsAt, tz, locale),
       date: formatDate(d.date ?? env.today, locale),
-      price: formatBaht(s.price, locale),
+      price: formatBaht(sold(env, s.price), locale),
     }),
     caddy,
     t("players-range", { min: s.minPerson, max: s.maxPerson }),

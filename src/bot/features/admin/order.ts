@@ -69,7 +69,7 @@ async function ledgerView(ctx: BotContext, found: BookingRecord): Promise<string
       status: stateLabel(ctx, booking),
       partner: escapeHtml(r?.status ?? booking.partner_status ?? "—"),
     }),
-    ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale }),
+    ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale, audience: "staff" }),
     ctx.t("admin-order-ids", {
       id: escapeHtml(booking.reservation_id ?? "—"),
       tx: escapeHtml(booking.tx_no ?? "—"),

@@ -6,6 +6,7 @@ import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
 import { formatBaht } from "../../format/money.js";
+import { customerShare, sellingOf } from "../../format/booking-money.js";
 import { afterAdminRefund } from "../after-booking/admin-actions.js";
 import { balanceLine } from "./balance.js";
 import { groupRefundConfirmData, refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
@@ -47,7 +48,7 @@ function confirmView(ctx: BotContext, booking: BookingRecord, group?: GroupView)
   const paid = group?.flights.filter((f) => f.state === "PAID") ?? [];
   const text = [
     `<b>${ctx.t("admin-refund-confirm-title")}</b>`,
-    ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale }),
+    ...bookingLines(booking, undefined, { t: (k, a) => ctx.t(k, a), locale, audience: "staff" }),
     `🔖 ${ctx.t("summary-code", { code: escapeHtml(referenceOf(booking)) })}`,
     // A group's tee time: this one alone, or every paid one of the group.
     ...(group
@@ -128,12 +129,25 @@ function outcomeText(ctx: BotContext, out: RefundOutcome): string {
   const ref = escapeHtml(referenceOf(out.booking));
   switch (out.kind) {
     case "refunded":
-      return ctx.t("admin-refund-done", {
-        ref,
-        refunded: out.refundedAmount === null ? ctx.t("admin-amount-unknown") : formatBaht(out.refundedAmount, locale),
-        paid: formatBaht(out.booking.amount ?? out.booking.expected_amount, locale),
-        status: escapeHtml(out.booking.partner_status ?? "?"),
-      });
+      return [
+        ctx.t("admin-refund-done", {
+          ref,
+          refunded:
+            out.refundedAmount === null ? ctx.t("admin-amount-unknown") : formatBaht(out.refundedAmount, locale),
+          paid: formatBaht(out.booking.amount ?? out.booking.expected_amount, locale),
+          status: escapeHtml(out.booking.partner_status ?? "?"),
+        }),
+        // What the customer paid, and what to return to them (fairway moves no customer money itself).
+        ...(out.booking.selling_amount !== null && out.refundedAmount !== null
+          ? [
+              ctx.t("pay-refund-advice", {
+                paid: formatBaht(sellingOf(out.booking), locale),
+                credited: formatBaht(out.refundedAmount, locale),
+                give: formatBaht(customerShare(out.booking, out.refundedAmount) ?? 0, locale),
+              }),
+            ]
+          : []),
+      ].join("\n");
     case "failed":
       return ctx.t("admin-refund-failed", {
         ref,

@@ -15,6 +15,10 @@ export interface ReportRow {
   refundedAmount: number;
   /** Satang: paid − refunded. */
   net: number;
+  /** Satang: what the customers of the paid bookings pay (the selling price; the partner's amount without a markup). */
+  sellingAmount: number;
+  /** Satang: selling − the partner's amount, over the paid bookings. */
+  margin: number;
 }
 
 /**
@@ -41,11 +45,15 @@ export function reportRows(
         refundedCount: 0,
         refundedAmount: 0,
         net: 0,
+        sellingAmount: 0,
+        margin: 0,
       };
       rows.set(agent, row);
     }
     row.paidCount += 1;
     row.paidAmount += b.amount ?? b.expected_amount;
+    row.sellingAmount += b.selling_amount ?? b.amount ?? b.expected_amount;
+    row.margin = row.sellingAmount - row.paidAmount;
     if (b.state === "REFUNDED") {
       row.refundedCount += 1;
       row.refundedAmount += b.refunded_amount ?? 0;
@@ -57,13 +65,23 @@ export function reportRows(
 
 /** The sum of all rows (agent "direct" is meaningless here; callers label it as the total). */
 export function reportTotal(rows: readonly ReportRow[]): Omit<ReportRow, "agent" | "name"> {
-  const total = { paidCount: 0, paidAmount: 0, refundedCount: 0, refundedAmount: 0, net: 0 };
+  const total = {
+    paidCount: 0,
+    paidAmount: 0,
+    refundedCount: 0,
+    refundedAmount: 0,
+    net: 0,
+    sellingAmount: 0,
+    margin: 0,
+  };
   for (const r of rows) {
     total.paidCount += r.paidCount;
     total.paidAmount += r.paidAmount;
     total.refundedCount += r.refundedCount;
     total.refundedAmount += r.refundedAmount;
     total.net += r.net;
+    total.sellingAmount += r.sellingAmount;
+    total.margin += r.margin;
   }
   return total;
 }
@@ -86,10 +104,12 @@ export const CSV_HEADER = [
   "refunded_bookings",
   "refunded_thb",
   "net_thb",
+  "selling_thb",
+  "margin_thb",
 ] as const;
 
 /**
- * The report as CSV: UTF-8 with a byte-order mark (so Excel reads Thai names), CRLF line ends,
+ * The report as CSV (amounts paid to the partner, refunded by it, net; what customers pay and the margin): UTF-8 with a byte-order mark (so Excel reads Thai names), CRLF line ends,
  * amounts in baht with two decimals and no grouping, a last `total` row.
  */
 export function reportCsv(rows: readonly ReportRow[]): Buffer {
@@ -101,6 +121,8 @@ export function reportCsv(rows: readonly ReportRow[]): Buffer {
     String(r.refundedCount),
     satangToBahtString(r.refundedAmount),
     satangToBahtString(r.net),
+    satangToBahtString(r.sellingAmount),
+    satangToBahtString(r.margin),
   ];
   const lines = [
     line([...CSV_HEADER]),

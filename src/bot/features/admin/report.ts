@@ -24,14 +24,17 @@ function parsePeriod(match: string): { from: string; to: string } | undefined {
 
 function rowText(ctx: BotContext, label: string, r: Omit<ReportRow, "agent" | "name">): string {
   const locale = localeOf(ctx);
-  return ctx.t("admin-report-row", {
-    who: label,
-    paid: r.paidCount,
-    paidAmount: formatBaht(r.paidAmount, locale),
-    refunded: r.refundedCount,
-    refundedAmount: formatBaht(r.refundedAmount, locale),
-    net: formatBaht(r.net, locale),
-  });
+  return (
+    ctx.t("admin-report-row", {
+      who: label,
+      paid: r.paidCount,
+      paidAmount: formatBaht(r.paidAmount, locale),
+      refunded: r.refundedCount,
+      refundedAmount: formatBaht(r.refundedAmount, locale),
+      net: formatBaht(r.net, locale),
+    }) +
+    ` · ${ctx.t("pay-report-margin", { selling: formatBaht(r.sellingAmount, locale), margin: formatBaht(r.margin, locale) })}`
+  );
 }
 
 /**

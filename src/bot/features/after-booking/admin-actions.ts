@@ -1,6 +1,7 @@
 /** Customers are told when an admin refunds (/refund) or releases (/release) their booking. */
 import { createCancelRequests, type BookingRecord, type GroupView } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
+import { customerShare } from "../../format/booking-money.js";
 import { amountText, tellBookingParties } from "./notices.js";
 
 /**
@@ -23,7 +24,7 @@ export async function afterAdminRefund(
     also: open.map((r) => Number(r.requester_id)),
     exclude: [adminId],
     args: (locale) => ({
-      amount: amountText(refundedAmount, locale),
+      amount: amountText(customerShare(b, refundedAmount), locale),
       ...(group ? { flights: group.refunded.length } : {}),
     }),
   });

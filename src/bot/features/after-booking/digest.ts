@@ -47,6 +47,8 @@ export interface DigestFigures {
   paidCount: number;
   /** Satang. */
   paidAmount: number;
+  /** Satang: what the customers of the day's paid bookings pay, less what the partner charged. */
+  margin: number;
   refundedCount: number;
   /** Satang. */
   refundedAmount: number;
@@ -99,6 +101,10 @@ export function createDigest(options: DigestOptions) {
       day,
       paidCount: paid.length,
       paidAmount: paid.reduce((s, b) => s + (b.amount ?? b.expected_amount), 0),
+      margin: paid.reduce(
+        (s, b) => s + ((b.selling_amount ?? b.amount ?? b.expected_amount) - (b.amount ?? b.expected_amount)),
+        0,
+      ),
       refundedCount: refunded.length,
       refundedAmount: refunded.reduce((s, b) => s + (b.refunded_amount ?? 0), 0),
       released,
@@ -113,6 +119,7 @@ export function createDigest(options: DigestOptions) {
     return [
       `📊 <b>${t(locale, "digest-title", { date: formatDate(f.day, locale) })}</b>`,
       `✅ ${t(locale, "digest-paid", { count: f.paidCount, amount: formatBaht(f.paidAmount, locale) })}`,
+      `📈 ${t(locale, "pay-digest-margin", { margin: formatBaht(f.margin, locale) })}`,
       `↩️ ${t(locale, "digest-refunded", { count: f.refundedCount, amount: formatBaht(f.refundedAmount, locale) })}`,
       `🔓 ${t(locale, "digest-released", { count: f.released })}`,
       f.pendingCancelRequests !== undefined

@@ -14,7 +14,7 @@ export function requestCardText(locale: Locale, request: CancelRequest, b: Booki
   const relation = requester === Number(b.user_id) ? "booker" : requester === Number(b.agent_id) ? "agent" : "golfer";
   return [
     `🙋 <b>${t("cancel-request-card-title")}</b>`,
-    ...bookingLines(b, undefined, { t, locale }),
+    ...bookingLines(b, undefined, { t, locale, audience: "staff" }),
     `🔖 ${t("summary-code", { code: escapeHtml(b.reservation_code ?? b.reservation_id ?? b.id) })}`,
     t("cancel-request-card-by", { id: String(requester), relation }),
     request.reason

@@ -18,6 +18,7 @@ import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
 import { referenceOf, stateLabel } from "../admin/booking-labels.js";
+import { customerShare } from "../../format/booking-money.js";
 import { amountText, tellBookingParties } from "./notices.js";
 import { requestCardKeyboard, requestCardText } from "./request-cards.js";
 
@@ -97,7 +98,8 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
     await tellBookingParties(deps, out.booking, "cancel-request-approved", {
       also: [Number(request.requester_id), out.booking.agent_id === null ? null : Number(out.booking.agent_id)],
       exclude: [adminId],
-      args: (locale) => ({ amount: amountText(out.refundedAmount, locale) }),
+      // The customer's side: their share of what they paid, as the partner credited the net back.
+      args: (locale) => ({ amount: amountText(customerShare(out.booking, out.refundedAmount), locale) }),
     });
     return;
   }

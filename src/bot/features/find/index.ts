@@ -17,7 +17,14 @@ import { areaById } from "../../../search/areas.js";
 import { PARTS_OF_DAY, type PartOfDay, type SearchCriteria } from "../../../search/criteria.js";
 import { parseSearchQuery, type ParsedSearch } from "../../../search/query.js";
 import { MAX_GROUP_PLAYERS } from "../../../search/groups.js";
-import { rankHits, type HitFlight, type SearchResult, type SortOrder } from "../../../search/search.js";
+import {
+  createTeeTimeSearch,
+  rankHits,
+  type HitFlight,
+  type SearchResult,
+  type SortOrder,
+  type TeeTimeSearch,
+} from "../../../search/search.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
 import type { FlightDraft } from "../../conversations/booking/draft.js";
 import { localeOf } from "../../i18n.js";
@@ -81,13 +88,30 @@ async function scopeOf(ctx: BotContext): Promise<readonly string[] | undefined> 
 
 type Shown = { text: string; keyboard: InlineKeyboard };
 
+/**
+ * The search a user's results come from: a customer's shows (and limits by) what they pay, the selling
+ * price of their agent's sales; staff see the partner's price, as the booking flow reserves at it.
+ */
+async function searchFor(ctx: BotContext): Promise<TeeTimeSearch> {
+  if (ctx.who.role !== "customer") return ctx.deps.search;
+  const book = await ctx.deps.prices.book();
+  const agentId = ctx.who.agentId ?? null;
+  return createTeeTimeSearch({
+    catalog: ctx.deps.catalog,
+    priceOf: (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId }),
+    groupGapMinutes: ctx.deps.config.groupMaxGapMinutes,
+  });
+}
+
 /** Runs the search and renders its page; a course list the partner cannot give is said, with a retry. */
 async function render(ctx: BotContext, state: FindState): Promise<Shown> {
   const env = envOf(ctx);
   if (state.editing) return editorView(state, env);
   let result: SearchResult;
   try {
-    result = await ctx.deps.search.run(state.criteria, {
+    result = await (
+      await searchFor(ctx)
+    ).run(state.criteria, {
       courseIds: await scopeOf(ctx),
       now: ctx.deps.now(),
       groups: true,
@@ -268,7 +292,7 @@ export function createFindFeature() {
         slot: {
           id: hit.slotId,
           startsAt: hit.startsAt,
-          price: hit.price,
+          price: hit.net ?? hit.price,
           priceType: hit.priceType,
           minPerson: hit.minPerson,
           maxPerson: hit.maxPerson,

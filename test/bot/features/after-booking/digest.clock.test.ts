@@ -109,7 +109,10 @@ describe("the admins' daily digest", () => {
       "1",
       baht(refunded.refunded_amount!),
       baht(paidAmount - refunded.refunded_amount!),
+      baht(paidAmount),
+      "0.00",
     ]);
+    expect(text).toContain(`Margin on them: ${formatBaht(0, "en")}`);
     expect(received(adminTh, "สรุปประจำวันที่")).toHaveLength(0);
 
     // Once a day: a later pass, a restart, another pass.

@@ -1,0 +1,413 @@
+/**
+ * Customers' payments, outside the booking flow (the flow ends once the QR is shown):
+ * - a customer's slip photo for their booking awaiting payment reaches the agent and the admins with
+ *   Paid — confirm / Not received; a slip after the hold ended reaches them too, with the booking's
+ *   state, so the money can be returned; a slip whose bank reference another booking's slip carried is
+ *   flagged; anyone else's photo goes nowhere;
+ * - Paid — confirm approves once (the ledger's compare-and-set) and only then is the partner's confirm
+ *   made; the customer gets the receipt; Not received tells them;
+ * - the customer may cancel before paying; an agent may ask a customer to pay for a booking already made
+ *   (the QR for the selling total, to forward into any chat) and mark it paid;
+ * - /payments lists the payments awaiting a decision; /promptpay sets an agent's own PromptPay ID.
+ * Installed before the booking conversation, so an agent mid-booking can still decide.
+ */
+import { Composer, GrammyError, HttpError, InputFile } from "grammy";
+import type { BookingRecord } from "../../../bookings/index.js";
+import type { PaymentRecord } from "../../../bookings/payments.js";
+import { parsePromptPayId, readSlipQr } from "../../../payments/promptpay.js";
+import type { BotContext, Locale } from "../../context.js";
+import { customerRefundOf, sellingOf } from "../../format/booking-money.js";
+import { formatTime } from "../../format/dates.js";
+import { escapeHtml } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
+import { localeOf } from "../../i18n.js";
+import { isAdmin } from "../../middlewares/roles.js";
+import { translate } from "../after-booking/notices.js";
+import { parsePaymentData, paymentData, PAYMENT_DATA_PREFIX } from "./callback-data.js";
+import { bookingLine, customerQrKeyboard, customerReceipt, paymentPhoto, slipCard, type Reader } from "./messages.js";
+
+/** A late slip older than this (after its payment ended) is no longer matched to the booking. */
+const LATE_SLIP_MS = 24 * 60 * 60 * 1000;
+/** Telegram serves files up to 20 MB to bots; a slip is far smaller. */
+const MAX_SLIP_BYTES = 20 * 1024 * 1024;
+
+function reader(locale: Locale): Reader {
+  return { t: (key, args) => translate(locale, key, args), locale };
+}
+
+function isTelegramFailure(error: unknown): boolean {
+  return error instanceof GrammyError || error instanceof HttpError;
+}
+
+/** The agent credited with a payment and every admin: who may decide on it, and who is shown its slip. */
+function deciders(ctx: BotContext, payment: PaymentRecord): number[] {
+  const ids = [...(payment.agent_id !== null ? [Number(payment.agent_id)] : []), ...ctx.deps.access.adminIds()];
+  return [...new Set(ids)];
+}
+
+function mayDecide(ctx: BotContext, payment: PaymentRecord): boolean {
+  return isAdmin(ctx) || (ctx.who.role === "agent" && Number(payment.agent_id) === ctx.from?.id);
+}
+
+/** The bytes of a file a user sent, through getFile and the Bot API's file path; undefined if unavailable. */
+async function download(ctx: BotContext, fileId: string): Promise<Uint8Array | undefined> {
+  try {
+    const file = await ctx.api.getFile(fileId);
+    if (!file.file_path || (file.file_size ?? 0) > MAX_SLIP_BYTES) return undefined;
+    const root = ctx.api.options?.apiRoot ?? "https://api.telegram.org";
+    const res = await fetch(`${root}/file/bot${ctx.api.token}/${file.file_path}`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) return undefined;
+    return new Uint8Array(await res.arrayBuffer());
+  } catch (error) {
+    ctx.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "slip not downloaded");
+    return undefined;
+  }
+}
+
+/** A slip photo (or an image sent as a file) from a customer with a booking awaiting payment. */
+async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined || ctx.who.role !== "customer") return next();
+  const message = ctx.message;
+  const photo = message?.photo?.at(-1);
+  const document = message?.document?.mime_type?.startsWith("image/") ? message.document : undefined;
+  const fileId = photo?.file_id ?? document?.file_id;
+  if (!fileId) return next();
+  const { deps } = ctx;
+  const payment = await deps.bookings.latestPrepayOf(userId);
+  const ended = payment && ["expired", "cancelled"].includes(payment.state);
+  // Nothing to pay, or long over: the photo goes nowhere (the fallback answers as for any message).
+  if (!payment || payment.state === "approved" || (ended && payment.updated_at < deps.now() - LATE_SLIP_MS))
+    return next();
+  const bytes = await download(ctx, fileId);
+  const ref = bytes ? readSlipQr(bytes)?.transRef : undefined;
+  const out = await deps.bookings.submitSlip(payment.booking_id, { fileId, ...(ref ? { ref } : {}) });
+  if (out.kind === "approved") {
+    await ctx.reply(ctx.t("pay-slip-already-confirmed"));
+    return;
+  }
+  const late = out.kind === "late";
+  const reusedOf = out.reusedOf;
+  const reusedCode = reusedOf ? ((await deps.bookings.get(reusedOf))?.reservation_code ?? reusedOf) : undefined;
+  deps.logger.info(
+    { bookingId: out.booking.id, late, reused: reusedOf !== undefined, ref: ref !== undefined },
+    "payment slip received",
+  );
+  for (const id of deciders(ctx, out.payment)) {
+    const r = reader(await deps.notifications.localeOf(id));
+    const card = slipCard(out.payment, out.booking, r, {
+      late,
+      reusedOf: reusedOf ?? null,
+      reusedCode: reusedCode ?? null,
+    });
+    await ctx.api
+      .sendPhoto(id, fileId, {
+        caption: card.caption,
+        parse_mode: "HTML",
+        ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
+      })
+      .catch((error: unknown) => {
+        if (!isTelegramFailure(error)) throw error;
+        deps.logger.warn({ to: id, bookingId: out.booking.id }, "slip card not delivered");
+      });
+  }
+  const b = out.booking;
+  await ctx.reply(
+    late
+      ? ctx.t("pay-slip-late-customer", {
+          time: b.hold_expires_at ? formatTime(b.hold_expires_at, b.time_zone, localeOf(ctx)) : "-",
+        })
+      : ctx.t("pay-slip-received", { amount: formatBaht(out.payment.amount, localeOf(ctx)) }),
+    { parse_mode: "HTML" },
+  );
+}
+
+/** The receipt and the calendar file to the customer, through the outbox (their language). */
+async function sendReceipt(ctx: BotContext, b: BookingRecord): Promise<void> {
+  const { deps } = ctx;
+  const locale = await deps.notifications.localeOf(Number(b.user_id));
+  const r = reader(locale);
+  await deps.notifications.deliver({ chatId: Number(b.chat_id), text: customerReceipt(b, r), what: "payment-receipt" });
+  const ics = buildTeeTimeIcs({
+    uid: `${b.reservation_id ?? b.id}@fairway`,
+    startsAt: b.slot_starts_at,
+    timeZone: b.time_zone,
+    summary: r.t("ics-summary", { course: b.course_name }),
+    location: b.course_name,
+    description: r.t("ics-description", { code: b.reservation_code ?? "", players: b.persons }),
+    createdAt: b.paid_at ?? deps.now(),
+  });
+  await deps.notifications.deliver({
+    chatId: Number(b.chat_id),
+    text: r.t("ics-caption"),
+    document: { filename: `tee-time-${b.reservation_code ?? "booking"}.ics`, content: ics },
+    what: "payment-receipt-ics",
+  });
+}
+
+/** Tells the customer something about their payment, in their language. */
+async function tellCustomer(ctx: BotContext, b: BookingRecord, key: string, args: Record<string, string | number>) {
+  const locale = await ctx.deps.notifications.localeOf(Number(b.user_id));
+  const r = reader(locale);
+  await ctx.deps.notifications.deliver({
+    chatId: Number(b.chat_id),
+    text: `${r.t(key, args)}\n${bookingLine(b, r)}`,
+    what: `payment-${key}`,
+  });
+}
+
+/**
+ * Closes a card (slip, QR): its buttons go unless `keep`, and the outcome is said right under it, so
+ * the card keeps what it showed.
+ */
+async function closeCard(ctx: BotContext, line: string, keep = false): Promise<void> {
+  const message = ctx.callbackQuery?.message;
+  if (!keep)
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch((error: unknown) => {
+      if (!isTelegramFailure(error)) throw error;
+    });
+  await ctx.reply(line, {
+    parse_mode: "HTML",
+    ...(message ? { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } } : {}),
+  });
+}
+
+async function decide(ctx: BotContext, bookingId: string, approve: boolean): Promise<void> {
+  const { deps } = ctx;
+  const payment = await deps.bookings.payment(bookingId);
+  if (!payment || !mayDecide(ctx, payment)) {
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-not-yours"), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery(approve ? { text: `⏳ ${ctx.t("confirm-working")}` } : undefined);
+  const actorId = ctx.from?.id ?? 0;
+  const out = await deps.bookings.decidePayment(bookingId, { approve, actorId });
+  const locale = localeOf(ctx);
+  const b = (await deps.bookings.get(bookingId))!;
+  const who = escapeHtml([ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ") || String(actorId));
+  switch (out.kind) {
+    case "decided": {
+      const by = out.payment.decided_by ?? "?";
+      await closeCard(ctx, ctx.t("pay-card-decided", { state: out.payment.state, by }));
+      return;
+    }
+    case "rejected":
+      await closeCard(ctx, ctx.t("pay-card-rejected", { who }));
+      await tellCustomer(ctx, b, "pay-rejected-customer", {
+        amount: formatBaht(out.payment.amount, b.locale === "th" ? "th" : "en"),
+        reference: escapeHtml(out.payment.reference),
+      });
+      return;
+    case "expired":
+      await closeCard(ctx, ctx.t("pay-card-expired", { amount: formatBaht(out.payment.amount, locale) }));
+      await tellCustomer(ctx, b, "pay-expired-customer", {});
+      return;
+    case "approved":
+      break;
+  }
+  if (out.payment.kind === "request") {
+    await closeCard(ctx, ctx.t("pay-card-request-paid", { who }));
+    return;
+  }
+  const confirm = out.confirm;
+  if (confirm.kind === "paid") {
+    await closeCard(ctx, ctx.t("pay-card-paid", { who, code: escapeHtml(confirm.booking.reservation_code ?? "-") }));
+    await sendReceipt(ctx, confirm.booking);
+    await deps.notifications.afterPaid(bookingId, confirm.balanceAfter);
+    return;
+  }
+  if (confirm.kind === "expired" || confirm.kind === "not-held") {
+    await closeCard(ctx, ctx.t("pay-card-expired", { amount: formatBaht(out.payment.amount, locale) }));
+    await tellCustomer(ctx, b, "pay-expired-customer", {});
+    return;
+  }
+  // Approved, but the partner did not confirm (no credit, a refusal, an unknown outcome): the buttons stay.
+  const reason =
+    confirm.kind === "insufficient"
+      ? ctx.t("confirm-insufficient")
+      : confirm.kind === "failed"
+        ? ctx.t(confirm.error.userMessageKey)
+        : ctx.t("confirm-unknown");
+  await closeCard(ctx, ctx.t("pay-card-confirm-failed", { reason }), true);
+}
+
+/** The customer cancels before paying: the hold is released. Not once a slip is being checked. */
+async function cancelByCustomer(ctx: BotContext, bookingId: string): Promise<void> {
+  const { deps } = ctx;
+  const b = await deps.bookings.get(bookingId);
+  if (!b || Number(b.user_id) !== ctx.from?.id) {
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-not-yours"), show_alert: true });
+    return;
+  }
+  const payment = await deps.bookings.payment(bookingId);
+  if (payment?.state === "submitted") {
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-cancel-checking"), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  if (await deps.bookings.cancelPayment(bookingId)) await deps.bookings.release(bookingId, { reason: "user-cancel" });
+  await closeCard(ctx, ctx.t("pay-cancelled"));
+}
+
+/** An agent's payment request for a booking already made: the QR for its selling total, to forward. */
+async function requestPayment(ctx: BotContext, bookingId: string): Promise<void> {
+  const { deps } = ctx;
+  const b = await deps.bookings.get(bookingId);
+  const me = ctx.from?.id;
+  const own = b && (Number(b.user_id) === me || Number(b.agent_id) === me);
+  if (!b || !(own || isAdmin(ctx)) || ctx.who.role === "customer") {
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-not-yours"), show_alert: true });
+    return;
+  }
+  const payee = await deps.payments.payeeFor(me ?? null);
+  if (!payee) {
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-no-promptpay"), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const payment = await deps.bookings.requestPayment(bookingId, { payee, actorId: me ?? 0 });
+  const r: Reader = { t: (k, a) => ctx.t(k, a), locale: localeOf(ctx) };
+  const photo = await paymentPhoto(payment, b, r, { forAgent: true });
+  const paid = payment.state === "approved";
+  await ctx.replyWithPhoto(new InputFile(photo.png, `promptpay-${payment.reference}.png`), {
+    caption: paid ? `${photo.caption}\n\n${ctx.t("pay-card-request-paid", { who: "✓" })}` : photo.caption,
+    parse_mode: "HTML",
+    ...(paid
+      ? {}
+      : {
+          reply_markup: {
+            inline_keyboard: [
+              [{ text: ctx.t("pay-btn-mark-paid"), callback_data: paymentData("mark-paid", bookingId) }],
+            ],
+          },
+        }),
+  });
+}
+
+/** /payments: the payments awaiting a decision (an agent's own customers; every one for admins). */
+async function paymentsCommand(ctx: BotContext): Promise<void> {
+  const { deps } = ctx;
+  if (ctx.who.role !== "admin" && ctx.who.role !== "agent") {
+    await ctx.reply(ctx.t("pay-staff-only"));
+    return;
+  }
+  const locale = localeOf(ctx);
+  const open = await deps.bookings.openPayments(isAdmin(ctx) ? {} : { agentId: ctx.from?.id ?? 0 });
+  if (open.length === 0) {
+    await ctx.reply(ctx.t("pay-list-empty"));
+    return;
+  }
+  const lines = [`<b>${ctx.t("pay-list-title")}</b>`];
+  for (const p of open) {
+    const b = await deps.bookings.get(p.booking_id);
+    if (!b) continue;
+    lines.push(
+      ctx.t("pay-list-row", {
+        reference: escapeHtml(p.reference),
+        customer: escapeHtml(b.customer_name),
+        amount: formatBaht(p.amount, locale),
+        state: ctx.t(`pay-state-${p.state}`),
+        hold: p.kind === "prepay" && b.hold_expires_at ? formatTime(b.hold_expires_at, b.time_zone, locale) : "-",
+      }),
+      `   ${bookingLine(b, { t: (k, a) => ctx.t(k, a), locale })}`,
+    );
+  }
+  await ctx.reply(lines.join("\n"), { parse_mode: "HTML" });
+}
+
+/** /promptpay [id | off]: an agent's own PromptPay ID, so their customers pay them. */
+async function promptpayCommand(ctx: BotContext): Promise<void> {
+  const { deps } = ctx;
+  const me = ctx.from?.id;
+  if (me === undefined || (ctx.who.role !== "admin" && ctx.who.role !== "agent")) {
+    await ctx.reply(ctx.t("pay-staff-only"));
+    return;
+  }
+  const arg = typeof ctx.match === "string" ? ctx.match.trim() : "";
+  if (arg === "") {
+    const own = await deps.payments.agentPayee(me);
+    const agency = deps.payments.agencyPayee;
+    await ctx.reply(
+      own
+        ? ctx.t("pay-promptpay-own", { id: escapeHtml(own) })
+        : agency
+          ? ctx.t("pay-promptpay-agency", { id: escapeHtml(agency) })
+          : ctx.t("pay-promptpay-none"),
+      { parse_mode: "HTML" },
+    );
+    return;
+  }
+  if (/^off$/i.test(arg)) {
+    await deps.payments.setAgentPayee(me, undefined);
+    await ctx.reply(ctx.t("pay-promptpay-cleared"));
+    return;
+  }
+  const id = parsePromptPayId(arg);
+  if (!id) {
+    await ctx.reply(ctx.t("pay-promptpay-invalid"), { parse_mode: "HTML" });
+    return;
+  }
+  await deps.payments.setAgentPayee(me, id);
+  await ctx.reply(ctx.t("pay-promptpay-own", { id: escapeHtml(id.value) }), { parse_mode: "HTML" });
+}
+
+/** What a refund means for a booking its customer paid first: what the partner gave back, what to return. */
+export function refundAdvice(
+  ctx: BotContext,
+  b: BookingRecord,
+  payment: PaymentRecord | undefined,
+): string | undefined {
+  if (!payment || payment.state !== "approved") return undefined;
+  const locale = localeOf(ctx);
+  return ctx.t("pay-refund-advice", {
+    credited: formatBaht(b.refunded_amount ?? 0, locale),
+    paid: formatBaht(sellingOf(b), locale),
+    give: formatBaht(customerRefundOf(b), locale),
+  });
+}
+
+/** Installed after the access gate and before the booking conversation. */
+export function createPaymentsFeature() {
+  const feature = new Composer<BotContext>();
+  feature.on(["message:photo", "message:document"], onSlip);
+  feature.command("payments", paymentsCommand);
+  feature.command("promptpay", promptpayCommand);
+  feature.callbackQuery(new RegExp(`^${PAYMENT_DATA_PREFIX}`), async (ctx) => {
+    const data = parsePaymentData(ctx.callbackQuery.data);
+    if (!data || ctx.who.role === "stranger") {
+      await ctx.answerCallbackQuery({ text: ctx.t("admin-button-invalid"), show_alert: true });
+      return;
+    }
+    switch (data.action) {
+      case "approve":
+      case "mark-paid":
+        return decide(ctx, data.bookingId, true);
+      case "reject":
+        return decide(ctx, data.bookingId, false);
+      case "cancel":
+        return cancelByCustomer(ctx, data.bookingId);
+      case "request":
+        return requestPayment(ctx, data.bookingId);
+    }
+  });
+  return feature;
+}
+
+/** The customer's QR message, sent by the booking flow: the exact total, the reference, the deadline. */
+export async function sendPaymentQr(
+  api: BotContext["api"],
+  chatId: number,
+  payment: PaymentRecord,
+  b: BookingRecord,
+  r: Reader,
+): Promise<void> {
+  const photo = await paymentPhoto(payment, b, r);
+  await api.sendPhoto(chatId, new InputFile(photo.png, `promptpay-${payment.reference}.png`), {
+    caption: photo.caption,
+    parse_mode: "HTML",
+    reply_markup: customerQrKeyboard(b, r),
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * With a markup set, no message or card a customer can receive shows the net price (the agency's
+ * cost): every Bot API call fairway makes into a customer's chat (texts, captions, button labels, as
+ * sent and as edited) and the inline offer card an agent posts to them are rendered and searched for
+ * every net figure of the tee times shown. A staff receipt, by contrast, shows net and margin.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { formatBaht } from "../../../src/bot/format/money.js";
+import { PriceBook } from "../../../src/pricing/rules.js";
+import type { Harness } from "../../helpers/harness.js";
+import { startHarness } from "../../helpers/harness.js";
+import { createLink, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
+import { slipPhoto } from "../../helpers/slips.js";
+
+const ADMIN = 9301;
+const AGENT = 9302;
+const CUSTOMER_CHAT = -100_930_2;
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+/** Every text fairway put into chat `chatId`: sent, edited, captions and button labels. */
+function textsTo(x: Harness, chatId: number): string[] {
+  const out: string[] = [];
+  for (const call of x.telegram.calls) {
+    if (Number(call.params.chat_id) !== chatId) continue;
+    for (const key of ["text", "caption"]) {
+      const v = call.params[key];
+      if (typeof v === "string") out.push(v);
+    }
+    const markup = call.params.reply_markup as { inline_keyboard?: { text: string }[][] } | undefined;
+    for (const b of (markup?.inline_keyboard ?? []).flat()) out.push(b.text);
+  }
+  return out;
+}
+
+/** The net figures a customer must not see: tee times' nets (per player, for 1–4 players) not also a selling figure. */
+function forbiddenNets(x: Harness, courseIds: string[], date: string, book: PriceBook): number[] {
+  const nets = new Set<number>();
+  const sells = new Set<number>();
+  for (const courseId of courseIds) {
+    for (const s of x.sandbox.slots(courseId, date)) {
+      const sale = { courseId, agentId: AGENT };
+      for (let n = 1; n <= 4; n += 1) {
+        nets.add(s.price * n);
+        sells.add(book.perPlayer(s.price, sale) * n);
+      }
+    }
+  }
+  return [...nets].filter((n) => !sells.has(n));
+}
+
+function expectNoNet(texts: string[], nets: number[], where: string): void {
+  expect(texts.length, `${where}: something was rendered`).toBeGreaterThan(0);
+  const all = texts.join("\n");
+  for (const net of nets) {
+    for (const shown of new Set([formatBaht(net, "en"), formatBaht(net, "th")])) {
+      const digits = shown.replace(/^[^\d]+/, "");
+      const pattern = new RegExp(`(?<![\\d.,])${digits.replace(/[.,]/g, "\\$&")}(?![\\d]|[.,]\\d)`);
+      expect(pattern.test(all), `${where} shows the net ${shown}:\n${all}`).toBe(false);
+    }
+  }
+}
+
+describe("a markup set: customers never see the net", () => {
+  it.each([
+    ["confirmed at once", {}],
+    ["paid first by PromptPay", { PROMPTPAY_ID: "0812345678" }],
+  ] as const)(
+    "offer card, link flow, receipt, /mybookings, /find, reminders and a refund notice (%s)",
+    async (_name, extra) => {
+      h = await startHarness({
+        env: {
+          ADMIN_IDS: String(ADMIN),
+          AGENT_IDS: String(AGENT),
+          PRICE_MARKUP: "20%",
+          PRICE_ROUNDING: "10",
+          ...extra,
+        },
+      });
+      const x = h;
+      const admin = x.user(ADMIN, "en", "Ploy");
+      const agent = x.user(AGENT, "en", "Anan");
+      const book = await x.app.storage.db
+        .selectFrom("price_rules")
+        .selectAll()
+        .execute()
+        .then(
+          () =>
+            new PriceBook({
+              agency: { kind: "percent", basisPoints: 2000 },
+              agencySource: "env",
+              rounding: 10,
+              courses: new Map(),
+              agents: new Map(),
+            }),
+        );
+      const date = tomorrow(x.clock());
+      const courses = x.sandbox.courses().map((c) => c.id);
+
+      // The inline offer card the agent posts into a chat with the customer.
+      const query = agent.inlineQuery("riverside tomorrow");
+      await x.settle();
+      const answer = x.telegram.inlineAnswer(query)!;
+      const card = agent.chooseInlineResult(query, answer.results[0]!.id, CUSTOMER_CHAT);
+      await x.settle();
+      expectNoNet([card.text ?? ""], forbiddenNets(x, courses, date, book), "the offer card");
+
+      // A customer through a course-bound link: every step, the hold, the payment or receipt.
+      const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+      const customer = x.user(100_301, "en", "Nok", "stranger");
+      customer.send(`/start ${token}`);
+      await x.settle();
+      tapData(customer, /:go$/);
+      await x.settle();
+      await pickDate(x, customer, date);
+      await x.settle();
+      tapData(customer, /:s:\d+$/);
+      await x.settle();
+      tapData(customer, /:p:2$/);
+      await x.settle();
+      tapData(customer, /:keep$/);
+      await x.settle();
+      customer.send("nok@example.com");
+      await x.settle();
+      customer.send("+66 89 123 4567");
+      await x.settle();
+      tapData(customer, /:ok$/);
+      await x.settle();
+      const [booking] = await x.app.bookings.listForUser(100_301);
+      expect(booking?.selling_amount).toBeGreaterThan(booking!.amount!);
+      if ("PROMPTPAY_ID" in extra) {
+        customer.sendPhoto(await slipPhoto("0142026NET"));
+        await x.settle();
+        const slip = agent
+          .messages()
+          .filter((m) => m.photo)
+          .at(-1)!;
+        agent.tap({ messageId: slip.message_id, data: `py:a:${booking!.id}` });
+        await x.settle();
+      }
+      expect((await x.app.bookings.get(booking!.id))?.state).toBe("PAID");
+      customer.send("/mybookings");
+      await x.settle();
+      customer.send("/find tomorrow 2 players");
+      await x.settle();
+      x.clock.set(booking!.slot_starts_at - 100 * 60_000);
+      await x.app.afterBooking.tick();
+      await x.settle();
+      admin.send(`/refund ${booking!.reservation_code}`);
+      await x.settle();
+      admin.tap(/Confirm refund/);
+      await x.settle();
+
+      const texts = textsTo(x, customer.chatId);
+      expect(texts.some((t) => t.includes("Booking confirmed"))).toBe(true);
+      expect(texts.some((t) => t.includes("Prepaid: green fee"))).toBe(true);
+      expect(texts.some((t) => t.includes(formatBaht(booking!.selling_amount!, "en")))).toBe(true);
+      expectNoNet(texts, forbiddenNets(x, courses, date, book), "the customer's chat");
+
+      // Staff see the net and the margin.
+      const staff = textsTo(x, agent.chatId).join("\n") + textsTo(x, admin.chatId).join("\n");
+      expect(staff).toContain(formatBaht(booking!.amount!, "en"));
+      x.invariants.skip("the clock was moved past the refund's tee time checks; money is checked by pay-first.test.ts");
+    },
+  );
+});

@@ -1,0 +1,216 @@
+/**
+ * A customer through an agent's link pays first: hold → summary with the selling total → PromptPay QR
+ * for exactly that total → slip photo → the agent (and admins) approve once → only then the partner's
+ * confirm → receipt. Against the real parts: fairway, the sandbox over HTTP, the local Bot API server.
+ */
+import jsQRModule from "jsqr";
+import { PNG } from "pngjs";
+import { checksum, parse } from "promptparse";
+import { afterEach, describe, expect, it } from "vitest";
+import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
+import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
+import { databaseFactories } from "../../helpers/databases.js";
+import { createLink, expectTelegramRules, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
+import { startHarness, type Harness } from "../../helpers/harness.js";
+import { plainPhoto, slipPhoto } from "../../helpers/slips.js";
+
+const jsQR = jsQRModule.default;
+const ADMIN = 9201;
+const AGENT = 9202;
+const PROMPTPAY = "0812345678";
+const ENV = {
+  ADMIN_IDS: String(ADMIN),
+  AGENT_IDS: String(AGENT),
+  PRICE_MARKUP: "20%",
+  PROMPTPAY_ID: PROMPTPAY,
+  PAYMENT_WINDOW_MINUTES: "30",
+};
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+const confirms = (x: Harness) => x.sandbox.requests.filter((r) => r.method === "POST" && /\/confirm$/.test(r.path));
+const photos = (u: SimulatedUser) => u.messages().filter((m): m is ChatMessage => (m.photo?.length ?? 0) > 0);
+
+/** The QR code drawn in a photo fairway sent. */
+function qrOf(m: ChatMessage): string {
+  const image = PNG.sync.read(m.file!.data!);
+  const found = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+  if (!found) throw new Error("no QR code in the photo");
+  return found.data;
+}
+
+/** A customer of AGENT (through a course-bound link) with a hold they are to pay, at the held summary. */
+async function customerAtHold(x: Harness, id: number, name: string, locale = "en") {
+  const agent = x.user(AGENT, "en", "Anan");
+  x.user(ADMIN, "en", "Ploy");
+  const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+  const customer = x.user(id, locale, name, "stranger");
+  customer.send(`/start ${token}`);
+  await x.settle();
+  tapData(customer, /:go$/);
+  await x.settle();
+  await pickDate(x, customer, tomorrow(x.clock()));
+  await x.settle();
+  tapData(customer, /:s:\d+$/);
+  await x.settle();
+  tapData(customer, /:p:2$/);
+  await x.settle();
+  tapData(customer, /:keep$/);
+  await x.settle();
+  customer.send("nok@example.com");
+  await x.settle();
+  customer.send("+66 89 123 4567");
+  await x.settle();
+  const [booking] = await x.app.bookings.listForUser(id);
+  return { agent, customer, booking: booking! };
+}
+
+describe("pay first (PromptPay)", () => {
+  it("QR for the selling total; the partner's confirm only after the agent's approval, once; receipt with what is prepaid and due at the course", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, booking } = await customerAtHold(h, 100_201, "Nok");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    expect(booking.state).toBe("HELD");
+    const net = booking.amount!;
+    const selling = booking.selling_amount!;
+    expect(selling).toBe(Math.ceil(((net / 2) * 1.2) / 100) * 100 * 2);
+    const summary = customer.lastMessage()!;
+    expect(summary.text).toContain("Prepaid: green fee");
+    expect(summary.text).toContain("At the course:");
+    expect(summary.text).toContain("Pay by");
+    expect(summary.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toContain("💳 Pay with PromptPay");
+
+    tapData(customer, /:ok$/);
+    await h.settle();
+    const [qrPhoto] = photos(customer);
+    expect(qrPhoto, "the QR photo").toBeDefined();
+    const payload = qrOf(qrPhoto!);
+    const qr = parse(payload, true, true)!;
+    expect(qr.getTagValue("54")).toBe((selling / 100).toFixed(2));
+    expect(qr.getTagValue("29", "01")).toBe("0066812345678");
+    expect(qr.getTagValue("53")).toBe("764");
+    expect(payload.slice(-4)).toBe(checksum(payload.slice(0, -4), true));
+    const payment = (await h.app.bookings.payment(booking.id))!;
+    expect(qr.getTagValue("62", "05")).toBe(payment.reference);
+    expect(qrPhoto!.caption).toContain(payment.reference);
+    expect(confirms(h)).toHaveLength(0);
+
+    // The customer's /book or /start does not release a hold whose QR they have.
+    customer.send("/book");
+    await h.settle();
+    customer.send("/cancel");
+    await h.settle();
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("HELD");
+
+    customer.sendPhoto(await slipPhoto("014202611250001"));
+    await h.settle();
+    expect(customer.lastMessage()?.text).toContain("your slip");
+    const card = photos(agent).at(-1)!;
+    expect(card.caption).toContain("Payment slip from Nok");
+    expect(card.caption).toContain("014202611250001");
+    expect(photos(admin).at(-1)?.caption).toContain("Payment slip from Nok");
+    expect(confirms(h)).toHaveLength(0);
+
+    // The agent approves, the admin taps too (double tap, two deciders): one confirm.
+    const first = agent.tap({ messageId: card.message_id, data: `py:a:${booking.id}` });
+    const second = admin.tap({ messageId: photos(admin).at(-1)!.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    expect(first && second).toBeTruthy();
+    expect(confirms(h)).toHaveLength(1);
+    const paid = (await h.app.bookings.get(booking.id))!;
+    expect(paid.state).toBe("PAID");
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("approved");
+    expect((await h.app.bookings.payment(booking.id))?.decided_by).toBeDefined();
+    const receipt = customer.messages().find((m) => m.text?.includes("Booking confirmed"));
+    expect(receipt?.text).toContain("Prepaid: green fee");
+    expect(receipt?.text).toContain("At the course:");
+    expectTelegramRules(h);
+  });
+
+  it("not received: the customer is told and may send another slip; a re-used slip is flagged; a stranger's photo goes nowhere", async () => {
+    h = await startHarness({ env: ENV });
+    const one = await customerAtHold(h, 100_211, "Nok");
+    tapData(one.customer, /:ok$/);
+    await h.settle();
+    one.customer.sendPhoto(await slipPhoto("0142026REUSED"));
+    await h.settle();
+    one.agent.tap({ messageId: photos(one.agent).at(-1)!.message_id, data: `py:r:${one.booking.id}` });
+    await h.settle();
+    expect(one.customer.messages().some((m) => m.text?.includes("has not received"))).toBe(true);
+    expect((await h.app.bookings.payment(one.booking.id))?.state).toBe("rejected");
+    expect(confirms(h)).toHaveLength(0);
+
+    const two = await customerAtHold(h, 100_212, "Mai");
+    tapData(two.customer, /:ok$/);
+    await h.settle();
+    two.customer.sendPhoto(await slipPhoto("0142026REUSED"));
+    await h.settle();
+    expect(photos(two.agent).at(-1)?.caption).toContain("already sent for booking");
+
+    const agentCards = photos(two.agent).length;
+    const stranger = h.user(100_299, "en", "Alex", "stranger");
+    stranger.sendPhoto(plainPhoto());
+    await h.settle();
+    expect(photos(two.agent)).toHaveLength(agentCards);
+    expectTelegramRules(h);
+  });
+
+  it("a slip after the hold ended reaches the agent with the booking's state; approval after the end confirms nothing", async () => {
+    h = await startHarness({ env: ENV });
+    const late = await customerAtHold(h, 100_221, "Nok");
+    tapData(late.customer, /:ok$/);
+    await h.settle();
+    h.clock.advance(31 * 60_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    expect((await h.app.bookings.get(late.booking.id))?.state).toBe("RELEASED");
+    late.customer.sendPhoto(await slipPhoto("0142026LATE"));
+    await h.settle();
+    expect(photos(late.agent).at(-1)?.caption).toContain("Late payment slip");
+    expect(photos(late.agent).at(-1)?.caption).toContain("RELEASED");
+    expect(late.customer.lastMessage()?.text).toContain("before your slip arrived");
+
+    const slow = await customerAtHold(h, 100_222, "Mai");
+    tapData(slow.customer, /:ok$/);
+    await h.settle();
+    slow.customer.sendPhoto(await slipPhoto("0142026SLOW"));
+    await h.settle();
+    h.clock.advance(31 * 60_000);
+    slow.agent.tap({ messageId: photos(slow.agent).at(-1)!.message_id, data: `py:a:${slow.booking.id}` });
+    await h.settle();
+    expect(confirms(h)).toHaveLength(0);
+    expect((await h.app.bookings.get(slow.booking.id))?.state).toBe("RELEASED");
+    expect((await h.app.bookings.payment(slow.booking.id))?.state).toBe("expired");
+    expectTelegramRules(h);
+  });
+
+  it("Thai: the customer's summary and QR caption are in Thai", async () => {
+    h = await startHarness({ env: ENV });
+    const { customer } = await customerAtHold(h, 100_231, "Somchai", "th");
+    expect(customer.lastMessage()?.text).toContain("ชำระล่วงหน้า");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    expect(photos(customer).at(-1)?.caption).toContain("ชำระ");
+  });
+});
+
+describe.each(databaseFactories)("pay first on $name", ({ make }) => {
+  it("approve once, then the partner's confirm", async () => {
+    h = await startHarness({ db: make(), env: ENV });
+    const { agent, customer, booking } = await customerAtHold(h, 100_241, "Nok");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    customer.sendPhoto(await slipPhoto("0142026PG"));
+    await h.settle();
+    const card = photos(agent).at(-1)!;
+    agent.tap({ messageId: card.message_id, data: `py:a:${booking.id}` });
+    agent.tap({ messageId: card.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    expect(confirms(h)).toHaveLength(1);
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
+  });
+});
