@@ -11,8 +11,9 @@ export interface Demand {
 /**
  * Divides the bot's `total` sends per second among instances, interactive first:
  *
- * 1. answers to updates: every instance gets what it asks, or (when they ask for more than `total`
- *    together) a part of `total` in proportion to what it asks;
+ * 1. answers to updates: max-min fair — an instance asking less than an even part gets what it asks,
+ *    and the rest is split evenly among those asking more (so when every instance is busy, as behind
+ *    a round-robin balancer, the parts are even and stay put from one heartbeat to the next);
  * 2. background sends get what is left, at most `backgroundCap` together, the same way;
  * 3. what nobody asked for is split by what each asked plus one (so an idle instance still has a
  *    little for a sudden answer, and a busy one most of it).
@@ -22,18 +23,24 @@ export interface Demand {
  */
 export function divideBudget(total: number, backgroundCap: number, demands: Demand[]): Map<string, number> {
   const parts = new Map<string, number>(demands.map((d) => [d.instance, 0]));
-  /** Gives each instance `weight(d)` scaled so that the whole is at most `room` (exactly `room` when `fill`). */
-  const give = (room: number, weight: (d: Demand) => number, fill = false): number => {
-    const asked = demands.reduce((sum, d) => sum + Math.max(0, weight(d)), 0);
-    if (asked <= 0 || room <= 0) return 0;
-    const scale = !fill && asked <= room ? 1 : room / asked;
-    for (const d of demands) parts.set(d.instance, parts.get(d.instance)! + Math.max(0, weight(d)) * scale);
-    return asked * scale;
+  const add = (d: Demand, n: number) => parts.set(d.instance, parts.get(d.instance)! + n);
+  /** Max-min fair: at most `room` in all, each at most what it asks; returns what was given. */
+  const fair = (room: number, ask: (d: Demand) => number): number => {
+    const asking = demands.filter((d) => ask(d) > 0).sort((a, b) => ask(a) - ask(b));
+    let left = room;
+    for (const [i, d] of asking.entries()) {
+      const part = Math.min(ask(d), left / (asking.length - i));
+      add(d, part);
+      left -= part;
+    }
+    return room - left;
   };
   let left = total;
-  left -= give(left, (d) => d.interactive);
-  left -= give(Math.min(left, backgroundCap), (d) => d.background);
-  give(left, (d) => d.interactive + d.background + 1, true);
+  left -= fair(left, (d) => d.interactive);
+  left -= fair(Math.min(left, backgroundCap), (d) => d.background);
+  const weight = (d: Demand) => d.interactive + d.background + 1;
+  const weights = demands.reduce((sum, d) => sum + weight(d), 0);
+  if (left > 0) for (const d of demands) add(d, (left * weight(d)) / weights);
   return parts;
 }
 

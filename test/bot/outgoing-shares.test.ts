@@ -19,9 +19,10 @@ describe("dividing the bot's sends per second among its instances", () => {
     expect(total(map)).toBeCloseTo(25);
   });
 
-  it("over the budget, answers to updates are divided in proportion to what each asks, and background sends wait", () => {
-    const map = divideBudget(25, 10, [d("a", 30, 0), d("b", 20, 8)]);
-    expect(parts(map)).toEqual({ a: 15, b: 10 });
+  it("over the budget, answers to updates are divided evenly among those asking more than an even part, and background sends wait", () => {
+    expect(parts(divideBudget(25, 10, [d("a", 30, 0), d("b", 20, 8)]))).toEqual({ a: 12.5, b: 12.5 });
+    // One asking less than an even part gets what it asks; the others share the rest evenly.
+    expect(parts(divideBudget(25, 10, [d("a", 30), d("b", 4), d("c", 12)]))).toEqual({ a: 10.5, b: 4, c: 10.5 });
   });
 
   it("background sends (the leader's outbox) get what answers leave, at most the background share", () => {
