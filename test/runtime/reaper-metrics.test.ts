@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { createHoldReaper, type BookingService } from "../../src/bookings/index.js";
 import { memoryLogger, sample, testMetrics } from "./helpers.js";
 
-/** A service whose ledger read fails, or finds nothing due. */
+/** A service whose ledger read fails, or finds nothing due (no booking, no group). */
 function service(due: () => Promise<never[]>): BookingService {
-  return { dueForReaping: due } as unknown as BookingService;
+  return { dueForReaping: due, groupsDue: due } as unknown as BookingService;
 }
 
 describe("reaper metrics", () => {
