@@ -8,16 +8,18 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
+import { createLink, expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
 
 const RESERVE = /\/order\/reserve$/;
 const ADMIN = 2599;
 const CONFIRM = /\/order\/[^/]+\/confirm$/;
 
-/** /book up to the players step of tomorrow's first tee time at the first course. */
-async function toPlayers(h: Harness, user: SimulatedUser): Promise<void> {
-  user.send("/book");
-  await h.settle();
+/** /book (or, `book` false, the flow a link opened) up to the players step of tomorrow's first tee time at the first course. */
+async function toPlayers(h: Harness, user: SimulatedUser, book = true): Promise<void> {
+  if (book) {
+    user.send("/book");
+    await h.settle();
+  }
   tapData(user, /:c:0$/);
   await h.settle();
   tapData(user, /:go$/);
@@ -317,6 +319,24 @@ describe("a party beyond one tee time, booked as one group", () => {
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL", "CANCEL"]);
     const group = await h.app.storage.db.selectFrom("booking_groups").selectAll().executeTakeFirstOrThrow();
     expect(group.state).toBe("RELEASED");
+  });
+
+  it("a customer (through an agent's link) books one tee time: no group buttons, and a forged party of 8 does nothing", async () => {
+    const agent = h.user(2511, "en");
+    const token = await createLink(h, agent);
+    const customer = h.user(2512, "en", "Nok", "stranger");
+    customer.send(`/start ${token}`);
+    await h.settle();
+    await toPlayers(h, customer, false);
+    const players = panel(customer);
+    expect(players.text).toContain("How many players?");
+    expect(players.text).not.toContain("More than");
+    expect(players.data.some((d) => /:p:(5|8|12)$/.test(d))).toBe(false);
+    const forged = players.data.find((d) => /:p:\d+$/.test(d))!.replace(/:p:\d+$/, ":p:8");
+    customer.forgeTap(forged, players.message!.message_id);
+    await h.settle();
+    expect(panel(customer).text).toContain("How many players?");
+    expect(await h.app.storage.db.selectFrom("booking_groups").selectAll().execute()).toEqual([]);
   });
 
   it("speaks Thai: the proposal, the hold and the receipt", async () => {

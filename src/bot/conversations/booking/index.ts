@@ -188,7 +188,8 @@ async function start(run: FlowRun, args: BookingArgs | undefined): Promise<void>
       run.d.course = preset.value;
       run.d.step = "course-info";
       if (args.date && /^\d{4}-\d{2}-\d{2}$/.test(args.date))
-        preselect(run, args.date, args.slot, args.persons, args.group);
+        // A customer books one tee time: a group is for agents and admins.
+        preselect(run, args.date, args.slot, args.persons, args.agentId === undefined ? args.group : undefined);
     }
   }
   if (args?.notice) run.d.notice = args.notice;

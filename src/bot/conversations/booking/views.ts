@@ -204,8 +204,10 @@ function players(d: Draft, env: ViewEnv): View {
   const kb = new InlineKeyboard();
   for (let n = s.minPerson; n <= s.maxPerson; n += 1) kb.text(String(n), data("p", n));
   kb.row();
-  // A party beyond one tee time: a group of consecutive tee times (fairway proposes them next).
-  if (s.maxPerson < MAX_GROUP_PLAYERS) {
+  // A party beyond one tee time: a group of consecutive tee times (fairway proposes them next). Agents and
+  // admins only: a customer books one tee time (and pays first for it, when their link says so).
+  const groups = !env.selfBooking && s.maxPerson < MAX_GROUP_PLAYERS;
+  if (groups) {
     for (let n = s.maxPerson + 1; n <= MAX_GROUP_PLAYERS; n += 1) {
       kb.text(`👥 ${n}`, data("p", n));
       if ((n - s.maxPerson) % 6 === 0) kb.row();
@@ -222,7 +224,7 @@ function players(d: Draft, env: ViewEnv): View {
     }),
     caddy,
     t("players-range", { min: s.minPerson, max: s.maxPerson }),
-    s.maxPerson < MAX_GROUP_PLAYERS ? t("players-group-hint", { max: s.maxPerson }) : "",
+    groups ? t("players-group-hint", { max: s.maxPerson }) : "",
   ].filter(Boolean);
   return { text: `${noticeText(d, t)}${text.join("\n")}`, keyboard: navRow(kb, env, true) };
 }

@@ -114,7 +114,8 @@ async function render(ctx: BotContext, state: FindState): Promise<Shown> {
     ).run(state.criteria, {
       courseIds: await scopeOf(ctx),
       now: ctx.deps.now(),
-      groups: true,
+      // Groups are booked by agents and admins; a customer books one tee time.
+      groups: ctx.who.role !== "customer",
     });
   } catch (error) {
     if (!isPartnerApiError(error)) throw error;
