@@ -13,7 +13,6 @@ import type { CoursePage, SlotPage } from "./data.js";
 import { MAX_GROUP_PLAYERS, moveChoices, splitsFor } from "../../../search/groups.js";
 import {
   courseName,
-  type CourseSummary,
   type Draft,
   type FlightDraft,
   type PartOfDay,
