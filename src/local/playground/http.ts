@@ -48,7 +48,7 @@ export function sendJson(res: ServerResponse, status: number, payload: unknown):
  * page cannot send that without a CORS preflight, which the playground never
  * grants, so other sites cannot act as your simulated users.
  */
-export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+export async function readJson(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const type = req.headers["content-type"] ?? "";
   if (!/^application\/json\b/i.test(type)) {
     req.resume();
@@ -58,7 +58,7 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new PlaygroundError(413, "request body too large");
+    if (size > maxBytes) throw new PlaygroundError(413, "request body too large");
     chunks.push(chunk);
   }
   let value: unknown;

@@ -69,6 +69,12 @@ export async function handleApi(
       case "POST /playground/language":
         sendJson(res, 200, act(ctx, url.pathname.slice("/playground/".length), await readJson(req)));
         return true;
+      case "POST /playground/photo": {
+        // A photo (a payment slip, say) as the phone sends it: JPEG, as Telegram re-encodes every photo.
+        const body = await readJson(req, MAX_PHOTO_BODY_BYTES);
+        sendJson(res, 200, sendPhoto(ctx.userOf(identityParam(body.userId)), body));
+        return true;
+      }
       case "POST /playground/web-app": {
         const body = await readJson(req);
         sendJson(res, 200, openWebApp(ctx, ctx.userOf(identityParam(body.userId)), body.url));
@@ -144,6 +150,21 @@ function act(ctx: RouteContext, action: string, body: Record<string, unknown>): 
     default:
       throw new PlaygroundError(404, `unknown action ${action}`);
   }
+}
+
+/** A photo's JSON body (base64 JPEG) may be this large: a phone photo scaled down by the page. */
+const MAX_PHOTO_BODY_BYTES = 4 * 1024 * 1024;
+
+function sendPhoto(user: ReturnType<RouteContext["userOf"]>, body: Record<string, unknown>): Record<string, unknown> {
+  const { jpeg, caption } = body;
+  if (typeof jpeg !== "string" || !/^[A-Za-z0-9+/]+={0,2}$/.test(jpeg))
+    throw new PlaygroundError(400, "jpeg must be the photo's bytes in base64");
+  const bytes = Buffer.from(jpeg, "base64");
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8)
+    throw new PlaygroundError(400, "the photo must be a JPEG");
+  if (caption !== undefined && (typeof caption !== "string" || caption.length > 1024))
+    throw new PlaygroundError(400, "caption must be a string of at most 1024 characters");
+  return { message_id: user.sendPhoto(bytes, caption).message_id };
 }
 
 function identityParam(value: unknown): PlaygroundIdentity {

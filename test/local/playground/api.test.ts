@@ -20,6 +20,7 @@ import {
   startPlaygroundApp,
   tapData,
 } from "./helpers.js";
+import { plainPhoto } from "../../helpers/slips.js";
 
 let p: PlaygroundApp;
 let events: EventStream;
@@ -99,6 +100,18 @@ describe("events", () => {
     const answered = await events.next((e) => e.event === "answer" && e.data.query_id === queryId);
     expect(answered.data.chat_id).toBe(PLAYGROUND_AGENT_ID);
     expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
+  });
+
+  it("sends a photo (a payment slip) as the identity, JPEG as Telegram re-encodes photos; refuses anything else", async () => {
+    const jpeg = plainPhoto().toString("base64");
+    const res = await p.post("/playground/photo", { userId: PLAYGROUND_CUSTOMER_ID, jpeg });
+    expect(res.status).toBe(200);
+    const sent = await events.next(
+      (e) => e.event === "message" && e.data.chat_id === PLAYGROUND_CUSTOMER_ID && Array.isArray(e.data.message.photo),
+    );
+    expect(sent.data.message.from.id).toBe(PLAYGROUND_CUSTOMER_ID);
+    const png = Buffer.from("\x89PNG\r\n").toString("base64");
+    expect((await p.post("/playground/photo", { userId: PLAYGROUND_CUSTOMER_ID, jpeg: png })).status).toBe(400);
   });
 
   it("switches an identity's Telegram language: an event, and the next update carries it", async () => {

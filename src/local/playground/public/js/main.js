@@ -65,6 +65,33 @@ const composer = new Composer({
 /** Reports a failed action the way a client would: a notice, nothing silent. @param {unknown} error */
 const failed = (error) => toast(error instanceof Error ? error.message : String(error));
 
+/**
+ * Sends a photo (a payment slip) as a phone would: scaled to at most 1280 px and re-encoded as JPEG,
+ * as Telegram does with every photo. @param {File} file
+ */
+async function sendPhoto(file) {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, 1280 / Math.max(bitmap.width, bitmap.height));
+  const canvas = document.createElement("canvas");
+  canvas.width = Math.round(bitmap.width * scale);
+  canvas.height = Math.round(bitmap.height * scale);
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("no canvas");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  const jpeg = canvas.toDataURL("image/jpeg", 0.9).split(",")[1] ?? "";
+  await post("/playground/photo", { userId: identity().id, jpeg });
+}
+
+const photoInput = /** @type {HTMLInputElement} */ (document.getElementById("photo-input"));
+document.getElementById("photo-button")?.addEventListener("click", () => photoInput.click());
+photoInput.addEventListener("change", () => {
+  const file = photoInput.files?.[0];
+  photoInput.value = "";
+  if (file) sendPhoto(file).catch(failed);
+});
+
 /** @param {string} text */
 function send(text) {
   post("/playground/send", { userId: identity().id, text }).catch(failed);
