@@ -6,7 +6,7 @@ import { NO_MARKUP, type PriceBook } from "../../../pricing/rules.js";
 import { addDaysToDateKey, courseToday } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
 import type { CoursePage, SlotPage } from "./data.js";
-import type { CourseSummary, Draft, SlotView } from "./draft.js";
+import type { Draft, SlotView } from "./draft.js";
 import type { Retry } from "./hand-over.js";
 import type { Panel } from "./panel.js";
 import type { ViewEnv } from "./views.js";
