@@ -3,6 +3,9 @@ import type { SharedReads } from "../partner/catalog.js";
 import type { Database } from "../storage/index.js";
 import type { Fleet } from "./fleet.js";
 
+/** How far apart the instances' clocks may be (as for the leader lease, they must agree to well under this). */
+const CLOCK_SKEW_MS = 5_000;
+
 export interface SharedReadsOptions {
   db: Kysely<Database>;
   fleet: Fleet;
@@ -54,8 +57,9 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
           .where("key", "=", key)
           .executeTakeFirst();
         if (row?.value != null) {
+          // Read by another process, whose clock may run a little ahead of this one's.
           const age = at - row.fetched_at;
-          const usable = wanted.fresh ? row.fetched_at >= asked : age >= 0 && age < wanted.ttlMs;
+          const usable = wanted.fresh ? row.fetched_at >= asked : age > -CLOCK_SKEW_MS && age < wanted.ttlMs;
           if (usable) return { value: JSON.parse(row.value) as T, at: row.fetched_at };
         }
         const reading = row?.reading_by != null && row.reading_until > at;

@@ -174,6 +174,15 @@ describe("limits shared by a bot's instances (PostgreSQL)", () => {
     );
     expect(reads).toBe(1);
     expect(lists.every((l) => l.value[0]?.id === "slot-1" && l.at === 1_000_000)).toBe(true);
+    // An instance whose clock runs a little behind the reader's takes the list too (it is not "from the future").
+    const behind = createSharedReads({
+      db: storage.db,
+      fleet: { ...shared, instance: "d" },
+      now: () => t - 40,
+      claimMs: 5_000,
+    });
+    await behind.read("tee-times:c1|2026-11-26", { ttlMs: 60_000, fresh: false, load });
+    expect(reads).toBe(1);
     // Within the minute: still the one read. Past it: read again, once.
     t += 59_000;
     await instances[2]!.read("tee-times:c1|2026-11-26", { ttlMs: 60_000, fresh: false, load });
