@@ -269,7 +269,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     store: watchStore,
     catalog,
     search,
-    alert: createWatchAlerts({ notifications, i18n, now }),
+    alert: createWatchAlerts({ notifications, i18n, now, pricing: { access, prices } }),
     logger: logger.child({ module: "watches" }),
     now,
     readsPerMinute: config.watches.readsPerMinute,

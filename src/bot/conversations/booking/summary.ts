@@ -5,7 +5,7 @@ import type { Locale } from "../../context.js";
 import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { moneyLines, type Audience } from "../../format/booking-money.js";
+import { moneyLines, sellingOf, type Audience } from "../../format/booking-money.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
 import type { CourseView } from "./draft.js";
 import { courseName } from "./draft.js";
@@ -95,7 +95,7 @@ export function groupFlightLines(view: GroupView, env: { t: T; locale: Locale },
       n: f.flight ?? 0,
       time: formatTime(f.slot_starts_at, f.time_zone, locale),
       players: f.persons,
-      amount: formatBaht(f.amount ?? f.expected_amount, locale),
+      amount: formatBaht(sellingOf(f), locale),
     });
     const code = f.reservation_code ? ` · 🔖 <code>${escapeHtml(f.reservation_code)}</code>` : "";
     return `${line}${code}${status ? ` — ${t(flightStatusKey(f))}` : ""}`;
@@ -125,7 +125,7 @@ function groupLines(
 
 /** Satang: what the group's flights cost together (the partner's amounts once held). */
 export function groupTotal(view: GroupView, flights = view.flights): number {
-  return flights.reduce((sum, f) => sum + (f.amount ?? f.expected_amount), 0);
+  return flights.reduce((sum, f) => sum + sellingOf(f), 0);
 }
 
 /** A group's holds: every flight, the total, how long they last, and Confirm / Change / Cancel. */

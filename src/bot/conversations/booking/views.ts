@@ -250,12 +250,17 @@ function textPrompt(d: Draft, env: ViewEnv, field: "name" | "email" | "mobile"):
 }
 
 /** One flight's line: its number, time, players and price. */
-export function flightLine(f: FlightDraft, n: number, env: { t: T; locale: Locale }, timeZone: string): string {
+export function flightLine(
+  f: FlightDraft,
+  n: number,
+  env: { t: T; locale: Locale; sell?: (net: number) => number },
+  timeZone: string,
+): string {
   return env.t("group-flight", {
     n,
     time: formatTime(f.slot.startsAt, timeZone, env.locale),
     players: f.persons,
-    amount: formatBaht(f.slot.price * f.persons, env.locale),
+    amount: formatBaht((env.sell ? env.sell(f.slot.price) : f.slot.price) * f.persons, env.locale),
   });
 }
 
@@ -280,7 +285,7 @@ function groupPlan(d: Draft, env: ViewEnv): View {
   )
     kb.text(t("btn-change-split"), data("sl")).row();
   kb.text(t("btn-group-continue"), data("next")).row();
-  const total = flights.reduce((sum, f) => sum + f.slot.price * f.persons, 0);
+  const total = flights.reduce((sum, f) => sum + sold(env, f.slot.price) * f.persons, 0);
   const text = [
     `<b>${t("group-title", { players: d.persons ?? 0, flights: flights.length })}</b>`,
     `⛳ ${escapeHtml(d.course ? courseName(d.course, locale) : "")} · 📅 ${formatDate(d.date ?? env.today, locale)}`,
@@ -305,7 +310,7 @@ function flightPicker(d: Draft, env: ViewEnv, daySlots: SlotView[] | undefined):
   const kb = new InlineKeyboard();
   choices.forEach((slot, i) => {
     kb.text(
-      `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(slot.price, locale)}`,
+      `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(sold(env, slot.price), locale)}`,
       data("ft", all.indexOf(slot)),
     );
     if (i % 2 === 1) kb.row();
