@@ -10,6 +10,7 @@ import {
 import { isPartnerApiError } from "../../partner/errors.js";
 import { cancelRequestData, myBookingsData, parseMyBookingsData } from "../callback-data.js";
 import { localeOf } from "../i18n.js";
+import { paymentData } from "./payments/callback-data.js";
 import { bookingLines, groupFlightLines, groupTotal } from "../conversations/booking/summary.js";
 import { formatBaht } from "../format/money.js";
 import type { BotContext } from "../context.js";
@@ -138,6 +139,10 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
     kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
   // A group's flight goes back to its group (a golfer's copy, to the list).
   const back = own && booking.group_id !== null ? myBookingsData("group", booking.group_id) : myBookingsData("list");
+  // An agent's own sale: ask the customer to pay (the QR for the selling price), when there is a PromptPay ID.
+  const staff = ctx.who.role === "agent" || ctx.who.role === "admin";
+  if (own && staff && booking.state === "PAID" && (await ctx.deps.payments.payeeFor(ctx.from?.id ?? null)))
+    kb.text(ctx.t("pay-btn-request"), paymentData("request", booking.id)).row();
   kb.text(ctx.t("btn-back"), back);
   await show(ctx, lines.join("\n"), kb);
 }

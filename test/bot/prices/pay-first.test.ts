@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
 import { databaseFactories } from "../../helpers/databases.js";
-import { createLink, expectTelegramRules, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
+import { createLink, expectTelegramRules, paidBooking, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
 import { plainPhoto, slipPhoto } from "../../helpers/slips.js";
 
@@ -212,5 +212,38 @@ describe.each(databaseFactories)("pay first on $name", ({ make }) => {
     await h.settle();
     expect(confirms(h)).toHaveLength(1);
     expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
+  });
+});
+
+describe("an agent's own sale", () => {
+  it("a payment request from the receipt: the QR for the selling price, forwarded by the agent, then marked paid once; a refund says what to return", async () => {
+    h = await startHarness({ env: ENV });
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const agent = h.user(AGENT, "en", "Anan");
+    const booking = await paidBooking(h, agent, "Somchai Request");
+    expect(booking.selling_amount).toBeGreaterThan(booking.amount!);
+    const receipt = agent.messages().find((m) => m.text?.includes("Booking confirmed"))!;
+    expect(receipt.text).toContain("Customer pays");
+    expect(receipt.text).toContain("margin");
+    agent.tap({ messageId: receipt.message_id, data: `py:q:${booking.id}` });
+    await h.settle();
+    const qr = photos(agent).at(-1)!;
+    expect(parse(qrOf(qr), true, true)!.getTagValue("54")).toBe((booking.selling_amount! / 100).toFixed(2));
+    expect(qr.caption).toContain("Forward this QR to your customer");
+    agent.tap({ messageId: qr.message_id, data: `py:m:${booking.id}` });
+    await h.settle();
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("approved");
+    expect(agent.lastMessage()?.text).toContain("Marked paid by Anan");
+    expect(confirms(h)).toHaveLength(1);
+
+    admin.send(`/refund ${booking.reservation_code}`);
+    await h.settle();
+    admin.tap(/Confirm refund/);
+    await h.settle();
+    const done = admin.messages().find((m) => m.text?.includes("refunded: the partner credited back"))!;
+    expect(done.text).toMatch(
+      /The customer paid ฿[\d,]+; the partner credited back ฿[\d,]+\. Return ฿[\d,]+ to the customer/,
+    );
+    expectTelegramRules(h);
   });
 });
