@@ -310,6 +310,43 @@ describe("a party beyond one tee time, booked as one group", () => {
     expect(agent.messages().filter((m) => m.text?.includes("cancelled your group"))).toHaveLength(1);
   });
 
+  it("a group cancellation request: the booker asks for the whole group, an admin approves, each paid tee time refunded once, the booker told once", async () => {
+    const agent = h.user(2513, "en");
+    const admin = h.user(ADMIN, "en");
+    await toPlayers(h, agent);
+    await holdGroup(h, agent, 8);
+    tapData(agent, /:ok$/);
+    await h.settle();
+    agent.send("/mybookings");
+    await h.settle();
+    tapData(agent, /^mb:group:/);
+    await h.settle();
+    tapData(agent, /^cr:/);
+    await h.settle();
+    tapData(agent, /^rq:skip:/);
+    await h.settle();
+    const codes = h.sandbox.reservations().map((r) => r.code);
+    expect(agent.lastMessage()?.text).toContain(`cancellation request for ${codes.join(", ")} was sent`);
+    // Asking again while it waits is refused.
+    agent.send("/mybookings");
+    await h.settle();
+    tapData(agent, /^mb:group:/);
+    await h.settle();
+    const again = tapData(agent, /^cr:/);
+    await h.settle();
+    expect(h.telegram.callbackAnswers.find((a) => a.queryId === again)?.text).toContain("already waiting");
+    const card = admin.messages().find((m) => m.text?.includes("The whole group: 2 tee times, 2 paid"));
+    expect(card, "the admin's card shows the whole group").toBeDefined();
+    tapData(admin, /^rq:ok:/);
+    await h.settle();
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["REFUND", "REFUND"]);
+    expect(h.sandbox.count("POST", /\/refund$/)).toBe(2);
+    expect(admin.lastMessage()?.text).toMatch(/Group refunded: 2 of 2 tee times now/);
+    expect(agent.messages().filter((m) => m.text?.includes("the group at"))).toHaveLength(1);
+    const request = await h.app.storage.db.selectFrom("cancel_requests").selectAll().executeTakeFirstOrThrow();
+    expect(request.state).toBe("approved");
+  });
+
   it("/cancel with a group on hold releases every hold", async () => {
     const agent = h.user(2510, "en");
     await toPlayers(h, agent);

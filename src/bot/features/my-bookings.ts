@@ -17,7 +17,7 @@ import type { BotContext } from "../context.js";
 import { formatDate, formatTime, dateKeyOf, formatDateTime } from "../format/dates.js";
 import { escapeHtml, truncate } from "../format/html.js";
 import { isNotModified } from "../ui/telegram-errors.js";
-import { requestable } from "./after-booking/cancel-request.js";
+import { groupRequestable, requestable } from "./after-booking/cancel-request.js";
 
 const LIST_SIZE = 10;
 const LIVE = new Set(["HELD", "CONFIRMING", "RELEASING", "PAID"]);
@@ -209,6 +209,8 @@ async function groupView(ctx: BotContext, groupId: string, notice?: string): Pro
   });
   kb.row();
   if (view.group.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", groupId)).row();
+  if (groupRequestable(view, ctx.deps.now()))
+    kb.text(ctx.t("btn-request-group-cancellation"), cancelRequestData(groupId)).row();
   kb.text(ctx.t("btn-back"), myBookingsData("list"));
   await show(ctx, lines.join("\n"), kb);
 }

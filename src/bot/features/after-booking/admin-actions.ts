@@ -20,6 +20,11 @@ export async function afterAdminRefund(
   const flights = group?.refunded ?? [b];
   const open = (await Promise.all(flights.map((f) => requests.openFor(f.id)))).filter((r) => r !== undefined);
   for (const f of flights) await requests.closeFor(f.id);
+  if (group) {
+    const forGroup = await requests.openFor(group.group.group.id);
+    if (forGroup) open.push(forGroup);
+    await requests.closeFor(group.group.group.id);
+  }
   await tellBookingParties(deps, b, group ? "notify-admin-group-refunded" : "notify-admin-refunded", {
     also: open.map((r) => Number(r.requester_id)),
     exclude: [adminId],

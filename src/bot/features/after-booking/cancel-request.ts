@@ -5,7 +5,7 @@
  * booking conversation: the reason step is a small state in the session.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { createCancelRequests, isViewer, type BookingRecord } from "../../../bookings/index.js";
+import { createCancelRequests, isViewer, type BookingRecord, type GroupView } from "../../../bookings/index.js";
 import { parseCancelRequestData, parseRequestData, requestData } from "../../callback-data.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
@@ -25,8 +25,34 @@ export function requestable(b: BookingRecord, now: number): boolean {
   return b.state === "PAID" && b.slot_starts_at > now;
 }
 
-/** Why `userId` cannot ask to cancel booking `id` now (a localized message key), or the booking. */
-async function check(ctx: BotContext, id: string): Promise<{ booking: BookingRecord } | { refusal: string }> {
+/**
+ * Whether a group's cancellation may be asked for now: a tee time of it paid, the first paid one still
+ * ahead. A group's request names the group (`cr:<groupId>`); approving it refunds every paid tee time.
+ */
+export function groupRequestable(view: GroupView, now: number): boolean {
+  const paid = view.flights.filter((f) => f.state === "PAID");
+  return paid.length > 0 && paid[0]!.slot_starts_at > now;
+}
+
+type Checked = { booking: BookingRecord; group?: GroupView } | { refusal: string };
+
+/** A group's request: its booker or crediting agent, a paid tee time ahead, no request open for it. */
+async function checkGroup(ctx: BotContext, view: GroupView): Promise<Checked> {
+  const userId = ctx.from?.id;
+  const { group } = view;
+  const first = view.flights.find((f) => f.state === "PAID") ?? view.flights[0];
+  if (!first || userId === undefined || (Number(group.user_id) !== userId && Number(group.agent_id) !== userId))
+    return { refusal: "my-bookings-not-found" };
+  if (!groupRequestable(view, ctx.deps.now())) return { refusal: "cancel-request-not-paid" };
+  if (await createCancelRequests(ctx.deps.storage.db, ctx.deps.now).openFor(group.id))
+    return { refusal: "cancel-request-exists" };
+  return { booking: first, group: view };
+}
+
+/** Why `userId` cannot ask to cancel booking (or group) `id` now (a localized message key), or the booking. */
+async function check(ctx: BotContext, id: string): Promise<Checked> {
+  const group = await ctx.deps.bookings.getGroup(id);
+  if (group) return checkGroup(ctx, group);
   const booking = await ctx.deps.bookings.get(id);
   // Someone else's booking (forged or copied data) reads exactly like a missing one.
   if (!booking || ctx.from === undefined || !(await mayRequest(ctx.deps, booking, ctx.from.id)))
@@ -63,10 +89,13 @@ async function submit(ctx: BotContext, bookingId: string, reason: string | null)
     return;
   }
   ctx.deps.logger.info({ requestId: request.id, bookingId, userId: ctx.from?.id }, "cancellation requested");
-  await ctx.reply(ctx.t("cancel-request-sent", { code: escapeHtml(checked.booking.reservation_code ?? "-") }), {
+  const codes = checked.group
+    ? checked.group.flights.filter((f) => f.state === "PAID").map((f) => f.reservation_code ?? "-")
+    : [checked.booking.reservation_code ?? "-"];
+  await ctx.reply(ctx.t("cancel-request-sent", { code: escapeHtml(codes.join(", ")) }), {
     parse_mode: "HTML",
   });
-  await sendRequestCards(ctx.deps, request, checked.booking);
+  await sendRequestCards(ctx.deps, request, checked.booking, checked.group);
 }
 
 /** The waiting reason prompt of this user, if still live. */

@@ -11,6 +11,7 @@ import {
   userActor,
   type BookingRecord,
   type CancelRequest,
+  type GroupView,
   type RefundOutcome,
 } from "../../../bookings/index.js";
 import { localeOf } from "../../i18n.js";
@@ -31,9 +32,10 @@ async function updateCard(
   booking: BookingRecord,
   outcome: string,
   keep = false,
+  group?: GroupView,
 ): Promise<void> {
   const locale = localeOf(ctx);
-  const text = `${requestCardText(locale, request, booking)}\n\n${outcome}`;
+  const text = `${requestCardText(locale, request, booking, group)}\n\n${outcome}`;
   try {
     await ctx.editMessageText(text, {
       parse_mode: "HTML",
@@ -62,8 +64,62 @@ function refundOutcomeText(ctx: BotContext, out: RefundOutcome): string {
   return ctx.t("cancel-request-closed", { ref, status: stateLabel(ctx, out.booking) });
 }
 
+/**
+ * A group's request approved: every paid tee time refunded, each at most once (the ledger decides);
+ * the card shows what the partner credited back, and the booker, the requester and the agent are told once.
+ */
+async function approveGroup(ctx: BotContext, request: CancelRequest, group: GroupView, adminId: number): Promise<void> {
+  const { deps } = ctx;
+  const requests = createCancelRequests(deps.storage.db, deps.now);
+  const paid = group.flights.filter((f) => f.state === "PAID");
+  const first = paid[0] ?? group.flights[0];
+  if (!first) return;
+  if (paid.length === 0) {
+    await requests.finish(request.id, "closed");
+    const ref = escapeHtml(group.flights.map((f) => referenceOf(f)).join(", "));
+    await updateCard(ctx, request, first, ctx.t("cancel-request-closed", { ref, status: "-" }), false, group);
+    return;
+  }
+  const out = await deps.bookings.refundGroup(group.group.id, { actor: userActor(adminId) });
+  const now = out.view.flights.filter((f) => f.state === "REFUNDED" && paid.some((p) => p.id === f.id));
+  const credited = now.reduce((sum, f) => sum + (f.refunded_amount ?? 0), 0);
+  deps.logger.info(
+    { requestId: request.id, groupId: group.group.id, adminId, refunded: now.length, failed: out.failed },
+    "group cancellation request approved",
+  );
+  if (now.length === 0) {
+    // Nothing was refunded: the request is open again, its buttons back.
+    await requests.reopen(request.id);
+    const ref = escapeHtml(paid.map((f) => referenceOf(f)).join(", "));
+    await updateCard(ctx, request, first, ctx.t("admin-refund-unknown", { ref }), true, out.view);
+    return;
+  }
+  await requests.finish(request.id, "approved", credited);
+  for (const f of now) await requests.closeFor(f.id);
+  const locale = localeOf(ctx);
+  await updateCard(
+    ctx,
+    request,
+    first,
+    ctx.t("admin-refund-group-done", {
+      refunded: now.length,
+      flights: out.view.flights.length,
+      amount: amountText(credited, locale),
+    }),
+    false,
+    out.view,
+  );
+  await tellBookingParties(deps, first, "cancel-request-group-approved", {
+    also: [Number(request.requester_id), first.agent_id === null ? null : Number(first.agent_id)],
+    exclude: [adminId],
+    args: (l) => ({ amount: amountText(credited, l), flights: now.length }),
+  });
+}
+
 async function approve(ctx: BotContext, request: CancelRequest, adminId: number): Promise<void> {
   const { deps } = ctx;
+  const group = await deps.bookings.getGroup(request.booking_id);
+  if (group) return approveGroup(ctx, request, group, adminId);
   const requests = createCancelRequests(deps.storage.db, deps.now);
   const booking = await deps.bookings.get(request.booking_id);
   if (!booking) return;
@@ -117,10 +173,13 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
 async function decline(ctx: BotContext, request: CancelRequest, adminId: number): Promise<void> {
   const { deps } = ctx;
   await createCancelRequests(deps.storage.db, deps.now).finish(request.id, "declined");
-  const booking = await deps.bookings.get(request.booking_id);
+  const group = await deps.bookings.getGroup(request.booking_id);
+  const booking = group
+    ? (group.flights.find((f) => f.state === "PAID") ?? group.flights[0])
+    : await deps.bookings.get(request.booking_id);
   if (!booking) return;
-  deps.logger.info({ requestId: request.id, bookingId: booking.id, adminId }, "cancellation request declined");
-  await updateCard(ctx, request, booking, ctx.t("cancel-request-declined-admin"));
+  deps.logger.info({ requestId: request.id, bookingId: request.booking_id, adminId }, "cancellation request declined");
+  await updateCard(ctx, request, booking, ctx.t("cancel-request-declined-admin"), false, group);
   // Only who asked, and the agent credited with the booking: the booking stands for everyone else.
   await tellBookingParties(deps, booking, "cancel-request-declined", {
     onlyAlso: true,
@@ -162,9 +221,10 @@ export async function requestsCommand(ctx: BotContext): Promise<void> {
   await ctx.reply(ctx.t("cancel-request-list", { count: total, shown: Math.min(total, LIST_LIMIT) }));
   const locale = localeOf(ctx);
   for (const request of await createCancelRequests(deps.storage.db, deps.now).pending(LIST_LIMIT)) {
-    const booking = await deps.bookings.get(request.booking_id);
+    const group = await deps.bookings.getGroup(request.booking_id);
+    const booking = group ? group.flights[0] : await deps.bookings.get(request.booking_id);
     if (!booking) continue;
-    await ctx.reply(requestCardText(locale, request, booking), {
+    await ctx.reply(requestCardText(locale, request, booking, group), {
       parse_mode: "HTML",
       reply_markup: requestCardKeyboard(locale, request),
     });
