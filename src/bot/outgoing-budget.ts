@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import type { FleetStats } from "../runtime/fleet.js";
-import { localBuckets, type KeyedBuckets } from "../runtime/shared-buckets.js";
-import { refill, type Bucket, type Rate } from "../runtime/token-bucket.js";
+import { createBuckets, refill, type Bucket, type KeyedBuckets, type Rate } from "../runtime/token-bucket.js";
 
 export interface OutgoingBudgetOptions {
   /** Sends and edits per second, every chat together (burst: the same number); `setRate` changes it. */
@@ -48,7 +47,7 @@ export function createOutgoingBudget(options: OutgoingBudgetOptions) {
   const clock = options.clock ?? (() => performance.now());
   let overallRate: Rate = { burst: options.perSecond, perSecond: options.perSecond };
   const overall: Bucket = { tokens: overallRate.burst, at: clock() };
-  const chats = options.chats ?? localBuckets(options.perChat, clock);
+  const chats = options.chats ?? createBuckets(options.perChat, clock);
   const queues: { interactive: Waiter[]; background: Waiter[] } = { interactive: [], background: [] };
   const backgroundScope = new AsyncLocalStorage<true>();
   let timer: NodeJS.Timeout | undefined;

@@ -6,89 +6,9 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../storage/index.js";
 import type { Fleet } from "./fleet.js";
-import { refill, type Bucket, type Rate } from "./token-bucket.js";
+import { createBuckets, type KeyedBuckets, type Rate, type TakeResult } from "./token-bucket.js";
 
-/** A take's outcome: a token, or none and the wait until the next one (ms). */
-export interface TakeResult {
-  ok: boolean;
-  waitMs: number;
-}
-
-/** Token buckets by key, all of one rate. */
-export interface KeyedBuckets {
-  /** Takes a token of `key`'s bucket if it has one. */
-  take(key: string): Promise<TakeResult>;
-  /** Empties `key`'s bucket for `ms` (Telegram's retry_after): nothing is taken before then. */
-  pause(key: string, ms: number): Promise<void>;
-  /** This instance's estimate of the wait for `key`'s next token, without asking anyone (ms; 0: now). */
-  estimate(key: string): number;
-}
-
-interface PausableBucket extends Bucket {
-  pausedUntil: number;
-}
-
-/**
- * Buckets in this process's memory, forgetting those full again (an idle key costs nothing). `take`
- * and `estimate` answer at once; `takeNow` is `take` without the promise.
- */
-export function localBuckets(rate: Rate, clock: () => number = () => performance.now()) {
-  const buckets = new Map<string, PausableBucket>();
-  let sweptAt = clock();
-
-  function get(key: string, now: number): PausableBucket {
-    if (now - sweptAt > 60_000) {
-      sweptAt = now;
-      for (const [k, b] of buckets) {
-        if (b.pausedUntil > now) continue;
-        refill(b, rate, now);
-        if (b.tokens >= rate.burst) buckets.delete(k);
-      }
-    }
-    let bucket = buckets.get(key);
-    if (!bucket) {
-      bucket = { tokens: rate.burst, at: now, pausedUntil: 0 };
-      buckets.set(key, bucket);
-    }
-    return bucket;
-  }
-
-  function waitOf(bucket: PausableBucket, now: number): number {
-    if (bucket.pausedUntil > now) return Math.ceil(bucket.pausedUntil - now);
-    refill(bucket, rate, now);
-    return bucket.tokens >= 1 ? 0 : Math.ceil(((1 - bucket.tokens) / rate.perSecond) * 1000);
-  }
-
-  function takeNow(key: string): TakeResult {
-    const now = clock();
-    const bucket = get(key, now);
-    const waitMs = waitOf(bucket, now);
-    if (waitMs > 0) return { ok: false, waitMs };
-    bucket.tokens -= 1;
-    return { ok: true, waitMs: 0 };
-  }
-
-  return {
-    takeNow,
-    take: (key: string): Promise<TakeResult> => Promise.resolve(takeNow(key)),
-    pause(key: string, ms: number): Promise<void> {
-      const now = clock();
-      const bucket = get(key, now);
-      bucket.tokens = Math.min(bucket.tokens, 0);
-      bucket.at = Math.max(bucket.at, now + ms);
-      bucket.pausedUntil = Math.max(bucket.pausedUntil, now + ms);
-      return Promise.resolve();
-    },
-    estimate: (key: string): number => {
-      const now = clock();
-      const bucket = buckets.get(key);
-      return bucket ? waitOf(bucket, now) : 0;
-    },
-    size: () => buckets.size,
-  };
-}
-
-export type LocalBuckets = ReturnType<typeof localBuckets>;
+export type { KeyedBuckets, TakeResult } from "./token-bucket.js";
 
 /** The database's clock in ms, as each statement below reads it. */
 const DB_NOW = sql`(extract(epoch from clock_timestamp()) * 1000)::float8`;
@@ -182,7 +102,7 @@ export interface FleetBucketsOptions {
 export function fleetBuckets(options: FleetBucketsOptions): KeyedBuckets {
   const { fleet, store, rate } = options;
   const clock = options.clock ?? (() => performance.now());
-  const local = localBuckets(rate, clock);
+  const local = createBuckets(rate, clock);
   const prefix = `${options.name}:`;
   /** When a denied key may go again, as the database last said (for `estimate`). */
   const deniedUntil = new Map<string, number>();

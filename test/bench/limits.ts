@@ -15,6 +15,7 @@ import { createBotApiServer } from "../../src/local/bot-api-server/index.js";
 import { createSandbox } from "../../src/local/sandbox/index.js";
 import { worldClock, type WorldClock } from "../helpers/clock.js";
 import { postgresDatabase, TEST_POSTGRES_URL } from "../helpers/databases.js";
+import { quantile } from "../helpers/flood.js";
 import { freePort, startRoundRobinProxy } from "../helpers/round-robin-proxy.js";
 import { newStats, runAgents, type AgentStats } from "./agents.js";
 import { sleep } from "./measure.js";
@@ -256,10 +257,4 @@ async function until<T>(what: string, read: () => T | undefined | Promise<T | un
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(100);
   }
-}
-
-function quantile(values: number[], q: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }

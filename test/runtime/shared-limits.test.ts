@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger.js";
 import { createFleet, soloFleet, type Fleet } from "../../src/runtime/fleet.js";
-import { createBucketStore, fleetBuckets, localBuckets } from "../../src/runtime/shared-buckets.js";
+import { createBucketStore, fleetBuckets } from "../../src/runtime/shared-buckets.js";
+import { createBuckets } from "../../src/runtime/token-bucket.js";
 import { createSharedReads } from "../../src/runtime/shared-reads.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
 import { postgresDatabase } from "../helpers/databases.js";
@@ -150,7 +151,7 @@ describe("limits shared by a bot's instances (PostgreSQL)", () => {
     const before = asked;
     expect((await bot.take("8")).ok).toBe(false);
     expect(asked).toBe(before);
-    expect(localBuckets({ burst: 1, perSecond: 1 }).takeNow("x").ok).toBe(true);
+    expect(createBuckets({ burst: 1, perSecond: 1 }).takeNow("x").ok).toBe(true);
   });
 
   it("a list wanted by several instances at once is read from the partner once, and taken by all; a failed read is not kept; a fresh one reads again", async () => {

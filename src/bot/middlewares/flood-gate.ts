@@ -1,8 +1,7 @@
 import type { Context, MiddlewareFn } from "grammy";
 import type { Role } from "../../access/index.js";
-import { localBuckets, type KeyedBuckets } from "../../runtime/shared-buckets.js";
+import { createBuckets, type KeyedBuckets, type Rate } from "../../runtime/token-bucket.js";
 import { markUpdateOutcome } from "../../runtime/update-outcome.js";
-import type { Rate } from "../../runtime/token-bucket.js";
 
 /** Why an update was dropped before any work: over the per-user rate, or a stranger over their allowance. */
 export type LimitReason = "flood" | "stranger";
@@ -50,7 +49,7 @@ export interface FloodGateOptions {
  */
 export function floodGate(options: FloodGateOptions): MiddlewareFn<Context> {
   const clock = options.clock ?? (() => performance.now());
-  const buckets = options.buckets ?? ((_name: string, rate: Rate) => localBuckets(rate, clock));
+  const buckets = options.buckets ?? ((_name: string, rate: Rate) => createBuckets(rate, clock));
   const perUser = buckets("user", options.perUser, { inMemoryFirst: true });
   const strangerPerMinute = options.strangerPerMinute ?? 1;
   const strangerRate: Rate = { burst: strangerPerMinute, perSecond: strangerPerMinute / 60 };
