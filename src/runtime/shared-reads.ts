@@ -29,7 +29,12 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
   const pollMs = options.pollMs ?? 100;
   const me = fleet.instance;
 
-  async function claim(key: string, at: number): Promise<boolean> {
+  /**
+   * Claims the read of `key` if nobody is reading it and the list there is still not one this caller
+   * can use (read within [`usable.since`, `usable.until`]): a read that another instance finished
+   * between this caller's look and its claim is then taken, not read again.
+   */
+  async function claim(key: string, at: number, usable: { since: number; until: number }): Promise<boolean> {
     const result = await db
       .insertInto("partner_cache")
       .values({ key, value: null, fetched_at: 0, reading_by: me, reading_until: at + options.claimMs })
@@ -38,7 +43,14 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
           .column("key")
           .doUpdateSet({ reading_by: me, reading_until: at + options.claimMs })
           .where((eb) =>
-            eb.or([eb("partner_cache.reading_by", "is", null), eb("partner_cache.reading_until", "<=", at)]),
+            eb.and([
+              eb.or([eb("partner_cache.reading_by", "is", null), eb("partner_cache.reading_until", "<=", at)]),
+              eb.or([
+                eb("partner_cache.value", "is", null),
+                eb("partner_cache.fetched_at", "<", usable.since),
+                eb("partner_cache.fetched_at", ">", usable.until),
+              ]),
+            ]),
           ),
       )
       .executeTakeFirst();
@@ -56,14 +68,14 @@ export function createSharedReads(options: SharedReadsOptions): SharedReads {
           .select(["value", "fetched_at", "reading_by", "reading_until"])
           .where("key", "=", key)
           .executeTakeFirst();
-        if (row?.value != null) {
-          // Read by another process, whose clock may run a little ahead of this one's.
-          const age = at - row.fetched_at;
-          const usable = wanted.fresh ? row.fetched_at >= asked : age > -CLOCK_SKEW_MS && age < wanted.ttlMs;
-          if (usable) return { value: JSON.parse(row.value) as T, at: row.fetched_at };
-        }
+        // A list read within these bounds serves this call (another process's clock may run a little ahead).
+        const usable = wanted.fresh
+          ? { since: asked, until: Number.MAX_SAFE_INTEGER }
+          : { since: at - wanted.ttlMs + 1, until: at + CLOCK_SKEW_MS - 1 };
+        if (row?.value != null && row.fetched_at >= usable.since && row.fetched_at <= usable.until)
+          return { value: JSON.parse(row.value) as T, at: row.fetched_at };
         const reading = row?.reading_by != null && row.reading_until > at;
-        if (!reading && (await claim(key, at))) {
+        if (!reading && (await claim(key, at, usable))) {
           try {
             const value = await wanted.load();
             await db
