@@ -36,6 +36,9 @@ export const PLAYER_STEPS = [1, 2, 3, 4, 8, 12, 16];
 /** Fewer hits than this (a page not full, or none) offer "Tell me when one opens" (a watch, issue 27). */
 export const WATCH_BELOW = HITS_PER_PAGE;
 
+/** A watch waits for one tee time: a party larger than one tee time takes (a group) is not watched. */
+export const WATCH_MAX_PLAYERS = 4;
+
 export interface FindEnv {
   t: (key: string, args?: Record<string, string | number>) => string;
   locale: Locale;
@@ -181,7 +184,7 @@ export function resultsView(state: FindState, result: SearchResult, env: FindEnv
     lines.push("", env.t("find-failed", { courses: escapeHtml(names.join(", ")) }));
   }
   if (result.hits.length === 0 && result.courses > 0) relaxButtons(kb, state, env);
-  if (result.courses > 0 && result.hits.length < WATCH_BELOW)
+  if (result.courses > 0 && result.hits.length < WATCH_BELOW && criteria.players <= WATCH_MAX_PLAYERS)
     kb.text(env.t("find-btn-watch"), watchData("f", nonce)).row();
   kb.text(env.t("find-btn-date"), findData(nonce, "c", "date"))
     .text(env.t("find-btn-window"), findData(nonce, "c", "window"))

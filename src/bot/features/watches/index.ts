@@ -19,6 +19,7 @@ import { courseToday } from "../../format/dates.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
 import { releaseActiveHold } from "../booking.js";
 import { createFindStore } from "../find/state.js";
+import { WATCH_MAX_PLAYERS } from "../find/view.js";
 import { parseWatchData } from "./callback-data.js";
 import { listView, outcomeText, type WatchEnv } from "./view.js";
 
@@ -58,7 +59,9 @@ async function customerCourses(ctx: BotContext): Promise<WatchCourse[] | undefin
 async function watchSearch(ctx: BotContext, nonce: string): Promise<void> {
   const userId = ctx.from!.id;
   const state = await createFindStore(ctx.deps.storage.kv).get(userId);
-  if (!state || state.nonce !== nonce) return void (await ctx.answerCallbackQuery({ text: ctx.t("find-expired") }));
+  // A party beyond one tee time (a group) is not watched: its button is never shown.
+  if (!state || state.nonce !== nonce || state.criteria.players > WATCH_MAX_PLAYERS)
+    return void (await ctx.answerCallbackQuery({ text: ctx.t("find-expired") }));
   const env = watchEnvOf(ctx);
   const criteria = { ...state.criteria, dates: state.criteria.dates.filter((d) => d >= env.today) };
   if (criteria.dates.length === 0)

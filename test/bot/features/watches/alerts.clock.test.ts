@@ -238,6 +238,11 @@ describe("watching for a tee time", () => {
     expect(panel(agent).text).toMatch(/Your watches \(1 of 2\)/);
     expect(panel(agent).text).toMatch(/Ended lately:\n• .*Sat 28 Nov 2026.* — stopped/);
     expect(await watch("mon 7:00-7:30 2 pax rayong")).toMatch(/I am watching for you/);
+    // A party of several tee times (a group) is not watched.
+    agent.send("tue 7:00-7:30 12 pax rayong");
+    await w.settle();
+    expect(panel(agent).text).toMatch(/12 players/);
+    expect(panel(agent).data.some((d) => /^wt:f:/.test(d))).toBe(false);
     expectTelegramRules(w);
   });
 
