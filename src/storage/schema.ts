@@ -376,7 +376,8 @@ export interface WatchAlertsTable {
 
 /** A markup rule (see migrations/013-prices-payments.ts): the agency's (`target` ''), a course's or an agent's. */
 export interface PriceRulesTable {
-  scope: "agency" | "course" | "agent" | string;
+  /** "agency", "course" or "agent" (text in the database). */
+  scope: string;
   target: string;
   /** percent (value in basis points), per-player (value in satang), or none (the agency: no markup). */
   kind: string;
