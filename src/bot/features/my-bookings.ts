@@ -83,7 +83,8 @@ async function listView(ctx: BotContext): Promise<void> {
       const view = await ctx.deps.bookings.getGroup(b.group_id);
       if (!view) continue;
       const first = view.flights[0] ?? b;
-      const start = `${formatDate(dateKeyOf(first.slot_starts_at, first.time_zone), locale)} ${formatTime(first.slot_starts_at, first.time_zone, locale)}`;
+      const day = formatDate(dateKeyOf(first.slot_starts_at, first.time_zone), locale);
+      const start = `${day} ${formatTime(first.slot_starts_at, first.time_zone, locale)}`;
       const label = `${groupStatus(ctx, view)} ×${view.flights.length} · ${start} · ${groupCourseName(view.group, locale)}`;
       kb.text(truncate(label, 60), myBookingsData("group", b.group_id)).row();
       continue;
@@ -195,7 +196,10 @@ async function groupView(ctx: BotContext, groupId: string, notice?: string): Pro
     "",
     ...groupFlightLines(view, env, true),
     "",
-    `💰 ${ctx.t("group-total", { amount: formatBaht(groupTotal(view), locale) })} · ${ctx.t("group-paid-total", { amount: formatBaht(groupTotal(view, paid), locale) })}`,
+    [
+      `💰 ${ctx.t("group-total", { amount: formatBaht(groupTotal(view), locale) })}`,
+      ctx.t("group-paid-total", { amount: formatBaht(groupTotal(view, paid), locale) }),
+    ].join(" · "),
     refreshed.some((r) => r.stale) ? `⚠️ ${ctx.t("my-bookings-stale")}` : "",
   ].filter((l, i) => l !== "" || i > 0);
   const kb = new InlineKeyboard();
