@@ -10,6 +10,18 @@ export function tapData(user: SimulatedUser, pattern: RegExp): string {
   return user.tap((b) => "callback_data" in b && pattern.test(b.callback_data));
 }
 
+/**
+ * Taps the button matching `pattern` once the bot's latest keyboard shows it: a set-up step that
+ * waits for the view it needs, rather than for a quiet moment (on a loaded machine, `settle()` can
+ * give up after its 15 s before the view is there).
+ */
+export async function tapWhenShown(user: SimulatedUser, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+  await expect
+    .poll(() => panel(user).data.some((d) => pattern.test(d)), { timeout: timeoutMs, interval: 20 })
+    .toBe(true);
+  return tapData(user, pattern);
+}
+
 /** The latest bot message's text (plain) and its callback data. */
 export function panel(user: SimulatedUser) {
   const last = user.lastMessage();
@@ -42,9 +54,9 @@ export interface BookingChoices {
 export async function bookUntilHold(h: Harness, user: SimulatedUser, choices: BookingChoices = {}): Promise<void> {
   user.send("/book");
   await h.settle();
-  tapData(user, new RegExp(`:c:${choices.courseIndex ?? 0}$`));
+  await tapWhenShown(user, new RegExp(`:c:${choices.courseIndex ?? 0}$`));
   await h.settle();
-  tapData(user, /:go$/);
+  await tapWhenShown(user, /:go$/);
   await h.settle();
   await pickDate(h, user, choices.date ?? tomorrow(h.clock()));
   await h.settle();
@@ -54,7 +66,7 @@ export async function bookUntilHold(h: Harness, user: SimulatedUser, choices: Bo
   ).toBe(true);
   tapData(user, /:s:\d+$/);
   await h.settle();
-  tapData(user, /:p:\d+$/);
+  await tapWhenShown(user, /:p:\d+$/);
   await h.settle();
   if (panel(user).data.some((d) => d.endsWith(":nc"))) {
     tapData(user, /:nc$/);

@@ -46,7 +46,15 @@ export function trackHandling(): Handling {
         busy();
       for (;;) {
         await telegram.idle({ quietMs: SETTLE_QUIET_MS, timeoutMs: Math.max(1, deadline - performance.now()) });
-        if (!working() || performance.now() > deadline) return;
+        if (!working()) return;
+        if (performance.now() > deadline) {
+          // Not an assertion (a test may settle on purpose while something hangs), but worth a line
+          // when a later step then fails.
+          console.warn(
+            `settle: still working after 15 s (updates in flight ${inFlight}, unhandled ${unhandled.size}, outbox ${app.outbox.busy()}, sends waiting ${app.sendsWaiting()}, caller busy ${busy()})`,
+          );
+          return;
+        }
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     },

@@ -90,7 +90,7 @@ interface World {
 /** A harness of its own (cases run concurrently), stopped — and its invariants checked — at the end. */
 async function withWorld(test: (w: World) => Promise<void>): Promise<void> {
   const w = {} as World;
-  w.h = await startHarness({ env: { PARTNER_TIMEOUT_MS: "600" } });
+  w.h = await startHarness({ env: { PARTNER_TIMEOUT_MS: "1500" } });
   w.agent = w.h.user(8001);
   w.other = w.h.user(8002);
   try {
@@ -251,7 +251,11 @@ describe.concurrent("partner faults at every call of the booking flow and /myboo
               expect(view.text).toBe("Booking cancelled. Use /book to start again.");
               expect(reservations[0]?.status).toBe("PENDING");
               h.clock.advance(61_000);
-              expect(await h.app.reaper.tick()).toBe(1);
+              // The reaper's read-back is an ordinary partner call: on a loaded machine one pass may
+              // time out (and be logged), and the next pass finishes it, as in production.
+              let moved = 0;
+              for (let pass = 0; pass < 5 && moved === 0; pass += 1) moved = await h.app.reaper.tick();
+              expect(moved, h.logs.filter((l) => l.includes('"reaper"')).join("\n")).toBe(1);
               await h.settle();
               expect(agent.lastMessage()?.text).toMatch(/^Your hold at .* has been released\.$/);
             } else {
