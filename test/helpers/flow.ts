@@ -16,9 +16,14 @@ export function tapData(user: SimulatedUser, pattern: RegExp): string {
  * give up after its 15 s before the view is there).
  */
 export async function tapWhenShown(user: SimulatedUser, pattern: RegExp, timeoutMs = 15_000): Promise<string> {
-  await expect
-    .poll(() => panel(user).data.some((d) => pattern.test(d)), { timeout: timeoutMs, interval: 20 })
-    .toBe(true);
+  // A plain loop, not `expect.poll`: concurrent tests may call this helper, and only their own
+  // `expect` may poll.
+  const deadline = performance.now() + timeoutMs;
+  while (!panel(user).data.some((d) => pattern.test(d))) {
+    if (performance.now() > deadline)
+      throw new Error(`no button ${String(pattern)} after ${timeoutMs} ms; the panel shows: ${panel(user).text}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return tapData(user, pattern);
 }
 
