@@ -352,6 +352,7 @@ reminder-btn-booking = 📋 My booking
 reminder-btn-cancel = ✋ Request cancellation
 reminder-btn-map = 📍 Map
 reminder-agent = ⏰ Your customer { $customer } tees off in { $before }: { $course }, { $date } at { $time }, code { $code }.
+reminder-agent-group = ⏰ Your customer { $customer }'s group tees off in { $before }: { $course }, { $date } at { $times }, codes { $codes }.
 digest-title = Daily digest for { $date }
 digest-paid = Bookings paid: { $count } · revenue { $amount }
 digest-refunded = Refunds: { $count } · { $amount }
@@ -602,7 +603,10 @@ group-flight = { $n }. 🕒 { $time } · { $players ->
 group-total = Total { $amount }
 group-paid-total = Paid { $amount }
 group-hint = Move a tee time or change how the players are split, then continue: one hold and one payment for the whole group.
-group-players = { $players } players · { $flights } tee times
+group-players = { $players } players · { $flights ->
+    [one] 1 tee time
+   *[other] { $flights } tee times
+    }
 group-none = No { $players } players fit in tee times in a row on this day (at most { $gap } minutes apart). Choose another tee time or date, or a smaller party.
 group-moved = The tee time you picked cannot start a group; the nearest group starts at { $time }.
 group-placing = Placing holds on the group's tee times…
@@ -719,6 +723,12 @@ pay-card-paid = ✅ Approved by { $who }: confirmed at the partner, code <code>{
 pay-card-confirm-failed = ⚠️ Approved, but the partner did not confirm: { $reason } Tap “Paid — confirm” again to retry.
 pay-cancel-checking = Your slip is being checked by your agent: ask them to cancel.
 pay-cancelled = ✖ Cancelled: the tee time was released and nothing was charged.
+pay-cancelled-group = ✖ Cancelled: the group's tee times were released and nothing was charged.
+pay-group-line = ⛳ { $course } · { $date } { $times } · { $players } players over { $flights } tee times
+pay-card-group-paid = ✅ Approved by { $who }: all { $flights } tee times confirmed at the partner. The customer has the receipt.
+pay-card-group-partial = ⚠️ Approved by { $who }, but the partner's confirm stopped midway: { $paid } of { $flights } tee times are booked, the others were released. The customer was told which. Return { $give } (the tee times not booked) to the customer.
+pay-card-group-busy = Already approved: the group is being confirmed at the partner.
+pay-expired-slip-customer = Your payment of { $amount } (reference <code>{ $reference }</code>) reached your agent, but it was not approved before the hold ended at { $time }, so the booking was not made. Your agent will return your money.
 pay-no-promptpay = No PromptPay ID is set: use /promptpay to set yours.
 pay-staff-only = This command is for agents and administrators.
 pay-list-empty = No payments are awaiting a decision.

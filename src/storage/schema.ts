@@ -224,7 +224,10 @@ export interface RemindersSentTable {
   booking_id: string;
   offset_minutes: number;
   claimed_at: number;
-  /** claimed (the send is under way or its instance died), sent, failed (e.g. the user blocked the bot), skipped. */
+  /**
+   * claimed (the send is under way or its instance died), sent, failed (e.g. the user blocked the bot), skipped;
+   * grouped: a group's flight, whose reminder is the group's one (claimed on the group's first flight's row).
+   */
   outcome: string;
 }
 

@@ -8,7 +8,7 @@ import {
   type GroupView,
 } from "../../bookings/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
-import { cancelRequestData, myBookingsData, parseMyBookingsData } from "../callback-data.js";
+import { cancelRequestData, golferCopyData, myBookingsData, parseMyBookingsData } from "../callback-data.js";
 import { localeOf } from "../i18n.js";
 import { paymentData } from "./payments/callback-data.js";
 import { bookingLines, groupFlightLines, groupTotal } from "../conversations/booking/summary.js";
@@ -76,8 +76,9 @@ async function listView(ctx: BotContext): Promise<void> {
   const groupsShown = new Set<string>();
   for (const b of list) {
     const when = `${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} ${formatTime(b.slot_starts_at, b.time_zone, locale)}`;
-    // A group is one entry (its earliest flight's date and time), opening to its flights.
-    if (b.group_id !== null) {
+    // A group is one entry (its earliest flight's date and time), opening to its flights; a golfer with
+    // a copy of one of its flights sees that flight alone.
+    if (b.group_id !== null && b.user_id === userId) {
       if (groupsShown.has(b.group_id)) continue;
       groupsShown.add(b.group_id);
       const view = await ctx.deps.bookings.getGroup(b.group_id);
@@ -138,6 +139,9 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
   if (own && booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
   if (requestable(booking, ctx.deps.now()))
     kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
+  // A group's receipt is one message: each flight's golfer's copy is sent from the flight's own view.
+  if (own && booking.group_id !== null && booking.state === "PAID" && booking.slot_starts_at > ctx.deps.now())
+    kb.text(ctx.t("btn-send-to-golfer"), golferCopyData(booking.id)).row();
   // A group's flight goes back to its group (a golfer's copy, to the list).
   const back = own && booking.group_id !== null ? myBookingsData("group", booking.group_id) : myBookingsData("list");
   // An agent's own sale: ask the customer to pay (the QR for the selling price), when there is a PromptPay ID.

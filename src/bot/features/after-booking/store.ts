@@ -3,7 +3,7 @@
  * happen once across restarts and instances (an insert that only one caller can win).
  */
 import { sql, type Kysely, type SqlBool } from "kysely";
-import type { BookingRecord } from "../../../bookings/index.js";
+import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { Database } from "../../../storage/schema.js";
 
 /** True when this insert created the row (another instance or an earlier run did not). */
@@ -71,13 +71,40 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
     },
 
     /** Claims the reminder of `bookingId` at `offsetMinutes`; true for the one caller that won. */
-    async claimReminder(bookingId: string, offsetMinutes: number, outcome: "claimed" | "skipped"): Promise<boolean> {
+    async claimReminder(
+      bookingId: string,
+      offsetMinutes: number,
+      outcome: "claimed" | "skipped" | "grouped",
+    ): Promise<boolean> {
       const result = await db
         .insertInto("reminders_sent")
         .values({ booking_id: bookingId, offset_minutes: offsetMinutes, claimed_at: now(), outcome })
         .onConflict((oc) => oc.columns(["booking_id", "offset_minutes"]).doNothing())
         .executeTakeFirst();
       return won(result);
+    },
+
+    /** The offsets already claimed for `bookingId` (a group's are claimed on its first flight's row). */
+    async claimedOffsets(bookingId: string): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom("reminders_sent")
+        .select("offset_minutes")
+        .where("booking_id", "=", bookingId)
+        .execute();
+      return new Set(rows.map((r) => Number(r.offset_minutes)));
+    },
+
+    /** A group and its flights in order, for its one reminder; undefined if unknown. */
+    async group(groupId: string): Promise<GroupView | undefined> {
+      const group = await db.selectFrom("booking_groups").selectAll().where("id", "=", groupId).executeTakeFirst();
+      if (!group) return undefined;
+      const flights = await db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("group_id", "=", groupId)
+        .orderBy("flight")
+        .execute();
+      return { group, flights };
     },
 
     /** Records how a claimed reminder's send went (sent, failed). */
