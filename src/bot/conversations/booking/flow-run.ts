@@ -5,6 +5,7 @@ import type { PaymentRecord } from "../../../bookings/payments.js";
 import { NO_MARKUP, type PriceBook } from "../../../pricing/rules.js";
 import { addDaysToDateKey, courseToday } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
+import { teeSheetUrl } from "../../features/tee-sheet.js";
 import type { CoursePage, SlotPage } from "./data.js";
 import type { Draft, SlotView } from "./draft.js";
 import type { Retry } from "./hand-over.js";
@@ -63,6 +64,7 @@ export function randomId(run: FlowRun): Promise<string> {
 export function viewEnv(run: FlowRun): ViewEnv {
   const tz = run.d.course?.timeZone ?? "Asia/Bangkok";
   const today = courseToday(run.now, tz);
+  const sheet = teeSheetUrl(run.deps.config.miniAppUrl);
   return {
     t: (key, args) => run.ctx.t(key, args),
     locale: localeOf(run.ctx),
@@ -76,6 +78,8 @@ export function viewEnv(run: FlowRun): ViewEnv {
     // Only a customer's booking carries an agent id: a customer books for themselves.
     selfBooking: run.agentId !== null,
     sell: (net) => sellingPrice(run, net),
+    // web_app buttons are allowed in private chats only (a booking is entered by members only).
+    ...(sheet && run.ctx.chat?.type === "private" ? { teeSheetUrl: sheet } : {}),
   };
 }
 

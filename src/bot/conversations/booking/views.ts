@@ -39,6 +39,8 @@ export interface ViewEnv {
   selfBooking: boolean;
   /** Per player: what a tee time of this net price sells for (default: the net). */
   sell?: (net: number) => number;
+  /** The tee sheet Mini App's address, when it is served and this chat may open it (a private chat). */
+  teeSheetUrl?: string;
 }
 
 /** What the view reads rather than keeps: the course list, or the page of tee times. */
@@ -101,7 +103,9 @@ function courseList(d: Draft, env: ViewEnv, courses: CoursePage): View {
   );
   // Search first: "Find a tee time" leaves this flow for /find across every course (features/find).
   const find = InlineKeyboard.text(t("menu-find"), GLOBAL_DATA.find);
-  const kb = InlineKeyboard.from([[find], ...pager.inline_keyboard]);
+  // The whole day across courses: the tee sheet (a web_app button, not a callback: no flow action).
+  const sheet = env.teeSheetUrl ? [[InlineKeyboard.webApp(t("tee-sheet-button"), env.teeSheetUrl)]] : [];
+  const kb = InlineKeyboard.from([[find], ...sheet, ...pager.inline_keyboard]);
   return {
     text: `${noticeText(d, t)}<b>${t("course-title")}</b>\n\n${lines.join("\n\n")}`,
     keyboard: navRow(kb, env, false),
@@ -196,9 +200,9 @@ function players(d: Draft, env: ViewEnv): View {
   const kb = new InlineKeyboard();
   for (let n = s.minPerson; n <= s.maxPerson; n += 1) kb.text(String(n), data("p", n));
   kb.row();
-  // A party beyond one tee time: a group of consecutive tee times (fairway proposes them next). Agents and
-  // admins only: a customer books one tee time (and pays first for it, when their link says so).
-  const groups = !env.selfBooking && s.maxPerson < MAX_GROUP_PLAYERS;
+  // A party beyond one tee time: a group of consecutive tee times (fairway proposes them next); a
+  // customer pays for the whole group first, in one payment, when their link says so.
+  const groups = s.maxPerson < MAX_GROUP_PLAYERS;
   if (groups) {
     for (let n = s.maxPerson + 1; n <= MAX_GROUP_PLAYERS; n += 1) {
       kb.text(`👥 ${n}`, data("p", n));
