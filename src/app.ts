@@ -247,8 +247,9 @@ export async function createApp(options: AppOptions): Promise<App> {
   // The tee sheet Mini App (src/mini-app/): on PORT with a token, on the playground's port without.
   const teeSheetRoutes = config.miniAppUrl
     ? createTeeSheetRoutes({
-        sheet: createTeeSheet({ search, catalog, now }),
+        sheet: createTeeSheet({ search, catalog, now, groupGapMinutes: config.groupMaxGapMinutes }),
         access,
+        prices,
         botToken: () => bot.token,
         recentCourses: (userId) => offers.recentCourses(userId, 5),
         // The hand-over is an update fairway gives itself, handled as a delivered one (features/tee-sheet.ts).

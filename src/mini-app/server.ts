@@ -4,12 +4,15 @@
  * HTTP server at `PORT` (with a BOT_TOKEN) or on the playground's port (without):
  *
  * - `POST /tee-sheet/api/sheet` `{ initData, date?, part?, players?, area?, maxBaht? }` → the sheet;
- * - `POST /tee-sheet/api/pick` `{ initData, courseId, date, slotId, players }` → the hand-over to the chat.
+ * - `POST /tee-sheet/api/pick` `{ initData, courseId, date, slotId, players, part?, area?, maxBaht?, flights? }`
+ *   → the hand-over to the chat (a group's flights when the party is larger than one tee time).
  *
  * Trust nothing from the page: every call carries Telegram's initData, checked first (signature and
  * age, init-data.ts); the role is read as the bot reads it (strangers get 403 and cause no partner
- * call; customers see their link's course only); a pick is looked up again in the search's own result
- * for that user, so a forged tee time, price or course finds nothing.
+ * call; customers see their link's course only, at their selling price, never the net); a pick is
+ * looked up again in the search's own result for that user, so a forged tee time, price, group or
+ * course finds nothing. Groups (a party larger than one tee time) are offered to agents and admins,
+ * as in `/find`; the answer says so (`groups`), and the page follows it.
  */
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -18,9 +21,11 @@ import * as v from "valibot";
 import type { Access, Who } from "../access/index.js";
 import type { BookingArgs } from "../bot/conversations/booking/index.js";
 import type { Logger } from "../logger.js";
+import type { PriceRules } from "../pricing/rules.js";
 import { isPartnerApiError } from "../partner/errors.js";
+import { MAX_GROUP_FLIGHTS, MAX_GROUP_PLAYERS } from "../search/groups.js";
 import { checkInitData, type InitDataUser } from "./init-data.js";
-import type { TeeSheet } from "./sheet.js";
+import type { SheetScope, TeeSheet } from "./sheet.js";
 
 /** The page's files, in the source tree, whether this runs from src/ or from the build in dist/. */
 const PUBLIC_DIR = fileURLToPath(new URL("../../src/mini-app/public/", import.meta.url));
@@ -40,6 +45,8 @@ const CSP =
 export interface TeeSheetServerOptions {
   sheet: TeeSheet;
   access: Access;
+  /** The price rules: what a customer is shown (their agent's selling price). */
+  prices: Pick<PriceRules, "book">;
   /** The bot token initData is signed with. */
   botToken: () => string;
   /** An agent's or admin's recent courses (listed first). */
@@ -53,13 +60,18 @@ export interface TeeSheetServerOptions {
 /** A mounted handler by exact path, as the operator HTTP server takes them. */
 export type TeeSheetRoutes = Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
 
+/** The sheet's filters, as the page sends them with a read and with a pick. */
+const Filters = {
+  part: v.optional(v.picklist(["any", "morning", "midday", "afternoon"])),
+  area: v.optional(v.pipe(v.string(), v.maxLength(40))),
+  maxBaht: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+};
+
 const SheetBody = v.object({
   initData: v.string(),
   date: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  part: v.optional(v.picklist(["any", "morning", "midday", "afternoon"])),
   players: v.optional(v.pipe(v.number(), v.integer())),
-  area: v.optional(v.pipe(v.string(), v.maxLength(40))),
-  maxBaht: v.optional(v.nullable(v.pipe(v.number(), v.integer()))),
+  ...Filters,
 });
 
 const PickBody = v.object({
@@ -67,7 +79,10 @@ const PickBody = v.object({
   courseId: v.pipe(v.string(), v.maxLength(100)),
   date: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/)),
   slotId: v.pipe(v.string(), v.maxLength(100)),
-  players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8)),
+  players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_GROUP_PLAYERS)),
+  ...Filters,
+  /** A group's tee times as the page showed them. */
+  flights: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(100))), v.maxLength(MAX_GROUP_FLIGHTS))),
 });
 
 class Refusal extends Error {
@@ -127,12 +142,23 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
     return { user: checked.user, who };
   }
 
-  async function scopeOf(user: InitDataUser, who: Who) {
+  /**
+   * What the user may see and at what price, as in `/find`: a customer their link's course at the
+   * selling price of their agent's sales, one tee time at a time; agents and admins every course at
+   * the partner's price, and groups for a party larger than one tee time.
+   */
+  async function scopeOf(user: InitDataUser, who: Who): Promise<SheetScope> {
     if (who.role === "customer") {
       const courseId = await access.links.courseOfCustomer(user.id);
-      return courseId ? { courseIds: [courseId] } : {};
+      const book = await options.prices.book();
+      const agentId = who.agentId ?? null;
+      return {
+        ...(courseId ? { courseIds: [courseId] } : {}),
+        priceOf: (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId }),
+        groups: false,
+      };
     }
-    return { recent: await options.recentCourses(user.id) };
+    return { recent: await options.recentCourses(user.id), groups: true };
   }
 
   function api(handle: (body: unknown) => Promise<unknown>) {
@@ -163,18 +189,20 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
     "/tee-sheet/api/pick": api(async (raw) => {
       const body = v.safeParse(PickBody, raw);
       if (!body.success) throw new Refusal(400, "bad-request");
-      const { initData, courseId, date, slotId, players } = body.output;
+      const { initData, maxBaht, ...pick } = body.output;
+      const { courseId, date, players } = pick;
       const { user, who } = await member(initData);
-      // The tee time is looked up again, for this user, as the search gives it now (their price, their courses).
-      const slot = await sheet.slot({ courseId, date, slotId, players }, await scopeOf(user, who));
-      if (!slot) throw new Refusal(409, "gone");
+      // The tee time (or group) is looked up again, for this user, as the search gives it now (their price, their courses).
+      const picked = await sheet.pick({ ...pick, ...(maxBaht ? { maxBaht } : {}) }, await scopeOf(user, who));
+      if (!picked.ok) throw new Refusal(409, picked.reason);
       const name = [user.first_name, user.last_name].filter(Boolean).join(" ").trim();
       const customer = who.role === "customer" && who.agentId !== undefined;
       const args: BookingArgs = {
         courseId,
         date,
-        slot,
+        slot: picked.slot,
         persons: players,
+        ...(picked.group ? { group: picked.group } : {}),
         ...(customer ? { agentId: who.agentId, ...(name ? { customerName: name } : {}) } : {}),
       };
       await options.handOver(user, args);

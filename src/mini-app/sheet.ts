@@ -5,18 +5,25 @@
  * that are gone (booked, closed or started) are read from the same cached lists and shown greyed,
  * so the sheet costs no partner read the search did not already make. A course that does not answer
  * is named; the others are shown.
+ *
+ * A party larger than one tee time takes (for those who may book groups: the scope says) gets the
+ * same proposal as `/find`'s groups (search/groups.ts): every open cell says whether a group starts
+ * there and which tee times it takes, or that none fits from it. Prices are the searcher's
+ * (`SheetScope.priceOf`: a customer's selling price); the net never leaves the server for a customer.
  */
 import { AREAS } from "../search/areas.js";
 import { PARTS_OF_DAY, type PartOfDay, type SearchCriteria } from "../search/criteria.js";
-import { coursesInScope, type TeeTimeSearch } from "../search/search.js";
+import { MAX_GROUP_PLAYERS } from "../search/groups.js";
+import { coursesInScope, createTeeTimeSearch, type SearchHit, type TeeTimeSearch } from "../search/search.js";
 import type { PartnerCatalog } from "../partner/catalog.js";
+import type { Course, TeeTime } from "../partner/types.js";
 import { wallClock } from "../bot/format/zoned.js";
 import { addDaysToDateKey, courseToday } from "../bot/format/dates.js";
-import type { SlotView } from "../bot/conversations/booking/draft.js";
+import type { FlightDraft, SlotView } from "../bot/conversations/booking/draft.js";
 
 /** Days the date strip offers, today first. */
 export const SHEET_DAYS = 14;
-/** Largest party the players filter offers (a tee time takes at most four or five; more is a group). */
+/** Largest party the players filter offers to those who book one tee time (a tee time takes at most four or five). */
 export const SHEET_MAX_PLAYERS = 8;
 
 const ZONE = "Asia/Bangkok";
@@ -33,6 +40,18 @@ export interface SheetRequest {
   maxBaht?: number;
 }
 
+/** The group a party larger than one tee time would book from a cell: that tee time and the next ones. */
+export interface SheetGroup {
+  /** The flights' tee times, earliest (the cell's) first. */
+  slotIds: string[];
+  /** Their HH:MM at the course. */
+  times: string[];
+  /** Players on each flight (`4+4+4`). */
+  split: number[];
+  /** Satang: what the party pays in all, at the prices shown. */
+  total: number;
+}
+
 export interface SheetCell {
   slotId: string;
   /** HH:MM at the course. */
@@ -43,6 +62,11 @@ export interface SheetCell {
   /** How many players the tee time takes (open cells). */
   spots?: number;
   minPerson?: number;
+  /**
+   * A party larger than this tee time takes: the group that would start here (null: none fits from
+   * here). Absent when the party fits one tee time.
+   */
+  group?: SheetGroup | null;
 }
 
 export interface SheetRow {
@@ -60,6 +84,10 @@ export interface Sheet {
   players: number;
   area: string;
   maxBaht: number | null;
+  /** Whether a party larger than one tee time is offered groups (the players filter then goes to `maxPlayers`). */
+  groups: boolean;
+  /** The largest party the players filter offers. */
+  maxPlayers: number;
   areas: { id: string; name: string; nameTH: string }[];
   rows: SheetRow[];
   /** Courses whose tee times could not be read. */
@@ -72,17 +100,42 @@ export interface SheetScope {
   courseIds?: readonly string[];
   /** Course ids listed first, in this order. */
   recent?: readonly string[];
+  /** Per-player price the user is shown (a customer's selling price). Default: the partner's. */
+  priceOf?: (teeTime: TeeTime, course: Course) => number;
+  /** A party larger than one tee time is offered groups of consecutive tee times. Default false. */
+  groups?: boolean;
+}
+
+/** A tapped cell, as the page sends it back with the filters the sheet was read with. */
+export interface SheetPick extends SheetRequest {
+  courseId: string;
+  date: string;
+  slotId: string;
+  players: number;
+  /** The group's tee times the page showed (a party beyond one tee time): they must still be the proposal. */
+  flights?: readonly string[];
+}
+
+/** What a pick hands over to the booking flow: its tee time (at the net price) and, for a group, the flights. */
+export type PickedTeeTime =
+  { ok: true; slot: SlotView; group?: { flights: FlightDraft[] } } | { ok: false; reason: "gone" | "no-group" };
+
+/** The largest party the players filter offers to this scope. */
+export function maxPlayersOf(scope: Pick<SheetScope, "groups">): number {
+  return scope.groups ? MAX_GROUP_PLAYERS : SHEET_MAX_PLAYERS;
 }
 
 /** The request made whole: unknown or out-of-range values fall back to the defaults. */
-export function normalizeRequest(request: SheetRequest, today: string): Omit<Sheet, "rows" | "failed" | "areas"> {
+export function normalizeRequest(
+  request: SheetRequest,
+  today: string,
+  maxPlayers = SHEET_MAX_PLAYERS,
+): Omit<Sheet, "rows" | "failed" | "areas" | "groups" | "maxPlayers"> {
   const dates = Array.from({ length: SHEET_DAYS }, (_, i) => addDaysToDateKey(today, i));
   const date = request.date && dates.includes(request.date) ? request.date : (dates[1] ?? today);
   const part = request.part && (request.part === "any" || request.part in PARTS_OF_DAY) ? request.part : "any";
   const players =
-    Number.isInteger(request.players) && request.players! >= 1 && request.players! <= SHEET_MAX_PLAYERS
-      ? request.players!
-      : 4;
+    Number.isInteger(request.players) && request.players! >= 1 && request.players! <= maxPlayers ? request.players! : 4;
   const area = request.area && AREAS.some((a) => a.id === request.area) ? request.area : "any";
   const maxBaht =
     Number.isInteger(request.maxBaht) && request.maxBaht! > 0 && request.maxBaht! <= 1_000_000
@@ -96,8 +149,46 @@ const hhmm = (ms: number, zone: string) => {
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 };
 
-export function createTeeSheet(deps: { search: TeeTimeSearch; catalog: PartnerCatalog; now: () => number }) {
-  const { search, catalog } = deps;
+/** The booking flow's view of a tee time, at the partner's (net) price: the flow applies the seller's price itself. */
+function slotView(
+  hit: Pick<SearchHit, "slotId" | "startsAt" | "priceType" | "minPerson" | "maxPerson" | "freeCaddy" | "caddyPrice">,
+  net: number,
+): SlotView {
+  return {
+    id: hit.slotId,
+    startsAt: hit.startsAt,
+    price: net,
+    priceType: hit.priceType,
+    minPerson: hit.minPerson,
+    maxPerson: hit.maxPerson,
+    ...(hit.freeCaddy !== undefined ? { freeCaddy: hit.freeCaddy } : {}),
+    ...(hit.caddyPrice !== undefined ? { caddyPrice: hit.caddyPrice } : {}),
+  };
+}
+
+export function createTeeSheet(deps: {
+  search: TeeTimeSearch;
+  catalog: PartnerCatalog;
+  now: () => number;
+  /** Most minutes between a group's tee times (GROUP_MAX_GAP_MINUTES), as `/find`'s search. Default 20. */
+  groupGapMinutes?: number;
+}) {
+  const { catalog } = deps;
+
+  /** The search at this user's prices: the shared one, or one that prices as `scope.priceOf` (same catalog, same cache). */
+  function searchOf(scope: SheetScope): TeeTimeSearch {
+    if (!scope.priceOf) return deps.search;
+    return createTeeTimeSearch({
+      catalog,
+      priceOf: scope.priceOf,
+      ...(deps.groupGapMinutes !== undefined ? { groupGapMinutes: deps.groupGapMinutes } : {}),
+    });
+  }
+
+  /** The request made whole for this scope, at the courses' today. */
+  function askedOf(request: SheetRequest, scope: SheetScope, now: number) {
+    return normalizeRequest(request, courseToday(now, ZONE), maxPlayersOf(scope));
+  }
 
   return {
     /** The criteria `/find` would search with for this request. */
@@ -112,38 +203,53 @@ export function createTeeSheet(deps: { search: TeeTimeSearch; catalog: PartnerCa
     },
 
     /**
-     * The tee time a tap picked, as the search gives it to this user now (open, fitting the party, at
-     * their price), in the booking flow's shape; undefined when it is gone or was never theirs.
+     * The tee time a tap picked, as the search gives it to this user now (open, fitting the party or
+     * starting the party's group, within the sheet's filters, at their price), in the booking flow's
+     * shape at the net price; gone when it is not (or was never theirs), no-group when it is open but
+     * no group for the party starts there.
      */
-    async slot(
-      pick: { courseId: string; date: string; slotId: string; players: number },
-      scope: SheetScope,
-    ): Promise<SlotView | undefined> {
+    async pick(pick: SheetPick, scope: SheetScope): Promise<PickedTeeTime> {
       const now = deps.now();
-      const asked = normalizeRequest({ date: pick.date, players: pick.players }, courseToday(now, ZONE));
-      if (asked.date !== pick.date || asked.players !== pick.players) return undefined;
+      const asked = askedOf(pick, scope, now);
+      if (asked.date !== pick.date || asked.players !== pick.players) return { ok: false, reason: "gone" };
       const courseIds = scope.courseIds ? scope.courseIds.filter((id) => id === pick.courseId) : [pick.courseId];
-      const result = await search.run(this.criteriaOf(asked), { now, courseIds });
+      const criteria = this.criteriaOf(asked);
+      const result = await searchOf(scope).run(criteria, { now, courseIds, groups: scope.groups === true });
       const hit = result.hits.find((h) => h.course.id === pick.courseId && h.slotId === pick.slotId);
-      if (!hit) return undefined;
-      return {
-        id: hit.slotId,
-        startsAt: hit.startsAt,
-        price: hit.price,
-        priceType: hit.priceType,
-        minPerson: hit.minPerson,
-        maxPerson: hit.maxPerson,
-        ...(hit.freeCaddy !== undefined ? { freeCaddy: hit.freeCaddy } : {}),
-        ...(hit.caddyPrice !== undefined ? { caddyPrice: hit.caddyPrice } : {}),
-      };
+      if (!hit) {
+        // Open, but the party is larger than it takes and no group starts there: said, not "gone".
+        const t = await this.openTeeTime(pick, now);
+        const noGroup = scope.groups === true && t !== undefined && pick.players > t.maxPerson;
+        return { ok: false, reason: noGroup ? "no-group" : "gone" };
+      }
+      // The nets the flow reserves at: from the list the search just read (cached).
+      const list = await catalog.teeTimes(pick.courseId, pick.date);
+      const netOf = new Map(list.map((t) => [t.id, t.price]));
+      const net = (id: string, shown: number) => netOf.get(id) ?? shown;
+      if (!hit.group) return { ok: true, slot: slotView(hit, hit.net ?? net(hit.slotId, hit.price)) };
+      const ids = hit.group.flights.map((f) => f.slotId);
+      if (pick.flights && pick.flights.join(",") !== ids.join(",")) return { ok: false, reason: "gone" };
+      const flights = hit.group.flights.map((f) => ({ slot: slotView(f, net(f.slotId, f.price)), persons: f.persons }));
+      return { ok: true, slot: flights[0]!.slot, group: { flights } };
+    },
+
+    /** The tee time, when it is open now (the cached list). */
+    async openTeeTime(
+      pick: Pick<SheetPick, "courseId" | "date" | "slotId">,
+      now: number,
+    ): Promise<TeeTime | undefined> {
+      const t = (await catalog.teeTimes(pick.courseId, pick.date)).find((x) => x.id === pick.slotId);
+      return t !== undefined && t.status.toUpperCase() === "OPEN" && t.startsAt > now ? t : undefined;
     },
 
     /** The sheet for a request and a scope. Throws only if the course list cannot be read. */
     async read(request: SheetRequest, scope: SheetScope): Promise<Sheet> {
       const now = deps.now();
-      const asked = normalizeRequest(request, courseToday(now, ZONE));
+      const asked = askedOf(request, scope, now);
       const criteria = this.criteriaOf(asked);
-      const searchScope = { now, ...(scope.courseIds ? { courseIds: scope.courseIds } : {}) };
+      const search = searchOf(scope);
+      const groups = scope.groups === true;
+      const searchScope = { now, groups, ...(scope.courseIds ? { courseIds: scope.courseIds } : {}) };
       const result = await search.run(criteria, searchScope);
       const failedIds = new Set(result.failed.map((f) => f.id));
       const courses = coursesInScope(await catalog.courses(), criteria, searchScope);
@@ -154,21 +260,49 @@ export function createTeeSheet(deps: { search: TeeTimeSearch; catalog: PartnerCa
           .map(async (course): Promise<SheetRow> => {
             const zone = course.timeZone || ZONE;
             const cells = new Map<string, SheetCell & { at: number }>();
+            const list = await catalog.teeTimes(course.id, asked.date);
+            const openCell = (hit: SearchHit): SheetCell & { at: number } => ({
+              at: hit.startsAt,
+              slotId: hit.slotId,
+              time: hhmm(hit.startsAt, zone),
+              open: true,
+              price: hit.price,
+              spots: hit.maxPerson,
+              minPerson: hit.minPerson,
+            });
             for (const hit of result.hits) {
-              if (hit.course.id !== course.id) continue;
-              cells.set(hit.slotId, {
-                at: hit.startsAt,
-                slotId: hit.slotId,
-                time: hhmm(hit.startsAt, zone),
-                open: true,
-                price: hit.price,
-                spots: hit.maxPerson,
-                minPerson: hit.minPerson,
-              });
+              if (hit.course.id !== course.id || hit.group) continue;
+              cells.set(hit.slotId, openCell(hit));
+            }
+            // A party no tee time here takes: every open tee time in the filters, with the group that starts there.
+            const open = search.hitsOf(course, asked.date, list, { ...criteria, players: 0 }, now);
+            if (
+              groups &&
+              cells.size === 0 &&
+              open.length > 0 &&
+              asked.players > Math.max(...open.map((h) => h.maxPerson))
+            ) {
+              const starts = new Map(
+                result.hits.filter((h) => h.course.id === course.id && h.group).map((h) => [h.slotId, h.group!]),
+              );
+              for (const hit of open) {
+                const group = starts.get(hit.slotId);
+                cells.set(hit.slotId, {
+                  ...openCell(hit),
+                  group: group
+                    ? {
+                        slotIds: group.flights.map((f) => f.slotId),
+                        times: group.flights.map((f) => hhmm(f.startsAt, zone)),
+                        split: group.flights.map((f) => f.persons),
+                        total: group.total,
+                      }
+                    : null,
+                });
+              }
             }
             // The day's other tee times in the window that are gone: from the list the search just read (cached).
             const window = criteria.window;
-            for (const t of await catalog.teeTimes(course.id, asked.date)) {
+            for (const t of list) {
               if (cells.has(t.id)) continue;
               const gone = t.status.toUpperCase() !== "OPEN" || t.startsAt <= now;
               if (!gone) continue;
@@ -189,6 +323,8 @@ export function createTeeSheet(deps: { search: TeeTimeSearch; catalog: PartnerCa
       rows.sort((a, b) => rank(a) - rank(b) || a.course.name.localeCompare(b.course.name));
       return {
         ...asked,
+        groups,
+        maxPlayers: maxPlayersOf(scope),
         areas: AREAS.map(({ id, name, nameTH }) => ({ id, name, nameTH })),
         rows,
         failed: result.failed.map(({ id, name, nameTH }) => ({ id, name, nameTH })),

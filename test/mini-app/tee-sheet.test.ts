@@ -4,7 +4,9 @@
  * Telegram would: forged, stale or another bot's get nothing (401) and cause no partner call; a
  * stranger gets 403 and causes none; a customer sees their link's course only; an agent sees every
  * Pattaya course's Saturday morning, the cells as the sandbox has them; a tapped cell opens the
- * booking at the golfer step in the agent's chat, which the chat's own hold and confirm pay.
+ * booking at the golfer step in the agent's chat, which the chat's own hold and confirm pay; /book's
+ * course list opens the sheet too; a party of 12 gets a group from the tapped cell (the same proposal
+ * as /find's), handed over with its flights and booked as one, and a cell no group starts at says so.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signWebAppData, type SimulatedUser } from "../../src/local/bot-api-server/index.js";
@@ -21,6 +23,7 @@ interface Cell {
   open: boolean;
   price?: number;
   spots?: number;
+  group?: { slotIds: string[]; times: string[]; split: number[]; total: number } | null;
 }
 interface Row {
   course: { id: string; name: string; nameTH: string };
@@ -231,5 +234,118 @@ describe("the tee sheet Mini App", () => {
     expect(json.role).toBe("customer");
     const rows = json.rows as Row[];
     expect(rows.map((r) => r.course.id)).toEqual([h.sandbox.courses()[2]!.id]);
+  });
+
+  it("offers the tee sheet in /book's course list (a web_app button, beside Find a tee time)", async () => {
+    const agent = h.user(2807, "en");
+    agent.send("/book");
+    await h.settle();
+    const flow = panel(agent);
+    expect(flow.text).toMatch(/course/i);
+    const buttons = (flow.message?.reply_markup?.inline_keyboard ?? []).flat();
+    expect(buttons.find((b) => "web_app" in b)).toMatchObject({
+      text: "🗓 Tee sheet",
+      web_app: { url: "https://golf.example.com/tee-sheet/" },
+    });
+    // The flow still pages and picks courses as before.
+    expect(flow.data.some((d) => /:c:0$/.test(d))).toBe(true);
+    agent.send("/cancel");
+    await h.settle();
+  });
+
+  it("a party of 12: each open cell starts a group of three tee times (4+4+4) or says none fits; a tap hands the group over and the chat books it as one", async () => {
+    const agent = h.user(2808, "en");
+    const date = saturday();
+    const filters = { date, part: "morning", players: 12, area: "pattaya" };
+    const { status, json } = await call("sheet", { initData: initDataOf(agent), ...filters });
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ players: 12, groups: true, maxPlayers: 16 });
+    const rows = json.rows as Row[];
+    const cells = rows.flatMap((r) => r.cells.filter((c) => c.open).map((c) => ({ row: r, cell: c })));
+    const starts = cells.filter(({ cell }) => cell.group);
+    expect(starts.length).toBeGreaterThan(0);
+    // Every open cell says whether a group starts there; a group is that tee time and the next ones, 4+4+4.
+    expect(cells.every(({ cell }) => cell.group !== undefined)).toBe(true);
+    for (const { row, cell } of starts) {
+      const group = cell.group!;
+      expect(group.slotIds[0]).toBe(cell.slotId);
+      expect(group.split).toEqual([4, 4, 4]);
+      const open = row.cells.filter((c) => c.open).map((c) => c.slotId);
+      const at = open.indexOf(cell.slotId);
+      expect(group.slotIds).toEqual(open.slice(at, at + 3));
+      const slots = new Map(h.sandbox.slots(row.course.id, date).map((s) => [s.id, s]));
+      expect(group.total).toBe(group.slotIds.reduce((sum, id, i) => sum + slots.get(id)!.price * group.split[i]!, 0));
+    }
+    const { row, cell } = starts[0]!;
+    const pickOf = (c: Cell, extra: Record<string, unknown> = {}) => ({
+      initData: initDataOf(agent),
+      courseId: row.course.id,
+      slotId: c.slotId,
+      ...filters,
+      ...extra,
+    });
+
+    // A cell no group starts at says so; a made-up group (other tee times than the proposal) hands nothing over.
+    // (The morning's last open tee times have too few after them.)
+    const none = cells.find(({ cell: c }) => c.group === null);
+    expect(none).toBeDefined();
+    expect(await call("pick", { ...pickOf(none!.cell), courseId: none!.row.course.id })).toEqual({
+      status: 409,
+      json: { error: "no-group" },
+    });
+    const forged = [...cell.group!.slotIds].reverse();
+    expect(await call("pick", pickOf(cell, { flights: forged }))).toEqual({ status: 409, json: { error: "gone" } });
+    expect(h.telegram.messages(agent.chatId).filter((m) => m.from?.is_bot)).toEqual([]);
+
+    expect(await call("pick", pickOf(cell, { flights: cell.group!.slotIds }))).toEqual({
+      status: 200,
+      json: { ok: true },
+    });
+    await h.settle();
+    // The chat's booking at the golfer step, with the group: held as three tee times, paid as one.
+    expect(panel(agent).text).toContain("Customer's full name");
+    if (panel(agent).data.some((d) => d.endsWith(":nc"))) {
+      tapData(agent, /:nc$/);
+      await h.settle();
+    }
+    agent.send("Somchai Jaidee");
+    await h.settle();
+    agent.send("somchai@example.com");
+    await h.settle();
+    agent.send("081-234-5678");
+    await h.settle();
+    tapData(agent, /:skip$/);
+    await h.settle();
+    expect(panel(agent).text).toContain("Your 3 tee times are on hold");
+    const held = h.sandbox.reservations();
+    expect(held.map((r) => r.slotId)).toEqual(cell.group!.slotIds);
+    expect(held.map((r) => r.persons)).toEqual([4, 4, 4]);
+    tapData(agent, /:ok$/);
+    await h.settle();
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID", "PAID", "PAID"]);
+    expect(agent.messages().filter((m) => m.text?.includes("Group booked: 3 tee times"))).toHaveLength(1);
+    expectTelegramRules(h);
+  });
+
+  it("a customer is offered one tee time at a time: no groups, and a party beyond the players filter hands nothing over", async () => {
+    const agent = h.user(2809, "en");
+    const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = h.user(2810, "en", "Somchai", "stranger");
+    customer.send(`/start ${link}`);
+    await h.settle();
+    customer.send("/cancel");
+    await h.settle();
+    const { json } = await call("sheet", { initData: initDataOf(customer), players: 12 });
+    expect(json).toMatchObject({ groups: false, maxPlayers: 8, players: 4 });
+    expect((json.rows as Row[]).flatMap((r) => r.cells).some((c) => c.group !== undefined)).toBe(false);
+    const cell = (json.rows as Row[])[0]!.cells.find((c) => c.open)!;
+    const pick = await call("pick", {
+      initData: initDataOf(customer),
+      courseId: h.sandbox.courses()[2]!.id,
+      date: json.date,
+      slotId: cell.slotId,
+      players: 12,
+    });
+    expect(pick).toEqual({ status: 409, json: { error: "gone" } });
   });
 });

@@ -32,6 +32,14 @@ const STRINGS = {
     unavailable: "The courses cannot be read right now. Try again in a minute.",
     error: "Something went wrong. Try again.",
     players_n: (n) => `${n}`,
+    teeTimes: (n) => `${n} tee times`,
+    groupNote: (n) => `${n} players take several tee times: tap the first one.`,
+    groupPick: (n, from, times, split, total) =>
+      `${n} tee times from ${from}: ${times} · ${split} players · ${total} in all`,
+    bookGroup: "Book these tee times",
+    noGroupCell: "no group",
+    noGroup: (players, time) =>
+      `No group of ${players} can start at ${time}: the tee times after it are too few or too far apart. Pick another time.`,
   },
   th: {
     title: "ตารางทีออฟ",
@@ -58,6 +66,12 @@ const STRINGS = {
     unavailable: "ยังอ่านข้อมูลสนามไม่ได้ในขณะนี้ ลองใหม่ในอีกสักครู่",
     error: "เกิดข้อผิดพลาด ลองใหม่อีกครั้ง",
     players_n: (n) => `${n}`,
+    teeTimes: (n) => `${n} ทีออฟ`,
+    groupNote: (n) => `ผู้เล่น ${n} คนต้องใช้หลายทีออฟ แตะทีออฟแรก`,
+    groupPick: (n, from, times, split, total) => `${n} ทีออฟ เริ่ม ${from}: ${times} · ผู้เล่น ${split} · รวม ${total}`,
+    bookGroup: "จองทีออฟชุดนี้",
+    noGroupCell: "ไม่พอสำหรับกลุ่ม",
+    noGroup: (players, time) => `กลุ่ม ${players} คนเริ่มเวลา ${time} ไม่ได้ ทีออฟถัดไปมีไม่พอหรือห่างกันเกินไป กรุณาเลือกเวลาอื่น`,
   },
 };
 
@@ -146,10 +160,11 @@ async function call(path, body) {
   return { status: res.status, json };
 }
 
-function explain(status, json) {
+function explain(status, json, time = "") {
   if (status === 401) return t("unauthorized");
   if (status === 403) return t("forbidden");
   if (status === 503) return t("unavailable");
+  if (json?.error === "no-group") return t("noGroup", state.players, time);
   return json?.error === "gone" ? t("goneNow") : t("error");
 }
 
@@ -169,9 +184,10 @@ function renderChrome(sheet) {
     ["any", "morning", "midday", "afternoon"].map((p) => [p, t(p)]),
     sheet.part,
   );
+  // As many players as the server offers this user (a party beyond one tee time only where groups are).
   fillSelect(
     $("players"),
-    Array.from({ length: 8 }, (_, i) => [i + 1, t("players_n", i + 1)]),
+    Array.from({ length: sheet.maxPlayers }, (_, i) => [i + 1, t("players_n", i + 1)]),
     sheet.players,
   );
   fillSelect(
@@ -203,24 +219,43 @@ function renderChrome(sheet) {
   $("dates").querySelector('[aria-pressed="true"]')?.scrollIntoView({ inline: "center", block: "nearest" });
 }
 
+/** An open cell: a tee time the party fits, the first of a group (`cell.group`), or one no group starts at (null). */
+function openCell(row, cell) {
+  const group = cell.group;
+  const hint =
+    group === undefined
+      ? t("spots", cell.spots)
+      : group === null
+        ? t("noGroupCell")
+        : t("teeTimes", group.slotIds.length);
+  const onclick =
+    group === undefined
+      ? (event) => void pick(row, cell, event.currentTarget)
+      : group === null
+        ? () => toast(t("noGroup", state.players, cell.time))
+        : () => select(row, cell);
+  return el(
+    "button",
+    {
+      type: "button",
+      class: group === undefined ? "cell" : group === null ? "cell nogroup" : "cell group",
+      dataset: { slot: cell.slotId, course: row.course.id, time: cell.time },
+      onclick,
+    },
+    el("b", {}, cell.time),
+    el("span", { class: "price" }, money(cell.price)),
+    el("span", { class: "spots" }, hint),
+  );
+}
+
 function renderSheet(sheet) {
   const main = $("sheet");
+  unselect();
   const rows = sheet.rows.map((row) => {
     const name = locale === "th" && row.course.nameTH ? row.course.nameTH : row.course.name;
     const cells = row.cells.map((cell) =>
       cell.open
-        ? el(
-            "button",
-            {
-              type: "button",
-              class: "cell",
-              dataset: { slot: cell.slotId, course: row.course.id, time: cell.time },
-              onclick: (event) => void pick(row, cell, event.currentTarget),
-            },
-            el("b", {}, cell.time),
-            el("span", { class: "price" }, money(cell.price)),
-            el("span", { class: "spots" }, t("spots", cell.spots)),
-          )
+        ? openCell(row, cell)
         : el(
             "button",
             { type: "button", class: "cell gone", disabled: true, "aria-label": `${cell.time} ${t("gone")}` },
@@ -237,6 +272,8 @@ function renderSheet(sheet) {
     );
   });
   const notes = [];
+  if (sheet.rows.some((row) => row.cells.some((cell) => cell.group !== undefined)))
+    notes.push(el("p", { class: "note", id: "group-note" }, t("groupNote", sheet.players)));
   if (sheet.rows.length === 0) notes.push(el("p", { class: "note" }, t("empty")));
   if (sheet.failed.length > 0)
     notes.push(
@@ -246,8 +283,39 @@ function renderSheet(sheet) {
         t("failed", sheet.failed.map((f) => (locale === "th" && f.nameTH ? f.nameTH : f.name)).join(", ")),
       ),
     );
-  main.replaceChildren(...rows, ...notes);
+  main.replaceChildren(
+    ...notes.filter((n) => n.id === "group-note"),
+    ...rows,
+    ...notes.filter((n) => n.id !== "group-note"),
+  );
   main.dataset.state = "ready";
+}
+
+/** A group's first tee time tapped: its cells marked as taken, and the bar that books them. */
+function select(row, cell) {
+  unselect();
+  const section = document.querySelector(`section.course[data-course="${CSS.escape(row.course.id)}"]`);
+  for (const id of cell.group.slotIds)
+    section?.querySelector(`.cell[data-slot="${CSS.escape(id)}"]`)?.classList.add("taken");
+  const { slotIds, times, split, total } = cell.group;
+  $("pick-text").textContent = t(
+    "groupPick",
+    slotIds.length,
+    cell.time,
+    times.join(" · "),
+    split.join("+"),
+    money(total),
+  );
+  const go = $("pick-go");
+  go.textContent = t("bookGroup");
+  go.disabled = false;
+  go.onclick = () => void pick(row, cell, go);
+  $("pick").hidden = false;
+}
+
+function unselect() {
+  for (const taken of document.querySelectorAll(".cell.taken")) taken.classList.remove("taken");
+  $("pick").hidden = true;
 }
 
 /** The latest load's number: an answer to an earlier one (filters changed since) is dropped. */
@@ -284,12 +352,18 @@ async function load() {
 
 async function pick(row, cell, button) {
   for (const b of document.querySelectorAll(".cell:not(.gone)")) b.disabled = true;
+  button.disabled = true;
   button.setAttribute("aria-busy", "true");
+  // The filters go too: a group is proposed from the tee times the sheet showed, and must still be the same.
   const { status, json } = await call("api/pick", {
     courseId: row.course.id,
     date: state.date,
     slotId: cell.slotId,
     players: state.players,
+    part: state.part,
+    area: state.area,
+    maxBaht: state.maxBaht,
+    ...(cell.group ? { flights: cell.group.slotIds } : {}),
   });
   if (status === 200) {
     toast(t("sent"));
@@ -297,7 +371,7 @@ async function pick(row, cell, button) {
     postEvent("web_app_close");
     return;
   }
-  toast(explain(status, json));
+  toast(explain(status, json, cell.time));
   await load();
 }
 
