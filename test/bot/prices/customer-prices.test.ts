@@ -2,13 +2,16 @@
  * With a markup set, no message or card a customer can receive shows the net price (the agency's
  * cost): every Bot API call fairway makes into a customer's chat (texts, captions, button labels, as
  * sent and as edited) and the inline offer card an agent posts to them are rendered and searched for
- * every net figure of the tee times shown. A staff receipt, by contrast, shows net and margin.
+ * every net figure of the tee times shown. The tee sheet Mini App's answers to the customer (the JSON
+ * its page reads and renders) hold the selling price of every cell and no net; a cell they tap opens
+ * the booking whose hold shows the selling total. A staff receipt, by contrast, shows net and margin.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { formatBaht } from "../../../src/bot/format/money.js";
 import { PriceBook } from "../../../src/pricing/rules.js";
 import type { Harness } from "../../helpers/harness.js";
-import { startHarness } from "../../helpers/harness.js";
+import { startHarness, TEST_BOT_TOKEN } from "../../helpers/harness.js";
+import { signWebAppData, type SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import { createLink, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
 import { slipPhoto } from "../../helpers/slips.js";
 
@@ -65,12 +68,81 @@ function expectNoNet(texts: string[], nets: number[], where: string): void {
   }
 }
 
+/** Every number anywhere in a JSON value. */
+function numbersIn(value: unknown): number[] {
+  if (typeof value === "number") return [value];
+  if (Array.isArray(value)) return value.flatMap(numbersIn);
+  if (value && typeof value === "object") return Object.values(value).flatMap(numbersIn);
+  return [];
+}
+
+/**
+ * The tee sheet Mini App as the customer: its answers hold their selling price per cell and never a
+ * net; a tapped cell opens the booking in their chat, whose hold shows the selling total (the flow was
+ * handed the net and priced it once).
+ */
+async function teeSheetAsCustomer(x: Harness, customer: SimulatedUser, date: string, book: PriceBook): Promise<void> {
+  const initData = signWebAppData({
+    token: TEST_BOT_TOKEN,
+    user: { id: customer.user.id, first_name: "Nok", language_code: "en" },
+    at: x.clock(),
+  });
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const res = await fetch(`${x.app.httpUrl()}/tee-sheet/api/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ initData, ...body }),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  const answers = [await post("sheet", { date, players: 2 }), await post("sheet", { date, players: 2, maxBaht: 5000 })];
+  const courseId = x.sandbox.courses()[2]!.id;
+  const slots = new Map(x.sandbox.slots(courseId, date).map((s) => [s.id, s]));
+  const sale = { courseId, agentId: AGENT };
+  const nets = forbiddenNets(x, [courseId], date, book).filter((n) => [...slots.values()].some((s) => s.price === n));
+  expect(nets.length).toBeGreaterThan(0);
+  for (const { status, json } of answers) {
+    expect(status).toBe(200);
+    const rows = json.rows as { course: { id: string }; cells: { slotId: string; open: boolean; price?: number }[] }[];
+    expect(rows.map((r) => r.course.id)).toEqual([courseId]);
+    const open = rows[0]!.cells.filter((c) => c.open);
+    expect(open.length).toBeGreaterThan(0);
+    for (const cell of open) expect(cell.price).toBe(book.perPlayer(slots.get(cell.slotId)!.price, sale));
+    const shown = numbersIn(json);
+    for (const net of nets) expect(shown, `the tee sheet's answer holds the net ${net}`).not.toContain(net);
+  }
+  // A price limit means what the customer pays: under the cheapest selling price, nothing is open.
+  const cheapest = Math.min(...[...slots.values()].map((s) => book.perPlayer(s.price, sale)));
+  const under = await post("sheet", { date, players: 2, maxBaht: Math.floor(cheapest / 100) - 1 });
+  expect((under.json.rows as { cells: { open: boolean }[] }[]).flatMap((r) => r.cells).some((c) => c.open)).toBe(false);
+
+  const rows = answers[0]!.json.rows as { cells: { slotId: string; open: boolean }[] }[];
+  // Not the tee time just booked (the sheet, like /find, reads lists up to a minute old).
+  const booked = new Set(x.sandbox.reservations().map((r) => r.slotId));
+  const cell = rows[0]!.cells.find((c) => c.open && !booked.has(c.slotId))!;
+  expect(await post("pick", { courseId, date, slotId: cell.slotId, players: 2 })).toEqual({
+    status: 200,
+    json: { ok: true },
+  });
+  await x.settle();
+  tapData(customer, /:keep$/);
+  await x.settle();
+  customer.send("nok@example.com");
+  await x.settle();
+  customer.send("+66 89 123 4567");
+  await x.settle();
+  const selling = book.perPlayer(slots.get(cell.slotId)!.price, sale) * 2;
+  expect(customer.lastMessage()?.text).toContain(formatBaht(selling, "en"));
+  customer.send("/cancel");
+  await x.settle();
+}
+
 describe("a markup set: customers never see the net", () => {
   it.each([
     ["confirmed at once", {}],
     ["paid first by PromptPay", { PROMPTPAY_ID: "0812345678" }],
   ] as const)(
-    "offer card, link flow, receipt, /mybookings, /find, reminders and a refund notice (%s)",
+    "offer card, link flow, receipt, /mybookings, /find, the tee sheet, reminders and a refund notice (%s)",
     async (_name, extra) => {
       h = await startHarness({
         env: {
@@ -78,6 +150,7 @@ describe("a markup set: customers never see the net", () => {
           AGENT_IDS: String(AGENT),
           PRICE_MARKUP: "20%",
           PRICE_ROUNDING: "10",
+          MINI_APP_URL: "https://golf.example.com",
           ...extra,
         },
       });
@@ -147,6 +220,7 @@ describe("a markup set: customers never see the net", () => {
       await x.settle();
       customer.send("/find tomorrow 2 players");
       await x.settle();
+      await teeSheetAsCustomer(x, customer, date, book);
       x.clock.set(booking!.slot_starts_at - 100 * 60_000);
       await x.app.afterBooking.tick();
       await x.settle();
