@@ -1,6 +1,7 @@
 /** Shared set-up for the runtime tests: a silent or captured logger, and metrics without process collectors. */
 import type { UserFromGetMe } from "grammy/types";
 import { pino, type Logger } from "pino";
+import { LOCAL_BOT_INFO } from "../../src/local/bot-api-server/index.js";
 import { createMetrics, type MetricsOptions } from "../../src/runtime/index.js";
 
 /** A pino logger writing JSON lines to memory. */
@@ -30,18 +31,4 @@ export function sample(text: string, series: string): number | undefined {
 }
 
 /** The bot as getMe would describe it, so tests never call getMe. */
-export const botInfo: UserFromGetMe = {
-  id: 42,
-  is_bot: true,
-  first_name: "Fairway",
-  username: "fairway_test_bot",
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+export const botInfo: UserFromGetMe = { ...LOCAL_BOT_INFO, id: 42, first_name: "Fairway", can_join_groups: false };

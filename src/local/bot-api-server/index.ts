@@ -46,24 +46,26 @@ export type { IdleOptions } from "./waiting.js";
 export type { WebhookDeliveryRecord } from "./webhook.js";
 export { signWebAppData, type WebAppDataInit } from "./web-app.js";
 
+/** The bot the local server plays unless told otherwise (getMe's answer). */
+export const LOCAL_BOT_INFO: UserFromGetMe = {
+  id: 123456,
+  is_bot: true,
+  first_name: "fairway",
+  username: "fairway_test_bot",
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
+  can_manage_bots: false,
+  supports_join_request_queries: false,
+};
+
 /** Creates a local Bot API server (not yet listening). */
 export function createBotApiServer(options: BotApiServerOptions = {}): BotApiServer {
-  const botInfo: UserFromGetMe = {
-    id: 123456,
-    is_bot: true,
-    first_name: "fairway",
-    username: "fairway_test_bot",
-    can_join_groups: true,
-    can_read_all_group_messages: false,
-    supports_inline_queries: false,
-    can_connect_to_business: false,
-    has_main_web_app: false,
-    has_topics_enabled: false,
-    allows_users_to_create_topics: false,
-    can_manage_bots: false,
-    supports_join_request_queries: false,
-    ...options.botInfo,
-  };
+  const botInfo: UserFromGetMe = { ...LOCAL_BOT_INFO, ...options.botInfo };
   const settings: ServerSettings = {
     token: options.token ?? "123456:TEST-TOKEN",
     botInfo,

@@ -149,6 +149,19 @@ export class HttpFront {
     if (!isPoll) this.begin();
     let params: Record<string, unknown> = {};
     let files: CallRecord["files"] = {};
+    /** The client hung up before its answer: recorded as such, nothing sent. */
+    const clientGone = (): boolean => {
+      if (!res.destroyed && !req.socket.destroyed) return false;
+      this.record({
+        method: name,
+        params,
+        files,
+        at,
+        ok: false,
+        error: { error_code: CLIENT_CLOSED, description: "client closed the request" },
+      });
+      return true;
+    };
     try {
       const body = parseBody(req.headers["content-type"], await readBody(req), url.searchParams);
       params = normalizeFields(body.fields);
@@ -175,31 +188,11 @@ export class HttpFront {
         if (!res.writableFinished) abort.abort();
       });
       const result: unknown = await method.fn(this.ctx, new Params(params, body.files), abort.signal);
-      if (res.destroyed || req.socket.destroyed) {
-        this.record({
-          method: name,
-          params,
-          files,
-          at,
-          ok: false,
-          error: { error_code: CLIENT_CLOSED, description: "client closed the request" },
-        });
-        return;
-      }
+      if (clientGone()) return;
       send(res, result);
       this.record({ method: name, params, files, at, ok: true, result });
     } catch (error) {
-      if (res.destroyed || req.socket.destroyed) {
-        this.record({
-          method: name,
-          params,
-          files,
-          at,
-          ok: false,
-          error: { error_code: CLIENT_CLOSED, description: "client closed the request" },
-        });
-        return;
-      }
+      if (clientGone()) return;
       const apiError = toApiError(error);
       send(res, apiError);
       this.record({ method: name, params, files, at, ok: false, error: errorOf(apiError) });
