@@ -303,6 +303,14 @@ admin-report-row = { $who }: { $paid } paid { $paidAmount } · { $refunded } ref
 admin-report-total = Total
 admin-report-empty = No paid bookings in this period.
 admin-report-caption = The same report as CSV (amounts in baht).
+admin-report-groups = { $groups ->
+    [one] 1 group
+   *[other] { $groups } groups
+    }
+report-group-line = 👥 { $when } · { $course } · { $customer }: { $flights ->
+    [one] 1 tee time
+   *[other] { $flights } tee times
+    } ({ $codes }) · { $amount }
 admin-agents-title = Agents
 admin-agents-none = No agents yet.
 admin-agents-from-config = from AGENT_IDS
@@ -355,6 +363,7 @@ reminder-agent = ⏰ Your customer { $customer } tees off in { $before }: { $cou
 reminder-agent-group = ⏰ Your customer { $customer }'s group tees off in { $before }: { $course }, { $date } at { $times }, codes { $codes }.
 digest-title = Daily digest for { $date }
 digest-paid = Bookings paid: { $count } · revenue { $amount }
+digest-groups = Groups: { $groups } ({ $flights } of the tee times paid)
 digest-refunded = Refunds: { $count } · { $amount }
 digest-released = Holds released: { $count }
 digest-cancel-requests = Cancellation requests waiting: { $count }

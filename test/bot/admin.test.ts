@@ -520,9 +520,10 @@ describe("/bookings and /report", () => {
       "net_thb",
       "selling_thb",
       "margin_thb",
+      "groups",
     ]);
     expect(rows.slice(1)).toEqual([
-      [String(AGENT), "", "2", baht(amountOf(A)), "0", "0.00", baht(amountOf(A)), baht(amountOf(A)), "0.00"],
+      [String(AGENT), "", "2", baht(amountOf(A)), "0", "0.00", baht(amountOf(A)), baht(amountOf(A)), "0.00", "0"],
       [
         String(ADDED_AGENT),
         `agent ${ADDED_AGENT}`,
@@ -533,6 +534,7 @@ describe("/bookings and /report", () => {
         baht(amountOf(B) - refundedOf(B)),
         baht(amountOf(B)),
         "0.00",
+        "0",
       ],
       [
         "total",
@@ -544,6 +546,7 @@ describe("/bookings and /report", () => {
         baht(amountOf([...A, ...B]) - refundedOf(B)),
         baht(amountOf([...A, ...B])),
         "0.00",
+        "0",
       ],
     ]);
 

@@ -19,13 +19,16 @@ export interface ReportRow {
   sellingAmount: number;
   /** Satang: selling − the partner's amount, over the paid bookings. */
   margin: number;
+  /** Groups (issue 25) with a tee time among the paid bookings; each of their tee times counts in `paidCount`. */
+  groups: number;
 }
 
 /**
  * One row per agent (ascending id, "direct" last) over the bookings paid in the period. A booking
  * counts for `attributedTo` (its customer's agent, else the booker when an agent, else "direct");
  * it is paid once whatever became of it, and refunded when the ledger says REFUNDED (a refund in
- * flight is not counted until the partner has answered).
+ * flight is not counted until the partner has answered). A group's tee times count one by one, and
+ * the group once in `groups`.
  */
 export function reportRows(
   bookings: readonly BookingRecord[],
@@ -33,6 +36,7 @@ export function reportRows(
   names: ReadonlyMap<number, string | null>,
 ): ReportRow[] {
   const rows = new Map<number | "direct", ReportRow>();
+  const groupsOf = new Map<number | "direct", Set<string>>();
   for (const b of bookings) {
     const agent = attributedTo(b, agentIds);
     let row = rows.get(agent);
@@ -47,9 +51,13 @@ export function reportRows(
         net: 0,
         sellingAmount: 0,
         margin: 0,
+        groups: 0,
       };
       rows.set(agent, row);
+      groupsOf.set(agent, new Set());
     }
+    if (b.group_id !== null) groupsOf.get(agent)!.add(b.group_id);
+    row.groups = groupsOf.get(agent)!.size;
     row.paidCount += 1;
     row.paidAmount += b.amount ?? b.expected_amount;
     row.sellingAmount += b.selling_amount ?? b.amount ?? b.expected_amount;
@@ -73,6 +81,7 @@ export function reportTotal(rows: readonly ReportRow[]): Omit<ReportRow, "agent"
     net: 0,
     sellingAmount: 0,
     margin: 0,
+    groups: 0,
   };
   for (const r of rows) {
     total.paidCount += r.paidCount;
@@ -82,6 +91,7 @@ export function reportTotal(rows: readonly ReportRow[]): Omit<ReportRow, "agent"
     total.net += r.net;
     total.sellingAmount += r.sellingAmount;
     total.margin += r.margin;
+    total.groups += r.groups;
   }
   return total;
 }
@@ -106,10 +116,12 @@ export const CSV_HEADER = [
   "net_thb",
   "selling_thb",
   "margin_thb",
+  "groups",
 ] as const;
 
 /**
- * The report as CSV (amounts paid to the partner, refunded by it, net; what customers pay and the margin): UTF-8 with a byte-order mark (so Excel reads Thai names), CRLF line ends,
+ * The report as CSV (amounts paid to the partner, refunded by it, net; what customers pay and the margin; how many
+ * groups the paid tee times came in): UTF-8 with a byte-order mark (so Excel reads Thai names), CRLF line ends,
  * amounts in baht with two decimals and no grouping, a last `total` row.
  */
 export function reportCsv(rows: readonly ReportRow[]): Buffer {
@@ -123,6 +135,7 @@ export function reportCsv(rows: readonly ReportRow[]): Buffer {
     satangToBahtString(r.net),
     satangToBahtString(r.sellingAmount),
     satangToBahtString(r.margin),
+    String(r.groups),
   ];
   const lines = [
     line([...CSV_HEADER]),
@@ -130,4 +143,25 @@ export function reportCsv(rows: readonly ReportRow[]): Buffer {
     line(["total", "", ...amounts(total)]),
   ];
   return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
+}
+
+/** A group's tee times paid in the period, for the digest's line per group. */
+export interface ReportGroup {
+  groupId: string;
+  /** Its tee times among the bookings, earliest first. */
+  flights: BookingRecord[];
+  /** Satang: what the partner charged for them. */
+  amount: number;
+}
+
+/** The groups among paid bookings (issue 25), by their first tee time. */
+export function reportGroups(bookings: readonly BookingRecord[]): ReportGroup[] {
+  const groups = new Map<string, BookingRecord[]>();
+  for (const b of bookings) if (b.group_id !== null) groups.set(b.group_id, [...(groups.get(b.group_id) ?? []), b]);
+  return [...groups]
+    .map(([groupId, flights]) => {
+      const sorted = [...flights].sort((a, b) => a.slot_starts_at - b.slot_starts_at);
+      return { groupId, flights: sorted, amount: sorted.reduce((s, f) => s + (f.amount ?? f.expected_amount), 0) };
+    })
+    .sort((a, b) => a.flights[0]!.slot_starts_at - b.flights[0]!.slot_starts_at);
 }

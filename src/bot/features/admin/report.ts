@@ -6,7 +6,8 @@ import { addDaysToDateKey, formatDate } from "../../format/dates.js";
 import { isDateKey } from "../../format/date-key.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { reportCsv, reportRows, reportTotal, type ReportRow } from "./report-data.js";
+import { reportCsv, reportGroups, reportRows, reportTotal, type ReportRow } from "./report-data.js";
+import { reportGroupLines } from "./report-groups.js";
 import { attributionText, knownAgentIds } from "./attribution.js";
 import { bangkokDayStart } from "./bangkok-time.js";
 import { fitLines } from "./fit-lines.js";
@@ -33,13 +34,16 @@ function rowText(ctx: BotContext, label: string, r: Omit<ReportRow, "agent" | "n
       refundedAmount: formatBaht(r.refundedAmount, locale),
       net: formatBaht(r.net, locale),
     }) +
-    ` · ${ctx.t("pay-report-margin", { selling: formatBaht(r.sellingAmount, locale), margin: formatBaht(r.margin, locale) })}`
+    ` · ${ctx.t("pay-report-margin", { selling: formatBaht(r.sellingAmount, locale), margin: formatBaht(r.margin, locale) })}` +
+    (r.groups > 0 ? ` · 👥 ${ctx.t("admin-report-groups", { groups: r.groups })}` : "")
   );
 }
 
 /**
  * /report <from> <to>: per agent, the bookings paid from `from` to `to` inclusive (days in Thailand),
  * their amount, how many of them were refunded and for how much, and the net; as a message and as CSV.
+ * A group's tee times count one by one; each row says how many groups they came in, and a line per
+ * group follows the total.
  */
 export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
   const period = parsePeriod(match);
@@ -64,7 +68,11 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   const body =
     rows.length === 0
       ? [ctx.t("admin-report-empty")]
-      : [...lines, rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows))];
+      : [
+          ...lines,
+          rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows)),
+          ...reportGroupLines(reportGroups(bookings), { t: (k, a) => ctx.t(k, a), locale }),
+        ];
   await ctx.reply(
     fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })),
     { parse_mode: "HTML" },

@@ -1,7 +1,8 @@
 /**
  * The admins' daily digest at DIGEST_TIME (Asia/Bangkok): yesterday's paid bookings and revenue,
  * refunds, released holds, pending cancellation requests and the partner's credit, with /report's
- * CSV of yesterday attached. Claimed in the database by date, so it goes out once a day whatever the
+ * CSV of yesterday attached. A group's tee times count among the paid ones, and the groups get a line
+ * (how many, how many tee times) and a line each. Claimed in the database by date, so it goes out once a day whatever the
  * number of instances; each admin can turn it off with /digest off.
  */
 import type { I18n } from "@grammyjs/i18n";
@@ -13,13 +14,17 @@ import type { Storage } from "../../../storage/index.js";
 import type { Locale } from "../../context.js";
 import { addDaysToDateKey, courseToday, formatDate } from "../../format/dates.js";
 import { formatBaht } from "../../format/money.js";
-import { reportCsv, reportRows } from "../admin/report-data.js";
+import { reportCsv, reportGroups, reportRows, type ReportGroup } from "../admin/report-data.js";
+import { reportGroupLines } from "../admin/report-groups.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "../admin/bangkok-time.js";
 import type { Notifications } from "../../notifications.js";
 import type { AfterBookingStore } from "./store.js";
 
 /** A digest not sent within this long after DIGEST_TIME (fairway was down) waits for the next day. */
 export const DIGEST_GRACE_MS = 60 * 60_000;
+
+/** At most this many groups get a line of their own in the digest (the CSV counts them all). */
+const DIGEST_GROUP_LINES = 10;
 
 export interface DigestOptions {
   store: AfterBookingStore;
@@ -47,6 +52,8 @@ export interface DigestFigures {
   paidCount: number;
   /** Satang. */
   paidAmount: number;
+  /** The groups among the paid bookings (each of their tee times is one of `paidCount`). */
+  groups: ReportGroup[];
   /** Satang: what the customers of the day's paid bookings pay, less what the partner charged. */
   margin: number;
   refundedCount: number;
@@ -100,6 +107,7 @@ export function createDigest(options: DigestOptions) {
     return {
       day,
       paidCount: paid.length,
+      groups: reportGroups(paid),
       paidAmount: paid.reduce((s, b) => s + (b.amount ?? b.expected_amount), 0),
       margin: paid.reduce(
         (s, b) => s + ((b.selling_amount ?? b.amount ?? b.expected_amount) - (b.amount ?? b.expected_amount)),
@@ -115,11 +123,24 @@ export function createDigest(options: DigestOptions) {
     };
   }
 
+  /** The groups' line, and one per group (at most DIGEST_GROUP_LINES). */
+  function groupLines(f: DigestFigures, locale: Locale): string[] {
+    if (f.groups.length === 0) return [];
+    const flights = f.groups.reduce((n, g) => n + g.flights.length, 0);
+    const hidden = f.groups.length - DIGEST_GROUP_LINES;
+    return [
+      `👥 ${t(locale, "digest-groups", { groups: f.groups.length, flights })}`,
+      ...reportGroupLines(f.groups.slice(0, DIGEST_GROUP_LINES), { t: (k, a) => t(locale, k, a), locale }),
+      ...(hidden > 0 ? [t(locale, "admin-more", { count: hidden })] : []),
+    ];
+  }
+
   function text(f: DigestFigures, locale: Locale): string {
     return [
       `📊 <b>${t(locale, "digest-title", { date: formatDate(f.day, locale) })}</b>`,
       `✅ ${t(locale, "digest-paid", { count: f.paidCount, amount: formatBaht(f.paidAmount, locale) })}`,
       `📈 ${t(locale, "pay-digest-margin", { margin: formatBaht(f.margin, locale) })}`,
+      ...groupLines(f, locale),
       `↩️ ${t(locale, "digest-refunded", { count: f.refundedCount, amount: formatBaht(f.refundedAmount, locale) })}`,
       `🔓 ${t(locale, "digest-released", { count: f.released })}`,
       f.pendingCancelRequests !== undefined

@@ -111,6 +111,7 @@ describe("the admins' daily digest", () => {
       baht(paidAmount - refunded.refunded_amount!),
       baht(paidAmount),
       "0.00",
+      "0",
     ]);
     expect(text).toContain(`Margin on them: ${formatBaht(0, "en")}`);
     expect(received(adminTh, "สรุปประจำวันที่")).toHaveLength(0);

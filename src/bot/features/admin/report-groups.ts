@@ -1,0 +1,25 @@
+/** A line per group (issue 25) under /report's rows and in the daily digest: when, where, who, its tee times and amount. */
+import { bookingCourseName } from "../../../bookings/index.js";
+import type { Locale } from "../../context.js";
+import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
+import { escapeHtml } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import type { ReportGroup } from "./report-data.js";
+
+type T = (key: string, args?: Record<string, string | number>) => string;
+
+/** One HTML line per group: the first tee time's date and time, the course, the lead golfer, the tee times (times and codes) and what the partner charged. */
+export function reportGroupLines(groups: readonly ReportGroup[], env: { t: T; locale: Locale }): string[] {
+  const { t, locale } = env;
+  return groups.map(({ flights, amount }) => {
+    const first = flights[0]!;
+    return t("report-group-line", {
+      when: `${formatDate(dateKeyOf(first.slot_starts_at, first.time_zone), locale)} ${formatTime(first.slot_starts_at, first.time_zone, locale)}`,
+      course: escapeHtml(bookingCourseName(first, locale)),
+      customer: escapeHtml(first.customer_name),
+      flights: flights.length,
+      codes: escapeHtml(flights.map((f) => f.reservation_code ?? f.reservation_id ?? "-").join(", ")),
+      amount: formatBaht(amount, locale),
+    });
+  });
+}
