@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { formatDate } from "../../src/bot/format/dates.js";
-import { createLink, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
+import { createLink, customerConfirms, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
 
 const TEE_TIMES = /\/tee-time$/;
 
@@ -183,14 +183,7 @@ describe("finding a tee time across courses", () => {
     expect(h.sandbox.count("GET", TEE_TIMES) - before).toBe(1);
     tapData(customer, /^f:[a-z0-9]{6}:t:/);
     await h.settle();
-    tapData(customer, /:keep$/); // the name from the Telegram profile
-    await h.settle();
-    customer.send("nok@example.com");
-    await h.settle();
-    customer.send("+66 89 123 4567");
-    await h.settle();
-    tapData(customer, /:ok$/);
-    await h.settle();
+    await customerConfirms(h, customer);
     const [booking] = await h.app.bookings.listForUser(2404);
     expect(booking?.state).toBe("PAID");
     expect(booking?.agent_id).toBe(2403);

@@ -240,6 +240,11 @@ export async function customerBooks(h: Harness, customer: SimulatedUser): Promis
   await h.settle();
   tapData(customer, /:p:\d+$/);
   await h.settle();
+  await customerConfirms(h, customer);
+}
+
+/** From the golfer step: the customer keeps their Telegram name, types an e-mail and a mobile, and confirms. */
+export async function customerConfirms(h: Harness, customer: SimulatedUser): Promise<void> {
   tapData(customer, /:keep$/); // the name from the Telegram profile
   await h.settle();
   customer.send("nok@example.com");
