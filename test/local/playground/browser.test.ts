@@ -2,7 +2,8 @@
  * The playground in a real browser (Debian's Chromium via playwright-core):
  * an agent books a tee time by clicking through the page, downloads the .ics,
  * an admin refunds it, and a customer arrives through an agent's link; the agent opens the tee sheet
- * (a Mini App in a 360 px phone panel), in English and in Thai, and books from one of its cells.
+ * (a Mini App in a 360 px phone panel), in English and in Thai, and books from one of its cells, and
+ * for a party of 12 books the group of tee times a cell starts.
  * Screenshots: see SCREENSHOT_DIR in ./browser.ts.
  *
  * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
@@ -323,5 +324,80 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     expect(p.telegram.messages(PLAYGROUND_AGENT_ID).length).toBe(before);
     await page.locator('#language .lang[data-lang="en"]').click();
     await page.locator('#language .lang[data-lang="en"][aria-pressed="true"]').waitFor();
+  });
+
+  it("books a party of 12 from the tee sheet: a cell starts a group of three tee times, marked on the sheet, handed to the chat and paid as one", async () => {
+    await page.getByRole("tab", { name: /Agent/ }).click();
+    await typeMessage(page, "/cancel");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await page.locator("#menu-button", { hasText: "Tee sheet" }).click();
+    const frame = await miniAppFrame(page);
+    const sheet = await filterPattayaMornings();
+    // Agents book groups: the players filter goes past one tee time (the server's answer says how far).
+    await sheet.locator("#players").selectOption("12");
+    await sheet.locator('#sheet[data-state="ready"]').waitFor();
+    expect(await sheet.locator("#players option").count()).toBe(16);
+    expect(await sheet.locator("#group-note").innerText()).toBe(
+      "12 players take several tee times: tap the first one.",
+    );
+    const starts = sheet.locator(".cell.group");
+    expect(await starts.count()).toBeGreaterThan(0);
+    expect(await starts.first().locator(".spots").innerText()).toBe("3 tee times");
+
+    // A cell no group starts at says so, and hands nothing over.
+    const before = p.telegram.messages(PLAYGROUND_AGENT_ID).length;
+    const lonely = sheet.locator(".cell.nogroup").first();
+    const lonelyTime = await lonely.locator("b").innerText();
+    await lonely.click();
+    expect(await sheet.locator("#toast").innerText()).toContain(`No group of 12 can start at ${lonelyTime}`);
+
+    // A tap marks the three tee times the group would take, and says which, before anything is booked.
+    const first = starts.first();
+    const course = await first.locator("xpath=ancestor::section").locator("h2").innerText();
+    const from = await first.locator("b").innerText();
+    await first.click();
+    const taken = first.locator("xpath=ancestor::section").locator(".cell.taken");
+    expect(await taken.count()).toBe(3);
+    const times = await taken.locator("b").allInnerTexts();
+    expect(times[0]).toBe(from);
+    const bar = sheet.locator("#pick");
+    await bar.waitFor();
+    expect(await bar.locator("#pick-text").innerText()).toMatch(
+      new RegExp(`^3 tee times from ${from}: ${times.join(" · ")} · 4\\+4\\+4 players · ฿[\\d,]+ in all$`),
+    );
+    expect(await pageWidths(frame)).toEqual({ width: 360, scrollWidth: 360 });
+    await screenshot(page, "playground-tee-sheet-group");
+    await p.settle();
+    expect(p.telegram.messages(PLAYGROUND_AGENT_ID).length).toBe(before);
+
+    await bar.getByRole("button", { name: "Book these tee times" }).click();
+    await page.locator("#mini-app").waitFor({ state: "hidden" });
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    if ((await page.locator('#messages .row.in .kb-btn[data-callback-data$=":nc"]').count()) > 0) {
+      await clickData(page, '[data-callback-data$=":nc"]');
+      await synced(p, page, PLAYGROUND_AGENT_ID);
+    }
+    expect(await page.locator("#messages .row.in").last().innerText()).toMatch(/full name/);
+    await typeMessage(page, "Prasert Wongsa");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await typeMessage(page, "prasert@example.com");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await typeMessage(page, "081-555-1212");
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await clickData(page, '[data-callback-data$=":skip"]');
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    // Held: the three tee times of the tapped cells, at that course, four players each.
+    const held = await page.locator("#messages .row.in").last().innerText();
+    expect(held).toContain("Your 3 tee times are on hold");
+    expect(held).toContain(course);
+    for (const time of times) expect(held).toContain(time);
+    await clickData(page, '[data-callback-data$=":ok"]');
+    await synced(p, page, PLAYGROUND_AGENT_ID);
+    await page.locator("#messages .row.in", { hasText: "Group booked: 3 tee times" }).last().waitFor();
+    const paid = p.telegram
+      .messages(PLAYGROUND_AGENT_ID)
+      .filter((m) => m.from?.is_bot && m.text?.includes("Group booked: 3 tee times"));
+    expect(paid).toHaveLength(1);
+    expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
   });
 });
