@@ -675,7 +675,7 @@ notify-group-partial = ⚠️ Your group at { $course } on { $date } was only pa
     { $lines }
 notify-group-expired = ⏳ The holds of your group at { $course } on { $date } were not confirmed in time and have been released. Nothing was charged.
     { $lines }
-notify-group-released = ⚠️ Holding your group at { $course } on { $date } was interrupted, so its holds were released. Nothing was charged. Please book again with /book.
+notify-group-released = ⚠️ The holds of your group at { $course } on { $date } have been released: fairway was interrupted while holding or releasing them, and has finished. Nothing was charged. Book again with /book if you still need the tee times.
     { $lines }
 
 ## Tee sheet (the Mini App, src/mini-app/)

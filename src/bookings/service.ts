@@ -864,15 +864,21 @@ export function createBookingService(options: BookingServiceOptions) {
     return { kind: "partial", view, stop };
   }
 
-  /** Releases every held flight of a group not being confirmed (Cancel, Change, expiry). */
+  /**
+   * Releases every held flight of a group not being confirmed (Cancel, Change, expiry). The group is
+   * claimed as an operation under way (HOLDING) and settled RELEASED once no release is in flight, so a
+   * crash midway, or a release left unanswered, leaves it to the reaper, which finishes the releases
+   * and tells the booker once.
+   */
   async function releaseGroup(id: string, opts: ReleaseOptions): Promise<GroupReleaseOutcome> {
     const before = await loadGroup(id);
-    const claimed = await repo.transitionGroup(id, { from: ["INTENT", "HELD"], to: "RELEASED" });
+    const claimed = await repo.transitionGroup(id, { from: ["INTENT", "HELD"], to: "HOLDING" });
     if (!claimed) {
       const settled = SETTLED_GROUP_STATES.includes(before.group.state);
       return { kind: settled && before.group.state === "RELEASED" ? "released" : "not-held", view: before };
     }
     await releaseHeldFlights(before, opts.reason, opts.actor);
+    await settleIfQuiet(id, ["HOLDING"]);
     const view = await loadGroup(id);
     const pending = view.flights.some((f) => f.state === "RELEASING");
     return { kind: pending ? "pending" : "released", view };

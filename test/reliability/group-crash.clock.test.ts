@@ -28,6 +28,7 @@ import { checkInvariants } from "../helpers/invariants.js";
 
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
 const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
+const RELEASE = /^\/api\/v1\/ext\/order\/[^/]+\/cancel$/;
 
 async function restartInProcess(w: CrashWorld): Promise<App> {
   const destination = new Writable({ write: (_chunk: Buffer, _enc, cb) => cb() });
@@ -139,7 +140,7 @@ describe("SIGKILL in the middle of a three-tee-time group", () => {
       expect(told.match(/✅ paid/g)).toHaveLength(2);
       expect(told.match(/✖️ released/g)).toHaveLength(1);
       await waitText(u(LOST), "is confirmed, every tee time paid");
-      await waitText(u(HOLDING), "Holding your group");
+      await waitText(u(HOLDING), "fairway was interrupted while holding or releasing them");
       // Try again on the resumed panel now shows the truth, and pays nothing more.
       await tapWhen(u(BETWEEN), /:retry$/);
       await waitText(u(BETWEEN), "The payment stopped midway: 2 of 3 tee times are booked and paid");
@@ -169,6 +170,83 @@ describe("SIGKILL in the middle of a three-tee-time group", () => {
       for (const r of w.sandbox.reservations())
         expect(r.history.filter((h) => h.reason === "confirm").length).toBeLessThanOrEqual(1);
       expect(w.sandbox.reservations().filter((r) => r.status === "PENDING")).toEqual([]);
+      const report = await checkInvariants({
+        sandbox: w.sandbox,
+        db: app.storage.db,
+        now: w.clock,
+        balanceBase: w.initialBalance,
+      });
+      expect(report.orphans).toEqual([]);
+    } finally {
+      await closeCrashWorld(w, app);
+    }
+  }, 180_000);
+
+  it("killed while a group's release is in flight (the third hold refused; the agent's Cancel): after restart every flight is released, each agent told once; ledger, partner and balance agree", async () => {
+    const REFUSED = 9311; // the third reserve refused: the two holds' releases in flight
+    const CANCELLED = 9312; // the held group cancelled by its agent: the three releases in flight
+    const ids = [REFUSED, CANCELLED];
+    const w = await startCrashWorld(ids);
+    let app: App | undefined;
+    try {
+      const child = await w.start();
+      const u = (id: number) => w.telegram.user({ id, language_code: "en" });
+      await Promise.all([driveGroup(u(REFUSED), 0, "details"), driveGroup(u(CANCELLED), 1, "held")]);
+      expect(w.sandbox.reservations()).toHaveLength(3);
+      const hanging = (path: RegExp) => () =>
+        w.sandbox.requests.filter((r) => path.test(r.path) && r.status === 0 && r.fault === "hang").length;
+
+      // Every release from now on hangs, never applied, until the process dies.
+      w.sandbox.faults.add({ method: "DELETE", path: RELEASE, kind: "hang", times: 100 });
+      w.sandbox.faults.add({ method: "POST", path: RESERVE, kind: "status", status: 409, skip: 2 });
+      await tapWhen(u(REFUSED), /:skip$/);
+      await until("the two holds' releases in flight", () => hanging(RELEASE)() === 2, 10_000);
+      await tapWhen(u(CANCELLED), /:cancel$/);
+      await until("the three releases of the cancelled group in flight", () => hanging(RELEASE)() === 5, 10_000);
+
+      await child.crash();
+      w.clock.stop();
+      w.sandbox.faults.clear();
+      expect(w.sandbox.reservations().map((r) => r.status)).toEqual([
+        "PENDING",
+        "PENDING",
+        "PENDING",
+        "PENDING",
+        "PENDING",
+      ]);
+
+      app = await restartInProcess(w);
+      // A minute on, the reaper reads the releases the kill cut off back (never applied), and finishes them.
+      for (let pass = 0; pass < 3; pass++) {
+        w.clock.advance(61_000);
+        await app.reaper.tick();
+      }
+      expect(w.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL", "CANCEL", "CANCEL", "CANCEL", "CANCEL"]);
+      for (const id of ids) {
+        const view = (await groupOf(app, id))!;
+        expect(view.group.state, `${id}'s group`).toBe("RELEASED");
+        expect(
+          view.flights.filter((f) => f.reservation_id !== null).map((f) => f.state),
+          `${id}'s holds`,
+        ).toEqual(view.flights.filter((f) => f.reservation_id !== null).map(() => "RELEASED"));
+        // Released within the hold time.
+        for (const f of view.flights.filter((x) => x.hold_expires_at !== null)) {
+          const history = await app.bookings.history(f.id);
+          expect(history.find((e) => e.to_state === "RELEASED")!.at).toBeLessThanOrEqual(f.hold_expires_at!);
+        }
+      }
+      // Each agent is told once that the group's holds are released and nothing was charged.
+      for (const id of ids) {
+        await waitText(u(id), "fairway was interrupted while holding or releasing them");
+        expect(
+          u(id)
+            .messages()
+            .filter((m) => /your group at/i.test(m.text ?? "")),
+          `one notice for ${id}`,
+        ).toHaveLength(1);
+      }
+      expect(w.sandbox.count("POST", CONFIRM)).toBe(0);
+      expect(w.sandbox.balance()).toBe(w.initialBalance);
       const report = await checkInvariants({
         sandbox: w.sandbox,
         db: app.storage.db,
