@@ -20,7 +20,7 @@ import type { Logger } from "./logger.js";
 import { createTeeTimeSearch } from "./search/search.js";
 import { createPaymentSettings } from "./payments/settings.js";
 import { createPriceRules } from "./pricing/rules.js";
-import { paymentOnReaperEvent } from "./bot/features/payments/expiry.js";
+import { paymentOnGroupEvent, paymentOnReaperEvent } from "./bot/features/payments/expiry.js";
 import { createWatchAlerts } from "./bot/features/watches/alert.js";
 import { createWatchChecker, type WatchChecker } from "./watches/checker.js";
 import { createWatchStore } from "./watches/store.js";
@@ -285,11 +285,15 @@ export async function createApp(options: AppOptions): Promise<App> {
     now,
     intervalMs: reaperIntervalMs,
     ...hooks.reaper,
+    // A customer whose slip arrived but was not approved in time is told so by the payments' own notice.
     onEvent: async (event) => {
-      await paymentOnReaperEvent({ bookings, notifications, access }, event);
-      await notifications.reaperEvent(event);
+      if (!(await paymentOnReaperEvent({ bookings, notifications, access }, event)))
+        await notifications.reaperEvent(event);
     },
-    onGroupEvent: (event) => notifications.groupEvent(event),
+    onGroupEvent: async (event) => {
+      if (!(await paymentOnGroupEvent({ bookings, notifications, access }, event)))
+        await notifications.groupEvent(event);
+    },
   });
   const afterBooking = createAfterBooking({
     config,

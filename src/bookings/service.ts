@@ -80,24 +80,37 @@ export interface PrepayInput {
   payee: string;
 }
 
+/**
+ * What a payment is for: a booking, or a group (`group`; `booking` is then its first flight, for the
+ * course, the date and the customer).
+ */
+export interface Payable {
+  booking: BookingRecord;
+  group?: GroupView;
+}
+
 /** What became of a slip a customer sent. */
-export type SlipOutcome =
-  /** Recorded; the agent decides. `reusedOf`: another booking's slip carried the same bank reference. */
-  | { kind: "submitted"; payment: PaymentRecord; booking: BookingRecord; reusedOf?: string }
-  /** The hold ended (or the booking moved on) first: the agent gets it to return the money. */
-  | { kind: "late"; payment: PaymentRecord; booking: BookingRecord; reusedOf?: string }
-  /** Already approved: nothing to do. */
-  | { kind: "approved"; payment: PaymentRecord; booking: BookingRecord };
+export type SlipOutcome = Payable &
+  (
+    | /** Recorded; the agent decides. `reusedOf`: another booking's slip carried the same bank reference. */
+      { kind: "submitted"; payment: PaymentRecord; reusedOf?: string }
+      /** The hold ended (or the booking moved on) first: the agent gets it to return the money. */
+    | { kind: "late"; payment: PaymentRecord; reusedOf?: string }
+    /** Already approved: nothing to do. */
+    | { kind: "approved"; payment: PaymentRecord }
+  );
 
 /** What an approval or a rejection did. */
 export type DecisionOutcome =
   /** This call decided (approve: the partner confirm's outcome follows in `confirm`). */
   | { kind: "approved"; payment: PaymentRecord; confirm: ConfirmOutcome }
+  /** This call approved a group's payment: the group's confirm (`confirmGroup`) follows in `confirm`. */
+  | { kind: "group-approved"; payment: PaymentRecord; confirm: GroupConfirmOutcome }
   | { kind: "rejected"; payment: PaymentRecord }
   /** Decided before (a double tap, another admin, another instance): nothing was done. */
   | { kind: "decided"; payment: PaymentRecord }
   /** The hold ended before the approval: nothing to confirm; the customer's money is to be returned. */
-  | { kind: "expired"; payment: PaymentRecord; booking: BookingRecord };
+  | ({ kind: "expired"; payment: PaymentRecord } & Payable);
 
 /** Why a hold was released. */
 export type ReleaseReason =
@@ -339,7 +352,7 @@ export function createBookingService(options: BookingServiceOptions) {
       return unknown ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
     }
     // A hold awaiting its customer's payment lasts the payment window.
-    const prepay = (await payments.get(id))?.kind === "prepay";
+    const prepay = (await prepayOf(booking)) !== undefined;
     const held = await move(id, {
       from: ["RESERVING"],
       to: "HELD",
@@ -366,6 +379,29 @@ export function createBookingService(options: BookingServiceOptions) {
       ).catch((e: unknown) => logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"));
     }
     return reserveOutcomeOf(await load(id));
+  }
+
+  /**
+   * The customer's payment that must be approved before this booking's partner confirm: its own, or,
+   * for a group's flight, its group's. Undefined when the booking is not paid first.
+   */
+  async function prepayOf(b: BookingRecord): Promise<PaymentRecord | undefined> {
+    const payment = await payments.get(b.group_id ?? b.id);
+    return payment?.kind === "prepay" ? payment : undefined;
+  }
+
+  /**
+   * What the payment `id` is for, and whether its holds still stand for at least `marginMs`: a booking
+   * HELD, or a group HELD with every flight HELD.
+   */
+  async function payable(id: string, marginMs = 0): Promise<Payable & { live: boolean }> {
+    if (await repo.getGroup(id)) {
+      const group = await loadGroup(id);
+      const ends = Math.min(...group.flights.map((f) => (f.state === "HELD" ? (f.hold_expires_at ?? 0) : 0)));
+      return { booking: group.flights[0]!, group, live: group.group.state === "HELD" && ends > now() + marginMs };
+    }
+    const booking = await load(id);
+    return { booking, live: booking.state === "HELD" && (booking.hold_expires_at ?? 0) > now() + marginMs };
   }
 
   /** Records what the customer pays for a new hold (the price rules now, on the partner's amount). */
@@ -395,18 +431,19 @@ export function createBookingService(options: BookingServiceOptions) {
       slip_reused_of: reusedOf ?? null,
       slip_at: now(),
     };
-    if (payment.state === "approved") return { kind: "approved", payment, booking: await load(bookingId) };
-    const booking = await load(bookingId);
-    const live = booking.state === "HELD" && (booking.hold_expires_at ?? 0) > now();
+    const target = await payable(bookingId);
+    const { live, ...what } = target;
+    if (payment.state === "approved") return { kind: "approved", payment, ...what };
     if (live && (await payments.transition(bookingId, OPEN_PAYMENT_STATES, "submitted", fields))) {
       const stored = (await payments.get(bookingId)) ?? payment;
-      return { kind: "submitted", payment: stored, booking, ...(reusedOf ? { reusedOf } : {}) };
+      return { kind: "submitted", payment: stored, ...what, ...(reusedOf ? { reusedOf } : {}) };
     }
     // Too late: the payment ends (or had ended), the slip kept with it for the agent.
     if (!(await payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired", fields)))
       await payments.transition(bookingId, [payment.state], payment.state, fields);
     const stored = (await payments.get(bookingId)) ?? payment;
-    return { kind: "late", payment: stored, booking: await load(bookingId), ...(reusedOf ? { reusedOf } : {}) };
+    const { live: _, ...after } = await payable(bookingId);
+    return { kind: "late", payment: stored, ...after, ...(reusedOf ? { reusedOf } : {}) };
   }
 
   /**
@@ -427,19 +464,29 @@ export function createBookingService(options: BookingServiceOptions) {
       const stored = (await payments.get(bookingId)) ?? payment;
       return won ? { kind: "rejected", payment: stored } : { kind: "decided", payment: stored };
     }
-    const booking = await load(bookingId);
-    if (
-      payment.kind === "prepay" &&
-      !(booking.state === "HELD" && (booking.hold_expires_at ?? 0) > now() + writeWindowMs)
-    ) {
+    // A group's confirm makes one partner write per flight, each of which may take a write window.
+    const group = await repo.getGroup(bookingId);
+    const margin = writeWindowMs * (group ? (await repo.flightsOf(bookingId)).length : 1);
+    const target = await payable(bookingId, margin);
+    const { booking } = target;
+    if (payment.kind === "prepay" && !target.live) {
       if (OPEN_PAYMENT_STATES.includes(payment.state)) {
         await payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired");
-        if (booking.state === "HELD") await release(bookingId, { reason: "expired", actor });
-        return { kind: "expired", payment: (await payments.get(bookingId)) ?? payment, booking: await load(bookingId) };
+        if (group) await releaseGroup(bookingId, { reason: "expired", actor });
+        else if (booking.state === "HELD") await release(bookingId, { reason: "expired", actor });
+        const { live: _, ...after } = await payable(bookingId);
+        return { kind: "expired", payment: (await payments.get(bookingId)) ?? payment, ...after };
       }
     }
     const won = await payments.transition(bookingId, OPEN_PAYMENT_STATES, "approved", decided);
     const stored = (await payments.get(bookingId)) ?? payment;
+    if (group && stored.kind === "prepay" && stored.state === "approved") {
+      // Won, or approved already with the group still held (no credit, a refusal): the group's confirm,
+      // which starts at most once (HELD → CONFIRMING) whatever taps, admins or instances do.
+      if (won || (await repo.getGroup(bookingId))?.state === "HELD")
+        return { kind: "group-approved", payment: stored, confirm: await confirmGroup(bookingId, { actor }) };
+      return { kind: "decided", payment: stored };
+    }
     if (!won) {
       // Approved already but its confirm did not go through (no credit, a refusal): this tap tries again.
       if (stored.state === "approved" && stored.kind === "prepay" && booking.state === "HELD")
@@ -459,9 +506,10 @@ export function createBookingService(options: BookingServiceOptions) {
       return confirmOutcomeOf(booking);
     }
     if (booking.state !== "HELD") return confirmOutcomeOf(booking);
-    // The customer pays first: the partner's credit is never spent before the agent or an admin approved.
-    const payment = await payments.get(id);
-    if (payment?.kind === "prepay" && payment.state !== "approved")
+    // The customer pays first (for this booking, or its group): the partner's credit is never spent
+    // before the agent or an admin approved.
+    const payment = await prepayOf(booking);
+    if (payment && payment.state !== "approved")
       throw new Error(`booking ${id} is paid by its customer first: no partner confirm before an approval`);
     const actor = opts.actor ?? userActor(booking.user_id);
     // Too close to the hold's end, a confirm would race the reaper's release: the hold is over.
@@ -783,6 +831,12 @@ export function createBookingService(options: BookingServiceOptions) {
       const flights = await repo.flightsOf(id);
       const ends = Math.min(...flights.map((f) => f.hold_expires_at ?? 0));
       await Promise.all(flights.map((f) => repo.patch(f.id, { hold_expires_at: ends }, ["HELD"])));
+      // A group paid first is paid in one transfer: the flights' selling amounts together.
+      const held = await repo.flightsOf(id);
+      await payments.setAmount(
+        id,
+        held.reduce((sum, f) => sum + (f.selling_amount ?? f.amount ?? f.expected_amount), 0),
+      );
       if (await repo.transitionGroup(id, { from: ["HOLDING"], to: "HELD" }))
         return { kind: "held", view: await loadGroup(id) };
       return { kind: "busy", view: await loadGroup(id) };
@@ -950,10 +1004,24 @@ export function createBookingService(options: BookingServiceOptions) {
     /** Holds whose time is up by `at`, and writes in flight since before `staleBefore` (the reaper's work). */
     dueForReaping: (at: number, staleBefore: number) => repo.dueForReaping(at, staleBefore),
 
-    /** Records a group and its flights' intents before any partner call (idempotent on `input.id`). */
-    createGroupIntent: async (input: GroupIntentInput): Promise<GroupView> => {
+    /**
+     * Records a group and its flights' intents before any partner call (idempotent on `input.id`). With
+     * `prepay`, the customer pays the whole group first, in one payment: the holds last the payment
+     * window and no flight is confirmed before its approval.
+     */
+    createGroupIntent: async (input: GroupIntentInput, opts: { prepay?: PrepayInput } = {}): Promise<GroupView> => {
       if (input.flights.length < 2) throw new Error("a group has at least two flights");
       await repo.createGroup(input);
+      if (opts.prepay)
+        await payments.create({
+          bookingId: input.id,
+          kind: "prepay",
+          amount: 0,
+          payee: opts.prepay.payee,
+          chatId: input.chatId,
+          userId: input.userId,
+          agentId: input.agentId ?? null,
+        });
       return loadGroup(input.id);
     },
     reserveGroup,
@@ -967,8 +1035,13 @@ export function createBookingService(options: BookingServiceOptions) {
     // Customers' payments (payments.ts).
     submitSlip,
     decidePayment,
-    /** A booking's payment, if it has one. */
+    /** A booking's (or a group's) payment, if it has one. */
     payment: (bookingId: string) => payments.get(bookingId),
+    /** What a payment is for: its booking, or its group (with the group's first flight). */
+    payable: async (id: string): Promise<Payable> => {
+      const { live: _, ...what } = await payable(id);
+      return what;
+    },
     /** A customer's latest prepay booking's payment, if any. */
     latestPrepayOf: (userId: number) => payments.openForUser(userId),
     /** Payments waiting for the agent's word (of one agent's customers when given). */

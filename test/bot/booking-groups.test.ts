@@ -358,7 +358,7 @@ describe("a party beyond one tee time, booked as one group", () => {
     expect(group.state).toBe("RELEASED");
   });
 
-  it("a customer (through an agent's link) books one tee time: no group buttons, and a forged party of 8 does nothing", async () => {
+  it("a customer (through an agent's link that confirms at once) books a group as an agent does, credited to the agent", async () => {
     const agent = h.user(2511, "en");
     const token = await createLink(h, agent);
     const customer = h.user(2512, "en", "Nok", "stranger");
@@ -366,14 +366,25 @@ describe("a party beyond one tee time, booked as one group", () => {
     await h.settle();
     await toPlayers(h, customer, false);
     const players = panel(customer);
-    expect(players.text).toContain("How many players?");
-    expect(players.text).not.toContain("More than");
-    expect(players.data.some((d) => /:p:(5|8|12)$/.test(d))).toBe(false);
-    const forged = players.data.find((d) => /:p:\d+$/.test(d))!.replace(/:p:\d+$/, ":p:8");
-    customer.forgeTap(forged, players.message!.message_id);
+    expect(players.text).toContain("More than");
+    expect(players.data.some((d) => /:p:8$/.test(d))).toBe(true);
+    tapData(customer, /:p:8$/);
     await h.settle();
-    expect(panel(customer).text).toContain("How many players?");
-    expect(await h.app.storage.db.selectFrom("booking_groups").selectAll().execute()).toEqual([]);
+    tapData(customer, /:next$/);
+    await h.settle();
+    tapData(customer, /:keep$/);
+    await h.settle();
+    customer.send("nok@example.com");
+    await h.settle();
+    customer.send("+66 89 123 4567");
+    await h.settle();
+    tapData(customer, /:skip$/);
+    await h.settle();
+    tapData(customer, /:ok$/);
+    await h.settle();
+    const [group] = await h.app.storage.db.selectFrom("booking_groups").selectAll().execute();
+    expect(group).toMatchObject({ state: "PAID", persons: 8, agent_id: 2511 });
+    expect(customer.messages().filter((m) => m.text?.includes("Group booked"))).toHaveLength(1);
   });
 
   it("speaks Thai: the proposal, the hold and the receipt", async () => {

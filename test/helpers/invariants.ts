@@ -25,8 +25,9 @@ import { addToTally } from "./tally.js";
  *   group's flights are all held, ending together; a settled group holds nothing (PAID: every flight
  *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation.
  *
- * - no reservation of a booking its customer pays first (a `prepay` payment) was confirmed at the partner
- *   without that payment approved, once, by someone (`decided_by`);
+ * - no reservation of a booking its customer pays first (a `prepay` payment), nor of any flight of a group
+ *   its customer pays first (the group's one payment), was confirmed at the partner without that payment
+ *   approved, once, by someone (`decided_by`);
  *
  * Reservations another agency made (a test calling the partner API directly) are recognised as not
  * fairway's: no ledger booking, audit entry or booking intent refers to them. They still count for
@@ -176,13 +177,16 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
   // Pay first: the partner's credit is spent on a customer's booking only after one approval.
   const prepaid = await db.selectFrom("payments").selectAll().where("kind", "=", "prepay").execute();
   for (const p of prepaid) {
-    const b = bookings.find((x) => x.id === p.booking_id);
-    const r = b?.reservation_id ? byId.get(b.reservation_id) : undefined;
-    if (!b || !r || !r.history.some((c) => c.reason === "confirm")) continue;
-    if (p.state !== "approved" || p.decided_by === null)
-      violations.push(
-        `${describeBooking(b)} is paid first by its customer, but was confirmed with its payment ${p.state}`,
-      );
+    // A booking's own payment, or a group's (one payment for every flight of the group).
+    const paidFor = bookings.filter((x) => x.id === p.booking_id || x.group_id === p.booking_id);
+    for (const b of paidFor) {
+      const r = b.reservation_id ? byId.get(b.reservation_id) : undefined;
+      if (!r || !r.history.some((c) => c.reason === "confirm")) continue;
+      if (p.state !== "approved" || p.decided_by === null)
+        violations.push(
+          `${describeBooking(b)} is paid first by its customer${b.group_id ? " (its group's payment)" : ""}, but was confirmed with its payment ${p.state}`,
+        );
+    }
   }
 
   // The ledger's money agrees with the sandbox's for fairway's reservations (writes in flight aside).

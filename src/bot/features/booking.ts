@@ -14,7 +14,12 @@ export async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
   const active = await ctx.deps.bookings.activeForChat(chatId);
   if (!active || active.state !== "HELD") return false;
   if (active.group_id !== null) {
-    // A group's holds go together.
+    // A group's holds go together; those of a group whose customer was shown its QR are kept, as a booking's.
+    const payment = await ctx.deps.bookings.payment(active.group_id);
+    if (payment?.kind === "prepay") {
+      if (payment.state !== "pending") return false;
+      await ctx.deps.bookings.cancelPayment(active.group_id);
+    }
     const out = await ctx.deps.bookings.releaseGroup(active.group_id, { reason: "user-cancel" });
     return out.kind !== "not-held";
   }

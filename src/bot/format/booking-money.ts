@@ -77,6 +77,23 @@ export function moneyLines(b: MoneyFields, env: { t: T; locale: Locale; audience
 }
 
 /**
+ * A group's money as one booking's: its flights' players, net, selling and refunded amounts together,
+ * with the first flight's caddie terms (one course, one day).
+ */
+export function groupMoney(flights: readonly MoneyFields[]): MoneyFields {
+  const sum = (f: (b: MoneyFields) => number) => flights.reduce((total, b) => total + f(b), 0);
+  const refunded = flights.some((b) => b.refunded_amount !== null) ? sum((b) => b.refunded_amount ?? 0) : null;
+  return {
+    amount: sum(netOf),
+    expected_amount: sum(netOf),
+    selling_amount: sum(sellingOf),
+    persons: sum((b) => b.persons),
+    caddy_info: flights[0]?.caddy_info ?? null,
+    refunded_amount: refunded,
+  };
+}
+
+/**
  * What to give back to the customer after a refund of a booking they paid: the share of what they
  * paid that the partner credited back (the same proportion), in satang.
  */

@@ -22,6 +22,8 @@ const RECORDED: Record<number, string> = {
   14: "4259ba338f7b9128",
   // 15: the first read of a view carries the price rules; the hold's read carries its payment (issue 30).
   15: "4259ba338f7b9128",
+  // 16: a group's hold read carries its payment, and a customer's group pays first (issue 30).
+  16: "4259ba338f7b9128",
 };
 
 const FILES = {

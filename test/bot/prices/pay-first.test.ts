@@ -9,6 +9,7 @@ import { checksum, parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
+import { formatBaht } from "../../../src/bot/format/money.js";
 import { databaseFactories } from "../../helpers/databases.js";
 import { createLink, expectTelegramRules, paidBooking, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
@@ -186,6 +187,32 @@ describe("pay first (PromptPay)", () => {
     expect((await h.app.bookings.get(slow.booking.id))?.state).toBe("RELEASED");
     expect((await h.app.bookings.payment(slow.booking.id))?.state).toBe("expired");
     expectTelegramRules(h);
+  });
+
+  it("a slip that arrived but was not approved before the hold ended: the customer hears the truth, the agent what to return", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, booking } = await customerAtHold(h, 100_225, "Nok");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    customer.sendPhoto(await slipPhoto("0142026UNDECIDED"));
+    await h.settle();
+    const payment = (await h.app.bookings.payment(booking.id))!;
+    h.clock.advance(31 * 60_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("RELEASED");
+    const last = customer
+      .messages()
+      .filter((m) => m.text)
+      .at(-1)!.text!;
+    expect(last).toContain("reached your agent, but it was not approved before the hold ended");
+    expect(last).toContain("Your agent will return your money");
+    expect(last).toContain(payment.reference);
+    expect(customer.messages().some((m) => m.text?.includes("was not confirmed in time"))).toBe(false);
+    const told = agent.messages().filter((m) => m.text?.includes("ended before its payment was approved"));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`Return ${formatBaht(payment.amount, "en")}`);
+    expect(confirms(h)).toHaveLength(0);
   });
 
   it("Thai: the customer's summary and QR caption are in Thai", async () => {

@@ -15,6 +15,7 @@ import { loadDaySlots } from "./data.js";
 import { courseName, type Draft } from "./draft.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
 import { confirmedGroupText, groupOutcomeText, heldGroupView } from "./summary.js";
+import { askGroupPayment } from "./pay.js";
 
 const gapOf = (run: FlowRun) => ({ maxGapMinutes: run.deps.config.groupMaxGapMinutes });
 
@@ -126,7 +127,10 @@ export async function placeGroupHold(run: FlowRun): Promise<"held" | "back" | "s
     })),
   };
   const outcome = await run.conversation.external(async () => {
-    await deps.bookings.createGroupIntent(intent);
+    // A customer through a link pays the whole group first (one PromptPay payment), unless the link
+    // says confirm at once.
+    const prepay = run.agentId !== null ? await deps.payments.prepayFor(run.userId, run.agentId) : null;
+    await deps.bookings.createGroupIntent(intent, prepay ? { prepay } : {});
     return deps.bookings.reserveGroup(id);
   });
   await tick(run);
@@ -184,7 +188,14 @@ export function heldGroupPanel(run: FlowRun, view: GroupView, notice?: string) {
   return heldGroupView(
     view,
     run.d.course,
-    { t: (k, a) => run.ctx.t(k, a), locale: localeOf(run.ctx), nonce: run.nonce, now: run.now },
+    {
+      t: (k, a) => run.ctx.t(k, a),
+      locale: localeOf(run.ctx),
+      nonce: run.nonce,
+      now: run.now,
+      audience: run.agentId !== null ? "customer" : "staff",
+      prepay: run.payment?.kind === "prepay",
+    },
     notice,
   );
 }
@@ -200,10 +211,17 @@ export async function confirmGroupHold(
   const { d, deps, ctx } = run;
   const id = d.groupId;
   if (!id) return "back";
+  // A customer who pays first is shown one QR for the group; its confirm waits for the agent's approval.
+  const payment = await run.conversation.external(() => deps.bookings.payment(id));
+  if (payment?.kind === "prepay") return askGroupPayment(run, id);
   const outcome = await run.conversation.external(() => deps.bookings.confirmGroup(id));
   await tick(run);
   run.heldGroup = outcome.view;
-  const env = { t: (k: string, a?: Record<string, string | number>) => ctx.t(k, a), locale: localeOf(ctx) };
+  const env = {
+    t: (k: string, a?: Record<string, string | number>) => ctx.t(k, a),
+    locale: localeOf(ctx),
+    audience: run.agentId !== null ? ("customer" as const) : ("staff" as const),
+  };
   switch (outcome.kind) {
     case "paid": {
       await deliver(confirmedGroupText(outcome.view, d.course, env));

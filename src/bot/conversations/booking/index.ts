@@ -24,7 +24,7 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 15;
+export const BOOKING_FLOW_VERSION = 16;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -188,8 +188,7 @@ async function start(run: FlowRun, args: BookingArgs | undefined): Promise<void>
       run.d.course = preset.value;
       run.d.step = "course-info";
       if (args.date && /^\d{4}-\d{2}-\d{2}$/.test(args.date))
-        // A customer books one tee time: a group is for agents and admins.
-        preselect(run, args.date, args.slot, args.persons, args.agentId === undefined ? args.group : undefined);
+        preselect(run, args.date, args.slot, args.persons, args.group);
     }
   }
   if (args?.notice) run.d.notice = args.notice;

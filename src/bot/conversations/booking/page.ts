@@ -48,7 +48,12 @@ export async function readPage(run: FlowRun): Promise<void> {
     else d.notice = { key: day.error.userMessageKey };
   } else if (d.step === "held" && d.groupId) {
     const id = d.groupId;
-    run.heldGroup = await conversation.external(() => deps.bookings.getGroup(id));
+    const read = await conversation.external(async () => ({
+      heldGroup: await deps.bookings.getGroup(id),
+      payment: await deps.bookings.payment(id),
+    }));
+    run.heldGroup = read.heldGroup;
+    run.payment = read.payment;
   } else if (d.step === "held" && d.bookingId) {
     const id = d.bookingId;
     const read = await conversation.external(async () => ({

@@ -23,6 +23,38 @@ export async function askPayment(run: FlowRun, id: string): Promise<"done" | "ba
   }
   const locale = localeOf(ctx);
   await run.panel.close(ctx, ctx.t("pay-panel-closed"));
-  await sendPaymentQr(ctx.api, run.chatId, payment, booking, { t: (k, a) => ctx.t(k, a), locale });
+  await sendPaymentQr(ctx.api, run.chatId, payment, { booking }, { t: (k, a) => ctx.t(k, a), locale });
+  return "done";
+}
+
+/**
+ * A customer's "Pay" on a group they pay first: one QR for the group's exact selling total (one
+ * reference), and the flow ends; the slip, the agent's decision and the group's confirm come outside it.
+ */
+export async function askGroupPayment(run: FlowRun, id: string): Promise<"done" | "back"> {
+  const { d, deps, ctx } = run;
+  const { group, payment } = await run.conversation.external(async () => ({
+    group: await deps.bookings.getGroup(id),
+    payment: await deps.bookings.showPayment(id),
+  }));
+  const ends = Math.min(...(group?.flights ?? []).map((f) => (f.state === "HELD" ? (f.hold_expires_at ?? 0) : 0)));
+  if (!group || !payment || group.group.state !== "HELD" || ends <= run.now) {
+    d.groupId = undefined;
+    d.notice = { key: "hold-expired" };
+    d.step = d.group ? "group" : "slot";
+    return "back";
+  }
+  const locale = localeOf(ctx);
+  await run.panel.close(ctx, ctx.t("pay-panel-closed"));
+  await sendPaymentQr(
+    ctx.api,
+    run.chatId,
+    payment,
+    { booking: group.flights[0]!, group },
+    {
+      t: (k, a) => ctx.t(k, a),
+      locale,
+    },
+  );
   return "done";
 }

@@ -334,9 +334,8 @@ const ON_STEP: StepHandlers = {
         d.golfers = undefined;
         return afterPlayers(run);
       }
-      // Beyond one tee time: fairway proposes the party's flights (the group step shows them). Not for a
-      // customer's own booking: they book one tee time.
-      if (n > d.slot.maxPerson && n <= MAX_GROUP_PLAYERS && run.agentId === null) {
+      // Beyond one tee time: fairway proposes the party's flights (the group step shows them).
+      if (n > d.slot.maxPerson && n <= MAX_GROUP_PLAYERS) {
         if (n !== d.persons) d.golfers = undefined;
         await proposeFlights(run, n);
       }

@@ -5,7 +5,7 @@ import type { Locale } from "../../context.js";
 import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { moneyLines, sellingOf, type Audience } from "../../format/booking-money.js";
+import { groupMoney, moneyLines, sellingOf, type Audience } from "../../format/booking-money.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
 import type { CourseView } from "./draft.js";
 import { courseName } from "./draft.js";
@@ -128,21 +128,29 @@ export function groupTotal(view: GroupView, flights = view.flights): number {
   return flights.reduce((sum, f) => sum + sellingOf(f), 0);
 }
 
-/** A group's holds: every flight, the total, how long they last, and Confirm / Change / Cancel. */
+/**
+ * A group's holds: every flight, the total (what is prepaid and due at the course, or for staff the
+ * net and margin), how long they last, and Confirm (Pay, for a customer who pays first) / Change / Cancel.
+ */
 export function heldGroupView(view: GroupView, course: CourseView | undefined, env: SummaryEnv, notice?: string): View {
   const { t, locale } = env;
   const expires = Math.min(...view.flights.map((f) => f.hold_expires_at ?? env.now));
   const minutes = Math.max(0, Math.ceil((expires - env.now) / 60_000));
+  const time = formatTime(expires, view.group.time_zone, locale);
   const lines = [
     notice ? `⚠️ ${notice}\n` : "",
     `<b>${t("group-held-title", { flights: view.flights.length })}</b>`,
     ...groupLines(view, course, env, false),
     "",
     `💰 ${t("group-total", { amount: formatBaht(groupTotal(view), locale) })}`,
-    `⏳ ${t("held-until", { time: formatTime(expires, view.group.time_zone, locale), minutes })}`,
+    ...moneyLines(groupMoney(view.flights), env),
+    `⏳ ${t(env.prepay ? "pay-held-until" : "held-until", { time, minutes })}`,
   ].filter((l, i) => l !== "" || i > 0);
   const kb = new InlineKeyboard()
-    .text(t("btn-confirm-group", { flights: view.flights.length }), flowData(env.nonce, "ok"))
+    .text(
+      env.prepay ? t("pay-btn-pay") : t("btn-confirm-group", { flights: view.flights.length }),
+      flowData(env.nonce, "ok"),
+    )
     .row()
     .text(t("btn-change"), flowData(env.nonce, "chg"))
     .text(t("btn-cancel"), flowData(env.nonce, "cancel"))
@@ -150,11 +158,14 @@ export function heldGroupView(view: GroupView, course: CourseView | undefined, e
   return { text: lines.join("\n"), keyboard: kb };
 }
 
-/** The one receipt of a paid group: every flight's time and code, and the total. */
+/**
+ * The one receipt of a paid group: every flight's time and code, the total, and what was prepaid and
+ * is due at the course (staff: the net and margin).
+ */
 export function confirmedGroupText(
   view: GroupView,
   course: CourseView | undefined,
-  env: { t: T; locale: Locale },
+  env: { t: T; locale: Locale; audience?: Audience },
 ): string {
   const { t, locale } = env;
   return [
@@ -162,6 +173,7 @@ export function confirmedGroupText(
     ...groupLines(view, course, env, false),
     "",
     `💰 ${t("group-total", { amount: formatBaht(groupTotal(view), locale) })}`,
+    ...moneyLines(groupMoney(view.flights), env),
     "",
     t("group-confirmed-footer"),
   ].join("\n");

@@ -114,8 +114,7 @@ async function render(ctx: BotContext, state: FindState): Promise<Shown> {
     ).run(state.criteria, {
       courseIds: await scopeOf(ctx),
       now: ctx.deps.now(),
-      // Groups are booked by agents and admins; a customer books one tee time.
-      groups: ctx.who.role !== "customer",
+      groups: true,
     });
   } catch (error) {
     if (!isPartnerApiError(error)) throw error;

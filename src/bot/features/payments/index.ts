@@ -12,20 +12,31 @@
  * Installed before the booking conversation, so an agent mid-booking can still decide.
  */
 import { Composer, GrammyError, HttpError, InputFile } from "grammy";
-import type { BookingRecord } from "../../../bookings/index.js";
+import type { BookingRecord, GroupConfirmOutcome, GroupView } from "../../../bookings/index.js";
 import type { PaymentRecord } from "../../../bookings/payments.js";
+import type { Payable } from "../../../bookings/service.js";
 import { parsePromptPayId, readSlipQr } from "../../../payments/promptpay.js";
 import type { BotContext, Locale } from "../../context.js";
-import { customerRefundOf, sellingOf } from "../../format/booking-money.js";
+import { customerRefundOf, groupMoney, sellingOf } from "../../format/booking-money.js";
 import { formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
+import { buildTeeTimeIcs, buildTeeTimesIcs } from "../../format/tee-time-ics.js";
+import { dateKeyOf, formatDate } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
 import { isAdmin } from "../../middlewares/roles.js";
 import { translate } from "../after-booking/notices.js";
 import { parsePaymentData, paymentData, PAYMENT_DATA_PREFIX } from "./callback-data.js";
-import { bookingLine, customerQrKeyboard, customerReceipt, paymentPhoto, slipCard, type Reader } from "./messages.js";
+import {
+  customerGroupReceipt,
+  customerQrKeyboard,
+  customerReceipt,
+  payableHoldEnd,
+  payableLine,
+  paymentPhoto,
+  slipCard,
+  type Reader,
+} from "./messages.js";
 
 /** A late slip older than this (after its payment ended) is no longer matched to the booking. */
 const LATE_SLIP_MS = 24 * 60 * 60 * 1000;
@@ -98,7 +109,7 @@ async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void>
   );
   for (const id of deciders(ctx, out.payment)) {
     const r = reader(await deps.notifications.localeOf(id));
-    const card = slipCard(out.payment, out.booking, r, {
+    const card = slipCard(out.payment, out, r, {
       late,
       reusedOf: reusedOf ?? null,
       reusedCode: reusedCode ?? null,
@@ -115,11 +126,10 @@ async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void>
       });
   }
   const b = out.booking;
+  const ends = payableHoldEnd(out);
   await ctx.reply(
     late
-      ? ctx.t("pay-slip-late-customer", {
-          time: b.hold_expires_at ? formatTime(b.hold_expires_at, b.time_zone, localeOf(ctx)) : "-",
-        })
+      ? ctx.t("pay-slip-late-customer", { time: ends ? formatTime(ends, b.time_zone, localeOf(ctx)) : "-" })
       : ctx.t("pay-slip-received", { amount: formatBaht(out.payment.amount, localeOf(ctx)) }),
     { parse_mode: "HTML" },
   );
@@ -148,13 +158,47 @@ async function sendReceipt(ctx: BotContext, b: BookingRecord): Promise<void> {
   });
 }
 
-/** Tells the customer something about their payment, in their language. */
-async function tellCustomer(ctx: BotContext, b: BookingRecord, key: string, args: Record<string, string | number>) {
+/** The receipt of a group paid first and the calendar file of its paid tee times, through the outbox. */
+async function sendGroupReceipt(ctx: BotContext, view: GroupView): Promise<void> {
+  const { deps } = ctx;
+  const g = view.group;
+  const r = reader(await deps.notifications.localeOf(Number(g.user_id)));
+  await deps.notifications.deliver({
+    chatId: Number(g.chat_id),
+    text: customerGroupReceipt(view, r),
+    what: "payment-receipt",
+  });
+  const paid = view.flights.filter((f) => f.state === "PAID");
+  const first = paid[0];
+  if (!first) return;
+  const ics = buildTeeTimesIcs(
+    paid.map((f) => ({
+      uid: `${f.reservation_id ?? f.id}@fairway`,
+      startsAt: f.slot_starts_at,
+      timeZone: f.time_zone,
+      summary: r.t("ics-group-summary", { course: f.course_name, n: f.flight ?? 0, flights: view.flights.length }),
+      location: f.course_name,
+      description: r.t("ics-description", { code: f.reservation_code ?? "", players: f.persons }),
+      createdAt: f.paid_at ?? deps.now(),
+    })),
+  );
+  const date = dateKeyOf(first.slot_starts_at, first.time_zone);
+  await deps.notifications.deliver({
+    chatId: Number(g.chat_id),
+    text: r.t("ics-group-caption", { flights: paid.length, date: formatDate(date, r.locale) }),
+    document: { filename: `tee-times-${date}.ics`, content: ics },
+    what: "payment-receipt-ics",
+  });
+}
+
+/** Tells the customer something about their payment (of a booking or a group), in their language. */
+async function tellCustomer(ctx: BotContext, what: Payable, key: string, args: Record<string, string | number>) {
+  const b = what.booking;
   const locale = await ctx.deps.notifications.localeOf(Number(b.user_id));
   const r = reader(locale);
   await ctx.deps.notifications.deliver({
     chatId: Number(b.chat_id),
-    text: `${r.t(key, args)}\n${bookingLine(b, r)}`,
+    text: `${r.t(key, args)}\n${payableLine(what, r)}`,
     what: `payment-${key}`,
   });
 }
@@ -186,7 +230,8 @@ async function decide(ctx: BotContext, bookingId: string, approve: boolean): Pro
   const actorId = ctx.from?.id ?? 0;
   const out = await deps.bookings.decidePayment(bookingId, { approve, actorId });
   const locale = localeOf(ctx);
-  const b = (await deps.bookings.get(bookingId))!;
+  const what = await deps.bookings.payable(bookingId);
+  const b = what.booking;
   const who = escapeHtml([ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ") || String(actorId));
   switch (out.kind) {
     case "decided": {
@@ -196,15 +241,17 @@ async function decide(ctx: BotContext, bookingId: string, approve: boolean): Pro
     }
     case "rejected":
       await closeCard(ctx, ctx.t("pay-card-rejected", { who }));
-      await tellCustomer(ctx, b, "pay-rejected-customer", {
+      await tellCustomer(ctx, what, "pay-rejected-customer", {
         amount: formatBaht(out.payment.amount, b.locale === "th" ? "th" : "en"),
         reference: escapeHtml(out.payment.reference),
       });
       return;
     case "expired":
       await closeCard(ctx, ctx.t("pay-card-expired", { amount: formatBaht(out.payment.amount, locale) }));
-      await tellCustomer(ctx, b, "pay-expired-customer", {});
+      await tellCustomer(ctx, what, "pay-expired-customer", {});
       return;
+    case "group-approved":
+      return groupApproved(ctx, out.payment, out.confirm, who);
     case "approved":
       break;
   }
@@ -221,7 +268,7 @@ async function decide(ctx: BotContext, bookingId: string, approve: boolean): Pro
   }
   if (confirm.kind === "expired" || confirm.kind === "not-held") {
     await closeCard(ctx, ctx.t("pay-card-expired", { amount: formatBaht(out.payment.amount, locale) }));
-    await tellCustomer(ctx, b, "pay-expired-customer", {});
+    await tellCustomer(ctx, what, "pay-expired-customer", {});
     return;
   }
   // Approved, but the partner did not confirm (no credit, a refusal, an unknown outcome): the buttons stay.
@@ -234,11 +281,74 @@ async function decide(ctx: BotContext, bookingId: string, approve: boolean): Pro
   await closeCard(ctx, ctx.t("pay-card-confirm-failed", { reason }), true);
 }
 
-/** The customer cancels before paying: the hold is released. Not once a slip is being checked. */
+/**
+ * A group's payment approved: its confirm went through `confirmGroup` (one balance read, the flights
+ * one by one). Paid: the customer's receipt. Paid in part: the customer is told which tee times are
+ * booked and the decider what to return. Expired: nothing booked, the money to return. Not confirmed
+ * (no credit, a refusal): the buttons stay for another try.
+ */
+async function groupApproved(
+  ctx: BotContext,
+  payment: PaymentRecord,
+  confirm: GroupConfirmOutcome,
+  who: string,
+): Promise<void> {
+  const { deps } = ctx;
+  const locale = localeOf(ctx);
+  const view = confirm.view;
+  const what: Payable = { booking: view.flights[0]!, group: view };
+  const paid = view.flights.filter((f) => f.state === "PAID");
+  switch (confirm.kind) {
+    case "paid":
+      await closeCard(ctx, ctx.t("pay-card-group-paid", { who, flights: view.flights.length }));
+      await sendGroupReceipt(ctx, view);
+      await deps.notifications.afterGroupPaid(view.group.id, confirm.balanceAfter);
+      return;
+    case "partial":
+    case "unknown": {
+      const unpaid = groupMoney(view.flights.filter((f) => f.state !== "PAID"));
+      await closeCard(
+        ctx,
+        ctx.t("pay-card-group-partial", {
+          who,
+          paid: paid.length,
+          flights: view.flights.length,
+          give: formatBaht(sellingOf(unpaid), locale),
+        }),
+      );
+      if (paid.length > 0) {
+        await sendGroupReceipt(ctx, view);
+        await deps.notifications.afterGroupPaid(view.group.id);
+      }
+      return;
+    }
+    case "expired":
+    case "not-held":
+      await closeCard(ctx, ctx.t("pay-card-expired", { amount: formatBaht(payment.amount, locale) }));
+      await tellCustomer(ctx, what, "pay-expired-customer", {});
+      return;
+    case "busy":
+      // Another tap (an admin, another instance) is confirming the group, or the reaper will settle it.
+      await closeCard(ctx, ctx.t("pay-card-group-busy"));
+      return;
+    case "insufficient":
+    case "failed": {
+      const reason =
+        confirm.kind === "insufficient"
+          ? ctx.t("confirm-insufficient")
+          : ctx.t(confirm.stop.error?.userMessageKey ?? "partner-error-generic");
+      await closeCard(ctx, ctx.t("pay-card-confirm-failed", { reason }), true);
+      return;
+    }
+  }
+}
+
+/** The customer cancels before paying: the hold (a group's every hold) is released. Not once a slip is being checked. */
 async function cancelByCustomer(ctx: BotContext, bookingId: string): Promise<void> {
   const { deps } = ctx;
-  const b = await deps.bookings.get(bookingId);
-  if (!b || Number(b.user_id) !== ctx.from?.id) {
+  const what = await deps.bookings.payable(bookingId).catch(() => undefined);
+  const b = what?.booking;
+  if (!what || !b || Number(b.user_id) !== ctx.from?.id) {
     await ctx.answerCallbackQuery({ text: ctx.t("pay-not-yours"), show_alert: true });
     return;
   }
@@ -248,8 +358,11 @@ async function cancelByCustomer(ctx: BotContext, bookingId: string): Promise<voi
     return;
   }
   await ctx.answerCallbackQuery();
-  if (await deps.bookings.cancelPayment(bookingId)) await deps.bookings.release(bookingId, { reason: "user-cancel" });
-  await closeCard(ctx, ctx.t("pay-cancelled"));
+  if (await deps.bookings.cancelPayment(bookingId)) {
+    if (what.group) await deps.bookings.releaseGroup(bookingId, { reason: "user-cancel" });
+    else await deps.bookings.release(bookingId, { reason: "user-cancel" });
+  }
+  await closeCard(ctx, ctx.t(what.group ? "pay-cancelled-group" : "pay-cancelled"));
 }
 
 /** An agent's payment request for a booking already made: the QR for its selling total, to forward. */
@@ -270,7 +383,7 @@ async function requestPayment(ctx: BotContext, bookingId: string): Promise<void>
   await ctx.answerCallbackQuery();
   const payment = await deps.bookings.requestPayment(bookingId, { payee, actorId: me ?? 0 });
   const r: Reader = { t: (k, a) => ctx.t(k, a), locale: localeOf(ctx) };
-  const photo = await paymentPhoto(payment, b, r, { forAgent: true });
+  const photo = await paymentPhoto(payment, { booking: b }, r, { forAgent: true });
   const paid = payment.state === "approved";
   await ctx.replyWithPhoto(new InputFile(photo.png, `promptpay-${payment.reference}.png`), {
     caption: paid ? `${photo.caption}\n\n${ctx.t("pay-card-request-paid", { who: "✓" })}` : photo.caption,
@@ -302,17 +415,19 @@ async function paymentsCommand(ctx: BotContext): Promise<void> {
   }
   const lines = [`<b>${ctx.t("pay-list-title")}</b>`];
   for (const p of open) {
-    const b = await deps.bookings.get(p.booking_id);
-    if (!b) continue;
+    const what = await deps.bookings.payable(p.booking_id).catch(() => undefined);
+    if (!what) continue;
+    const b = what.booking;
+    const ends = payableHoldEnd(what);
     lines.push(
       ctx.t("pay-list-row", {
         reference: escapeHtml(p.reference),
         customer: escapeHtml(b.customer_name),
         amount: formatBaht(p.amount, locale),
         state: ctx.t(`pay-state-${p.state}`),
-        hold: p.kind === "prepay" && b.hold_expires_at ? formatTime(b.hold_expires_at, b.time_zone, locale) : "-",
+        hold: p.kind === "prepay" && ends ? formatTime(ends, b.time_zone, locale) : "-",
       }),
-      `   ${bookingLine(b, { t: (k, a) => ctx.t(k, a), locale })}`,
+      `   ${payableLine(what, { t: (k, a) => ctx.t(k, a), locale })}`,
     );
   }
   await ctx.reply(lines.join("\n"), { parse_mode: "HTML" });
@@ -401,13 +516,13 @@ export async function sendPaymentQr(
   api: BotContext["api"],
   chatId: number,
   payment: PaymentRecord,
-  b: BookingRecord,
+  what: Payable,
   r: Reader,
 ): Promise<void> {
-  const photo = await paymentPhoto(payment, b, r);
+  const photo = await paymentPhoto(payment, what, r);
   await api.sendPhoto(chatId, new InputFile(photo.png, `promptpay-${payment.reference}.png`), {
     caption: photo.caption,
     parse_mode: "HTML",
-    reply_markup: customerQrKeyboard(b, r),
+    reply_markup: customerQrKeyboard(what, r),
   });
 }

@@ -5,13 +5,14 @@
  * in their reader's language whoever's update sends them.
  */
 import { InlineKeyboard } from "grammy";
-import type { BookingRecord } from "../../../bookings/index.js";
+import type { BookingRecord, GroupView } from "../../../bookings/index.js";
+import type { Payable } from "../../../bookings/service.js";
 import type { PaymentRecord } from "../../../bookings/payments.js";
 import { maskedPromptPayId, promptPayPayload, qrPng } from "../../../payments/promptpay.js";
 import { payeeId } from "../../../payments/settings.js";
-import { confirmedText } from "../../conversations/booking/summary.js";
+import { confirmedGroupText, confirmedText, groupOutcomeText } from "../../conversations/booking/summary.js";
 import type { Locale } from "../../context.js";
-import { sellingOf, netOf } from "../../format/booking-money.js";
+import { groupMoney, sellingOf, netOf } from "../../format/booking-money.js";
 import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
@@ -34,54 +35,94 @@ export function bookingLine(b: BookingRecord, r: Reader): string {
   });
 }
 
+/** A group in one line: course, date, its tee times, players over tee times. */
+export function groupLine(view: GroupView, r: Reader): string {
+  const first = view.flights[0]!;
+  return r.t("pay-group-line", {
+    course: escapeHtml(bookingCourseName(first, r.locale)),
+    date: formatDate(dateKeyOf(first.slot_starts_at, first.time_zone), r.locale),
+    times: view.flights.map((f) => formatTime(f.slot_starts_at, f.time_zone, r.locale)).join(", "),
+    players: view.group.persons,
+    flights: view.flights.length,
+  });
+}
+
+/** What a payment is for, in one line: its booking, or its group. */
+export function payableLine(what: Payable, r: Reader): string {
+  return what.group ? groupLine(what.group, r) : bookingLine(what.booking, r);
+}
+
+/** When the holds a payment is for end (a group's flights end together); undefined when not held. */
+export function payableHoldEnd(what: Payable): number | undefined {
+  if (!what.group) return what.booking.hold_expires_at ?? undefined;
+  const ends = what.group.flights.map((f) => f.hold_expires_at ?? 0);
+  return ends.length > 0 && Math.min(...ends) > 0 ? Math.min(...ends) : undefined;
+}
+
+/** Satang: the net and the selling amount of what a payment is for (a group's flights together). */
+function payableMoney(what: Payable): { net: number; selling: number } {
+  const money = what.group ? groupMoney(what.group.flights) : what.booking;
+  return { net: netOf(money), selling: sellingOf(money) };
+}
+
+/** The id a payment's buttons name: the booking's, or the group's. */
+export function payableId(what: Payable): string {
+  return what.group?.group.id ?? what.booking.id;
+}
+
 /**
  * The QR image asking for the payment's exact amount, and its caption: to whom, the reference and,
- * for a customer's booking, the deadline (the hold's end) and what to do next.
+ * for a customer's booking or group, the deadline (the holds' end) and what to do next.
  */
 export async function paymentPhoto(
   payment: PaymentRecord,
-  b: BookingRecord,
+  what: Payable,
   r: Reader,
   options: { forAgent?: boolean } = {},
 ): Promise<{ png: Buffer; caption: string }> {
   const payee = payeeId(payment.payee);
-  if (!payee) throw new Error(`payment of ${b.id}: the payee ${payment.payee} is no PromptPay ID`);
+  if (!payee) throw new Error(`payment of ${payment.booking_id}: the payee ${payment.payee} is no PromptPay ID`);
   const png = await qrPng(promptPayPayload(payee, payment.amount, payment.reference));
   const lines = [
     `💳 <b>${r.t("pay-title", { amount: formatBaht(payment.amount, r.locale) })}</b>`,
-    bookingLine(b, r),
+    payableLine(what, r),
     r.t("pay-to", { payee: maskedPromptPayId(payee), reference: escapeHtml(payment.reference) }),
   ];
+  const ends = payableHoldEnd(what);
   if (options.forAgent) lines.push("", r.t("pay-request-forward"));
-  else if (b.hold_expires_at)
+  else if (ends)
     lines.push(
       "",
-      r.t("pay-deadline", { time: formatTime(b.hold_expires_at, b.time_zone, r.locale) }),
+      r.t("pay-deadline", { time: formatTime(ends, what.booking.time_zone, r.locale) }),
       r.t("pay-send-slip"),
     );
   return { png, caption: lines.join("\n") };
 }
 
-/** The keyboard under a customer's QR: cancel before paying. */
-export function customerQrKeyboard(b: BookingRecord, r: Reader): InlineKeyboard {
-  return new InlineKeyboard().text(r.t("pay-btn-cancel"), paymentData("cancel", b.id));
+/** The keyboard under a customer's QR: cancel before paying (the booking, or the whole group). */
+export function customerQrKeyboard(what: Payable, r: Reader): InlineKeyboard {
+  return new InlineKeyboard().text(r.t("pay-btn-cancel"), paymentData("cancel", payableId(what)));
 }
 
 /** The slip card the agent and admins get: the booking, the amount asked, what the slip says, and the decision buttons. */
 export function slipCard(
   payment: PaymentRecord,
-  b: BookingRecord,
+  what: Payable,
   r: Reader,
   options: { late?: boolean; reusedOf?: string | null; reusedCode?: string | null },
 ): { caption: string; keyboard?: InlineKeyboard } {
+  const b = what.booking;
+  const money = payableMoney(what);
+  const state = what.group ? what.group.group.state : b.state;
+  const ends = payableHoldEnd(what);
   const lines = [
     `🧾 <b>${r.t(options.late ? "pay-slip-late-title" : "pay-slip-title", { customer: escapeHtml(b.customer_name) })}</b>`,
-    bookingLine(b, r),
+    payableLine(what, r),
     r.t("pay-slip-asked", {
       amount: formatBaht(payment.amount, r.locale),
       reference: escapeHtml(payment.reference),
-      net: formatBaht(netOf(b), r.locale),
-      margin: formatBaht(sellingOf(b) - netOf(b), r.locale),
+      net: formatBaht(money.net, r.locale),
+      margin: formatBaht(money.selling - money.net, r.locale),
     }),
   ];
   if (payment.slip_ref) lines.push(r.t("pay-slip-ref", { ref: escapeHtml(payment.slip_ref) }));
@@ -91,22 +132,32 @@ export function slipCard(
   if (options.late) {
     lines.push(
       `⚠️ ${r.t("pay-slip-late", {
-        state: b.state,
-        time: b.hold_expires_at ? formatTime(b.hold_expires_at, b.time_zone, r.locale) : "-",
+        state,
+        time: ends ? formatTime(ends, b.time_zone, r.locale) : "-",
         amount: formatBaht(payment.amount, r.locale),
       })}`,
     );
     return { caption: lines.join("\n") };
   }
-  if (b.hold_expires_at)
-    lines.push(r.t("pay-slip-hold", { time: formatTime(b.hold_expires_at, b.time_zone, r.locale) }));
+  if (ends) lines.push(r.t("pay-slip-hold", { time: formatTime(ends, b.time_zone, r.locale) }));
   const keyboard = new InlineKeyboard()
-    .text(r.t("pay-btn-approve"), paymentData("approve", b.id))
-    .text(r.t("pay-btn-reject"), paymentData("reject", b.id));
+    .text(r.t("pay-btn-approve"), paymentData("approve", payableId(what)))
+    .text(r.t("pay-btn-reject"), paymentData("reject", payableId(what)));
   return { caption: lines.join("\n"), keyboard };
 }
 
 /** The customer's receipt of a booking paid first: what they paid, what is due at the course. */
 export function customerReceipt(b: BookingRecord, r: Reader): string {
   return confirmedText(b, undefined, { ...r, audience: "customer" });
+}
+
+/**
+ * The customer's receipt of a group paid first: every tee time with its code, what was prepaid and
+ * what is due at the course; a group paid only in part says which tee times are booked.
+ */
+export function customerGroupReceipt(view: GroupView, r: Reader): string {
+  const env = { ...r, audience: "customer" as const };
+  return view.group.state === "PAID" || view.flights.every((f) => f.state === "PAID")
+    ? confirmedGroupText(view, undefined, env)
+    : groupOutcomeText("partial", view, undefined, env);
 }
