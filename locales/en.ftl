@@ -444,6 +444,14 @@ offer-card = ⛳ <b>{ $course }</b>
     💰 { $price } per player · { $min }–{ $max } players
 
     Tap the button to book this tee time with fairway.
+inline-group-title = 👥 { $from }–{ $to } · { $course }
+inline-group-description = { $date } · { $flights } tee times ({ $split }) · { $total } in all
+offer-card-group = 👥 <b>{ $course }</b>
+    📅 { $date } · { $times }
+    🏌️ { $players } players over { $flights } tee times ({ $split })
+    💰 { $total } in all
+
+    A group is booked by your agent: reply here to book these tee times.
 offer-book-button = Book this tee time
 offer-refused-unknown = This offer is not valid. Please ask the agent who sent it for a new one.
 offer-refused-expired = This offer has ended: its tee time has passed.
@@ -756,6 +764,7 @@ pay-promptpay-none = No PromptPay ID is set: customers' bookings are confirmed a
 pay-promptpay-cleared = Your own PromptPay ID is removed.
 pay-promptpay-invalid = That is not a PromptPay ID: a Thai mobile number (<code>0812345678</code>), a 13-digit citizen or tax ID, or a 15-digit e-wallet ID.
 pay-refund-advice = The customer paid { $paid }; the partner credited back { $credited }. Return { $give } to the customer (fairway moves no customer money itself).
+pay-refund-agent = { $customer }'s payment (reference <code>{ $reference }</code>) is refunded: the customer paid { $paid }; the partner credited back { $credited }. Return { $give } to the customer (fairway moves no customer money itself).
 pay-expired-with-slip = The hold of { $customer }'s booking ended before its payment was approved, and their slip had arrived: nothing was booked. Return { $amount } (reference <code>{ $reference }</code>) to the customer if it reached you.
 pay-report-margin = customers paid { $selling } · margin <b>{ $margin }</b>
 pay-digest-margin = Margin on them: { $margin }

@@ -407,6 +407,14 @@ offer-card = ⛳ <b>{ $course }</b>
     💰 { $price } ต่อคน · { $min }–{ $max } คน
 
     แตะปุ่มด้านล่างเพื่อจองเวลาออกรอบนี้กับ fairway
+inline-group-title = 👥 { $from }–{ $to } น. · { $course }
+inline-group-description = { $date } · { $flights } ทีไทม์ ({ $split }) · รวม { $total }
+offer-card-group = 👥 <b>{ $course }</b>
+    📅 { $date } · { $times } น.
+    🏌️ ผู้เล่น { $players } คน ใน { $flights } ทีไทม์ ({ $split })
+    💰 รวม { $total }
+
+    การจองแบบกลุ่มทำโดยเอเจนต์ของคุณ: ตอบกลับที่นี่เพื่อจองทีไทม์เหล่านี้
 offer-book-button = จองเวลาออกรอบนี้
 offer-refused-unknown = ข้อเสนอนี้ใช้ไม่ได้ กรุณาขอข้อเสนอใหม่จากตัวแทนที่ส่งมา
 offer-refused-expired = ข้อเสนอนี้สิ้นสุดแล้ว: เวลาออกรอบผ่านไปแล้ว
@@ -683,6 +691,7 @@ pay-promptpay-none = ยังไม่ได้ตั้งพร้อมเ�
 pay-promptpay-cleared = ลบพร้อมเพย์ของคุณแล้ว
 pay-promptpay-invalid = นี่ไม่ใช่พร้อมเพย์: เบอร์มือถือไทย (<code>0812345678</code>) เลขบัตรประชาชนหรือเลขผู้เสียภาษี 13 หลัก หรือ e-wallet 15 หลัก
 pay-refund-advice = ลูกค้าจ่าย { $paid } พาร์ทเนอร์คืนเครดิต { $credited } โปรดคืน { $give } ให้ลูกค้า (fairway ไม่ได้โอนเงินของลูกค้าเอง)
+pay-refund-agent = คืนเงินการชำระของ { $customer } (อ้างอิง <code>{ $reference }</code>) แล้ว: ลูกค้าจ่าย { $paid } พาร์ทเนอร์คืนเครดิต { $credited } โปรดคืน { $give } ให้ลูกค้า (fairway ไม่ได้โอนเงินของลูกค้าเอง)
 pay-expired-with-slip = การกันเวลาของการจองของ { $customer } สิ้นสุดก่อนอนุมัติการชำระเงิน และสลิปมาถึงแล้ว: ไม่มีการจอง โปรดคืน { $amount } (อ้างอิง <code>{ $reference }</code>) ให้ลูกค้าถ้าได้รับเงินแล้ว
 pay-report-margin = ลูกค้าจ่าย { $selling } · กำไร <b>{ $margin }</b>
 pay-digest-margin = กำไรจากการจองเหล่านี้: { $margin }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import type { InlineAnswerRecord } from "../../src/local/bot-api-server/index.js";
 import { formatDate, formatTime } from "../../src/bot/format/dates.js";
+import { formatBaht } from "../../src/bot/format/money.js";
 import { postgresDatabase } from "../helpers/databases.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { expectTelegramRules, panel, tapData, tomorrow } from "../helpers/flow.js";
@@ -253,5 +254,41 @@ describe("inline offers: agents sell in any chat", () => {
     expect(card.reply_markup?.inline_keyboard.flat()[0]?.text).toBe("จองเวลาออกรอบนี้");
     const saturday = await ask(h, agent, "ริเวอร์ไซด์วันเสาร์");
     expect(saturday.answer!.results[0]?.message?.text).toContain(formatDate("2026-11-28", "th"));
+  });
+
+  it("a party of 12 (`riverside tomorrow 12 pax`): groups of three tee times with the split and the total, posted as information with nothing a customer could book; in Thai too", async () => {
+    h = await startHarness();
+    const agent = h.user(7206, "en", "Anan");
+    const { id, answer } = await ask(h, agent, "riverside tomorrow 12 pax");
+    const results = answer!.results;
+    expect(results.length).toBeGreaterThan(0);
+    const date = tomorrow(h.clock());
+    const slots = h.sandbox.slots(RIVERSIDE, date);
+    for (const r of results) {
+      expect(r.title).toMatch(/^👥 \d\d:\d\d–\d\d:\d\d · Bangkok Riverside Golf Club$/);
+      expect(r.description).toMatch(/3 tee times \(4\+4\+4\) · ฿[\d,]+ in all$/);
+      const text = r.message!.text;
+      expect(text).toContain("12 players over 3 tee times (4+4+4)");
+      // The total is what the three tee times cost, four players each.
+      const times = /📅 .* · (\d\d:\d\d), (\d\d:\d\d), (\d\d:\d\d)/.exec(text)!.slice(1);
+      const flights = times.map((t) =>
+        slots.find((s) => s.status === "OPEN" && formatTime(s.startMs, "Asia/Bangkok", "en") === t)!,
+      );
+      const total = flights.reduce((sum, s) => sum + s.price * 4, 0);
+      expect(text).toContain(`💰 ${formatBaht(total, "en")} in all`);
+      expect(text).toContain("A group is booked by your agent");
+      expect(r.message!.reply_markup, "no button: a customer books one tee time").toBeUndefined();
+    }
+    // Posted into a chat: a card, no offer recorded.
+    const card = agent.chooseInlineResult(id, results[0]!.id, AGENT_CUSTOMER_CHAT);
+    await h.settle();
+    expect(card.text).toContain("12 players over 3 tee times");
+    expect(await h.app.storage.db.selectFrom("offers").selectAll().execute()).toEqual([]);
+
+    const thai = h.user(7207, "th", "อนันต์");
+    const th = await ask(h, thai, "ริเวอร์ไซด์ พรุ่งนี้ 12 คน");
+    expect(th.answer!.results.length).toBeGreaterThan(0);
+    expect(th.answer!.results[0]!.message!.text).toContain("ผู้เล่น 12 คน ใน 3 ทีไทม์ (4+4+4)");
+    expectTelegramRules(h);
   });
 });

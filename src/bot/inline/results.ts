@@ -3,7 +3,11 @@
  * time whose card carries a "Book this tee time" deep link (the agent's offer). The query is read by
  * the search's parser (`search/query.ts`): a date, a time of day, a party, an area and a top price as
  * /find reads them, and the words left over as a course name; the tee times come from the same search.
+ * A party larger than one tee time takes gets /find's groups (issue 25): one article per group, whose
+ * card shows its tee times, split and total (what the customer pays) with no booking button, since a
+ * group is booked by its agent (/find or /book), never through a customer's link.
  */
+import { createHash } from "node:crypto";
 import type { InlineQueryResultArticle } from "grammy/types";
 import type { Course } from "../../partner/types.js";
 import { courseName, type SlotView } from "../conversations/booking/draft.js";
@@ -17,6 +21,7 @@ import { formatBaht } from "../format/money.js";
 import type { Offer } from "./offers.js";
 import { courseInArea } from "../../search/areas.js";
 import { parseSearchQuery, type ParsedSearch } from "../../search/query.js";
+import type { HitFlight } from "../../search/search.js";
 import { matchesCourse } from "./query.js";
 import type { PriceBook } from "../../pricing/rules.js";
 
@@ -57,7 +62,8 @@ async function coursesFor(ctx: BotContext, agentId: number, parsed: ParsedSearch
   return recent.flatMap((id) => open.filter((c) => c.id === id));
 }
 
-type Item = { course: Course; slot: SlotView };
+/** A tee time, or (`flights`) a group of them starting with it. */
+type Item = { course: Course; slot: SlotView; flights?: HitFlight[] };
 
 /** The query's tee times at `courses` on `date`, earliest first; whether a course could not be read. */
 async function openTeeTimes(
@@ -69,7 +75,7 @@ async function openTeeTimes(
 ): Promise<{ items: Item[]; failed: boolean }> {
   const { window, maxPrice, players = 0 } = parsed.criteria;
   const criteria = { dates: [date], players, ...(window ? { window } : {}), ...(maxPrice ? { maxPrice } : {}) };
-  const result = await ctx.deps.search.run(criteria, { now, courseIds: courses.map((c) => c.id) });
+  const result = await ctx.deps.search.run(criteria, { now, courseIds: courses.map((c) => c.id), groups: true });
   if (result.failed.length > 0)
     ctx.deps.logger.warn({ courseIds: result.failed.map((c) => c.id), date }, "inline offer: tee times not read");
   const byId = new Map(courses.map((c) => [c.id, c]));
@@ -80,7 +86,7 @@ async function openTeeTimes(
     const slot: SlotView = { id, startsAt, price, priceType, minPerson, maxPerson };
     if (freeCaddy !== undefined) slot.freeCaddy = freeCaddy;
     if (caddyPrice !== undefined) slot.caddyPrice = caddyPrice;
-    return [{ course, slot }];
+    return [hit.group ? { course, slot, flights: hit.group.flights } : { course, slot }];
   });
   return { items, failed: result.failed.length > 0 };
 }
@@ -117,6 +123,51 @@ function article(ctx: BotContext, item: Item, offer: Offer, date: string, prices
   };
 }
 
+/**
+ * A group's article (issue 25): its tee times, the players on each and the total the customer pays
+ * (the selling price of each tee time), to post as information; the agent books it (no link to book).
+ */
+function groupArticle(
+  ctx: BotContext,
+  item: Item & { flights: HitFlight[] },
+  agentId: number,
+  date: string,
+  prices: PriceBook,
+): InlineQueryResultArticle {
+  const locale = localeOf(ctx);
+  const tz = item.course.timeZone || OFFER_TIME_ZONE;
+  const name = courseName(item.course, locale);
+  const { flights } = item;
+  const total = flights.reduce(
+    (sum, f) => sum + prices.perPlayer(f.price, { courseId: item.course.id, agentId }) * f.persons,
+    0,
+  );
+  const args = {
+    course: escapeHtml(name),
+    date: formatDate(date, locale),
+    from: formatTime(flights[0]!.startsAt, tz, locale),
+    to: formatTime(flights.at(-1)!.startsAt, tz, locale),
+    times: flights.map((f) => formatTime(f.startsAt, tz, locale)).join(", "),
+    flights: flights.length,
+    players: flights.reduce((n, f) => n + f.persons, 0),
+    split: flights.map((f) => f.persons).join("+"),
+    total: formatBaht(total, locale),
+  };
+  // The same group asked again is the same result (ids are at most 64 bytes).
+  const key = [agentId, item.course.id, ...flights.map((f) => `${f.slotId}:${f.persons}`)].join("|");
+  return {
+    type: "article",
+    id: `grp_${createHash("sha256").update(key).digest("base64url").slice(0, 32)}`,
+    title: truncate(ctx.t("inline-group-title", { ...args, course: name }), 120),
+    description: ctx.t("inline-group-description", args),
+    input_message_content: {
+      message_text: ctx.t("offer-card-group", args),
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+    },
+  };
+}
+
 /** Builds one page of results for `agentId`'s query (fairway's clock, the courses' zone). */
 export async function buildOfferResults(
   ctx: BotContext,
@@ -148,20 +199,23 @@ export async function buildOfferResults(
   const page = items.slice(index, index + RESULTS_PER_PAGE);
   const offers = await ctx.deps.offers.ensure(
     agentId,
-    page.map((item) => ({
-      courseId: item.course.id,
-      courseName: item.course.name,
-      courseNameTH: item.course.nameTH || null,
-      timeZone: item.course.timeZone || OFFER_TIME_ZONE,
-      slotId: item.slot.id,
-      startsAt: item.slot.startsAt,
-      price: item.slot.price,
-      minPersons: item.slot.minPerson,
-      maxPersons: item.slot.maxPerson,
-    })),
+    page
+      .filter((item) => item.flights === undefined)
+      .map((item) => ({
+        courseId: item.course.id,
+        courseName: item.course.name,
+        courseNameTH: item.course.nameTH || null,
+        timeZone: item.course.timeZone || OFFER_TIME_ZONE,
+        slotId: item.slot.id,
+        startsAt: item.slot.startsAt,
+        price: item.slot.price,
+        minPersons: item.slot.minPerson,
+        maxPersons: item.slot.maxPerson,
+      })),
   );
   const prices = await ctx.deps.prices.book();
   const results = page.flatMap((item) => {
+    if (item.flights) return [groupArticle(ctx, { ...item, flights: item.flights }, agentId, date, prices)];
     const offer = offers.get(item.slot.id);
     return offer ? [article(ctx, item, offer, date, prices)] : [];
   });
