@@ -3,7 +3,8 @@
  * an agent books a tee time by clicking through the page, downloads the .ics,
  * an admin refunds it, and a customer arrives through an agent's link; the agent opens the tee sheet
  * (a Mini App in a 360 px phone panel), in English and in Thai, and books from one of its cells, and
- * for a party of 12 books the group of tee times a cell starts.
+ * for a party of 12 books the group of tee times a cell starts; with the admin's markup, the customer's
+ * tee sheet shows what they pay, never the net.
  * Screenshots: see SCREENSHOT_DIR in ./browser.ts.
  *
  * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
@@ -18,6 +19,7 @@ import {
 } from "../../../src/local/playground/index.js";
 import { addDaysToDateKey, courseToday, weekdayOf } from "../../../src/bot/format/dates.js";
 import { tomorrow } from "../../helpers/flow.js";
+import { sellingPerPlayer } from "../../../src/pricing/price.js";
 import {
   CHROMIUM_PATH,
   CHROMIUM_PRESENT,
@@ -399,5 +401,48 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
       .filter((m) => m.from?.is_bot && m.text?.includes("Group booked: 3 tee times"));
     expect(paid).toHaveLength(1);
     expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
+  });
+
+  it("shows the customer their selling price on the tee sheet, never the net (the admin's /prices 20%)", async () => {
+    await page.getByRole("tab", { name: /Admin/ }).click();
+    await typeMessage(page, "/prices 20%");
+    await synced(p, page, PLAYGROUND_ADMIN_ID);
+    expect(await page.locator("#messages .row.in").last().innerText()).toContain("The agency's markup is now 20%");
+    await page.getByRole("tab", { name: /Customer/ }).click();
+    await typeMessage(page, "/start");
+    await synced(p, page, PLAYGROUND_CUSTOMER_ID);
+    // (The playground's customer reads Thai.)
+    await page
+      .locator("#messages .row.in .kb-btn[data-web-app]", { hasText: /Tee sheet|ตารางทีออฟ/ })
+      .last()
+      .click();
+    const frame = await miniAppFrame(page);
+    const sheet = page.frameLocator("#mini-app-frame");
+    const date = (await sheet.locator('.date[aria-pressed="true"]').getAttribute("data-date")) ?? "";
+    // A customer books one tee time: the players filter stops at one tee time's party sizes' range.
+    expect(await sheet.locator("#players option").count()).toBe(8);
+    const digits = (text: string) => text.replace(/\D/g, "");
+    // Every open cell as the page shows it (read at once: a string expression, as pageWidths).
+    const cells = await frame.evaluate<[string, string, string][]>(
+      "[...document.querySelectorAll('.cell:not(.gone)')].map((c) => [c.dataset.course, c.dataset.slot, c.querySelector('.price').textContent])",
+    );
+    expect(cells.length).toBeGreaterThan(0);
+    const nets = new Map<string, Map<string, number>>();
+    for (const [courseId, slotId, shown] of cells) {
+      if (!nets.has(courseId))
+        nets.set(courseId, new Map((await p.app.partner.listTeeTimes(courseId, date)).map((t) => [t.id, t.price])));
+      const net = nets.get(courseId)!.get(slotId)!;
+      const selling = sellingPerPlayer(net, { kind: "percent", basisPoints: 2000 }, 1);
+      expect(selling).toBeGreaterThan(net);
+      expect(shown).toMatch(/^฿/);
+      expect(digits(shown), `${courseId} ${slotId}`).toBe(String(selling / 100));
+    }
+    expect(await pageWidths(frame)).toEqual({ width: 360, scrollWidth: 360 });
+    await screenshot(page, "playground-tee-sheet-customer");
+    await page.locator("#mini-app-close").click();
+    await page.locator("#mini-app").waitFor({ state: "hidden" });
+    await page.getByRole("tab", { name: /Admin/ }).click();
+    await typeMessage(page, "/prices none");
+    await synced(p, page, PLAYGROUND_ADMIN_ID);
   });
 });
