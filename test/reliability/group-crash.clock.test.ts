@@ -258,4 +258,96 @@ describe("SIGKILL in the middle of a three-tee-time group", () => {
       await closeCrashWorld(w, app);
     }
   }, 180_000);
+
+  it("killed at the other steps (the 1st and the 3rd reserve, the 1st confirm, the 2nd confirm applied with its answer lost): each group ends paid once or released, told once; ledger, partner and balance agree", async () => {
+    const FIRST_RESERVE = 9321; // the first reserve in flight, never applied
+    const THIRD_RESERVE = 9322; // two holds made, the third reserve in flight
+    const FIRST_CONFIRM = 9323; // the balance read, the first confirm in flight, never applied
+    const SECOND_LOST = 9324; // the first confirm paid, the second applied with its answer lost
+    const ids = [FIRST_RESERVE, THIRD_RESERVE, FIRST_CONFIRM, SECOND_LOST];
+    const w = await startCrashWorld(ids);
+    let app: App | undefined;
+    try {
+      const child = await w.start();
+      const u = (id: number) => w.telegram.user({ id, language_code: "en" });
+      await Promise.all([
+        driveGroup(u(FIRST_RESERVE), 0, "details"),
+        driveGroup(u(THIRD_RESERVE), 1, "details"),
+        driveGroup(u(FIRST_CONFIRM), 2, "held"),
+        driveGroup(u(SECOND_LOST), 3, "held"),
+      ]);
+      expect(w.sandbox.reservations()).toHaveLength(6);
+      const pending = (path: RegExp, kind: string) => () =>
+        w.sandbox.requests.filter((r) => path.test(r.path) && r.status === 0 && r.fault === kind).length;
+
+      // One at a time, so each rule's count of matching requests is that agent's.
+      w.sandbox.faults.add({ method: "POST", path: RESERVE, kind: "hang" });
+      await tapWhen(u(FIRST_RESERVE), /:skip$/);
+      await until("the 1st reserve in flight", () => pending(RESERVE, "hang")() === 1, 10_000);
+      w.sandbox.faults.add({ method: "POST", path: RESERVE, kind: "hang", skip: 2 });
+      await tapWhen(u(THIRD_RESERVE), /:skip$/);
+      await until("the 3rd reserve in flight", () => pending(RESERVE, "hang")() === 2, 10_000);
+      w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "hang" });
+      await tapWhen(u(FIRST_CONFIRM), /:ok$/);
+      await until("the 1st confirm in flight", () => pending(CONFIRM, "hang")() === 1, 10_000);
+      w.sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "apply-then-hang", skip: 1 });
+      await tapWhen(u(SECOND_LOST), /:ok$/);
+      await until(
+        "the 2nd confirm applied, its answer lost",
+        () => pending(CONFIRM, "apply-then-hang")() === 1,
+        10_000,
+      );
+
+      await child.crash();
+      w.clock.stop();
+      w.sandbox.faults.clear();
+      expect(w.sandbox.reservations().filter((r) => r.status === "PAID")).toHaveLength(2); // SECOND_LOST's two
+      const confirmsAtKill = w.sandbox.count("POST", CONFIRM);
+
+      app = await restartInProcess(w);
+      // Minutes on, the reaper reads back the writes the kill cut off, then settles the groups.
+      for (let pass = 0; pass < 3; pass++) {
+        w.clock.advance(61_000);
+        await app.reaper.tick();
+      }
+      const states = async (id: number) => {
+        const view = (await groupOf(app!, id))!;
+        return { group: view.group.state, flights: view.flights.map((f) => f.state) };
+      };
+      expect(await states(FIRST_RESERVE)).toMatchObject({ group: "RELEASED" });
+      expect((await states(FIRST_RESERVE)).flights[0]).toBe("RESERVE_UNKNOWN");
+      expect(await states(THIRD_RESERVE)).toEqual({
+        group: "RELEASED",
+        flights: ["RELEASED", "RELEASED", "RESERVE_UNKNOWN"],
+      });
+      expect(await states(FIRST_CONFIRM)).toEqual({ group: "RELEASED", flights: ["RELEASED", "RELEASED", "RELEASED"] });
+      expect(await states(SECOND_LOST)).toEqual({ group: "PARTIAL", flights: ["PAID", "PAID", "RELEASED"] });
+      expect(w.sandbox.count("POST", CONFIRM), "no confirm sent again").toBe(confirmsAtKill);
+      expect(w.sandbox.reservations().filter((r) => r.status === "PENDING")).toEqual([]);
+
+      // Each agent is told once what became of the group.
+      await waitText(u(SECOND_LOST), "was only partly paid");
+      for (const id of [FIRST_RESERVE, THIRD_RESERVE, FIRST_CONFIRM])
+        await waitText(u(id), "fairway was interrupted while holding or releasing them");
+      for (const id of ids)
+        expect(
+          u(id)
+            .messages()
+            .filter((m) => /your group at/i.test(m.text ?? "")),
+          `one notice for ${id}`,
+        ).toHaveLength(1);
+
+      for (const r of w.sandbox.reservations())
+        expect(r.history.filter((h) => h.reason === "confirm").length).toBeLessThanOrEqual(1);
+      const report = await checkInvariants({
+        sandbox: w.sandbox,
+        db: app.storage.db,
+        now: w.clock,
+        balanceBase: w.initialBalance,
+      });
+      expect(report.orphans).toEqual([]);
+    } finally {
+      await closeCrashWorld(w, app);
+    }
+  }, 180_000);
 });
