@@ -142,6 +142,13 @@ describe.each(databaseFactories)("a group's reminders ($name)", ({ make }) => {
     forgeTap(agent, `mb:group:${group.id}`, toAgent[0]!.message_id);
     await h.settle();
     expect(panel(agent).text).toContain("12 players · 3 tee times");
+    forgeTap(agent, `cr:${group.id}`, toAgent[0]!.message_id);
+    await h.settle();
+    tapData(agent, /^rq:skip:/);
+    await h.settle();
+    expect(agent.lastMessage()?.text).toContain(
+      `cancellation request for ${flights.map((f) => f.reservation_code).join(", ")} was sent`,
+    );
     expectTelegramRules(h);
   });
 });
