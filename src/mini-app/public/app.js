@@ -232,7 +232,10 @@ function openCell(row, cell) {
     group === undefined
       ? (event) => void pick(row, cell, event.currentTarget)
       : group === null
-        ? () => toast(t("noGroup", state.players, cell.time))
+        ? () => {
+            unselect();
+            toast(t("noGroup", state.players, cell.time));
+          }
         : () => select(row, cell);
   return el(
     "button",

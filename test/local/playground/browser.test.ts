@@ -317,6 +317,16 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     expect(await sheet.locator(".cell:not(.gone) .spots").first().innerText()).toMatch(/คน/);
     expect(await pageWidths(frame)).toEqual({ width: 360, scrollWidth: 360 });
     await screenshot(page, "playground-tee-sheet-th");
+    // A party of 12, in Thai: the group's cells and the note.
+    await sheet.locator("#players").selectOption("12");
+    await sheet.locator('#sheet[data-state="ready"]').waitFor();
+    expect(await sheet.locator("#group-note").innerText()).toBe("ผู้เล่น 12 คนต้องใช้หลายทีออฟ แตะทีออฟแรก");
+    expect(await sheet.locator(".cell.group .spots").first().innerText()).toBe("3 ทีออฟ");
+    await sheet.locator(".cell.group").first().click();
+    expect(await sheet.locator("#pick-go").innerText()).toBe("จองทีออฟชุดนี้");
+    expect(await sheet.locator("#pick-text").innerText()).toMatch(
+      /^3 ทีออฟ เริ่ม \d\d:\d\d: .* · ผู้เล่น 4\+4\+4 · รวม ฿[\d,]+$/,
+    );
 
     // Closed without a pick: nothing is handed over.
     const before = p.telegram.messages(PLAYGROUND_AGENT_ID).length;
