@@ -77,7 +77,7 @@ export interface BookingsTable {
 }
 
 /**
- * Where a group's own operation is (010-groups): INTENT (recorded), HOLDING (its flights being reserved), HELD (every
+ * Where a group's own operation is (010-groups): INTENT (recorded), HOLDING (its flights being reserved, or released), HELD (every
  * flight held), CONFIRMING (being paid, flight by flight), then settled: PAID (every flight), PARTIAL
  * (some paid, the rest released), RELEASED (none paid). A refund moves its flights, not the group.
  */

@@ -24,6 +24,9 @@ import { checkInvariants } from "../helpers/invariants.js";
  * database (in this process, on a clock the test moves): every flight ends paid once or released, no
  * hold outlives its group's hold time, each agent is told what became of the group in one message,
  * and the ledger, the partner and the balance agree to the satang (the invariant checker, groups too).
+ * Two more kills cover the other steps (the first and third reserve, the first confirm, the second
+ * confirm applied with its answer lost) and a group's releases in flight (its third hold refused; its
+ * agent's Cancel).
  */
 
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
