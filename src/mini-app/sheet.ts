@@ -222,14 +222,14 @@ export function createTeeSheet(deps: {
         const noGroup = scope.groups === true && t !== undefined && pick.players > t.maxPerson;
         return { ok: false, reason: noGroup ? "no-group" : "gone" };
       }
-      // The nets the flow reserves at: from the list the search just read (cached).
-      const list = await catalog.teeTimes(pick.courseId, pick.date);
-      const netOf = new Map(list.map((t) => [t.id, t.price]));
-      const net = (id: string, shown: number) => netOf.get(id) ?? shown;
-      if (!hit.group) return { ok: true, slot: slotView(hit, hit.net ?? net(hit.slotId, hit.price)) };
+      if (!hit.group)
+        return hit.net === undefined ? { ok: false, reason: "gone" } : { ok: true, slot: slotView(hit, hit.net) };
       const ids = hit.group.flights.map((f) => f.slotId);
       if (pick.flights && pick.flights.join(",") !== ids.join(",")) return { ok: false, reason: "gone" };
-      const flights = hit.group.flights.map((f) => ({ slot: slotView(f, net(f.slotId, f.price)), persons: f.persons }));
+      // The nets the flow reserves at (a group's flights carry the prices shown): from the list the search just read (cached).
+      const netOf = new Map((await catalog.teeTimes(pick.courseId, pick.date)).map((t) => [t.id, t.price]));
+      if (ids.some((id) => !netOf.has(id))) return { ok: false, reason: "gone" };
+      const flights = hit.group.flights.map((f) => ({ slot: slotView(f, netOf.get(f.slotId)!), persons: f.persons }));
       return { ok: true, slot: flights[0]!.slot, group: { flights } };
     },
 
