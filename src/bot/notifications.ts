@@ -22,6 +22,7 @@ import { readSession } from "./session.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
 import { escapeHtml } from "./format/html.js";
 import { formatBaht } from "./format/money.js";
+import { netOf, sellingOf, type Audience } from "./format/booking-money.js";
 import { localeFromLanguageCode } from "./i18n.js";
 
 export interface NotificationDeps {
@@ -94,9 +95,13 @@ export function createNotifications(deps: NotificationDeps) {
     await deliver({ chatId, text, what });
   }
 
-  /** A group's course, date, flights (time, players, code and, with `status`, what became of each) and lead golfer. */
-  function groupArgs(view: GroupView, locale: Locale, status: boolean) {
+  /**
+   * A group's course, date, flights (time, players, code and, with `status`, what became of each) and
+   * lead golfer; its amounts as `audience` sees them (a customer: the selling price, never the net).
+   */
+  function groupArgs(view: GroupView, locale: Locale, status: boolean, audience: Audience = "staff") {
     const { group: g, flights } = view;
+    const amountOf = audience === "customer" ? sellingOf : netOf;
     const first = flights[0];
     const paid = flights.filter((f) => f.state === "PAID");
     const lines = flights.map((f) => {
@@ -104,7 +109,7 @@ export function createNotifications(deps: NotificationDeps) {
         n: f.flight ?? 0,
         time: formatTime(f.slot_starts_at, f.time_zone, locale),
         players: f.persons,
-        amount: formatBaht(f.amount ?? f.expected_amount, locale),
+        amount: formatBaht(amountOf(f), locale),
       });
       const code = f.reservation_code ? ` · ${escapeHtml(f.reservation_code)}` : "";
       const state = f.state === "PAID" ? "flight-paid" : f.state === "HELD" ? "flight-held" : "flight-released";
@@ -118,7 +123,7 @@ export function createNotifications(deps: NotificationDeps) {
       flights: flights.length,
       paid: paid.length,
       amount: formatBaht(
-        paid.reduce((sum, f) => sum + (f.amount ?? f.expected_amount), 0),
+        paid.reduce((sum, f) => sum + amountOf(f), 0),
         locale,
       ),
       lines: lines.join("\n"),
@@ -193,7 +198,9 @@ export function createNotifications(deps: NotificationDeps) {
     async groupEvent(event: GroupReaperEvent): Promise<void> {
       const { group: g } = event.view;
       const locale: Locale = g.locale === "th" ? "th" : "en";
-      const text = i18n.t(locale, `notify-group-${event.kind}`, groupArgs(event.view, locale, true));
+      // A customer's own group (through an agent's link) is told in the price they pay.
+      const audience: Audience = g.agent_id !== null && g.agent_id !== g.user_id ? "customer" : "staff";
+      const text = i18n.t(locale, `notify-group-${event.kind}`, groupArgs(event.view, locale, true, audience));
       await send(g.chat_id, text, `reaper-group-${event.kind}`);
       if (event.kind === "paid" || event.kind === "partial") await notifications.afterGroupPaid(g.id);
     },

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { GroupView } from "../../../src/bookings/index.js";
 import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
+import { formatBaht } from "../../../src/bot/format/money.js";
 import { databaseFactories } from "../../helpers/databases.js";
 import {
   createLink,
@@ -257,6 +258,55 @@ describe("a customer's group pays first (PromptPay)", () => {
     const receipt = customer.messages().find((m) => m.text?.includes("ชำระล่วงหน้า") && m.text.includes("2"));
     expect(receipt).toBeDefined();
     expectTelegramRules(h);
+  });
+});
+
+describe("a customer's group whose window ends before any slip", () => {
+  it("every flight released; the reaper's notice shows what the customer pays, never the net", async () => {
+    h = await startHarness({ env: ENV });
+    const { customer, view } = await customerGroupAtHold(h, 100_381, "Nok");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    h.clock.advance(31 * 60_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    expect((await groupOf(h, 100_381)).flights.map((f) => f.state)).toEqual(["RELEASED", "RELEASED"]);
+    expect((await h.app.bookings.payment(view.group.id))?.state).toBe("expired");
+    const notice = customer.messages().find((m) => m.text?.includes("were not confirmed in time"))!;
+    const [first] = view.flights;
+    expect(notice.text).toContain(formatBaht(first!.selling_amount!, "en"));
+    expect(notice.text).not.toContain(formatBaht(first!.amount!, "en"));
+    expect(confirms(h)).toHaveLength(0);
+  });
+});
+
+describe("a refund of a customer-paid group", () => {
+  it("an admin refunds the whole group: the customer is told their share, the agent what to return", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, admin, customer, view } = await customerGroupAtHold(h, 100_371, "Nok");
+    await payWithSlip(h, customer, "0142026GROUPREFUND");
+    agent.tap({ messageId: photos(agent).at(-1)!.message_id, data: `py:a:${view.group.id}` });
+    await h.settle();
+    const paid = await groupOf(h, 100_371);
+    expect(paid.group.state).toBe("PAID");
+    admin.send(`/refund ${paid.flights[1]!.reservation_code}`);
+    await h.settle();
+    tapData(admin, /^ad:rg:/);
+    await h.settle();
+    const refunded = await groupOf(h, 100_371);
+    expect(refunded.flights.map((f) => f.state)).toEqual(["REFUNDED", "REFUNDED"]);
+    const credited = refunded.flights.reduce((sum, f) => sum + f.refunded_amount!, 0);
+    const selling = refunded.flights.reduce((sum, f) => sum + f.selling_amount!, 0);
+    const net = refunded.flights.reduce((sum, f) => sum + f.amount!, 0);
+    const give = Math.min(selling, Math.round((selling * credited) / net));
+    const told = agent.messages().filter((m) => m.text?.includes("is refunded: the customer paid"));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`the customer paid ${formatBaht(selling, "en")}`);
+    expect(told[0]!.text).toContain(`Return ${formatBaht(give, "en")} to the customer`);
+    expect(told[0]!.text).toContain("8 players over 2 tee times");
+    const notice = customer.messages().find((m) => m.text?.includes("cancelled your group"))!;
+    expect(notice.text).toContain(formatBaht(give, "en"));
+    if (credited !== give) expect(notice.text).not.toContain(formatBaht(credited, "en"));
   });
 });
 

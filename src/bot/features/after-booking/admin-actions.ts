@@ -1,7 +1,8 @@
 /** Customers are told when an admin refunds (/refund) or releases (/release) their booking. */
 import { createCancelRequests, type BookingRecord, type GroupView } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
-import { customerShare } from "../../format/booking-money.js";
+import { customerShare, groupMoney } from "../../format/booking-money.js";
+import { tellAgentToReturn } from "../payments/refunds.js";
 import { amountText, tellBookingParties } from "./notices.js";
 
 /**
@@ -28,10 +29,17 @@ export async function afterAdminRefund(
   await tellBookingParties(deps, b, group ? "notify-admin-group-refunded" : "notify-admin-refunded", {
     also: open.map((r) => Number(r.requester_id)),
     exclude: [adminId],
+    // The customer's side: their share of what they paid for the tee times refunded.
     args: (locale) => ({
-      amount: amountText(customerShare(b, refundedAmount), locale),
+      amount: amountText(customerShare(group ? groupMoney(flights) : b, refundedAmount), locale),
       ...(group ? { flights: group.refunded.length } : {}),
     }),
+  });
+  await tellAgentToReturn(deps, {
+    flights,
+    ...(group ? { groupId: group.group.group.id } : {}),
+    credited: refundedAmount,
+    exclude: [adminId],
   });
 }
 

@@ -19,7 +19,8 @@ import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
 import { referenceOf, stateLabel } from "../admin/booking-labels.js";
-import { customerShare } from "../../format/booking-money.js";
+import { customerShare, groupMoney } from "../../format/booking-money.js";
+import { tellAgentToReturn } from "../payments/refunds.js";
 import { amountText, tellBookingParties } from "./notices.js";
 import { requestCardKeyboard, requestCardText } from "./request-cards.js";
 
@@ -112,8 +113,10 @@ async function approveGroup(ctx: BotContext, request: CancelRequest, group: Grou
   await tellBookingParties(deps, first, "cancel-request-group-approved", {
     also: [Number(request.requester_id), first.agent_id === null ? null : Number(first.agent_id)],
     exclude: [adminId],
-    args: (l) => ({ amount: amountText(credited, l), flights: now.length }),
+    // The customer's side: their share of what they paid for the tee times refunded.
+    args: (l) => ({ amount: amountText(customerShare(groupMoney(now), credited), l), flights: now.length }),
   });
+  await tellAgentToReturn(deps, { flights: now, groupId: group.group.id, credited, exclude: [adminId] });
 }
 
 async function approve(ctx: BotContext, request: CancelRequest, adminId: number): Promise<void> {
@@ -157,6 +160,7 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
       // The customer's side: their share of what they paid, as the partner credited the net back.
       args: (locale) => ({ amount: amountText(customerShare(out.booking, out.refundedAmount), locale) }),
     });
+    await tellAgentToReturn(deps, { flights: [out.booking], credited: out.refundedAmount, exclude: [adminId] });
     return;
   }
   if (out.kind === "failed") {
