@@ -297,6 +297,7 @@ admin-bookings-title-week = Bookings made in the last 7 days
 admin-bookings-title-agent = Latest bookings of agent { $agent }
 admin-bookings-usage = Usage: <code>/bookings</code>, <code>/bookings today</code>, <code>/bookings week</code> or <code>/bookings &lt;agent id&gt;</code>
 admin-bookings-empty = No bookings.
+admin-bookings-group = 👥 tee time { $n } of a group of { $flights }
 admin-report-usage = Usage: <code>/report &lt;from&gt; &lt;to&gt;</code> with dates as YYYY-MM-DD (Thailand time, both days included, at most { $days } days), e.g. <code>/report 2026-11-01 2026-11-30</code>
 admin-report-title = Report { $from } – { $to }
 admin-report-row = { $who }: { $paid } paid { $paidAmount } · { $refunded } refunded { $refundedAmount } · net <b>{ $net }</b>

@@ -273,6 +273,7 @@ admin-bookings-title-week = การจองใน 7 วันที่ผ่�
 admin-bookings-title-agent = การจองล่าสุดของเอเจนต์ { $agent }
 admin-bookings-usage = วิธีใช้: <code>/bookings</code>, <code>/bookings today</code>, <code>/bookings week</code> หรือ <code>/bookings &lt;ไอดีเอเจนต์&gt;</code>
 admin-bookings-empty = ยังไม่มีการจอง
+admin-bookings-group = 👥 ทีไทม์ที่ { $n } ของกลุ่ม { $flights } ทีไทม์
 admin-report-usage = วิธีใช้: <code>/report &lt;วันเริ่ม&gt; &lt;วันสิ้นสุด&gt;</code> ใส่วันที่แบบ YYYY-MM-DD (ปี ค.ศ. ตามเวลาประเทศไทย นับรวมทั้งสองวัน ไม่เกิน { $days } วัน) เช่น <code>/report 2026-11-01 2026-11-30</code>
 admin-report-title = รายงาน { $from } – { $to }
 admin-report-row = { $who }: ชำระ { $paid } รายการ { $paidAmount } · คืนเงิน { $refunded } รายการ { $refundedAmount } · สุทธิ <b>{ $net }</b>

@@ -35,7 +35,22 @@ function parseFilter(ctx: BotContext, match: string): Filter | undefined {
   return undefined;
 }
 
-/** /bookings [today|week|<agent id>]: recent bookings with status, newest first. */
+/** The number of tee times of each group among `list` (issue 25), by group id. */
+async function groupSizes(ctx: BotContext, list: readonly { group_id: string | null }[]): Promise<Map<string, number>> {
+  const ids = [...new Set(list.flatMap((b) => (b.group_id === null ? [] : [b.group_id])))];
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.deps.storage.db
+    .selectFrom("booking_groups")
+    .select(["id", "flights"])
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.flights)]));
+}
+
+/**
+ * /bookings [today|week|<agent id>]: recent bookings with status, newest first; a group's tee time says
+ * which of the group's it is (👥 2/3) beside its reference.
+ */
 export async function bookingsCommand(ctx: BotContext, match: string): Promise<void> {
   const filter = parseFilter(ctx, match);
   if (!filter) {
@@ -47,6 +62,7 @@ export async function bookingsCommand(ctx: BotContext, match: string): Promise<v
     createBookingQueries(ctx.deps.storage.db).recent(filter.query),
     knownAgentIds(ctx),
   ]);
+  const groups = await groupSizes(ctx, list);
   if (list.length === 0) {
     await ctx.reply(`<b>${filter.title}</b>\n${ctx.t("admin-bookings-empty")}`, { parse_mode: "HTML" });
     return;
@@ -61,7 +77,12 @@ export async function bookingsCommand(ctx: BotContext, match: string): Promise<v
       formatBaht(b.amount ?? b.expected_amount, locale),
       attributionText(ctx, attributedTo(b, agents)),
       `<code>${escapeHtml(referenceOf(b))}</code>`,
-    ].join(" · ");
+      b.group_id !== null
+        ? ctx.t("admin-bookings-group", { n: b.flight ?? 0, flights: groups.get(b.group_id) ?? 0 })
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" · ");
   });
   await ctx.reply(
     fitLines([`<b>${filter.title}</b>`, ...lines], (n) => ctx.t("admin-more", { count: n })),

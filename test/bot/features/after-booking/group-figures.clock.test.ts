@@ -1,7 +1,8 @@
 /**
  * A group's tee times in the admins' figures (issue 25): the daily digest and /report count each paid
  * tee time of a group, say how many groups they came in, and give each group a line (when, course, lead
- * golfer, its tee times with their codes, the amount); the CSV has a `groups` column. In English and Thai.
+ * golfer, its tee times with their codes, the amount); the CSV has a `groups` column; /bookings marks
+ * each tee time of a group. In English and Thai.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { formatBaht } from "../../../../src/bot/format/money.js";
@@ -84,6 +85,17 @@ describe("groups in the digest and /report", () => {
     expect(rows[0]!.at(-1)).toBe("groups");
     expect(rows[1]).toEqual([String(AGENT), "", "5", baht(total), "0", "0.00", baht(total), baht(total), "0.00", "2"]);
     expect(rows.at(-1)?.at(-1)).toBe("2");
+
+    // /bookings: each tee time of a group says which of the group's it is.
+    admin.send("/bookings today");
+    await h.settle();
+    const listed = admin.lastMessage()!.text!.split("\n");
+    for (const [i, f] of whole.flights.entries())
+      expect(listed.find((r) => r.includes(f.reservation_code!))).toContain(`👥 tee time ${i + 1} of a group of 3`);
+    expect(listed.find((r) => r.includes(halfFlights[0]!.reservation_code!))).toContain(
+      "👥 tee time 1 of a group of 2",
+    );
+    expect(listed.find((r) => r.includes(single.reservation_code!))).not.toContain("👥");
 
     // The digest the next morning, in both languages.
     await passAt(h, bangkok("2026-11-26T06:00"));
