@@ -223,6 +223,15 @@ async function groupView(ctx: BotContext, groupId: string, notice?: string): Pro
   await show(ctx, lines.join("\n"), kb);
 }
 
+/**
+ * Whether the booker may release a hold (a booking's or a group's): one its customer pays first only
+ * before their slip is with the agent (the payment then ends with it), as the QR's own Cancel.
+ */
+async function mayRelease(ctx: BotContext, id: string): Promise<boolean> {
+  const payment = await ctx.deps.bookings.payment(id);
+  return payment?.kind !== "prepay" || ctx.deps.bookings.cancelPayment(id);
+}
+
 /** /mybookings: recent bookings with their status fresh from the partner; release an unpaid hold. */
 export function createMyBookingsFeature() {
   const feature = new Composer<BotContext>();
@@ -242,6 +251,7 @@ export function createMyBookingsFeature() {
     const group = await ctx.deps.bookings.getGroup(data.arg);
     if (group) {
       if (group.group.user_id !== ctx.from.id) return groupView(ctx, data.arg);
+      if (!(await mayRelease(ctx, group.group.id))) return groupView(ctx, group.group.id, ctx.t("pay-cancel-checking"));
       const out = await ctx.deps.bookings.releaseGroup(group.group.id, { reason: "user-cancel" });
       const key =
         out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
@@ -249,6 +259,7 @@ export function createMyBookingsFeature() {
     }
     const booking = await ctx.deps.bookings.get(data.arg);
     if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
+    if (!(await mayRelease(ctx, booking.id))) return detailView(ctx, booking.id, ctx.t("pay-cancel-checking"));
     const out = await ctx.deps.bookings.release(booking.id, { reason: "user-cancel" });
     const key =
       out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";

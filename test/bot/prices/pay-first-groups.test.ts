@@ -195,6 +195,13 @@ describe("a customer's group pays first (PromptPay)", () => {
     await h.settle();
     expect(customer.messages().some((m) => m.text?.includes("has not received"))).toBe(true);
     expect((await h.app.bookings.payment(view.group.id))?.state).toBe("rejected");
+    // Another slip: while the agent checks it, the customer's Release in /mybookings keeps the holds.
+    customer.sendPhoto(await slipPhoto("0142026GROUP2B"));
+    await h.settle();
+    customer.forgeTap(`mb:release:${view.group.id}`);
+    await h.settle();
+    expect(customer.lastMessage()?.text).toContain("being checked by your agent");
+    expect((await groupOf(h, 100_311)).flights.map((f) => f.state)).toEqual(["HELD", "HELD"]);
     h.clock.advance(31 * 60_000);
     await h.app.reaper.tick();
     await h.settle();
