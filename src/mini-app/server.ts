@@ -11,8 +11,9 @@
  * age, init-data.ts); the role is read as the bot reads it (strangers get 403 and cause no partner
  * call; customers see their link's course only, at their selling price, never the net); a pick is
  * looked up again in the search's own result for that user, so a forged tee time, price, group or
- * course finds nothing. Groups (a party larger than one tee time) are offered to agents and admins,
- * as in `/find`; the answer says so (`groups`), and the page follows it.
+ * course finds nothing. Groups (a party larger than one tee time) are offered as in `/find` (to
+ * customers too, within their link's course; a customer's group pays first where their link says so);
+ * the answer says so (`groups`, `maxPlayers`), and the page follows it.
  */
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -144,8 +145,8 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
 
   /**
    * What the user may see and at what price, as in `/find`: a customer their link's course at the
-   * selling price of their agent's sales, one tee time at a time; agents and admins every course at
-   * the partner's price, and groups for a party larger than one tee time.
+   * selling price of their agent's sales; agents and admins every course at the partner's price; every
+   * member groups for a party larger than one tee time.
    */
   async function scopeOf(user: InitDataUser, who: Who): Promise<SheetScope> {
     if (who.role === "customer") {
@@ -155,7 +156,7 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
       return {
         ...(courseId ? { courseIds: [courseId] } : {}),
         priceOf: (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId }),
-        groups: false,
+        groups: true,
       };
     }
     return { recent: await options.recentCourses(user.id), groups: true };

@@ -327,7 +327,7 @@ describe("the tee sheet Mini App", () => {
     expectTelegramRules(h);
   });
 
-  it("a customer is offered one tee time at a time: no groups, and a party beyond the players filter hands nothing over", async () => {
+  it("a customer's party of 12 gets groups on their link's course too, handed to their chat and held as one", async () => {
     const agent = h.user(2809, "en");
     const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
     const customer = h.user(2810, "en", "Somchai", "stranger");
@@ -335,17 +335,49 @@ describe("the tee sheet Mini App", () => {
     await h.settle();
     customer.send("/cancel");
     await h.settle();
+    const courseId = h.sandbox.courses()[2]!.id;
     const { json } = await call("sheet", { initData: initDataOf(customer), players: 12 });
-    expect(json).toMatchObject({ groups: false, maxPlayers: 8, players: 4 });
-    expect((json.rows as Row[]).flatMap((r) => r.cells).some((c) => c.group !== undefined)).toBe(false);
-    const cell = (json.rows as Row[])[0]!.cells.find((c) => c.open)!;
+    expect(json).toMatchObject({ groups: true, maxPlayers: 16, players: 12 });
+    const rows = json.rows as Row[];
+    expect(rows.map((r) => r.course.id)).toEqual([courseId]);
+    const cell = rows[0]!.cells.find((c) => c.group)!;
+    expect(cell.group!.split).toEqual([4, 4, 4]);
+    // Another course's tee time is not theirs, whatever the page sends.
+    const other = h.sandbox.courses()[0]!.id;
+    expect(
+      await call("pick", {
+        initData: initDataOf(customer),
+        courseId: other,
+        date: json.date,
+        slotId: cell.slotId,
+        players: 12,
+      }),
+    ).toEqual({ status: 409, json: { error: "gone" } });
     const pick = await call("pick", {
       initData: initDataOf(customer),
-      courseId: h.sandbox.courses()[2]!.id,
+      courseId,
       date: json.date,
       slotId: cell.slotId,
       players: 12,
+      flights: cell.group!.slotIds,
     });
-    expect(pick).toEqual({ status: 409, json: { error: "gone" } });
+    expect(pick).toEqual({ status: 200, json: { ok: true } });
+    await h.settle();
+    // Their own name is offered (their Telegram profile), then the details, the other names, and the hold.
+    tapData(customer, /:keep$/);
+    await h.settle();
+    customer.send("somchai@example.com");
+    await h.settle();
+    customer.send("081-234-5678");
+    await h.settle();
+    tapData(customer, /:skip$/);
+    await h.settle();
+    expect(panel(customer).text).toContain("Your 3 tee times are on hold");
+    const held = h.sandbox.reservations();
+    expect(held.map((r) => r.slotId)).toEqual(cell.group!.slotIds);
+    expect(held.map((r) => r.persons)).toEqual([4, 4, 4]);
+    customer.send("/cancel");
+    await h.settle();
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL", "CANCEL", "CANCEL"]);
   });
 });

@@ -95,7 +95,12 @@ async function teeSheetAsCustomer(x: Harness, customer: SimulatedUser, date: str
     });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   };
-  const answers = [await post("sheet", { date, players: 2 }), await post("sheet", { date, players: 2, maxBaht: 5000 })];
+  const answers = [
+    await post("sheet", { date, players: 2 }),
+    await post("sheet", { date, players: 2, maxBaht: 5000 }),
+    // A party of 12: groups of tee times, their totals at the selling price too.
+    await post("sheet", { date, players: 12 }),
+  ];
   const courseId = x.sandbox.courses()[2]!.id;
   const slots = new Map(x.sandbox.slots(courseId, date).map((s) => [s.id, s]));
   const sale = { courseId, agentId: AGENT };
@@ -103,11 +108,23 @@ async function teeSheetAsCustomer(x: Harness, customer: SimulatedUser, date: str
   expect(nets.length).toBeGreaterThan(0);
   for (const { status, json } of answers) {
     expect(status).toBe(200);
-    const rows = json.rows as { course: { id: string }; cells: { slotId: string; open: boolean; price?: number }[] }[];
+    type Group = { slotIds: string[]; split: number[]; total: number } | null;
+    const rows = json.rows as {
+      course: { id: string };
+      cells: { slotId: string; open: boolean; price?: number; group?: Group }[];
+    }[];
     expect(rows.map((r) => r.course.id)).toEqual([courseId]);
     const open = rows[0]!.cells.filter((c) => c.open);
     expect(open.length).toBeGreaterThan(0);
-    for (const cell of open) expect(cell.price).toBe(book.perPlayer(slots.get(cell.slotId)!.price, sale));
+    for (const cell of open) {
+      expect(cell.price).toBe(book.perPlayer(slots.get(cell.slotId)!.price, sale));
+      const group = cell.group;
+      if (group)
+        expect(group.total).toBe(
+          group.slotIds.reduce((sum, id, i) => sum + book.perPlayer(slots.get(id)!.price, sale) * group.split[i]!, 0),
+        );
+    }
+    if (json.players === 12) expect(open.some((c) => c.group)).toBe(true);
     const shown = numbersIn(json);
     for (const net of nets) expect(shown, `the tee sheet's answer holds the net ${net}`).not.toContain(net);
   }

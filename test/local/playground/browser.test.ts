@@ -429,8 +429,8 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     const frame = await miniAppFrame(page);
     const sheet = page.frameLocator("#mini-app-frame");
     const date = (await sheet.locator('.date[aria-pressed="true"]').getAttribute("data-date")) ?? "";
-    // A customer books one tee time: the players filter stops at one tee time's party sizes' range.
-    expect(await sheet.locator("#players option").count()).toBe(8);
+    // A customer may book a group too (their link's course): the players filter goes to 16, as the agent's.
+    expect(await sheet.locator("#players option").count()).toBe(16);
     const digits = (text: string) => text.replace(/\D/g, "");
     // Every open cell as the page shows it (read at once: a string expression, as pageWidths).
     const cells = await frame.evaluate<[string, string, string][]>(
