@@ -52,7 +52,7 @@ export interface SearchHit {
 export interface HitFlight {
   slotId: string;
   startsAt: number;
-  /** Per player, satang (as `SearchHit.price`). */
+  /** Per player, satang: the partner's price (the net), which the booking reserves at; the hit's total is the asker's. */
   price: number;
   priceType: string;
   minPerson: number;
@@ -175,7 +175,8 @@ export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
     if (criteria.players > MAX_GROUP_PLAYERS) return [];
     const open = list
       .filter((t) => matches(t, course, { ...criteria, players: 0 }, now))
-      .map((t) => ({ ...t, price: priceOf(t, course) }));
+      // Planned and totalled at the price the asker pays; each flight keeps the net the booking reserves at.
+      .map((t) => ({ ...t, price: priceOf(t, course), net: t.price }));
     const distance =
       origin && course.lat !== null && course.lon !== null
         ? distanceKm(origin, { lat: course.lat, lon: course.lon })
@@ -197,7 +198,7 @@ export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
           flights: plan.flights.map(({ slot: t, persons }) => ({
             slotId: t.id,
             startsAt: t.startsAt,
-            price: t.price,
+            price: t.net,
             priceType: t.priceType,
             minPerson: t.minPerson,
             maxPerson: t.maxPerson,

@@ -268,6 +268,46 @@ describe("a customer's group pays first (PromptPay)", () => {
   });
 });
 
+describe("a customer's group from /find", () => {
+  it("a party of 8 lists groups at the customer's price; a tap holds the group at the partner's net and asks the selling total", async () => {
+    h = await startHarness({ env: ENV });
+    const agent = h.user(AGENT, "en", "Anan");
+    const token = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = h.user(100_391, "en", "Nok", "stranger");
+    customer.send(`/start ${token}`);
+    await h.settle();
+    customer.send("/cancel");
+    await h.settle();
+    customer.send("/find tomorrow 8 pax");
+    await h.settle();
+    expect(panel(customer).text).toMatch(/2 tee times \(4\+4\)/);
+    tapData(customer, /^f:[a-z0-9]{6}:t:/);
+    await h.settle();
+    tapData(customer, /:keep$/);
+    await h.settle();
+    customer.send("nok@example.com");
+    await h.settle();
+    customer.send("+66 89 123 4567");
+    await h.settle();
+    tapData(customer, /:skip$/);
+    await h.settle();
+    const view = await groupOf(h, 100_391);
+    expect(view.flights.map((f) => f.state)).toEqual(["HELD", "HELD"]);
+    // The flights were recorded at the partner's price, and sell once at the agency's markup.
+    for (const f of view.flights) {
+      expect(f.expected_amount).toBe(f.amount);
+      expect(f.selling_amount).toBeGreaterThan(f.amount!);
+      expect(panel(customer).text).toContain(formatBaht(f.selling_amount!, "en"));
+    }
+    tapData(customer, /:ok$/);
+    await h.settle();
+    const qr = parse(qrOf(photos(customer).at(-1)!), true, true)!;
+    const selling = view.flights.reduce((sum, f) => sum + f.selling_amount!, 0);
+    expect(qr.getTagValue("54")).toBe((selling / 100).toFixed(2));
+    expect(confirms(h)).toHaveLength(0);
+  });
+});
+
 describe("a customer's group whose window ends before any slip", () => {
   it("every flight released; the reaper's notice shows what the customer pays, never the net", async () => {
     h = await startHarness({ env: ENV });
