@@ -452,8 +452,9 @@ offer-card-group = 👥 <b>{ $course }</b>
     🏌️ { $players } players over { $flights } tee times ({ $split })
     💰 { $total } in all
 
-    A group is booked by your agent: reply here to book these tee times.
+    Tap the button and choose { $players } players to book these tee times with fairway.
 offer-book-button = Book this tee time
+offer-book-group-button = Book these tee times
 offer-refused-unknown = This offer is not valid. Please ask the agent who sent it for a new one.
 offer-refused-expired = This offer has ended: its tee time has passed.
 offer-refused-used-up = This offer has been opened by as many people as it allows. Please ask the agent for a new one.

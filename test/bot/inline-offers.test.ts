@@ -256,7 +256,7 @@ describe("inline offers: agents sell in any chat", () => {
     expect(saturday.answer!.results[0]?.message?.text).toContain(formatDate("2026-11-28", "th"));
   });
 
-  it("a party of 12 (`riverside tomorrow 12 pax`): groups of three tee times with the split and the total, posted as information with nothing a customer could book; in Thai too", async () => {
+  it("a party of 12 (`riverside tomorrow 12 pax`): groups of three tee times with the split and the total; the card opens its first tee time, where 12 players are proposed the same group; in Thai too", async () => {
     h = await startHarness();
     const agent = h.user(7206, "en", "Anan");
     const { id, answer } = await ask(h, agent, "riverside tomorrow 12 pax");
@@ -276,14 +276,26 @@ describe("inline offers: agents sell in any chat", () => {
       );
       const total = flights.reduce((sum, s) => sum + s.price * 4, 0);
       expect(text).toContain(`💰 ${formatBaht(total, "en")} in all`);
-      expect(text).toContain("A group is booked by your agent");
-      expect(r.message!.reply_markup, "no button: a customer books one tee time").toBeUndefined();
+      expect(text).toContain("choose 12 players to book these tee times");
     }
-    // Posted into a chat: a card, no offer recorded.
+    // Posted into a chat: the card's button is the offer of the group's first tee time.
     const card = agent.chooseInlineResult(id, results[0]!.id, AGENT_CUSTOMER_CHAT);
     await h.settle();
     expect(card.text).toContain("12 players over 3 tee times");
-    expect(await h.app.storage.db.selectFrom("offers").selectAll().execute()).toEqual([]);
+    expect(card.reply_markup?.inline_keyboard.flat()[0]?.text).toBe("Book these tee times");
+    const offer = await h.app.offers.get(results[0]!.id);
+    expect(offer?.agent_id).toBe(7206);
+    const cardTimes = /📅 .* · (\d\d:\d\d), (\d\d:\d\d), (\d\d:\d\d)/.exec(card.text!)!.slice(1);
+    expect(formatTime(offer!.starts_at, "Asia/Bangkok", "en")).toBe(cardTimes[0]);
+    // The customer taps it and picks 12 players: the same three tee times are proposed.
+    const customer = h.user(100_206, "en", "Nok", "stranger");
+    customer.openLink(bookButton(card));
+    await h.settle();
+    tapData(customer, /:p:12$/);
+    await h.settle();
+    const proposal = panel(customer).text;
+    expect(proposal).toContain("12 players over 3 tee times");
+    for (const [i, t] of cardTimes.entries()) expect(proposal).toContain(`${i + 1}. 🕒 ${t} · 4 players`);
 
     const thai = h.user(7207, "th", "อนันต์");
     const th = await ask(h, thai, "ริเวอร์ไซด์ พรุ่งนี้ 12 คน");

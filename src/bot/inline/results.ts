@@ -4,10 +4,9 @@
  * the search's parser (`search/query.ts`): a date, a time of day, a party, an area and a top price as
  * /find reads them, and the words left over as a course name; the tee times come from the same search.
  * A party larger than one tee time takes gets /find's groups (issue 25): one article per group, whose
- * card shows its tee times, split and total (what the customer pays) with no booking button, since a
- * group is booked by its agent (/find or /book), never through a customer's link.
+ * card shows its tee times, split and total (what the customer pays) and opens the offer of its first
+ * tee time, where the customer picks the party and is proposed the group.
  */
-import { createHash } from "node:crypto";
 import type { InlineQueryResultArticle } from "grammy/types";
 import type { Course } from "../../partner/types.js";
 import { courseName, type SlotView } from "../conversations/booking/draft.js";
@@ -125,15 +124,16 @@ function article(ctx: BotContext, item: Item, offer: Offer, date: string, prices
 
 /**
  * A group's article (issue 25): its tee times, the players on each and the total the customer pays
- * (the selling price of each tee time), to post as information; the agent books it (no link to book).
+ * (the selling price of each tee time); its button opens the offer of the group's first tee time.
  */
 function groupArticle(
   ctx: BotContext,
   item: Item & { flights: HitFlight[] },
-  agentId: number,
+  offer: Offer,
   date: string,
   prices: PriceBook,
 ): InlineQueryResultArticle {
+  const agentId = offer.agent_id;
   const locale = localeOf(ctx);
   const tz = item.course.timeZone || OFFER_TIME_ZONE;
   const name = courseName(item.course, locale);
@@ -153,17 +153,18 @@ function groupArticle(
     split: flights.map((f) => f.persons).join("+"),
     total: formatBaht(total, locale),
   };
-  // The same group asked again is the same result (ids are at most 64 bytes).
-  const key = [agentId, item.course.id, ...flights.map((f) => `${f.slotId}:${f.persons}`)].join("|");
   return {
     type: "article",
-    id: `grp_${createHash("sha256").update(key).digest("base64url").slice(0, 32)}`,
+    id: offer.token,
     title: truncate(ctx.t("inline-group-title", { ...args, course: name }), 120),
     description: ctx.t("inline-group-description", args),
     input_message_content: {
       message_text: ctx.t("offer-card-group", args),
       parse_mode: "HTML",
       link_preview_options: { is_disabled: true },
+    },
+    reply_markup: {
+      inline_keyboard: [[{ text: ctx.t("offer-book-group-button"), url: offerUrl(ctx.me.username, offer.token) }]],
     },
   };
 }
@@ -199,25 +200,31 @@ export async function buildOfferResults(
   const page = items.slice(index, index + RESULTS_PER_PAGE);
   const offers = await ctx.deps.offers.ensure(
     agentId,
-    page
-      .filter((item) => item.flights === undefined)
-      .map((item) => ({
+    page.map((item) => {
+      // A group's offer is its first tee time's, at that tee time's own price.
+      const first = item.flights?.[0];
+      return {
         courseId: item.course.id,
         courseName: item.course.name,
         courseNameTH: item.course.nameTH || null,
         timeZone: item.course.timeZone || OFFER_TIME_ZONE,
         slotId: item.slot.id,
         startsAt: item.slot.startsAt,
-        price: item.slot.price,
-        minPersons: item.slot.minPerson,
-        maxPersons: item.slot.maxPerson,
-      })),
+        price: first?.price ?? item.slot.price,
+        minPersons: first?.minPerson ?? item.slot.minPerson,
+        maxPersons: first?.maxPerson ?? item.slot.maxPerson,
+      };
+    }),
   );
   const prices = await ctx.deps.prices.book();
   const results = page.flatMap((item) => {
-    if (item.flights) return [groupArticle(ctx, { ...item, flights: item.flights }, agentId, date, prices)];
     const offer = offers.get(item.slot.id);
-    return offer ? [article(ctx, item, offer, date, prices)] : [];
+    if (!offer) return [];
+    return [
+      item.flights
+        ? groupArticle(ctx, { ...item, flights: item.flights }, offer, date, prices)
+        : article(ctx, item, offer, date, prices),
+    ];
   });
   const next = index + RESULTS_PER_PAGE;
   return { results, nextOffset: next < items.length ? `${date}:${next}` : "" };
