@@ -165,6 +165,10 @@ describe("a customer's group pays first (PromptPay)", () => {
     expect(card.caption).toContain("margin");
     expect(photos(admin).at(-1)?.caption).toContain("Payment slip from Nok");
     expect(confirms(h)).toHaveLength(0);
+    agent.send("/payments");
+    await h.settle();
+    expect(agent.lastMessage()?.text).toContain(payment.reference);
+    expect(agent.lastMessage()?.text).toContain("8 players over 2 tee times");
 
     agent.tap({ messageId: card.message_id, data: `py:a:${view.group.id}` });
     admin.tap({ messageId: photos(admin).at(-1)!.message_id, data: `py:a:${view.group.id}` });
@@ -184,6 +188,10 @@ describe("a customer's group pays first (PromptPay)", () => {
     expect(customer.messages().filter((m) => m.document?.file_name?.endsWith(".ics"))).toHaveLength(1);
     expect(agent.messages().some((m) => m.text?.includes("Approved by Anan: all 2 tee times confirmed"))).toBe(true);
     expect(agent.messages().some((m) => m.text?.includes("booked a group"))).toBe(true);
+    // The net (the agency's cost) appears in nothing the customer received.
+    const nets = [net, ...paid.flights.map((f) => f.amount!)].map((n) => formatBaht(n, "en"));
+    for (const m of customer.messages())
+      for (const figure of nets) expect(m.text ?? m.caption ?? "", `net ${figure}`).not.toContain(figure);
     expectTelegramRules(h);
   });
 
