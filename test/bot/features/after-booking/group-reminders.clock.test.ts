@@ -2,14 +2,23 @@
  * A group's reminders (issue 25): one message per offset with every paid tee time of the group, to the
  * agent who booked it and to each golfer holding a copy of one of its flights (once, however many
  * flights they hold), never one per flight; once across restarts and with a second instance's passes
- * racing the leader's, on SQLite and PostgreSQL.
+ * racing the leader's, on SQLite and PostgreSQL. A customer's group: the customer gets it, the agent one
+ * line with every tee time.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp, type App } from "../../../../src/app.js";
 import { addDaysToDateKey, courseToday } from "../../../../src/bot/format/dates.js";
 import { createLogger } from "../../../../src/logger.js";
 import { databaseFactories } from "../../../helpers/databases.js";
-import { expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
+import {
+  createLink,
+  expectTelegramRules,
+  forgeTap,
+  panel,
+  pickDate,
+  tapData,
+  tapWhenShown,
+} from "../../../helpers/flow.js";
 import { bookGroup } from "../../../helpers/group-flow.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { HOUR, passAt, received } from "./helpers.js";
@@ -153,7 +162,7 @@ describe.each(databaseFactories)("a group's reminders ($name)", ({ make }) => {
   });
 });
 
-describe("a group's reminder in Thai, and a group partly paid", () => {
+describe("a group's reminder in Thai, for a group partly paid, and for a customer's group", () => {
   it("a Thai agent's group: one Thai reminder with its tee times", async () => {
     h = await startHarness({ env: { AGENT_IDS: String(AGENT_TH) } });
     const agent = h.user(AGENT_TH, "th");
@@ -194,5 +203,49 @@ describe("a group's reminder in Thai, and a group partly paid", () => {
     expect(reminders[0]!.text).toContain("4 players · 1 tee time");
     expect(reminders[0]!.text).toContain(flights[0]!.reservation_code!);
     expect(reminders[0]!.text).not.toContain(flights[1]!.reservation_code ?? "never held");
+  });
+
+  it("a customer's group through the agent's link: the customer gets the group's reminder in Thai, the agent one line with every tee time", async () => {
+    h = await startHarness({ env: { AGENT_IDS: String(AGENT) } });
+    const agent = h.user(AGENT, "en", "Anan");
+    const token = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = h.user(100_513, "th", "Malee", "stranger");
+    customer.send(`/start ${token}`);
+    await h.settle();
+    tapData(customer, /:go$/);
+    await h.settle();
+    await pickDate(h, customer, inTwoDays(h.clock()));
+    await h.settle();
+    tapData(customer, /:s:\d+$/);
+    await h.settle();
+    for (const step of [/:p:8$/, /:next$/, /:keep$/]) {
+      await tapWhenShown(customer, step);
+      await h.settle();
+    }
+    for (const text of ["malee@example.com", "+66 89 123 4567"]) {
+      customer.send(text);
+      await h.settle();
+    }
+    tapData(customer, /:skip$/);
+    await h.settle();
+    tapData(customer, /:ok$/);
+    await h.settle();
+    const group = await h.app.storage.db.selectFrom("booking_groups").selectAll().executeTakeFirstOrThrow();
+    const flights = (await h.app.bookings.getGroup(group.id))!.flights;
+    expect(flights.map((f) => f.state)).toEqual(["PAID", "PAID"]);
+    expect(group.agent_id).toBe(AGENT);
+
+    await passAt(h, flights[0]!.slot_starts_at - 2 * HOUR);
+    await passAt(h, flights[1]!.slot_starts_at - 2 * HOUR + 1_000);
+    const reminders = received(customer, REMINDER_TH);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.text).toContain("ผู้เล่น 8 คน · 2 ทีไทม์");
+    for (const f of flights) expect(reminders[0]!.text).toContain(f.reservation_code!);
+    const line = received(agent, "group tees off in 2 hours");
+    expect(line).toHaveLength(1);
+    expect(line[0]!.text).toContain(flights.map((f) => f.reservation_code).join(", "));
+    expect(line[0]!.text).toContain(group.customer_name);
+    expect(received(agent, REMINDER)).toHaveLength(0);
+    expectTelegramRules(h);
   });
 });
