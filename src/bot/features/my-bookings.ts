@@ -139,8 +139,10 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
   if (own && booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
   if (requestable(booking, ctx.deps.now()))
     kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
-  // A group's receipt is one message: each flight's golfer's copy is sent from the flight's own view.
-  if (own && booking.group_id !== null && booking.state === "PAID" && booking.slot_starts_at > ctx.deps.now())
+  // A group's receipt is one message: each flight's golfer's copy is sent from the flight's own view (an
+  // agent's or admin's own group, as a single booking's receipt offers it only to them).
+  const ahead = booking.slot_starts_at > ctx.deps.now();
+  if (own && booking.group_id !== null && booking.agent_id === null && booking.state === "PAID" && ahead)
     kb.text(ctx.t("btn-send-to-golfer"), golferCopyData(booking.id)).row();
   // A group's flight goes back to its group (a golfer's copy, to the list).
   const back = own && booking.group_id !== null ? myBookingsData("group", booking.group_id) : myBookingsData("list");
