@@ -1057,15 +1057,17 @@ export function createBookingService(options: BookingServiceOptions) {
     /** A prepay whose hold ended: its payment expires (true when this call ended it). */
     expirePayment: (bookingId: string) => payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired"),
     /**
-     * An agent's request to be paid by the customer for a booking already made (kind `request`): the
-     * selling total to `payee`. Idempotent: the booking's existing payment is returned.
+     * An agent's request to be paid by the customer for a booking (or a group) already made (kind
+     * `request`): the selling total (a group's paid tee times together) to `payee`. Idempotent: the
+     * existing payment is returned.
      */
     requestPayment: async (bookingId: string, opts: { payee: string; actorId: number }): Promise<PaymentRecord> => {
-      const b = await load(bookingId);
+      const { booking: b, group } = await payable(bookingId);
+      const sold = group ? group.flights.filter((f) => f.state === "PAID") : [b];
       await payments.create({
         bookingId,
         kind: "request",
-        amount: b.selling_amount ?? b.amount ?? b.expected_amount,
+        amount: sold.reduce((sum, f) => sum + (f.selling_amount ?? f.amount ?? f.expected_amount), 0),
         payee: opts.payee,
         chatId: b.chat_id,
         userId: b.user_id,

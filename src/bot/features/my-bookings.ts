@@ -148,7 +148,9 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
   const back = own && booking.group_id !== null ? myBookingsData("group", booking.group_id) : myBookingsData("list");
   // An agent's own sale: ask the customer to pay (the QR for the selling price), when there is a PromptPay ID.
   const staff = ctx.who.role === "agent" || ctx.who.role === "admin";
-  if (own && staff && booking.state === "PAID" && (await ctx.deps.payments.payeeFor(ctx.from?.id ?? null)))
+  // A group's tee time: the request is the group's (one payment), from the group's view.
+  const single = booking.group_id === null;
+  if (own && staff && single && booking.state === "PAID" && (await ctx.deps.payments.payeeFor(ctx.from?.id ?? null)))
     kb.text(ctx.t("pay-btn-request"), paymentData("request", booking.id)).row();
   kb.text(ctx.t("btn-back"), back);
   await show(ctx, lines.join("\n"), kb);
@@ -221,6 +223,10 @@ async function groupView(ctx: BotContext, groupId: string, notice?: string): Pro
   if (view.group.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", groupId)).row();
   if (groupRequestable(view, ctx.deps.now()))
     kb.text(ctx.t("btn-request-group-cancellation"), cancelRequestData(groupId)).row();
+  // An agent's own sale: one payment request for the group's paid tee times, when there is a PromptPay ID.
+  const staff = ctx.who.role === "agent" || ctx.who.role === "admin";
+  if (staff && paid.length > 0 && (await ctx.deps.payments.payeeFor(userId ?? null)))
+    kb.text(ctx.t("pay-btn-request"), paymentData("request", groupId)).row();
   kb.text(ctx.t("btn-back"), myBookingsData("list"));
   await show(ctx, lines.join("\n"), kb);
 }

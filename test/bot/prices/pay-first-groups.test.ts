@@ -24,6 +24,7 @@ import {
   tapWhenShown,
   tomorrow,
 } from "../../helpers/flow.js";
+import { bookGroup } from "../../helpers/group-flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
 import { collectViolations } from "../../helpers/invariants.js";
 import { slipPhoto } from "../../helpers/slips.js";
@@ -362,6 +363,36 @@ describe("a refund of a customer-paid group", () => {
     const notice = customer.messages().find((m) => m.text?.includes("cancelled your group"))!;
     expect(notice.text).toContain(formatBaht(give, "en"));
     if (credited !== give) expect(notice.text).not.toContain(formatBaht(credited, "en"));
+  });
+});
+
+describe("an agent's own group sale", () => {
+  it("the group's receipt offers one payment request: the QR for the group's selling total, marked paid once; a refund says what to return", async () => {
+    h = await startHarness({ env: ENV });
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const view = await bookGroup(h, agent, { players: 8, name: "Somchai Group" });
+    const receipt = agent.messages().find((m) => m.text?.includes("Group booked"))!;
+    expect(receipt.text).toContain("Customer pays");
+    expect(receipt.text).toContain("margin");
+    agent.tap({ messageId: receipt.message_id, data: `py:q:${view.group.id}` });
+    await h.settle();
+    const qr = photos(agent).at(-1)!;
+    const selling = view.flights.reduce((sum, f) => sum + f.selling_amount!, 0);
+    expect(parse(qrOf(qr), true, true)!.getTagValue("54")).toBe((selling / 100).toFixed(2));
+    expect(qr.caption).toContain("Forward this QR to your customer");
+    expect(qr.caption).toContain("8 players over 2 tee times");
+    agent.tap({ messageId: qr.message_id, data: `py:m:${view.group.id}` });
+    agent.forgeTap(`py:m:${view.group.id}`, qr.message_id);
+    await h.settle();
+    expect((await h.app.bookings.payment(view.group.id))?.state).toBe("approved");
+    expect(agent.messages().filter((m) => m.text?.includes("Marked paid by Anan"))).toHaveLength(1);
+    expect(confirms(h)).toHaveLength(2);
+    admin.send(`/refund ${view.flights[0]!.reservation_code}`);
+    await h.settle();
+    tapData(admin, /^ad:rg:/);
+    await h.settle();
+    expect(agent.messages().filter((m) => m.text?.includes("is refunded: the customer paid"))).toHaveLength(1);
   });
 });
 

@@ -5,7 +5,8 @@
  * flights and the total, one Confirm pays them all, and one receipt and one `.ics` follow. Every
  * ledger call goes through the booking service's group operations inside `conversation.external`.
  */
-import { GrammyError, HttpError, InputFile } from "grammy";
+import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
+import { paymentData } from "../../features/payments/callback-data.js";
 import type { GroupFlightInput, GroupView } from "../../../bookings/index.js";
 import { moveChoices, nearestSlots, proposeGroup, splitsFor } from "../../../search/groups.js";
 import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
@@ -206,7 +207,7 @@ export function heldGroupPanel(run: FlowRun, view: GroupView, notice?: string) {
  */
 export async function confirmGroupHold(
   run: FlowRun,
-  deliver: (text: string) => Promise<void>,
+  deliver: (text: string, keyboard?: InlineKeyboard) => Promise<void>,
 ): Promise<"done" | "held" | "back"> {
   const { d, deps, ctx } = run;
   const id = d.groupId;
@@ -224,7 +225,16 @@ export async function confirmGroupHold(
   };
   switch (outcome.kind) {
     case "paid": {
-      await deliver(confirmedGroupText(outcome.view, d.course, env));
+      // An agent's own sale, with a PromptPay ID to collect to: the receipt offers a payment request
+      // (the QR for the group's selling total), handled outside the flow (features/payments).
+      const payee =
+        run.agentId === null
+          ? await run.conversation.external(async () => (await deps.payments.payeeFor(run.userId)) ?? null)
+          : null;
+      const request = payee
+        ? new InlineKeyboard().text(ctx.t("pay-btn-request"), paymentData("request", id))
+        : undefined;
+      await deliver(confirmedGroupText(outcome.view, d.course, env), request);
       await sendGroupCalendar(run, outcome.view);
       await run.conversation.external(() => deps.notifications.afterGroupPaid(id, outcome.balanceAfter));
       return "done";

@@ -119,7 +119,7 @@ export function heldPanel(run: FlowRun, held: BookingRecord, notice?: string) {
 /** Confirm: at most one partner confirm per booking (the ledger decides), then the receipt and .ics. */
 export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back"> {
   const { d, deps, ctx } = run;
-  if (d.groupId) return confirmGroupHold(run, (text) => deliverOutcome(run, text));
+  if (d.groupId) return confirmGroupHold(run, (text, keyboard) => deliverOutcome(run, text, keyboard));
   const id = d.bookingId;
   if (!id) return "back";
   // A customer who pays first is shown the QR; the partner's confirm waits for the agent's approval.

@@ -365,10 +365,11 @@ async function cancelByCustomer(ctx: BotContext, bookingId: string): Promise<voi
   await closeCard(ctx, ctx.t(what.group ? "pay-cancelled-group" : "pay-cancelled"));
 }
 
-/** An agent's payment request for a booking already made: the QR for its selling total, to forward. */
+/** An agent's payment request for a booking (or a group) already made: the QR for its selling total, to forward. */
 async function requestPayment(ctx: BotContext, bookingId: string): Promise<void> {
   const { deps } = ctx;
-  const b = await deps.bookings.get(bookingId);
+  const what = await deps.bookings.payable(bookingId).catch(() => undefined);
+  const b = what?.booking;
   const me = ctx.from?.id;
   const own = b && (Number(b.user_id) === me || Number(b.agent_id) === me);
   if (!b || !(own || isAdmin(ctx)) || ctx.who.role === "customer") {
@@ -383,7 +384,7 @@ async function requestPayment(ctx: BotContext, bookingId: string): Promise<void>
   await ctx.answerCallbackQuery();
   const payment = await deps.bookings.requestPayment(bookingId, { payee, actorId: me ?? 0 });
   const r: Reader = { t: (k, a) => ctx.t(k, a), locale: localeOf(ctx) };
-  const photo = await paymentPhoto(payment, { booking: b }, r, { forAgent: true });
+  const photo = await paymentPhoto(payment, what, r, { forAgent: true });
   const paid = payment.state === "approved";
   await ctx.replyWithPhoto(new InputFile(photo.png, `promptpay-${payment.reference}.png`), {
     caption: paid ? `${photo.caption}\n\n${ctx.t("pay-card-request-paid", { who: "✓" })}` : photo.caption,
