@@ -74,11 +74,16 @@ async function customerGroupAtHold(
   x: Harness,
   id: number,
   name: string,
-  options: { locale?: string; players?: number } = {},
+  options: { locale?: string; players?: number; atOnce?: boolean } = {},
 ) {
   const agent = x.user(AGENT, "en", "Anan");
   const admin = x.user(ADMIN, "en", "Ploy");
   const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+  if (options.atOnce) {
+    // The agent's choice for this link: confirm at once (a trusted customer).
+    tapData(agent, /^lp:.*:0$/);
+    await x.settle();
+  }
   const customer = x.user(id, options.locale ?? "en", name, "stranger");
   customer.send(`/start ${token}`);
   await x.settle();
@@ -274,6 +279,27 @@ describe("a customer's group pays first (PromptPay)", () => {
     const receipt = customer.messages().find((m) => m.text?.includes("ชำระล่วงหน้า") && m.text.includes("2"));
     expect(receipt).toBeDefined();
     expectTelegramRules(h);
+  });
+});
+
+describe("a customer's group through a link set to confirm at once", () => {
+  it("is confirmed as an agent's: no QR, every flight paid once, one receipt at the selling price, never the net", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, view } = await customerGroupAtHold(h, 100_395, "Nok", { atOnce: true });
+    expect(panel(customer).text).not.toContain("Pay by");
+    expect(await h.app.bookings.payment(view.group.id)).toBeUndefined();
+    tapData(customer, /:ok$/);
+    await h.settle();
+    expect(photos(customer)).toHaveLength(0);
+    const paid = await groupOf(h, 100_395);
+    expect(paid.group.state).toBe("PAID");
+    expect(confirms(h)).toHaveLength(2);
+    const receipts = customer.messages().filter((m) => m.text?.includes("Group booked"));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("Prepaid: green fee");
+    const nets = paid.flights.map((f) => formatBaht(f.amount!, "en"));
+    for (const m of customer.messages()) for (const figure of nets) expect(m.text ?? "").not.toContain(figure);
+    expect(agent.messages().some((m) => m.text?.includes("booked a group"))).toBe(true);
   });
 });
 
