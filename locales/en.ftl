@@ -774,3 +774,8 @@ pay-link-pay-first = 💳 Customers of this link pay first by PromptPay; the boo
 pay-link-at-once = ⚡ Customers of this link are confirmed at once, paid from the partner credit.
 pay-link-btn-at-once = ⚡ Confirm at once instead
 pay-link-btn-pay-first = 💳 Pay first instead
+
+## Staff prices (issue 30): what the customer pays, with the net beside it when a markup applies
+price-with-net = { $price } · net { $net }
+price-net-hint = Prices are what the customer pays; the net is in brackets.
+find-net = · net { $net }

@@ -701,3 +701,8 @@ pay-link-pay-first = 💳 ลูกค้าจากลิงก์นี้ช
 pay-link-at-once = ⚡ ลูกค้าจากลิงก์นี้ได้รับการยืนยันทันที ชำระจากเครดิตพาร์ทเนอร์
 pay-link-btn-at-once = ⚡ ยืนยันทันทีแทน
 pay-link-btn-pay-first = 💳 ให้ชำระก่อนแทน
+
+## Staff prices (issue 30): what the customer pays, with the net beside it when a markup applies
+price-with-net = { $price } · ทุน { $net }
+price-net-hint = ราคาคือที่ลูกค้าจ่าย ราคาทุนอยู่ในวงเล็บ
+find-net = · ทุน { $net }

@@ -66,6 +66,7 @@ function envOf(ctx: BotContext): FindEnv {
     t: (key, args) => ctx.t(key, args),
     locale: localeOf(ctx),
     today: courseToday(ctx.deps.now(), SEARCH_ZONE),
+    showNet: ctx.who.role === "agent" || ctx.who.role === "admin",
   };
 }
 
@@ -89,13 +90,15 @@ async function scopeOf(ctx: BotContext): Promise<readonly string[] | undefined> 
 type Shown = { text: string; keyboard: InlineKeyboard };
 
 /**
- * The search a user's results come from: a customer's shows (and limits by) what they pay, the selling
- * price of their agent's sales; staff see the partner's price, as the booking flow reserves at it.
+ * The search a user's results come from, at the selling price (the one price function): a customer's
+ * at what they pay (their agent's sales), an agent's or admin's at what they sell at (their own rules:
+ * a course's override, then the agent's, then the agency's), each hit keeping its net. A price limit
+ * compares the selling price for both, as the agent quotes it to the customer.
  */
 async function searchFor(ctx: BotContext): Promise<TeeTimeSearch> {
-  if (ctx.who.role !== "customer") return ctx.deps.search;
   const book = await ctx.deps.prices.book();
-  const agentId = ctx.who.agentId ?? null;
+  if (!book.hasMarkup()) return ctx.deps.search;
+  const agentId = ctx.who.role === "customer" ? (ctx.who.agentId ?? null) : (ctx.from?.id ?? null);
   return createTeeTimeSearch({
     catalog: ctx.deps.catalog,
     priceOf: (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId }),

@@ -44,6 +44,8 @@ export interface FindEnv {
   locale: Locale;
   /** YYYY-MM-DD in Bangkok. */
   today: string;
+  /** An agent or admin: a hit's net total follows what the customer pays, when a markup makes them differ. */
+  showNet?: boolean;
 }
 
 type Hhmm = string;
@@ -111,6 +113,7 @@ function hitLine(hit: SearchHit, n: number, players: number, env: FindEnv, twoDa
         ? env.t("find-caddy-price", { price: formatBaht(hit.caddyPrice, env.locale) })
         : "";
   const km = hit.distanceKm !== undefined ? env.t("find-km", { km: Math.round(hit.distanceKm) }) : "";
+  const net = env.showNet ? netText(hit, players, env) : "";
   if (hit.group) {
     const last = hit.group.flights.at(-1)!;
     return env.t("find-line-group", {
@@ -120,7 +123,10 @@ function hitLine(hit: SearchHit, n: number, players: number, env: FindEnv, twoDa
       flights: hit.group.flights.length,
       split: hit.group.flights.map((f) => f.persons).join("+"),
       total: formatBaht(hit.group.total, env.locale),
-      extra: km ? ` ${km}` : "",
+      extra: [net, km]
+        .filter(Boolean)
+        .map((part) => ` ${part}`)
+        .join(""),
     });
   }
   return env.t("find-line", {
@@ -131,11 +137,19 @@ function hitLine(hit: SearchHit, n: number, players: number, env: FindEnv, twoDa
     players,
     total: formatBaht(hit.price * players, env.locale),
     // Fluent trims a message's leading space: the separator is added here.
-    extra: [caddy, km]
+    extra: [net, caddy, km]
       .filter(Boolean)
       .map((part) => ` ${part}`)
       .join(""),
   });
+}
+
+/** Staff: `· net ฿8,000`, the net of the total shown (the flights' nets for a group); empty when it is the total. */
+function netText(hit: SearchHit, players: number, env: FindEnv): string {
+  const [total, net] = hit.group
+    ? [hit.group.total, hit.group.flights.reduce((sum, f) => sum + f.price * f.persons, 0)]
+    : [hit.price * players, (hit.net ?? hit.price) * players];
+  return net === total ? "" : env.t("find-net", { net: formatBaht(net, env.locale) });
 }
 
 export function pageCount(hits: number): number {
