@@ -9,7 +9,8 @@
  *
  * Trust nothing from the page: every call carries Telegram's initData, checked first (signature and
  * age, init-data.ts); the role is read as the bot reads it (strangers get 403 and cause no partner
- * call; customers see their link's course only, at their selling price, never the net); a pick is
+ * call; customers see their link's course only, at their selling price, never the net; agents and
+ * admins see what they sell at, with the net beside it when a markup applies); a pick is
  * looked up again in the search's own result for that user, so a forged tee time, price, group or
  * course finds nothing. Groups (a party larger than one tee time) are offered as in `/find` (to
  * customers too, within their link's course; a customer's group pays first where their link says so);
@@ -145,8 +146,9 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
 
   /**
    * What the user may see and at what price, as in `/find`: a customer their link's course at the
-   * selling price of their agent's sales; agents and admins every course at the partner's price; every
-   * member groups for a party larger than one tee time.
+   * selling price of their agent's sales; agents and admins every course at what they sell at (their
+   * own rules) with the net beside it; every member groups for a party larger than one tee time. A
+   * top price compares the selling price for everyone.
    */
   async function scopeOf(user: InitDataUser, who: Who): Promise<SheetScope> {
     if (who.role === "customer") {
@@ -159,7 +161,15 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
         groups: true,
       };
     }
-    return { recent: await options.recentCourses(user.id), groups: true };
+    const recent = await options.recentCourses(user.id);
+    const book = await options.prices.book();
+    if (!book.hasMarkup()) return { recent, groups: true };
+    return {
+      recent,
+      priceOf: (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId: user.id }),
+      groups: true,
+      showNet: true,
+    };
   }
 
   function api(handle: (body: unknown) => Promise<unknown>) {

@@ -9,7 +9,8 @@
  * A party larger than one tee time takes (for those who may book groups: the scope says) gets the
  * same proposal as `/find`'s groups (search/groups.ts): every open cell says whether a group starts
  * there and which tee times it takes, or that none fits from it. Prices are the searcher's
- * (`SheetScope.priceOf`: a customer's selling price); the net never leaves the server for a customer.
+ * (`SheetScope.priceOf`: the selling price); the net never leaves the server for a customer, and
+ * reaches staff beside the price (`SheetScope.showNet`) when a markup makes them differ.
  */
 import { AREAS } from "../search/areas.js";
 import { PARTS_OF_DAY, type PartOfDay, type SearchCriteria } from "../search/criteria.js";
@@ -50,6 +51,8 @@ export interface SheetGroup {
   split: number[];
   /** Satang: what the party pays in all, at the prices shown. */
   total: number;
+  /** Satang: the flights' net in all (staff, when it differs from `total`). */
+  net?: number;
 }
 
 export interface SheetCell {
@@ -57,8 +60,10 @@ export interface SheetCell {
   /** HH:MM at the course. */
   time: string;
   open: boolean;
-  /** Per player, satang (open cells). */
+  /** Per player, satang (open cells): what the customer pays. */
   price?: number;
+  /** Per player, satang: the partner's price, the agency's cost (staff only, when it differs from `price`). */
+  net?: number;
   /** How many players the tee time takes (open cells). */
   spots?: number;
   minPerson?: number;
@@ -104,6 +109,8 @@ export interface SheetScope {
   priceOf?: (teeTime: TeeTime, course: Course) => number;
   /** A party larger than one tee time is offered groups of consecutive tee times. Default false. */
   groups?: boolean;
+  /** Agents and admins: each open cell (and group) carries its net beside the price, when they differ. Default false. */
+  showNet?: boolean;
 }
 
 /** A tapped cell, as the page sends it back with the filters the sheet was read with. */
@@ -261,12 +268,14 @@ export function createTeeSheet(deps: {
             const zone = course.timeZone || ZONE;
             const cells = new Map<string, SheetCell & { at: number }>();
             const list = await catalog.teeTimes(course.id, asked.date);
+            const netOf = new Map(list.map((t) => [t.id, t.price]));
             const openCell = (hit: SearchHit): SheetCell & { at: number } => ({
               at: hit.startsAt,
               slotId: hit.slotId,
               time: hhmm(hit.startsAt, zone),
               open: true,
               price: hit.price,
+              ...(scope.showNet && hit.net !== undefined && hit.net !== hit.price ? { net: hit.net } : {}),
               spots: hit.maxPerson,
               minPerson: hit.minPerson,
             });
@@ -287,6 +296,7 @@ export function createTeeSheet(deps: {
               );
               for (const hit of open) {
                 const group = starts.get(hit.slotId);
+                const groupNet = group?.flights.reduce((sum, f) => sum + (netOf.get(f.slotId) ?? 0) * f.persons, 0);
                 cells.set(hit.slotId, {
                   ...openCell(hit),
                   group: group
@@ -295,6 +305,7 @@ export function createTeeSheet(deps: {
                         times: group.flights.map((f) => hhmm(f.startsAt, zone)),
                         split: group.flights.map((f) => f.persons),
                         total: group.total,
+                        ...(scope.showNet && groupNet !== group.total ? { net: groupNet } : {}),
                       }
                     : null,
                 });

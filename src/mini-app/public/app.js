@@ -20,6 +20,7 @@ const STRINGS = {
     midday: "Midday",
     afternoon: "Afternoon",
     spots: (n) => `up to ${n}`,
+    net: (amount) => `net ${amount}`,
     gone: "gone",
     none: "No tee times in this part of the day",
     loading: "Loading…",
@@ -54,6 +55,7 @@ const STRINGS = {
     midday: "กลางวัน",
     afternoon: "บ่าย",
     spots: (n) => `ไม่เกิน ${n} คน`,
+    net: (amount) => `ทุน ${amount}`,
     gone: "เต็มแล้ว",
     none: "ไม่มีทีออฟในช่วงเวลานี้",
     loading: "กำลังโหลด…",
@@ -247,6 +249,8 @@ function openCell(row, cell) {
     },
     el("b", {}, cell.time),
     el("span", { class: "price" }, money(cell.price)),
+    // Staff only, when a markup applies: the agency's cost under what the customer pays.
+    cell.net !== undefined ? el("span", { class: "net" }, t("net", money(cell.net))) : null,
     el("span", { class: "spots" }, hint),
   );
 }
@@ -307,7 +311,7 @@ function select(row, cell) {
     cell.time,
     times.join(" · "),
     split.join("+"),
-    money(total),
+    cell.group.net !== undefined ? `${money(total)} (${t("net", money(cell.group.net))})` : money(total),
   );
   const go = $("pick-go");
   go.textContent = t("bookGroup");
