@@ -78,6 +78,8 @@ export function viewEnv(run: FlowRun): ViewEnv {
     // Only a customer's booking carries an agent id: a customer books for themselves.
     selfBooking: run.agentId !== null,
     sell: (net) => sellingPrice(run, net),
+    // Agents and admins see the net beside it (the prices were read with the view's first external).
+    showNet: run.agentId === null,
     // web_app buttons are allowed in private chats only (a booking is entered by members only).
     ...(sheet && run.ctx.chat?.type === "private" ? { teeSheetUrl: sheet } : {}),
   };

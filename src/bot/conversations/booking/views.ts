@@ -5,6 +5,7 @@ import { calendarKeyboard } from "../../keyboards/date-picker.js";
 import { coursePagerKeyboard } from "../../keyboards/course-pager.js";
 import { slotPageCount, slotPagerKeyboard } from "../../keyboards/slot-pager.js";
 import { formatBaht } from "../../format/money.js";
+import { staffPrice } from "../../format/staff-price.js";
 import { formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
@@ -39,6 +40,8 @@ export interface ViewEnv {
   selfBooking: boolean;
   /** Per player: what a tee time of this net price sells for (default: the net). */
   sell?: (net: number) => number;
+  /** An agent or admin booking: a tee time's price is shown with its net when a markup makes them differ. */
+  showNet?: boolean;
   /** The tee sheet Mini App's address, when it is served and this chat may open it (a private chat). */
   teeSheetUrl?: string;
 }
@@ -56,6 +59,12 @@ const PARTS: PartOfDay[] = ["all", "morning", "midday", "afternoon"];
 /** What a player pays for a tee time (or a course's "from" price) of `net` satang. */
 function sold(env: ViewEnv, net: number): number {
   return env.sell ? env.sell(net) : net;
+}
+
+/** A tee time's price per player for this reader: the selling price, and its net for staff when they differ. */
+function priceOf(env: ViewEnv, net: number, options: { short?: boolean } = {}): string {
+  const selling = sold(env, net);
+  return env.showNet ? staffPrice(selling, net, env, options) : formatBaht(selling, env.locale);
 }
 
 function noticeText(d: Draft, t: T): string {
@@ -177,7 +186,7 @@ function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
   kb.row();
   const buttons = page.items.map(({ slot, index }) => ({
     index,
-    label: `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(sold(env, slot.price), locale)}`,
+    label: `${formatTime(slot.startsAt, tz, locale)} · ${priceOf(env, slot.price, { short: true })}`,
   }));
   const pager = slotPagerKeyboard(env.nonce, buttons, page.page, slotPageCount(page.visible), {
     prev: t("btn-prev"),
@@ -187,7 +196,9 @@ function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
   const out = InlineKeyboard.from(rows).row().text(t("btn-refresh"), data("rf")).row();
   if (page.visible === 0) out.text(t("slot-btn-watch"), data("w")).row();
   const types = page.types.map((p) => t("price-type", { type: p })).join(", ");
-  const body = page.visible === 0 ? t("slot-none-part") : t("slot-hint", { count: page.visible, types });
+  const withNet = env.showNet === true && page.items.some(({ slot }) => sold(env, slot.price) !== slot.price);
+  const hint = t("slot-hint", { count: page.visible, types }) + (withNet ? `\n${t("price-net-hint")}` : "");
+  const body = page.visible === 0 ? t("slot-none-part") : hint;
   return { text: `${noticeText(d, t)}<b>${title}</b>\n${body}`, keyboard: navRow(out, env, true) };
 }
 
@@ -216,7 +227,7 @@ function players(d: Draft, env: ViewEnv): View {
     t("players-slot", {
       time: formatTime(s.startsAt, tz, locale),
       date: formatDate(d.date ?? env.today, locale),
-      price: formatBaht(sold(env, s.price), locale),
+      price: priceOf(env, s.price),
     }),
     caddy,
     t("players-range", { min: s.minPerson, max: s.maxPerson }),
@@ -314,7 +325,7 @@ function flightPicker(d: Draft, env: ViewEnv, daySlots: SlotView[] | undefined):
   const kb = new InlineKeyboard();
   choices.forEach((slot, i) => {
     kb.text(
-      `${formatTime(slot.startsAt, tz, locale)} · ${formatBaht(sold(env, slot.price), locale)}`,
+      `${formatTime(slot.startsAt, tz, locale)} · ${priceOf(env, slot.price, { short: true })}`,
       data("ft", all.indexOf(slot)),
     );
     if (i % 2 === 1) kb.row();
@@ -327,6 +338,7 @@ function flightPicker(d: Draft, env: ViewEnv, daySlots: SlotView[] | undefined):
     choices.length > 0
       ? t("flight-hint", { gap: env.groupGapMinutes })
       : t("flight-none", { gap: env.groupGapMinutes }),
+    env.showNet && choices.some((slot) => sold(env, slot.price) !== slot.price) ? t("price-net-hint") : "",
   ].filter(Boolean);
   return { text: `${noticeText(d, t)}${text.join("\n")}`, keyboard: navRow(kb, env, true) };
 }
