@@ -271,6 +271,14 @@ export async function createApp(options: AppOptions): Promise<App> {
     catalog,
     search,
     alert: createWatchAlerts({ notifications, i18n, now, pricing: { access, prices } }),
+    // A watch's top price is the selling price, as /find's: a customer's agent's, or the watcher's own.
+    sellingOf: async (watch) => {
+      const book = await prices.book();
+      if (!book.hasMarkup()) return undefined;
+      const who = await access.whoIs(watch.userId);
+      const agentId = who.role === "customer" ? (who.agentId ?? null) : watch.userId;
+      return (net, courseId) => book.perPlayer(net, { courseId, agentId });
+    },
     logger: logger.child({ module: "watches" }),
     now,
     readsPerMinute: config.watches.readsPerMinute,

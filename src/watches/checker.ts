@@ -47,6 +47,12 @@ export interface WatchCheckerOptions {
   store: WatchStore;
   catalog: Pick<PartnerCatalog, "courses" | "teeTimes">;
   search: Pick<TeeTimeSearch, "hitsOf">;
+  /**
+   * What the watcher is shown a tee time of `net` satang per player costs (the selling price: a
+   * customer's agent's, or their own as an agent or admin), which a watch's top price compares; undefined:
+   * the partner's price. Default: the partner's for every watch.
+   */
+  sellingOf?: (watch: Watch) => Promise<((net: number, courseId: string) => number) | undefined>;
   /** Queues one message with the watch's new tee times; true once queued. */
   alert: (watch: Watch, teeTimes: AlertedTeeTime[]) => Promise<boolean>;
   logger: Logger;
@@ -148,7 +154,7 @@ export function createWatchChecker(options: WatchCheckerOptions) {
       last_start: lastStart,
     });
     for (const watch of target.watches) {
-      const hits = search.hitsOf(target.course, target.date, list, watch.criteria, now());
+      const hits = await hitsFor(watch, target, list);
       const before = watch.open[target.key];
       watch.open[target.key] = hits.map((h) => h.slotId);
       // First look at this target (the search the agent saw could not read it): what is open is the baseline.
@@ -157,6 +163,16 @@ export function createWatchChecker(options: WatchCheckerOptions) {
       if (fresh.length > 0) found.set(watch.id, [...(found.get(watch.id) ?? []), ...fresh]);
     }
     return true;
+  }
+
+  /** The watch's tee times in `list`, its top price compared with what the watcher is shown (the selling price). */
+  async function hitsFor(watch: Watch, target: Plan, list: TeeTime[]): Promise<SearchHit[]> {
+    const { maxPrice, ...rest } = watch.criteria;
+    const sell = maxPrice === undefined ? undefined : await options.sellingOf?.(watch);
+    if (!sell) return search.hitsOf(target.course, target.date, list, watch.criteria, now());
+    return search
+      .hitsOf(target.course, target.date, list, rest, now())
+      .filter((h) => sell(h.net ?? h.price, target.course.id) <= maxPrice!);
   }
 
   /** A watch's end, once the last tee time of every course on its last date is known. */

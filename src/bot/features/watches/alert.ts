@@ -21,23 +21,30 @@ export interface WatchAlertsOptions {
 }
 
 /**
- * The hits as the watcher may see them: a customer's priced at what they pay (the selling price of
- * their agent's sales, from the net the search kept); staff's as found.
+ * The hits as the watcher may see them, at the selling price (from the net the search kept): a
+ * customer's at what they pay (their agent's sales), an agent's or admin's at what they sell at (their
+ * own rules), with the net beside it for them (`showNet`).
  */
 async function pricedFor(
   watch: Watch,
   teeTimes: AlertedTeeTime[],
   pricing: WatchAlertsOptions["pricing"],
-): Promise<AlertedTeeTime[]> {
-  if (!pricing) return teeTimes;
+): Promise<{ teeTimes: AlertedTeeTime[]; showNet: boolean }> {
+  if (!pricing) return { teeTimes, showNet: false };
   const who = await pricing.access.whoIs(watch.userId);
-  if (who.role !== "customer") return teeTimes;
   const book = await pricing.prices.book();
-  const agentId = who.agentId ?? null;
-  return teeTimes.map((t) => ({
-    ...t,
-    hit: { ...t.hit, price: book.perPlayer(t.hit.net ?? t.hit.price, { courseId: t.hit.course.id, agentId }) },
-  }));
+  const customer = who.role === "customer";
+  const agentId = customer ? (who.agentId ?? null) : watch.userId;
+  return {
+    teeTimes: teeTimes.map((t) => ({
+      ...t,
+      hit: {
+        ...t.hit,
+        price: book.perPlayer(t.hit.net ?? t.hit.price, { courseId: t.hit.course.id, agentId }),
+      },
+    })),
+    showNet: !customer,
+  };
 }
 
 /** The checker's `alert`: queues one message for a watch's new tee times; true once queued. */
@@ -45,10 +52,12 @@ export function createWatchAlerts(options: WatchAlertsOptions) {
   const { notifications, i18n } = options;
   return async (watch: Watch, teeTimes: AlertedTeeTime[]): Promise<boolean> => {
     const locale = await notifications.localeOf(watch.userId);
-    const view = alertView(watch, await pricedFor(watch, teeTimes, options.pricing), {
+    const priced = await pricedFor(watch, teeTimes, options.pricing);
+    const view = alertView(watch, priced.teeTimes, {
       t: (key, args) => i18n.t(locale, key, args),
       locale,
       today: courseToday(options.now(), WATCH_ZONE),
+      showNet: priced.showNet,
     });
     return notifications.deliver({
       chatId: watch.chatId,

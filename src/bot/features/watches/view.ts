@@ -118,7 +118,12 @@ export function alertView(watch: Watch, teeTimes: readonly AlertedTeeTime[], env
             total: formatBaht(hit.price * players, env.locale),
           })
         : env.t("watch-alert-price-each", { price: formatBaht(hit.price, env.locale) });
-    lines.push(`⛳ <b>${time}</b>${day} ${escapeHtml(courseName(hit, env.locale))} — ${price}`);
+    // Staff: the net of what is shown beside it, when a markup makes them differ.
+    const net =
+      env.showNet && hit.net !== undefined && hit.net !== hit.price
+        ? ` ${env.t("find-net", { net: formatBaht(hit.net * Math.max(players, 1), env.locale) })}`
+        : "";
+    lines.push(`⛳ <b>${time}</b>${day} ${escapeHtml(courseName(hit, env.locale))} — ${price}${net}`);
     kb.text(
       env.t("watch-btn-book", { time, course: truncate(courseName(hit, env.locale), 26) }),
       watchData("b", id),
