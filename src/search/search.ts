@@ -189,6 +189,8 @@ export function createTeeTimeSearch(options: TeeTimeSearchOptions) {
         slotId: first.id,
         startsAt: first.startsAt,
         price: Math.round(plan.total / plan.persons),
+        // The first tee time's net: what the booking is reserved at if the party changes to one tee time.
+        net: first.net,
         priceType: first.priceType,
         minPerson: first.minPerson,
         maxPerson: first.maxPerson,

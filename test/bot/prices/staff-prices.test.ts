@@ -10,7 +10,7 @@ import { formatBaht } from "../../../src/bot/format/money.js";
 import { signWebAppData, type SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import { PriceBook } from "../../../src/pricing/rules.js";
 import { startHarness, TEST_BOT_TOKEN, type Harness } from "../../helpers/harness.js";
-import { bookUntil, expectTelegramRules, panel, tomorrow } from "../../helpers/flow.js";
+import { bookUntil, expectTelegramRules, panel, tapData, tomorrow } from "../../helpers/flow.js";
 
 const AGENT = 9401;
 
@@ -127,6 +127,21 @@ describe("staff see the selling price and the net", () => {
         expect(net, line).toBeGreaterThan(0);
         expect(net!, line).toBeLessThan(total);
       }
+      // A tap books the group; back at the players step, its first tee time is priced once, with its net.
+      tapData(agent, /^f:[a-z0-9]{6}:t:/);
+      await x.settle();
+      for (let i = 0; i < 3 && !panel(agent).data.some((d) => /:p:\d+$/.test(d)); i += 1) {
+        tapData(agent, /:back$/);
+        await x.settle();
+      }
+      const perPlayer = /(฿[\d,]+) · (?:net|ทุน) (฿[\d,]+)/.exec(panel(agent).text);
+      const priced = new Set(
+        [...prices.values()].map((p) => `${formatBaht(p.selling, lang)}/${formatBaht(p.net, lang)}`),
+      );
+      expect(perPlayer, panel(agent).text).not.toBeNull();
+      expect(priced.has(`${perPlayer![1]}/${perPlayer![2]}`), panel(agent).text).toBe(true);
+      agent.send("/cancel");
+      await x.settle();
 
       // The tee sheet: each open cell at the selling price, its net beside.
       const rows = await sheet(x, agent, { date, part: "morning", players: 4, area: "pattaya" });
