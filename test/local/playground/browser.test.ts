@@ -4,7 +4,7 @@
  * an admin refunds it, and a customer arrives through an agent's link; the agent opens the tee sheet
  * (a Mini App in a 360 px phone panel), in English and in Thai, and books from one of its cells, and
  * for a party of 12 books the group of tee times a cell starts; with the admin's markup, the customer's
- * tee sheet shows what they pay, never the net.
+ * tee sheet shows what they pay, never the net, and the admin's the net under it.
  * Screenshots: see SCREENSHOT_DIR in ./browser.ts.
  *
  * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
@@ -413,7 +413,7 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
   });
 
-  it("shows the customer their selling price on the tee sheet, never the net (the admin's /prices 20%)", async () => {
+  it("shows the customer their selling price on the tee sheet, never the net, and the admin both (the admin's /prices 20%)", async () => {
     await page.getByRole("tab", { name: /Admin/ }).click();
     await typeMessage(page, "/prices 20%");
     await synced(p, page, PLAYGROUND_ADMIN_ID);
@@ -452,6 +452,27 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     await page.locator("#mini-app-close").click();
     await page.locator("#mini-app").waitFor({ state: "hidden" });
     await page.getByRole("tab", { name: /Admin/ }).click();
+    // The admin's own sheet at the same markup: each open cell what the customer pays, the net under it.
+    await page.locator("#menu-button", { hasText: "Tee sheet" }).click();
+    const staffFrame = await miniAppFrame(page);
+    const staffSheet = page.frameLocator("#mini-app-frame");
+    await staffSheet.locator('#sheet[data-state="ready"]').waitFor();
+    const staffDate = (await staffSheet.locator('.date[aria-pressed="true"]').getAttribute("data-date")) ?? "";
+    const staffCells = await staffFrame.evaluate<[string, string, string, string | null][]>(
+      "[...document.querySelectorAll('.cell:not(.gone)')].map((c) => [c.dataset.course, c.dataset.slot, c.querySelector('.price').textContent, c.querySelector('.net')?.textContent ?? null])",
+    );
+    expect(staffCells.length).toBeGreaterThan(0);
+    for (const [courseId, slotId, shown, netShown] of staffCells) {
+      const list = await p.app.partner.listTeeTimes(courseId, staffDate);
+      const net = list.find((t) => t.id === slotId)!.price;
+      const selling = sellingPerPlayer(net, { kind: "percent", basisPoints: 2000 }, 1);
+      expect(digits(shown), `${courseId} ${slotId}`).toBe(String(selling / 100));
+      expect(netShown, `${courseId} ${slotId}`).toMatch(/^net ฿/);
+      expect(digits(netShown ?? ""), `${courseId} ${slotId}`).toBe(String(net / 100));
+    }
+    expect(await pageWidths(staffFrame)).toEqual({ width: 360, scrollWidth: 360 });
+    await page.locator("#mini-app-close").click();
+    await page.locator("#mini-app").waitFor({ state: "hidden" });
     await typeMessage(page, "/prices none");
     await synced(p, page, PLAYGROUND_ADMIN_ID);
   });
