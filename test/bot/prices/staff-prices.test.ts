@@ -140,6 +140,13 @@ describe("staff see the selling price and the net", () => {
       );
       expect(perPlayer, panel(agent).text).not.toBeNull();
       expect(priced.has(`${perPlayer![1]}/${perPlayer![2]}`), panel(agent).text).toBe(true);
+      // The group proposed for 12: its total with the net beside it.
+      tapData(agent, /:p:12$/);
+      await x.settle();
+      const groupTotal = /💰 .*?(฿[\d,]+) · (?:net|ทุน) (฿[\d,]+)/.exec(panel(agent).text);
+      expect(groupTotal, panel(agent).text).not.toBeNull();
+      const baht = (s: string) => Number(s.replace(/\D/g, ""));
+      expect(baht(groupTotal![2]!)).toBeLessThan(baht(groupTotal![1]!));
       agent.send("/cancel");
       await x.settle();
 

@@ -279,6 +279,11 @@ export function flightLine(
   });
 }
 
+/** The flights' net in all: the partner's price × players on each. */
+function groupNet(flights: readonly FlightDraft[]): number {
+  return flights.reduce((sum, f) => sum + f.slot.price * f.persons, 0);
+}
+
 /** The flights fairway proposes for the party (or as the agent changed them), with the total. */
 function groupPlan(d: Draft, env: ViewEnv): View {
   const { t, locale } = env;
@@ -301,13 +306,15 @@ function groupPlan(d: Draft, env: ViewEnv): View {
     kb.text(t("btn-change-split"), data("sl")).row();
   kb.text(t("btn-group-continue"), data("next")).row();
   const total = flights.reduce((sum, f) => sum + sold(env, f.slot.price) * f.persons, 0);
+  // Staff: the net beside the total, when a markup makes them differ.
+  const amount = env.showNet ? staffPrice(total, groupNet(flights), env) : formatBaht(total, locale);
   const text = [
     `<b>${t("group-title", { players: d.persons ?? 0, flights: flights.length })}</b>`,
     `⛳ ${escapeHtml(d.course ? courseName(d.course, locale) : "")} · 📅 ${formatDate(d.date ?? env.today, locale)}`,
     "",
     ...flights.map((f, i) => flightLine(f, i + 1, env, tz)),
     "",
-    `💰 ${t("group-total", { amount: formatBaht(total, locale) })}`,
+    `💰 ${t("group-total", { amount })}`,
     t("group-hint"),
   ];
   return { text: `${noticeText(d, t)}${text.join("\n")}`, keyboard: navRow(kb, env, true) };
