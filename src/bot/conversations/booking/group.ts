@@ -15,6 +15,7 @@ import { localeOf } from "../../i18n.js";
 import { loadDaySlots } from "./data.js";
 import { courseName, type Draft } from "./draft.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
+import { caddyInfoOf, heldOrBusy } from "./hold-attempt.js";
 import { confirmedGroupText, groupOutcomeText, heldGroupView } from "./summary.js";
 import { askGroupPayment } from "./pay.js";
 
@@ -120,10 +121,7 @@ export async function placeGroupHold(run: FlowRun): Promise<"held" | "back" | "s
       slotStartsAt: f.slot.startsAt,
       persons: f.persons,
       expectedAmount: f.slot.price * f.persons,
-      caddyInfo: {
-        ...(f.slot.freeCaddy !== undefined ? { freeCaddy: f.slot.freeCaddy } : {}),
-        ...(f.slot.caddyPrice !== undefined ? { caddyPrice: f.slot.caddyPrice } : {}),
-      },
+      caddyInfo: caddyInfoOf(f.slot),
       ...(golfers[i]?.length ? { additionGolfers: golfers[i] } : {}),
     })),
   };
@@ -135,19 +133,11 @@ export async function placeGroupHold(run: FlowRun): Promise<"held" | "back" | "s
     return deps.bookings.reserveGroup(id);
   });
   await tick(run);
-  if (outcome.kind === "held") {
-    run.heldGroup = outcome.view;
-    d.groupId = id;
-    d.nextBookingId = await randomId(run);
-    d.step = "held";
-    return "held";
-  }
-  if (outcome.kind === "busy") {
-    d.notice = { key: "hold-busy" };
-    run.retry = "reserve";
-    d.step = "stuck";
-    return "stuck";
-  }
+  if (outcome.kind === "held" || outcome.kind === "busy")
+    return heldOrBusy(run, outcome, (held) => {
+      run.heldGroup = held.view;
+      d.groupId = id;
+    });
   // This group id is spent; the next attempt gets a new one (made now, used in a later update).
   d.nextBookingId = await randomId(run);
   const failed = outcome.view.flights.find((f) => f.flight === outcome.stop.flight);

@@ -7,6 +7,7 @@ import { askPayment } from "./pay.js";
 import { courseName } from "./draft.js";
 import { localeOf } from "../../i18n.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
+import { caddyInfoOf, heldOrBusy } from "./hold-attempt.js";
 import { confirmedText, heldView } from "./summary.js";
 import { confirmGroupHold, placeGroupHold } from "./group.js";
 
@@ -50,10 +51,7 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
     customerEmail: d.email,
     customerMobile: d.mobile,
     expectedAmount: d.slot.price * d.persons,
-    caddyInfo: {
-      ...(d.slot.freeCaddy !== undefined ? { freeCaddy: d.slot.freeCaddy } : {}),
-      ...(d.slot.caddyPrice !== undefined ? { caddyPrice: d.slot.caddyPrice } : {}),
-    },
+    caddyInfo: caddyInfoOf(d.slot),
   };
   const outcome = await run.conversation.external(async () => {
     // A customer through a link pays first (PromptPay), unless the link says confirm at once.
@@ -62,19 +60,11 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
     return deps.bookings.reserve(id);
   });
   await tick(run);
-  if (outcome.kind === "held") {
-    run.held = outcome.booking;
-    d.bookingId = id;
-    d.nextBookingId = await randomId(run);
-    d.step = "held";
-    return "held";
-  }
-  if (outcome.kind === "busy") {
-    d.notice = { key: "hold-busy" };
-    run.retry = "reserve";
-    d.step = "stuck";
-    return "stuck";
-  }
+  if (outcome.kind === "held" || outcome.kind === "busy")
+    return heldOrBusy(run, outcome, (held) => {
+      run.held = held.booking;
+      d.bookingId = id;
+    });
   // This booking id is spent; the next attempt gets a new one (made now, used in a later update).
   d.nextBookingId = await randomId(run);
   if (outcome.kind === "unknown") {
