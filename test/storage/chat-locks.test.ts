@@ -37,11 +37,17 @@ describe("per-chat locks in PostgreSQL (two instances = two lock pools)", () => 
     const [a, b, other] = [instance(), instance(), instance("locks_other")];
     let inside = 0;
     let most = 0;
+    // Each job waits inside its lock until all three are in (not for a fixed time: on a loaded machine
+    // a connection can take longer than any sleep). Locks that serialized them would never let the
+    // three in together: each would give up after 5 s, and `most` would stay below 3.
+    let allIn: () => void = () => undefined;
+    const together = new Promise<void>((resolve) => (allIn = resolve));
     const job = (locks: ChatLocks, key: string) =>
       locks.run(key, async () => {
         inside += 1;
         most = Math.max(most, inside);
-        await sleep(60);
+        if (inside === 3) allIn();
+        await Promise.race([together, sleep(5_000)]);
         inside -= 1;
       });
     await Promise.all([job(a, "chat:1"), job(b, "chat:2"), job(other, "chat:1")]);
