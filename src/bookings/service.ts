@@ -973,6 +973,22 @@ export function createBookingService(options: BookingServiceOptions) {
     return (await settleIfQuiet(id, [group.state])) ? loadGroup(id) : undefined;
   }
 
+  /** The customer's payment-to-come of a booking or a group (its id), before any partner call. */
+  async function createPrepayment(
+    input: Pick<BookingIntentInput, "id" | "chatId" | "userId" | "agentId">,
+    prepay: PrepayInput,
+  ): Promise<void> {
+    await payments.create({
+      bookingId: input.id,
+      kind: "prepay",
+      amount: 0,
+      payee: prepay.payee,
+      chatId: input.chatId,
+      userId: input.userId,
+      agentId: input.agentId ?? null,
+    });
+  }
+
   return {
     /**
      * Records a booking intent before any partner call (idempotent on `input.id`). With `prepay`, the
@@ -980,16 +996,7 @@ export function createBookingService(options: BookingServiceOptions) {
      */
     createIntent: async (input: BookingIntentInput, opts: { prepay?: PrepayInput } = {}) => {
       const created = await repo.createIntent(input);
-      if (opts.prepay)
-        await payments.create({
-          bookingId: input.id,
-          kind: "prepay",
-          amount: 0,
-          payee: opts.prepay.payee,
-          chatId: input.chatId,
-          userId: input.userId,
-          agentId: input.agentId ?? null,
-        });
+      if (opts.prepay) await createPrepayment(input, opts.prepay);
       return created;
     },
     reserve,
@@ -1012,16 +1019,7 @@ export function createBookingService(options: BookingServiceOptions) {
     createGroupIntent: async (input: GroupIntentInput, opts: { prepay?: PrepayInput } = {}): Promise<GroupView> => {
       if (input.flights.length < 2) throw new Error("a group has at least two flights");
       await repo.createGroup(input);
-      if (opts.prepay)
-        await payments.create({
-          bookingId: input.id,
-          kind: "prepay",
-          amount: 0,
-          payee: opts.prepay.payee,
-          chatId: input.chatId,
-          userId: input.userId,
-          agentId: input.agentId ?? null,
-        });
+      if (opts.prepay) await createPrepayment(input, opts.prepay);
       return loadGroup(input.id);
     },
     reserveGroup,

@@ -9,8 +9,8 @@ import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import { paymentData } from "../../features/payments/callback-data.js";
 import type { GroupFlightInput, GroupView } from "../../../bookings/index.js";
 import { moveChoices, nearestSlots, proposeGroup, splitsFor } from "../../../search/groups.js";
-import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
-import { buildTeeTimesIcs } from "../../format/tee-time-ics.js";
+import { formatDate, formatTime } from "../../format/dates.js";
+import { groupIcs } from "../../format/group-ics.js";
 import { localeOf } from "../../i18n.js";
 import { loadDaySlots } from "./data.js";
 import { courseName, type Draft } from "./draft.js";
@@ -260,26 +260,17 @@ async function sendGroupCalendar(run: FlowRun, view: GroupView): Promise<void> {
   const { ctx, d } = run;
   const locale = localeOf(ctx);
   const name = d.course ? courseName(d.course, locale) : view.group.course_name;
-  const paid = view.flights.filter((f) => f.state === "PAID");
-  const first = paid[0];
-  if (!first) return;
-  const ics = buildTeeTimesIcs(
-    paid.map((f) => ({
-      uid: `${f.reservation_id ?? f.id}@fairway`,
-      startsAt: f.slot_starts_at,
-      timeZone: f.time_zone,
-      summary: ctx.t("ics-group-summary", { course: name, n: f.flight ?? 0, flights: view.flights.length }),
-      location: [name, d.course?.address ?? ""].filter(Boolean).join(", "),
-      description: ctx.t("ics-description", { code: f.reservation_code ?? "", players: f.persons }),
-      ...(d.course && d.course.lat !== null && d.course.lon !== null ? { lat: d.course.lat, lon: d.course.lon } : {}),
-      ...(d.course?.website ? { url: d.course.website } : {}),
-      createdAt: f.paid_at ?? run.now,
-    })),
-  );
-  const date = dateKeyOf(first.slot_starts_at, first.time_zone);
+  const file = groupIcs(view, {
+    t: (k, args) => ctx.t(k, args),
+    courseName: name,
+    ...(d.course?.address ? { address: d.course.address } : {}),
+    ...(d.course ? { place: { lat: d.course.lat, lon: d.course.lon, website: d.course.website } } : {}),
+    now: run.now,
+  });
+  if (!file) return;
   await ctx.api
-    .sendDocument(run.chatId, new InputFile(Buffer.from(ics, "utf8"), `tee-times-${date}.ics`), {
-      caption: ctx.t("ics-group-caption", { flights: paid.length, date: formatDate(date, locale) }),
+    .sendDocument(run.chatId, new InputFile(Buffer.from(file.ics, "utf8"), file.filename), {
+      caption: ctx.t("ics-group-caption", { flights: file.paid, date: formatDate(file.date, locale) }),
     })
     .catch((error: unknown) => {
       if (!(error instanceof GrammyError || error instanceof HttpError)) throw error;

@@ -19,10 +19,11 @@ import { parsePromptPayId, readSlipQr } from "../../../payments/promptpay.js";
 import type { BotContext, Locale } from "../../context.js";
 import { customerRefundOf, groupMoney, sellingOf } from "../../format/booking-money.js";
 import { formatTime } from "../../format/dates.js";
+import { groupIcs } from "../../format/group-ics.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { buildTeeTimeIcs, buildTeeTimesIcs } from "../../format/tee-time-ics.js";
-import { dateKeyOf, formatDate } from "../../format/dates.js";
+import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
+import { formatDate } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
 import { isAdmin } from "../../middlewares/roles.js";
 import { translate } from "../after-booking/notices.js";
@@ -168,25 +169,12 @@ async function sendGroupReceipt(ctx: BotContext, view: GroupView): Promise<void>
     text: customerGroupReceipt(view, r),
     what: "payment-receipt",
   });
-  const paid = view.flights.filter((f) => f.state === "PAID");
-  const first = paid[0];
-  if (!first) return;
-  const ics = buildTeeTimesIcs(
-    paid.map((f) => ({
-      uid: `${f.reservation_id ?? f.id}@fairway`,
-      startsAt: f.slot_starts_at,
-      timeZone: f.time_zone,
-      summary: r.t("ics-group-summary", { course: f.course_name, n: f.flight ?? 0, flights: view.flights.length }),
-      location: f.course_name,
-      description: r.t("ics-description", { code: f.reservation_code ?? "", players: f.persons }),
-      createdAt: f.paid_at ?? deps.now(),
-    })),
-  );
-  const date = dateKeyOf(first.slot_starts_at, first.time_zone);
+  const file = groupIcs(view, { t: (k, args) => r.t(k, args), courseName: g.course_name, now: deps.now() });
+  if (!file) return;
   await deps.notifications.deliver({
     chatId: Number(g.chat_id),
-    text: r.t("ics-group-caption", { flights: paid.length, date: formatDate(date, r.locale) }),
-    document: { filename: `tee-times-${date}.ics`, content: ics },
+    text: r.t("ics-group-caption", { flights: file.paid, date: formatDate(file.date, r.locale) }),
+    document: { filename: file.filename, content: file.ics },
     what: "payment-receipt-ics",
   });
 }
