@@ -30,6 +30,14 @@ describe("the wall-clock guard", () => {
     expect(takeWallClockReads()).toEqual([]);
   });
 
+  it("leaves a world's wall time in a course's zone alone when it stands at the wall clock's now", () => {
+    // Course-time formatting shifts the world's now by the zone's offset (Bangkok: +7 h): a world seven
+    // hours behind the machine has its Bangkok wall time at the machine's now.
+    const clock = worldClock(Date.now() - 7 * 3_600_000);
+    void new Date(clock() + 7 * 3_600_000).toISOString();
+    expect(takeWallClockReads()).toEqual([]);
+  });
+
   it("leaves Node's own reads alone (an HTTP answer's Date header)", async () => {
     const server = createServer((_req, res) => res.end("ok"));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -8,7 +8,9 @@
  * How a read is recognised: a calendar accessor of a `Date` (`getDate`, `getHours`, `toISOString`,
  * `toLocaleString`, …), or an `Intl.DateTimeFormat` format, applied to an instant within a few seconds
  * of the machine's now — and not within a few seconds of any test world's clock (`worldClock()`, which
- * can stand at the same instant by chance), made directly by code in `src/` or `test/`. Reads that Node or a library makes for its own purposes (an
+ * can stand at the same instant by chance) or of its wall time in a time zone (the world's now shifted
+ * by a zone's offset, as course-time formatting does), and not a whole minute (a tee time's, shifted
+ * or not) — made directly by code in `src/` or `test/`. Reads that Node or a library makes for its own purposes (an
  * HTTP `Date` header, Kysely's migration timestamps, date-fns' and @date-fns/tz's own offset lookups)
  * do not count. Not seen: the wall clock's now handed straight to date-fns (`format(Date.now(), …)`,
  * `new TZDate()`): ESLint forbids `Date()`, `new Date()` and `new TZDate()` without an argument in `src/`.
@@ -21,6 +23,8 @@ import { afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { WORLD_CLOCKS } from "./clock.js";
 
 const NEAR_MS = 5_000;
+/** Every time zone's offset is a multiple of a quarter hour. */
+const QUARTER_HOUR_MS = 15 * 60_000;
 const GUARD = Symbol.for("fairway.wallClockGuard");
 
 interface GuardState {
@@ -71,7 +75,16 @@ function install(): GuardState {
   };
   const isWallNow = (t: number) => {
     if (!Number.isFinite(t) || Math.abs(t - realNow()) > NEAR_MS) return false;
-    for (const world of state.worlds) if (Math.abs(world() - t) <= NEAR_MS) return false;
+    // A whole minute is a schedule's time (a tee time, a midnight), not a reading of now: a real
+    // reading falls on one once in 60,000. Code that formats a course's wall time shifts an instant
+    // by the zone's offset; a tee time so shifted can stand at the machine's now by chance (when the
+    // machine's date is in the test world's weeks).
+    if (t % 60_000 === 0) return false;
+    for (const world of state.worlds) {
+      // The world's now, or its wall time in some zone (shifted by a multiple of a quarter hour).
+      const off = (((t - world()) % QUARTER_HOUR_MS) + QUARTER_HOUR_MS) % QUARTER_HOUR_MS;
+      if (off <= NEAR_MS || off >= QUARTER_HOUR_MS - NEAR_MS) return false;
+    }
     return true;
   };
   const check = (what: string, t: number) => {
