@@ -58,7 +58,9 @@ export function startBotProcess(env: Record<string, string>, clock: () => number
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`bot did not start:\n${out}`)), 20_000);
+    // A safety net, not a measurement: on a loaded CI machine a child waits for the CPU and for the
+    // set-up lock that every PostgreSQL test's instances take in turn (a cold start is about 1 s alone).
+    const timer = setTimeout(() => reject(new Error(`bot did not start within 60 s:\n${out}`)), 60_000);
     const check = () => {
       if (out.includes("fairway is running")) {
         clearTimeout(timer);
