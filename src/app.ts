@@ -420,6 +420,20 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   });
 
+  /** Health turns 503 so a balancer stops sending; then the webhook refuses new updates (Telegram redelivers them elsewhere), finish those running. */
+  const stopOnce = async (): Promise<void> => {
+    http?.setDraining();
+    if (webhook && !(await webhook.drain(10_000)))
+      logger.warn({ running: webhook.inFlight() }, "updates still running after 10 s; stopping anyway");
+    // Polling: stop fetching, finish the updates in progress; then the reaper; then give the lease up.
+    await leadership.stop();
+    await fleet.stop();
+    await commandsSynced;
+    await http?.close();
+    for (const close of closers.reverse()) await close();
+  };
+  let stopping: Promise<void> | undefined;
+
   return {
     config,
     storage,
@@ -464,17 +478,10 @@ export async function createApp(options: AppOptions): Promise<App> {
       );
     },
     httpUrl: () => httpAddress?.url,
-    async stop() {
-      // Health turns 503 so a balancer stops sending; then the webhook refuses new updates (Telegram redelivers them elsewhere), finish those running.
-      http?.setDraining();
-      if (webhook && !(await webhook.drain(10_000)))
-        logger.warn({ running: webhook.inFlight() }, "updates still running after 10 s; stopping anyway");
-      // Polling: stop fetching, finish the updates in progress; then the reaper; then give the lease up.
-      await leadership.stop();
-      await fleet.stop();
-      await commandsSynced;
-      await http?.close();
-      for (const close of closers.reverse()) await close();
+    stop() {
+      // Once: a second call (a second SIGTERM, a test's clean-up after its own) waits for the first.
+      stopping ??= stopOnce();
+      return stopping;
     },
   };
 }
