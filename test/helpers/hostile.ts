@@ -825,6 +825,9 @@ export class World {
         ...(admins.length ? { ADMIN_IDS: admins.join(",") } : {}),
         ...(configAgents.length ? { AGENT_IDS: configAgents.join(",") } : {}),
         LOG_LEVEL: "info",
+        // No partner faults here: the production default, so that a loaded machine's slow answer is
+        // not taken for a lost one (a reserve that times out leaves the agent off the hold step).
+        PARTNER_TIMEOUT_MS: "8000",
       },
     });
     const w = new World(h, admins, configAgents, options.validLinksInArgs ?? true);
@@ -1418,6 +1421,25 @@ export class World {
   async stop(): Promise<void> {
     if (process.env.HOSTILE_VERBOSE === "1") console.log(this.answers());
     await this.h.stop();
+  }
+
+  /**
+   * Runs a test's body, then stops the world (which checks the invariants). When the body fails, its
+   * failure is the one reported, and the stop's own failure, if any, is printed beside it instead of
+   * replacing it.
+   */
+  async run(body: () => Promise<void>): Promise<void> {
+    try {
+      await body();
+    } catch (error) {
+      await this.stop().catch((stopError: unknown) =>
+        console.error(
+          `and when the world stopped: ${stopError instanceof Error ? stopError.message : String(stopError)}`,
+        ),
+      );
+      throw error;
+    }
+    await this.stop();
   }
 }
 

@@ -13,7 +13,8 @@ import { addToTally } from "./tally.js";
  * - no write is left in flight (RESERVING/CONFIRMING/RELEASING/REFUNDING) unless the test says so;
  * - every sandbox reservation fairway made is in the ledger, except the documented lost-reserve-answer
  *   case: a hold matching a RESERVE_UNKNOWN booking, while the sandbox's log shows a reserve whose
- *   answer was lost (`orphans`, reported separately);
+ *   answer was lost, or the booking records that fairway's client timed out before the answer came
+ *   (`orphans`, reported separately);
  * - every PENDING reservation of fairway's is a live hold (HELD, `hold_expires_at` in the future) or
  *   such an orphan;
  * - no reservation was confirmed or refunded twice, and the balance is the starting balance minus what
@@ -245,7 +246,16 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
       );
     }
   }
-  const lostToFairway = lostReserveAnswers + (subject.answersSwallowedByKills ?? 0);
+  // A reserve fairway's client gave up on (its timeout) while the sandbox was still answering: the
+  // sandbox's log shows the answer sent, but it came after fairway stopped listening (an event loop
+  // held up on a loaded machine). Such a booking records the timeout as its last error; the reserves
+  // the sandbox never answered (status 0) are already counted above, so only the excess is added.
+  const timedOut = orphans.filter((o) => timedOutReserve(bookings.find((b) => b.id === o.bookingId))).length;
+  const unanswered = sandbox.requests.filter(
+    (e) => e.method === "POST" && RESERVE_PATH.test(e.path) && e.status === 0,
+  ).length;
+  const lostToFairway =
+    lostReserveAnswers + (subject.answersSwallowedByKills ?? 0) + Math.max(0, timedOut - unanswered);
   if (orphans.length > lostToFairway) {
     violations.push(
       `${orphans.length} hold(s) fairway cannot see (${orphans.map((o) => o.reservationId).join(", ")}) but only ${lostToFairway} reserve answer(s) were lost`,
@@ -266,6 +276,17 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     lostReserveAnswers,
     inFlight,
   };
+}
+
+/** Whether a booking's reserve ended because fairway's client timed out waiting for the answer. */
+function timedOutReserve(booking: { state: string; last_error: string | null } | undefined): boolean {
+  if (booking?.state !== "RESERVE_UNKNOWN" || !booking.last_error) return false;
+  try {
+    const error = JSON.parse(booking.last_error) as { reason?: unknown };
+    return error.reason === "timeout";
+  } catch {
+    return false;
+  }
 }
 
 /** Throws one error listing every violation. Returns the report otherwise. Counted in the run's figures. */

@@ -45,7 +45,7 @@ describe("hostile input: callback data", () => {
       strangers: 2,
       fixtures: true,
     });
-    try {
+    await world.run(async () => {
       await runBatches(world, {
         cases: fc.oneof(
           { weight: 16, arbitrary: tapCase },
@@ -61,8 +61,6 @@ describe("hostile input: callback data", () => {
       });
       // Other users' Confirm, Release, Confirm refund and revoke buttons were really tried, unaltered.
       expect(world.stolenTaps()).toBeGreaterThan(20);
-    } finally {
-      await world.stop();
-    }
+    });
   }, 180_000);
 });

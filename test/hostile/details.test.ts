@@ -138,7 +138,7 @@ describe("hostile input: the golfer's details", () => {
         if (titles[field].some((t) => p.text.includes(t))) return field;
       return "other";
     };
-    try {
+    await world.run(async () => {
       // Every agent to the name step of a booking (different courses and slots), all at once.
       await walkToName(
         h,
@@ -204,8 +204,6 @@ describe("hostile input: the golfer's details", () => {
           },
         },
       });
-    } finally {
-      await world.stop();
-    }
+    });
   }, 180_000);
 });

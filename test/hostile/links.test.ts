@@ -27,7 +27,7 @@ afterAll(() => reportFigures("links", figures));
 describe("hostile input: start links", () => {
   it("no crash, no escalation, no secret; only a valid link lets a stranger in, as that agent's customer", async () => {
     const world = await World.create({ admins: 1, configAgents: 1, agents: 2, customers: 3, strangers: 6 });
-    try {
+    await world.run(async () => {
       await runBatches(world, {
         cases: fc.oneof(
           { weight: 12, arbitrary: startCase(LINK_KINDS) },
@@ -47,8 +47,6 @@ describe("hostile input: start links", () => {
       });
       // The way in was exercised too, not only refusals.
       expect(world.admitted).toBeGreaterThan(0);
-    } finally {
-      await world.stop();
-    }
+    });
   }, 180_000);
 });

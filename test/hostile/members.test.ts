@@ -49,7 +49,7 @@ describe("hostile input: admins, agents and customers typing", () => {
       strangers: 2,
       fixtures: true,
     });
-    try {
+    await world.run(async () => {
       await runBatches(world, {
         cases: fc.oneof(
           { weight: 8, arbitrary: textCase },
@@ -64,8 +64,6 @@ describe("hostile input: admins, agents and customers typing", () => {
         figures,
         pool: () => world.identities,
       });
-    } finally {
-      await world.stop();
-    }
+    });
   }, 180_000);
 });

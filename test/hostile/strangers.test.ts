@@ -34,7 +34,7 @@ describe("hostile input: strangers", () => {
       fixtures: true,
       validLinksInArgs: false,
     });
-    try {
+    await world.run(async () => {
       await runBatches(world, {
         cases: fc.oneof(
           { weight: 3, arbitrary: textCase },
@@ -50,8 +50,6 @@ describe("hostile input: strangers", () => {
         pool: () => world.identities.filter((i) => i.who.role === "stranger"),
         check: { expectNoPartner: true },
       });
-    } finally {
-      await world.stop();
-    }
+    });
   }, 180_000);
 });
