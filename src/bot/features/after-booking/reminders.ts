@@ -171,19 +171,16 @@ export function createReminders(options: RemindersOptions) {
     }
     if (group.agent_id !== null && group.agent_id !== group.user_id) {
       const first = view.flights[0]!;
-      const agentLocale = await notifications.localeOf(group.agent_id);
-      await notifications.deliver({
-        chatId: group.agent_id,
-        text: t(agentLocale, "reminder-agent-group", {
-          before: before(t, agentLocale, offset),
+      await tellAgent(group.agent_id, (locale) =>
+        t(locale, "reminder-agent-group", {
+          before: before(t, locale, offset),
           customer: escapeHtml(group.customer_name),
-          course: escapeHtml(groupCourseName(group, agentLocale)),
-          date: formatDate(dateKeyOf(first.slot_starts_at, first.time_zone), agentLocale),
-          times: view.flights.map((f) => formatTime(f.slot_starts_at, f.time_zone, agentLocale)).join(", "),
+          course: escapeHtml(groupCourseName(group, locale)),
+          date: formatDate(dateKeyOf(first.slot_starts_at, first.time_zone), locale),
+          times: view.flights.map((f) => formatTime(f.slot_starts_at, f.time_zone, locale)).join(", "),
           codes: escapeHtml(view.flights.map((f) => f.reservation_code ?? "").join(", ")),
         }),
-        what: "reminder-agent",
-      });
+      );
     }
     return delivered;
   }
@@ -251,21 +248,23 @@ export function createReminders(options: RemindersOptions) {
         what: "reminder-golfer",
       });
     }
-    if (b.agent_id !== null && b.agent_id !== b.user_id) {
-      const agentLocale = await notifications.localeOf(b.agent_id);
-      await notifications.deliver({
-        chatId: b.agent_id,
-        text: t(agentLocale, "reminder-agent", {
-          before: before(t, agentLocale, offset),
+    if (b.agent_id !== null && b.agent_id !== b.user_id)
+      await tellAgent(b.agent_id, (locale) =>
+        t(locale, "reminder-agent", {
+          before: before(t, locale, offset),
           customer: escapeHtml(b.customer_name),
-          course: escapeHtml(bookingCourseName(b, agentLocale)),
-          date: formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), agentLocale),
-          time: formatTime(b.slot_starts_at, b.time_zone, agentLocale),
+          course: escapeHtml(bookingCourseName(b, locale)),
+          date: formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale),
+          time: formatTime(b.slot_starts_at, b.time_zone, locale),
           code: escapeHtml(b.reservation_code ?? ""),
         }),
-        what: "reminder-agent",
-      });
-    }
+      );
+  }
+
+  /** The agent who sold a customer's booking or group gets one line of its reminder, in the agent's language. */
+  async function tellAgent(agentId: number, text: (locale: Locale) => string): Promise<void> {
+    const locale = await notifications.localeOf(agentId);
+    await notifications.deliver({ chatId: agentId, text: text(locale), what: "reminder-agent" });
   }
 
   return {
