@@ -8,7 +8,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { createLink, expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
+import {
+  createLink,
+  customerDetails,
+  expectTelegramRules,
+  panel,
+  pickDate,
+  tapData,
+  tomorrow,
+} from "../helpers/flow.js";
 
 const RESERVE = /\/order\/reserve$/;
 const ADMIN = 2599;
@@ -372,12 +380,7 @@ describe("a party beyond one tee time, booked as one group", () => {
     await h.settle();
     tapData(customer, /:next$/);
     await h.settle();
-    tapData(customer, /:keep$/);
-    await h.settle();
-    customer.send("nok@example.com");
-    await h.settle();
-    customer.send("+66 89 123 4567");
-    await h.settle();
+    await customerDetails(h, customer);
     tapData(customer, /:skip$/);
     await h.settle();
     tapData(customer, /:ok$/);

@@ -243,14 +243,19 @@ export async function customerBooks(h: Harness, customer: SimulatedUser): Promis
   await customerConfirms(h, customer);
 }
 
-/** From the golfer step: the customer keeps their Telegram name, types an e-mail and a mobile, and confirms. */
-export async function customerConfirms(h: Harness, customer: SimulatedUser): Promise<void> {
+/** At the golfer step: the customer keeps their Telegram name and types an e-mail and a mobile. */
+export async function customerDetails(h: Pick<Harness, "settle">, customer: SimulatedUser): Promise<void> {
   tapData(customer, /:keep$/); // the name from the Telegram profile
   await h.settle();
   customer.send("nok@example.com");
   await h.settle();
   customer.send("+66 89 123 4567");
   await h.settle();
+}
+
+/** From the golfer step: the customer's details (`customerDetails`), then Confirm. */
+export async function customerConfirms(h: Harness, customer: SimulatedUser): Promise<void> {
+  await customerDetails(h, customer);
   tapData(customer, /:ok$/);
   await h.settle();
 }

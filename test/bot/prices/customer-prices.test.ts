@@ -12,7 +12,7 @@ import { PriceBook } from "../../../src/pricing/rules.js";
 import type { Harness } from "../../helpers/harness.js";
 import { startHarness, TEST_BOT_TOKEN } from "../../helpers/harness.js";
 import { signWebAppData, type SimulatedUser } from "../../../src/local/bot-api-server/index.js";
-import { createLink, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
+import { createLink, customerDetails, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
 import { slipPhoto } from "../../helpers/slips.js";
 
 const ADMIN = 9301;
@@ -142,12 +142,7 @@ async function teeSheetAsCustomer(x: Harness, customer: SimulatedUser, date: str
     json: { ok: true },
   });
   await x.settle();
-  tapData(customer, /:keep$/);
-  await x.settle();
-  customer.send("nok@example.com");
-  await x.settle();
-  customer.send("+66 89 123 4567");
-  await x.settle();
+  await customerDetails(x, customer);
   const selling = book.perPlayer(slots.get(cell.slotId)!.price, sale) * 2;
   expect(customer.lastMessage()?.text).toContain(formatBaht(selling, "en"));
   customer.send("/cancel");
@@ -212,12 +207,7 @@ describe("a markup set: customers never see the net", () => {
       await x.settle();
       tapData(customer, /:p:2$/);
       await x.settle();
-      tapData(customer, /:keep$/);
-      await x.settle();
-      customer.send("nok@example.com");
-      await x.settle();
-      customer.send("+66 89 123 4567");
-      await x.settle();
+      await customerDetails(x, customer);
       tapData(customer, /:ok$/);
       await x.settle();
       const [booking] = await x.app.bookings.listForUser(100_301);

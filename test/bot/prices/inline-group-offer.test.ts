@@ -11,7 +11,7 @@ import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
 import { formatBaht } from "../../../src/bot/format/money.js";
-import { panel, tapData } from "../../helpers/flow.js";
+import { customerDetails, panel, tapData } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
 
 const jsQR = jsQRModule.default;
@@ -63,12 +63,7 @@ describe("an inline group card opened by a customer", () => {
       expect(panel(customer).text).toContain(cardTotal);
       tapData(customer, /:next$/);
       await x.settle();
-      tapData(customer, /:keep$/);
-      await x.settle();
-      customer.send("nok@example.com");
-      await x.settle();
-      customer.send("+66 89 123 4567");
-      await x.settle();
+      await customerDetails(x, customer);
       tapData(customer, /:skip$/);
       await x.settle();
       const held = panel(customer).text;

@@ -16,6 +16,7 @@ import { formatBaht } from "../../../src/bot/format/money.js";
 import { databaseFactories } from "../../helpers/databases.js";
 import {
   createLink,
+  customerDetails,
   expectTelegramRules,
   panel,
   partnerRequest,
@@ -97,12 +98,7 @@ async function customerGroupAtHold(
   await x.settle();
   tapData(customer, /:next$/);
   await x.settle();
-  tapData(customer, /:keep$/);
-  await x.settle();
-  customer.send("nok@example.com");
-  await x.settle();
-  customer.send("+66 89 123 4567");
-  await x.settle();
+  await customerDetails(x, customer);
   tapData(customer, /:skip$/);
   await x.settle();
   return { agent, admin, customer, view: await groupOf(x, id) };
@@ -318,12 +314,7 @@ describe("a customer's group from /find", () => {
     expect(panel(customer).text).toMatch(/2 tee times \(4\+4\)/);
     tapData(customer, /^f:[a-z0-9]{6}:t:/);
     await h.settle();
-    tapData(customer, /:keep$/);
-    await h.settle();
-    customer.send("nok@example.com");
-    await h.settle();
-    customer.send("+66 89 123 4567");
-    await h.settle();
+    await customerDetails(h, customer);
     tapData(customer, /:skip$/);
     await h.settle();
     const view = await groupOf(h, 100_391);

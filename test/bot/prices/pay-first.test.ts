@@ -11,7 +11,15 @@ import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
 import { formatBaht } from "../../../src/bot/format/money.js";
 import { databaseFactories } from "../../helpers/databases.js";
-import { createLink, expectTelegramRules, paidBooking, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
+import {
+  createLink,
+  customerDetails,
+  expectTelegramRules,
+  paidBooking,
+  pickDate,
+  tapData,
+  tomorrow,
+} from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
 import { plainPhoto, slipPhoto } from "../../helpers/slips.js";
 
@@ -60,12 +68,7 @@ async function customerAtHold(x: Harness, id: number, name: string, locale = "en
   await x.settle();
   tapData(customer, /:p:2$/);
   await x.settle();
-  tapData(customer, /:keep$/);
-  await x.settle();
-  customer.send("nok@example.com");
-  await x.settle();
-  customer.send("+66 89 123 4567");
-  await x.settle();
+  await customerDetails(x, customer);
   const [booking] = await x.app.bookings.listForUser(id);
   return { agent, customer, booking: booking! };
 }
