@@ -578,6 +578,8 @@ watch-btn-book = 📅 Book it: { $time } { $course }
 watch-alert-invalid = This alert is no longer valid.
 watch-gone = That tee time has been taken again.
 watch-gone-watching = That tee time has been taken again. I am still watching and will tell you when another opens.
+watch-over-price = That tee time now costs more than the top price of this watch.
+watch-over-price-watching = That tee time now costs more than the top price of this watch. I am still watching and will tell you when another opens.
 digest-watches = Watches: { $active } active · { $alerted ->
     [one] 1 tee time alerted
    *[other] { $alerted } tee times alerted

@@ -37,6 +37,27 @@ export function watchEnd(criteria: Watch["criteria"]): number {
   return dayStart(last) + (criteria.window?.to ?? 24 * 60) * 60_000;
 }
 
+/** What a watcher is shown a tee time of `net` satang per player costs, at a course (the selling price). */
+export type SellingPrice = (net: number, courseId: string) => number;
+
+/**
+ * A watch's tee times in `list`: its criteria, with its top price compared with what the watcher is
+ * shown (`sell`: the selling price; without it, the partner's price). The checker's test and "Book it"'s
+ * re-check are this one function.
+ */
+export function watchHits(
+  search: Pick<TeeTimeSearch, "hitsOf">,
+  at: { course: Course; date: string; list: readonly TeeTime[]; now: number },
+  watch: Pick<Watch, "criteria">,
+  sell: SellingPrice | undefined,
+): SearchHit[] {
+  const { maxPrice, ...rest } = watch.criteria;
+  if (!sell || maxPrice === undefined) return search.hitsOf(at.course, at.date, at.list, watch.criteria, at.now);
+  return search
+    .hitsOf(at.course, at.date, at.list, rest, at.now)
+    .filter((h) => sell(h.net ?? h.price, at.course.id) <= maxPrice);
+}
+
 /** A tee time alerted: its claim's id (the "Book it" button's) and what was found. */
 export interface AlertedTeeTime {
   id: string;
@@ -52,7 +73,7 @@ export interface WatchCheckerOptions {
    * customer's agent's, or their own as an agent or admin), which a watch's top price compares; undefined:
    * the partner's price. Default: the partner's for every watch.
    */
-  sellingOf?: (watch: Watch) => Promise<((net: number, courseId: string) => number) | undefined>;
+  sellingOf?: (watch: Watch) => Promise<SellingPrice | undefined>;
   /** Queues one message with the watch's new tee times; true once queued. */
   alert: (watch: Watch, teeTimes: AlertedTeeTime[]) => Promise<boolean>;
   logger: Logger;
@@ -167,12 +188,8 @@ export function createWatchChecker(options: WatchCheckerOptions) {
 
   /** The watch's tee times in `list`, its top price compared with what the watcher is shown (the selling price). */
   async function hitsFor(watch: Watch, target: Plan, list: TeeTime[]): Promise<SearchHit[]> {
-    const { maxPrice, ...rest } = watch.criteria;
-    const sell = maxPrice === undefined ? undefined : await options.sellingOf?.(watch);
-    if (!sell) return search.hitsOf(target.course, target.date, list, watch.criteria, now());
-    return search
-      .hitsOf(target.course, target.date, list, rest, now())
-      .filter((h) => sell(h.net ?? h.price, target.course.id) <= maxPrice!);
+    const sell = watch.criteria.maxPrice === undefined ? undefined : await options.sellingOf?.(watch);
+    return watchHits(search, { course: target.course, date: target.date, list, now: now() }, watch, sell);
   }
 
   /** A watch's end, once the last tee time of every course on its last date is known. */

@@ -12,7 +12,7 @@ import { Composer, GrammyError, InlineKeyboard, type InlineKeyboard as Keyboard 
 import { isPartnerApiError } from "../../../partner/errors.js";
 import { coursesInScope, type SearchHit } from "../../../search/search.js";
 import { createWatchStore, targetKey, type Watch, type WatchCourse } from "../../../watches/store.js";
-import { WATCH_ZONE, watchEnd } from "../../../watches/checker.js";
+import { WATCH_ZONE, watchEnd, watchHits, type SellingPrice } from "../../../watches/checker.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
 import type { BotContext, Locale } from "../../context.js";
 import { courseToday } from "../../format/dates.js";
@@ -106,6 +106,14 @@ async function renderList(ctx: BotContext) {
   return listView(watches, targets, ctx.deps.config.watches.perUser, watchEnvOf(ctx));
 }
 
+/** What this user is shown a tee time costs (the selling price, as /find's); undefined without a markup. */
+async function sellingFor(ctx: BotContext): Promise<SellingPrice | undefined> {
+  const book = await ctx.deps.prices.book();
+  if (!book.hasMarkup()) return undefined;
+  const agentId = ctx.who.role === "customer" ? (ctx.who.agentId ?? null) : (ctx.from?.id ?? null);
+  return (net, courseId) => book.perPlayer(net, { courseId, agentId });
+}
+
 /** "Book it": the tee time read afresh; open, the booking opens on it; gone, the agent is told. */
 async function bookAlerted(ctx: BotContext, alertId: string): Promise<BookingArgs | undefined> {
   const store = watchStoreOf(ctx);
@@ -117,22 +125,29 @@ async function bookAlerted(ctx: BotContext, alertId: string): Promise<BookingArg
   }
   const hit = alert.hit;
   let fresh: SearchHit | undefined;
+  let overPrice = false;
   try {
     const list = await ctx.deps.catalog.teeTimes(hit.course.id, hit.date, { fresh: true });
     const course = await ctx.deps.catalog.course(hit.course.id);
-    fresh = course
-      ? ctx.deps.search
-          .hitsOf(course, hit.date, list, watch.criteria, ctx.deps.now())
-          .find((h) => h.slotId === hit.slotId)
-      : undefined;
+    if (course) {
+      // The checker's own test, at the price the watcher is shown now (the price rules may have changed).
+      const at = { course, date: hit.date, list, now: ctx.deps.now() };
+      const same = (h: SearchHit) => h.slotId === hit.slotId;
+      fresh = watchHits(ctx.deps.search, at, watch, await sellingFor(ctx)).find(same);
+      const { maxPrice: _top, ...anyPrice } = watch.criteria;
+      overPrice = !fresh && watchHits(ctx.deps.search, at, { criteria: anyPrice }, undefined).some(same);
+    }
   } catch (error) {
     if (!isPartnerApiError(error)) throw error;
     await ctx.answerCallbackQuery({ text: ctx.t(error.userMessageKey), show_alert: true });
     return undefined;
   }
   if (!fresh) {
-    const key = watch.state === "active" ? "watch-gone-watching" : "watch-gone";
-    await ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
+    const key = overPrice ? "watch-over-price" : "watch-gone";
+    await ctx.answerCallbackQuery({
+      text: ctx.t(watch.state === "active" ? `${key}-watching` : key),
+      show_alert: true,
+    });
     return undefined;
   }
   await ctx.answerCallbackQuery();
