@@ -171,6 +171,18 @@ describe("staff see the selling price and the net", () => {
         });
       }
 
+      // /book's course list: each course's "from" prices at the selling price, the net beside.
+      agent.send("/book");
+      await x.settle();
+      const froms = [
+        ...panel(agent).text.matchAll(/(?:Weekdays from|วันธรรมดาเริ่มต้น) (฿[\d,]+) · (?:net|ทุน) (฿[\d,]+)/g),
+      ];
+      expect(froms.length, panel(agent).text).toBeGreaterThan(0);
+      const bahtOf = (s: string) => Number(s.replace(/\D/g, ""));
+      for (const [line, selling, net] of froms) expect(bahtOf(selling!), line).toBeGreaterThan(bahtOf(net!));
+      agent.send("/cancel");
+      await x.settle();
+
       // /book's tee times: a button says the selling price and the net in brackets; the message says so.
       await bookUntil(x, agent, "slot", { date });
       const slotPanel = panel(agent);

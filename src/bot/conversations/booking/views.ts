@@ -95,12 +95,8 @@ function courseList(d: Draft, env: ViewEnv, courses: CoursePage): View {
   const { t, locale } = env;
   const lines = courses.items.map((c) => {
     const prices = [
-      c.minWeekday !== undefined
-        ? t("course-from-weekday", { price: formatBaht(sold(env, c.minWeekday), locale) })
-        : "",
-      c.minWeekend !== undefined
-        ? t("course-from-weekend", { price: formatBaht(sold(env, c.minWeekend), locale) })
-        : "",
+      c.minWeekday !== undefined ? t("course-from-weekday", { price: priceOf(env, c.minWeekday) }) : "",
+      c.minWeekend !== undefined ? t("course-from-weekend", { price: priceOf(env, c.minWeekend) }) : "",
     ].filter(Boolean);
     return `⛳ <b>${escapeHtml(courseName(c, locale))}</b> · ${escapeHtml(c.place)}${prices.length ? `\n    ${prices.join(" · ")}` : ""}`;
   });
@@ -132,8 +128,8 @@ function courseInfo(d: Draft, env: ViewEnv): View {
     c.address ? `🏠 ${escapeHtml(truncate(c.address, 300))}` : "",
     c.openingHours ? `🕕 ${t("course-hours", { hours: escapeHtml(truncate(c.openingHours, 200)) })}` : "",
     c.website ? `🌐 ${escapeHtml(truncate(c.website, 200))}` : "",
-    c.minWeekday !== undefined ? t("course-from-weekday", { price: formatBaht(sold(env, c.minWeekday), locale) }) : "",
-    c.minWeekend !== undefined ? t("course-from-weekend", { price: formatBaht(sold(env, c.minWeekend), locale) }) : "",
+    c.minWeekday !== undefined ? t("course-from-weekday", { price: priceOf(env, c.minWeekday) }) : "",
+    c.minWeekend !== undefined ? t("course-from-weekend", { price: priceOf(env, c.minWeekend) }) : "",
   ].filter(Boolean);
   const data = buttonsOf(env, "course-info");
   const kb = new InlineKeyboard().text(t("btn-pick-date"), data("go")).row();
