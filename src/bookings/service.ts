@@ -483,8 +483,13 @@ export function createBookingService(options: BookingServiceOptions) {
     if (group && stored.kind === "prepay" && stored.state === "approved") {
       // Won, or approved already with the group still held (no credit, a refusal): the group's confirm,
       // which starts at most once (HELD → CONFIRMING) whatever taps, admins or instances do.
-      if (won || (await repo.getGroup(bookingId))?.state === "HELD")
-        return { kind: "group-approved", payment: stored, confirm: await confirmGroup(bookingId, { actor }) };
+      if (won) return { kind: "group-approved", payment: stored, confirm: await confirmGroup(bookingId, { actor }) };
+      if ((await repo.getGroup(bookingId))?.state === "HELD") {
+        // Another tap may start the confirm first: then what it settles is that tap's to tell (one receipt).
+        const confirm = await confirmGroup(bookingId, { actor, ownOutcomeOnly: true });
+        if (confirm.kind !== "busy" || confirm.view.group.state === "CONFIRMING")
+          return { kind: "group-approved", payment: stored, confirm };
+      }
       return { kind: "decided", payment: stored };
     }
     if (!won) {
@@ -854,9 +859,15 @@ export function createBookingService(options: BookingServiceOptions) {
    * the paid ones stay paid; the outcome's view says exactly which. A first confirm refused with
    * nothing paid leaves every hold standing, as a single booking's does.
    */
-  async function confirmGroup(id: string, opts: { actor?: Actor } = {}): Promise<GroupConfirmOutcome> {
+  async function confirmGroup(
+    id: string,
+    opts: { actor?: Actor; ownOutcomeOnly?: boolean } = {},
+  ): Promise<GroupConfirmOutcome> {
+    // `ownOutcomeOnly`: a confirm another call started (or finished) answers "busy", not its outcome.
+    const settledElsewhere = (view: GroupView): GroupConfirmOutcome =>
+      opts.ownOutcomeOnly ? { kind: "busy", view } : groupConfirmOutcomeOf(view);
     let view = await loadGroup(id);
-    if (view.group.state !== "HELD") return groupConfirmOutcomeOf(view);
+    if (view.group.state !== "HELD") return settledElsewhere(view);
     const actor = opts.actor ?? userActor(view.group.user_id);
     // Every confirm may take a write window: the holds must outlast them all, or none is started.
     const ends = Math.min(...view.flights.map((f) => (f.state === "HELD" ? (f.hold_expires_at ?? 0) : 0)));
@@ -876,7 +887,7 @@ export function createBookingService(options: BookingServiceOptions) {
     }
     if (balance !== null && balance < total) return { kind: "insufficient", view, balance, total };
     if (!(await repo.transitionGroup(id, { from: ["HELD"], to: "CONFIRMING", set: { last_error: null } })))
-      return groupConfirmOutcomeOf(await loadGroup(id));
+      return settledElsewhere(await loadGroup(id));
 
     let credit = balance;
     let stop: GroupStop | undefined;

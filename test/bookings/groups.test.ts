@@ -43,6 +43,8 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
   let events: ReaperEvent[];
   let groupEvents: GroupReaperEvent[];
   let beforeRequest: ((url: string, method: string) => void) | undefined;
+  /** Every request waits for it before it is sent: a test orders two callers' partner calls. */
+  let holdRequest: ((url: string, method: string) => Promise<void>) | undefined;
   const closers: (() => Promise<void>)[] = [];
 
   beforeEach(async () => {
@@ -57,8 +59,10 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
     closers.unshift(() => storage.close());
     const logger = createLogger({ level: "warn", destination: { write: () => undefined } });
     // Every request passes `beforeRequest` first: a test arms a sandbox fault for exactly the nth call.
-    const fetch: typeof globalThis.fetch = (input, init) => {
-      beforeRequest?.(input instanceof Request ? input.url : String(input), init?.method ?? "GET");
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      beforeRequest?.(url, init?.method ?? "GET");
+      await holdRequest?.(url, init?.method ?? "GET");
       return globalThis.fetch(input, init);
     };
     const partner = createPartnerClient({
@@ -84,6 +88,7 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
 
   afterEach(async () => {
     beforeRequest = undefined;
+    holdRequest = undefined;
     await reaper.stop();
     for (const close of closers.splice(0)) await close().catch(() => undefined);
   });
@@ -386,6 +391,45 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
       expect(groupEvents.map((e) => e.kind)).toEqual(["released"]);
       await invariants();
     });
+  });
+
+  it("a customer's group paid first, approved by two at once: one confirm per flight, and only the approval that confirmed reports it", async () => {
+    const intent = await service.createGroupIntent(groupIntentInputOf(await groupIntent([4, 4])), {
+      prepay: { payee: "0812345678" },
+    });
+    expect((await service.reserveGroup(intent.group.id)).kind).toBe("held");
+    expect((await service.submitSlip(intent.group.id, { fileId: "slip-1" })).kind).toBe("submitted");
+    // The agent's approval reads the balance; the admin's tap comes meanwhile, sees the group still held,
+    // and its own balance read is answered only once the agent's confirm has paid every flight.
+    let balanceReads = 0;
+    let agentRead!: () => void;
+    const agentReading = new Promise<void>((resolve) => (agentRead = resolve));
+    let adminRead!: () => void;
+    const adminReading = new Promise<void>((resolve) => (adminRead = resolve));
+    let agentDone!: () => void;
+    const agentFinished = new Promise<void>((resolve) => (agentDone = resolve));
+    holdRequest = async (url) => {
+      if (!url.endsWith("/balance")) return;
+      balanceReads += 1;
+      if (balanceReads === 1) {
+        agentRead();
+        await adminReading;
+      } else if (balanceReads === 2) {
+        adminRead();
+        await agentFinished;
+      }
+    };
+    const agent = service.decidePayment(intent.group.id, { approve: true, actorId: 7001 }).finally(() => agentDone());
+    await agentReading;
+    const admin = service.decidePayment(intent.group.id, { approve: true, actorId: 7002 });
+    const [a, b] = await Promise.all([agent, admin]);
+    expect(balanceReads).toBe(2);
+    expect(a).toMatchObject({ kind: "group-approved", confirm: { kind: "paid" } });
+    // Not a second "paid" (which would send the customer a second receipt): the decision was made.
+    expect(b.kind).toBe("decided");
+    expect(sandbox.requests.filter((r) => r.method === "POST" && /\/confirm$/.test(r.path))).toHaveLength(2);
+    expect(states((await service.getGroup(intent.group.id))!)).toEqual(["PAID", "PAID"]);
+    await invariants();
   });
 
   it("an admin refunds a group: each paid flight refunded once", async () => {
