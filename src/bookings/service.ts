@@ -493,9 +493,12 @@ export function createBookingService(options: BookingServiceOptions) {
       return { kind: "decided", payment: stored };
     }
     if (!won) {
-      // Approved already but its confirm did not go through (no credit, a refusal): this tap tries again.
-      if (stored.state === "approved" && stored.kind === "prepay" && booking.state === "HELD")
-        return { kind: "approved", payment: stored, confirm: await confirm(bookingId, { actor }) };
+      // Approved already but its confirm did not go through (no credit, a refusal): this tap tries again,
+      // unless another tap's confirm starts first (that tap tells its outcome: one receipt).
+      if (stored.state === "approved" && stored.kind === "prepay" && booking.state === "HELD") {
+        const confirm = await confirmHere(bookingId, { actor }, true);
+        if (confirm) return { kind: "approved", payment: stored, confirm };
+      }
       return { kind: "decided", payment: stored };
     }
     if (payment.kind === "request") return { kind: "approved", payment: stored, confirm: confirmOutcomeOf(booking) };
@@ -504,7 +507,20 @@ export function createBookingService(options: BookingServiceOptions) {
 
   /** Pays for a held reservation from the partner's credit, at most once. */
   async function confirm(id: string, opts: ConfirmOptions = {}): Promise<ConfirmOutcome> {
+    return (await confirmHere(id, opts, false))!;
+  }
+
+  /**
+   * `confirm`; with `ownOutcomeOnly`, undefined when this call did not make the confirm (another call
+   * has it under way or settled it: that call tells its outcome, once).
+   */
+  async function confirmHere(
+    id: string,
+    opts: ConfirmOptions,
+    ownOutcomeOnly: boolean,
+  ): Promise<ConfirmOutcome | undefined> {
     let booking = await load(id);
+    if (ownOutcomeOnly && booking.state !== "HELD") return undefined;
     if (booking.state === "CONFIRMING") {
       // Interrupted earlier (a crash, a lost answer): the partner's word settles it without a second confirm.
       booking = await refresh(id).catch(() => booking);
@@ -542,7 +558,7 @@ export function createBookingService(options: BookingServiceOptions) {
       set: { last_error: null },
       notExpiredAt: now() + writeWindowMs,
     });
-    if (!started) return confirmOutcomeOf(await load(id));
+    if (!started) return ownOutcomeOnly ? undefined : confirmOutcomeOf(await load(id));
     try {
       const paid = await write("confirm", actor, booking, () => partner.confirm(booking.reservation_id ?? ""));
       await move(id, {

@@ -359,6 +359,62 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       expect(w.sandbox.balance()).toBe(INITIAL_BALANCE - booking.amount!);
     });
 
+    it("a booking its customer pays first, approved on two instances at once: one confirm, and only the approval that made it reports it", async () => {
+      const slot = w.freshSlot();
+      const intent = await w.service.createIntent(
+        {
+          id: randomUUID(),
+          chatId: 1001,
+          userId: 2002,
+          locale: "en",
+          courseId: slot.course.id,
+          courseName: slot.course.name,
+          timeZone: "Asia/Bangkok",
+          slotId: slot.id,
+          slotStartsAt: slot.startMs,
+          persons: PERSONS,
+          customerName: "Somchai Jaidee",
+          customerEmail: "somchai@example.com",
+          customerMobile: "+66812345678",
+          expectedAmount: slot.price * PERSONS,
+        },
+        { prepay: { payee: "0812345678" } },
+      );
+      expect((await w.service.reserve(intent.id)).kind).toBe("held");
+      expect((await w.service.submitSlip(intent.id, { fileId: "slip-1" })).kind).toBe("submitted");
+      // The agent's approval (one instance) reads the balance; the admin's (another instance) comes
+      // meanwhile, finds the booking still held, and its balance read is answered once the agent's
+      // confirm has paid.
+      const signal = () => {
+        let done!: () => void;
+        const promise = new Promise<void>((resolve) => (done = resolve));
+        return { promise, done };
+      };
+      const [agentReading, adminReading, agentFinished] = [signal(), signal(), signal()];
+      const onBalance =
+        (before: () => void, wait: Promise<void>): typeof globalThis.fetch =>
+        async (input, init) => {
+          if (String(input instanceof Request ? input.url : input).endsWith("/balance")) {
+            before();
+            await wait;
+          }
+          return fetch(input, init);
+        };
+      const agentSide = w.serviceWith(w.partner(onBalance(agentReading.done, adminReading.promise)));
+      const adminSide = w.serviceWith(w.partner(onBalance(adminReading.done, agentFinished.promise)));
+      const agent = agentSide
+        .decidePayment(intent.id, { approve: true, actorId: 7001 })
+        .finally(() => agentFinished.done());
+      await agentReading.promise;
+      const admin = adminSide.decidePayment(intent.id, { approve: true, actorId: 7002 });
+      const [a, b] = await Promise.all([agent, admin]);
+      expect(a).toMatchObject({ kind: "approved", confirm: { kind: "paid" } });
+      // Not a second "paid" (the customer's second receipt): the decision was made elsewhere.
+      expect(b.kind).toBe("decided");
+      expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
+      expect((await ledger(intent.id)).state).toBe("PAID");
+    });
+
     it("a reconcile (e.g. /mybookings) that read PENDING before a confirm landed does not overwrite the PAID row", async () => {
       const booking = await w.held();
       // A second process whose GET /order answer arrives late.
