@@ -103,17 +103,41 @@ function postEvent(eventType, eventData = {}) {
   else if (window.parent !== window) window.parent.postMessage(JSON.stringify({ eventType, eventData }), "*");
 }
 
+/** Telegram's palette as CSS variables (--tg-theme-bg-color…): only colours, whatever else comes. */
+function setTheme(theme) {
+  if (typeof theme !== "object" || theme === null) return;
+  for (const [key, value] of Object.entries(theme))
+    if (/^[a-z_]{1,40}$/.test(key) && typeof value === "string" && /^#[0-9a-f]{3,8}$/i.test(value))
+      document.documentElement.style.setProperty(`--tg-theme-${key.replaceAll("_", "-")}`, value);
+}
+
 function applyTheme() {
-  let theme = {};
   try {
-    theme = JSON.parse(launch.get("tgWebAppThemeParams") ?? "{}");
+    setTheme(JSON.parse(launch.get("tgWebAppThemeParams") ?? "{}"));
   } catch {
     /* no theme: the defaults */
   }
-  for (const [key, value] of Object.entries(theme))
-    if (typeof value === "string" && /^#[0-9a-f]{3,8}$/i.test(value))
-      document.documentElement.style.setProperty(`--tg-theme-${key.replaceAll("_", "-")}`, value);
 }
+
+/**
+ * Events from Telegram's client. `theme_changed` (the user switched to night mode while the sheet is
+ * open) carries the new palette. Apps call `Telegram.WebView.receiveEvent`; Telegram Web, which shows
+ * the page in a frame, posts `{ eventType, eventData }` to it.
+ */
+function receiveEvent(eventType, eventData) {
+  if (eventType === "theme_changed") setTheme(eventData?.theme_params);
+}
+globalThis.Telegram = globalThis.Telegram ?? {};
+globalThis.Telegram.WebView = { ...(globalThis.Telegram.WebView ?? {}), receiveEvent };
+window.addEventListener("message", (event) => {
+  if (event.source !== window.parent || window.parent === window || typeof event.data !== "string") return;
+  try {
+    const { eventType, eventData } = JSON.parse(event.data);
+    if (typeof eventType === "string") receiveEvent(eventType, eventData);
+  } catch {
+    /* not Telegram's */
+  }
+});
 
 const $ = (id) => document.getElementById(id);
 function el(tag, attrs = {}, ...children) {

@@ -301,6 +301,33 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     expect(p.telegram.unansweredCallbackQueries()).toEqual([]);
   });
 
+  it("follows a theme change while the tee sheet is open: Telegram Web's message to the frame, an app's receiveEvent; nothing but colours", async () => {
+    await page.getByRole("tab", { name: /Agent/ }).click();
+    await page.locator("#menu-button", { hasText: "Tee sheet" }).click();
+    const frame = await miniAppFrame(page);
+    // String expressions: the test's TypeScript has no DOM types (DevTools runs them, outside the page's CSP).
+    const textColour = () => frame.evaluate<string>("getComputedStyle(document.body).color");
+    expect(await textColour()).toBe("rgb(0, 0, 0)");
+    // Night mode in Telegram Web: the client posts theme_changed to the page's frame.
+    const night = { theme_params: { bg_color: "#17212b", text_color: "#f5f5f5", secondary_bg_color: "#232e3c" } };
+    await page.evaluate(
+      `document.querySelector("#mini-app-frame").contentWindow.postMessage(${JSON.stringify(
+        JSON.stringify({ eventType: "theme_changed", eventData: night }),
+      )}, "*")`,
+    );
+    await expect.poll(textColour).toBe("rgb(245, 245, 245)");
+    // Telegram's apps call Telegram.WebView.receiveEvent; a value that is not a colour is ignored.
+    await frame.evaluate(
+      `Telegram.WebView.receiveEvent("theme_changed", { theme_params: { text_color: "#222222", hint_color: "red; background: url(//x)" } })`,
+    );
+    expect(await textColour()).toBe("rgb(34, 34, 34)");
+    expect(
+      await frame.evaluate<string>(`document.documentElement.style.getPropertyValue("--tg-theme-hint-color")`),
+    ).toBe("#707579");
+    await page.locator("#mini-app-close").click();
+    await page.locator("#mini-app").waitFor({ state: "hidden" });
+  });
+
   it("shows the tee sheet in Thai when the agent's Telegram is in Thai (the language switch), from the welcome's button", async () => {
     await page.getByRole("tab", { name: /Agent/ }).click();
     await page.locator('#language .lang[data-lang="th"]').click();
