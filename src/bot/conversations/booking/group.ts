@@ -15,7 +15,7 @@ import { localeOf } from "../../i18n.js";
 import { loadDaySlots } from "./data.js";
 import { courseName, type Draft } from "./draft.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
-import { caddyInfoOf, heldOrBusy } from "./hold-attempt.js";
+import { caddyInfoOf, heldOrBusy, summaryEnvOf } from "./hold-attempt.js";
 import { confirmedGroupText, groupOutcomeText, heldGroupView } from "./summary.js";
 import { askGroupPayment } from "./pay.js";
 
@@ -176,19 +176,7 @@ export async function placeGroupHold(run: FlowRun): Promise<"held" | "back" | "s
 
 /** Renders a group's hold summary. */
 export function heldGroupPanel(run: FlowRun, view: GroupView, notice?: string) {
-  return heldGroupView(
-    view,
-    run.d.course,
-    {
-      t: (k, a) => run.ctx.t(k, a),
-      locale: localeOf(run.ctx),
-      nonce: run.nonce,
-      now: run.now,
-      audience: run.agentId !== null ? "customer" : "staff",
-      prepay: run.payment?.kind === "prepay",
-    },
-    notice,
-  );
+  return heldGroupView(view, run.d.course, summaryEnvOf(run), notice);
 }
 
 /**

@@ -1,10 +1,24 @@
 /**
  * What a booking's or a group's hold attempt means for the flow, the part both share: the tee time's
- * caddie terms as the ledger keeps them, and the step after a hold that held or found another call
- * holding it.
+ * caddie terms as the ledger keeps them, the step after a hold that held or found another call
+ * holding it, and what the hold's summary is rendered with.
  */
+import { localeOf } from "../../i18n.js";
 import type { SlotView } from "./draft.js";
 import { randomId, type FlowRun } from "./flow-run.js";
+import type { SummaryEnv } from "./summary.js";
+
+/** What a hold's summary (a booking's or a group's) is rendered with: a customer's view, or staff's. */
+export function summaryEnvOf(run: FlowRun): SummaryEnv {
+  return {
+    t: (k, a) => run.ctx.t(k, a),
+    locale: localeOf(run.ctx),
+    nonce: run.nonce,
+    now: run.now,
+    audience: run.agentId !== null ? "customer" : "staff",
+    prepay: run.payment?.kind === "prepay",
+  };
+}
 
 /** The partner's caddie terms of a tee time, only those it gave. */
 export function caddyInfoOf(slot: SlotView): { freeCaddy?: boolean; caddyPrice?: number } {

@@ -7,7 +7,7 @@ import { askPayment } from "./pay.js";
 import { courseName } from "./draft.js";
 import { localeOf } from "../../i18n.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
-import { caddyInfoOf, heldOrBusy } from "./hold-attempt.js";
+import { caddyInfoOf, heldOrBusy, summaryEnvOf } from "./hold-attempt.js";
 import { confirmedText, heldView } from "./summary.js";
 import { confirmGroupHold, placeGroupHold } from "./group.js";
 
@@ -91,19 +91,7 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
 
 /** Renders the hold summary. */
 export function heldPanel(run: FlowRun, held: BookingRecord, notice?: string) {
-  return heldView(
-    held,
-    run.d.course,
-    {
-      t: (k, a) => run.ctx.t(k, a),
-      locale: localeOf(run.ctx),
-      nonce: run.nonce,
-      now: run.now,
-      audience: run.agentId !== null ? "customer" : "staff",
-      prepay: run.payment?.kind === "prepay",
-    },
-    notice,
-  );
+  return heldView(held, run.d.course, summaryEnvOf(run), notice);
 }
 
 /** Confirm: at most one partner confirm per booking (the ledger decides), then the receipt and .ics. */

@@ -11,7 +11,7 @@ import type { CourseView } from "./draft.js";
 import { courseName } from "./draft.js";
 import type { T, View } from "./views.js";
 
-interface SummaryEnv {
+export interface SummaryEnv {
   t: T;
   locale: Locale;
   nonce: string;
