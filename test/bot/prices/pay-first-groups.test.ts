@@ -414,6 +414,27 @@ describe("an agent's own group sale", () => {
 });
 
 describe("the truth when a slip arrived but the holds ended before the agent's word", () => {
+  it("a slip after the holds ended, before the reaper's pass: the customer hears it came too late, and not also 'nothing was charged'", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, view } = await customerGroupAtHold(h, 100_356, "Nok");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    // The payment window has passed, and the reaper has not run yet: the slip comes late.
+    h.clock.advance(31 * 60_000);
+    customer.sendPhoto(await slipPhoto("0142026GROUP6LATE"));
+    await h.settle();
+    expect(customer.lastMessage()?.text).toContain("before your slip arrived");
+    expect(photos(agent).at(-1)?.caption).toContain("Late payment slip");
+    // The reaper releases the holds: the customer, who sent money, was told already.
+    await h.app.reaper.tick();
+    await h.settle();
+    expect((await groupOf(h, 100_356)).group.state).toBe("RELEASED");
+    expect(customer.messages().filter((m) => m.text?.includes("Nothing was charged"))).toEqual([]);
+    expect(customer.lastMessage()?.text).toContain("before your slip arrived");
+    expect(confirms(h)).toHaveLength(0);
+    expect((await h.app.bookings.payment(view.group.id))?.state).toBe("expired");
+  });
+
   it("a group: the customer hears their payment arrived but was not approved in time; the agent what to return", async () => {
     h = await startHarness({ env: ENV });
     const { agent, customer, view } = await customerGroupAtHold(h, 100_351, "Nok");

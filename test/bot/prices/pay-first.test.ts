@@ -189,6 +189,22 @@ describe("pay first (PromptPay)", () => {
     expect(confirms(h)).toHaveLength(0);
     expect((await h.app.bookings.get(slow.booking.id))?.state).toBe("RELEASED");
     expect((await h.app.bookings.payment(slow.booking.id))?.state).toBe("expired");
+
+    // A slip after the hold's end but before the reaper's pass: told it came too late, and nothing more
+    // when the reaper then releases the hold.
+    const between = await customerAtHold(h, 100_223, "Pim");
+    tapData(between.customer, /:ok$/);
+    await h.settle();
+    h.clock.advance(31 * 60_000);
+    between.customer.sendPhoto(await slipPhoto("0142026BETWEEN"));
+    await h.settle();
+    expect(between.customer.lastMessage()?.text).toContain("before your slip arrived");
+    await h.app.reaper.tick();
+    await h.settle();
+    expect((await h.app.bookings.get(between.booking.id))?.state).toBe("RELEASED");
+    // No second notice ("not confirmed in time and has been released"): the slip's answer said it all.
+    expect(between.customer.lastMessage()?.text).toContain("before your slip arrived");
+    expect(confirms(h)).toHaveLength(0);
     expectTelegramRules(h);
   });
 

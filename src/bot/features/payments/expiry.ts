@@ -19,11 +19,15 @@ interface ExpiryDeps {
  * expires. If a slip had come in (money may have moved), the agent and the admins are told to return
  * it, with the amount; and when that slip was still waiting for their word, the customer is told the
  * truth — their payment arrived but was not approved in time, nothing was booked, and their agent will
- * return the money — instead of the reaper's own "hold released". True when the customer was told here.
+ * return the money — instead of the reaper's own "hold released". True when the customer was told here,
+ * or had been told when their payment ended with a slip.
  */
 async function expirePaid(deps: ExpiryDeps, id: string): Promise<boolean> {
   const payment = await deps.bookings.payment(id);
   if (payment?.kind !== "prepay") return false;
+  // Ended already with a slip (it came after the holds' end, or an approval found them ended): the
+  // customer and the agent were told then; the reaper's "nothing was charged" would deny the money sent.
+  if (payment.state === "expired" && payment.slip_at !== null) return true;
   const hadSlip = payment.state === "submitted" || payment.state === "rejected";
   if (!(await deps.bookings.expirePayment(id)) || !hadSlip) return false;
   const what: Payable = await deps.bookings.payable(id);
