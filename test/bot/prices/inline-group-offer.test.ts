@@ -5,16 +5,14 @@
  * one QR for exactly that total; nothing is confirmed with the partner before the agent approves.
  * The net appears nowhere in what the customer received. English and Thai.
  */
-import jsQRModule from "jsqr";
-import { PNG } from "pngjs";
 import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
 import { formatBaht } from "../../../src/bot/format/money.js";
 import { customerDetails, panel, tapData } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
+import { qrInPhoto } from "../../helpers/slips.js";
 
-const jsQR = jsQRModule.default;
 const AGENT = 9502;
 const CHAT = 880_951;
 
@@ -25,9 +23,8 @@ afterEach(async () => {
 });
 
 function qrAmount(m: ChatMessage): string | undefined {
-  const image = PNG.sync.read(m.file!.data!);
-  const found = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-  return found ? parse(found.data, true, true)?.getTagValue("54") : undefined;
+  const found = qrInPhoto(m);
+  return found ? parse(found, true, true)?.getTagValue("54") : undefined;
 }
 
 describe("an inline group card opened by a customer", () => {

@@ -5,8 +5,6 @@
  * confirm per flight, once); rejection or expiry releases every flight. Against the real parts:
  * fairway, the sandbox over HTTP, the local Bot API server; the invariant checker runs at every stop.
  */
-import jsQRModule from "jsqr";
-import { PNG } from "pngjs";
 import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { GroupView } from "../../../src/bookings/index.js";
@@ -28,9 +26,8 @@ import {
 import { bookGroup } from "../../helpers/group-flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
 import { collectViolations } from "../../helpers/invariants.js";
-import { slipPhoto } from "../../helpers/slips.js";
+import { qrOf, slipPhoto } from "../../helpers/slips.js";
 
-const jsQR = jsQRModule.default;
 const ADMIN = 9301;
 const AGENT = 9302;
 const ENV = {
@@ -49,13 +46,6 @@ afterEach(async () => {
 
 const confirms = (x: Harness) => x.sandbox.requests.filter((r) => r.method === "POST" && /\/confirm$/.test(r.path));
 const photos = (u: SimulatedUser) => u.messages().filter((m): m is ChatMessage => (m.photo?.length ?? 0) > 0);
-
-function qrOf(m: ChatMessage): string {
-  const image = PNG.sync.read(m.file!.data!);
-  const found = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-  if (!found) throw new Error("no QR code in the photo");
-  return found.data;
-}
 
 async function groupOf(x: Harness, userId: number): Promise<GroupView> {
   const group = await x.app.storage.db
