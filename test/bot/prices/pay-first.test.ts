@@ -3,8 +3,6 @@
  * for exactly that total → slip photo → the agent (and admins) approve once → only then the partner's
  * confirm → receipt. Against the real parts: fairway, the sandbox over HTTP, the local Bot API server.
  */
-import jsQRModule from "jsqr";
-import { PNG } from "pngjs";
 import { checksum, parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
@@ -12,6 +10,7 @@ import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
 import { formatBaht } from "../../../src/bot/format/money.js";
 import { databaseFactories } from "../../helpers/databases.js";
 import {
+  callbackAnswerText,
   createLink,
   customerDetails,
   expectTelegramRules,
@@ -21,9 +20,8 @@ import {
   tomorrow,
 } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
-import { plainPhoto, slipPhoto } from "../../helpers/slips.js";
+import { plainPhoto, qrOf, slipPhoto } from "../../helpers/slips.js";
 
-const jsQR = jsQRModule.default;
 const ADMIN = 9201;
 const AGENT = 9202;
 const PROMPTPAY = "0812345678";
@@ -43,14 +41,6 @@ afterEach(async () => {
 
 const confirms = (x: Harness) => x.sandbox.requests.filter((r) => r.method === "POST" && /\/confirm$/.test(r.path));
 const photos = (u: SimulatedUser) => u.messages().filter((m): m is ChatMessage => (m.photo?.length ?? 0) > 0);
-
-/** The QR code drawn in a photo fairway sent. */
-function qrOf(m: ChatMessage): string {
-  const image = PNG.sync.read(m.file!.data!);
-  const found = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-  if (!found) throw new Error("no QR code in the photo");
-  return found.data;
-}
 
 /** A customer of AGENT (through a course-bound link) with a hold they are to pay, at the held summary. */
 async function customerAtHold(x: Harness, id: number, name: string, locale = "en") {
@@ -88,8 +78,10 @@ describe("pay first (PromptPay)", () => {
     expect(summary.text).toContain("Pay by");
     expect(summary.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toContain("💳 Pay with PromptPay");
 
-    tapData(customer, /:ok$/);
+    const pay = tapData(customer, /:ok$/);
     await h.settle();
+    // Nothing is being confirmed or paid yet: the tap's answer says nothing, the QR comes.
+    expect(callbackAnswerText(h, pay)).toBeUndefined();
     const [qrPhoto] = photos(customer);
     expect(qrPhoto, "the QR photo").toBeDefined();
     const payload = qrOf(qrPhoto!);

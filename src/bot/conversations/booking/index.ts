@@ -148,7 +148,9 @@ export function createBookingConversation(
     });
     run.ctx = input.ctx;
     if (input.ctx.message) await run.panel.typedBelow(run.ctx, input.ctx.message.message_id);
-    const confirming = input.kind === "button" && input.action === "ok" && run.d.step === "held";
+    // "Confirming and paying…" when the partner's confirm comes next; a customer who pays first gets the QR instead.
+    const confirming =
+      input.kind === "button" && input.action === "ok" && run.d.step === "held" && run.payment?.kind !== "prepay";
     if (input.ctx.callbackQuery)
       await input.ctx.answerCallbackQuery(confirming ? { text: `⏳ ${input.ctx.t("confirm-working")}` } : undefined);
     await tick(run);
