@@ -60,8 +60,12 @@ interface World {
   serviceWith(partner: PartnerClient): BookingService;
   /** An OPEN slot no other intent of this test uses. */
   freshSlot(persons?: number): SlotView;
-  /** Records an intent for a fresh slot (or `slot`). */
-  intent(overrides?: Partial<BookingIntentInput>, slot?: SlotView): Promise<BookingRecord>;
+  /** Records an intent for a fresh slot (or `slot`); with `prepay`, its customer pays first. */
+  intent(
+    overrides?: Partial<BookingIntentInput>,
+    slot?: SlotView,
+    opts?: { prepay?: { payee: string } },
+  ): Promise<BookingRecord>;
   /** An intent reserved into a HELD booking. */
   held(): Promise<BookingRecord>;
   /** Drops the service, reaper and connection, and starts new ones on the same database. */
@@ -159,25 +163,28 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
         }
         throw new Error("no open slot left");
       },
-      async intent(overrides = {}, slot = w.freshSlot(overrides.persons ?? PERSONS)) {
+      async intent(overrides = {}, slot = w.freshSlot(overrides.persons ?? PERSONS), opts = {}) {
         const persons = overrides.persons ?? PERSONS;
-        return w.service.createIntent({
-          id: randomUUID(),
-          chatId: 1001,
-          userId: 2002,
-          locale: "en",
-          courseId: slot.course.id,
-          courseName: slot.course.name,
-          timeZone: "Asia/Bangkok",
-          slotId: slot.id,
-          slotStartsAt: slot.startMs,
-          persons,
-          customerName: "Somchai Jaidee",
-          customerEmail: "somchai@example.com",
-          customerMobile: "+66812345678",
-          expectedAmount: slot.price * persons,
-          ...overrides,
-        });
+        return w.service.createIntent(
+          {
+            id: randomUUID(),
+            chatId: 1001,
+            userId: 2002,
+            locale: "en",
+            courseId: slot.course.id,
+            courseName: slot.course.name,
+            timeZone: "Asia/Bangkok",
+            slotId: slot.id,
+            slotStartsAt: slot.startMs,
+            persons,
+            customerName: "Somchai Jaidee",
+            customerEmail: "somchai@example.com",
+            customerMobile: "+66812345678",
+            expectedAmount: slot.price * persons,
+            ...overrides,
+          },
+          opts,
+        );
       },
       async held() {
         const intent = await w.intent();
@@ -360,26 +367,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     });
 
     it("a booking its customer pays first, approved on two instances at once: one confirm, and only the approval that made it reports it", async () => {
-      const slot = w.freshSlot();
-      const intent = await w.service.createIntent(
-        {
-          id: randomUUID(),
-          chatId: 1001,
-          userId: 2002,
-          locale: "en",
-          courseId: slot.course.id,
-          courseName: slot.course.name,
-          timeZone: "Asia/Bangkok",
-          slotId: slot.id,
-          slotStartsAt: slot.startMs,
-          persons: PERSONS,
-          customerName: "Somchai Jaidee",
-          customerEmail: "somchai@example.com",
-          customerMobile: "+66812345678",
-          expectedAmount: slot.price * PERSONS,
-        },
-        { prepay: { payee: "0812345678" } },
-      );
+      const intent = await w.intent({}, undefined, { prepay: { payee: "0812345678" } });
       expect((await w.service.reserve(intent.id)).kind).toBe("held");
       expect((await w.service.submitSlip(intent.id, { fileId: "slip-1" })).kind).toBe("submitted");
       // The agent's approval (one instance) reads the balance; the admin's (another instance) comes

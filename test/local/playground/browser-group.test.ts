@@ -8,47 +8,20 @@
  * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PLAYGROUND_AGENT_ID } from "../../../src/local/playground/index.js";
 import { tomorrow } from "../../helpers/flow.js";
-import {
-  CHROMIUM_PATH,
-  CHROMIUM_PRESENT,
-  clickData,
-  launchChromium,
-  screenshot,
-  synced,
-  typeMessage,
-} from "./browser.js";
-import { type PlaygroundApp, startPlaygroundApp } from "./helpers.js";
+import { clickData, runsInChromium, screenshot, synced, typeMessage, usePlaygroundInChromium } from "./browser.js";
+import type { PlaygroundApp } from "./helpers.js";
 
-const RUN = CHROMIUM_PRESENT || Boolean(process.env.CI);
-if (!RUN)
-  process.stderr.write(
-    `playground group browser test skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)\n`,
-  );
+const RUN = runsInChromium("playground group browser test");
 
 describe.runIf(RUN)("a group booking in the playground, in Chromium", { timeout: 90_000 }, () => {
+  const chromium = usePlaygroundInChromium();
   let p: PlaygroundApp;
-  let browser: Browser;
   let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    p = await startPlaygroundApp();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(p.url);
-    await page.locator("#connection:not(.offline)").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await p?.stop();
-    expect(pageErrors, "JavaScript errors in the page").toEqual([]);
-  });
+  beforeAll(() => void ({ p, page } = chromium));
 
   it("the agent books 12 golfers as three tee times and gets one receipt and one calendar file", async () => {
     const agent = PLAYGROUND_AGENT_ID;

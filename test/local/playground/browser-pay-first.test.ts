@@ -8,9 +8,9 @@
  *
  * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { parse } from "promptparse";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   PLAYGROUND_ADMIN_ID,
   PLAYGROUND_AGENT_ID,
@@ -22,46 +22,19 @@ import { readSandboxState } from "../../../src/local/playground/sandbox-state.js
 import { sellingPerPlayer } from "../../../src/pricing/price.js";
 import { tomorrow } from "../../helpers/flow.js";
 import { qrOf, slipPhoto } from "../../helpers/slips.js";
-import {
-  CHROMIUM_PATH,
-  CHROMIUM_PRESENT,
-  clickData,
-  launchChromium,
-  screenshot,
-  synced,
-  typeMessage,
-} from "./browser.js";
-import { type PlaygroundApp, startPlaygroundApp } from "./helpers.js";
+import { clickData, runsInChromium, screenshot, synced, typeMessage, usePlaygroundInChromium } from "./browser.js";
+import type { PlaygroundApp } from "./helpers.js";
 
-const RUN = CHROMIUM_PRESENT || Boolean(process.env.CI);
-if (!RUN)
-  process.stderr.write(
-    `playground pay-first browser test skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)\n`,
-  );
+const RUN = runsInChromium("playground pay-first browser test");
 
 const MARKUP = { kind: "percent", basisPoints: 2000 } as const;
 const PROMPTPAY = "0812345678";
 
 describe.runIf(RUN)("selling price and payment first, in the playground in Chromium", { timeout: 90_000 }, () => {
+  const chromium = usePlaygroundInChromium({ env: { PRICE_MARKUP: "20%", PROMPTPAY_ID: PROMPTPAY } });
   let p: PlaygroundApp;
-  let browser: Browser;
   let page: Page;
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    p = await startPlaygroundApp({ PRICE_MARKUP: "20%", PROMPTPAY_ID: PROMPTPAY });
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(p.url);
-    await page.locator("#connection:not(.offline)").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await p?.stop();
-    expect(pageErrors, "JavaScript errors in the page").toEqual([]);
-  });
+  beforeAll(() => void ({ p, page } = chromium));
 
   const lastIn = () => page.locator("#messages .row.in").last();
   /** Partner confirms so far, as the sandbox counts them (its side panel's state). */

@@ -10,7 +10,7 @@
  * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   PLAYGROUND_ADMIN_ID,
@@ -21,23 +21,18 @@ import { addDaysToDateKey, courseToday, weekdayOf } from "../../../src/bot/forma
 import { tomorrow } from "../../helpers/flow.js";
 import { sellingPerPlayer } from "../../../src/pricing/price.js";
 import {
-  CHROMIUM_PATH,
-  CHROMIUM_PRESENT,
   clickData,
-  launchChromium,
   miniAppFrame,
   pageWidths,
+  runsInChromium,
   screenshot,
   synced,
   typeMessage,
+  usePlaygroundInChromium,
 } from "./browser.js";
-import { type PlaygroundApp, startPlaygroundApp } from "./helpers.js";
+import type { PlaygroundApp } from "./helpers.js";
 
-const RUN = CHROMIUM_PRESENT || Boolean(process.env.CI);
-if (!RUN)
-  process.stderr.write(
-    `playground browser tests skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)\n`,
-  );
+const RUN = runsInChromium("playground browser tests");
 
 /** What the menu offers a playground identity (the commands the bot set for that chat). */
 async function menuOf(p: PlaygroundApp, userId: number): Promise<string[]> {
@@ -46,33 +41,20 @@ async function menuOf(p: PlaygroundApp, userId: number): Promise<string[]> {
 }
 
 describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
-  let p: PlaygroundApp;
-  let browser: Browser;
-  let page: Page;
   let code = "";
-  const pageErrors: string[] = [];
   /** Errors the Mini App's page logs (a refused script or style, a failed request). */
   const miniAppErrors: string[] = [];
-
-  beforeAll(async () => {
-    browser = await launchChromium(); // in CI without Chromium this fails the suite, with the install command
-    p = await startPlaygroundApp();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
-    page.on("pageerror", (error) => pageErrors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" && message.location().url.includes("/tee-sheet/"))
-        miniAppErrors.push(`${message.text()} (${message.location().url})`);
-    });
-    await page.goto(p.url);
-    await page.locator("#connection:not(.offline)").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await p?.stop();
-    expect(pageErrors, "JavaScript errors in the page").toEqual([]);
-    expect(miniAppErrors, "errors in the Mini App's page").toEqual([]);
+  const chromium = usePlaygroundInChromium({
+    onPage: (opened) =>
+      opened.on("console", (message) => {
+        if (message.type() === "error" && message.location().url.includes("/tee-sheet/"))
+          miniAppErrors.push(`${message.text()} (${message.location().url})`);
+      }),
   });
+  let p: PlaygroundApp;
+  let page: Page;
+  beforeAll(() => void ({ p, page } = chromium));
+  afterAll(() => expect(miniAppErrors, "errors in the Mini App's page").toEqual([]));
 
   it("books a tee time as the agent by clicking through the page, with the .ics download and the live side panel", async () => {
     await page.getByRole("tab", { name: /Agent/ }).click();

@@ -5,7 +5,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type Frame, type Page, chromium } from "playwright-core";
-import type { PlaygroundApp } from "./helpers.js";
+import { afterAll, beforeAll, expect } from "vitest";
+import { startPlaygroundApp, type PlaygroundApp } from "./helpers.js";
 
 /** Debian's Chromium (`apt-get install chromium`); CHROMIUM_PATH overrides. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -16,6 +17,51 @@ export const CHROMIUM_PRESENT = existsSync(CHROMIUM_PATH);
  * `docs/screenshots/` (README's pictures, committed) with UPDATE_SCREENSHOTS=1.
  */
 export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS ? "docs/screenshots" : join("test-results", "playground");
+
+/** Whether the browser tests run: with Chromium, and always in CI (where a missing Chromium fails them). */
+export function runsInChromium(suite: string): boolean {
+  const run = CHROMIUM_PRESENT || Boolean(process.env.CI);
+  if (!run) process.stderr.write(`${suite} skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)\n`);
+  return run;
+}
+
+/**
+ * A describe block's playground in Chromium: before its tests, fairway with no BOT_TOKEN (with `env`) and
+ * a 1280 × 860 page open on the playground; after them, both closed, and a JavaScript error the page
+ * threw meanwhile fails the block. `onPage` adds listeners of the block's own.
+ */
+export function usePlaygroundInChromium(
+  options: { env?: Record<string, string>; onPage?: (page: Page) => void } = {},
+): { readonly p: PlaygroundApp; readonly page: Page } {
+  let browser: Browser | undefined;
+  let app: PlaygroundApp | undefined;
+  let opened: Page | undefined;
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    browser = await launchChromium(); // in CI without Chromium this fails the suite, with the install command
+    app = await startPlaygroundApp(options.env);
+    opened = await browser.newPage({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+    opened.on("pageerror", (error) => pageErrors.push(error.message));
+    options.onPage?.(opened);
+    await opened.goto(app.url);
+    await opened.locator("#connection:not(.offline)").waitFor();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    expect(pageErrors, "JavaScript errors in the page").toEqual([]);
+  });
+  return {
+    get p() {
+      if (!app) throw new Error("the playground is not started yet (use it inside a test)");
+      return app;
+    },
+    get page() {
+      if (!opened) throw new Error("the page is not open yet (use it inside a test)");
+      return opened;
+    },
+  };
+}
 
 /** Launches Chromium headless, with the switches that keep it quiet and offline. */
 export async function launchChromium(): Promise<Browser> {
