@@ -19,7 +19,7 @@ import type { Config } from "./config/index.js";
 import type { Logger } from "./logger.js";
 import { createTeeTimeSearch } from "./search/search.js";
 import { createPaymentSettings } from "./payments/settings.js";
-import { createPriceRules } from "./pricing/rules.js";
+import { createPriceRules, sellerOf } from "./pricing/rules.js";
 import { paymentOnGroupEvent, paymentOnReaperEvent } from "./bot/features/payments/expiry.js";
 import { createWatchAlerts } from "./bot/features/watches/alert.js";
 import { createWatchChecker, type WatchChecker } from "./watches/checker.js";
@@ -275,9 +275,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     sellingOf: async (watch) => {
       const book = await prices.book();
       if (!book.hasMarkup()) return undefined;
-      const who = await access.whoIs(watch.userId);
-      const agentId = who.role === "customer" ? (who.agentId ?? null) : watch.userId;
-      return (net, courseId) => book.perPlayer(net, { courseId, agentId });
+      return book.sellingPrice(sellerOf(await access.whoIs(watch.userId), watch.userId));
     },
     logger: logger.child({ module: "watches" }),
     now,
@@ -420,7 +418,10 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   });
 
-  /** Health turns 503 so a balancer stops sending; then the webhook refuses new updates (Telegram redelivers them elsewhere), finish those running. */
+  /**
+   * Health turns 503 so a balancer stops sending; then the webhook refuses new updates (Telegram
+   * redelivers them elsewhere), and those running finish.
+   */
   const stopOnce = async (): Promise<void> => {
     http?.setDraining();
     if (webhook && !(await webhook.drain(10_000)))

@@ -23,7 +23,7 @@ import * as v from "valibot";
 import type { Access, Who } from "../access/index.js";
 import type { BookingArgs } from "../bot/conversations/booking/index.js";
 import type { Logger } from "../logger.js";
-import type { PriceRules } from "../pricing/rules.js";
+import { sellerOf, type PriceRules } from "../pricing/rules.js";
 import { isPartnerApiError } from "../partner/errors.js";
 import { MAX_GROUP_FLIGHTS, MAX_GROUP_PLAYERS } from "../search/groups.js";
 import { checkInitData, type InitDataUser } from "./init-data.js";
@@ -151,25 +151,16 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
    * top price compares the selling price for everyone.
    */
   async function scopeOf(user: InitDataUser, who: Who): Promise<SheetScope> {
+    const book = await options.prices.book();
+    const agentId = sellerOf(who, user.id);
+    const priceOf: NonNullable<SheetScope["priceOf"]> = (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId });
     if (who.role === "customer") {
       const courseId = await access.links.courseOfCustomer(user.id);
-      const book = await options.prices.book();
-      const agentId = who.agentId ?? null;
-      return {
-        ...(courseId ? { courseIds: [courseId] } : {}),
-        priceOf: (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId }),
-        groups: true,
-      };
+      return { ...(courseId ? { courseIds: [courseId] } : {}), priceOf, groups: true };
     }
     const recent = await options.recentCourses(user.id);
-    const book = await options.prices.book();
     if (!book.hasMarkup()) return { recent, groups: true };
-    return {
-      recent,
-      priceOf: (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId: user.id }),
-      groups: true,
-      showNet: true,
-    };
+    return { recent, priceOf, groups: true, showNet: true };
   }
 
   function api(handle: (body: unknown) => Promise<unknown>) {

@@ -29,6 +29,17 @@ export interface SaleContext {
   agentId: number | null;
 }
 
+/** What a seller's customers pay per player for a tee time of `net` satang at a course. */
+export type SellingPrice = (net: number, courseId: string) => number;
+
+/**
+ * The agent whose sales a user's prices are: a customer's, the agent whose link let them in; an agent's
+ * or admin's, their own (their own rules: a course's override, then theirs, then the agency's).
+ */
+export function sellerOf(who: { role: string; agentId?: number }, userId: number | null): number | null {
+  return who.role === "customer" ? (who.agentId ?? null) : userId;
+}
+
 export interface PriceRulesSnapshot {
   /** The agency's markup: the database's, else PRICE_MARKUP's; null when neither (no markup). */
   agency: Markup | null;
@@ -94,6 +105,12 @@ export class PriceBook {
   sellingTotal(net: number, persons: number, sale: SaleContext): number {
     if (persons <= 0) return net;
     return this.perPlayer(Math.round(net / persons), sale) * persons;
+  }
+
+  /** A seller's price function; undefined when no markup can apply (every price is the net). */
+  sellingPrice(agentId: number | null): SellingPrice | undefined {
+    if (!this.hasMarkup()) return undefined;
+    return (net, courseId) => this.perPlayer(net, { courseId, agentId });
   }
 
   /** Whether any markup can apply (so customers' prices differ from the net). */

@@ -17,6 +17,7 @@ import type { Logger } from "../logger.js";
 import type { PartnerCatalog } from "../partner/catalog.js";
 import { isPartnerApiError } from "../partner/errors.js";
 import type { Course, TeeTime } from "../partner/types.js";
+import type { SellingPrice } from "../pricing/rules.js";
 import { coursesInScope, type SearchHit, type TeeTimeSearch } from "../search/search.js";
 import { courseToday } from "../bot/format/dates.js";
 import { backoffMs, checkIntervalMs, createReadBudget, jitterMs, pauseMs } from "./pace.js";
@@ -36,9 +37,6 @@ export function watchEnd(criteria: Watch["criteria"]): number {
   const last = [...criteria.dates].sort().at(-1) ?? "";
   return dayStart(last) + (criteria.window?.to ?? 24 * 60) * 60_000;
 }
-
-/** What a watcher is shown a tee time of `net` satang per player costs, at a course (the selling price). */
-export type SellingPrice = (net: number, courseId: string) => number;
 
 /**
  * A watch's tee times in `list`: its criteria, with its top price compared with what the watcher is

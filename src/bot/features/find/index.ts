@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { Composer, GrammyError, Keyboard, type InlineKeyboard } from "grammy";
 import { isPartnerApiError } from "../../../partner/errors.js";
+import { sellerOf } from "../../../pricing/rules.js";
 import { GLOBAL_DATA } from "../../callback-data.js";
 import { areaById } from "../../../search/areas.js";
 import { PARTS_OF_DAY, type PartOfDay, type SearchCriteria } from "../../../search/criteria.js";
@@ -98,7 +99,7 @@ type Shown = { text: string; keyboard: InlineKeyboard };
 async function searchFor(ctx: BotContext): Promise<TeeTimeSearch> {
   const book = await ctx.deps.prices.book();
   if (!book.hasMarkup()) return ctx.deps.search;
-  const agentId = ctx.who.role === "customer" ? (ctx.who.agentId ?? null) : (ctx.from?.id ?? null);
+  const agentId = sellerOf(ctx.who, ctx.from?.id ?? null);
   return createTeeTimeSearch({
     catalog: ctx.deps.catalog,
     priceOf: (t, c) => book.perPlayer(t.price, { courseId: c.id, agentId }),

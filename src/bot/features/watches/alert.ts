@@ -9,7 +9,7 @@ import type { Watch } from "../../../watches/store.js";
 import { courseToday } from "../../format/dates.js";
 import type { Notifications } from "../../notifications.js";
 import type { Access } from "../../../access/index.js";
-import type { PriceRules } from "../../../pricing/rules.js";
+import { sellerOf, type PriceRules } from "../../../pricing/rules.js";
 import { alertView } from "./view.js";
 
 export interface WatchAlertsOptions {
@@ -34,7 +34,7 @@ async function pricedFor(
   const who = await pricing.access.whoIs(watch.userId);
   const book = await pricing.prices.book();
   const customer = who.role === "customer";
-  const agentId = customer ? (who.agentId ?? null) : watch.userId;
+  const agentId = sellerOf(who, watch.userId);
   return {
     teeTimes: teeTimes.map((t) => ({
       ...t,

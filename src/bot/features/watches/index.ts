@@ -12,7 +12,8 @@ import { Composer, GrammyError, InlineKeyboard, type InlineKeyboard as Keyboard 
 import { isPartnerApiError } from "../../../partner/errors.js";
 import { coursesInScope, type SearchHit } from "../../../search/search.js";
 import { createWatchStore, targetKey, type Watch, type WatchCourse } from "../../../watches/store.js";
-import { WATCH_ZONE, watchEnd, watchHits, type SellingPrice } from "../../../watches/checker.js";
+import { WATCH_ZONE, watchEnd, watchHits } from "../../../watches/checker.js";
+import { sellerOf, type SellingPrice } from "../../../pricing/rules.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
 import type { BotContext, Locale } from "../../context.js";
 import { courseToday } from "../../format/dates.js";
@@ -108,10 +109,7 @@ async function renderList(ctx: BotContext) {
 
 /** What this user is shown a tee time costs (the selling price, as /find's); undefined without a markup. */
 async function sellingFor(ctx: BotContext): Promise<SellingPrice | undefined> {
-  const book = await ctx.deps.prices.book();
-  if (!book.hasMarkup()) return undefined;
-  const agentId = ctx.who.role === "customer" ? (ctx.who.agentId ?? null) : (ctx.from?.id ?? null);
-  return (net, courseId) => book.perPlayer(net, { courseId, agentId });
+  return (await ctx.deps.prices.book()).sellingPrice(sellerOf(ctx.who, ctx.from?.id ?? null));
 }
 
 /** "Book it": the tee time read afresh; open, the booking opens on it; gone, the agent is told. */
