@@ -67,6 +67,11 @@ function priceOf(env: ViewEnv, net: number, options: { short?: boolean } = {}): 
   return env.showNet ? staffPrice(selling, net, env, options) : formatBaht(selling, env.locale);
 }
 
+/** Staff: the line that says the net is in brackets, when a markup makes some of `slots`' prices differ. */
+function netHintFor(env: ViewEnv, slots: readonly { price: number }[]): string {
+  return env.showNet && slots.some((slot) => sold(env, slot.price) !== slot.price) ? env.t("price-net-hint") : "";
+}
+
 function noticeText(d: Draft, t: T): string {
   const parts = [d.notice, d.inputError].filter((n) => n !== undefined).map((n) => `⚠️ ${t(n.key, n.args)}`);
   return parts.length > 0 ? `${parts.join("\n")}\n\n` : "";
@@ -192,8 +197,11 @@ function slotPicker(d: Draft, env: ViewEnv, page: SlotPage | undefined): View {
   const out = InlineKeyboard.from(rows).row().text(t("btn-refresh"), data("rf")).row();
   if (page.visible === 0) out.text(t("slot-btn-watch"), data("w")).row();
   const types = page.types.map((p) => t("price-type", { type: p })).join(", ");
-  const withNet = env.showNet === true && page.items.some(({ slot }) => sold(env, slot.price) !== slot.price);
-  const hint = t("slot-hint", { count: page.visible, types }) + (withNet ? `\n${t("price-net-hint")}` : "");
+  const netHint = netHintFor(
+    env,
+    page.items.map(({ slot }) => slot),
+  );
+  const hint = t("slot-hint", { count: page.visible, types }) + (netHint ? `\n${netHint}` : "");
   const body = page.visible === 0 ? t("slot-none-part") : hint;
   return { text: `${noticeText(d, t)}<b>${title}</b>\n${body}`, keyboard: navRow(out, env, true) };
 }
@@ -341,7 +349,7 @@ function flightPicker(d: Draft, env: ViewEnv, daySlots: SlotView[] | undefined):
     choices.length > 0
       ? t("flight-hint", { gap: env.groupGapMinutes })
       : t("flight-none", { gap: env.groupGapMinutes }),
-    env.showNet && choices.some((slot) => sold(env, slot.price) !== slot.price) ? t("price-net-hint") : "",
+    netHintFor(env, choices),
   ].filter(Boolean);
   return { text: `${noticeText(d, t)}${text.join("\n")}`, keyboard: navRow(kb, env, true) };
 }
