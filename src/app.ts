@@ -24,7 +24,12 @@ import { paymentOnGroupEvent, paymentOnReaperEvent } from "./bot/features/paymen
 import { createWatchAlerts } from "./bot/features/watches/alert.js";
 import { createWatchChecker, type WatchChecker } from "./watches/checker.js";
 import { createWatchStore } from "./watches/store.js";
-import { createPartnerCatalog, createPartnerClient, type PartnerClient } from "./partner/index.js";
+import {
+  createPartnerCatalog,
+  createPartnerClient,
+  type PartnerClient,
+  type PartnerTimeoutStarter,
+} from "./partner/index.js";
 import { openPartnerEndpoint } from "./partner-endpoint.js";
 import type { Playground } from "./local/playground/index.js";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./local/playground/identities.js";
@@ -63,6 +68,8 @@ export interface AppOptions {
   watchIntervalMs?: number;
   /** Middleware run first for every update (tests count updates in flight). */
   first?: Middleware<Context>;
+  /** Starts each partner attempt's timeout (tests end a hung request's wait when the sandbox hangs it). */
+  partnerTimeouts?: PartnerTimeoutStarter;
 }
 
 /** What `createApp` gives: every part of a running fairway, and its start and stop. */
@@ -151,6 +158,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     timeoutMs: config.partner.timeoutMs,
     moneyUnit: config.partner.moneyUnit,
     logger: logger.child({ module: "partner" }),
+    ...(options.partnerTimeouts ? { startTimeout: options.partnerTimeouts } : {}),
   });
 
   let token = config.botToken;

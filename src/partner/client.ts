@@ -1,7 +1,7 @@
 /** The partner API client: ten endpoints, typed, parsed and normalised. No grammY here. */
 import * as v from "valibot";
 import { PartnerUnavailableError } from "./errors.js";
-import { createPartnerHttp, type PartnerAttemptInfo } from "./http.js";
+import { createPartnerHttp, type PartnerAttemptInfo, type PartnerTimeoutStarter } from "./http.js";
 import type { PartnerLogger } from "./logger.js";
 import { MONEY_UNITS, type MoneyUnit } from "./money.js";
 import { reconcileWrite, type WriteKind } from "./reconcile.js";
@@ -38,6 +38,8 @@ export interface PartnerClientOptions {
   onRequest?: (info: PartnerAttemptInfo) => void;
   /** Told of every balance read, in satang: metrics. Whatever it throws is ignored. */
   onBalance?: (satang: number) => void;
+  /** Starts each attempt's `timeoutMs` wait. Default: a timer (tests end a hung request's wait at once). */
+  startTimeout?: PartnerTimeoutStarter;
 }
 
 const Millis = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -68,6 +70,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
     logger: options.logger,
     fetch: options.fetch,
     onRequest: options.onRequest,
+    startTimeout: options.startTimeout,
   });
   const schemas = schemasFor(config.moneyUnit);
   const log = options.logger;

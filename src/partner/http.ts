@@ -27,7 +27,25 @@ export interface PartnerHttpOptions {
   random?: () => number;
   /** Told of every attempt once it is over (metrics). Must be cheap; whatever it throws is ignored. */
   onRequest?: ((info: PartnerAttemptInfo) => void) | undefined;
+  /** Starts an attempt's timeout; default `setTimeout`. See `PartnerTimeoutStarter`. */
+  startTimeout?: PartnerTimeoutStarter | undefined;
 }
+
+/**
+ * Starts the timeout of one attempt: calls `onTimeout` after `ms` unless the returned function is called
+ * first. Production uses the timer; a test harness may end a wait early (the sandbox told it that the
+ * request will never be answered), so a timeout is its subject and not a race with the machine's speed.
+ */
+export type PartnerTimeoutStarter = (
+  ms: number,
+  onTimeout: () => void,
+  attempt: { method: HttpMethod; url: string },
+) => () => void;
+
+const timerTimeout: PartnerTimeoutStarter = (ms, onTimeout) => {
+  const timer = setTimeout(onTimeout, ms);
+  return () => clearTimeout(timer);
+};
 
 /** One HTTP attempt, as `onRequest` hears of it. */
 export interface PartnerAttemptInfo {
@@ -70,6 +88,7 @@ export function createPartnerHttp(options: PartnerHttpOptions) {
   const authorization = `Basic ${Buffer.from(options.apiKey, "utf8").toString("base64")}`;
   const redact = createRedactor(options.apiKey);
   const random = options.random ?? Math.random;
+  const startTimeout = options.startTimeout ?? timerTimeout;
   const log = options.logger;
 
   function report(info: PartnerAttemptInfo): void {
@@ -83,7 +102,11 @@ export function createPartnerHttp(options: PartnerHttpOptions) {
   async function attempt<T>(req: PartnerRequest<T>, endpoint: string, url: string, n: number): Promise<T> {
     const controller = new AbortController();
     // ofetch's `timeout` stops at the headers; this signal also bounds reading the body.
-    const timer = setTimeout(() => controller.abort(new Error("partner request timed out")), options.timeoutMs);
+    const stopTimeout = startTimeout(
+      options.timeoutMs,
+      () => controller.abort(new Error("partner request timed out")),
+      { method: req.method, url },
+    );
     const started = performance.now();
     let status = 0;
     let noAnswer: "timeout" | "network" = "network";
@@ -128,7 +151,7 @@ export function createPartnerHttp(options: PartnerHttpOptions) {
           : `Partner API ${endpoint} failed: no answer (${networkCode ?? "network error"})`,
       });
     } finally {
-      clearTimeout(timer);
+      stopTimeout();
       const durationMs = Math.round(performance.now() - started);
       log?.debug({ method: req.method, endpoint, params: req.params, status, durationMs, attempt: n }, "partner call");
       report({

@@ -1,6 +1,6 @@
 /** The partner API: client, errors, money and time helpers, and the normalised types. */
 export { createPartnerClient, type PartnerClient, type PartnerClientOptions } from "./client.js";
-export type { PartnerAttemptInfo } from "./http.js";
+export type { PartnerAttemptInfo, PartnerTimeoutStarter } from "./http.js";
 export { createPartnerCatalog, type PartnerCatalog, type PartnerCatalogOptions } from "./catalog.js";
 export {
   PARTNER_ERROR_KEYS,

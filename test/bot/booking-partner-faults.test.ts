@@ -34,7 +34,7 @@ describe("partner failures during a booking", () => {
   });
 
   it("tee times time out: the user stays in the flow with Try again, and other users keep being served", async () => {
-    h = await startHarness({ env: { PARTNER_TIMEOUT_MS: "500" } });
+    h = await startHarness();
     const agent = h.user(5002);
     const other = h.user(5003);
     agent.send("/book");

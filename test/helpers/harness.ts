@@ -13,6 +13,7 @@ import { createSandbox, type SandboxOptions } from "../../src/local/sandbox/inde
 import { worldClock, type WorldClock } from "./clock.js";
 import { sqliteDatabase, type TestDatabase } from "./databases.js";
 import { trackHandling } from "./handling.js";
+import { hungRequestTimeouts } from "./partner-timeouts.js";
 import { checkInvariants, type InvariantReport, type InvariantSubject } from "./invariants.js";
 import { addToTally, serverFigures } from "./tally.js";
 
@@ -101,7 +102,15 @@ export interface Harness {
 /** fairway for real, against the sandbox and the local Bot API server over HTTP, on a SQLite file. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.clock ?? worldClock();
-  const sandbox = createSandbox({ clock, ...options.sandbox });
+  const timeouts = hungRequestTimeouts();
+  const sandbox = createSandbox({
+    clock,
+    ...options.sandbox,
+    onHang(request) {
+      timeouts.expire(request);
+      options.sandbox?.onHang?.(request);
+    },
+  });
   const partnerUrl = await sandbox.listen(0);
   // The balance the invariant checker starts from: the initial one, moved by every setBalance.
   let balanceBase = sandbox.balance();
@@ -127,7 +136,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       { apiRoot, partnerUrl, apiKey: sandbox.apiKey, db },
       { productionLimits: options.productionLimits ?? false },
     ),
-    PARTNER_TIMEOUT_MS: "2000",
     LOG_LEVEL: "debug",
     ...options.env,
   };
@@ -140,6 +148,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       logger,
       ...(flowVersion !== undefined ? { flowVersion } : {}),
       now: clock,
+      partnerTimeouts: timeouts.start,
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
       afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
       watchIntervalMs: options.watchIntervalMs ?? 60_000,

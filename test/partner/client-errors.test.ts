@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   PartnerAuthError,
   PartnerConflictError,
@@ -230,6 +230,27 @@ describe("broken answers", () => {
       userMessageKey: "partner-error-unavailable",
     });
     expect((error as Error).message).toBe("Partner API GET /balance timed out after 150 ms");
+  });
+
+  it("a timeout started by startTimeout (a harness ending a hung request's wait): the same timeout error", async () => {
+    const attempts: { ms: number; method: string; url: string }[] = [];
+    let fire: (() => void) | undefined;
+    const ended = clientFor(sandbox, {
+      timeoutMs: 60_000,
+      retries: 0,
+      startTimeout(ms, onTimeout, attempt) {
+        attempts.push({ ms, ...attempt });
+        fire = onTimeout;
+        return () => (fire = undefined);
+      },
+    });
+    sandbox.faults.add({ kind: "hang", path: /\/balance$/ });
+    const failed = rejectionOf(ended.getBalance());
+    await vi.waitFor(() => expect(sandbox.requests.some((r) => r.fault === "hang")).toBe(true));
+    fire!();
+    expect(await failed).toMatchObject({ name: "PartnerUnavailableError", status: 0, reason: "timeout" });
+    expect(attempts).toEqual([{ ms: 60_000, method: "GET", url: `${sandbox.url}/api/v1/ext/balance` }]);
+    expect(fire, "the timeout is stopped once the attempt is over").toBeUndefined();
   });
 
   it("a reset connection → PartnerUnavailableError with reason network", async () => {

@@ -33,6 +33,11 @@ export interface SandboxOptions {
   variants?: Variants;
   /** Where request and failure lines go. Default: silent. */
   logger?: Logger;
+  /**
+   * Told when a `hang` or `apply-then-hang` fault leaves a request unanswered. A test harness uses it to
+   * end the client's wait at once (its timeout fires on the test's word, not on a machine's speed).
+   */
+  onHang?: (request: RequestLogEntry) => void;
 }
 
 /** What GET /__sandbox/state answers (for the playground's side panel). */
@@ -115,7 +120,15 @@ export function createSandbox(options: SandboxOptions = {}) {
     };
   };
 
-  const http = createHandler({ clock, logger, faults, log: requests, api: (req) => api.handle(req), state });
+  const http = createHandler({
+    clock,
+    logger,
+    faults,
+    log: requests,
+    api: (req) => api.handle(req),
+    state,
+    ...(options.onHang ? { onHang: options.onHang } : {}),
+  });
   let server: Server | undefined;
   let baseUrl: string | undefined;
 

@@ -38,6 +38,8 @@ export interface HandlerDeps {
   log: RequestLogEntry[];
   api(req: ApiRequest): Answer;
   state(): unknown;
+  /** Told of each request a hang fault leaves unanswered. */
+  onHang?: (entry: RequestLogEntry) => void;
 }
 
 const MAX_BODY = 1_000_000;
@@ -90,9 +92,10 @@ export function createHandler(deps: HandlerDeps) {
       sleepers.add(sleeper);
     });
 
-  const hang = (res: ServerResponse): void => {
+  const hang = (res: ServerResponse, entry: RequestLogEntry): void => {
     hanging.add(res);
     res.on("close", () => hanging.delete(res));
+    deps.onHang?.(entry);
   };
 
   /** A 5xx or other injected status: explicit body, else HTML (5xx with htmlErrors), else JSON. */
@@ -112,7 +115,7 @@ export function createHandler(deps: HandlerDeps) {
     });
 
   /** Faults that answer instead of the API: nothing changes. */
-  const before = (rule: FaultRule, req: IncomingMessage, res: ServerResponse): void => {
+  const before = (rule: FaultRule, req: IncomingMessage, res: ServerResponse, entry: RequestLogEntry): void => {
     switch (rule.kind) {
       case "status":
         return injectedStatus(res, rule, 500);
@@ -128,14 +131,20 @@ export function createHandler(deps: HandlerDeps) {
       case "rate-limit":
         return rateLimited(res, rule.retryAfterSeconds ?? 1);
       case "hang":
-        return hang(res);
+        return hang(res, entry);
       default:
         req.socket.destroy();
     }
   };
 
   /** Faults applied after the API acted: the state has changed, the answer is broken or lost. */
-  const after = (rule: FaultRule, answer: Answer, req: IncomingMessage, res: ServerResponse): void => {
+  const after = (
+    rule: FaultRule,
+    answer: Answer,
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: RequestLogEntry,
+  ): void => {
     switch (rule.kind) {
       case "malformed-json":
         return send(res, answer.status, truncateJson(JSON.stringify(answer.body)), JSON_TYPE);
@@ -144,7 +153,7 @@ export function createHandler(deps: HandlerDeps) {
       case "apply-then-status":
         return injectedStatus(res, rule, 500);
       case "apply-then-hang":
-        return hang(res);
+        return hang(res, entry);
       default:
         req.socket.destroy();
     }
@@ -164,7 +173,7 @@ export function createHandler(deps: HandlerDeps) {
     const rule = faults.take(entry.method, url.pathname);
     if (rule && !AFTER_APPLY.has(rule.kind)) {
       entry.fault = rule.kind;
-      return before(rule, req, res);
+      return before(rule, req, res, entry);
     }
     if (!rule) {
       const roll = faults.roll();
@@ -186,7 +195,7 @@ export function createHandler(deps: HandlerDeps) {
     });
     if (rule) {
       entry.fault = rule.kind;
-      return after(rule, answer, req, res);
+      return after(rule, answer, req, res, entry);
     }
     sendJson(res, answer);
   };

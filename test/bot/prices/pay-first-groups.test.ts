@@ -45,6 +45,12 @@ afterEach(async () => {
 });
 
 const confirms = (x: Harness) => x.sandbox.requests.filter((r) => r.method === "POST" && /\/confirm$/.test(r.path));
+/** The "Approved by …: all N tee times confirmed" lines a chat received (a group's payment approved). */
+const approvalLines = (u: SimulatedUser) =>
+  u
+    .messages()
+    .map((m) => /Approved by [^:]+: all \d+ tee times confirmed/.exec(m.text ?? m.caption ?? "")?.[0])
+    .filter((line): line is string => line !== undefined);
 const photos = (u: SimulatedUser) => u.messages().filter((m): m is ChatMessage => (m.photo?.length ?? 0) > 0);
 
 async function groupOf(x: Harness, userId: number): Promise<GroupView> {
@@ -178,7 +184,14 @@ describe("a customer's group pays first (PromptPay)", () => {
     for (const f of paid.flights) expect(receipts[0]!.text).toContain(f.reservation_code!);
     expect(receipts[0]!.text).not.toContain("margin");
     expect(customer.messages().filter((m) => m.document?.file_name?.endsWith(".ics"))).toHaveLength(1);
-    expect(agent.messages().some((m) => m.text?.includes("Approved by Anan: all 2 tee times confirmed"))).toBe(true);
+    // The agent and the admin tapped at once, in two chats that run in parallel: either approval may be
+    // the one that confirmed, and its line goes to that approver's chat, naming them. Exactly one line.
+    const approvals = [
+      ...approvalLines(agent).map((line) => ({ chat: "Anan", line })),
+      ...approvalLines(admin).map((line) => ({ chat: "Ploy", line })),
+    ];
+    expect(approvals, "one approval line, in the approver's chat").toHaveLength(1);
+    expect(approvals[0]!.line).toBe(`Approved by ${approvals[0]!.chat}: all 2 tee times confirmed`);
     expect(agent.messages().some((m) => m.text?.includes("booked a group"))).toBe(true);
     // The net (the agency's cost) appears in nothing the customer received.
     const nets = [net, ...paid.flights.map((f) => f.amount!)].map((n) => formatBaht(n, "en"));
