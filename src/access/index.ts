@@ -1,4 +1,13 @@
-export { createAccess, type Access, type Role, type Who } from "./roles.js";
+export {
+  createAccess,
+  holdRefusal,
+  type Access,
+  type HoldRefusal,
+  type HoldRequest,
+  type Role,
+  type Standing,
+  type Who,
+} from "./roles.js";
 export {
   createLinks,
   newToken,

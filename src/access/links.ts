@@ -7,8 +7,8 @@ export type Link = Selectable<LinksTable>;
 /** Telegram's start parameter: 1–64 characters of A-Z a-z 0-9 _ -. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Why a link gives no access. */
-export type LinkRefusal = "malformed" | "unknown" | "revoked" | "expired" | "used-up";
+/** Why a link gives no access (`agent-removed`: its agent is no longer an agent). */
+export type LinkRefusal = "malformed" | "unknown" | "revoked" | "expired" | "used-up" | "agent-removed";
 
 export type Redemption = { ok: true; link: Link; firstUse: boolean } | { ok: false; reason: LinkRefusal };
 
@@ -28,8 +28,15 @@ export function newToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
-/** Agent-issued customer links: create, list, revoke, redeem. */
-export function createLinks(db: Kysely<Database>, now: () => number) {
+/**
+ * Agent-issued customer links: create, list, revoke, redeem. `isSeller` says whether a link's agent is
+ * still an admin or an agent: a link admits nobody once its agent is not.
+ */
+export function createLinks(
+  db: Kysely<Database>,
+  now: () => number,
+  isSeller: (userId: number) => Promise<boolean> = () => Promise.resolve(true),
+) {
   const links = {
     async create(input: NewLink): Promise<Link> {
       const row: Link = {
@@ -52,14 +59,12 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
       return db.selectFrom("links").selectAll().where("token", "=", token).executeTakeFirst();
     },
 
-    /** The course a customer's link limits them to; null when it names none (every course), undefined for no customer. */
+    /**
+     * The course a customer's link (or offer) limits them to; null when it names none (every course),
+     * undefined for no customer.
+     */
     async courseOfCustomer(userId: number): Promise<string | null | undefined> {
-      const row = await db
-        .selectFrom("customers")
-        .innerJoin("links", "links.token", "customers.link_token")
-        .select("links.course_id")
-        .where("customers.user_id", "=", userId)
-        .executeTakeFirst();
+      const row = await db.selectFrom("customers").select("course_id").where("user_id", "=", userId).executeTakeFirst();
       return row ? row.course_id : undefined;
     },
 
@@ -113,6 +118,7 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
       if (!TOKEN_PATTERN.test(token)) return { ok: false, reason: "malformed" };
       const link = await links.get(token);
       if (!link) return { ok: false, reason: "unknown" };
+      if (!(await isSeller(Number(link.agent_id)))) return { ok: false, reason: "agent-removed" };
       const existing = await db.selectFrom("customers").selectAll().where("user_id", "=", userId).executeTakeFirst();
       const refused = links.refusal(link);
       if (existing?.link_token === token) {
@@ -129,14 +135,25 @@ export function createLinks(db: Kysely<Database>, now: () => number) {
         .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now())]))
         .executeTakeFirst();
       if (Number(counted.numUpdatedRows) !== 1) return { ok: false, reason: "used-up" };
-      const row = { user_id: userId, agent_id: link.agent_id, link_token: token, name, joined_at: now() };
+      const row = {
+        user_id: userId,
+        agent_id: link.agent_id,
+        link_token: token,
+        name,
+        joined_at: now(),
+        course_id: link.course_id,
+      };
       await db
         .insertInto("customers")
         .values(row)
         .onConflict((oc) =>
-          oc
-            .column("user_id")
-            .doUpdateSet({ agent_id: row.agent_id, link_token: token, name, joined_at: row.joined_at }),
+          oc.column("user_id").doUpdateSet({
+            agent_id: row.agent_id,
+            link_token: token,
+            name,
+            joined_at: row.joined_at,
+            course_id: row.course_id,
+          }),
         )
         .execute();
       return { ok: true, link: { ...link, uses: link.uses + 1 }, firstUse: true };

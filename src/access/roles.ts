@@ -5,10 +5,49 @@ import { createLinks } from "./links.js";
 /** Who someone is to fairway. Admins can do everything agents can. */
 export type Role = "admin" | "agent" | "customer" | "stranger";
 
+/**
+ * Whether a customer's way in still stands: their agent is still an agent and their link is not revoked
+ * (`agent-removed`, `link-revoked` otherwise). A link that expired or was used up admits nobody new, but
+ * the customers it admitted keep booking; a revoked link, or an agent removed, ends their new bookings.
+ */
+export type Standing = "ok" | "agent-removed" | "link-revoked";
+
 export interface Who {
   role: Role;
   /** For a customer: the agent whose link let them in (bookings are credited to that agent). */
   agentId?: number;
+  /** For a customer: the only course their link or offer allows; null: every course. */
+  courseId?: string | null;
+  /** For a customer: whether they may still start bookings (see `Standing`). */
+  standing?: Standing;
+}
+
+/** What a hold is for, as the booking service asks before placing it. */
+export interface HoldRequest {
+  userId: number;
+  /** The agent the booking is credited to (a customer's), or null (staff booking for themselves). */
+  agentId: number | null;
+  courseId: string;
+  /** Holds the user has now besides this booking's (a group counts once). */
+  liveHolds: number;
+}
+
+/** Why a hold is refused before any partner call. */
+export type HoldRefusal = "stranger" | "agent-removed" | "link-revoked" | "other-agent" | "course" | "too-many-holds";
+
+/**
+ * The rule of the service for a hold, whatever screen asked: staff hold freely; a customer holds only
+ * while their way in stands, for their own agent, at their course, and up to `maxCustomerHolds` at once;
+ * strangers never.
+ */
+export function holdRefusal(who: Who, req: HoldRequest, maxCustomerHolds: number): HoldRefusal | undefined {
+  if (who.role === "admin" || who.role === "agent") return undefined;
+  if (who.role === "stranger") return "stranger";
+  if (who.standing !== undefined && who.standing !== "ok") return who.standing;
+  if (req.agentId !== who.agentId) return "other-agent";
+  if (who.courseId && who.courseId !== req.courseId) return "course";
+  if (req.liveHolds >= maxCustomerHolds) return "too-many-holds";
+  return undefined;
 }
 
 export interface AccessOptions {
@@ -25,6 +64,12 @@ export function createAccess(options: AccessOptions) {
   const now = options.now ?? Date.now;
   const admins = new Set(options.adminIds);
   const configAgents = new Set(options.agentIds);
+
+  /** Whether `userId` sells: an admin, an agent from the configuration or one added by an admin. */
+  const isSeller = async (userId: number): Promise<boolean> =>
+    admins.has(userId) ||
+    configAgents.has(userId) ||
+    (await db.selectFrom("agents").select("user_id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
 
   const agents = {
     /** Agents from the configuration and from the database, with a name where one is known. */
@@ -45,17 +90,29 @@ export function createAccess(options: AccessOptions) {
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
     },
-    /** Removes an agent added by command; agents from AGENT_IDS can only be removed there. */
+    /**
+     * Removes an agent added by command, and revokes every link of theirs at once (their customers can no
+     * longer start bookings credited to them). Agents from AGENT_IDS can only be removed there.
+     */
     async remove(userId: number): Promise<"removed" | "config" | "unknown"> {
       if (configAgents.has(userId)) return "config";
       const result = await db.deleteFrom("agents").where("user_id", "=", userId).executeTakeFirst();
-      return Number(result.numDeletedRows) === 1 ? "removed" : "unknown";
+      if (Number(result.numDeletedRows) !== 1) return "unknown";
+      if (!admins.has(userId))
+        await db
+          .updateTable("links")
+          .set({ revoked_at: now() })
+          .where("agent_id", "=", userId)
+          .where("revoked_at", "is", null)
+          .execute();
+      return "removed";
     },
   };
 
   return {
     agents,
-    links: createLinks(db, now),
+    links: createLinks(db, now, isSeller),
+    isSeller,
     isAdmin: (userId: number) => admins.has(userId),
     adminIds: () => [...admins],
 
@@ -67,11 +124,18 @@ export function createAccess(options: AccessOptions) {
       if (agent) return { role: "agent" };
       const customer = await db
         .selectFrom("customers")
-        .select("agent_id")
-        .where("user_id", "=", userId)
+        .leftJoin("links", "links.token", "customers.link_token")
+        .select(["customers.agent_id", "customers.course_id", "links.revoked_at"])
+        .where("customers.user_id", "=", userId)
         .executeTakeFirst();
-      if (customer) return { role: "customer", agentId: customer.agent_id };
-      return { role: "stranger" };
+      if (!customer) return { role: "stranger" };
+      const agentId = Number(customer.agent_id);
+      const standing: Standing = !(await isSeller(agentId))
+        ? "agent-removed"
+        : customer.revoked_at !== null && customer.revoked_at !== undefined
+          ? "link-revoked"
+          : "ok";
+      return { role: "customer", agentId, courseId: customer.course_id, standing };
     },
   };
 }

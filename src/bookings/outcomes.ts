@@ -2,12 +2,15 @@
  * What each booking-service call reports, and how a ledger row reads as that outcome when the call
  * found the booking already moved on. Pure: no I/O.
  */
+import type { HoldRefusal } from "../access/index.js";
 import type { PartnerErrorJSON } from "../partner/errors.js";
 import { WRITES_IN_FLIGHT, type BookingRecord, type GroupView } from "./record.js";
 
 /** Outcomes are plain JSON: the booking conversation stores them through `conversation.external`. */
 export type ReserveOutcome =
   | { kind: "held"; booking: BookingRecord }
+  /** The service's rule refused the hold before any partner call (who books, for which agent and course). */
+  | { kind: "refused"; booking: BookingRecord; reason: HoldRefusal }
   | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }
   | { kind: "unknown"; booking: BookingRecord }
   | { kind: "busy"; booking: BookingRecord };
@@ -37,6 +40,8 @@ export type ReleaseOutcome =
 export function reserveOutcomeOf(booking: BookingRecord): ReserveOutcome {
   if (booking.state === "RESERVE_UNKNOWN") return { kind: "unknown", booking };
   if (booking.state === "RESERVE_FAILED") {
+    const refused = refusalOf(booking.last_error);
+    if (refused) return { kind: "refused", booking, reason: refused };
     return { kind: "failed", booking, error: parseError(booking.last_error) };
   }
   if (booking.state === "RESERVING" || booking.state === "INTENT") return { kind: "busy", booking };
@@ -60,9 +65,11 @@ export function releaseOutcomeOf(booking: BookingRecord): ReleaseOutcome {
 /** Where a group operation stopped: the flight (1 first) and why. */
 export interface GroupStop {
   flight: number;
-  /** The flight's own outcome kind (failed, unknown, insufficient, expired, …). */
+  /** The flight's own outcome kind (failed, refused, unknown, insufficient, expired, …). */
   kind: string;
   error?: PartnerErrorJSON;
+  /** Why the service refused the hold (kind `refused`). */
+  refusal?: HoldRefusal;
 }
 
 /** Hold all or none. */
@@ -126,6 +133,20 @@ export function groupConfirmOutcomeOf(view: GroupView): GroupConfirmOutcome {
         : { kind: "not-held", view };
     default:
       return { kind: "not-held", view };
+  }
+}
+
+/** How a refused hold is recorded in `last_error`. */
+export function refusalJSON(reason: HoldRefusal): string {
+  return JSON.stringify({ refused: reason });
+}
+
+function refusalOf(text: string | null): HoldRefusal | undefined {
+  if (!text?.startsWith('{"refused":')) return undefined;
+  try {
+    return (JSON.parse(text) as { refused: HoldRefusal }).refused;
+  } catch {
+    return undefined;
   }
 }
 

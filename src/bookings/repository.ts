@@ -193,6 +193,20 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
         .execute();
     },
 
+    /**
+     * How many holds `userId` has now (held, being placed or being paid), a group counting once, besides
+     * the booking or group `except`.
+     */
+    async liveHoldsOf(userId: number, except: string): Promise<number> {
+      const rows = await db
+        .selectFrom("bookings")
+        .select(["id", "group_id"])
+        .where("user_id", "=", userId)
+        .where("state", "in", ["RESERVING", "HELD", "CONFIRMING"])
+        .execute();
+      return new Set(rows.map((r) => r.group_id ?? r.id).filter((key) => key !== except)).size;
+    },
+
     /** The chat's booking that still has a live hold or a write in flight, newest first. */
     activeForChat(chatId: number): Promise<BookingRecord | undefined> {
       return db

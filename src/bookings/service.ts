@@ -26,6 +26,7 @@ import type { Reservation } from "../partner/types.js";
 import type { Database } from "../storage/schema.js";
 import { createAuditLog, userActor, type Actor } from "./audit.js";
 import {
+  refusalJSON,
   confirmOutcomeOf,
   groupConfirmOutcomeOf,
   paidFlights,
@@ -53,6 +54,7 @@ import {
 import { createBookingRepository, type Transition } from "./repository.js";
 import { createPaymentsStore, OPEN_PAYMENT_STATES, type PaymentRecord } from "./payments.js";
 import type { PriceBook } from "../pricing/rules.js";
+import type { HoldRefusal, HoldRequest } from "../access/index.js";
 
 export interface BookingServiceOptions {
   db: Kysely<Database>;
@@ -72,6 +74,11 @@ export interface BookingServiceOptions {
   prices?: { book(): Promise<PriceBook> };
   /** Minutes a hold awaiting its customer's payment lasts (PAYMENT_WINDOW_MINUTES); default `holdMinutes`. */
   paymentWindowMinutes?: number;
+  /**
+   * The rule of the service for every hold, asked before the partner's reserve whatever screen led here
+   * (access/roles.ts `holdRefusal`): undefined lets the hold be placed. Default: every hold is allowed.
+   */
+  holdPolicy?: (req: HoldRequest) => Promise<HoldRefusal | undefined>;
 }
 
 /** What a booking paid for by its customer first needs at intent: where the money goes. */
@@ -322,6 +329,17 @@ export function createBookingService(options: BookingServiceOptions) {
     if (!(await move(id, { from: ["INTENT"], to: "RESERVING" }))) return reserveOutcomeOf(await load(id));
     const booking = await load(id);
     const actor = opts.actor ?? userActor(booking.user_id);
+    const refusal = await options.holdPolicy?.({
+      userId: Number(booking.user_id),
+      agentId: booking.agent_id === null ? null : Number(booking.agent_id),
+      courseId: booking.course_id,
+      liveHolds: await repo.liveHoldsOf(Number(booking.user_id), booking.group_id ?? booking.id),
+    });
+    if (refusal) {
+      await move(id, { from: ["RESERVING"], to: "RESERVE_FAILED", set: { last_error: refusalJSON(refusal) } });
+      logger.info({ bookingId: id, userId: booking.user_id, refusal }, "hold refused by the service's rule");
+      return reserveOutcomeOf(await load(id));
+    }
     let reservation: Reservation;
     try {
       reservation = await write("reserve", actor, booking, () =>
@@ -845,7 +863,12 @@ export function createBookingService(options: BookingServiceOptions) {
       const out = await reserve(flight.id, opts);
       await repo.touchGroup(id, ["HOLDING"]);
       if (out.kind === "held") continue;
-      stop = { flight: flight.flight ?? 0, kind: out.kind, ...(out.kind === "failed" ? { error: out.error } : {}) };
+      stop = {
+        flight: flight.flight ?? 0,
+        kind: out.kind,
+        ...(out.kind === "failed" ? { error: out.error } : {}),
+        ...(out.kind === "refused" ? { refusal: out.reason } : {}),
+      };
       break;
     }
     if (!stop) {

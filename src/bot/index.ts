@@ -14,7 +14,7 @@ import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./co
 import { commandsForCustomer, createMenuMemo } from "./commands.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
 import { createBusyAnswers } from "./busy-answers.js";
-import { createAccessGate } from "./features/access-gate.js";
+import { createAccessGate, createFormerCustomerGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
 import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
 import { createBookingEntry, createBookingGuards } from "./features/booking.js";
@@ -202,6 +202,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createAfterBookingFeature());
   // Slips, payment decisions, /payments: before the booking conversation, which would take their updates.
   chat.use(createPaymentsFeature());
+  chat.use(createFormerCustomerGate());
   // Customers, agents and admins; each feature checks its own roles again, buttons included.
   chat.use(createBookingGuards());
   chat.use(createFindFeature());

@@ -64,6 +64,14 @@ export function createNotifications(deps: NotificationDeps) {
     return session?.locale ?? localeFromLanguageCode(session?.languageCode, deps.config.defaultLocale);
   }
 
+  /**
+   * Who hears what concerns an agent's customer: the agent while they are one; once removed, the admins
+   * (slips, notices, reminders of the ex-agent's customers go to the agency).
+   */
+  async function agentChats(agentId: number): Promise<number[]> {
+    return (await deps.access.isSeller(agentId)) ? [agentId] : deps.access.adminIds();
+  }
+
   function bookingArgs(b: BookingRecord, locale: Locale) {
     return {
       course: escapeHtml(bookingCourseName(b, locale)),
@@ -150,6 +158,7 @@ export function createNotifications(deps: NotificationDeps) {
   }
 
   const notifications = {
+    agentChats,
     deliver,
     localeOf,
     /**
@@ -169,7 +178,8 @@ export function createNotifications(deps: NotificationDeps) {
           .markBooked(b)
           .catch((err: unknown) => logger.warn({ err }, "offer booking not recorded"));
         const key = offer ? "notify-offer-booked" : "notify-agent-booking";
-        await send(b.agent_id, i18n.t(locale, key, bookingArgs(b, locale)), offer ? "offer-booked" : "agent-booking");
+        for (const to of await agentChats(b.agent_id))
+          await send(to, i18n.t(locale, key, bookingArgs(b, locale)), offer ? "offer-booked" : "agent-booking");
       }
       await lowBalanceCheck(balanceAfter);
     },
@@ -189,7 +199,8 @@ export function createNotifications(deps: NotificationDeps) {
       const { group: g } = view;
       if (g.agent_id !== null && g.agent_id !== g.user_id) {
         const locale = await localeOf(g.agent_id);
-        await send(g.agent_id, i18n.t(locale, "notify-agent-group", groupArgs(view, locale, false)), "agent-booking");
+        for (const to of await agentChats(g.agent_id))
+          await send(to, i18n.t(locale, "notify-agent-group", groupArgs(view, locale, false)), "agent-booking");
       }
       await lowBalanceCheck(balanceAfter);
     },

@@ -105,6 +105,7 @@ export const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.string(), "sqlite:./data/fairway.sqlite"),
   DEFAULT_LOCALE: v.optional(v.picklist(["th", "en"], "must be th or en"), "th"),
   HOLD_MINUTES: IntInRange(10, 1, 120),
+  CUSTOMER_MAX_HOLDS: IntInRange(2, 1, 20),
   GROUP_MAX_GAP_MINUTES: IntInRange(20, 5, 120),
   LOW_BALANCE_THB: IntInRange(5000, 0, 1_000_000_000),
   LOG_LEVEL: v.optional(

@@ -20,6 +20,8 @@ export interface Config {
   database: DatabaseConfig;
   defaultLocale: "th" | "en";
   holdMinutes: number;
+  /** Holds one customer may have at once, a group counting once (CUSTOMER_MAX_HOLDS, default 2). */
+  customerMaxHolds: number;
   /** A group's flights start at most this many minutes apart, one from the next (GROUP_MAX_GAP_MINUTES). */
   groupMaxGapMinutes: number;
   /** Most tee-time reads at the partner at once, from one instance (PARTNER_READS_IN_FLIGHT). */
@@ -185,6 +187,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     database,
     defaultLocale: e.DEFAULT_LOCALE,
     holdMinutes: e.HOLD_MINUTES,
+    customerMaxHolds: e.CUSTOMER_MAX_HOLDS,
     groupMaxGapMinutes: e.GROUP_MAX_GAP_MINUTES,
     partnerReadsInFlight: e.PARTNER_READS_IN_FLIGHT,
     lowBalanceSatang: e.LOW_BALANCE_THB * 100,

@@ -155,9 +155,12 @@ export interface LinksTable {
 export interface CustomersTable {
   user_id: number;
   agent_id: number;
+  /** The link's or the offer's token that admitted them. */
   link_token: string;
   name: string | null;
   joined_at: number;
+  /** The only course they may book (their link's or offer's); null: every course. */
+  course_id: string | null;
 }
 
 export interface AuditLogTable {

@@ -626,7 +626,9 @@ describe("/agents", () => {
     expect((await say(agent, "/balance")).text).toBe(ADMIN_ONLY);
 
     answer = await say(admin, "/agents remove 9200");
-    expect(answer.text).toBe("✅ 9200 is no longer an agent. Their command menu has been updated.");
+    expect(answer.text).toBe(
+      "✅ 9200 is no longer an agent. Their links and offer cards no longer admit anyone, their customers can no longer start bookings (they are told to contact the agency), and what concerns those customers now comes to the admins. Their command menu has been updated.",
+    );
     expect((await h.app.access.whoIs(9200)).role).toBe("stranger");
     expect(menu()).toEqual([]);
     expect(menu("th")).toEqual([]);
@@ -636,6 +638,33 @@ describe("/agents", () => {
     );
     expect((await say(admin, "/agents fire 9200")).text).toMatch(/^Add: \/agents add/);
     expect((await say(admin, "/agents add -5")).text).toMatch(/^Add: \/agents add/);
+    expectTelegramRules(h);
+  });
+});
+
+describe("/agents remove: access follows the agent", () => {
+  it("the removed agent's links admit nobody, their customers cannot book (told to contact the agency), nothing reaches the partner", async () => {
+    await start();
+    const admin = h.user(ADMIN, "en");
+    await say(admin, "/agents add 9300 Leaving");
+    const link = await h.app.access.links.create({ agentId: 9300 });
+    const customer = h.user(9301, "en", "Nok", "stranger");
+    customer.send(`/start ${link.token}`);
+    await h.settle();
+    expect(await h.app.access.whoIs(9301)).toMatchObject({ role: "customer", agentId: 9300, standing: "ok" });
+    customer.send("/cancel");
+    await h.settle();
+
+    await say(admin, "/agents remove 9300");
+    expect((await h.app.access.links.get(link.token))?.revoked_at).not.toBeNull();
+    const newcomer = h.user(9302, "en", "Mai", "stranger");
+    expect((await say(newcomer, `/start ${link.token}`)).text).toContain("no longer sells through fairway");
+    expect((await h.app.access.whoIs(9302)).role).toBe("stranger");
+    expect(await h.app.access.whoIs(9301)).toMatchObject({ role: "customer", standing: "agent-removed" });
+    for (const command of ["/book", "/find sat morning"])
+      expect((await say(customer, command)).text).toContain("Please contact the agency to book again.");
+    expect((await say(customer, "/mybookings")).text).not.toContain("contact the agency");
+    expect(h.sandbox.count("POST", /\/order\/reserve$/)).toBe(0);
     expectTelegramRules(h);
   });
 });

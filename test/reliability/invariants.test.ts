@@ -271,6 +271,7 @@ describe.concurrent("the invariant checker", () => {
   }) => {
     const h = await startHarness();
     onTestFinished(() => h.stop());
+    h.user(6010); // an agent: the service holds for staff and customers only
     const slots = h.sandbox.slots(h.sandbox.courses()[0]!.id, tomorrowOf(h));
     const open = slots.filter((s) => s.status === "OPEN" && s.minPerson <= 2 && s.persons === 0).slice(0, 2);
     const view = await h.app.bookings.createGroupIntent({

@@ -21,3 +21,28 @@ export function createAccessGate() {
   });
   return gate;
 }
+
+/**
+ * Customers whose way in has ended (their agent removed, their link revoked) keep what they have: their
+ * bookings (/mybookings, its buttons), /cancel, /start, and their payment in progress (slips and payment
+ * buttons are handled above this gate). Anything that would start a booking, a search, a watch or the tee
+ * sheet is answered with "contact the agency". The booking service refuses their holds too, whatever
+ * road reaches it; this gate only keeps them from walking a flow to that refusal.
+ */
+export function createFormerCustomerGate() {
+  const gate = new Composer<BotContext>();
+  gate.use(async (ctx, next) => {
+    const { who } = ctx;
+    if (who.role !== "customer" || who.standing === undefined || who.standing === "ok") return next();
+    if (ctx.hasCommand(["start", "cancel", "mybookings", "help", "language"])) return next();
+    if (ctx.callbackQuery?.data?.startsWith("mb:")) return next();
+    markUpdateOutcome(ctx, "rejected");
+    const text = ctx.t(`access-ended-${who.standing}`);
+    if (ctx.callbackQuery) {
+      await ctx.answerCallbackQuery({ text, show_alert: true });
+      return;
+    }
+    if (ctx.message) await ctx.reply(text);
+  });
+  return gate;
+}

@@ -66,8 +66,8 @@ async function openOffer(ctx: BotContext, token: string): Promise<void> {
   const name = fullName(ctx);
   if (ctx.who.role === "stranger") {
     // The card let them in, as an agent's link does: a customer of the offering agent.
-    await ctx.deps.offers.adopt(userId, offer.agent_id, token, name);
-    ctx.who = { role: "customer", agentId: offer.agent_id };
+    await ctx.deps.offers.adopt(offer, userId, name);
+    ctx.who = { role: "customer", agentId: offer.agent_id, courseId: offer.course_id, standing: "ok" };
     await commandsForCustomer(ctx.api, userId, createMenuMemo(ctx.deps.storage.kv)).catch((err: unknown) =>
       ctx.deps.logger.warn({ err }, "customer command menu not set"),
     );

@@ -11,6 +11,7 @@ const REFUSAL_KEYS: Record<LinkRefusal, string> = {
   revoked: "link-refused-revoked",
   expired: "link-refused-expired",
   "used-up": "link-refused-used-up",
+  "agent-removed": "link-refused-agent-removed",
 };
 
 function fullName(ctx: BotContext): string | null {
@@ -35,13 +36,18 @@ export function createStartFeature(onNewCustomer?: (ctx: BotContext) => Promise<
     const redemption = await ctx.deps.access.links.redeem(token, userId, fullName(ctx));
     if (!redemption.ok) {
       const key = REFUSAL_KEYS[redemption.reason];
-      const next = ctx.who.role === "customer" ? ctx.t("link-refused-still-customer") : ctx.t("stranger-explain");
+      const next =
+        ctx.who.role !== "customer"
+          ? ctx.t("stranger-explain")
+          : ctx.who.standing === undefined || ctx.who.standing === "ok"
+            ? ctx.t("link-refused-still-customer")
+            : ctx.t(`access-ended-${ctx.who.standing}`);
       await ctx.reply(`${ctx.t(key)}\n\n${next}`, { parse_mode: "HTML" });
       ctx.deps.logger.info({ userId, reason: redemption.reason }, "customer link refused");
       return;
     }
     const { link } = redemption;
-    ctx.who = { role: "customer", agentId: link.agent_id };
+    ctx.who = { role: "customer", agentId: link.agent_id, courseId: link.course_id, standing: "ok" };
     if (redemption.firstUse) await onNewCustomer?.(ctx);
     await ctx.reply(ctx.t("customer-welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
       parse_mode: "HTML",

@@ -189,11 +189,21 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
       });
     },
 
-    /** A stranger who opened an offer becomes a customer of its agent (like a link's first use). */
-    async adopt(userId: number, agentId: number, token: string, name: string | null): Promise<void> {
+    /**
+     * A stranger who opened an offer becomes a customer of its agent (like a link's first use), bound to
+     * the offer's course.
+     */
+    async adopt(offer: Pick<Offer, "token" | "agent_id" | "course_id">, userId: number, name: string | null) {
       await db
         .insertInto("customers")
-        .values({ user_id: userId, agent_id: agentId, link_token: token, name, joined_at: now() })
+        .values({
+          user_id: userId,
+          agent_id: offer.agent_id,
+          link_token: offer.token,
+          name,
+          joined_at: now(),
+          course_id: offer.course_id,
+        })
         .onConflict((oc) => oc.column("user_id").doNothing())
         .execute();
     },
@@ -223,6 +233,17 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
         .limit(50)
         .execute();
       return [...new Set([...offered, ...booked].map((r) => r.course_id))].slice(0, limit);
+    },
+
+    /** Ends every offer of `agentId` now (the agent was removed): a card opened later is refused as expired. */
+    async endAllOf(agentId: number): Promise<void> {
+      const at = now();
+      await db
+        .updateTable("offers")
+        .set({ expires_at: at })
+        .where("agent_id", "=", agentId)
+        .where("expires_at", ">", at)
+        .execute();
     },
   };
   return offers;

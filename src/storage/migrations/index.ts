@@ -12,6 +12,7 @@ import { groups } from "./010-groups.js";
 import { watches } from "./011-watches.js";
 import { sharedLimits } from "./012-shared-limits.js";
 import { pricesPayments } from "./013-prices-payments.js";
+import { customerScope } from "./015-customer-scope.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   "011-watches": watches,
   "012-shared-limits": sharedLimits,
   "013-prices-payments": pricesPayments,
+  "015-customer-scope": customerScope,
 };
 
 export const migrationProvider: MigrationProvider = {

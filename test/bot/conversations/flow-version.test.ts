@@ -24,6 +24,8 @@ const RECORDED: Record<number, string> = {
   15: "4259ba338f7b9128",
   // 16: a group's hold read carries its payment, and a customer's group pays first (issue 30).
   16: "4259ba338f7b9128",
+  // 17: a hold's outcome may be the service's refusal (who books, for which agent and course).
+  17: "4259ba338f7b9128",
 };
 
 const FILES = {

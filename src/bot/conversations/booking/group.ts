@@ -15,7 +15,7 @@ import { localeOf } from "../../i18n.js";
 import { loadDaySlots } from "./data.js";
 import { courseName, type Draft } from "./draft.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
-import { caddyInfoOf, heldOrBusy, summaryEnvOf } from "./hold-attempt.js";
+import { caddyInfoOf, heldOrBusy, refusedHold, summaryEnvOf } from "./hold-attempt.js";
 import { confirmedGroupText, groupOutcomeText, heldGroupView } from "./summary.js";
 import { askGroupPayment } from "./pay.js";
 
@@ -96,7 +96,7 @@ export function golfersByFlight(d: Pick<Draft, "group" | "golfers">): string[][]
  * A flight that cannot be held releases the others; the agent is told which time failed, with the
  * nearest open times, and the group is proposed again from the partner's fresh list.
  */
-export async function placeGroupHold(run: FlowRun): Promise<"held" | "back" | "stuck"> {
+export async function placeGroupHold(run: FlowRun): Promise<"held" | "back" | "stuck" | "ended"> {
   const { d, deps, ctx } = run;
   const flights = d.group?.flights;
   if (!d.course || !flights || !d.persons || !d.name || !d.email || !d.mobile) return "back";
@@ -140,6 +140,7 @@ export async function placeGroupHold(run: FlowRun): Promise<"held" | "back" | "s
     });
   // This group id is spent; the next attempt gets a new one (made now, used in a later update).
   d.nextBookingId = await randomId(run);
+  if (outcome.stop.refusal) return refusedHold(run, outcome.stop.refusal);
   const failed = outcome.view.flights.find((f) => f.flight === outcome.stop.flight);
   const at = failed?.slot_starts_at ?? d.slot?.startsAt ?? run.now;
   // The partner's fresh list: what is open now, the alternatives to name, and a new proposal.

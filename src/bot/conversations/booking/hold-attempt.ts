@@ -3,6 +3,7 @@
  * caddie terms as the ledger keeps them, the step after a hold that held or found another call
  * holding it, and what the hold's summary is rendered with.
  */
+import type { HoldRefusal } from "../../../access/index.js";
 import { localeOf } from "../../i18n.js";
 import type { SlotView } from "./draft.js";
 import { randomId, type FlowRun } from "./flow-run.js";
@@ -48,4 +49,29 @@ export async function heldOrBusy<O extends { kind: "held" | "busy" }>(
   d.nextBookingId = await randomId(run);
   d.step = "held";
   return "held";
+}
+
+/**
+ * The service refused the hold (its rule, not the partner): nothing was held or charged. A course the
+ * customer may not book sends them back to the courses; too many holds waits for one to end (Try
+ * again); a way in that has ended closes the flow with whom to contact.
+ */
+export async function refusedHold(run: FlowRun, reason: HoldRefusal): Promise<"back" | "ended"> {
+  const { d, ctx } = run;
+  const key = `hold-refused-${reason}`;
+  if (reason === "course") {
+    d.notice = { key };
+    d.course = undefined;
+    d.group = undefined;
+    d.step = "course";
+    return "back";
+  }
+  if (reason === "too-many-holds") {
+    d.notice = { key, args: { max: run.deps.config.customerMaxHolds } };
+    run.retry = "reserve";
+    d.step = "stuck";
+    return "back";
+  }
+  await run.panel.close(ctx, ctx.t(key));
+  return "ended";
 }

@@ -7,7 +7,7 @@ import { askPayment } from "./pay.js";
 import { courseName } from "./draft.js";
 import { localeOf } from "../../i18n.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
-import { caddyInfoOf, heldOrBusy, summaryEnvOf } from "./hold-attempt.js";
+import { caddyInfoOf, heldOrBusy, refusedHold, summaryEnvOf } from "./hold-attempt.js";
 import { confirmedText, heldView } from "./summary.js";
 import { confirmGroupHold, placeGroupHold } from "./group.js";
 
@@ -26,7 +26,7 @@ export function refreshSlots(run: FlowRun): void {
 }
 
 /** Records the intent, then places the hold: exactly one partner reserve per booking id. */
-export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"> {
+export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck" | "ended"> {
   const { d, deps, ctx } = run;
   if (d.group) return placeGroupHold(run);
   if (!d.course || !d.slot || !d.persons || !d.name || !d.email || !d.mobile) return "back";
@@ -67,6 +67,7 @@ export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck"
     });
   // This booking id is spent; the next attempt gets a new one (made now, used in a later update).
   d.nextBookingId = await randomId(run);
+  if (outcome.kind === "refused") return refusedHold(run, outcome.reason);
   if (outcome.kind === "unknown") {
     // Nothing was charged. Keep every choice; the refreshed list shows whether the slot was taken.
     d.notice = { key: "hold-unknown" };

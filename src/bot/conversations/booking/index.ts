@@ -24,7 +24,7 @@ export const BOOKING_CONVERSATION = "booking";
  * a stored conversation of another version is discarded (the user is told to start again) instead of
  * being replayed against code it was not recorded with.
  */
-export const BOOKING_FLOW_VERSION = 16;
+export const BOOKING_FLOW_VERSION = 17;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;

@@ -130,10 +130,9 @@ function golfersInput(run: FlowRun, text: string): Promise<StepResult> | StepRes
   return hold(run);
 }
 
-/** Places the hold; whatever its outcome (held, back to a step, stuck), the flow goes on. */
+/** Places the hold; the flow goes on (held, back to a step, stuck) unless the service's rule ended it. */
 async function hold(run: FlowRun): Promise<StepResult> {
-  await placeHold(run);
-  return "continue";
+  return (await placeHold(run)) === "ended" ? "done" : "continue";
 }
 
 /** Text (or a shared contact) typed on a details step. */

@@ -77,6 +77,8 @@ async function removeAgent(ctx: BotContext, userId: number): Promise<void> {
     await ctx.reply(ctx.t("admin-agents-unknown", { id }));
     return;
   }
+  // Their links were revoked with them; their offer cards end now too.
+  await ctx.deps.offers.endAllOf(userId);
   ctx.deps.logger.info({ userId, adminId: ctx.from?.id }, "agent removed");
   await refreshMenu(ctx, userId);
   await ctx.reply(ctx.t("admin-agents-removed", { id }));

@@ -22,7 +22,7 @@ export interface AfterBookingOptions {
   access: Pick<Access, "adminIds" | "agents">;
   partner: Pick<PartnerClient, "getBalance">;
   catalog: Pick<PartnerCatalog, "course">;
-  notifications: Pick<Notifications, "deliver" | "localeOf">;
+  notifications: Pick<Notifications, "deliver" | "localeOf" | "agentChats">;
   i18n: Pick<I18n, "t">;
   logger: Logger;
   now: () => number;

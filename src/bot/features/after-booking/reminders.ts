@@ -20,7 +20,7 @@ import type { AfterBookingStore } from "./store.js";
 
 export interface RemindersOptions {
   store: AfterBookingStore;
-  notifications: Pick<Notifications, "deliver" | "localeOf">;
+  notifications: Pick<Notifications, "deliver" | "localeOf" | "agentChats">;
   i18n: Pick<I18n, "t">;
   /** Where the course is (address, coordinates); best effort, a reminder goes out without it. */
   catalog: Pick<PartnerCatalog, "course">;
@@ -263,8 +263,10 @@ export function createReminders(options: RemindersOptions) {
 
   /** The agent who sold a customer's booking or group gets one line of its reminder, in the agent's language. */
   async function tellAgent(agentId: number, text: (locale: Locale) => string): Promise<void> {
-    const locale = await notifications.localeOf(agentId);
-    await notifications.deliver({ chatId: agentId, text: text(locale), what: "reminder-agent" });
+    for (const to of await notifications.agentChats(agentId)) {
+      const locale = await notifications.localeOf(to);
+      await notifications.deliver({ chatId: to, text: text(locale), what: "reminder-agent" });
+    }
   }
 
   return {

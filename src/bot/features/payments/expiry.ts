@@ -32,9 +32,8 @@ async function expirePaid(deps: ExpiryDeps, id: string): Promise<boolean> {
   if (!(await deps.bookings.expirePayment(id)) || !hadSlip) return false;
   const what: Payable = await deps.bookings.payable(id);
   const b = what.booking;
-  const ids = [
-    ...new Set([...(payment.agent_id !== null ? [Number(payment.agent_id)] : []), ...deps.access.adminIds()]),
-  ];
+  const agent = payment.agent_id !== null ? await deps.notifications.agentChats(Number(payment.agent_id)) : [];
+  const ids = [...new Set([...agent, ...deps.access.adminIds()])];
   const amount = (locale: "en" | "th") => formatBaht(payment.amount, locale);
   for (const to of ids) {
     const locale = await deps.notifications.localeOf(to);

@@ -53,9 +53,10 @@ function isTelegramFailure(error: unknown): boolean {
 }
 
 /** The agent credited with a payment and every admin: who may decide on it, and who is shown its slip. */
-function deciders(ctx: BotContext, payment: PaymentRecord): number[] {
-  const ids = [...(payment.agent_id !== null ? [Number(payment.agent_id)] : []), ...ctx.deps.access.adminIds()];
-  return [...new Set(ids)];
+/** Who decides a payment: its agent (while they are one) and the admins. */
+async function deciders(ctx: BotContext, payment: PaymentRecord): Promise<number[]> {
+  const agent = payment.agent_id !== null ? await ctx.deps.notifications.agentChats(Number(payment.agent_id)) : [];
+  return [...new Set([...agent, ...ctx.deps.access.adminIds()])];
 }
 
 function mayDecide(ctx: BotContext, payment: PaymentRecord): boolean {
@@ -108,7 +109,7 @@ async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void>
     { bookingId: out.booking.id, late, reused: reusedOf !== undefined, ref: ref !== undefined },
     "payment slip received",
   );
-  for (const id of deciders(ctx, out.payment)) {
+  for (const id of await deciders(ctx, out.payment)) {
     const r = reader(await deps.notifications.localeOf(id));
     const card = slipCard(out.payment, out, r, {
       late,
