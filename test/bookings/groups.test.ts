@@ -20,6 +20,7 @@ import { createLogger } from "../../src/logger.js";
 import { createPartnerClient } from "../../src/partner/index.js";
 import { createSandbox, type Sandbox, type SlotView } from "../../src/local/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
+import { hungRequestTimeouts } from "../helpers/partner-timeouts.js";
 import { databaseFactories } from "../helpers/databases.js";
 import { checkInvariants } from "../helpers/invariants.js";
 
@@ -50,7 +51,10 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
   beforeEach(async () => {
     t = NOW;
     const clock = () => t;
-    sandbox = createSandbox({ clock, initialBalance: INITIAL_BALANCE });
+    // Production's partner limit: a request the test holds open (ordering two callers) does not time out on
+    // a loaded machine; a sandbox "hang" times out at once, on the sandbox's word.
+    const timeouts = hungRequestTimeouts();
+    sandbox = createSandbox({ clock, initialBalance: INITIAL_BALANCE, onHang: timeouts.expire });
     await sandbox.listen(0);
     closers.push(() => sandbox.close());
     const db = make();
@@ -68,7 +72,8 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
     const partner = createPartnerClient({
       baseURL: sandbox.url,
       apiKey: sandbox.apiKey,
-      timeoutMs: 600,
+      timeoutMs: 8_000,
+      startTimeout: timeouts.start,
       retryDelayMs: 5,
       fetch,
     });

@@ -3,22 +3,33 @@ import { pino, type Logger } from "pino";
 import { createPartnerClient, type PartnerClientOptions } from "../../src/partner/index.js";
 import { formatPartnerInstant } from "../../src/partner/time.js";
 import { createSandbox, type Sandbox, type SandboxOptions } from "../../src/local/sandbox/index.js";
+import { hungRequestTimeouts } from "../helpers/partner-timeouts.js";
 
 export const FIXED_NOW = Date.UTC(2026, 10, 20, 3, 0, 0); // 2026-11-20 10:00 in Bangkok, a Friday
 
+/** Each sandbox's hung requests, timed out at once for the clients `clientFor` makes. */
+const hangs = new WeakMap<Sandbox, ReturnType<typeof hungRequestTimeouts>>();
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const sandbox = createSandbox({ clock: () => FIXED_NOW, ...options });
+  const timeouts = hungRequestTimeouts();
+  const sandbox = createSandbox({ clock: () => FIXED_NOW, onHang: timeouts.expire, ...options });
+  hangs.set(sandbox, timeouts);
   await sandbox.listen(0);
   return sandbox;
 }
 
-/** A client with fast retries and a short timeout, so failure tests stay quick. */
+/**
+ * A client with fast retries and production's timeout: a loaded machine does not turn a slow answer into
+ * a timeout the test did not inject, and a sandbox "hang" times out at once (so failure tests stay quick).
+ */
 export function clientFor(sandbox: Sandbox, overrides: Partial<PartnerClientOptions> = {}) {
+  const timeouts = hangs.get(sandbox);
   return createPartnerClient({
     baseURL: sandbox.url,
     apiKey: sandbox.apiKey,
-    timeoutMs: 2000,
+    timeoutMs: 8000,
     retryDelayMs: 5,
+    ...(timeouts ? { startTimeout: timeouts.start } : {}),
     ...overrides,
   });
 }
