@@ -51,7 +51,7 @@ describe("initData", () => {
     other.set("user", JSON.stringify({ ...user, id: 910_000_001 }));
     expect(checkInitData(other.toString(), { botToken: TOKEN, now: AT })).toEqual({ ok: false, reason: "bad-hash" });
     const added = new URLSearchParams(params);
-    added.set("chat_type", "private");
+    added.set("start_param", "free-round");
     expect(checkInitData(added.toString(), { botToken: TOKEN, now: AT })).toEqual({ ok: false, reason: "bad-hash" });
     const hash = params.get("hash") ?? "";
     const flipped = new URLSearchParams(params);
@@ -184,6 +184,23 @@ describe("initData against the reference and Telegram's own", () => {
     resigned.set("signature", `${CLIENT_SIGNATURE.slice(0, -1)}A`);
     expect(isValid(resigned, TOKEN, { expiresIn: 0 })).toBe(false);
     expect(checkInitData(resigned.toString(), { botToken: TOKEN, now: AT })).toEqual({ ok: false, reason: "bad-hash" });
+  });
+
+  it("what fairway's own signer (the local Bot API server's) gives a Mini App has a client's shape, and the reference accepts it", () => {
+    const withPhoto = { ...user, photo_url: "https://t.me/i/userpic/320/niran.svg" };
+    const initData = signWebAppData({ token: TOKEN, user: withPhoto, at: AT, startParam: "pattaya" });
+    const params = new URLSearchParams(initData);
+    expect([...params.keys()].sort()).toEqual(
+      ["auth_date", "chat_instance", "chat_type", "hash", "query_id", "signature", "start_param", "user"].sort(),
+    );
+    expect(params.get("user")).toContain(String.raw`https:\/\/t.me\/i\/userpic`);
+    expect(params.get("signature")).toMatch(/^[A-Za-z0-9_-]{86}$/);
+    expect(() => validate(initData, TOKEN, { expiresIn: 0 })).not.toThrow();
+    expect(isValid(initData, OTHER_TOKEN, { expiresIn: 0 })).toBe(false);
+    const hashedTheOldWay = new URLSearchParams(params);
+    hashedTheOldWay.set("hash", hashWithoutSignature(params, TOKEN));
+    expect(isValid(hashedTheOldWay, TOKEN, { expiresIn: 0 })).toBe(false);
+    expect(checkInitData(initData, { botToken: TOKEN, now: AT })).toMatchObject({ ok: true, user });
   });
 
   it("accepts the reference's published vector with its bot token", () => {
