@@ -42,6 +42,7 @@ import { instanceId, OFFER_RETENTION_MS, sweep } from "./runtime/housekeeping.js
 import { createOperatorServer } from "./runtime/operator-server.js";
 import { handOverUpdate } from "./bot/features/tee-sheet.js";
 import { createTeeSheet } from "./mini-app/sheet.js";
+import { createMiniAppLimit } from "./mini-app/limit.js";
 import { createTeeSheetRoutes } from "./mini-app/server.js";
 import { createPolling } from "./runtime/polling.js";
 import { createWebhook, type Webhook } from "./runtime/webhook.js";
@@ -260,6 +261,13 @@ export async function createApp(options: AppOptions): Promise<App> {
         access,
         prices,
         botToken: () => bot.token,
+        limit: createMiniAppLimit({
+          burst: config.limits.miniAppBurst,
+          perMinute: config.limits.miniAppPerMinute,
+          fleet,
+          ...(bucketStore ? { store: bucketStore } : {}),
+          logger: logger.child({ module: "tee-sheet" }),
+        }),
         recentCourses: (userId) => offers.recentCourses(userId, 5),
         // The hand-over is an update fairway gives itself, handled as a delivered one (features/tee-sheet.ts).
         handOver: async (user, args) => {

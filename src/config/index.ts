@@ -93,6 +93,10 @@ export interface RateLimitsConfig {
   chatBurst: number;
   /** The share of `sendsPerSecond` background messages (notifications) may take. */
   backgroundPerSecond: number;
+  /** The tee sheet Mini App's API, per user: a burst of this many calls (MINI_APP_RATE_BURST; default 10)… */
+  miniAppBurst: number;
+  /** …then this many a minute (MINI_APP_RATE_PER_MINUTE; default 30); the excess is answered 429. */
+  miniAppPerMinute: number;
 }
 
 /** Thrown when the environment is wrong; `message` names each variable and what is wrong, never a value. */
@@ -206,6 +210,8 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       sendsPerSecond: e.TELEGRAM_SENDS_PER_SECOND,
       chatBurst: e.TELEGRAM_CHAT_BURST,
       backgroundPerSecond: Math.min(e.NOTIFY_SENDS_PER_SECOND, e.TELEGRAM_SENDS_PER_SECOND),
+      miniAppBurst: e.MINI_APP_RATE_BURST,
+      miniAppPerMinute: e.MINI_APP_RATE_PER_MINUTE,
     },
     watches: { readsPerMinute: e.WATCH_READS_PER_MINUTE, perUser: e.WATCHES_PER_USER },
     pricing: {

@@ -1,10 +1,13 @@
 /**
  * Telegram Mini App `initData`: the signed query string Telegram hands the page, checked here as
  * Telegram's docs prescribe ("Validating data received via the Mini App"): the data-check-string is
- * every field but `hash` (and `signature`, the third-party Ed25519 one), sorted by key, `key=value`
- * joined by "\n"; the secret key is HMAC-SHA256 of the bot token keyed with "WebAppData"; the hash
- * is the hex HMAC-SHA256 of the data-check-string with that key. `auth_date` (seconds) must be
- * recent, since a valid initData never expires by itself. Nothing in it is trusted before this check.
+ * every received field but `hash`, sorted by key, `key=value` joined by "\n", the values exactly as
+ * received (the user's JSON with Telegram's escaped slashes, `\/`); the secret key is HMAC-SHA256 of
+ * the bot token keyed with "WebAppData"; the hash is the hex HMAC-SHA256 of the data-check-string with
+ * that key. `signature` (Bot API 8.0: Telegram's Ed25519 signature, for third parties who hold no bot
+ * token) is one of the fields the hash covers; only the third-party check leaves out both `hash` and
+ * `signature`, and fairway, holding the token, does not make it. `auth_date` (seconds) must be recent,
+ * since a valid initData never expires by itself. Nothing in it is trusted before this check.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import * as v from "valibot";
@@ -12,6 +15,10 @@ import * as v from "valibot";
 /** How long an initData stays good: a day (Telegram signs it when the Mini App opens). */
 export const INIT_DATA_MAX_AGE_SECONDS = 24 * 60 * 60;
 
+/**
+ * The fields fairway reads of `user`. `v.object` drops the others a client sends (`photo_url`,
+ * `allows_write_to_pm`, `is_premium`, `added_to_attachment_menu`…), so a new one never refuses a user.
+ */
 const UserSchema = v.object({
   id: v.pipe(v.number(), v.integer(), v.minValue(1)),
   first_name: v.optional(v.string(), ""),
@@ -35,10 +42,10 @@ export interface CheckInitDataOptions {
   maxAgeSeconds?: number;
 }
 
-/** The data-check-string of a parsed initData (every field but `hash` and `signature`, sorted). */
+/** The data-check-string of a parsed initData: every field but `hash` (`signature` included), sorted by key. */
 export function dataCheckString(params: URLSearchParams): string {
   return [...params.entries()]
-    .filter(([key]) => key !== "hash" && key !== "signature")
+    .filter(([key]) => key !== "hash")
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, value]) => `${key}=${value}`)
     .join("\n");

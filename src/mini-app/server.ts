@@ -1,5 +1,5 @@
 /**
- * The tee sheet Mini App's HTTP side (issue 28): its page (`public/`: one HTML file, one script, one
+ * The tee sheet Mini App's HTTP side: its page (`public/`: one HTML file, one script, one
  * stylesheet; no framework, nothing from elsewhere) and its two JSON calls, mounted on the operator
  * HTTP server at `PORT` (with a BOT_TOKEN) or on the playground's port (without):
  *
@@ -8,9 +8,10 @@
  *   → the hand-over to the chat (a group's flights when the party is larger than one tee time).
  *
  * Trust nothing from the page: every call carries Telegram's initData, checked first (signature and
- * age, init-data.ts); the role is read as the bot reads it (strangers get 403 and cause no partner
- * call; customers see their link's course only, at their selling price, never the net; agents and
- * admins see what they sell at, with the net beside it when a markup applies); a pick is
+ * age, init-data.ts); then the user's token of the per-user limit (limit.ts: over it, 429 with
+ * `retryAfterSeconds`, nothing read); the role is read as the bot reads it (strangers get 403 and
+ * cause no partner call; customers see their link's course only, at their selling price, never the
+ * net; agents and admins see what they sell at, with the net beside it when a markup applies); a pick is
  * looked up again in the search's own result for that user, so a forged tee time, price, group or
  * course finds nothing. Groups (a party larger than one tee time) are offered as in `/find` (to
  * customers too, within their link's course; a customer's group pays first where their link says so);
@@ -23,6 +24,7 @@ import * as v from "valibot";
 import type { Access, Who } from "../access/index.js";
 import type { BookingArgs } from "../bot/conversations/booking/index.js";
 import type { Logger } from "../logger.js";
+import type { KeyedBuckets } from "../runtime/shared-buckets.js";
 import { sellerOf, type PriceRules } from "../pricing/rules.js";
 import { isPartnerApiError } from "../partner/errors.js";
 import { MAX_GROUP_FLIGHTS, MAX_GROUP_PLAYERS } from "../search/groups.js";
@@ -51,6 +53,8 @@ export interface TeeSheetServerOptions {
   prices: Pick<PriceRules, "book">;
   /** The bot token initData is signed with. */
   botToken: () => string;
+  /** The per-user limit (`createMiniAppLimit`): one token a call, by Telegram user id. */
+  limit: Pick<KeyedBuckets, "take">;
   /** An agent's or admin's recent courses (listed first). */
   recentCourses: (userId: number) => Promise<string[]>;
   /** Hands a checked pick over to the user's chat: the booking flow at the golfer step. */
@@ -91,18 +95,21 @@ class Refusal extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
+    /** When to try again (429), in whole seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
   }
 }
 
-function sendJson(res: ServerResponse, status: number, payload: unknown): void {
+function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
   const body = JSON.stringify(payload);
   res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(body),
     "cache-control": "no-store",
     "x-content-type-options": "nosniff",
+    ...headers,
   });
   res.end(body);
 }
@@ -132,12 +139,20 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRoutes {
   const { sheet, access, logger } = options;
 
-  /** The signed user and their role; refuses a bad initData (401) and a stranger (403). */
+  /**
+   * The signed user and their role; refuses a bad initData (401), a user over the limit (429, before
+   * anything is read for them) and a stranger (403).
+   */
   async function member(initData: string): Promise<{ user: InitDataUser; who: Who }> {
     const checked = checkInitData(initData, { botToken: options.botToken(), now: options.now() });
     if (!checked.ok) {
       logger.info({ reason: checked.reason }, "tee sheet: initData refused");
       throw new Refusal(401, "unauthorized");
+    }
+    const taken = await options.limit.take(String(checked.user.id));
+    if (!taken.ok) {
+      logger.debug({ userId: checked.user.id, waitMs: taken.waitMs }, "tee sheet: over the per-user limit");
+      throw new Refusal(429, "too-many-requests", Math.max(1, Math.ceil(taken.waitMs / 1000)));
     }
     const who = await access.whoIs(checked.user.id);
     if (who.role === "stranger") throw new Refusal(403, "forbidden");
@@ -168,7 +183,16 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
       try {
         sendJson(res, 200, await handle(await readBody(req)));
       } catch (error) {
-        if (error instanceof Refusal) return sendJson(res, error.status, { error: error.code });
+        if (error instanceof Refusal) {
+          const retry = error.retryAfterSeconds;
+          if (retry === undefined) return sendJson(res, error.status, { error: error.code });
+          return sendJson(
+            res,
+            error.status,
+            { error: error.code, retryAfterSeconds: retry },
+            { "retry-after": String(retry) },
+          );
+        }
         if (isPartnerApiError(error)) {
           logger.warn({ error: error.toJSON() }, "tee sheet: the partner did not answer");
           return sendJson(res, 503, { error: "unavailable" });

@@ -212,16 +212,21 @@ export function createTeeSheet(deps: {
     /**
      * The tee time a tap picked, as the search gives it to this user now (open, fitting the party or
      * starting the party's group, within the sheet's filters, at their price), in the booking flow's
-     * shape at the net price; gone when it is not (or was never theirs), no-group when it is open but
-     * no group for the party starts there.
+     * shape at the net price; gone when it is not (or was never theirs, or its course is one the
+     * catalog does not know), no-group when it is open but no group for the party starts there.
      */
     async pick(pick: SheetPick, scope: SheetScope): Promise<PickedTeeTime> {
       const now = deps.now();
       const asked = askedOf(pick, scope, now);
       if (asked.date !== pick.date || asked.players !== pick.players) return { ok: false, reason: "gone" };
-      const courseIds = scope.courseIds ? scope.courseIds.filter((id) => id === pick.courseId) : [pick.courseId];
+      // A course this user cannot book (unknown to the catalog's cached list, closed, or not their link's)
+      // is refused before any tee-time read: a made-up id costs the partner nothing.
+      const course = await catalog.course(pick.courseId);
+      const mine = !scope.courseIds || scope.courseIds.includes(pick.courseId);
+      if (!course || !mine || course.status.toUpperCase() === "CLOSED") return { ok: false, reason: "gone" };
       const criteria = this.criteriaOf(asked);
-      const result = await searchOf(scope).run(criteria, { now, courseIds, groups: scope.groups === true });
+      const searchScope = { now, courseIds: [pick.courseId], groups: scope.groups === true };
+      const result = await searchOf(scope).run(criteria, searchScope);
       const hit = result.hits.find((h) => h.course.id === pick.courseId && h.slotId === pick.slotId);
       if (!hit) {
         // Open, but the party is larger than it takes and no group starts there: said, not "gone".

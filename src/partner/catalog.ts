@@ -55,7 +55,10 @@ export interface PartnerCatalog {
   courses(): Promise<Course[]>;
   /** One course of the cached list, or undefined. */
   course(id: string): Promise<Course | undefined>;
-  /** A course's tee times on a date (YYYY-MM-DD), cached unless `fresh`. A 404 also forgets the course list. */
+  /**
+   * A course's tee times on a date (YYYY-MM-DD), cached unless `fresh`. A 404 for a course the cached
+   * list names also forgets the list (it is out of date); for an id it does not name, the list stays.
+   */
   teeTimes(courseId: string, date: string, options?: { fresh?: boolean }): Promise<TeeTime[]>;
   /** Forgets everything (tests, and an operator's reload). */
   clear(): void;
@@ -115,6 +118,21 @@ export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCat
     },
   });
 
+  /**
+   * Forgets the cached course list when it names `courseId`, a course the partner no longer knows. An
+   * id it does not name (made up, or gone already) says nothing about the list: a stream of them must
+   * not cost a course-list read each.
+   */
+  async function forgetCourseListNaming(courseId: string): Promise<void> {
+    const entry = courseList;
+    if (!entry) return;
+    const names = await entry.value.then(
+      (list) => list.some((c) => c.id === courseId),
+      () => false,
+    );
+    if (names && courseList === entry) courseList = undefined;
+  }
+
   const catalog: PartnerCatalog = {
     courses: () => cached(courseSlot, "courses", courseTtl, false, () => partner.listCourses()),
     async course(id) {
@@ -127,8 +145,7 @@ export function createPartnerCatalog(options: PartnerCatalogOptions): PartnerCat
           readTurn(() => partner.listTeeTimes(courseId, date)),
         );
       } catch (error) {
-        // A course the partner no longer knows: the course list is out of date too.
-        if (error instanceof PartnerNotFoundError) courseList = undefined;
+        if (error instanceof PartnerNotFoundError) await forgetCourseListNaming(courseId);
         throw error;
       }
     },

@@ -81,6 +81,12 @@ export interface FleetBucketsOptions {
   fleet: Fleet;
   /** The database's buckets (PostgreSQL); without it, always in memory. */
   store?: BucketStore;
+  /**
+   * While true (and with a `store`), the buckets are the database's. Default `fleet.shared()`: another
+   * instance receives updates. Limits on what any live instance serves (the Mini App's HTTP calls, a
+   * polling standby's too) are shared whenever another instance is live.
+   */
+  sharedWhile?: () => boolean;
   /** Monotonic ms for the local buckets (default performance.now). */
   clock?: () => number;
   /** A database take that failed (the local bucket answered instead). */
@@ -106,7 +112,8 @@ export function fleetBuckets(options: FleetBucketsOptions): KeyedBuckets {
   const prefix = `${options.name}:`;
   /** When a denied key may go again, as the database last said (for `estimate`). */
   const deniedUntil = new Map<string, number>();
-  const shared = () => store !== undefined && fleet.shared();
+  const sharedWhile = options.sharedWhile ?? (() => fleet.shared());
+  const shared = () => store !== undefined && sharedWhile();
 
   return {
     async take(key) {

@@ -127,6 +127,8 @@ describe("createConfig", () => {
       sendsPerSecond: 25,
       chatBurst: 15,
       backgroundPerSecond: 10,
+      miniAppBurst: 10,
+      miniAppPerMinute: 30,
     });
     const set = createConfig({
       USER_RATE_BURST: "20",
@@ -135,6 +137,8 @@ describe("createConfig", () => {
       TELEGRAM_SENDS_PER_SECOND: "8",
       TELEGRAM_CHAT_BURST: "3",
       NOTIFY_SENDS_PER_SECOND: "12",
+      MINI_APP_RATE_BURST: "4",
+      MINI_APP_RATE_PER_MINUTE: "6",
     });
     // The background share never exceeds the whole budget.
     expect(set.limits).toEqual({
@@ -144,10 +148,15 @@ describe("createConfig", () => {
       sendsPerSecond: 8,
       chatBurst: 3,
       backgroundPerSecond: 8,
+      miniAppBurst: 4,
+      miniAppPerMinute: 6,
     });
-    expect(problemsOf({ TELEGRAM_SENDS_PER_SECOND: "0", STRANGER_REPLIES_PER_MINUTE: "x" })).toEqual([
+    expect(
+      problemsOf({ TELEGRAM_SENDS_PER_SECOND: "0", STRANGER_REPLIES_PER_MINUTE: "x", MINI_APP_RATE_PER_MINUTE: "0" }),
+    ).toEqual([
       "STRANGER_REPLIES_PER_MINUTE must be a whole number from 1 to 60",
       "TELEGRAM_SENDS_PER_SECOND must be a whole number from 1 to 1000",
+      "MINI_APP_RATE_PER_MINUTE must be a whole number from 1 to 60000",
     ]);
   });
 

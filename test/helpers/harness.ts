@@ -30,6 +30,8 @@ export const MACHINE_SPEED_LIMITS: Record<string, string> = {
   STRANGER_REPLIES_PER_MINUTE: "60",
   TELEGRAM_CHAT_BURST: "10000",
   TELEGRAM_SENDS_PER_SECOND: "1000",
+  MINI_APP_RATE_BURST: "10000",
+  MINI_APP_RATE_PER_MINUTE: "60000",
 };
 
 /** The environment fairway needs to run against a test sandbox and local Bot API server. */

@@ -1,5 +1,5 @@
 /**
- * The tee sheet Mini App against the real parts (issue 28): fairway's operator server on PORT, the
+ * The tee sheet Mini App against the real parts: fairway's operator server on PORT, the
  * partner sandbox, the local Bot API server. Its calls carry initData the local server signs as
  * Telegram would: forged, stale or another bot's get nothing (401) and cause no partner call; a
  * stranger gets 403 and causes none; a customer sees their link's course only; an agent sees every
@@ -7,6 +7,7 @@
  * booking at the golfer step in the agent's chat, which the chat's own hold and confirm pay; /book's
  * course list opens the sheet too; a party of 12 gets a group from the tapped cell (the same proposal
  * as /find's), handed over with its flights and booked as one, and a cell no group starts at says so.
+ * A pick of a course the catalog does not know, or not the customer's, asks the partner nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signWebAppData, type SimulatedUser } from "../../src/local/bot-api-server/index.js";
@@ -16,6 +17,7 @@ import { startHarness, TEST_BOT_TOKEN, type Harness } from "../helpers/harness.j
 import { createLink, expectTelegramRules, panel, tapData } from "../helpers/flow.js";
 
 const TEE_TIMES = /\/tee-time$/;
+const COURSES = /\/course$/;
 
 interface Cell {
   slotId: string;
@@ -95,6 +97,35 @@ describe("the tee sheet Mini App", () => {
     expect(asStranger).toEqual({ status: 403, json: { error: "forbidden" } });
     expect(h.sandbox.requests.length).toBe(before);
     h.invariants.skip("no booking: the subject is who the Mini App answers");
+  });
+
+  it("a pick of a course the catalog does not know costs no partner call and keeps the caches", async () => {
+    const agent = h.user(2811, "en");
+    const date = saturday();
+    const filters = { date, part: "morning", players: 4, area: "pattaya" };
+    const sheet = await call("sheet", { initData: initDataOf(agent), ...filters });
+    const row = (sheet.json.rows as Row[]).find((r) => r.cells.some((c) => c.open))!;
+    const cell = row.cells.find((c) => c.open)!;
+    const before = h.sandbox.requests.length;
+    for (const courseId of ["ffffffffffffffffffffffff", "made-up", `${row.course.id}x`]) {
+      const made = await call("pick", { initData: initDataOf(agent), courseId, slotId: cell.slotId, ...filters });
+      expect(made).toEqual({ status: 409, json: { error: "gone" } });
+    }
+    expect(h.sandbox.requests.slice(before)).toEqual([]);
+    // The course list and the day's lists are still cached: the sheet again and a real pick read nothing.
+    await call("sheet", { initData: initDataOf(agent), ...filters });
+    expect(h.sandbox.requests.slice(before)).toEqual([]);
+    const picked = await call("pick", {
+      initData: initDataOf(agent),
+      courseId: row.course.id,
+      slotId: cell.slotId,
+      ...filters,
+    });
+    expect(picked).toEqual({ status: 200, json: { ok: true } });
+    expect(h.sandbox.count("GET", COURSES)).toBe(1);
+    expect(h.sandbox.requests.slice(before).filter((r) => r.method === "GET")).toEqual([]);
+    agent.send("/cancel");
+    await h.settle();
   });
 
   it("shows an agent every Pattaya course's Saturday morning for four, the cells as the sandbox has them", async () => {
@@ -342,8 +373,9 @@ describe("the tee sheet Mini App", () => {
     expect(rows.map((r) => r.course.id)).toEqual([courseId]);
     const cell = rows[0]!.cells.find((c) => c.group)!;
     expect(cell.group!.split).toEqual([4, 4, 4]);
-    // Another course's tee time is not theirs, whatever the page sends.
+    // Another course's tee time is not theirs, whatever the page sends (and asks the partner nothing).
     const other = h.sandbox.courses()[0]!.id;
+    const before = h.sandbox.requests.length;
     expect(
       await call("pick", {
         initData: initDataOf(customer),
@@ -353,6 +385,7 @@ describe("the tee sheet Mini App", () => {
         players: 12,
       }),
     ).toEqual({ status: 409, json: { error: "gone" } });
+    expect(h.sandbox.requests.length).toBe(before);
     const pick = await call("pick", {
       initData: initDataOf(customer),
       courseId,

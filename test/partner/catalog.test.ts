@@ -63,11 +63,21 @@ describe("the partner catalog (cached courses and tee times)", () => {
     expect(sandbox.count("GET", COURSES)).toBe(2);
   });
 
-  it("a course the partner no longer knows (404 on its tee times) makes the course list be read again", async () => {
-    const { catalog, date } = await setUp();
+  it("a course the list names that the partner no longer knows (404 on its tee times) makes the course list be read again", async () => {
+    const { catalog, course, date } = await setUp();
     await catalog.courses();
-    expect(await rejectionOf(catalog.teeTimes("ffffffffffffffffffffffff", date))).toBeInstanceOf(PartnerNotFoundError);
+    sandbox.faults.add({ method: "GET", path: TEE_TIMES, kind: "status", status: 404, times: 1 });
+    expect(await rejectionOf(catalog.teeTimes(course.id, date))).toBeInstanceOf(PartnerNotFoundError);
     await catalog.courses();
     expect(sandbox.count("GET", COURSES)).toBe(2);
+  });
+
+  it("an id the list does not name (made up) keeps the course list: a stream of them costs no course-list read", async () => {
+    const { catalog, date } = await setUp();
+    await catalog.courses();
+    for (const id of ["ffffffffffffffffffffffff", "made-up", "0"])
+      expect(await rejectionOf(catalog.teeTimes(id, date))).toBeInstanceOf(PartnerNotFoundError);
+    await catalog.courses();
+    expect(sandbox.count("GET", COURSES)).toBe(1);
   });
 });

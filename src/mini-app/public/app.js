@@ -31,6 +31,7 @@ const STRINGS = {
     unauthorized: "This page must be opened from fairway's chat in Telegram. Open it again from there.",
     forbidden: "fairway does not know you yet: ask an agent for a link.",
     unavailable: "The courses cannot be read right now. Try again in a minute.",
+    tooMany: "Too many requests: wait a moment, then try again.",
     error: "Something went wrong. Try again.",
     players_n: (n) => `${n}`,
     teeTimes: (n) => `${n} tee times`,
@@ -66,6 +67,7 @@ const STRINGS = {
     unauthorized: "ต้องเปิดหน้านี้จากแชตของ fairway ใน Telegram กรุณาเปิดใหม่จากที่นั่น",
     forbidden: "fairway ยังไม่รู้จักคุณ กรุณาขอลิงก์จากเอเจนต์",
     unavailable: "ยังอ่านข้อมูลสนามไม่ได้ในขณะนี้ ลองใหม่ในอีกสักครู่",
+    tooMany: "มีคำขอมากเกินไป กรุณารอสักครู่แล้วลองใหม่",
     error: "เกิดข้อผิดพลาด ลองใหม่อีกครั้ง",
     players_n: (n) => `${n}`,
     teeTimes: (n) => `${n} ทีออฟ`,
@@ -189,6 +191,7 @@ async function call(path, body) {
 function explain(status, json, time = "") {
   if (status === 401) return t("unauthorized");
   if (status === 403) return t("forbidden");
+  if (status === 429) return t("tooMany");
   if (status === 503) return t("unavailable");
   if (json?.error === "no-group") return t("noGroup", state.players, time);
   return json?.error === "gone" ? t("goneNow") : t("error");
@@ -363,6 +366,15 @@ async function load() {
     maxBaht: state.maxBaht,
   });
   if (mine !== loads) return;
+  if (status === 429 && state.sheet) {
+    // Too fast: the sheet shown stays, with its filters, and the user is asked to wait a moment.
+    toast(explain(status, json));
+    const { date, part, players, area, maxBaht } = state.sheet;
+    Object.assign(state, { date, part, players, area, maxBaht });
+    renderChrome(state.sheet);
+    $("sheet").dataset.state = "ready";
+    return;
+  }
   if (status !== 200) {
     $("sheet").replaceChildren(el("p", { class: "note" }, explain(status, json)));
     $("sheet").dataset.state = "refused";
@@ -403,6 +415,13 @@ async function pick(row, cell, button) {
     return;
   }
   toast(explain(status, json, cell.time));
+  if (status === 429) {
+    // Nothing changed: the cells can be tapped again once the user has waited.
+    for (const b of document.querySelectorAll(".cell:not(.gone)")) b.disabled = false;
+    button.disabled = false;
+    button.removeAttribute("aria-busy");
+    return;
+  }
   await load();
 }
 
