@@ -113,11 +113,12 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
     },
 
     /** Payments still waiting for the agent's word, oldest first; of one agent's customers when given. */
+    /** Payments waiting for a decision, and approved ones whose money is to be returned. */
     listOpen(options: { agentId?: number; limit?: number } = {}): Promise<PaymentRecord[]> {
       let query = db
         .selectFrom("payments")
         .selectAll()
-        .where("state", "in", OPEN_PAYMENT_STATES)
+        .where("state", "in", [...OPEN_PAYMENT_STATES, "to-return"])
         .orderBy("created_at")
         .limit(options.limit ?? 30);
       if (options.agentId !== undefined) query = query.where("agent_id", "=", options.agentId);

@@ -1102,6 +1102,18 @@ export function createBookingService(options: BookingServiceOptions) {
       await payments.transition(bookingId, ["pending"], "awaiting");
       return payments.get(bookingId);
     },
+    /**
+     * An approved prepay whose holds ended with nothing booked (the confirm failed until the end): the
+     * customer's money is to be returned (approved → to-return); true when this call moved it.
+     */
+    paymentNotBooked: async (bookingId: string): Promise<boolean> => {
+      const { booking, group } = await payable(bookingId);
+      const booked = group ? group.flights.some((f) => f.state === "PAID") : booking.state === "PAID";
+      return !booked && (await payments.transition(bookingId, ["approved"], "to-return"));
+    },
+    /** A decider marks the money of a payment `to-return` returned to the customer; true when this call did. */
+    markReturned: (bookingId: string, actorId: number) =>
+      payments.transition(bookingId, ["to-return"], "returned", { decided_by: actorId, decided_at: now() }),
     /** A prepay whose hold ended: its payment expires (true when this call ended it). */
     expirePayment: (bookingId: string) => payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired"),
     /**

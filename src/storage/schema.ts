@@ -399,7 +399,12 @@ export interface PriceRulesTable {
  * admin said paid; the partner confirm follows) | rejected (not received; another slip may follow);
  * expired (the hold ended first); cancelled (the customer cancelled).
  */
-export type PaymentState = "pending" | "awaiting" | "submitted" | "approved" | "rejected" | "expired" | "cancelled";
+/**
+ * `to-return`: approved, but nothing was booked (the partner's confirm failed until the hold ended): the
+ * customer's money is to be returned; `returned`: a decider marked it returned.
+ */
+export type PaymentState =
+  "pending" | "awaiting" | "submitted" | "approved" | "rejected" | "expired" | "cancelled" | "to-return" | "returned";
 
 /** A customer's PromptPay payment of a booking (kind `prepay`), or an agent's payment request (`request`). */
 export interface PaymentsTable {

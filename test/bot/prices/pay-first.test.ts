@@ -40,6 +40,9 @@ afterEach(async () => {
 });
 
 const confirms = (x: Harness) => x.sandbox.requests.filter((r) => r.method === "POST" && /\/confirm$/.test(r.path));
+/** The callback data of a message's buttons. */
+const dataOf = (m: ChatMessage) =>
+  (m.reply_markup?.inline_keyboard.flat() ?? []).flatMap((b) => ("callback_data" in b ? [b.callback_data] : []));
 const photos = (u: SimulatedUser) => u.messages().filter((m): m is ChatMessage => (m.photo?.length ?? 0) > 0);
 
 /** A customer of AGENT (through a course-bound link) with a hold they are to pay, at the held summary. */
@@ -224,6 +227,96 @@ describe("pay first (PromptPay)", () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.text).toContain(`Return ${formatBaht(payment.amount, "en")}`);
     expect(confirms(h)).toHaveLength(0);
+  });
+
+  it("approved, but the partner's confirm fails until the hold ends: the money is to return, said to the agent, the admins and the customer, and kept in /payments until marked returned", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, booking } = await customerAtHold(h, 100_226, "Nok");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    customer.sendPhoto(await slipPhoto("0142026NOCREDIT"));
+    await h.settle();
+    const payment = (await h.app.bookings.payment(booking.id))!;
+    // The agency's credit is short: the approval's confirm is refused, and nobody retries in time.
+    h.sandbox.setBalance(0);
+    agent.tap({ messageId: photos(agent).at(-1)!.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("approved");
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("HELD");
+    h.clock.advance(31 * 60_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("RELEASED");
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("to-return");
+    const amount = formatBaht(payment.amount, "en");
+    for (const staff of [agent, admin]) {
+      const told = staff.messages().filter((m) => m.text?.includes("was approved, but the partner's confirm"));
+      expect(told, "told once").toHaveLength(1);
+      expect(told[0]!.text).toContain(`Return ${amount}`);
+      expect(told[0]!.text).toContain(payment.reference);
+    }
+    const last = customer
+      .messages()
+      .filter((m) => m.text)
+      .at(-1)!.text!;
+    expect(last).toContain(`Your payment of ${amount}`);
+    expect(last).toContain("nothing was booked. Your agent will return your money");
+    expect(customer.messages().some((m) => m.text?.includes("was not confirmed in time"))).toBe(false);
+
+    // /payments keeps it, with a button, until someone marks it returned.
+    agent.send("/payments");
+    await h.settle();
+    const list = agent.lastMessage()!;
+    expect(list.text).toContain(payment.reference);
+    expect(list.text).toContain("money to return");
+    const returned = `py:t:${booking.id}`;
+    expect(dataOf(list)).toContain(returned);
+    // The customer's own tap on the QR's Cancel says what happened, and changes nothing.
+    tapData(customer, /^py:x:/);
+    await h.settle();
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("to-return");
+    admin.send("/payments");
+    await h.settle();
+    const adminList = admin.lastMessage()!;
+    expect(dataOf(adminList)).toContain(returned);
+    agent.tap({ messageId: list.message_id, data: returned });
+    admin.tap({ messageId: adminList.message_id, data: returned });
+    await h.settle();
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("returned");
+    const marks = [...agent.messages(), ...admin.messages()].filter((m) => m.text?.includes("Marked returned"));
+    expect(marks, "marked once").toHaveLength(1);
+    agent.send("/payments");
+    await h.settle();
+    expect(agent.lastMessage()?.text).not.toContain(payment.reference);
+    // The balance read before the confirm found the credit short: no partner confirm was sent.
+    expect(confirms(h)).toHaveLength(0);
+    expectTelegramRules(h);
+  });
+
+  it("Cancel on the QR after the approval: refused with the booking's real state (confirmed, its code); nothing released", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, booking } = await customerAtHold(h, 100_227, "Mai");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    const qr = photos(customer).at(-1)!;
+    customer.sendPhoto(await slipPhoto("0142026CANCELLATE"));
+    await h.settle();
+    agent.tap({ messageId: photos(agent).at(-1)!.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    const paid = (await h.app.bookings.get(booking.id))!;
+    expect(paid.state).toBe("PAID");
+    const cancel = dataOf(qr).find((d) => d.startsWith("py:x:"))!;
+    const tap = customer.tap({ messageId: qr.message_id, data: cancel });
+    await h.settle();
+    const answer = callbackAnswerText(h, tap);
+    expect(answer).toContain("approved and the booking is confirmed");
+    expect(answer).toContain(paid.reservation_code!);
+    expect(answer).not.toContain("nothing was charged");
+    expect(customer.messages().some((m) => m.text?.includes("nothing was charged"))).toBe(false);
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
+    expectTelegramRules(h);
   });
 
   it("Thai: the customer's summary and QR caption are in Thai", async () => {

@@ -1,5 +1,6 @@
 import type { BookingService, GroupReaperEvent, ReaperEvent } from "../../../bookings/index.js";
 import type { Payable } from "../../../bookings/service.js";
+import type { PaymentRecord } from "../../../bookings/payments.js";
 import type { Access } from "../../../access/index.js";
 import type { Notifications } from "../../notifications.js";
 import { formatBaht } from "../../format/money.js";
@@ -25,6 +26,7 @@ interface ExpiryDeps {
 async function expirePaid(deps: ExpiryDeps, id: string): Promise<boolean> {
   const payment = await deps.bookings.payment(id);
   if (payment?.kind !== "prepay") return false;
+  if (payment.state === "approved") return approvedNotBooked(deps, id, payment);
   // Ended already with a slip (it came after the holds' end, or an approval found them ended): the
   // customer and the agent were told then; the reaper's "nothing was charged" would deny the money sent.
   if (payment.state === "expired" && payment.slip_at !== null) return true;
@@ -61,6 +63,43 @@ async function expirePaid(deps: ExpiryDeps, id: string): Promise<boolean> {
       time: ends ? formatTime(ends, b.time_zone, locale) : "-",
     })}\n${payableLine(what, { t, locale })}`,
     what: "payment-expired-slip-customer",
+  });
+  return true;
+}
+
+/**
+ * An approved payment whose holds the reaper ended with nothing booked (the partner's confirm failed
+ * until the end, and nobody's retry went through): the payment becomes money to return, shown in
+ * /payments until a decider marks it returned; the agent (or, theirs removed, the admins) and the admins
+ * are told the amount, and the customer the truth. True: the customer was told here.
+ */
+async function approvedNotBooked(deps: ExpiryDeps, id: string, payment: PaymentRecord): Promise<boolean> {
+  if (!(await deps.bookings.paymentNotBooked(id))) return false;
+  const what: Payable = await deps.bookings.payable(id);
+  const b = what.booking;
+  const agent = payment.agent_id !== null ? await deps.notifications.agentChats(Number(payment.agent_id)) : [];
+  for (const to of new Set([...agent, ...deps.access.adminIds()])) {
+    const locale = await deps.notifications.localeOf(to);
+    const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
+    await deps.notifications.deliver({
+      chatId: to,
+      text: `${t("pay-approved-not-booked", {
+        customer: escapeHtml(b.customer_name),
+        amount: formatBaht(payment.amount, locale),
+        reference: escapeHtml(payment.reference),
+      })}\n${payableLine(what, { t, locale })}`,
+      what: "payment-approved-not-booked",
+    });
+  }
+  const locale = await deps.notifications.localeOf(Number(b.user_id));
+  const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
+  await deps.notifications.deliver({
+    chatId: Number(b.chat_id),
+    text: `${t("pay-approved-not-booked-customer", {
+      amount: formatBaht(payment.amount, locale),
+      reference: escapeHtml(payment.reference),
+    })}\n${payableLine(what, { t, locale })}`,
+    what: "payment-approved-not-booked-customer",
   });
   return true;
 }

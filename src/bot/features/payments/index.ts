@@ -11,7 +11,7 @@
  * - /payments lists the payments awaiting a decision; /promptpay sets an agent's own PromptPay ID.
  * Installed before the booking conversation, so an agent mid-booking can still decide.
  */
-import { Composer, GrammyError, HttpError, InputFile } from "grammy";
+import { Composer, GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { BookingRecord, GroupConfirmOutcome, GroupView } from "../../../bookings/index.js";
 import type { PaymentRecord } from "../../../bookings/payments.js";
 import type { Payable } from "../../../bookings/service.js";
@@ -346,12 +346,58 @@ async function cancelByCustomer(ctx: BotContext, bookingId: string): Promise<voi
     await ctx.answerCallbackQuery({ text: ctx.t("pay-cancel-checking"), show_alert: true });
     return;
   }
-  await ctx.answerCallbackQuery();
-  if (await deps.bookings.cancelPayment(bookingId)) {
-    if (what.group) await deps.bookings.releaseGroup(bookingId, { reason: "user-cancel" });
-    else await deps.bookings.release(bookingId, { reason: "user-cancel" });
+  if (!payment || !(await deps.bookings.cancelPayment(bookingId))) {
+    // Decided or over already (an approval, the window's end): the booking's real state, and the
+    // card's buttons go.
+    await ctx.answerCallbackQuery({ text: cancelRefusal(ctx, what, payment), show_alert: true });
+    await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch((error: unknown) => {
+      if (!isTelegramFailure(error)) throw error;
+    });
+    return;
   }
+  await ctx.answerCallbackQuery();
+  if (what.group) await deps.bookings.releaseGroup(bookingId, { reason: "user-cancel" });
+  else await deps.bookings.release(bookingId, { reason: "user-cancel" });
   await closeCard(ctx, ctx.t(what.group ? "pay-cancelled-group" : "pay-cancelled"));
+}
+
+/** Why the customer's Cancel cannot release anything now: what became of their payment and booking. */
+function cancelRefusal(ctx: BotContext, what: Payable, payment: PaymentRecord | undefined): string {
+  if (payment?.state === "to-return" || payment?.state === "returned") return ctx.t("pay-cancel-refused-to-return");
+  if (payment?.state !== "approved") return ctx.t("pay-cancel-refused-ended");
+  const codes = (what.group ? what.group.flights : [what.booking])
+    .filter((f) => f.state === "PAID")
+    .map((f) => f.reservation_code ?? "-");
+  return codes.length > 0
+    ? ctx.t("pay-cancel-refused-paid", { code: codes.join(", ") })
+    : ctx.t("pay-cancel-refused-approved");
+}
+
+/** A decider marks an approved payment whose booking failed returned to the customer (once). */
+async function markReturned(ctx: BotContext, bookingId: string): Promise<void> {
+  const { deps } = ctx;
+  const payment = await deps.bookings.payment(bookingId);
+  if (!payment || !mayDecide(ctx, payment)) {
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-not-yours"), show_alert: true });
+    return;
+  }
+  if (!(await deps.bookings.markReturned(bookingId, ctx.from?.id ?? 0))) {
+    await ctx.answerCallbackQuery({ text: ctx.t("pay-returned-already"), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const what = await deps.bookings.payable(bookingId);
+  const who = escapeHtml([ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" "));
+  deps.logger.info({ bookingId, by: ctx.from?.id }, "payment marked returned");
+  await ctx.reply(
+    ctx.t("pay-returned-done", {
+      amount: formatBaht(payment.amount, localeOf(ctx)),
+      reference: escapeHtml(payment.reference),
+      customer: escapeHtml(what.booking.customer_name),
+      who: who || String(ctx.from?.id ?? ""),
+    }),
+    { parse_mode: "HTML" },
+  );
 }
 
 /** An agent's payment request for a booking (or a group) already made: the QR for its selling total, to forward. */
@@ -420,7 +466,12 @@ async function paymentsCommand(ctx: BotContext): Promise<void> {
       `   ${payableLine(what, { t: (k, a) => ctx.t(k, a), locale })}`,
     );
   }
-  await ctx.reply(lines.join("\n"), { parse_mode: "HTML" });
+  const toReturn = open.filter((p) => p.state === "to-return");
+  if (toReturn.length > 0) lines.push("", ctx.t("pay-list-to-return"));
+  const keyboard = new InlineKeyboard();
+  for (const p of toReturn.slice(0, 10))
+    keyboard.text(ctx.t("pay-btn-returned", { reference: p.reference }), paymentData("returned", p.booking_id)).row();
+  await ctx.reply(lines.join("\n"), { parse_mode: "HTML", ...(toReturn.length > 0 ? { reply_markup: keyboard } : {}) });
 }
 
 /** /promptpay [id | off]: an agent's own PromptPay ID, so their customers pay them. */
@@ -496,6 +547,10 @@ export function createPaymentsFeature() {
         return cancelByCustomer(ctx, data.bookingId);
       case "request":
         return requestPayment(ctx, data.bookingId);
+      case "returned":
+        return markReturned(ctx, data.bookingId);
+      default:
+        return data.action satisfies never;
     }
   });
   return feature;
