@@ -781,3 +781,6 @@ pay-link-btn-pay-first = 💳 Pay first instead
 price-with-net = { $price } · net { $net }
 price-net-hint = Prices are what the customer pays; the net is in brackets.
 find-net = · net { $net }
+
+## Sandbox demo (ALLOW_SANDBOX_WITH_REAL_BOT=1): the first line of every message
+sandbox-mark = 🧪 SANDBOX — not real bookings

@@ -708,3 +708,6 @@ pay-link-btn-pay-first = 💳 ให้ชำระก่อนแทน
 price-with-net = { $price } · ทุน { $net }
 price-net-hint = ราคาคือที่ลูกค้าจ่าย ราคาทุนอยู่ในวงเล็บ
 find-net = · ทุน { $net }
+
+## Sandbox demo (ALLOW_SANDBOX_WITH_REAL_BOT=1): the first line of every message
+sandbox-mark = 🧪 แซนด์บ็อกซ์ — ไม่ใช่การจองจริง
