@@ -92,9 +92,10 @@ export function createSandboxMark(options: SandboxMarkOptions) {
 export type SandboxMark = ReturnType<typeof createSandboxMark>;
 
 /**
- * `body` with `mark` on a first line of its own, escaped for the parse mode, the whole within
- * `limit`: when it would not fit, the body is shortened (whole lines where it can, tags closed, `…`).
- * A body that already starts with the mark is left as it is.
+ * `body` with `mark` on a first line of its own, escaped for the parse mode. HTML and plain text (what
+ * fairway sends) stay within `limit`: when the whole would not fit, the body is shortened (HTML by whole
+ * lines where it can, its tags closed; then `…`); a Markdown body is only prefixed. A body that already
+ * starts with the mark is left as it is.
  */
 export function withMark(body: string, mark: string, format: MarkFormat): { text: string; entities?: MessageEntity[] } {
   const head = escapeMark(mark, format.parseMode);
