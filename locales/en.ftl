@@ -291,6 +291,7 @@ admin-order-usage = Usage: <code>/order &lt;reservation id or code&gt;</code>
 admin-order-title = Reservation { $ref }
 admin-order-status = Status: { $status } · partner: { $partner }
 admin-order-ids = Reservation id <code>{ $id }</code> · transaction <code>{ $tx }</code> · ledger <code>{ $booking }</code>
+admin-order-invoice = Partner invoice <code>{ $invoice }</code>
 admin-order-who = Credited to: { $agent } · booked by user <code>{ $user }</code>
 admin-order-made = Made: { $time }
 admin-order-hold = Hold until: { $time }
@@ -313,6 +314,7 @@ admin-report-row = { $who }: { $paid } paid { $paidAmount } · { $refunded } ref
 admin-report-total = Total
 admin-report-empty = No paid bookings in this period.
 admin-report-caption = The same report as CSV (amounts in baht).
+admin-report-bookings-caption = Each paid booking of the report, with the partner's invoice id, as CSV (amounts in baht).
 admin-report-groups = { $groups ->
     [one] 1 group
    *[other] { $groups } groups
@@ -802,3 +804,6 @@ pay-link-btn-pay-first = 💳 Pay first instead
 price-with-net = { $price } · net { $net }
 price-net-hint = Prices are what the customer pays; the net is in brackets.
 find-net = · net { $net }
+
+## Sandbox demo (ALLOW_SANDBOX_WITH_REAL_BOT=1): the first line of every message
+sandbox-mark = 🧪 SANDBOX — not real bookings

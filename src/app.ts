@@ -149,7 +149,13 @@ export async function createApp(options: AppOptions): Promise<App> {
   const endpoint = await openPartnerEndpoint(config.partner, now);
   closers.push(() => endpoint.close());
   const partnerUrl = endpoint.baseURL;
-  if (endpoint.embedded) logger.info({ url: partnerUrl }, "no PARTNER_API_URL: using the embedded partner sandbox");
+  if (config.sandboxDemo)
+    logger.warn(
+      { url: partnerUrl },
+      "ALLOW_SANDBOX_WITH_REAL_BOT=1: a real bot on the embedded partner sandbox, a demo; every message it sends says so",
+    );
+  else if (endpoint.embedded)
+    logger.info({ url: partnerUrl }, "no PARTNER_API_URL: using the embedded partner sandbox");
   const metrics = createMetrics({ db: storage.db, logger: logger.child({ module: "metrics" }), now });
   const hooks = createMetricsHooks(metrics, now);
   const partner = createPartnerClient({

@@ -223,7 +223,7 @@ function reservationFields(r: Reservation) {
   return {
     partner_status: r.status,
     amount: r.amount,
-    ...(r.reserve?.svcInvoiceId ? { invoice_id: r.reserve.svcInvoiceId } : {}),
+    ...(r.reserve?.invoiceId ? { invoice_id: r.reserve.invoiceId } : {}),
     ...(r.reserve?.paidAt ? { paid_at: r.reserve.paidAt } : {}),
     ...(r.txNo ? { tx_no: r.txNo } : {}),
     ...(r.reserve?.code ? { reservation_code: r.reserve.code } : {}),

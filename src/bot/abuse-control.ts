@@ -31,6 +31,8 @@ export interface AbuseControlOptions {
   apiRoot?: string;
   /** The metrics observer, installed below the budget on the outbox's client too. */
   apiObserver?: Transformer;
+  /** Changes what every send says (the sandbox mark of a demo): installed on the outbox's client too. */
+  outgoing?: Transformer;
   hooks?: AbuseControlHooks;
   /** This bot's instances (`createFleet` on PostgreSQL; `soloFleet` alone): the limits are the bot's. */
   fleet: Fleet;
@@ -78,6 +80,7 @@ export function createAbuseControl(options: AbuseControlOptions) {
     fetch: budget.fetch,
   });
   if (options.apiObserver) outboxApi.config.use(options.apiObserver);
+  if (options.outgoing) outboxApi.config.use(options.outgoing);
   const outbox = createOutbox({
     db: options.storage.db,
     api: outboxApi,

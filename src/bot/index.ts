@@ -28,7 +28,8 @@ import { createInlineOffersFeature } from "./features/inline-offers.js";
 import { createOffersFeature } from "./features/offers.js";
 import { createInlineThrottle } from "./inline/throttle.js";
 import { createNotifications } from "./notifications.js";
-import { sessionStorage } from "./session.js";
+import { createSandboxMark, MARK_KEY } from "./sandbox-mark.js";
+import { localeOfUser, sessionStorage } from "./session.js";
 import { resolveRole } from "./middlewares/roles.js";
 import { createFallbackFeature } from "./features/fallback.js";
 import { createLanguageFeature } from "./features/language.js";
@@ -74,6 +75,12 @@ interface LocaleCarrier {
 export function createBot(base: Omit<BotDeps, "notifications">, options: CreateBotOptions) {
   // Abuse control and rate limits (abuse-control.ts): every HTTP attempt paced by the outgoing budget.
   const fleet = options.fleet ?? soloFleet("this process");
+  const i18n = createI18n<Context & LocaleCarrier>(
+    base.config.defaultLocale,
+    (ctx) => ctx.flowLocale ?? ctx.session?.locale,
+  );
+  // A demo (a real bot on the embedded sandbox): every send is marked, on every client below.
+  const mark = base.config.sandboxDemo ? sandboxMarkOf(base, i18n) : undefined;
   const limits = createAbuseControl({
     ...base,
     fleet,
@@ -81,6 +88,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     token: options.token,
     ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
     ...(options.apiObserver ? { apiObserver: options.apiObserver } : {}),
+    ...(mark ? { outgoing: mark.transformer } : {}),
     ...(options.limitHooks ? { hooks: options.limitHooks } : {}),
   });
   const bot = new Bot<BotContext>(options.token, {
@@ -92,6 +100,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     },
   });
   if (options.apiObserver) bot.api.config.use(options.apiObserver);
+  if (mark) bot.api.config.use(mark.transformer);
   bot.api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
   const lateAnswer = tolerateLateCallbackAnswers((detail) =>
     base.logger.info(detail, "a button tap was answered too late; its work goes on"),
@@ -104,7 +113,12 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // Inside the booking flow a Bot API call (replayed from the conversation's log) waits at most a
   // short while: one retry, after at most 3 s. Built once: auto-retry keeps its state per call, so one
   // transformer serves every client.
-  const flowRetry = [autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }), lateAnswer, busy.transformer];
+  const flowRetry = [
+    ...(mark ? [mark.transformer] : []),
+    autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }),
+    lateAnswer,
+    busy.transformer,
+  ];
   // The flow's panel is shown from an `external` (not replayed, so a wait costs no later update
   // anything) through a client of the bot's options (fetch paced by the budget). A 429 asking for
   // longer than the flow's retry is waited out up to 25 s, the chat's lock held meanwhile (its other
@@ -113,12 +127,9 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // once: every update's client has the same token and options, and this client keeps no state.
   const flowApi = new Api(bot.token, bot.api.options);
   if (options.apiObserver) flowApi.config.use(options.apiObserver);
+  if (mark) flowApi.config.use(mark.transformer);
   flowApi.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 25 }), lateAnswer);
 
-  const i18n = createI18n<Context & LocaleCarrier>(
-    base.config.defaultLocale,
-    (ctx) => ctx.flowLocale ?? ctx.session?.locale,
-  );
   const notifications = createNotifications({ ...base, api: bot.api, i18n, outbox: limits.outbox });
   const deps: BotDeps = { ...base, notifications };
   const teeSheetPicks = createTeeSheetPicks(base.now);
@@ -154,6 +165,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     }),
   );
   bot.use(i18n);
+  if (mark) bot.use(mark.middleware());
   bot.use(busy.middleware());
   bot.use(async (ctx, next) => {
     const code = ctx.from?.language_code;
@@ -256,3 +268,17 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
 }
 
 export type FairwayBot = ReturnType<typeof createBot>;
+
+/** The sandbox mark in the language of the chat it goes to (a user's chat: theirs; any other: the default). */
+function sandboxMarkOf(base: Pick<BotDeps, "config" | "storage">, i18n: { t(locale: string, key: string): string }) {
+  const { defaultLocale } = base.config;
+  return createSandboxMark({
+    async markFor(chatId) {
+      const locale =
+        typeof chatId === "number" && chatId > 0
+          ? await localeOfUser(base.storage.kv, chatId, defaultLocale)
+          : defaultLocale;
+      return i18n.t(locale, MARK_KEY);
+    },
+  });
+}

@@ -18,12 +18,11 @@ import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Locale } from "./context.js";
 import type { Outbox } from "./outbox.js";
-import { readSession } from "./session.js";
+import { localeOfUser } from "./session.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
 import { escapeHtml } from "./format/html.js";
 import { formatBaht } from "./format/money.js";
 import { netOf, sellingOf, type Audience } from "./format/booking-money.js";
-import { localeFromLanguageCode } from "./i18n.js";
 
 export interface NotificationDeps {
   api: Api;
@@ -59,9 +58,8 @@ export function createNotifications(deps: NotificationDeps) {
   const { i18n, logger } = deps;
 
   /** The language a user chose (/language), else their Telegram language as last seen, else the default. */
-  async function localeOf(userId: number): Promise<Locale> {
-    const session = await readSession(deps.storage.kv, userId);
-    return session?.locale ?? localeFromLanguageCode(session?.languageCode, deps.config.defaultLocale);
+  function localeOf(userId: number): Promise<Locale> {
+    return localeOfUser(deps.storage.kv, userId, deps.config.defaultLocale);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { enhanceStorage, type StorageAdapter } from "grammy";
 import type { KvStore } from "../storage/index.js";
-import type { SessionData } from "./context.js";
+import type { Locale, SessionData } from "./context.js";
+import { localeFromLanguageCode } from "./i18n.js";
 
 const PREFIX = "session:";
 
@@ -60,4 +61,10 @@ export async function readSession(kv: KvStore, userId: number): Promise<SessionD
   const inner = stored.__d;
   // Stored by enhanceStorage as { __d: data, v: version }; an older plain session is read as it is.
   return MIGRATIONS[1](inner !== null && typeof inner === "object" ? (inner as Record<string, unknown>) : stored);
+}
+
+/** The language a user chose (/language), else their Telegram language as last seen, else `fallback`. */
+export async function localeOfUser(kv: KvStore, userId: number, fallback: Locale): Promise<Locale> {
+  const session = await readSession(kv, userId);
+  return session?.locale ?? localeFromLanguageCode(session?.languageCode, fallback);
 }

@@ -118,6 +118,7 @@ export const EnvSchema = v.object({
   SANDBOX_SEED: IntInRange(1, 0, 2 ** 31 - 1),
   PLAYGROUND_PORT: IntInRange(8080, 0, 65535),
   PLAYGROUND_STAFF: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),
+  ALLOW_SANDBOX_WITH_REAL_BOT: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),
   WEBHOOK_URL: v.optional(
     v.union(
       [

@@ -33,6 +33,12 @@ export interface Config {
   playgroundPort: number;
   /** PLAYGROUND_STAFF=1: the playground's admin and agent identities even with a real PARTNER_API_URL. */
   playgroundStaff: boolean;
+  /**
+   * A real bot (BOT_TOKEN) on the embedded sandbox, allowed by ALLOW_SANDBOX_WITH_REAL_BOT=1 for a demo:
+   * every message the bot sends then carries the sandbox mark. False otherwise (and always with a
+   * PARTNER_API_URL, or without a BOT_TOKEN).
+   */
+  sandboxDemo: boolean;
   /** Webhook mode (WEBHOOK_URL): Telegram POSTs updates to `url`, served at `path` on PORT. Absent: long polling. */
   webhook?: { url: string; path: string; secret: string; maxConnections: number };
   /**
@@ -99,6 +105,15 @@ export interface RateLimitsConfig {
   miniAppPerMinute: number;
 }
 
+/**
+ * Why a real bot on the embedded sandbox does not start: its customers could hold and pay for tee times
+ * that do not exist.
+ */
+export const SANDBOX_WITH_REAL_BOT_PROBLEM =
+  "PARTNER_API_URL is required with BOT_TOKEN: without it a real bot would sell the embedded sandbox's tee times, " +
+  "which do not exist. Set PARTNER_API_URL and PARTNER_API_KEY, or ALLOW_SANDBOX_WITH_REAL_BOT=1 for a demo " +
+  "(every message then says it is a sandbox)";
+
 /** Thrown when the environment is wrong; `message` names each variable and what is wrong, never a value. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -155,6 +170,11 @@ export function createConfig(env: Record<string, string | undefined>): Config {
   }
   if (env.WEBHOOK_URL?.trim() && !env.BOT_TOKEN?.trim())
     problems.push("WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)");
+  // A token that is itself wrong is named as such, not as a real bot.
+  const sandboxWithRealBot =
+    Boolean(env.BOT_TOKEN?.trim()) && v.is(EnvSchema.entries.BOT_TOKEN, env.BOT_TOKEN) && !env.PARTNER_API_URL?.trim();
+  if (sandboxWithRealBot && env.ALLOW_SANDBOX_WITH_REAL_BOT?.trim() !== "1")
+    problems.push(SANDBOX_WITH_REAL_BOT_PROBLEM);
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;
   const apiKey = e.PARTNER_API_KEY?.trim() ?? "";
@@ -199,6 +219,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     playgroundPort: e.PLAYGROUND_PORT,
     port: e.PORT,
     playgroundStaff: e.PLAYGROUND_STAFF === "1",
+    sandboxDemo: sandboxWithRealBot,
     ...(webhook ? { webhook } : {}),
     ...(miniAppUrl ? { miniAppUrl } : {}),
     reminderMinutes: e.REMINDERS,

@@ -63,11 +63,19 @@ export function normalizeTeeTime(raw: RawTeeTime, start: TeeTimeStart): TeeTime 
   });
 }
 
+/**
+ * The reservation's invoice id: the partner publishes it as `gdInvoiceId`, our copy of its spec writes
+ * `svcInvoiceId`; whichever is not empty (the published name first when both are), else `""`.
+ */
+export function invoiceIdOf(raw: { gdInvoiceId?: string | undefined; svcInvoiceId?: string | undefined }): string {
+  return raw.gdInvoiceId?.trim() || raw.svcInvoiceId?.trim() || "";
+}
+
 function normalizeReserve(raw: NonNullable<RawReservation["reserve"]>): ReserveRecord {
   return compact<ReserveRecord>({
     id: raw.id,
     code: raw.code,
-    svcInvoiceId: raw.svcInvoiceId ?? "",
+    invoiceId: invoiceIdOf(raw),
     status: raw.status ?? "",
     price: raw.price,
     paidAt: raw.paidAt,

@@ -58,8 +58,11 @@ export interface ReserveRecord {
   id?: string;
   /** Absent in confirm and release answers. */
   code?: string;
-  /** Empty string while no invoice exists. */
-  svcInvoiceId: string;
+  /**
+   * The partner's invoice id, filled by the confirm (the field `gdInvoiceId` of its published API,
+   * `svcInvoiceId` in our copy of the spec); an empty string while no invoice exists.
+   */
+  invoiceId: string;
   status: string;
   /** Satang; refund answer only (the refunded amount). */
   price?: number;

@@ -267,11 +267,11 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       expect(await ledger(intent.id)).toMatchObject({
         state: "PAID",
         partner_status: "PAID",
-        invoice_id: paid.svcInvoiceId,
+        invoice_id: paid.invoiceId,
         paid_at: paid.paidAt,
         amount: record!.amount,
       });
-      expect(paid.svcInvoiceId).toMatch(/^INV-/);
+      expect(paid.invoiceId).toMatch(/^INV-/);
       expect(w.sandbox.count("POST", RESERVE)).toBe(1);
       expect(w.sandbox.count("POST", CONFIRM)).toBe(1);
       expect(await history(intent.id)).toEqual([
@@ -432,7 +432,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       expect(row).toMatchObject({
         state: "PAID",
         partner_status: "PAID",
-        invoice_id: partnerRecord(booking).svcInvoiceId,
+        invoice_id: partnerRecord(booking).invoiceId,
       });
       expect(partnerRecord(booking).status).toBe("PAID");
       expect(w.sandbox.count("POST", CONFIRM)).toBe(1);

@@ -397,6 +397,7 @@ describe("/order", () => {
     expect(answer.text).toContain("Status: Confirmed and paid · partner: PAID");
     expect(answer.text).toContain("Order Golfer");
     expect(answer.text).toContain(`Credited to: agent ${AGENT} · booked by user ${AGENT}`);
+    expect(answer.text).toContain(`Partner invoice ${reservationOf("Order Golfer").invoiceId}`);
     expect(answer.text).toMatch(/Paid: \w{3} \d{1,2} \w{3} \d{4}, \d\d:\d\d/);
     expect(answer.text).toMatch(
       /History\n• .+: INTENT\n• .+: INTENT → RESERVING\n• .+: RESERVING → HELD.*\n• .+: HELD → CONFIRMING\n• .+: CONFIRMING → PAID/,
@@ -422,11 +423,39 @@ describe("/order", () => {
     expect(answer.text).toContain(`Reservation ${foreign.code} (read only)`);
     expect(answer.text).toContain("partner: PENDING");
     expect(answer.text).toContain("Walk In");
+    expect(answer.text).not.toContain("Partner invoice");
     answer = await say(admin, "/order NOSUCH1");
     expect(answer.text).toBe("No reservation NOSUCH1 is known to fairway or to the partner.");
     expect(refunds()).toBe(1);
     expectTelegramRules(h);
   });
+});
+
+describe("the partner's invoice id", () => {
+  it.each(["svcInvoiceId", "gdInvoiceId"] as const)(
+    "sent as %s: recorded in the ledger, shown by /order, listed in /report's bookings CSV",
+    async (invoiceField) => {
+      await start({ variants: { invoiceField } });
+      const admin = h.user(ADMIN, "en");
+      const r = await paid(h.user(AGENT, "en"), `Invoice ${invoiceField}`);
+      expect(r.invoiceId).toMatch(/^INV-\d{8}-\d{6}$/);
+      expect((await h.app.bookings.findByReservation(r.id))?.invoice_id).toBe(r.invoiceId);
+
+      const order = await say(admin, `/order ${r.code}`);
+      expect(order.text).toContain(`Partner invoice ${r.invoiceId}`);
+      const th = await say(h.user(ADMIN_TH, "th"), `/order ${r.code}`);
+      expect(th.text).toContain(`ใบแจ้งหนี้ของคู่ค้า ${r.invoiceId}`);
+
+      const today = courseToday(h.clock(), "Asia/Bangkok");
+      await say(admin, `/report ${today} ${today}`);
+      const bookings = admin.messages().at(-1)!;
+      expect(bookings.document?.file_name).toBe(`fairway-bookings-${today}-${today}.csv`);
+      const rows = parseCsv(h.telegram.file(bookings.document!.file_id)!.data!.toString("utf8").slice(1));
+      const invoice = rows[0]!.indexOf("invoice_id");
+      expect(rows.slice(1).map((row) => [row[1], row[invoice]])).toEqual([[r.code, r.invoiceId]]);
+      expectTelegramRules(h);
+    },
+  );
 });
 
 describe("/bookings and /report", () => {
@@ -493,9 +522,9 @@ describe("/bookings and /report", () => {
     const B = ["B One", "B Two"];
     expect(refundedOf(B)).toBe(Math.floor((b2.amount * 80) / 100));
 
-    const report = await say(admin, `/report ${today} ${today}`);
-    const docMessage = admin.messages().at(-1)!;
-    const reportText = admin.messages().at(-2)!.text!;
+    await say(admin, `/report ${today} ${today}`);
+    const [textMessage, docMessage, bookingsMessage] = admin.messages().slice(-3);
+    const reportText = textMessage!.text!;
     expect(reportText).toMatch(/^Report \w{3} \d{1,2} \w{3} \d{4} – /);
     expect(reportText).toContain(
       `agent ${AGENT}: 2 paid ${formatBaht(amountOf(A), "en")} · 0 refunded ฿0 · net ${formatBaht(amountOf(A), "en")}`,
@@ -504,9 +533,9 @@ describe("/bookings and /report", () => {
       `agent ${ADDED_AGENT} agent ${ADDED_AGENT}: 2 paid ${formatBaht(amountOf(B), "en")} · 1 refunded ${formatBaht(refundedOf(B), "en")} · net ${formatBaht(amountOf(B) - refundedOf(B), "en")}`,
     );
     expect(reportText).toContain(`Total: 4 paid ${formatBaht(amountOf([...A, ...B]), "en")} · 1 refunded`);
-    expect(report.message?.document?.file_name).toBe(`fairway-report-${today}-${today}.csv`);
+    expect(docMessage?.document?.file_name).toBe(`fairway-report-${today}-${today}.csv`);
 
-    const file = h.telegram.file(docMessage.document!.file_id)!;
+    const file = h.telegram.file(docMessage!.document!.file_id)!;
     const bytes = file.data!;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(bytes.toString("utf8").slice(1));
@@ -550,6 +579,55 @@ describe("/bookings and /report", () => {
       ],
     ]);
 
+    // The bookings one by one, with the partner's invoice ids, as an accountant reconciles them.
+    expect(bookingsMessage?.document?.file_name).toBe(`fairway-bookings-${today}-${today}.csv`);
+    expect(bookingsMessage?.caption).toBe(
+      "Each paid booking of the report, with the partner's invoice id, as CSV (amounts in baht).",
+    );
+    const bookingRows = parseCsv(h.telegram.file(bookingsMessage!.document!.file_id)!.data!.toString("utf8").slice(1));
+    expect(bookingRows[0]).toEqual([
+      "paid_at",
+      "reservation_code",
+      "reservation_id",
+      "invoice_id",
+      "agent_id",
+      "agent_name",
+      "course",
+      "tee_time",
+      "players",
+      "paid_thb",
+      "refunded_thb",
+      "selling_thb",
+      "status",
+    ]);
+    expect(bookingRows).toHaveLength(5);
+    const rowOf = (r: { code: string }) => bookingRows.find((row) => row[1] === r.code)!;
+    for (const [r, agentId, status] of [
+      [a1, AGENT, "PAID"],
+      [a2, AGENT, "PAID"],
+      [b1, ADDED_AGENT, "PAID"],
+      [b2, ADDED_AGENT, "REFUNDED"],
+    ] as const) {
+      const partnerRecord = reservationOf(r.customerName);
+      expect(partnerRecord.invoiceId).toMatch(/^INV-/);
+      expect(rowOf(r)).toEqual([
+        expect.stringMatching(new RegExp(`^${today} \\d\\d:\\d\\d$`)),
+        r.code,
+        r.id,
+        partnerRecord.invoiceId,
+        String(agentId),
+        agentId === ADDED_AGENT ? `agent ${ADDED_AGENT}` : "",
+        r.courseName,
+        expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+        String(r.persons),
+        baht(r.amount),
+        baht(status === "REFUNDED" ? refundedOf(B) : 0),
+        baht(r.amount),
+        status,
+      ]);
+    }
+    expect(bookingRows.some((row) => row[1] === bHeld.code)).toBe(false);
+
     for (const bad of [
       "/report",
       `/report ${today}`,
@@ -563,7 +641,8 @@ describe("/bookings and /report", () => {
     }
     const empty = await say(admin, "/report 2020-01-01 2020-01-31");
     expect(admin.messages().at(-2)!.text).toContain("No paid bookings in this period.");
-    expect(empty.message?.document).toBeDefined();
+    // The summary CSV comes even when empty; the bookings CSV only when there are bookings.
+    expect(empty.message?.document?.file_name).toBe("fairway-report-2020-01-01-2020-01-31.csv");
     expectTelegramRules(h);
   }, 90_000);
 
@@ -576,11 +655,18 @@ describe("/bookings and /report", () => {
     await paid(h.user(9101, "en"), "Formula Agent Golfer");
     const today = courseToday(h.clock(), "Asia/Bangkok");
     await say(admin, `/report ${today} ${today}`);
-    const file = h.telegram.file(admin.lastMessage()!.document!.file_id)!;
-    const rows = parseCsv(file.data!.toString("utf8").slice(1));
+    const csv = (at: number) =>
+      parseCsv(h.telegram.file(admin.messages().at(at)!.document!.file_id)!.data!.toString("utf8").slice(1));
+    const rows = csv(-2);
     expect(rows[1]?.slice(0, 3)).toEqual(["9100", `สมชาย "Big" Jaidee, Jr.`, "1"]);
     expect(rows[2]?.slice(0, 3)).toEqual(["9101", "'=HYPERLINK(1)", "1"]);
     expect(rows).toHaveLength(4);
+    const bookings = csv(-1);
+    expect(bookings.map((row) => row.slice(4, 6))).toEqual([
+      ["agent_id", "agent_name"],
+      ["9100", `สมชาย "Big" Jaidee, Jr.`],
+      ["9101", "'=HYPERLINK(1)"],
+    ]);
   }, 60_000);
 });
 

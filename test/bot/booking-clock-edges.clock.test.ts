@@ -218,8 +218,10 @@ describe("admin ranges at midnight, in Bangkok", () => {
     const reported = async (from: string, to: string) => {
       admin.send(`/report ${from} ${to}`);
       await h.settle();
-      const csv = h.telegram.file(admin.lastMessage()!.document!.file_id)!.data!.toString("utf8");
-      return { text: admin.messages().at(-2)!.text!, csv };
+      // The report, its CSV, then the CSV of its bookings.
+      const [text, summary] = admin.messages().slice(-3);
+      const csv = h.telegram.file(summary!.document!.file_id)!.data!.toString("utf8");
+      return { text: text!.text!, csv };
     };
     const amountOf = (u: SimulatedUser) =>
       h.sandbox.reservations().find((r) => r.customerName === names.get(u.chatId))!.amount;

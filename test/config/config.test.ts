@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, createConfig, parseDatabaseUrl } from "../../src/config/index.js";
+import { ConfigError, createConfig, parseDatabaseUrl, SANDBOX_WITH_REAL_BOT_PROBLEM } from "../../src/config/index.js";
+
+/** A real partner, for the configurations with a BOT_TOKEN (a real bot needs one, or the demo flag). */
+const PARTNER = { PARTNER_API_URL: "https://partner.example", PARTNER_API_KEY: "k" };
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -90,9 +93,10 @@ describe("createConfig", () => {
     ],
     [{ TELEGRAM_API_ROOT: "ftp://x" }, "TELEGRAM_API_ROOT must be an http(s) URL"],
     [
-      { BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn", WEBHOOK_URL: "http://bot.example/hook" },
+      { BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn", WEBHOOK_URL: "http://bot.example/hook", ...PARTNER },
       "WEBHOOK_URL must be the public https:// URL Telegram calls",
     ],
+    [{ ALLOW_SANDBOX_WITH_REAL_BOT: "yes" }, "ALLOW_SANDBOX_WITH_REAL_BOT must be 1 or 0"],
     [{ WEBHOOK_URL: "https://bot.example/hook" }, "WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)"],
     [{ WEBHOOK_SECRET: "has space" }, "WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -"],
     [{ WEBHOOK_MAX_CONNECTIONS: "101" }, "WEBHOOK_MAX_CONNECTIONS must be a whole number from 1 to 100"],
@@ -102,21 +106,50 @@ describe("createConfig", () => {
 
   it("webhook mode: the path served on PORT, a secret every instance derives alike from the token (and never logs)", () => {
     const BOT_TOKEN = "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn";
-    const a = createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/tg/hook" });
-    const b = createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/tg/hook" });
+    const a = createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/tg/hook", ...PARTNER });
+    const b = createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/tg/hook", ...PARTNER });
     expect(a.webhook).toMatchObject({ url: "https://bot.example/tg/hook", path: "/tg/hook", maxConnections: 40 });
     expect(a.webhook?.secret).toMatch(/^[A-Za-z0-9_-]{20,256}$/);
     expect(a.webhook?.secret).toBe(b.webhook?.secret);
     expect(a.webhook?.secret).not.toContain(BOT_TOKEN.split(":")[1]);
     expect(
-      createConfig({ BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMzz", WEBHOOK_URL: "https://bot.example/tg/hook" })
-        .webhook?.secret,
+      createConfig({
+        BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMzz",
+        WEBHOOK_URL: "https://bot.example/tg/hook",
+        ...PARTNER,
+      }).webhook?.secret,
     ).not.toBe(a.webhook?.secret);
     expect(a.secrets).toContain(a.webhook?.secret);
     expect(
-      createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/h", WEBHOOK_SECRET: "mine_1" }).webhook?.secret,
+      createConfig({ BOT_TOKEN, WEBHOOK_URL: "https://bot.example/h", WEBHOOK_SECRET: "mine_1", ...PARTNER }).webhook
+        ?.secret,
     ).toBe("mine_1");
-    expect(createConfig({ BOT_TOKEN }).webhook).toBeUndefined();
+    expect(createConfig({ BOT_TOKEN, ...PARTNER }).webhook).toBeUndefined();
+  });
+
+  it("refuses a real bot on the embedded sandbox, naming the fix; ALLOW_SANDBOX_WITH_REAL_BOT=1 makes it a demo", () => {
+    const BOT_TOKEN = "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn";
+    expect(problemsOf({ BOT_TOKEN })).toEqual([SANDBOX_WITH_REAL_BOT_PROBLEM]);
+    expect(problemsOf({ BOT_TOKEN, PARTNER_API_URL: "", ALLOW_SANDBOX_WITH_REAL_BOT: "0" })).toEqual([
+      SANDBOX_WITH_REAL_BOT_PROBLEM,
+    ]);
+    expect(SANDBOX_WITH_REAL_BOT_PROBLEM).toMatch(
+      /PARTNER_API_URL and PARTNER_API_KEY, or ALLOW_SANDBOX_WITH_REAL_BOT=1/,
+    );
+    try {
+      createConfig({ BOT_TOKEN });
+    } catch (error) {
+      expect((error as Error).message).toBe(`Configuration error:\n  - ${SANDBOX_WITH_REAL_BOT_PROBLEM}`);
+    }
+
+    const demo = createConfig({ BOT_TOKEN, ALLOW_SANDBOX_WITH_REAL_BOT: "1" });
+    expect(demo.partner.kind).toBe("sandbox");
+    expect(demo.sandboxDemo).toBe(true);
+    // A real partner, or no real bot (the playground): not a demo, whatever the flag says.
+    expect(createConfig({ BOT_TOKEN, ...PARTNER, ALLOW_SANDBOX_WITH_REAL_BOT: "1" }).sandboxDemo).toBe(false);
+    expect(createConfig({ BOT_TOKEN, ...PARTNER }).sandboxDemo).toBe(false);
+    expect(createConfig({ ALLOW_SANDBOX_WITH_REAL_BOT: "1" }).sandboxDemo).toBe(false);
+    expect(createConfig({}).sandboxDemo).toBe(false);
   });
 
   it("abuse control: production's limits by default, each overridable, a wrong one named", () => {

@@ -102,7 +102,7 @@ describe("reservations: every transition", () => {
       amount: slot.price * 2,
       ...customer,
     });
-    expect(held.reserve).toMatchObject({ status: "BOOKING", svcInvoiceId: "" });
+    expect(held.reserve).toMatchObject({ status: "BOOKING", invoiceId: "" });
     expect(held.reserve?.id).toEqual(expect.any(String));
     expect(held.reserve?.code).toEqual(expect.any(String));
     expect(held.createdAt).toBe(FIXED_NOW);
@@ -112,7 +112,7 @@ describe("reservations: every transition", () => {
     const paid = await client.confirm(held.id);
     expect(paid.status).toBe("PAID");
     expect(paid.reserve).toMatchObject({ status: "PAID", paidAt: FIXED_NOW });
-    expect(paid.reserve?.svcInvoiceId).not.toBe("");
+    expect(paid.reserve?.invoiceId).not.toBe("");
     expect(paid.reserve).not.toHaveProperty("id");
     expect(paid.reserve).not.toHaveProperty("code");
     expect(sandbox.balance()).toBe(start - held.amount);
@@ -138,7 +138,7 @@ describe("reservations: every transition", () => {
     const held = await client.reserve({ slotId: slot.id, persons: 2, ...customer });
     const released = await client.release(held.id);
     expect(released.status).toBe("CANCEL");
-    expect(released.reserve).toMatchObject({ status: "CANCEL", svcInvoiceId: "" });
+    expect(released.reserve).toMatchObject({ status: "CANCEL", invoiceId: "" });
     expect(sandbox.balance()).toBe(start);
     expect((await client.getTeeTime(slot.id)).status).toBe("OPEN");
     expect(sandbox.count("DELETE", /\/order\/[^/]+\/cancel$/)).toBe(1);

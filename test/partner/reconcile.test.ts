@@ -40,7 +40,7 @@ describe("confirm after an ambiguous failure", () => {
     sandbox.faults.add({ kind, ...extra, method: "POST", path: CONFIRM });
     const paid = await client.confirm(held.id);
     expect(paid).toMatchObject({ id: held.id, status: "PAID", reconciled: true });
-    expect(paid.reserve?.svcInvoiceId).not.toBe("");
+    expect(paid.reserve?.invoiceId).not.toBe("");
     expect(sandbox.balance()).toBe(start - held.amount);
     expect(sandbox.count("POST", CONFIRM)).toBe(1);
     expect(sandbox.count("GET", READ)).toBe(1);

@@ -195,7 +195,7 @@ describe("reservation schema", () => {
       amount: 500000,
       createdAt: Date.UTC(2026, 10, 22, 10, 0, 0, 123),
       updatedAt: Date.UTC(2026, 10, 22, 10, 0, 0, 123),
-      reserve: { id: "rs1", code: "GTABC123", svcInvoiceId: "", status: "BOOKING", golf: { persons: 2 } },
+      reserve: { id: "rs1", code: "GTABC123", invoiceId: "", status: "BOOKING", golf: { persons: 2 } },
     });
     expect(JSON.parse(JSON.stringify(out))).toEqual(out);
   });
@@ -210,11 +210,43 @@ describe("reservation schema", () => {
     });
     expect(out.amount).toBe(500_000);
     expect(out.reserve).toEqual({
-      svcInvoiceId: "INV1",
+      invoiceId: "INV1",
       status: "PAID",
       paidAt: 1795300000000,
       golf: reservation.reserve.golf,
     });
+  });
+
+  it("reads the partner's published shape: the invoice id as gdInvoiceId, timestamps in hundredths", () => {
+    // A confirm answer as the partner's published API writes it (its brand prefix on the invoice id,
+    // two fraction digits); our copy of the spec writes svcInvoiceId.
+    const { id: _id, code: _code, svcInvoiceId: _svc, ...inner } = reservation.reserve;
+    const published = {
+      ...reservation,
+      status: "PAID",
+      reserve: { ...inner, status: "PAID", gdInvoiceId: "IV2405010001", paidAt: 1714532646860 },
+      createdAt: "2024-05-01T03:04:06.86Z",
+      updatedAt: "2024-05-01T03:04:07.1Z",
+    };
+    const out = v.parse(satang.reservation, published);
+    expect(out.reserve?.invoiceId).toBe("IV2405010001");
+    expect(out.createdAt).toBe(Date.UTC(2024, 4, 1, 3, 4, 6, 860));
+    expect(out.updatedAt).toBe(Date.UTC(2024, 4, 1, 3, 4, 7, 100));
+    expect(out.reserve).not.toHaveProperty("gdInvoiceId");
+  });
+
+  it.each([
+    [{ svcInvoiceId: "INV1" }, "INV1"],
+    [{ gdInvoiceId: "INV2" }, "INV2"],
+    [{ gdInvoiceId: "", svcInvoiceId: "INV3" }, "INV3"],
+    [{ gdInvoiceId: "INV4", svcInvoiceId: "" }, "INV4"],
+    [{ gdInvoiceId: "INV5", svcInvoiceId: "OTHER" }, "INV5"],
+    [{ gdInvoiceId: null, svcInvoiceId: " " }, ""],
+    [{}, ""],
+  ])("takes the invoice id from whichever name is not empty: %o", (fields, invoiceId) => {
+    const { svcInvoiceId: _svc, ...inner } = reservation.reserve;
+    const out = v.parse(satang.reservation, { ...reservation, reserve: { ...inner, ...fields } });
+    expect(out.reserve?.invoiceId).toBe(invoiceId);
   });
 
   it("accepts every timestamp form", () => {

@@ -31,6 +31,8 @@ describe("parsePartnerInstant", () => {
     expect(parsePartnerInstant("2026-11-22T23:08:00.123Z")).toBe(T + 123);
     expect(parsePartnerInstant("2026-11-22T23:08:00.123999999+0000")).toBe(T + 123);
     expect(parsePartnerInstant("2026-11-22T23:08:00,5Z")).toBe(T + 500);
+    // The partner's published samples carry hundredths.
+    expect(parsePartnerInstant("2024-05-01T03:04:06.86Z")).toBe(Date.UTC(2024, 4, 1, 3, 4, 6, 860));
   });
 
   it("reports the offset", () => {

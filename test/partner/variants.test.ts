@@ -43,6 +43,15 @@ describe("payload variants all normalise to the same values", () => {
     }
   });
 
+  it("the invoice id under either name: empty after create and release, filled by the confirm", async () => {
+    const spec = await tour({ variants: { invoiceField: "svcInvoiceId" } });
+    const published = await tour({ variants: { invoiceField: "gdInvoiceId" } });
+    const ids = (t: typeof spec) => t.writes.map((r) => r.reserve?.invoiceId);
+    // create, confirm, refund, read; create, release
+    expect(ids(published)).toEqual(ids(spec));
+    expect(ids(published)).toEqual(["", expect.stringMatching(/^INV-/), ids(spec)[1], ids(spec)[1], "", ""]);
+  });
+
   it("extra fields are ignored", async () => {
     const plain = await tour({});
     const extra = await tour({ variants: { extraFields: true } });

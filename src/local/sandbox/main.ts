@@ -1,10 +1,18 @@
 /**
  * `npm run sandbox`: serves the partner sandbox on SANDBOX_HOST:SANDBOX_PORT
- * (default 127.0.0.1:8787) with SANDBOX_API_KEY (default sandbox-key) and SANDBOX_SEED (default 1).
+ * (default 127.0.0.1:8787) with SANDBOX_API_KEY (default sandbox-key) and SANDBOX_SEED (default 1), from the
+ * environment over `.env` (or `ENV_FILE`) as `npm start` reads it.
  */
+import { loadEnvFile } from "../../config/env-file.js";
 import { createLogger } from "../../logger.js";
 import { createSandbox } from "./sandbox.js";
 
+try {
+  loadEnvFile();
+} catch (error) {
+  process.stderr.write(`fairway sandbox could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+}
 const env = process.env;
 const logger = createLogger({
   level: env.LOG_LEVEL ?? "info",

@@ -31,8 +31,8 @@ export interface ReservationRecord {
   reserveId: string;
   txNo: string;
   code: string;
-  /** "" until paid. */
-  svcInvoiceId: string;
+  /** The invoice id: "" until paid (sent as `svcInvoiceId` or `gdInvoiceId`, wire.ts). */
+  invoiceId: string;
   status: ReservationStatus;
   reserveStatus: ReserveStatus;
   slotId: string;
@@ -165,7 +165,7 @@ export function createOrderStore(options: OrderStoreOptions) {
         reserveId: objectId(now),
         txNo: `TX${dayToDate(localDay(now)).replaceAll("-", "")}${rng.digits(6)}`,
         code: `GT${rng.alnum(6)}`,
-        svcInvoiceId: "",
+        invoiceId: "",
         status: "PENDING",
         reserveStatus: "BOOKING",
         slotId: slot.id,
@@ -197,7 +197,7 @@ export function createOrderStore(options: OrderStoreOptions) {
       const now = clock();
       balance -= r.amount;
       r.paidAt = now;
-      r.svcInvoiceId = `INV-${dayToDate(localDay(now)).replaceAll("-", "")}-${rng.digits(6)}`;
+      r.invoiceId = `INV-${dayToDate(localDay(now)).replaceAll("-", "")}-${rng.digits(6)}`;
       change(r, "PAID", "PAID", now, "confirm");
       return r;
     },

@@ -87,6 +87,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     timestamps: options.variants?.timestamps ?? "Z",
     omitOptional: options.variants?.omitOptional ?? false,
     extraFields: options.variants?.extraFields ?? false,
+    invoiceField: options.variants?.invoiceField ?? "svcInvoiceId",
   });
   const view = (slot: SlotSeed): SlotView =>
     viewSlot(slot, { now: clock(), heldPersons: (id) => store.heldPersons(id) });

@@ -40,13 +40,14 @@ export function dayOfWeek(day: number): number {
 
 export type OffsetForm = "Z" | "+07:00" | "+0700";
 
-/** ISO 8601 text of an instant with the given offset form and 0, 3 or 6 fractional digits. */
-export function formatInstant(ms: number, offset: OffsetForm, fractionDigits: 0 | 3 | 6): string {
+/** ISO 8601 text of an instant with the given offset form and 0, 2, 3 or 6 fractional digits (2: cut to hundredths). */
+export function formatInstant(ms: number, offset: OffsetForm, fractionDigits: 0 | 2 | 3 | 6): string {
   const shifted = offset === "Z" ? ms : ms + OFFSET_MS;
   const iso = new Date(shifted).toISOString(); // YYYY-MM-DDThh:mm:ss.sssZ
   const base = iso.slice(0, 19);
   const millis = iso.slice(20, 23);
-  const fraction = fractionDigits === 0 ? "" : fractionDigits === 3 ? `.${millis}` : `.${millis}000`;
+  const fraction =
+    fractionDigits === 6 ? `.${millis}000` : fractionDigits === 0 ? "" : `.${millis.slice(0, fractionDigits)}`;
   return `${base}${fraction}${offset}`;
 }
 

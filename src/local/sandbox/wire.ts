@@ -13,8 +13,16 @@ export type MoneyUnit = "satang" | "baht";
 export interface Variants {
   /** Name of the weekend minimum in the course list. Default `minPriceWeekend`. */
   weekendPriceField?: "minPriceWeekend" | "minWeekendPrice";
-  /** Offset form of createdAt/updatedAt; `mixed` cycles Z / +07:00 / +0700 and 3 / 0 / 6 fraction digits. Default `Z`. */
+  /**
+   * Offset form of createdAt/updatedAt; `mixed` cycles Z / +07:00 / +0700 and 3 / 0 / 6 / 2 fraction
+   * digits (the partner's published samples carry two, `…06.86Z`). Default `Z`.
+   */
   timestamps?: OffsetForm | "mixed";
+  /**
+   * Name of the reserve record's invoice id: the spec copy's `svcInvoiceId`, or `gdInvoiceId` as the
+   * partner's published API names it. Default `svcInvoiceId`.
+   */
+  invoiceField?: "svcInvoiceId" | "gdInvoiceId";
   /** Leave out fields the client must treat as optional. Default false. */
   omitOptional?: boolean;
   /** Add fields the spec does not list (a client must ignore them). Default false. */
@@ -31,7 +39,7 @@ export const AGENCY = {
 } as const;
 
 const OFFSETS: readonly OffsetForm[] = ["Z", "+07:00", "+0700"];
-const FRACTIONS = [3, 0, 6] as const;
+const FRACTIONS = [3, 0, 6, 2] as const;
 
 export type Wire = ReturnType<typeof createWire>;
 
@@ -45,7 +53,7 @@ export function createWire(moneyUnit: MoneyUnit, variants: Required<Variants>) {
   const timestamp = (ms: number): string => {
     if (variants.timestamps !== "mixed") return formatInstant(ms, variants.timestamps, 3);
     const i = stamps++;
-    return formatInstant(ms, OFFSETS[i % 3] ?? "Z", FRACTIONS[Math.floor(i / 3) % 3] ?? 3);
+    return formatInstant(ms, OFFSETS[i % 3] ?? "Z", FRACTIONS[Math.floor(i / 3) % FRACTIONS.length] ?? 3);
   };
 
   /** The thirteen fields of the single-course read. */
@@ -117,7 +125,7 @@ export function createWire(moneyUnit: MoneyUnit, variants: Required<Variants>) {
       out.id = r.reserveId;
       out.code = r.code;
     }
-    out.svcInvoiceId = r.svcInvoiceId;
+    out[variants.invoiceField] = r.invoiceId;
     out.status = r.reserveStatus;
     if (op === "refund") out.price = money(r.refundedAmount ?? 0);
     if (r.paidAt !== undefined) out.paidAt = r.paidAt;

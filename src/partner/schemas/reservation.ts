@@ -20,11 +20,16 @@ const GolfSchema = v.object({
   caddies: OptionalCountSchema,
 });
 
-/** The inner reserve record; `id` and `code` are absent in confirm and release answers. */
+/**
+ * The inner reserve record; `id` and `code` are absent in confirm and release answers. The invoice id
+ * comes under the partner's published name `gdInvoiceId` or the spec copy's `svcInvoiceId` (`normalize.ts`
+ * takes the one that is not empty).
+ */
 function reserveObjectSchema(unit: MoneyUnit) {
   return v.object({
     id: absentAsUndefined(IdSchema),
     code: OptionalTextSchema,
+    gdInvoiceId: OptionalTextSchema,
     svcInvoiceId: OptionalTextSchema,
     status: OptionalTextSchema,
     price: optionalMoneySchema(unit),

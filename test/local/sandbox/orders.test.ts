@@ -98,6 +98,16 @@ describe("reservation lifecycle", () => {
     expect((await slotStatus(h, created.slotId)).status).toBe("BOOKED");
   });
 
+  it("names the invoice id gdInvoiceId in the invoiceField variant, as the partner's published API does", async () => {
+    const h = await start({ variants: { invoiceField: "gdInvoiceId" } });
+    const created = (await h.reserve()).json;
+    expect(created.reserve).toMatchObject({ gdInvoiceId: "" });
+    expect(created.reserve).not.toHaveProperty("svcInvoiceId");
+    const paid = (await h.call("POST", `/order/${created.id}/confirm`)).json;
+    expect(paid.reserve).toMatchObject({ gdInvoiceId: expect.stringMatching(/^INV-\d{8}-\d{6}$/) });
+    expect(paid.reserve).not.toHaveProperty("svcInvoiceId");
+  });
+
   it("releases a PENDING reservation: CANCEL/CANCEL, no invoice, slot OPEN again, balance untouched", async () => {
     const h = await start();
     const created = (await h.reserve()).json;

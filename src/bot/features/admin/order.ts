@@ -43,6 +43,11 @@ function historyLines(ctx: BotContext, booking: BookingRecord, history: History)
   });
 }
 
+/** The partner's invoice id, the one an accountant reconciles against; nothing before there is one. */
+function invoiceLine(ctx: BotContext, invoiceId: string | null | undefined): string {
+  return invoiceId ? ctx.t("admin-order-invoice", { invoice: escapeHtml(invoiceId) }) : "";
+}
+
 async function partnerRead(
   ctx: BotContext,
   booking: BookingRecord,
@@ -75,6 +80,7 @@ async function ledgerView(ctx: BotContext, found: BookingRecord): Promise<string
       tx: escapeHtml(booking.tx_no ?? "—"),
       booking: escapeHtml(booking.id),
     }),
+    invoiceLine(ctx, r?.reserve?.invoiceId || booking.invoice_id),
     ctx.t("admin-order-who", {
       agent: attributionText(ctx, attributedTo(booking, agents)),
       user: String(booking.user_id),
@@ -123,6 +129,7 @@ async function foreignView(ctx: BotContext, reference: string): Promise<string> 
     `👤 ${escapeHtml(r.customerName)}`,
     `💰 ${ctx.t("summary-amount", { amount: formatBaht(r.amount, locale) })}`,
     ctx.t("admin-order-ids", { id: escapeHtml(r.id), tx: escapeHtml(r.txNo || "—"), booking: "—" }),
+    invoiceLine(ctx, r.reserve?.invoiceId),
   ]
     .filter(Boolean)
     .join("\n");

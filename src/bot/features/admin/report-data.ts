@@ -2,6 +2,8 @@
 import type { BookingRecord } from "../../../bookings/index.js";
 import { attributedTo } from "../../../bookings/queries.js";
 import { satangToBahtString } from "../../../partner/index.js";
+import { dateKeyOf, formatTime } from "../../format/dates.js";
+import { ADMIN_TIME_ZONE } from "./bangkok-time.js";
 
 export interface ReportRow {
   /** An agent's Telegram user id, or "direct" for bookings no agent is credited with. */
@@ -143,6 +145,65 @@ export function reportCsv(rows: readonly ReportRow[]): Buffer {
     line(["total", "", ...amounts(total)]),
   ];
   return Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8");
+}
+
+export const BOOKINGS_CSV_HEADER = [
+  "paid_at",
+  "reservation_code",
+  "reservation_id",
+  "invoice_id",
+  "agent_id",
+  "agent_name",
+  "course",
+  "tee_time",
+  "players",
+  "paid_thb",
+  "refunded_thb",
+  "selling_thb",
+  "status",
+] as const;
+
+/** `YYYY-MM-DD HH:MM` on the wall clock of `timeZone`: what a spreadsheet reads as a date and time. */
+function csvDateTime(ms: number, timeZone: string): string {
+  return `${dateKeyOf(ms, timeZone)} ${formatTime(ms, timeZone, "en")}`;
+}
+
+/**
+ * The bookings behind the report, one line each, for reconciling with the partner's invoices: when it was
+ * paid (Thailand time), the reservation's code and id, the partner's invoice id (empty until the partner
+ * has given one), whom it is credited to, the course and tee time (the course's time), the players, what
+ * the partner was paid and credited back, what the customer pays, and the ledger's status. Earliest paid
+ * first; the same encoding as `reportCsv`.
+ */
+export function bookingsCsv(
+  bookings: readonly BookingRecord[],
+  agentIds: ReadonlySet<number>,
+  names: ReadonlyMap<number, string | null>,
+): Buffer {
+  const line = (cells: string[]) => cells.map(csvField).join(",");
+  const paidAt = (b: BookingRecord) => b.paid_at ?? b.created_at;
+  const rows = [...bookings]
+    .sort((a, b) => paidAt(a) - paidAt(b))
+    .map((b) => {
+      const agent = attributedTo(b, agentIds);
+      const paid = b.amount ?? b.expected_amount;
+      return line([
+        csvDateTime(paidAt(b), ADMIN_TIME_ZONE),
+        safeText(b.reservation_code ?? ""),
+        safeText(b.reservation_id ?? ""),
+        safeText(b.invoice_id ?? ""),
+        String(agent),
+        safeText(agent === "direct" ? "" : (names.get(agent) ?? "")),
+        safeText(b.course_name),
+        csvDateTime(b.slot_starts_at, b.time_zone),
+        String(b.persons),
+        satangToBahtString(paid),
+        satangToBahtString(b.state === "REFUNDED" ? (b.refunded_amount ?? 0) : 0),
+        satangToBahtString(b.selling_amount ?? paid),
+        b.state,
+      ]);
+    });
+  return Buffer.from(`\uFEFF${[line([...BOOKINGS_CSV_HEADER]), ...rows].join("\r\n")}\r\n`, "utf8");
 }
 
 /** A group's tee times paid in the period, for the digest's line per group. */

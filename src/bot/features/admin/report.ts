@@ -6,7 +6,7 @@ import { addDaysToDateKey, formatDate } from "../../format/dates.js";
 import { isDateKey } from "../../format/date-key.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { reportCsv, reportGroups, reportRows, reportTotal, type ReportRow } from "./report-data.js";
+import { bookingsCsv, reportCsv, reportGroups, reportRows, reportTotal, type ReportRow } from "./report-data.js";
 import { reportGroupLines } from "./report-groups.js";
 import { attributionText, knownAgentIds } from "./attribution.js";
 import { bangkokDayStart } from "./bangkok-time.js";
@@ -43,7 +43,7 @@ function rowText(ctx: BotContext, label: string, r: Omit<ReportRow, "agent" | "n
  * /report <from> <to>: per agent, the bookings paid from `from` to `to` inclusive (days in Thailand),
  * their amount, how many of them were refunded and for how much, and the net; as a message and as CSV.
  * A group's tee times count one by one; each row says how many groups they came in, and a line per
- * group follows the total.
+ * group follows the total. A second CSV lists the bookings one by one, with the partner's invoice ids.
  */
 export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
   const period = parsePeriod(match);
@@ -80,4 +80,11 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   await ctx.replyWithDocument(new InputFile(reportCsv(rows), `fairway-report-${from}-${to}.csv`), {
     caption: ctx.t("admin-report-caption"),
   });
+  if (bookings.length === 0) return;
+  await ctx.replyWithDocument(
+    new InputFile(bookingsCsv(bookings, agentIds, names), `fairway-bookings-${from}-${to}.csv`),
+    {
+      caption: ctx.t("admin-report-bookings-caption"),
+    },
+  );
 }

@@ -23,9 +23,9 @@ afterEach(async () => {
   h = undefined;
 });
 
-/** The last CSV `user` received, as rows of cells (no quoted fields in these). */
+/** The last report CSV `user` received (not the CSV of its bookings), as rows of cells (no quoted fields in these). */
 function lastCsv(h: Harness, user: ReturnType<Harness["user"]>): string[][] {
-  const doc = [...user.messages()].reverse().find((m) => m.document)!;
+  const doc = [...user.messages()].reverse().find((m) => m.document?.file_name?.startsWith("fairway-report-"))!;
   return h.telegram
     .file(doc.document!.file_id)!
     .data!.toString("utf8")
@@ -69,7 +69,7 @@ describe("groups in the digest and /report", () => {
     // /report: four tee times and one booking paid, in two groups, each with its line.
     admin.send("/report 2026-11-25 2026-11-25");
     await h.settle();
-    const report = admin.messages().at(-2)!.text!;
+    const report = admin.messages().at(-3)!.text!;
     expect(report).toContain(`agent ${AGENT}: 5 paid ${formatBaht(total, "en")}`);
     expect(report).toMatch(new RegExp(`agent ${AGENT}: 5 paid [^\\n]* · 👥 2 groups`));
     expect(report).toMatch(/Total: 5 paid [^\n]* · 👥 2 groups/);
@@ -111,7 +111,7 @@ describe("groups in the digest and /report", () => {
 
     adminTh.send("/report 2026-11-25 2026-11-25");
     await h.settle();
-    expect(adminTh.messages().at(-2)!.text).toContain("👥 2 กลุ่ม");
+    expect(adminTh.messages().at(-3)!.text).toContain("👥 2 กลุ่ม");
     expectTelegramRules(h);
   });
 });
