@@ -188,6 +188,7 @@ export const EnvSchema = v.object({
       METRICS_TOKEN_MESSAGE,
     ),
   ),
+  REQUIRE_BOT_TOKEN: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),
   // After the booking (reminders, the admins' digest): see src/bot/features/after-booking/.
   REMINDERS: v.optional(ReminderList, "24h,2h"),
   DIGEST_TIME: v.optional(

@@ -160,6 +160,10 @@ export function createConfig(env: Record<string, string | undefined>): Config {
   }
   if (env.WEBHOOK_URL?.trim() && !env.BOT_TOKEN?.trim())
     problems.push("WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)");
+  if (env.REQUIRE_BOT_TOKEN?.trim() === "1" && !env.BOT_TOKEN?.trim())
+    problems.push(
+      "BOT_TOKEN is required here (REQUIRE_BOT_TOKEN=1, as in the Docker image); the playground runs from a checkout: npm start",
+    );
   if (result.success && !result.output.METRICS_TOKEN && !isLoopback(result.output.OPERATOR_HOST))
     problems.push("METRICS_TOKEN is required when OPERATOR_HOST is not a loopback address (/readyz and /metrics)");
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);

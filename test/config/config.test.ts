@@ -215,6 +215,19 @@ describe("the operator's endpoints: OPERATOR_PORT, OPERATOR_HOST, METRICS_TOKEN"
   });
 });
 
+describe("REQUIRE_BOT_TOKEN (the Docker image sets it)", () => {
+  it("refuses to start without BOT_TOKEN, saying where the playground runs", () => {
+    expect(problemsOf({ REQUIRE_BOT_TOKEN: "1" })).toEqual([
+      "BOT_TOKEN is required here (REQUIRE_BOT_TOKEN=1, as in the Docker image); the playground runs from a checkout: npm start",
+    ]);
+    expect(createConfig({ REQUIRE_BOT_TOKEN: "1", BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn" }).botToken).toBe(
+      "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn",
+    );
+    expect(createConfig({ REQUIRE_BOT_TOKEN: "0" }).botToken).toBeUndefined();
+    expect(problemsOf({ REQUIRE_BOT_TOKEN: "yes" })).toEqual(["REQUIRE_BOT_TOKEN must be 1 or 0"]);
+  });
+});
+
 describe("parseDatabaseUrl", () => {
   it.each([
     ["sqlite:./data/x.sqlite", { kind: "sqlite", path: "./data/x.sqlite" }],
