@@ -166,6 +166,8 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     );
   if (result.success && !result.output.METRICS_TOKEN && !isLoopback(result.output.OPERATOR_HOST))
     problems.push("METRICS_TOKEN is required when OPERATOR_HOST is not a loopback address (/readyz and /metrics)");
+  if (result.success && result.output.PORT !== 0 && result.output.OPERATOR_PORT === result.output.PORT)
+    problems.push("OPERATOR_PORT must differ from PORT (the operator's endpoints are served apart)");
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;
   const apiKey = e.PARTNER_API_KEY?.trim() ?? "";

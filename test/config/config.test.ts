@@ -177,6 +177,10 @@ describe("the operator's endpoints: OPERATOR_PORT, OPERATOR_HOST, METRICS_TOKEN"
     expect(createConfig({ OPERATOR_PORT: "0" }).operator).toEqual({ port: 0, host: "127.0.0.1" });
     expect(createConfig({ OPERATOR_HOST: " " }).operator).toEqual({ port: 9091, host: "127.0.0.1" });
     expect(problemsOf({ OPERATOR_PORT: "99999" })).toEqual(["OPERATOR_PORT must be a whole number from 0 to 65535"]);
+    expect(problemsOf({ PORT: "9091" })).toEqual([
+      "OPERATOR_PORT must differ from PORT (the operator's endpoints are served apart)",
+    ]);
+    expect(createConfig({ PORT: "0", OPERATOR_PORT: "0" }).operator.port).toBe(0);
     expect(problemsOf({ OPERATOR_HOST: "http://x" })).toEqual([
       "OPERATOR_HOST must be an IP address or a host name to listen on, e.g. 127.0.0.1 or 0.0.0.0",
     ]);
