@@ -224,9 +224,12 @@ describe("REQUIRE_BOT_TOKEN (the Docker image sets it)", () => {
     expect(problemsOf({ REQUIRE_BOT_TOKEN: "1" })).toEqual([
       "BOT_TOKEN is required here (REQUIRE_BOT_TOKEN=1, as in the Docker image); the playground runs from a checkout: npm start",
     ]);
-    expect(createConfig({ REQUIRE_BOT_TOKEN: "1", BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn" }).botToken).toBe(
-      "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn",
-    );
+    const production = {
+      BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn",
+      PARTNER_API_URL: "https://partner.example",
+      PARTNER_API_KEY: "key",
+    };
+    expect(createConfig({ REQUIRE_BOT_TOKEN: "1", ...production }).botToken).toBe(production.BOT_TOKEN);
     expect(createConfig({ REQUIRE_BOT_TOKEN: "0" }).botToken).toBeUndefined();
     expect(problemsOf({ REQUIRE_BOT_TOKEN: "yes" })).toEqual(["REQUIRE_BOT_TOKEN must be 1 or 0"]);
   });

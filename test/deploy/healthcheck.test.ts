@@ -13,6 +13,9 @@ import { DIST } from "../helpers/child-build.js";
 import { TEST_BOT_TOKEN } from "../helpers/harness.js";
 import { freePort } from "../helpers/round-robin-proxy.js";
 
+/** A production environment: a bot token, and the partner it sells for. */
+const WITH_TOKEN = { BOT_TOKEN: TEST_BOT_TOKEN, PARTNER_API_URL: "http://127.0.0.1:9", PARTNER_API_KEY: "key" };
+
 /** Runs the check with only `env`; resolves with its exit code and output. */
 function healthcheck(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -43,12 +46,11 @@ describe("the image's HEALTHCHECK (dist/healthcheck.js)", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("with a BOT_TOKEN asks /healthz on PORT: 200 passes, 503 (stopping) fails", async () => {
-    const env = { BOT_TOKEN: TEST_BOT_TOKEN, PARTNER_API_URL: "http://127.0.0.1:9", PARTNER_API_KEY: "k" };
     status = 200;
-    const ok = await healthcheck({ ...env, PORT: String(port) });
+    const ok = await healthcheck({ ...WITH_TOKEN, PORT: String(port) });
     expect(ok).toEqual({ code: 0, output: `http://127.0.0.1:${port}/healthz: 200\n` });
     status = 503;
-    expect((await healthcheck({ ...env, PORT: String(port) })).code).toBe(1);
+    expect((await healthcheck({ ...WITH_TOKEN, PORT: String(port) })).code).toBe(1);
     expect(asked.splice(0)).toEqual(["/healthz", "/healthz"]);
   });
 
@@ -60,12 +62,12 @@ describe("the image's HEALTHCHECK (dist/healthcheck.js)", () => {
 
   it("fails, saying why, when nothing listens, the port is 0, or the environment is wrong", async () => {
     const nobody = await freePort();
-    const closed = await healthcheck({ BOT_TOKEN: TEST_BOT_TOKEN, PORT: String(nobody) });
+    const closed = await healthcheck({ ...WITH_TOKEN, PORT: String(nobody) });
     expect(closed).toEqual({
       code: 1,
       output: `http://127.0.0.1:${nobody}/healthz: connect ECONNREFUSED 127.0.0.1:${nobody}\n`,
     });
-    expect(await healthcheck({ BOT_TOKEN: TEST_BOT_TOKEN, PORT: "0" })).toEqual({
+    expect(await healthcheck({ ...WITH_TOKEN, PORT: "0" })).toEqual({
       code: 1,
       output: "PORT=0 (any free port): nothing known to ask\n",
     });
