@@ -40,6 +40,7 @@ import { createSharedReads } from "./runtime/shared-reads.js";
 import { createMetrics, createMetricsHooks, type HttpServer, type Metrics } from "./runtime/index.js";
 import { instanceId, OFFER_RETENTION_MS, sweep } from "./runtime/housekeeping.js";
 import { createOperatorServer } from "./runtime/operator-server.js";
+import { createPublicServer } from "./runtime/public-server.js";
 import { handOverUpdate } from "./bot/features/tee-sheet.js";
 import { createTeeSheet } from "./mini-app/sheet.js";
 import { createMiniAppLimit } from "./mini-app/limit.js";
@@ -107,10 +108,14 @@ export interface App {
   /** Webhook mode (WEBHOOK_URL): the endpoint to mount on PORT. */
   webhook?: Webhook;
   metrics: Metrics;
-  /** The operator HTTP server (/healthz, /readyz, /metrics, the webhook) on PORT, with a BOT_TOKEN. */
+  /** The public HTTP server on PORT (/healthz, the webhook, the Mini App), with a BOT_TOKEN. */
   http?: HttpServer;
   /** Its URL once listening. */
   httpUrl(): string | undefined;
+  /** The operator's HTTP server on OPERATOR_HOST:OPERATOR_PORT (/healthz, /readyz, /metrics), with a BOT_TOKEN. */
+  operator?: HttpServer;
+  /** Its URL once listening. */
+  operatorUrl(): string | undefined;
   /** Whether updates reach this instance: the webhook is registered, or it polls. */
   isReceiving(): boolean;
   /** Registers the webhook (webhook mode), then takes part in the leader election. */
@@ -363,8 +368,17 @@ export async function createApp(options: AppOptions): Promise<App> {
   const receiving = () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false));
   active = () => receiving() || leadership.isLeader();
 
-  // The operator's HTTP server on PORT (a real bot token only; the playground has its own page).
+  // With a real bot token only (the playground has its own page): PORT for Telegram, users and load
+  // balancers; the operator's port, apart, for readiness and metrics.
   const http = config.botToken
+    ? createPublicServer({
+        config,
+        ...(webhook ? { webhook } : {}),
+        ...(teeSheetRoutes ? { routes: teeSheetRoutes } : {}),
+        logger,
+      })
+    : undefined;
+  const operator = config.botToken
     ? createOperatorServer({
         config,
         storage,
@@ -372,14 +386,13 @@ export async function createApp(options: AppOptions): Promise<App> {
         metrics,
         lastPartnerOkAt: hooks.lastPartnerOkAt,
         receiving,
-        ...(webhook ? { webhook } : {}),
-        ...(teeSheetRoutes ? { routes: teeSheetRoutes } : {}),
         logger,
         now,
       })
     : undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let httpAddress: { url: string; port: number } | undefined;
+  let operatorAddress: { url: string; port: number } | undefined;
   let commandsSynced: Promise<void> | undefined;
   let menusSyncing = false;
 
@@ -447,6 +460,7 @@ export async function createApp(options: AppOptions): Promise<App> {
    */
   const stopOnce = async (): Promise<void> => {
     http?.setDraining();
+    operator?.setDraining();
     if (webhook && !(await webhook.drain(10_000)))
       logger.warn({ running: webhook.inFlight() }, "updates still running after 10 s; stopping anyway");
     // Polling: stop fetching, finish the updates in progress; then the reaper; then give the lease up.
@@ -454,6 +468,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     await fleet.stop();
     await commandsSynced;
     await http?.close();
+    await operator?.close();
     for (const close of closers.reverse()) await close();
   };
   let stopping: Promise<void> | undefined;
@@ -480,10 +495,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(playground ? { playground } : {}),
     metrics,
     ...(http ? { http } : {}),
+    ...(operator ? { operator } : {}),
     isReceiving: receiving,
     async start() {
       await bot.init();
       // Listening first: a webhook delivery right after setWebhook finds the endpoint up.
+      if (operator) operatorAddress = await operator.listen();
       if (http) httpAddress = await http.listen();
       if (config.webhook) {
         // Every instance sets the same webhook: idempotent, and the newest deployment's settings win.
@@ -502,6 +519,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       );
     },
     httpUrl: () => httpAddress?.url,
+    operatorUrl: () => operatorAddress?.url,
     stop() {
       // Once: a second call (a second SIGTERM, a test's clean-up after its own) waits for the first.
       stopping ??= stopOnce();

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import * as v from "valibot";
 import { parsePromptPayId } from "../payments/promptpay.js";
 import { parseMarkup } from "../pricing/price.js";
@@ -51,6 +52,10 @@ const Empty = v.pipe(
 const MARKUP_MESSAGE = "must be a percentage like 15% or baht per player like 300";
 const PROMPTPAY_MESSAGE =
   "must be a PromptPay ID: a Thai mobile number (0812345678), a 13-digit citizen or tax ID, or a 15-digit e-wallet ID";
+
+const OPERATOR_HOST_MESSAGE = "must be an IP address or a host name to listen on, e.g. 127.0.0.1 or 0.0.0.0";
+const METRICS_TOKEN_MESSAGE =
+  "must be 16-256 characters of A-Z, a-z, 0-9 and . _ ~ + / - (e.g. the output of openssl rand -hex 32)";
 
 const REMINDERS_MESSAGE =
   "must be a comma-separated list of durations before tee-off like 24h,2h or 95m (1m to 336h), or off";
@@ -168,6 +173,24 @@ export const EnvSchema = v.object({
   ),
   WEBHOOK_MAX_CONNECTIONS: IntInRange(40, 1, 100),
   PORT: IntInRange(3000, 0, 65535),
+  // The operator's endpoints (/readyz, /metrics) on a port of their own (README, "Health and metrics").
+  OPERATOR_PORT: IntInRange(9091, 0, 65535),
+  OPERATOR_HOST: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => (s === "" ? "127.0.0.1" : s)),
+      v.check((s) => isIP(s) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(s), OPERATOR_HOST_MESSAGE),
+    ),
+    "127.0.0.1",
+  ),
+  METRICS_TOKEN: v.optional(
+    v.union(
+      [Empty, v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9._~+/-]{16,256}=*$/, METRICS_TOKEN_MESSAGE))],
+      METRICS_TOKEN_MESSAGE,
+    ),
+  ),
+  REQUIRE_BOT_TOKEN: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),
   // After the booking (reminders, the admins' digest): see src/bot/features/after-booking/.
   REMINDERS: v.optional(ReminderList, "24h,2h"),
   DIGEST_TIME: v.optional(

@@ -47,8 +47,10 @@ export interface Config {
    * BOT_TOKEN `createApp` gives the playground's origin.
    */
   miniAppUrl?: string;
-  /** Port of the operator HTTP server (health, readiness, metrics, webhook); 0 picks a free one. Default 3000. */
+  /** Port of the public HTTP server (`/healthz`, the webhook, the Mini App), every interface; 0 picks a free one. Default 3000. */
   port: number;
+  /** The operator's HTTP server (`/healthz`, `/readyz`, `/metrics`), apart from PORT. */
+  operator: OperatorConfig;
   /** Reminders to the booker this many minutes before tee-off, longest first (REMINDERS; default 24 h and 2 h). */
   reminderMinutes: number[];
   /** When the admins' daily digest goes out, minutes after midnight in Asia/Bangkok (DIGEST_TIME; default 08:00). */
@@ -63,6 +65,15 @@ export interface Config {
   pricing: PricingConfig;
   /** Customers' PromptPay payments (README, "Prices and payments"). */
   payments: PaymentsConfig;
+}
+
+export interface OperatorConfig {
+  /** OPERATOR_PORT (default 9091; 0 picks a free one). */
+  port: number;
+  /** OPERATOR_HOST: the interface it listens on (default 127.0.0.1, this machine only). */
+  host: string;
+  /** METRICS_TOKEN: `/readyz` and `/metrics` require `Authorization: Bearer <token>`; required beyond loopback. */
+  token?: string;
 }
 
 export interface PricingConfig {
@@ -175,6 +186,14 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     Boolean(env.BOT_TOKEN?.trim()) && v.is(EnvSchema.entries.BOT_TOKEN, env.BOT_TOKEN) && !env.PARTNER_API_URL?.trim();
   if (sandboxWithRealBot && env.ALLOW_SANDBOX_WITH_REAL_BOT?.trim() !== "1")
     problems.push(SANDBOX_WITH_REAL_BOT_PROBLEM);
+  if (env.REQUIRE_BOT_TOKEN?.trim() === "1" && !env.BOT_TOKEN?.trim())
+    problems.push(
+      "BOT_TOKEN is required here (REQUIRE_BOT_TOKEN=1, as in the Docker image); the playground runs from a checkout: npm start",
+    );
+  if (result.success && !result.output.METRICS_TOKEN && !isLoopback(result.output.OPERATOR_HOST))
+    problems.push("METRICS_TOKEN is required when OPERATOR_HOST is not a loopback address (/readyz and /metrics)");
+  if (result.success && result.output.PORT !== 0 && result.output.OPERATOR_PORT === result.output.PORT)
+    problems.push("OPERATOR_PORT must differ from PORT (the operator's endpoints are served apart)");
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;
   const apiKey = e.PARTNER_API_KEY?.trim() ?? "";
@@ -218,6 +237,11 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     playgroundPort: e.PLAYGROUND_PORT,
     port: e.PORT,
+    operator: {
+      port: e.OPERATOR_PORT,
+      host: e.OPERATOR_HOST,
+      ...(e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : {}),
+    },
     playgroundStaff: e.PLAYGROUND_STAFF === "1",
     sandboxDemo: sandboxWithRealBot,
     ...(webhook ? { webhook } : {}),
@@ -243,7 +267,9 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       ...(e.PROMPTPAY_ID ? { promptPayId: parsePromptPayId(e.PROMPTPAY_ID) } : {}),
       windowMinutes: e.PAYMENT_WINDOW_MINUTES,
     },
-    secrets: [e.BOT_TOKEN, apiKey, webhook?.secret].filter((s): s is string => typeof s === "string" && s.length > 0),
+    secrets: [e.BOT_TOKEN, apiKey, webhook?.secret, e.METRICS_TOKEN].filter(
+      (s): s is string => typeof s === "string" && s.length > 0,
+    ),
   };
 }
 
@@ -253,6 +279,12 @@ export function createConfig(env: Record<string, string | undefined>): Config {
  */
 export function webhookSecretFor(botToken: string): string {
   return createHmac("sha256", botToken).update("fairway webhook secret").digest("base64url");
+}
+
+/** Whether a host to listen on is this machine only: `localhost`, 127.0.0.0/8 or `::1`. */
+export function isLoopback(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
 /** `HH:MM` → minutes after midnight. */

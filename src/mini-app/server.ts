@@ -1,6 +1,6 @@
 /**
  * The tee sheet Mini App's HTTP side: its page (`public/`: one HTML file, one script, one
- * stylesheet; no framework, nothing from elsewhere) and its two JSON calls, mounted on the operator
+ * stylesheet; no framework, nothing from elsewhere) and its two JSON calls, mounted on the public
  * HTTP server at `PORT` (with a BOT_TOKEN) or on the playground's port (without):
  *
  * - `POST /tee-sheet/api/sheet` `{ initData, date?, part?, players?, area?, maxBaht? }` → the sheet;
@@ -63,7 +63,7 @@ export interface TeeSheetServerOptions {
   now: () => number;
 }
 
-/** A mounted handler by exact path, as the operator HTTP server takes them. */
+/** A mounted handler by exact path, as the public HTTP server on PORT takes them. */
 export type TeeSheetRoutes = Record<string, (req: IncomingMessage, res: ServerResponse) => Promise<void>>;
 
 /** The sheet's filters, as the page sends them with a read and with a pick. */

@@ -1,7 +1,9 @@
 /**
- * The operator HTTP server on node:http: `/healthz`, `/readyz`, `/metrics`, and the routes the caller
- * mounts (the webhook). Answers carry no stack trace and no secret: failures are logged, not shown.
+ * fairway's HTTP servers on node:http: `/healthz` always; `/readyz` and `/metrics` when given (the
+ * operator's server), optionally behind a bearer token; and the routes the caller mounts (the webhook,
+ * the Mini App). Answers carry no stack trace and no secret: failures are logged, not shown.
  */
+import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../logger.js";
@@ -17,19 +19,29 @@ export interface HttpServerOptions {
   /** Default: every interface. */
   host?: string;
   logger: Logger;
-  metrics: Pick<Metrics, "text" | "contentType">;
-  readiness: Readiness;
+  /** How its log lines name it (default `http server`). */
+  name?: string;
+  /** Served at `/metrics` (Prometheus text). Absent: `/metrics` answers 404. */
+  metrics?: Pick<Metrics, "text" | "contentType">;
+  /** Served at `/readyz`. Absent: `/readyz` answers 404. */
+  readiness?: Readiness;
+  /** Set: `/metrics` and `/readyz` answer 401 without `Authorization: Bearer <token>` (`/healthz` never asks). */
+  token?: string;
   /** Extra handlers by exact path, e.g. `{ "/telegram/<secret path>": webhookHandler }`. */
   routes?: Record<string, RouteHandler>;
   /** How long `close()` waits for requests in progress before cutting them. Default 10 s. */
   closeTimeoutMs?: number;
 }
 
+/** Paths no route may take: on a server without readiness or metrics they answer 404, never a route. */
 const BUILT_IN = ["/healthz", "/readyz", "/metrics"];
 
 /** Creates the server; nothing listens before `listen()`. */
 export function createHttpServer(options: HttpServerOptions) {
-  const { logger } = options;
+  const { logger, metrics, readiness } = options;
+  const name = options.name ?? "http server";
+  const served = new Set(["/healthz", ...(readiness ? ["/readyz"] : []), ...(metrics ? ["/metrics"] : [])]);
+  const authorized = options.token === undefined ? () => true : bearerCheck(options.token);
   const routes = new Map(Object.entries(options.routes ?? {}));
   for (const path of routes.keys()) {
     if (BUILT_IN.includes(path)) throw new TypeError(`createHttpServer: ${path} is built in`);
@@ -59,14 +71,18 @@ export function createHttpServer(options: HttpServerOptions) {
     const path = pathOf(req);
     const route = routes.get(path);
     if (route) return await route(req, res);
-    if (!BUILT_IN.includes(path)) return sendJson(res, 404, { error: "not found" });
+    if (!served.has(path)) return sendJson(res, 404, { error: "not found" });
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.setHeader("allow", "GET, HEAD");
       return sendJson(res, 405, { error: "method not allowed" });
     }
     if (path === "/healthz") return sendJson(res, draining ? 503 : 200, { status: draining ? "draining" : "ok" });
-    if (path === "/readyz") {
-      const report = await options.readiness().catch((error: unknown): ReadinessReport => {
+    if (!authorized(req.headers.authorization)) {
+      res.setHeader("www-authenticate", 'Bearer realm="fairway"');
+      return sendJson(res, 401, { error: "unauthorized" });
+    }
+    if (path === "/readyz" && readiness) {
+      const report = await readiness().catch((error: unknown): ReadinessReport => {
         logger.error({ err: error }, "readiness check failed");
         return { ready: false, checks: {} };
       });
@@ -74,8 +90,7 @@ export function createHttpServer(options: HttpServerOptions) {
       const ready = report.ready && !draining;
       return sendJson(res, ready ? 200 : 503, { ready, checks });
     }
-    const text = await options.metrics.text();
-    send(res, 200, options.metrics.contentType, text);
+    if (path === "/metrics" && metrics) send(res, 200, metrics.contentType, await metrics.text());
   }
 
   return {
@@ -86,7 +101,7 @@ export function createHttpServer(options: HttpServerOptions) {
         server.listen(options.port, options.host, () => {
           server.off("error", reject);
           const { port } = server.address() as AddressInfo;
-          logger.info({ port, host: options.host ?? "*" }, "operator http server listening");
+          logger.info({ port, host: options.host ?? "*" }, `${name} listening`);
           resolve({ url: `http://${urlHost(options.host)}:${port}`, port });
         });
       });
@@ -108,7 +123,7 @@ export function createHttpServer(options: HttpServerOptions) {
             new Promise<void>((resolve) => (timer = setTimeout(resolve, closeTimeoutMs))),
           ]);
           clearTimeout(timer);
-          if (open.size > 0) logger.warn({ open: open.size }, "operator http server closed with requests in progress");
+          if (open.size > 0) logger.warn({ open: open.size }, `${name} closed with requests in progress`);
         }
         server.closeAllConnections();
         await stopped;
@@ -137,6 +152,19 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
     "content-length": Buffer.byteLength(body),
   });
   res.end(res.req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Checks an `Authorization` header for `Bearer <token>` (the scheme in any case, RFC 7235), comparing
+ * hashes in constant time so that neither the token's length nor its content leaks through timing.
+ */
+function bearerCheck(token: string): (header: string | undefined) => boolean {
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  const expected = digest(token);
+  return (header) => {
+    const given = /^bearer +(\S+)$/i.exec(header?.trim() ?? "")?.[1];
+    return given !== undefined && timingSafeEqual(digest(given), expected);
+  };
 }
 
 function urlHost(host: string | undefined): string {

@@ -1,4 +1,4 @@
-/** The production runtime's observability: Prometheus metrics, readiness, and the operator HTTP server. */
+/** The production runtime's observability: Prometheus metrics, readiness, and the HTTP servers they are served on. */
 export {
   createMetrics,
   type Metrics,

@@ -10,8 +10,8 @@
  * const partner = createPartnerClient({ ...partnerOptions, ...hooks.partner });      // onRequest, onBalance
  * createBot(deps, { ...botOptions, ...hooks.bot });                                   // first, apiObserver
  * createHoldReaper({ ...reaperOptions, ...hooks.reaper });                            // onRun
- * const server = createHttpServer({
- *   port: config.port, logger, metrics,
+ * const operator = createHttpServer({    // operator-server.ts: OPERATOR_HOST:OPERATOR_PORT, not PORT
+ *   port: config.operator.port, host: config.operator.host, token: config.operator.token, logger, metrics,
  *   readiness: createReadiness({
  *     db: storage.db, now,
  *     migrationSchema: config.database.kind === "postgres" ? config.database.schema : undefined,
@@ -19,10 +19,9 @@
  *     partnerProbe: () => partner.getBalance(),
  *     checks: { updates: () => ({ ok: true }) },  // "webhook registered or polling lease held"
  *   }),
- *   routes: { [webhookPath]: webhookHandler },
  * });
- * await server.listen();                  // before bot.init(): the load balancer sees 503 on /readyz until ready
- * // shutdown: server.setDraining(); stop polling/webhook and the reaper; close storage; server.close() last
+ * await operator.listen();               // /readyz answers 503 until every check passes
+ * // shutdown: operator.setDraining(); stop polling/webhook and the reaper; close storage; operator.close() last
  * ```
  *
  * `hooks.bot.first` must run first (`createBot`'s `first` option; to keep another `first`, pass

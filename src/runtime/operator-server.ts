@@ -2,10 +2,9 @@ import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
-import { createHttpServer, type HttpServer, type RouteHandler } from "./http-server.js";
+import { createHttpServer, type HttpServer } from "./http-server.js";
 import type { Metrics } from "./metrics.js";
 import { createReadiness } from "./readiness.js";
-import type { Webhook } from "./webhook.js";
 
 export interface OperatorServerOptions {
   config: Config;
@@ -16,19 +15,24 @@ export interface OperatorServerOptions {
   lastPartnerOkAt: () => number | undefined;
   /** Whether updates reach this instance (webhook registered, or polling lease held). */
   receiving: () => boolean;
-  webhook?: Webhook;
-  /** More handlers by exact path (the tee sheet Mini App's page and API). */
-  routes?: Record<string, RouteHandler>;
   logger: Logger;
   now: () => number;
 }
 
-/** The operator's HTTP server on PORT: /healthz, /readyz (database, migrations, partner, updates), /metrics, the webhook, the Mini App. */
+/**
+ * The operator's HTTP server on OPERATOR_HOST:OPERATOR_PORT (loopback by default), apart from what
+ * Telegram and users reach on PORT: `/healthz`, `/readyz` (database, migrations, partner, updates) and
+ * `/metrics`, the last two behind METRICS_TOKEN when it is set. A scrape or a readiness probe runs
+ * database queries and may call the partner: nobody outside the operator's network should cause them.
+ */
 export function createOperatorServer(options: OperatorServerOptions): HttpServer {
-  const { config, storage, partner, webhook, receiving } = options;
+  const { config, storage, partner, receiving } = options;
   return createHttpServer({
-    port: config.port,
-    logger: options.logger.child({ module: "http" }),
+    port: config.operator.port,
+    host: config.operator.host,
+    ...(config.operator.token ? { token: config.operator.token } : {}),
+    logger: options.logger.child({ module: "operator-http" }),
+    name: "operator http server",
     metrics: options.metrics,
     readiness: createReadiness({
       db: storage.db,
@@ -50,9 +54,5 @@ export function createOperatorServer(options: OperatorServerOptions): HttpServer
               },
       },
     }),
-    routes: {
-      ...options.routes,
-      ...(webhook && config.webhook ? { [config.webhook.path]: (req, res) => webhook.handle(req, res) } : {}),
-    },
   });
 }

@@ -139,6 +139,9 @@ async function run(
   const db = postgresDatabase();
   const schema = db.config.kind === "postgres" ? db.config.schema : "";
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  // Each instance's operator port (/readyz, /metrics), by its public one (the balancer's).
+  const operatorPorts = new Map(await Promise.all(ports.map(async (port) => [port, await freePort()] as const)));
+  const operatorOf = (port: number) => operatorPorts.get(port)!;
   const alive = new Set(ports);
   const proxy = await startRoundRobinProxy(() => [...alive]);
   const ids = Array.from({ length: agents }, (_, i) => 100_001 + i);
@@ -152,6 +155,7 @@ async function run(
     DEFAULT_LOCALE: "en",
     LOG_LEVEL: "warn",
     PORT: String(port),
+    OPERATOR_PORT: String(operatorOf(port)),
     WEBHOOK_URL: `${proxy.url}/telegram/webhook`,
   });
   const router = new ChatRouter(telegram);
@@ -161,11 +165,14 @@ async function run(
     for (const port of ports) {
       const bot = startBot(fairwayCommand(), env(port), clock);
       bots.push(bot);
-      await until(`instance on ${port} to be ready`, () => ready(port), 60_000);
+      await until(`instance on ${port} to be ready`, () => ready(operatorOf(port)), 60_000);
     }
     await until(
       `every instance to see ${count}`,
-      async () => ((await Promise.all(ports.map(instancesSeen))).every((n) => n === count) ? true : undefined),
+      async () =>
+        (await Promise.all(ports.map((port) => instancesSeen(operatorOf(port))))).every((n) => n === count)
+          ? true
+          : undefined,
       30_000,
     );
 
@@ -210,7 +217,7 @@ async function run(
     await agentsDone;
     clearTimeout(tail);
     const live = ports.filter((p) => alive.has(p));
-    const waited = await metric(live[0]!, "fairway_fleet_sends_waited").catch(() => null);
+    const waited = await metric(operatorOf(live[0]!), "fairway_fleet_sends_waited").catch(() => null);
     return {
       instances: count,
       agents,
@@ -242,13 +249,14 @@ function counted(telegram: ReturnType<typeof createBotApiServer>): number {
   return telegram.calls.filter((c) => c.ok && /^(send(?!ChatAction)|edit|copy|forward)/i.test(c.method)).length;
 }
 
+/** A metric's value on the instance whose operator port is `port`. */
 async function metric(port: number, name: string): Promise<number | null> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const line = text.split("\n").find((l) => l.startsWith(`${name} `));
   return line === undefined ? null : Number(line.split(" ")[1]);
 }
 
-/** True once the instance answers /readyz with 200 (its webhook registered, the database and partner answered). */
+/** True once the instance answers /readyz on its operator port with 200 (its webhook registered, the database and partner answered). */
 async function ready(port: number): Promise<true | undefined> {
   const response = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined);
   return response?.status === 200 ? true : undefined;

@@ -78,8 +78,9 @@ export function botEnv(world: World, databasePath: string, ids: AgentIds): Recor
     AGENT_IDS: [...ids.human, ...ids.saturation, ids.tapper].join(","),
     DEFAULT_LOCALE: "en",
     LOG_LEVEL: "warn",
-    // Production serves /healthz, /readyz and /metrics on PORT too; any free port here.
+    // Production serves /healthz (and the Mini App) on PORT, /readyz and /metrics on OPERATOR_PORT too; any free ports here.
     PORT: "0",
+    OPERATOR_PORT: "0",
     // The bench's agents are machines (the tapper, saturation) and its Bot API server enforces no flood
     // limits: the per-user limit and the outgoing budget are raised out of the way (the flood benchmark,
     // flood.ts, runs with production's).

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, createConfig, parseDatabaseUrl, SANDBOX_WITH_REAL_BOT_PROBLEM } from "../../src/config/index.js";
+import {
+  ConfigError,
+  createConfig,
+  isLoopback,
+  parseDatabaseUrl,
+  SANDBOX_WITH_REAL_BOT_PROBLEM,
+} from "../../src/config/index.js";
 
 /** A real partner, for the configurations with a BOT_TOKEN (a real bot needs one, or the demo flag). */
 const PARTNER = { PARTNER_API_URL: "https://partner.example", PARTNER_API_KEY: "k" };
@@ -25,6 +31,7 @@ describe("createConfig", () => {
     expect(config.adminIds).toEqual([]);
     expect(config.playgroundPort).toBe(8080);
     expect(config.port).toBe(3000);
+    expect(config.operator).toEqual({ port: 9091, host: "127.0.0.1" });
   });
 
   it("reads PORT, 0 included (any free port), and names it when it is not a port", () => {
@@ -208,6 +215,71 @@ describe("createConfig", () => {
     expect(message).toContain("BOT_TOKEN");
     expect(message).not.toContain("AAbbCC");
     expect(message).not.toContain("super-secret-key");
+  });
+});
+
+describe("the operator's endpoints: OPERATOR_PORT, OPERATOR_HOST, METRICS_TOKEN", () => {
+  const TOKEN = "0123456789abcdef0123456789abcdef";
+
+  it("listen on 127.0.0.1:9091 by default; 0 is any free port; a blank OPERATOR_HOST is the default", () => {
+    expect(createConfig({ OPERATOR_PORT: "0" }).operator).toEqual({ port: 0, host: "127.0.0.1" });
+    expect(createConfig({ OPERATOR_HOST: " " }).operator).toEqual({ port: 9091, host: "127.0.0.1" });
+    expect(problemsOf({ OPERATOR_PORT: "99999" })).toEqual(["OPERATOR_PORT must be a whole number from 0 to 65535"]);
+    expect(problemsOf({ PORT: "9091" })).toEqual([
+      "OPERATOR_PORT must differ from PORT (the operator's endpoints are served apart)",
+    ]);
+    expect(createConfig({ PORT: "0", OPERATOR_PORT: "0" }).operator.port).toBe(0);
+    expect(problemsOf({ OPERATOR_HOST: "http://x" })).toEqual([
+      "OPERATOR_HOST must be an IP address or a host name to listen on, e.g. 127.0.0.1 or 0.0.0.0",
+    ]);
+  });
+
+  it("beyond loopback, METRICS_TOKEN is required; it is kept as a secret", () => {
+    for (const host of ["0.0.0.0", "::", "10.0.0.5", "fairway.internal"])
+      expect(problemsOf({ OPERATOR_HOST: host })).toEqual([
+        "METRICS_TOKEN is required when OPERATOR_HOST is not a loopback address (/readyz and /metrics)",
+      ]);
+    const config = createConfig({ OPERATOR_HOST: "0.0.0.0", METRICS_TOKEN: ` ${TOKEN} ` });
+    expect(config.operator).toEqual({ port: 9091, host: "0.0.0.0", token: TOKEN });
+    expect(config.secrets).toContain(TOKEN);
+    // On loopback a token is optional, and used when given.
+    expect(createConfig({ METRICS_TOKEN: TOKEN }).operator.token).toBe(TOKEN);
+  });
+
+  it("refuses a short or oddly shaped token without showing it", () => {
+    for (const token of ["short", "has spaces in the middle of it", `${TOKEN}"`]) {
+      const problems = problemsOf({ METRICS_TOKEN: token });
+      expect(problems).toEqual([
+        "METRICS_TOKEN must be 16-256 characters of A-Z, a-z, 0-9 and . _ ~ + / - (e.g. the output of openssl rand -hex 32)",
+      ]);
+      expect(problems.join()).not.toContain(token);
+    }
+    expect(createConfig({ METRICS_TOKEN: "dGhpcyBpcyBhIGxvbmcgdG9rZW4=" }).operator.token).toBe(
+      "dGhpcyBpcyBhIGxvbmcgdG9rZW4=",
+    );
+  });
+
+  it("isLoopback: localhost, 127.0.0.0/8 and ::1 only", () => {
+    for (const host of ["localhost", "LOCALHOST", "127.0.0.1", "127.1.2.3", "::1", "[::1]"])
+      expect(isLoopback(host), host).toBe(true);
+    for (const host of ["0.0.0.0", "::", "", "10.0.0.1", "127.example.com", "localhost.example.com"])
+      expect(isLoopback(host), host).toBe(false);
+  });
+});
+
+describe("REQUIRE_BOT_TOKEN (the Docker image sets it)", () => {
+  it("refuses to start without BOT_TOKEN, saying where the playground runs", () => {
+    expect(problemsOf({ REQUIRE_BOT_TOKEN: "1" })).toEqual([
+      "BOT_TOKEN is required here (REQUIRE_BOT_TOKEN=1, as in the Docker image); the playground runs from a checkout: npm start",
+    ]);
+    const production = {
+      BOT_TOKEN: "123456789:AAbbCCddEEffGGhhIIjjKKllMMnn",
+      PARTNER_API_URL: "https://partner.example",
+      PARTNER_API_KEY: "key",
+    };
+    expect(createConfig({ REQUIRE_BOT_TOKEN: "1", ...production }).botToken).toBe(production.BOT_TOKEN);
+    expect(createConfig({ REQUIRE_BOT_TOKEN: "0" }).botToken).toBeUndefined();
+    expect(problemsOf({ REQUIRE_BOT_TOKEN: "yes" })).toEqual(["REQUIRE_BOT_TOKEN must be 1 or 0"]);
   });
 });
 

@@ -47,8 +47,9 @@ export function testEnv(
     PARTNER_API_KEY: parts.apiKey,
     DATABASE_URL: parts.db.config.kind === "sqlite" ? `sqlite:${parts.db.config.path}` : "",
     DEFAULT_LOCALE: "en",
-    // The operator HTTP server on a free port: tests run side by side.
+    // The public and the operator's HTTP servers on free ports: tests run side by side.
     PORT: "0",
+    OPERATOR_PORT: "0",
   };
 }
 

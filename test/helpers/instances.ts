@@ -126,7 +126,7 @@ async function bookOnce(user: SimulatedUser, pick: number, timeout: number): Pro
   return outcome === "again" ? 2 : 1;
 }
 
-/** An instance's /metrics, by name with labels. */
+/** An instance's /metrics, by name with labels, from its operator port (OPERATOR_PORT). */
 export async function scrape(port: number): Promise<Map<string, number>> {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const values = new Map<string, number>();

@@ -1,5 +1,5 @@
 /**
- * The tee sheet Mini App against the real parts: fairway's operator server on PORT, the
+ * The tee sheet Mini App against the real parts: fairway's public server on PORT, the
  * partner sandbox, the local Bot API server. Its calls carry initData the local server signs as
  * Telegram would: forged, stale or another bot's get nothing (401) and cause no partner call; a
  * stranger gets 403 and causes none; a customer sees their link's course only; an agent sees every

@@ -10,24 +10,30 @@ import { addToTally } from "../helpers/tally.js";
  * Every agent's booking must end paid exactly once, with the invariant checker clean.
  */
 
+/** A polling instance's environment: its public and operator ports free. */
+const polling = async () => ({ PORT: String(await freePort()), OPERATOR_PORT: String(await freePort()) });
+
 describe.concurrent("several instances on one PostgreSQL", () => {
   it("webhook mode: three instances behind a round-robin proxy, one SIGKILLed mid-load: every booking paid exactly once", async () => {
     const agents = Array.from({ length: 12 }, (_, i) => 9301 + i);
     const w = await startInstances(agents);
     const ports = await Promise.all([freePort(), freePort(), freePort()]);
+    // Each instance's operator port (/readyz, /metrics), apart from the balancer's.
+    const operatorPorts = await Promise.all(ports.map(() => freePort()));
     const alive = new Set(ports);
     const proxy = await startRoundRobinProxy(() => [...alive]);
     try {
-      const webhookEnv = (port: number) => ({
-        PORT: String(port),
+      const webhookEnv = (i: number) => ({
+        PORT: String(ports[i]),
+        OPERATOR_PORT: String(operatorPorts[i]),
         WEBHOOK_URL: `${proxy.url}/telegram/webhook`,
         WEBHOOK_MAX_CONNECTIONS: "8",
       });
-      const instances = ports.map((port) => w.start(webhookEnv(port)));
+      const instances = ports.map((_, i) => w.start(webhookEnv(i)));
       await Promise.all(instances.map((p) => p.ready));
       expect(w.telegram.webhook()?.url).toBe(`${proxy.url}/telegram/webhook`);
-      for (const port of ports) expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
-      const before = await scrape(ports[0]);
+      for (const port of operatorPorts) expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      const before = await scrape(operatorPorts[0]!);
 
       const users = agents.map((id) => w.user(id));
       const bookings = users.map((u, i) => book(u, i));
@@ -43,7 +49,7 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       const failedDeliveries = w.telegram.webhookDeliveries.filter((d) => d.ok === false).length;
       addToTally({ telegramFaults: failedDeliveries });
       // /metrics moved on a survivor: it handled updates of these bookings.
-      const after = await scrape(ports[0]);
+      const after = await scrape(operatorPorts[0]!);
       expect(sum(after, "fairway_updates_total")).toBeGreaterThan(sum(before, "fairway_updates_total"));
       expect(sum(after, "fairway_partner_requests_total")).toBeGreaterThan(
         sum(before, "fairway_partner_requests_total"),
@@ -58,7 +64,7 @@ describe.concurrent("several instances on one PostgreSQL", () => {
     const agents = Array.from({ length: 6 }, (_, i) => 9401 + i);
     const w = await startInstances([...agents, 9499]);
     try {
-      const [a, b] = [w.start({ PORT: String(await freePort()) }), w.start({ PORT: String(await freePort()) })];
+      const [a, b] = [w.start(await polling()), w.start(await polling())];
       await Promise.all([a.ready, b.ready]);
       const leaderOf = () =>
         [a, b].find(
@@ -105,7 +111,7 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       await expectMoneyClean(w, agents.length);
       // A rolling deploy: a new standby starts, the leader gets SIGTERM, exits 0 after giving the lease up,
       // and the standby polls at its next try instead of waiting out the lease.
-      const next = w.start({ PORT: String(await freePort()) });
+      const next = w.start(await polling());
       await next.ready;
       const stoppedAt = Date.now();
       await standby.kill("SIGTERM");

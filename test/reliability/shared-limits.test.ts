@@ -27,24 +27,33 @@ async function eventually<T>(what: string, read: () => Promise<T | undefined>, t
   }
 }
 
-/** Three webhook instances behind a round-robin balancer; `alive` is what the balancer sends to. */
+/**
+ * Three webhook instances behind a round-robin balancer; `alive` is what the balancer sends to (their
+ * public ports), `operatorPorts` where each serves /metrics (same order).
+ */
 async function startThree(w: Instances, extra: Record<string, string> = {}) {
   const ports = await Promise.all([freePort(), freePort(), freePort()]);
+  const operatorPorts = await Promise.all(ports.map(() => freePort()));
   const alive = new Set(ports);
   const proxy = await startRoundRobinProxy(() => [...alive]);
-  const instances = ports.map((port) =>
-    w.start({ ...extra, PORT: String(port), WEBHOOK_URL: `${proxy.url}/telegram/webhook` }),
+  const instances = ports.map((port, i) =>
+    w.start({
+      ...extra,
+      PORT: String(port),
+      OPERATOR_PORT: String(operatorPorts[i]),
+      WEBHOOK_URL: `${proxy.url}/telegram/webhook`,
+    }),
   );
   await Promise.all(instances.map((p) => p.ready));
   // Each sees the other two (a heartbeat a second) before anyone talks to the bot.
   await Promise.all(
-    ports.map((port) =>
+    operatorPorts.map((port) =>
       eventually(`instance on ${port} to see three`, async () =>
         (await scrape(port)).get("fairway_instances") === 3 ? true : undefined,
       ),
     ),
   );
-  return { ports, alive, proxy, instances };
+  return { ports, operatorPorts, alive, proxy, instances };
 }
 
 /**
@@ -62,7 +71,7 @@ describe("three instances share one bot's limits", () => {
     try {
       const three = await startThree(w, { TELEGRAM_SENDS_PER_SECOND: SCALED.fairway });
       proxy = three.proxy;
-      const { ports, alive, instances } = three;
+      const { ports, operatorPorts, alive, instances } = three;
       const users = agents.map((id) => w.user(id));
       // Every agent taps as soon as the answer came: together they ask for more than the bot may send.
       const bookings = users.map((u, i) => book(u, i, 120_000));
@@ -71,7 +80,7 @@ describe("three instances share one bot's limits", () => {
       const killed = performance.now();
       await instances[1]!.crash();
       setTimeout(() => alive.delete(ports[1]), 1_000);
-      const survivors = [ports[0], ports[2]];
+      const survivors = [operatorPorts[0]!, operatorPorts[2]!];
       // Its heartbeat stops: the survivors divide the bot's budget between the two of them.
       await Promise.all(
         survivors.map((port) =>
@@ -109,12 +118,13 @@ describe("three instances share one bot's limits", () => {
     const AGENTS = [9601, 9602, 9603, 9604, 9605, 9606];
     let w: Instances;
     let proxy: RoundRobinProxy;
-    let ports: number[];
+    /** Where each instance serves /metrics. */
+    let operatorPorts: number[];
     beforeAll(async () => {
       w = await startInstances(AGENTS, { rateLimits: true, productionLimits: true });
       const three = await startThree(w);
       proxy = three.proxy;
-      ports = three.ports;
+      operatorPorts = three.operatorPorts;
     }, 120_000);
     afterAll(async () => {
       await proxy?.close();
@@ -131,7 +141,9 @@ describe("three instances share one bot's limits", () => {
       }
       await w.telegram.idle({ quietMs: 1_500, timeoutMs: 30_000 });
       // Every instance got some of them (the balancer's turn), and they were answered once in all.
-      const handled = await Promise.all(ports.map(async (port) => sum(await scrape(port), "fairway_updates_total")));
+      const handled = await Promise.all(
+        operatorPorts.map(async (port) => sum(await scrape(port), "fairway_updates_total")),
+      );
       expect(handled.every((n) => n > 0)).toBe(true);
       expect(botReplies(stranger)).toBe(1);
       expect(w.telegram.rateLimited()).toEqual([]);

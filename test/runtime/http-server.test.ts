@@ -1,4 +1,4 @@
-/** The operator HTTP server over real HTTP on port 0. */
+/** fairway's HTTP servers (the operator's, and the public one on PORT) over real HTTP on port 0. */
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createHttpServer,
@@ -10,7 +10,7 @@ import { memoryLogger, sample, testMetrics } from "./helpers.js";
 
 const READY: ReadinessReport = { ready: true, checks: { database: { ok: true } } };
 
-describe("operator http server", () => {
+describe("http server", () => {
   let server: HttpServer | undefined;
   afterEach(async () => {
     await server?.close();
@@ -130,10 +130,48 @@ describe("operator http server", () => {
     );
   });
 
+  it("without readiness and metrics (PORT's server): /healthz, and 404 for /readyz and /metrics", async () => {
+    const { logger } = memoryLogger();
+    server = createHttpServer({ port: 0, host: "127.0.0.1", logger });
+    const { url } = await server.listen();
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    for (const path of ["/readyz", "/metrics"]) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: "not found" });
+    }
+  });
+
+  it("with a token: /readyz and /metrics answer 401 without `Bearer <token>`, 200 with it; /healthz asks for none", async () => {
+    const token = "0123456789abcdef-operator";
+    const { url } = await start({ token });
+    for (const path of ["/readyz", "/metrics"]) {
+      for (const authorization of [
+        undefined,
+        "Bearer wrong-token-0123456789",
+        `Basic ${token}`,
+        token,
+        `Bearer ${token}x`,
+      ]) {
+        const res = await fetch(`${url}${path}`, authorization ? { headers: { authorization } } : {});
+        expect(res.status, `${path} with ${authorization}`).toBe(401);
+        expect(res.headers.get("www-authenticate")).toBe('Bearer realm="fairway"');
+        expect(await res.text()).toBe('{"error":"unauthorized"}');
+      }
+      expect((await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      // The scheme's name is case-insensitive (RFC 7235).
+      expect((await fetch(`${url}${path}`, { headers: { authorization: `bearer ${token}` } })).status).toBe(200);
+    }
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${url}/nope`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  });
+
   it("refuses to mount a route over a built-in path", () => {
     const { logger } = memoryLogger();
     const options = { port: 0, logger, metrics: testMetrics(), readiness: () => Promise.resolve(READY) };
     expect(() => createHttpServer({ ...options, routes: { "/metrics": () => undefined } })).toThrow(/built in/);
+    // Not even on a server that does not serve it: PORT's /metrics answers 404, never a route.
+    expect(() => createHttpServer({ port: 0, logger, routes: { "/readyz": () => undefined } })).toThrow(/built in/);
     expect(() => createHttpServer({ ...options, routes: { webhook: () => undefined } })).toThrow(/must start with \//);
   });
 
