@@ -789,6 +789,7 @@ pay-btn-returned = ✓ Returned { $reference }
 pay-returned-done = ✓ Marked returned: { $amount } (reference <code>{ $reference }</code>) to { $customer }, by { $who }.
 pay-returned-already = Already marked returned.
 pay-list-to-return = Money to return: tap a button once the customer has it back.
+pay-list-more = … and { $count } more, shown once these are decided.
 pay-cancel-refused-paid = Your payment was approved and the booking is confirmed (code { $code }): it cannot be cancelled here. To cancel it, use /mybookings.
 pay-cancel-refused-approved = Your payment was approved and the booking is being confirmed: it cannot be cancelled here. Your agent will tell you how it ends.
 pay-cancel-refused-to-return = Your payment was approved, but nothing could be booked: your agent will return your money.

@@ -104,7 +104,9 @@ export class PriceBook {
    */
   sellingTotal(net: number, persons: number, sale: SaleContext): number {
     if (persons <= 0) return net;
-    return this.perPlayer(Math.round(net / persons), sale) * persons;
+    // Never under the net: a net that does not split evenly by the players (1,000.00 for 3) would
+    // otherwise round the customer's total below the agency's cost.
+    return Math.max(net, this.perPlayer(Math.round(net / persons), sale) * persons);
   }
 
   /** A seller's price function; undefined when no markup can apply (every price is the net). */

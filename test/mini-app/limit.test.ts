@@ -101,7 +101,10 @@ describe("the Mini App API's per-user limit on two instances (PostgreSQL)", () =
       .toBe(true);
     // A polling leader and its standby: the leader alone receives updates, so the bot's own limits stay in
     // its memory (fleet.shared() is false there); the Mini App's, served by both, are shared all the same.
-    expect([a, b].filter((app) => app.fleet.shared())).toHaveLength(1);
+    // (Once the leader has taken the lease: on a loaded machine that can come after both heartbeats.)
+    await expect
+      .poll(() => [a, b].filter((app) => app.fleet.shared()).length, { timeout: 20_000, interval: 50 })
+      .toBe(1);
     const agent = w.telegram.user({ id: 2903, language_code: "en" });
     const other = w.telegram.user({ id: 2904, language_code: "en" });
     const [urlA, urlB] = [a.httpUrl()!, b.httpUrl()!];

@@ -13,7 +13,7 @@ const READ = /\/order\/[0-9a-f]+$/;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  client = clientFor(sandbox, { timeoutMs: 300 });
+  client = clientFor(sandbox);
 });
 afterAll(async () => {
   await sandbox.close();

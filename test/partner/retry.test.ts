@@ -31,7 +31,7 @@ describe("reads retry by the policy (counted by the sandbox)", () => {
     ["reset", { kind: "reset" }],
     ["timeout", { kind: "hang" }],
   ] as const)("retries %s and succeeds", async (_name, fault) => {
-    const c = clientFor(sandbox, { retries: 2, timeoutMs: 200 });
+    const c = clientFor(sandbox, { retries: 2 });
     sandbox.faults.add({ ...fault, method: "GET", path: BALANCE, times: 2 });
     expect(await c.getBalance()).toEqual({ balance: sandbox.balance() });
     expect(sandbox.count("GET", BALANCE)).toBe(3);

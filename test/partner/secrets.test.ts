@@ -41,7 +41,7 @@ function expectNoKey(text: string): void {
 describe("the API key never leaves the Authorization header", () => {
   it("is absent from every error and every log line", async () => {
     const log = captureLog();
-    const client = clientFor(sandbox, { logger: log.logger, timeoutMs: 150 });
+    const client = clientFor(sandbox, { logger: log.logger });
     const { slot } = openSlot(sandbox, 2);
     const held = await client.reserve({ slotId: slot.id, persons: 2, ...customer });
 

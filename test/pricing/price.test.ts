@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markupText, parseMarkup, parseRounding, quote, sellingPerPlayer } from "../../src/pricing/price.js";
-import { PriceBook } from "../../src/pricing/rules.js";
+import { NO_MARKUP, PriceBook } from "../../src/pricing/rules.js";
 
 const pct = (p: number) => ({ kind: "percent" as const, basisPoints: p * 100 });
 const perPlayer = (baht: number) => ({ kind: "per-player" as const, satang: baht * 100 });
@@ -97,6 +97,18 @@ describe("overrides", () => {
   it("a course's override binds every agent who sells it", () => {
     expect(book.perPlayer(180_000, { courseId: "c-premium", agentId: 42 })).toBe(225_000);
     expect(book.ruleFor({ courseId: "c-premium", agentId: 42 }).source).toBe("course");
+  });
+
+  it("a booking's selling total is never under its net, even when the net does not split evenly by the players", () => {
+    for (const rules of [NO_MARKUP, book])
+      for (const [net, persons] of [
+        [100_000, 3],
+        [100_001, 2],
+        [250_000, 3],
+        [7, 4],
+      ] as const)
+        expect(rules.sellingTotal(net, persons, { courseId: "c1", agentId: 7 })).toBeGreaterThanOrEqual(net);
+    expect(NO_MARKUP.sellingTotal(100_000, 3, { courseId: "c1", agentId: null })).toBe(100_000);
   });
 
   it("a group prices each flight by its players and adds them up", () => {

@@ -319,6 +319,40 @@ describe("pay first (PromptPay)", () => {
     expectTelegramRules(h);
   });
 
+  it("/payments with more payments than one message holds: within 4,096 characters, the oldest first, the rest counted", async () => {
+    h = await startHarness({ env: ENV });
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const slot = h.sandbox.openSlot({ persons: 2 })!;
+    for (let i = 0; i < 30; i++)
+      await h.app.bookings.createIntent(
+        {
+          id: `list-${String(i).padStart(2, "0")}`,
+          chatId: 100_300 + i,
+          userId: 100_300 + i,
+          agentId: AGENT,
+          locale: "en",
+          courseId: slot.course.id,
+          courseName: slot.course.name,
+          timeZone: "Asia/Bangkok",
+          slotId: slot.id,
+          slotStartsAt: slot.startMs,
+          persons: 2,
+          customerName: `Customer ${i} ${"Longname".repeat(8)}`,
+          customerEmail: "c@example.com",
+          customerMobile: "+66812345678",
+          expectedAmount: slot.price * 2,
+        },
+        { prepay: { payee: PROMPTPAY } },
+      );
+    admin.send("/payments");
+    await h.settle();
+    const text = admin.lastMessage()!.text!;
+    expect(text.length).toBeLessThanOrEqual(4096);
+    expect(text).toContain("Customer 0 ");
+    expect(text).toMatch(/… and \d+ more, shown once these are decided\./);
+    expectTelegramRules(h);
+  });
+
   it("Thai: the customer's summary and QR caption are in Thai", async () => {
     h = await startHarness({ env: ENV });
     const { customer } = await customerAtHold(h, 100_231, "Somchai", "th");

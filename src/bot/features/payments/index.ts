@@ -437,6 +437,9 @@ async function requestPayment(ctx: BotContext, bookingId: string): Promise<void>
 }
 
 /** /payments: the payments awaiting a decision (an agent's own customers; every one for admins). */
+/** Room for /payments' rows: Telegram's 4,096 characters less the "more" and "to return" lines. */
+const PAYMENTS_LIST_CHARS = 3_600;
+
 async function paymentsCommand(ctx: BotContext): Promise<void> {
   const { deps } = ctx;
   if (ctx.who.role !== "admin" && ctx.who.role !== "agent") {
@@ -450,12 +453,13 @@ async function paymentsCommand(ctx: BotContext): Promise<void> {
     return;
   }
   const lines = [`<b>${ctx.t("pay-list-title")}</b>`];
+  let shown = 0;
   for (const p of open) {
     const what = await deps.bookings.payable(p.booking_id).catch(() => undefined);
     if (!what) continue;
     const b = what.booking;
     const ends = payableHoldEnd(what);
-    lines.push(
+    const row = [
       ctx.t("pay-list-row", {
         reference: escapeHtml(p.reference),
         customer: escapeHtml(b.customer_name),
@@ -464,8 +468,13 @@ async function paymentsCommand(ctx: BotContext): Promise<void> {
         hold: p.kind === "prepay" && ends ? formatTime(ends, b.time_zone, locale) : "-",
       }),
       `   ${payableLine(what, { t: (k, a) => ctx.t(k, a), locale })}`,
-    );
+    ];
+    // One message, within Telegram's 4,096 characters (the oldest first; the rest after they are decided).
+    if ([...lines, ...row].join("\n").length > PAYMENTS_LIST_CHARS) break;
+    lines.push(...row);
+    shown += 1;
   }
+  if (shown < open.length) lines.push(ctx.t("pay-list-more", { count: open.length - shown }));
   const toReturn = open.filter((p) => p.state === "to-return");
   if (toReturn.length > 0) lines.push("", ctx.t("pay-list-to-return"));
   const keyboard = new InlineKeyboard();
