@@ -20,7 +20,7 @@ import {
   tomorrow,
 } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
-import { plainPhoto, qrOf, slipPhoto } from "../../helpers/slips.js";
+import { plainPhoto, qrOf, slipPhoto, slipPng } from "../../helpers/slips.js";
 
 const ADMIN = 9201;
 const AGENT = 9202;
@@ -124,6 +124,24 @@ describe("pay first (PromptPay)", () => {
     const receipt = customer.messages().find((m) => m.text?.includes("Booking confirmed"));
     expect(receipt?.text).toContain("Prepaid: green fee");
     expect(receipt?.text).toContain("At the course:");
+    expectTelegramRules(h);
+  });
+
+  it("a screenshot sent as a file (PNG) is read: the agent gets the file itself, with its bank reference", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer } = await customerAtHold(h, 100_205, "Nok");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    const screenshot = slipPng({ transRef: "0042026PNGFILE", sendingBank: "004", width: 1080, height: 2340 });
+    customer.sendDocument(screenshot, { fileName: "Screenshot_20260101.png" });
+    await h.settle();
+    const card = agent.messages().at(-1)!;
+    expect(card.document?.mime_type).toBe("image/png");
+    expect(card.caption).toContain("Payment slip from Nok");
+    expect(card.caption).toContain("Bank reference on the slip: 0042026PNGFILE");
+    expect(card.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toContain("✅ Paid — confirm");
+    expect(customer.lastMessage()?.text).toContain("your slip");
+    expect(customer.lastMessage()?.text).not.toContain("too large");
     expectTelegramRules(h);
   });
 

@@ -15,7 +15,9 @@ import { Composer, GrammyError, HttpError, InputFile } from "grammy";
 import type { BookingRecord, GroupConfirmOutcome, GroupView } from "../../../bookings/index.js";
 import type { PaymentRecord } from "../../../bookings/payments.js";
 import type { Payable } from "../../../bookings/service.js";
-import { parsePromptPayId, readSlipQr } from "../../../payments/promptpay.js";
+import { parsePromptPayId } from "../../../payments/promptpay.js";
+import { SLIP_LIMITS } from "../../../payments/slip-image.js";
+import { scanSlip } from "../../../payments/slip-scan.js";
 import type { BotContext, Locale } from "../../context.js";
 import { customerRefundOf, groupMoney, sellingOf } from "../../format/booking-money.js";
 import { formatTime } from "../../format/dates.js";
@@ -41,8 +43,6 @@ import {
 
 /** A late slip older than this (after its payment ended) is no longer matched to the booking. */
 const LATE_SLIP_MS = 24 * 60 * 60 * 1000;
-/** Telegram serves files up to 20 MB to bots; a slip is far smaller. */
-const MAX_SLIP_BYTES = 20 * 1024 * 1024;
 
 function reader(locale: Locale): Reader {
   return { t: (key, args) => translate(locale, key, args), locale };
@@ -66,7 +66,7 @@ function mayDecide(ctx: BotContext, payment: PaymentRecord): boolean {
 async function download(ctx: BotContext, fileId: string): Promise<Uint8Array | undefined> {
   try {
     const file = await ctx.api.getFile(fileId);
-    if (!file.file_path || (file.file_size ?? 0) > MAX_SLIP_BYTES) return undefined;
+    if (!file.file_path || (file.file_size ?? 0) > SLIP_LIMITS.maxBytes) return undefined;
     const root = ctx.api.options?.apiRoot ?? "https://api.telegram.org";
     const res = await fetch(`${root}/file/bot${ctx.api.token}/${file.file_path}`, {
       signal: AbortSignal.timeout(10_000),
@@ -95,7 +95,8 @@ async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void>
   if (!payment || payment.state === "approved" || (ended && payment.updated_at < deps.now() - LATE_SLIP_MS))
     return next();
   const bytes = await download(ctx, fileId);
-  const ref = bytes ? readSlipQr(bytes)?.transRef : undefined;
+  const scan = bytes ? scanSlip(bytes, SLIP_LIMITS) : undefined;
+  const ref = scan?.kind === "read" ? scan.qr.transRef : undefined;
   const out = await deps.bookings.submitSlip(payment.booking_id, { fileId, ...(ref ? { ref } : {}) });
   if (out.kind === "approved") {
     await ctx.reply(ctx.t("pay-slip-already-confirmed"));
@@ -115,16 +116,18 @@ async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void>
       reusedOf: reusedOf ?? null,
       reusedCode: reusedCode ?? null,
     });
-    await ctx.api
-      .sendPhoto(id, fileId, {
-        caption: card.caption,
-        parse_mode: "HTML",
-        ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
-      })
-      .catch((error: unknown) => {
+    const options = {
+      caption: card.caption,
+      parse_mode: "HTML" as const,
+      ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
+    };
+    // A file keeps its kind: Telegram refuses a document's file_id as a photo.
+    await (document ? ctx.api.sendDocument(id, fileId, options) : ctx.api.sendPhoto(id, fileId, options)).catch(
+      (error: unknown) => {
         if (!isTelegramFailure(error)) throw error;
         deps.logger.warn({ to: id, bookingId: out.booking.id }, "slip card not delivered");
-      });
+      },
+    );
   }
   const b = out.booking;
   const ends = payableHoldEnd(out);
