@@ -1,7 +1,8 @@
 /**
  * Reads the slip-verification QR of a slip image: the image decoded (JPEG by `jpeg-js`, PNG by `pngjs`)
  * within `SlipLimits`, its QR found by `jsqr`, its payload read by `promptparse`'s `slipVerify`.
- * Synchronous and CPU-bound: about a second for a 6.5-megapixel photo.
+ * Synchronous and CPU-bound (about a second for a 6.5-megapixel photo): it runs in the slip worker
+ * (`slip-worker.ts`), never on the bot's event loop.
  */
 import jpeg from "jpeg-js";
 import jsQRModule from "jsqr";
