@@ -31,13 +31,13 @@ export type SlipScan =
   | { kind: "unreadable"; why: "format" | "decoder" };
 
 /**
- * The long side of each copy scanned, smallest first, until one has the QR. A slip's QR is large: the
- * first copy finds it in a screenshot or a photo of a phone's screen, at a fraction of the full image's
- * cost; the second is a Telegram photo's full size. A larger image is never scanned at full size: jsQR's
- * time grows with the pixels and with the texture around the code (a second full scan of a 12-megapixel
- * photo can take many seconds and find nothing the smaller copies missed).
+ * The long side of each copy scanned (each a whole factor smaller than the image, or the image itself),
+ * smallest first, until one has the QR. A slip's QR is large: a small copy finds it at a fraction of the
+ * full image's cost. Several sizes, because jsQR finds a code at one size and misses it at the next
+ * (how its modules' edges fall on pixels). An image larger than Telegram's photos is never scanned at
+ * full size: jsQR's time grows with the pixels and with the texture around the code.
  */
-const SCAN_SIDES = [1280, 2560];
+const SCAN_SIDES = [1024, 1280, 1600, 2048, 2560];
 
 /**
  * What the JPEG decoder may allocate, as jpeg-js counts its buffers: 22 bytes a pixel for a 4:4:4 JPEG
