@@ -21,7 +21,8 @@ export interface SlipLimits {
   /**
    * Pixels, from the header. Default 4096 × 3072 (12.6 MP): Telegram's largest photo (2560 px a side,
    * 6.6 MP) and a phone camera's 12-megapixel original sent as a file (4032 × 3024, 4080 × 3072) pass; a
-   * 48-megapixel original does not. The JPEG decoder takes up to 18 bytes a pixel (230 MB at the cap).
+   * 48-megapixel original does not. jpeg-js takes up to 22 bytes a pixel while decoding (a 4:4:4 JPEG: 280 MB
+   * at the cap; 15 bytes for the usual 4:2:0).
    */
   maxPixels: number;
 }
