@@ -744,6 +744,7 @@ pay-btn-mark-paid = ✅ Mark paid
 pay-slip-already-confirmed = Your booking is already confirmed: nothing more to pay.
 pay-slip-late-customer = ⚠️ Your tee time's hold ended at { $time }, before your slip arrived, so it could not be booked. Your agent has your slip and will return your money (or book again with you).
 pay-slip-received = 🧾 Thank you: your slip ({ $amount }) is with your agent. Your booking is confirmed as soon as they have checked the payment.
+pay-slip-too-large = 📎 This image is too large for its QR code to be read automatically, so your agent will check the slip by eye. Next time, please send a screenshot of the slip or a smaller photo.
 pay-not-yours = This button is not yours.
 pay-card-decided = Already decided: { $state } (by { $by }).
 pay-card-rejected = ✖ Marked not received by { $who }. The customer was told; the hold stays until its end.

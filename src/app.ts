@@ -19,6 +19,7 @@ import type { Config } from "./config/index.js";
 import type { Logger } from "./logger.js";
 import { createTeeTimeSearch } from "./search/search.js";
 import { createPaymentSettings } from "./payments/settings.js";
+import { createSlipReader } from "./payments/slip-reader.js";
 import { createPriceRules, sellerOf } from "./pricing/rules.js";
 import { paymentOnGroupEvent, paymentOnReaperEvent } from "./bot/features/payments/expiry.js";
 import { createWatchAlerts } from "./bot/features/watches/alert.js";
@@ -210,6 +211,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     envRounding: config.pricing.rounding,
   });
   const payments = createPaymentSettings({ db: storage.db, config: config.payments, now });
+  // Its worker thread starts with the first slip; closed after the bot has stopped taking updates.
+  const slips = createSlipReader({ logger: logger.child({ module: "slips" }) });
+  closers.push(() => slips.close());
   const bookings = createBookingService({
     db: storage.db,
     partner,
@@ -250,7 +254,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const search = createTeeTimeSearch({ catalog, groupGapMinutes: config.groupMaxGapMinutes });
   const { bot, i18n, notifications, outbox, budget, teeSheetPicks } = createBot(
-    { config, partner, catalog, search, storage, bookings, access, offers, logger, now, prices, payments },
+    { config, partner, catalog, search, storage, bookings, access, offers, logger, now, prices, payments, slips },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),

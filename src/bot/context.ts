@@ -10,6 +10,7 @@ import type { PartnerCatalog } from "../partner/catalog.js";
 import type { TeeTimeSearch } from "../search/search.js";
 import type { Storage } from "../storage/index.js";
 import type { PaymentSettings } from "../payments/settings.js";
+import type { SlipReader } from "../payments/slip-reader.js";
 import type { PriceRules } from "../pricing/rules.js";
 import type { Offers } from "./inline/offers.js";
 import type { Notifications } from "./notifications.js";
@@ -47,6 +48,8 @@ export interface BotDeps {
   prices: PriceRules;
   /** Whom customers pay and whether they pay first (payments/). */
   payments: PaymentSettings;
+  /** Reads a payment slip's QR off the event loop (payments/slip-reader.ts). */
+  slips: SlipReader;
 }
 
 interface DepsFlavor {

@@ -1,18 +1,10 @@
 /**
- * PromptPay: the Thai QR a customer scans in their banking app to pay an exact amount, and the slip's
- * own QR (the bank's transaction reference) read back. The payload is EMVCo merchant-presented
- * (Bank of Thailand's Thai QR standard), built with `promptparse`'s TLV helpers and CRC; the image is
- * drawn by `qrcode`. A slip photo (Telegram re-encodes photos as JPEG) is decoded by `jpeg-js` and read
- * by `jsqr`; `promptparse`'s `slipVerify` reads its payload.
+ * PromptPay: the Thai QR a customer scans in their banking app to pay an exact amount. The payload is
+ * EMVCo merchant-presented (Bank of Thailand's Thai QR standard), built with `promptparse`'s TLV helpers
+ * and CRC; the image is drawn by `qrcode`. The slip's own QR is read back by `slip-reader.ts`.
  */
-import jpeg from "jpeg-js";
-import jsQRModule from "jsqr";
 import { encode, tag, withCrcTag } from "promptparse";
-import { slipVerify } from "promptparse/validate";
 import QRCode from "qrcode";
-
-/** jsqr is CommonJS: its function is the module's `default` export under NodeNext's interop. */
-const jsQR = jsQRModule.default;
 
 /** A PromptPay proxy: a Thai mobile number, a citizen or tax ID (13 digits), or an e-wallet ID (15 digits). */
 export type PromptPayId =
@@ -73,29 +65,4 @@ export function promptPayPayload(id: PromptPayId, satang: number, reference: str
 /** The payload drawn as a PNG (black on white, a quiet zone, large enough to scan from a phone's screen). */
 export function qrPng(payload: string): Promise<Buffer> {
   return QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 8 });
-}
-
-/** What a slip's QR says, when the photo has one fairway can read. */
-export interface SlipQr {
-  /** The bank's transaction reference: the same on two slips means the same transfer. */
-  transRef: string;
-  sendingBank: string;
-}
-
-/**
- * Reads the slip-verification QR of a slip photo (JPEG, as Telegram sends photos; or PNG bytes from a
- * document are not read). Undefined when the image has no QR, or one that is not a slip's.
- */
-export function readSlipQr(image: Uint8Array): SlipQr | undefined {
-  let decoded: { width: number; height: number; data: Uint8Array };
-  try {
-    decoded = jpeg.decode(image, { useTArray: true, maxMemoryUsageInMB: 256, maxResolutionInMP: 50 });
-  } catch {
-    return undefined;
-  }
-  const pixels = new Uint8ClampedArray(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length);
-  const found = jsQR(pixels, decoded.width, decoded.height);
-  if (!found) return undefined;
-  const slip = slipVerify(found.data, true);
-  return slip ? { transRef: slip.transRef, sendingBank: slip.sendingBank } : undefined;
 }

@@ -257,7 +257,8 @@ async function main(): Promise<void> {
 
 // `npm run bench -- --flood`: the flood benchmark (flood.ts) instead; `-- --steps`: CPU per booking step
 // (steps.ts); `-- --find`: the search across courses (find.ts); `-- --limits`: one and three instances
-// against a Bot API server enforcing Telegram's limits (limits.ts).
+// against a Bot API server enforcing Telegram's limits (limits.ts); `-- --slips`: another user's taps
+// while payment slips are read (slips.ts).
 const argv = process.argv.slice(2);
 const run = argv.includes("--flood")
   ? import("./flood.js").then((m) => m.floodBench(argv.filter((a) => a !== "--flood")))
@@ -267,7 +268,9 @@ const run = argv.includes("--flood")
       ? import("./find.js").then((m) => m.findBench(argv.filter((a) => a !== "--find")))
       : argv.includes("--steps")
         ? import("./steps.js").then((m) => m.stepsBench(argv.filter((a) => a !== "--steps")))
-        : main();
+        : argv.includes("--slips")
+          ? import("./slips.js").then((m) => m.slipsBench(argv.filter((a) => a !== "--slips")))
+          : main();
 run.catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

@@ -1,16 +1,8 @@
-import jpeg from "jpeg-js";
 import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
 import { checksum, parse } from "promptparse";
 import { describe, expect, it } from "vitest";
-import {
-  maskedPromptPayId,
-  parsePromptPayId,
-  promptPayPayload,
-  qrPng,
-  readSlipQr,
-} from "../../src/payments/promptpay.js";
-import { plainPhoto, slipPhoto } from "../helpers/slips.js";
+import { maskedPromptPayId, parsePromptPayId, promptPayPayload, qrPng } from "../../src/payments/promptpay.js";
 
 const jsQR = jsQRModule.default;
 
@@ -66,20 +58,5 @@ describe("the PromptPay QR image", () => {
   it("a whole-baht amount keeps two decimals", () => {
     const payload = promptPayPayload(parsePromptPayId("0812345678")!, 250_000, "FW1");
     expect(parse(payload, true)!.getTagValue("54")).toBe("2500.00");
-  });
-});
-
-describe("a slip photo's QR", () => {
-  it("gives the bank's transaction reference from a JPEG photo", async () => {
-    const photo = await slipPhoto("0141234567890ABCDEF", "014");
-    expect(readSlipQr(photo)).toEqual({ sendingBank: "014", transRef: "0141234567890ABCDEF" });
-  });
-
-  it("is undefined for a photo without one, a PromptPay QR, or bytes that are no JPEG", async () => {
-    const png = PNG.sync.read(await qrPng(promptPayPayload(parsePromptPayId("0812345678")!, 100, "FW1")));
-    const promptPayJpeg = Buffer.from(jpeg.encode({ data: png.data, width: png.width, height: png.height }, 90).data);
-    expect(readSlipQr(promptPayJpeg)).toBeUndefined();
-    expect(readSlipQr(plainPhoto())).toBeUndefined();
-    expect(readSlipQr(Buffer.from("not an image"))).toBeUndefined();
   });
 });

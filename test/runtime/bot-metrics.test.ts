@@ -19,6 +19,7 @@ import { createStorage, type Storage } from "../../src/storage/index.js";
 import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
 import { botInfo, memoryLogger, sample, testMetrics } from "./helpers.js";
 import { createPaymentSettings } from "../../src/payments/settings.js";
+import { createSlipReader } from "../../src/payments/slip-reader.js";
 import { createPriceRules } from "../../src/pricing/rules.js";
 
 const AGENT = 8101;
@@ -88,6 +89,7 @@ describe("update metrics on fairway's bot", () => {
         now,
         prices: createPriceRules({ db: storage.db, now, envMarkup: null, envRounding: 1 }),
         payments: createPaymentSettings({ db: storage.db, config: config.payments, now }),
+        slips: createSlipReader(),
       },
       { token: "123456:AAHfakeTokenForTestsOnly_0123456789", botInfo, ...createMetricsHooks(metrics).bot },
     );

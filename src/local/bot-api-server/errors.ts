@@ -74,6 +74,7 @@ export const ENTITY_TYPE_UNSUPPORTED = "Bad Request: can't parse MessageEntity: 
 
 export const WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified";
 export const FILE_MUST_BE_NON_EMPTY = "Bad Request: file must be non-empty";
+export const DOCUMENT_AS_PHOTO = "Bad Request: can't use file of type Document as Photo";
 /** approximated */
 export const WRONG_LOCATION = "Bad Request: wrong latitude or longitude specified";
 /** approximated */

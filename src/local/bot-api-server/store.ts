@@ -17,6 +17,8 @@ export interface StoredFile {
   data?: Buffer;
   /** Set when the bot sent an HTTP URL instead of uploading. */
   url?: string;
+  /** What the file was sent as: Telegram refuses a document's file_id as a photo. */
+  kind?: "photo" | "document";
 }
 
 /** A message as stored: the Telegram object plus what Telegram does not echo back. */

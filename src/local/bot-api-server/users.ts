@@ -6,6 +6,7 @@
 import type { Message, MessageEntity, ReplyKeyboardMarkup, Update, User } from "grammy/types";
 import type { ServerContext } from "./context.js";
 import { keyboardButtonText } from "./keyboards.js";
+import { mimeFor } from "./methods/media.js";
 import { type ChatMessage, type ChatState, type StoredMessage, clone, viewMessage } from "./store.js";
 import type { NewUpdate } from "./updates.js";
 import { describe, matchButton, type TapTarget } from "./tap-target.js";
@@ -108,6 +109,7 @@ export class SimulatedUser {
       mime_type: "image/jpeg",
       file_size: data.length,
       data: Buffer.from(data),
+      kind: "photo",
     });
     const size = { file_id: file.file_id, file_unique_id: file.file_unique_id, file_size: file.file_size };
     return this.post(
@@ -117,6 +119,33 @@ export class SimulatedUser {
           { ...size, width: 1280, height: 1280 },
         ],
         ...(caption !== undefined ? { caption } : {}),
+      },
+      { file },
+    );
+  }
+
+  /**
+   * Sends a file (📎 → File): its bytes as the user's device has them, not re-encoded as a photo is.
+   * Its MIME type follows the name (`.png` → `image/png`), else `mimeType`.
+   */
+  sendDocument(data: Uint8Array, options: { fileName: string; mimeType?: string; caption?: string }): Message {
+    const file = this.ctx.store.addFile({
+      file_name: options.fileName,
+      mime_type: mimeFor(options.fileName, options.mimeType),
+      file_size: data.length,
+      data: Buffer.from(data),
+      kind: "document",
+    });
+    return this.post(
+      {
+        document: {
+          file_id: file.file_id,
+          file_unique_id: file.file_unique_id,
+          file_name: options.fileName,
+          mime_type: file.mime_type!,
+          file_size: file.file_size,
+        },
+        ...(options.caption !== undefined ? { caption: options.caption } : {}),
       },
       { file },
     );

@@ -20,7 +20,7 @@ import {
   tomorrow,
 } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
-import { plainPhoto, qrOf, slipPhoto } from "../../helpers/slips.js";
+import { plainPhoto, pngHeaderOnly, qrOf, slipPhoto, slipPng } from "../../helpers/slips.js";
 
 const ADMIN = 9201;
 const AGENT = 9202;
@@ -127,6 +127,53 @@ describe("pay first (PromptPay)", () => {
     const receipt = customer.messages().find((m) => m.text?.includes("Booking confirmed"));
     expect(receipt?.text).toContain("Prepaid: green fee");
     expect(receipt?.text).toContain("At the course:");
+    expectTelegramRules(h);
+  });
+
+  it("a screenshot sent as a file (PNG) is read: the agent gets the file itself, with its bank reference", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer } = await customerAtHold(h, 100_205, "Nok");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    const screenshot = slipPng({ transRef: "0042026PNGFILE", sendingBank: "004", width: 1080, height: 2340 });
+    customer.sendDocument(screenshot, { fileName: "Screenshot_20260101.png" });
+    await h.settle();
+    const card = agent.messages().at(-1)!;
+    expect(card.document?.mime_type).toBe("image/png");
+    expect(card.caption).toContain("Payment slip from Nok");
+    expect(card.caption).toContain("Bank reference on the slip: 0042026PNGFILE");
+    expect(card.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toContain("✅ Paid — confirm");
+    expect(customer.lastMessage()?.text).toContain("your slip");
+    expect(customer.lastMessage()?.text).not.toContain("too large");
+    expectTelegramRules(h);
+  });
+
+  it("an image over the limits still reaches the agent, to check by eye; the customer is asked for a screenshot (Thai)", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer } = await customerAtHold(h, 100_206, "Nok", "th");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    const asked = "ครั้งต่อไปโปรดส่งภาพหน้าจอสลิป";
+    // A 48-megapixel camera original: refused from its header, never decoded.
+    customer.sendDocument(pngHeaderOnly(8000, 6000), { fileName: "IMG_0001.png" });
+    await h.settle();
+    const card = agent.messages().at(-1)!;
+    expect(card.document?.file_name).toBe("IMG_0001.png");
+    expect(card.caption).toContain("Payment slip from Nok");
+    expect(card.caption).toContain("No bank reference could be read");
+    expect(customer.lastMessage()?.text).toContain("ส่งถึงตัวแทนแล้ว");
+    expect(customer.lastMessage()?.text).toContain(asked);
+    // Over the byte limit: not even downloaded. A photo of ordinary size is read as before, no request.
+    const downloads = h.telegram.callsTo("getFile").length;
+    customer.sendDocument(Buffer.alloc(11 * 1024 * 1024), { fileName: "slip.png" });
+    await h.settle();
+    expect(h.telegram.callsTo("getFile")).toHaveLength(downloads);
+    expect(agent.messages().at(-1)?.document?.file_name).toBe("slip.png");
+    expect(customer.lastMessage()?.text).toContain(asked);
+    customer.sendPhoto(await slipPhoto("0142026SMALLER"));
+    await h.settle();
+    expect(photos(agent).at(-1)?.caption).toContain("0142026SMALLER");
+    expect(customer.lastMessage()?.text).not.toContain(asked);
     expectTelegramRules(h);
   });
 

@@ -206,6 +206,30 @@ describe("uploads", () => {
   });
 });
 
+describe("a user's files", () => {
+  test("a file keeps its bytes, name and type; its file_id goes out again as a document, never as a photo", async () => {
+    const server = await startServer();
+    const api = botFor(server).api;
+    const alice = server.user({ id: 42 });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const sent = alice.sendDocument(png, { fileName: "slip.png", caption: "paid" });
+    expect(sent.document).toMatchObject({ file_name: "slip.png", mime_type: "image/png", file_size: png.length });
+    expect(sent.caption).toBe("paid");
+    const fileId = sent.document!.file_id;
+    expect(server.file(fileId)?.data).toEqual(png);
+    const asPhoto = await api.sendPhoto(42, fileId).catch((e: GrammyError) => e);
+    expect(asPhoto).toMatchObject({
+      error_code: 400,
+      description: "Bad Request: can't use file of type Document as Photo",
+    });
+    const asDocument = await api.sendDocument(42, fileId, { caption: "forwarded" });
+    expect(asDocument.document?.file_id).toBe(fileId);
+    // A photo's file_id goes out again as a photo.
+    const photo = alice.sendPhoto(png).photo!.at(-1)!;
+    expect((await api.sendPhoto(42, photo.file_id)).photo?.[0]?.file_id).toBe(photo.file_id);
+  });
+});
+
 describe("events and waiting", () => {
   test("on(call|message|update) report traffic; waitForCall finds the reply", async () => {
     const server = await startServer();

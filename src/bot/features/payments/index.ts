@@ -1,7 +1,9 @@
 /**
  * Customers' payments, outside the booking flow (the flow ends once the QR is shown):
- * - a customer's slip photo for their booking awaiting payment reaches the agent and the admins with
- *   Paid — confirm / Not received; a slip after the hold ended reaches them too, with the booking's
+ * - a customer's slip (a photo, or an image sent as a file) for their booking awaiting payment reaches
+ *   the agent and the admins with Paid — confirm / Not received, with the bank reference its QR gives
+ *   (read in a worker thread, `deps.slips`); an image too large to read is forwarded all the same, and
+ *   the customer asked for a screenshot next time; a slip after the hold ended reaches them too, with the booking's
  *   state, so the money can be returned; a slip whose bank reference another booking's slip carried is
  *   flagged; anyone else's photo goes nowhere;
  * - Paid — confirm approves once (the ledger's compare-and-set) and only then is the partner's confirm
@@ -15,7 +17,8 @@ import { Composer, GrammyError, HttpError, InlineKeyboard, InputFile } from "gra
 import type { BookingRecord, GroupConfirmOutcome, GroupView } from "../../../bookings/index.js";
 import type { PaymentRecord } from "../../../bookings/payments.js";
 import type { Payable } from "../../../bookings/service.js";
-import { parsePromptPayId, readSlipQr } from "../../../payments/promptpay.js";
+import { parsePromptPayId } from "../../../payments/promptpay.js";
+import type { SlipRead } from "../../../payments/slip-reader.js";
 import type { BotContext, Locale } from "../../context.js";
 import { customerRefundOf, groupMoney, sellingOf } from "../../format/booking-money.js";
 import { formatTime } from "../../format/dates.js";
@@ -41,8 +44,6 @@ import {
 
 /** A late slip older than this (after its payment ended) is no longer matched to the booking. */
 const LATE_SLIP_MS = 24 * 60 * 60 * 1000;
-/** Telegram serves files up to 20 MB to bots; a slip is far smaller. */
-const MAX_SLIP_BYTES = 20 * 1024 * 1024;
 
 function reader(locale: Locale): Reader {
   return { t: (key, args) => translate(locale, key, args), locale };
@@ -63,21 +64,46 @@ function mayDecide(ctx: BotContext, payment: PaymentRecord): boolean {
   return isAdmin(ctx) || (ctx.who.role === "agent" && Number(payment.agent_id) === ctx.from?.id);
 }
 
-/** The bytes of a file a user sent, through getFile and the Bot API's file path; undefined if unavailable. */
-async function download(ctx: BotContext, fileId: string): Promise<Uint8Array | undefined> {
+/**
+ * The bytes of a file a user sent, through getFile and the Bot API's file path, up to `maxBytes` (a
+ * larger file is not downloaded: `too-large`); undefined if unavailable.
+ */
+async function download(
+  ctx: BotContext,
+  fileId: string,
+  maxBytes: number,
+): Promise<Uint8Array | "too-large" | undefined> {
   try {
     const file = await ctx.api.getFile(fileId);
-    if (!file.file_path || (file.file_size ?? 0) > MAX_SLIP_BYTES) return undefined;
+    if ((file.file_size ?? 0) > maxBytes) return "too-large";
+    if (!file.file_path) return undefined;
     const root = ctx.api.options?.apiRoot ?? "https://api.telegram.org";
     const res = await fetch(`${root}/file/bot${ctx.api.token}/${file.file_path}`, {
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) return undefined;
-    return new Uint8Array(await res.arrayBuffer());
+    if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
+      await res.body?.cancel();
+      return "too-large";
+    }
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return bytes.length > maxBytes ? "too-large" : bytes;
   } catch (error) {
     ctx.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "slip not downloaded");
     return undefined;
   }
+}
+
+/**
+ * The slip's QR, read off the event loop (`deps.slips`); `too-large` from the file's size before any
+ * download when Telegram gave it. Undefined when the file could not be downloaded.
+ */
+async function readSlip(ctx: BotContext, fileId: string, fileSize: number | undefined): Promise<SlipRead | undefined> {
+  const { slips } = ctx.deps;
+  if ((fileSize ?? 0) > slips.limits.maxBytes) return { kind: "too-large" };
+  const bytes = await download(ctx, fileId, slips.limits.maxBytes);
+  if (bytes === "too-large") return { kind: "too-large" };
+  return bytes ? slips.read(bytes) : undefined;
 }
 
 /** A slip photo (or an image sent as a file) from a customer with a booking awaiting payment. */
@@ -95,8 +121,8 @@ async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void>
   // Nothing to pay, or long over: the photo goes nowhere (the fallback answers as for any message).
   if (!payment || payment.state === "approved" || (ended && payment.updated_at < deps.now() - LATE_SLIP_MS))
     return next();
-  const bytes = await download(ctx, fileId);
-  const ref = bytes ? readSlipQr(bytes)?.transRef : undefined;
+  const read = await readSlip(ctx, fileId, photo?.file_size ?? document?.file_size);
+  const ref = read?.kind === "read" ? read.qr.transRef : undefined;
   const out = await deps.bookings.submitSlip(payment.booking_id, { fileId, ...(ref ? { ref } : {}) });
   if (out.kind === "approved") {
     await ctx.reply(ctx.t("pay-slip-already-confirmed"));
@@ -106,7 +132,7 @@ async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void>
   const reusedOf = out.reusedOf;
   const reusedCode = reusedOf ? ((await deps.bookings.get(reusedOf))?.reservation_code ?? reusedOf) : undefined;
   deps.logger.info(
-    { bookingId: out.booking.id, late, reused: reusedOf !== undefined, ref: ref !== undefined },
+    { bookingId: out.booking.id, late, reused: reusedOf !== undefined, read: read?.kind ?? "not-downloaded" },
     "payment slip received",
   );
   for (const id of await deciders(ctx, out.payment)) {
@@ -116,25 +142,27 @@ async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void>
       reusedOf: reusedOf ?? null,
       reusedCode: reusedCode ?? null,
     });
-    await ctx.api
-      .sendPhoto(id, fileId, {
-        caption: card.caption,
-        parse_mode: "HTML",
-        ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
-      })
-      .catch((error: unknown) => {
+    const options = {
+      caption: card.caption,
+      parse_mode: "HTML" as const,
+      ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
+    };
+    // A file keeps its kind: Telegram refuses a document's file_id as a photo.
+    await (document ? ctx.api.sendDocument(id, fileId, options) : ctx.api.sendPhoto(id, fileId, options)).catch(
+      (error: unknown) => {
         if (!isTelegramFailure(error)) throw error;
         deps.logger.warn({ to: id, bookingId: out.booking.id }, "slip card not delivered");
-      });
+      },
+    );
   }
   const b = out.booking;
   const ends = payableHoldEnd(out);
-  await ctx.reply(
-    late
-      ? ctx.t("pay-slip-late-customer", { time: ends ? formatTime(ends, b.time_zone, localeOf(ctx)) : "-" })
-      : ctx.t("pay-slip-received", { amount: formatBaht(out.payment.amount, localeOf(ctx)) }),
-    { parse_mode: "HTML" },
-  );
+  const answer = late
+    ? ctx.t("pay-slip-late-customer", { time: ends ? formatTime(ends, b.time_zone, localeOf(ctx)) : "-" })
+    : ctx.t("pay-slip-received", { amount: formatBaht(out.payment.amount, localeOf(ctx)) });
+  // Over the limits: the agent still has the slip; the customer knows why its QR was not read.
+  const tooLarge = read?.kind === "too-large" ? `\n\n${ctx.t("pay-slip-too-large")}` : "";
+  await ctx.reply(answer + tooLarge, { parse_mode: "HTML" });
 }
 
 /** The receipt and the calendar file to the customer, through the outbox (their language). */

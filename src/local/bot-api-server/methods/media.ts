@@ -25,15 +25,18 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 };
 
 /** Telegram derives a document's MIME type from the file name, falling back to the declared one. */
-function mimeFor(fileName: string | undefined, declared: string | undefined): string {
+export function mimeFor(fileName: string | undefined, declared: string | undefined): string {
   const ext = fileName?.split(".").pop()?.toLowerCase();
   const known = ext !== undefined ? MIME_BY_EXTENSION[ext] : undefined;
   if (known !== undefined) return known;
   return declared !== undefined && declared !== "" ? declared : "application/octet-stream";
 }
 
-/** Resolves an InputFile parameter: `attach://` upload, a part named like the field, a known file_id, or an HTTP URL. */
-function resolveFile(ctx: ServerContext, p: Params, field: string): StoredFile {
+/**
+ * Resolves an InputFile parameter: `attach://` upload, a part named like the field, a known file_id, or
+ * an HTTP URL. `field` is the kind the file is sent as; a document's file_id is refused as a photo.
+ */
+function resolveFile(ctx: ServerContext, p: Params, field: "photo" | "document"): StoredFile {
   const value = p.raw(field);
   let part = value === undefined ? p.files.get(field) : undefined;
   if (typeof value === "string" && value.startsWith("attach://")) {
@@ -48,11 +51,13 @@ function resolveFile(ctx: ServerContext, p: Params, field: string): StoredFile {
       content_type: part.contentType,
       file_size: part.data.length,
       data: part.data,
+      kind: field,
     });
   }
   if (value === undefined || value === "") throw E.badRequest(`Bad Request: there is no ${field} in the request`);
   if (typeof value !== "string") throw E.badRequest(E.WRONG_FILE);
   const known = ctx.store.files.get(value);
+  if (known?.kind === "document" && field === "photo") throw E.badRequest(E.DOCUMENT_AS_PHOTO);
   if (known !== undefined) return known;
   if (/^https?:\/\/[^\s/]+\S*$/i.test(value)) {
     const name = decodeURIComponent(new URL(value).pathname.split("/").pop() ?? "") || undefined;
