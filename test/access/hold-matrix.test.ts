@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { HoldRefusal } from "../../src/access/index.js";
 import type { ReserveOutcome } from "../../src/bookings/index.js";
 import { databaseFactories } from "../helpers/databases.js";
+import { intentAt } from "../helpers/booking-row.js";
 import { tomorrow } from "../helpers/flow.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 
@@ -92,23 +93,7 @@ describe.each(databaseFactories)("a hold is the service's rule, on $name", ({ ma
     for (const [i, row] of MATRIX.entries()) {
       const slot = open[row.course].shift()!;
       const before = reserves(h);
-      await h.app.bookings.createIntent({
-        id: `matrix-${i}`,
-        chatId: row.user,
-        userId: row.user,
-        agentId: row.agent,
-        locale: "en",
-        courseId: slot.course.id,
-        courseName: slot.course.name,
-        timeZone: "Asia/Bangkok",
-        slotId: slot.id,
-        slotStartsAt: slot.startMs,
-        persons: 2,
-        customerName: "Somchai Jaidee",
-        customerEmail: "somchai@example.com",
-        customerMobile: "+66812345678",
-        expectedAmount: slot.price * 2,
-      });
+      await h.app.bookings.createIntent(intentAt(slot, { id: `matrix-${i}`, userId: row.user, agentId: row.agent }));
       const out: ReserveOutcome = await h.app.bookings.reserve(`matrix-${i}`);
       const outcome: Expected = out.kind === "refused" ? out.reason : out.kind === "held" ? "held" : "stranger";
       got.push({ role: row.role, outcome });
@@ -125,27 +110,12 @@ describe.each(databaseFactories)("a hold is the service's rule, on $name", ({ ma
     expect(await h.app.access.agents.add(AGENT, "Anan", ADMIN)).toBe(true);
     const token = (await h.app.access.links.create({ agentId: AGENT })).token;
     expect((await h.app.access.links.redeem(token, 9201, "Nok")).ok).toBe(true);
-    const course = h.sandbox.courses()[0]!;
-    const open = h.sandbox.slots(course.id, tomorrow(h.clock())).filter((s) => s.status === "OPEN");
+    const open = h.sandbox.slots(h.sandbox.courses()[0]!.id, tomorrow(h.clock())).filter((s) => s.status === "OPEN");
     const hold = async (i: number) => {
       const slot = open[i]!;
-      await h!.app.bookings.createIntent({
-        id: `cap-${i}`,
-        chatId: 9201,
-        userId: 9201,
-        agentId: AGENT,
-        locale: "en",
-        courseId: course.id,
-        courseName: course.name,
-        timeZone: "Asia/Bangkok",
-        slotId: slot.id,
-        slotStartsAt: slot.startMs,
-        persons: slot.minPerson,
-        customerName: "Nok Customer",
-        customerEmail: "nok@example.com",
-        customerMobile: "+66812345679",
-        expectedAmount: slot.price * slot.minPerson,
-      });
+      await h!.app.bookings.createIntent(
+        intentAt(slot, { id: `cap-${i}`, userId: 9201, agentId: AGENT, persons: slot.minPerson }),
+      );
       return h!.app.bookings.reserve(`cap-${i}`);
     };
     expect((await hold(0)).kind).toBe("held");

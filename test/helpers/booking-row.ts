@@ -1,4 +1,6 @@
 import type { Insertable } from "kysely";
+import type { BookingIntentInput } from "../../src/bookings/index.js";
+import type { SlotView as SandboxSlot } from "../../src/local/sandbox/index.js";
 import type { BookingsTable } from "../../src/storage/schema.js";
 
 /**
@@ -49,6 +51,37 @@ export function bookingRow(
     group_id: null,
     flight: null,
     addition_golfers: null,
+    ...more,
+  };
+}
+
+/**
+ * A booking intent for one of the sandbox's tee times (`slot`, as `sandbox.slots` or `openSlot` give it),
+ * by `userId` in their own chat, for `persons` golfers (default 2): Somchai's details unless `more` says
+ * otherwise.
+ */
+export function intentAt(
+  slot: Pick<SandboxSlot, "id" | "startMs" | "price" | "course">,
+  who: { id: string; userId: number; agentId?: number | null; persons?: number },
+  more: Partial<BookingIntentInput> = {},
+): BookingIntentInput {
+  const persons = who.persons ?? 2;
+  return {
+    id: who.id,
+    chatId: who.userId,
+    userId: who.userId,
+    agentId: who.agentId ?? null,
+    locale: "en",
+    courseId: slot.course.id,
+    courseName: slot.course.name,
+    timeZone: "Asia/Bangkok",
+    slotId: slot.id,
+    slotStartsAt: slot.startMs,
+    persons,
+    customerName: "Somchai Jaidee",
+    customerEmail: "somchai@example.com",
+    customerMobile: "+66812345678",
+    expectedAmount: slot.price * persons,
     ...more,
   };
 }

@@ -19,6 +19,7 @@ import {
   tapData,
   tomorrow,
 } from "../../helpers/flow.js";
+import { intentAt } from "../../helpers/booking-row.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
 import { plainPhoto, pngHeaderOnly, qrOf, slipPhoto, slipPng } from "../../helpers/slips.js";
 
@@ -372,23 +373,11 @@ describe("pay first (PromptPay)", () => {
     const slot = h.sandbox.openSlot({ persons: 2 })!;
     for (let i = 0; i < 30; i++)
       await h.app.bookings.createIntent(
-        {
-          id: `list-${String(i).padStart(2, "0")}`,
-          chatId: 100_300 + i,
-          userId: 100_300 + i,
-          agentId: AGENT,
-          locale: "en",
-          courseId: slot.course.id,
-          courseName: slot.course.name,
-          timeZone: "Asia/Bangkok",
-          slotId: slot.id,
-          slotStartsAt: slot.startMs,
-          persons: 2,
-          customerName: `Customer ${i} ${"Longname".repeat(8)}`,
-          customerEmail: "c@example.com",
-          customerMobile: "+66812345678",
-          expectedAmount: slot.price * 2,
-        },
+        intentAt(
+          slot,
+          { id: `list-${String(i).padStart(2, "0")}`, userId: 100_300 + i, agentId: AGENT },
+          { customerName: `Customer ${i} ${"Longname".repeat(8)}` },
+        ),
         { prepay: { payee: PROMPTPAY } },
       );
     admin.send("/payments");
