@@ -37,6 +37,39 @@ export function postgresDatabase(): TestDatabase {
   };
 }
 
+/**
+ * Drops the test schemas of runs that are gone (`t_<pid>_…` whose process no longer lives: a run that was
+ * killed never cleaned up). Left behind, each one's tables slow every later migration, which lists every
+ * schema's tables. Quietly nothing when PostgreSQL is not there. Returns how many were dropped.
+ */
+export async function dropStaleTestSchemas(): Promise<number> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "EPERM";
+    }
+  };
+  try {
+    return await withSetupLock(TEST_POSTGRES_URL, async (client) => {
+      const { rows } = await client.query<{ name: string }>(
+        "SELECT schema_name AS name FROM information_schema.schemata WHERE schema_name LIKE 't\\_%\\_%'",
+      );
+      let dropped = 0;
+      for (const { name } of rows) {
+        const pid = Number(/^t_(\d+)_/.exec(name)?.[1]);
+        if (!Number.isInteger(pid) || pid <= 0 || alive(pid)) continue;
+        await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+        dropped += 1;
+      }
+      return dropped;
+    });
+  } catch {
+    return 0;
+  }
+}
+
 /** Both engines, for `describe.each`. */
 export const databaseFactories = [
   { name: "sqlite", make: sqliteDatabase },
