@@ -2,7 +2,10 @@ import { loadEnvFile } from "../config/env-file.js";
 import { ConfigError, createConfig } from "../config/index.js";
 import { formatReport, runDoctor } from "./checks.js";
 
-/** `npm run doctor`: checks the configuration (the environment over `.env`, as `npm start` reads it) against the partner and the database, in plain words. */
+/**
+ * `npm run doctor`: checks the configuration (the environment over `.env`, as `npm start` reads it) against
+ * the partner and the database, in plain words.
+ */
 async function main(): Promise<void> {
   loadEnvFile();
   let config;

@@ -21,6 +21,7 @@ import { createLogger } from "../../src/logger.js";
 import { createPartnerClient, type PartnerClient } from "../../src/partner/index.js";
 import { createSandbox, type ReservationRecord, type Sandbox, type SlotView } from "../../src/local/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
+import { intentAt } from "../helpers/booking-row.js";
 import { hungRequestTimeouts } from "../helpers/partner-timeouts.js";
 import { databaseFactories, type TestDatabase } from "../helpers/databases.js";
 
@@ -170,23 +171,7 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       async intent(overrides = {}, slot = w.freshSlot(overrides.persons ?? PERSONS), opts = {}) {
         const persons = overrides.persons ?? PERSONS;
         return w.service.createIntent(
-          {
-            id: randomUUID(),
-            chatId: 1001,
-            userId: 2002,
-            locale: "en",
-            courseId: slot.course.id,
-            courseName: slot.course.name,
-            timeZone: "Asia/Bangkok",
-            slotId: slot.id,
-            slotStartsAt: slot.startMs,
-            persons,
-            customerName: "Somchai Jaidee",
-            customerEmail: "somchai@example.com",
-            customerMobile: "+66812345678",
-            expectedAmount: slot.price * persons,
-            ...overrides,
-          },
+          intentAt(slot, { id: randomUUID(), userId: 2002, persons }, { chatId: 1001, ...overrides }),
           opts,
         );
       },
