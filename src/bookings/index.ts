@@ -22,6 +22,7 @@ export {
   type GroupReaperEvent,
   type HoldReaper,
   type ReaperEvent,
+  RELEASE_MARGIN_MS,
 } from "./reaper.js";
 export {
   bookingCourseName,

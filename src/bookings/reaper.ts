@@ -25,7 +25,10 @@ export function groupEventKind(view: GroupView): GroupReaperEvent["kind"] {
 export interface HoldReaperOptions {
   service: BookingService;
   logger: Logger;
-  /** How often it looks, ms. Default 10 s. Holds are released up to one interval early, never late. */
+  /**
+   * How often it looks, ms. Default 10 s. Holds are released up to one interval and `RELEASE_MARGIN_MS`
+   * early, never late: the margin covers the pass's own work and the release request's way to the partner.
+   */
   intervalMs?: number;
   /** A write in flight longer than this is read back from the partner. Default 60 s. */
   staleAfterMs?: number;
@@ -40,6 +43,9 @@ export interface HoldReaperOptions {
    */
   onRun?: (changed: number, failed: boolean) => void;
 }
+
+/** How much earlier than one interval ahead a hold counts as ending (see `intervalMs`). */
+export const RELEASE_MARGIN_MS = 5_000;
 
 /**
  * The hold reaper: releases holds whose time is up, and finishes writes that a crash or a lost answer
@@ -56,6 +62,8 @@ export function createHoldReaper(options: HoldReaperOptions) {
   let wakeTimer: NodeJS.Timeout | undefined;
   let wakeAt = Infinity;
   let running: Promise<number> | undefined;
+  /** A pass was asked for while one ran: it runs as soon as that one ends, so a long pass delays no hold by an interval. */
+  let again = false;
   let run: (() => void) | undefined;
 
   /** Runs an extra pass when a write in flight on an ending hold is over, so the hold is not released a tick late. */
@@ -93,7 +101,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
     // A confirm left unanswered on a hold that is ending: the hold is released on time all the same.
     const fresh = await service.refresh(booking.id, {
       staleBefore: now() - staleAfterMs,
-      holdOverAt: now() + intervalMs,
+      holdOverAt: now() + intervalMs + RELEASE_MARGIN_MS,
       actor: "system:reaper",
     });
     if (fresh.state === before) return undefined;
@@ -114,7 +122,10 @@ export function createHoldReaper(options: HoldReaperOptions) {
       const t = now();
       // Writes in flight for one interval are read back: a final partner state (PAID, CANCEL, REFUND)
       // is applied at once (safe whoever made the write); a revert waits for `staleAfterMs`.
-      const due = await service.dueForReaping(t + intervalMs, t - Math.min(intervalMs, staleAfterMs));
+      const due = await service.dueForReaping(
+        t + intervalMs + RELEASE_MARGIN_MS,
+        t - Math.min(intervalMs, staleAfterMs),
+      );
       for (const booking of due) {
         try {
           const event = await handle(booking);
@@ -175,8 +186,16 @@ export function createHoldReaper(options: HoldReaperOptions) {
     start() {
       if (timer) return;
       run = () => {
-        running ??= tick().finally(() => {
+        if (running) {
+          again = true;
+          return;
+        }
+        running = tick().finally(() => {
           running = undefined;
+          if (again) {
+            again = false;
+            run?.();
+          }
         });
       };
       run();
@@ -189,6 +208,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
       if (wakeTimer) clearTimeout(wakeTimer);
       timer = wakeTimer = run = undefined;
       wakeAt = Infinity;
+      again = false;
       await running;
     },
   };

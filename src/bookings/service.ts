@@ -341,6 +341,9 @@ export function createBookingService(options: BookingServiceOptions) {
       return reserveOutcomeOf(await load(id));
     }
     let reservation: Reservation;
+    // The hold's time counts from before the request leaves: the partner's own clock starts later, so
+    // fairway's end of the hold is never after the partner's.
+    const sentAt = now();
     try {
       reservation = await write("reserve", actor, booking, () =>
         partner.reserve({
@@ -380,7 +383,7 @@ export function createBookingService(options: BookingServiceOptions) {
         reservation_code: reservation.reserve?.code ?? null,
         tx_no: reservation.txNo,
         amount: reservation.amount,
-        hold_expires_at: now() + (prepay ? paymentWindowMs : holdMs),
+        hold_expires_at: sentAt + (prepay ? paymentWindowMs : holdMs),
       },
       detail: { reservationId: reservation.id },
     });

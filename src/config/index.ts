@@ -110,9 +110,9 @@ export interface RateLimitsConfig {
   chatBurst: number;
   /** The share of `sendsPerSecond` background messages (notifications) may take. */
   backgroundPerSecond: number;
-  /** The tee sheet Mini App's API, per user: a burst of this many calls (MINI_APP_RATE_BURST; default 10)… */
+  /** The tee sheet Mini App's API, per user: a burst of this many calls (MINI_APP_RATE_BURST; default 20)… */
   miniAppBurst: number;
-  /** …then this many a minute (MINI_APP_RATE_PER_MINUTE; default 30); the excess is answered 429. */
+  /** …then this many a minute (MINI_APP_RATE_PER_MINUTE; default 60); the excess is answered 429. */
   miniAppPerMinute: number;
 }
 

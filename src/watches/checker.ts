@@ -23,6 +23,9 @@ import { courseToday } from "../bot/format/dates.js";
 import { backoffMs, checkIntervalMs, createReadBudget, jitterMs, pauseMs } from "./pace.js";
 import { targetKey, type Watch, type WatchStore, type WatchTarget } from "./store.js";
 
+/** How long a claimed target waits for its reader's result before another checker may read it. */
+const CLAIM_MS = 60_000;
+
 /** The zone of a watch's dates (every course fairway sells is in Thailand). */
 export const WATCH_ZONE = "Asia/Bangkok";
 
@@ -228,7 +231,13 @@ export function createWatchChecker(options: WatchCheckerOptions) {
     const due = [...plans.values()].filter((p) => dueAt(p) <= at).sort((a, b) => dueAt(a) - dueAt(b));
     const allowed = budget.take(due.length, at);
     summary.deferred = due.length - allowed;
-    const batch = due.slice(0, allowed);
+    // Each read claimed first: a target another checker took in the meantime is its to read.
+    const claims = await Promise.all(
+      due
+        .slice(0, allowed)
+        .map((p) => store.claimTarget(p.course.id, p.date, at, at + CLAIM_MS).then((mine) => (mine ? p : undefined))),
+    );
+    const batch = claims.filter((p): p is Plan => p !== undefined);
     const found = new Map<string, SearchHit[]>();
     const outcomes = await Promise.all(batch.map((p) => check(p, rows.get(p.key), at, found)));
     summary.reads = outcomes.length;

@@ -284,6 +284,25 @@ export function createWatchStore(db: Kysely<Database>, now: () => number) {
       }));
     },
 
+    /**
+     * Claims a target for one read: moves its next check to `until` if it is due at `at` (or new).
+     * False when another checker claimed or read it first, so two checkers (a leadership handover, a
+     * clock jump) never read the same course and date for the same check.
+     */
+    async claimTarget(courseId: string, date: string, at: number, until: number): Promise<boolean> {
+      const result = await db
+        .insertInto("watch_targets")
+        .values({ course_id: courseId, date, checked_at: null, next_check_at: until, failures: 0, last_start: null })
+        .onConflict((oc) =>
+          oc
+            .columns(["course_id", "date"])
+            .doUpdateSet({ next_check_at: until })
+            .where("watch_targets.next_check_at", "<=", at),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
+
     /** Writes a target's schedule after a read (or creates it). */
     async saveTarget(target: WatchTarget): Promise<void> {
       const { checked_at, next_check_at, failures, last_start } = target;

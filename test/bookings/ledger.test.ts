@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createBookingService,
   createHoldReaper,
+  RELEASE_MARGIN_MS,
   type BookingIntentInput,
   type BookingRecord,
   type BookingService,
@@ -724,11 +725,11 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
   describe("the hold reaper", () => {
     it("releases a hold whose time is up (event expired); a confirm afterwards is expired, with no confirm POST", async () => {
       const booking = await w.held();
-      w.setNow(booking.hold_expires_at! - INTERVAL_MS - 1);
+      w.setNow(booking.hold_expires_at! - INTERVAL_MS - RELEASE_MARGIN_MS - 1);
       expect(await w.reaper.tick()).toBe(0);
       expect(w.sandbox.count("DELETE", CANCEL)).toBe(0);
 
-      w.setNow(NOW + HOLD_MS);
+      w.setNow(booking.hold_expires_at! - INTERVAL_MS - RELEASE_MARGIN_MS);
       expect(await w.reaper.tick()).toBe(1);
       expect(w.events.map((e) => [e.kind, e.booking.id])).toEqual([["expired", booking.id]]);
       expect(await ledger(booking.id)).toMatchObject({ state: "RELEASED", release_reason: "expired" });

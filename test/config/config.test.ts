@@ -167,8 +167,8 @@ describe("createConfig", () => {
       sendsPerSecond: 25,
       chatBurst: 15,
       backgroundPerSecond: 10,
-      miniAppBurst: 10,
-      miniAppPerMinute: 30,
+      miniAppBurst: 20,
+      miniAppPerMinute: 60,
     });
     const set = createConfig({
       USER_RATE_BURST: "20",

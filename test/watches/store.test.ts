@@ -118,4 +118,41 @@ describe.each(databaseFactories)("watches on $name", ({ make }) => {
     await s.dropTargets([{ courseId: "c1", date: "2026-11-28" }]);
     expect(await s.targets()).toEqual([]);
   });
+
+  it("a target is claimed for a read by one checker at a time, and is due again at its next check", async () => {
+    const a = store();
+    const b = createWatchStore(t.storage.db, () => AT);
+    // Two checkers see the same new target due at once: one reads it.
+    const first = await Promise.all([
+      a.claimTarget("c1", "2026-11-28", AT, AT + 60_000),
+      b.claimTarget("c1", "2026-11-28", AT, AT + 60_000),
+    ]);
+    expect(first.filter(Boolean)).toHaveLength(1);
+    // The reader saves its schedule; before the next check nobody may claim it, then exactly one may.
+    await a.saveTarget({
+      course_id: "c1",
+      date: "2026-11-28",
+      checked_at: AT,
+      next_check_at: AT + 180_000,
+      failures: 2,
+      last_start: AT + 5,
+    });
+    expect(await b.claimTarget("c1", "2026-11-28", AT + 179_999, AT + 240_000)).toBe(false);
+    const due = await Promise.all([
+      a.claimTarget("c1", "2026-11-28", AT + 180_000, AT + 240_000),
+      b.claimTarget("c1", "2026-11-28", AT + 180_000, AT + 240_000),
+    ]);
+    expect(due.filter(Boolean)).toHaveLength(1);
+    // A claim moves only the next check: what the last read found is kept.
+    expect(await a.targets()).toEqual([
+      {
+        course_id: "c1",
+        date: "2026-11-28",
+        checked_at: AT,
+        next_check_at: AT + 240_000,
+        failures: 2,
+        last_start: AT + 5,
+      },
+    ]);
+  });
 });
