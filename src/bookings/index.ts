@@ -5,6 +5,7 @@ export {
   type ReleaseReason,
 } from "./service.js";
 export type {
+  ApprovedRetry,
   ConfirmOutcome,
   GroupConfirmOutcome,
   GroupHoldOutcome,

@@ -165,3 +165,7 @@ function parseError(text: string | null): PartnerErrorJSON {
     userMessageKey: "partner-error-generic",
   };
 }
+
+/** What the reaper's retry of an approved payment's confirm did: a booking's confirm, or a group's. */
+export type ApprovedRetry =
+  { kind: "booking"; outcome: ConfirmOutcome } | { kind: "group"; outcome: GroupConfirmOutcome };

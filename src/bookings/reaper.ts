@@ -1,5 +1,6 @@
 import type { Logger } from "../logger.js";
 import { isPartnerApiError } from "../partner/errors.js";
+import type { ApprovedRetry } from "./outcomes.js";
 import type { BookingRecord, GroupView } from "./record.js";
 import type { BookingService } from "./service.js";
 
@@ -32,6 +33,11 @@ export interface HoldReaperOptions {
   intervalMs?: number;
   /** A write in flight longer than this is read back from the partner. Default 60 s. */
   staleAfterMs?: number;
+  /**
+   * How often an approved payment's failed confirm is tried again while its holds stand, ms. Default
+   * 60 s. A definite refusal (a 4xx other than 429) is not retried: a decider's tap still may.
+   */
+  confirmRetryMs?: number;
   now?: () => number;
   /** Told of every booking the reaper moved to a new state. */
   onEvent?: (event: ReaperEvent) => void | Promise<void>;
@@ -58,6 +64,9 @@ export function createHoldReaper(options: HoldReaperOptions) {
   const now = options.now ?? Date.now;
   const intervalMs = options.intervalMs ?? 10_000;
   const staleAfterMs = options.staleAfterMs ?? 60_000;
+  const confirmRetryMs = options.confirmRetryMs ?? 60_000;
+  /** When each approved payment's confirm was last tried here (Infinity: refused for good). */
+  const retried = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let wakeTimer: NodeJS.Timeout | undefined;
   let wakeAt = Infinity;
@@ -114,6 +123,55 @@ export function createHoldReaper(options: HoldReaperOptions) {
     return kind ? { kind, booking: fresh } : undefined;
   }
 
+  /** Retries the confirms of approved payments that are due for it; returns how many were settled. */
+  async function retryApproved(t: number, onFailure: () => void): Promise<number> {
+    const ids = await service.approvedUnconfirmed();
+    for (const id of retried.keys()) if (!ids.includes(id)) retried.delete(id);
+    let changed = 0;
+    for (const id of ids) {
+      const last = retried.get(id);
+      if (last === undefined) {
+        // First seen: the decider's own confirm failed just now; wait one retry interval from here.
+        retried.set(id, t);
+        continue;
+      }
+      if (t - last < confirmRetryMs) continue;
+      retried.set(id, t);
+      try {
+        const retry = await service.retryApprovedConfirm(id);
+        if (!retry) continue;
+        if (refusedForGood(retry)) retried.set(id, Infinity);
+        const settled = await announce(retry);
+        logger.info({ paymentOf: id, outcome: retry.outcome.kind }, "approved payment's confirm retried");
+        if (settled) changed += 1;
+      } catch (error) {
+        onFailure();
+        logger.warn(
+          { paymentOf: id, error: isPartnerApiError(error) ? error.toJSON() : String(error) },
+          "approved payment's confirm retry failed; will try again",
+        );
+      }
+    }
+    return changed;
+  }
+
+  /** Tells the bot what a retry settled (as the reaper's own moves are told); true when it settled anything. */
+  async function announce(retry: ApprovedRetry): Promise<boolean> {
+    if (retry.kind === "group") {
+      const { outcome } = retry;
+      if (!["paid", "partial", "expired", "unknown"].includes(outcome.kind)) return false;
+      if (outcome.view.group.state === "HELD" || outcome.view.group.state === "CONFIRMING") return false;
+      await options.onGroupEvent?.({ kind: groupEventKind(outcome.view), view: outcome.view });
+      return true;
+    }
+    const { outcome } = retry;
+    if (outcome.kind === "paid") await options.onEvent?.({ kind: "paid", booking: outcome.booking });
+    else if (outcome.kind === "expired" && outcome.booking.state === "RELEASED")
+      await options.onEvent?.({ kind: "expired", booking: outcome.booking });
+    else return false;
+    return true;
+  }
+
   /** One pass; returns how many bookings changed state. Never throws. */
   async function tick(): Promise<number> {
     let changed = 0;
@@ -148,6 +206,11 @@ export function createHoldReaper(options: HoldReaperOptions) {
           );
         }
       }
+      // Approved payments whose confirm failed (no credit, the partner down): tried again while the
+      // holds stand, so the customer's money does not wait on someone tapping again.
+      changed += await retryApproved(t, () => {
+        failed = true;
+      });
       // Then the groups: settled once their flights are (a flight released above counts this pass).
       for (const group of await service.groupsDue(t - staleAfterMs)) {
         try {
@@ -209,9 +272,23 @@ export function createHoldReaper(options: HoldReaperOptions) {
       timer = wakeTimer = run = undefined;
       wakeAt = Infinity;
       again = false;
+      retried.clear();
       await running;
     },
   };
 }
 
 export type HoldReaper = ReturnType<typeof createHoldReaper>;
+
+/** A confirm the partner refused outright (a 4xx other than 429): trying again every minute changes nothing. */
+function refusedForGood(retry: ApprovedRetry): boolean {
+  const status =
+    retry.kind === "group"
+      ? retry.outcome.kind === "failed"
+        ? retry.outcome.stop.error?.status
+        : undefined
+      : retry.outcome.kind === "failed"
+        ? retry.outcome.error.status
+        : undefined;
+  return status !== undefined && status >= 400 && status < 500 && status !== 429;
+}

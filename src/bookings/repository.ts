@@ -194,6 +194,27 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
     },
 
     /**
+     * The payments (a booking's or a group's id) its customer paid first, approved, whose holds still
+     * stand unconfirmed at the partner: an approval whose confirm failed (no credit, the partner down).
+     * Read from the live holds (few), not from every approved payment ever made.
+     */
+    async approvedUnconfirmed(): Promise<string[]> {
+      const rows = await db
+        .selectFrom("bookings")
+        .innerJoin("payments", (join) =>
+          join.on((eb) => eb("payments.booking_id", "=", eb.fn.coalesce("bookings.group_id", "bookings.id"))),
+        )
+        .select(["bookings.id", "bookings.group_id"])
+        .where("bookings.state", "=", "HELD")
+        .where("payments.kind", "=", "prepay")
+        .where("payments.state", "=", "approved")
+        .orderBy("bookings.hold_expires_at")
+        .limit(100)
+        .execute();
+      return [...new Set(rows.map((r) => r.group_id ?? r.id))];
+    },
+
+    /**
      * How many holds `userId` has now (held, being placed or being paid), a group counting once, besides
      * the booking or group `except`.
      */

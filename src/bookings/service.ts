@@ -32,6 +32,7 @@ import {
   paidFlights,
   releaseOutcomeOf,
   reserveOutcomeOf,
+  type ApprovedRetry,
   type ConfirmOutcome,
   type GroupConfirmOutcome,
   type GroupHoldOutcome,
@@ -1080,6 +1081,23 @@ export function createBookingService(options: BookingServiceOptions) {
     releaseGroup,
     refundGroup,
     settleGroup,
+    /** Approved payments whose holds stand unconfirmed (see `retryApprovedConfirm`). */
+    approvedUnconfirmed: () => repo.approvedUnconfirmed(),
+    /**
+     * The partner's confirm of an approved payment, again (the reaper's retry after the decider's failed):
+     * a booking's or a group's, started at most once as ever; undefined when another call has it.
+     */
+    retryApprovedConfirm: async (id: string): Promise<ApprovedRetry | undefined> => {
+      const payment = await payments.get(id);
+      if (payment?.kind !== "prepay" || payment.state !== "approved") return undefined;
+      const actor: Actor = "system:reaper";
+      if (await repo.getGroup(id)) {
+        const outcome = await confirmGroup(id, { actor, ownOutcomeOnly: true });
+        return outcome.kind === "busy" ? undefined : { kind: "group", outcome };
+      }
+      const outcome = await confirmHere(id, { actor }, true);
+      return outcome ? { kind: "booking", outcome } : undefined;
+    },
     /** Groups the reaper should look at (see `settleGroup`). */
     groupsDue: (staleBefore: number) => repo.groupsDue(staleBefore),
 

@@ -21,6 +21,7 @@ function slowFirstPass() {
       return reads.length === 1 ? first : Promise.resolve([]);
     },
     groupsDue: () => Promise.resolve([]),
+    approvedUnconfirmed: () => Promise.resolve([]),
   } as unknown as BookingService;
   return { service, reads, finishFirst };
 }

@@ -167,8 +167,9 @@ describe("a hold that crosses midnight", () => {
     const h = await at("2026-11-25T23:55", { HOLD_MINUTES: "10" });
     const agent = h.user(5007);
     await bookUntilHold(h, agent);
-    // The harness's reaper ticks every minute and releases what would end before its next tick.
-    for (const t of ["2026-11-25T23:59:59", "2026-11-26T00:00", "2026-11-26T00:03:59"]) {
+    // The harness's reaper ticks every minute and releases what would end before its next tick and
+    // RELEASE_MARGIN_MS (5 s) after it.
+    for (const t of ["2026-11-25T23:59:59", "2026-11-26T00:00", "2026-11-26T00:03:54"]) {
       h.clock.set(bangkok(t));
       expect(await h.app.reaper.tick(), `tick at ${t}`).toBe(0);
     }

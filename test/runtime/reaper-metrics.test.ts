@@ -5,7 +5,7 @@ import { memoryLogger, sample, testMetrics } from "./helpers.js";
 
 /** A service whose ledger read fails, or finds nothing due (no booking, no group). */
 function service(due: () => Promise<never[]>): BookingService {
-  return { dueForReaping: due, groupsDue: due } as unknown as BookingService;
+  return { dueForReaping: due, groupsDue: due, approvedUnconfirmed: due } as unknown as BookingService;
 }
 
 describe("reaper metrics", () => {

@@ -237,6 +237,36 @@ describe("a customer's group pays first (PromptPay)", () => {
     expectTelegramRules(h);
   });
 
+  it("approved while the credit is short: once it is topped up, fairway confirms the group by itself, every flight once, and the customer is told", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, view } = await customerGroupAtHold(h, 100_312, "Pim");
+    await payWithSlip(h, customer, "0142026GROUPRETRY");
+    h.sandbox.setBalance(0);
+    agent.tap({ messageId: photos(agent).at(-1)!.message_id, data: `py:a:${view.group.id}` });
+    await h.settle();
+    expect(agent.messages().some((m) => m.text?.includes("tries again every minute until the hold ends at"))).toBe(
+      true,
+    );
+    expect((await groupOf(h, 100_312)).group.state).toBe("HELD");
+    await h.app.reaper.tick();
+    h.sandbox.setBalance(10_000_000);
+    h.clock.advance(61_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    const paid = await groupOf(h, 100_312);
+    expect(paid.group.state).toBe("PAID");
+    expect(paid.flights.map((f) => f.state)).toEqual(["PAID", "PAID"]);
+    expect(confirms(h)).toHaveLength(2);
+    const told = customer.messages().filter((m) => m.text?.includes("is confirmed, every tee time paid"));
+    expect(told, "the customer hears the group is confirmed, once").toHaveLength(1);
+    h.clock.advance(61_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    expect(confirms(h)).toHaveLength(2);
+    expect((await collectViolations(h.invariants.subject())).violations).toEqual([]);
+    expectTelegramRules(h);
+  });
+
   it("the customer cancels before paying: every hold of the group released", async () => {
     h = await startHarness({ env: ENV });
     const { customer, view } = await customerGroupAtHold(h, 100_321, "Lek");

@@ -342,6 +342,71 @@ describe("pay first (PromptPay)", () => {
     expectTelegramRules(h);
   });
 
+  it("approved while the credit is short: once it is topped up, fairway confirms by itself within a minute, once; the customer and the agent are told", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, booking } = await customerAtHold(h, 100_227, "Dao");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    customer.sendPhoto(await slipPhoto("0142026RETRYOK"));
+    await h.settle();
+    h.sandbox.setBalance(0);
+    agent.tap({ messageId: photos(agent).at(-1)!.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    const card = photos(agent).at(-1)!;
+    const failed = agent.messages().find((m) => m.text?.includes("the partner did not confirm"));
+    expect(failed?.text).toContain("tries again every minute until the hold ends at");
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("HELD");
+
+    // Still short: the reaper's passes try again each minute and spend nothing.
+    await h.app.reaper.tick();
+    h.clock.advance(61_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("HELD");
+    expect(confirms(h)).toHaveLength(0);
+    const balanceReads = h.sandbox.requests.filter((r) => r.method === "GET" && /balance/.test(r.path)).length;
+    expect(balanceReads, "the retry read the credit").toBeGreaterThanOrEqual(2);
+
+    // The agency tops up: within the next minute the booking is confirmed, without anyone's tap.
+    h.sandbox.setBalance(10_000_000);
+    await h.app.reaper.tick();
+    expect(confirms(h)).toHaveLength(0);
+    h.clock.advance(61_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    const paid = (await h.app.bookings.get(booking.id))!;
+    expect(paid.state).toBe("PAID");
+    expect(confirms(h)).toHaveLength(1);
+    expect(customer.messages().filter((m) => m.text?.includes("is confirmed (code"))).toHaveLength(1);
+    expect(agent.messages().some((m) => m.text?.includes(paid.reservation_code ?? "?"))).toBe(true);
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("approved");
+
+    // Nothing more: later passes, and the decider's late tap, confirm nothing again.
+    h.clock.advance(61_000);
+    await h.app.reaper.tick();
+    agent.tap({ messageId: card.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    expect(confirms(h)).toHaveLength(1);
+    expectTelegramRules(h);
+  });
+
+  it("a payment not yet approved is never confirmed by the reaper's retries, whatever the credit", async () => {
+    h = await startHarness({ env: ENV });
+    const { customer, booking } = await customerAtHold(h, 100_228, "Fon");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    customer.sendPhoto(await slipPhoto("0142026NOTYET"));
+    await h.settle();
+    for (let i = 0; i < 3; i += 1) {
+      await h.app.reaper.tick();
+      h.clock.advance(61_000);
+    }
+    await h.settle();
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("HELD");
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("submitted");
+    expect(confirms(h)).toHaveLength(0);
+  });
+
   it("Cancel on the QR after the approval: refused with the booking's real state (confirmed, its code); nothing released", async () => {
     h = await startHarness({ env: ENV });
     const { agent, customer, booking } = await customerAtHold(h, 100_227, "Mai");

@@ -295,7 +295,17 @@ async function decide(ctx: BotContext, bookingId: string, approve: boolean): Pro
       : confirm.kind === "failed"
         ? ctx.t(confirm.error.userMessageKey)
         : ctx.t("confirm-unknown");
-  await closeCard(ctx, ctx.t("pay-card-confirm-failed", { reason }), true);
+  await closeCard(
+    ctx,
+    confirmFailedText(ctx, reason, confirm.booking.hold_expires_at, confirm.booking.time_zone),
+    true,
+  );
+}
+
+/** An approval whose confirm failed: why, and that fairway tries again by itself until the holds end. */
+function confirmFailedText(ctx: BotContext, reason: string, ends: number | null | undefined, timeZone: string): string {
+  const time = ends ? formatTime(ends, timeZone, localeOf(ctx)) : "-";
+  return ctx.t("pay-card-confirm-failed", { reason, time });
 }
 
 /**
@@ -354,7 +364,8 @@ async function groupApproved(
         confirm.kind === "insufficient"
           ? ctx.t("confirm-insufficient")
           : ctx.t(confirm.stop.error?.userMessageKey ?? "partner-error-generic");
-      await closeCard(ctx, ctx.t("pay-card-confirm-failed", { reason }), true);
+      const ends = payableHoldEnd(what);
+      await closeCard(ctx, confirmFailedText(ctx, reason, ends, what.booking.time_zone), true);
       return;
     }
   }
