@@ -1,6 +1,6 @@
 import { BotError, Composer, type Context, type Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { createAccess, holdRefusal, type Access } from "./access/index.js";
+import { createAccess, holdRefusal, writeRefusal, type Access } from "./access/index.js";
 import {
   countPendingRequests,
   createBookingService,
@@ -225,6 +225,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     prices,
     paymentWindowMinutes: config.payments.windowMinutes,
     holdPolicy: async (req) => holdRefusal(await access.whoIs(req.userId), req, config.customerMaxHolds),
+    writePolicy: async (req) => writeRefusal(await access.whoIs(req.actorId), req),
   });
   // The bot's instances (PostgreSQL): each one's heartbeat, so Telegram's limits and the partner's
   // reads are the bot's, shared by the live ones, not multiplied by them (README, Deployment).

@@ -1,13 +1,17 @@
 export {
   createAccess,
   holdRefusal,
+  writeRefusal,
   type Access,
   type HoldRefusal,
   type HoldRequest,
   type Role,
   type Standing,
   type Who,
+  type WriteRefusal,
+  type WriteRequest,
 } from "./roles.js";
+export { AccessRefusedError, isAccessRefused } from "./errors.js";
 export {
   createLinks,
   newToken,

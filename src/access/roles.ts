@@ -50,6 +50,37 @@ export function holdRefusal(who: Who, req: HoldRequest, maxCustomerHolds: number
   return undefined;
 }
 
+/** A partner write on an existing booking (or group), or a decision on its customer's payment. */
+export interface WriteRequest {
+  /** confirm: spends the agency's credit; refund: gives it back; decide: approves or rejects a payment. */
+  kind: "confirm" | "refund" | "decide";
+  /** Who asks (a Telegram user). */
+  actorId: number;
+  /** The booking's user (its booker). */
+  userId: number;
+  /** The agent the booking (or the payment) is credited to, or null. */
+  agentId: number | null;
+}
+
+/** Why a write is refused before any partner call. */
+export type WriteRefusal = "stranger" | "agent-removed" | "link-revoked" | "not-theirs" | "admins-only";
+
+/**
+ * The rule of the service for a partner write on a booking, whatever screen asked: admins do every one;
+ * only admins refund; an agent confirms and decides for their own bookings and their customers'; a
+ * customer confirms only their own booking, for their own agent, while their way in stands (a payment
+ * first is still the agent's approval: the booking service asks for it); strangers nothing.
+ */
+export function writeRefusal(who: Who, req: WriteRequest): WriteRefusal | undefined {
+  if (who.role === "admin") return undefined;
+  if (req.kind === "refund") return who.role === "stranger" ? "stranger" : "admins-only";
+  if (who.role === "stranger") return "stranger";
+  if (who.role === "agent") return req.userId === req.actorId || req.agentId === req.actorId ? undefined : "not-theirs";
+  if (req.kind === "decide") return "not-theirs";
+  if (who.standing !== undefined && who.standing !== "ok") return who.standing;
+  return req.userId === req.actorId && req.agentId === who.agentId ? undefined : "not-theirs";
+}
+
 export interface AccessOptions {
   db: Kysely<Database>;
   /** ADMIN_IDS and AGENT_IDS from the configuration. */

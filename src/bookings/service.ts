@@ -55,7 +55,13 @@ import {
 import { createBookingRepository, type Transition } from "./repository.js";
 import { createPaymentsStore, OPEN_PAYMENT_STATES, type PaymentRecord } from "./payments.js";
 import type { PriceBook } from "../pricing/rules.js";
-import type { HoldRefusal, HoldRequest } from "../access/index.js";
+import {
+  AccessRefusedError,
+  type HoldRefusal,
+  type HoldRequest,
+  type WriteRefusal,
+  type WriteRequest,
+} from "../access/index.js";
 
 export interface BookingServiceOptions {
   db: Kysely<Database>;
@@ -80,6 +86,12 @@ export interface BookingServiceOptions {
    * (access/roles.ts `holdRefusal`): undefined lets the hold be placed. Default: every hold is allowed.
    */
   holdPolicy?: (req: HoldRequest) => Promise<HoldRefusal | undefined>;
+  /**
+   * The rule of the service for a user's confirm, refund or payment decision (access/roles.ts
+   * `writeRefusal`), asked before any partner call: a refusal throws `AccessRefusedError`. The reaper's
+   * own moves are not a user's. Default: every write is allowed.
+   */
+  writePolicy?: (req: WriteRequest) => Promise<WriteRefusal | undefined>;
 }
 
 /** What a booking paid for by its customer first needs at intent: where the money goes. */
@@ -237,6 +249,25 @@ export function createBookingService(options: BookingServiceOptions) {
   const repo = createBookingRepository(options.db, now);
   const audit = createAuditLog(options.db, now);
   const holdMs = options.holdMinutes * 60_000;
+
+  /** Throws `AccessRefusedError` when the write policy refuses `actor` this write on `of`. */
+  async function mayWrite(
+    kind: WriteRequest["kind"],
+    actor: Actor,
+    of: { user_id: number | string; agent_id: number | string | null },
+  ): Promise<void> {
+    if (!options.writePolicy || !actor.startsWith("user:")) return;
+    const req: WriteRequest = {
+      kind,
+      actorId: Number(actor.slice("user:".length)),
+      userId: Number(of.user_id),
+      agentId: of.agent_id === null ? null : Number(of.agent_id),
+    };
+    const refusal = await options.writePolicy(req);
+    if (!refusal) return;
+    logger.warn({ ...req, refusal }, "write refused by the service's rule");
+    throw new AccessRefusedError(refusal, req);
+  }
   const paymentWindowMs = (options.paymentWindowMinutes ?? options.holdMinutes) * 60_000;
   const payments = createPaymentsStore(options.db, now);
   const writeWindowMs = options.writeWindowMs ?? 10_000;
@@ -479,6 +510,7 @@ export function createBookingService(options: BookingServiceOptions) {
   ): Promise<DecisionOutcome> {
     const payment = await payments.get(bookingId);
     if (!payment) throw new Error(`booking ${bookingId} has no payment`);
+    await mayWrite("decide", userActor(opts.actorId), payment);
     const decided = { decided_by: opts.actorId, decided_at: now() };
     const actor = userActor(opts.actorId);
     if (!opts.approve) {
@@ -555,6 +587,7 @@ export function createBookingService(options: BookingServiceOptions) {
     if (payment && payment.state !== "approved")
       throw new Error(`booking ${id} is paid by its customer first: no partner confirm before an approval`);
     const actor = opts.actor ?? userActor(booking.user_id);
+    await mayWrite("confirm", actor, booking);
     // Too close to the hold's end, a confirm would race the reaper's release: the hold is over.
     if ((booking.hold_expires_at ?? 0) <= now() + writeWindowMs) {
       await release(id, { reason: "expired", actor });
@@ -737,6 +770,7 @@ export function createBookingService(options: BookingServiceOptions) {
    */
   async function refund(id: string, opts: { actor: Actor }): Promise<RefundOutcome> {
     const booking = await load(id);
+    await mayWrite("refund", opts.actor, booking);
     if (booking.state === "REFUNDED") return { kind: "refunded", booking, refundedAmount: booking.refunded_amount };
     if (booking.state === "REFUNDING") return { kind: "busy", booking };
     if (!(await move(id, { from: ["PAID"], to: "REFUNDING", detail: { actor: opts.actor } }))) {
@@ -912,6 +946,7 @@ export function createBookingService(options: BookingServiceOptions) {
     let view = await loadGroup(id);
     if (view.group.state !== "HELD") return settledElsewhere(view);
     const actor = opts.actor ?? userActor(view.group.user_id);
+    await mayWrite("confirm", actor, view.group);
     // Every confirm may take a write window: the holds must outlast them all, or none is started.
     const ends = Math.min(...view.flights.map((f) => (f.state === "HELD" ? (f.hold_expires_at ?? 0) : 0)));
     if (ends <= now() + writeWindowMs * view.flights.length) {
@@ -994,6 +1029,7 @@ export function createBookingService(options: BookingServiceOptions) {
 
   /** Refunds every paid flight of a group, each at most once (an admin's decision). */
   async function refundGroup(id: string, opts: { actor: Actor }): Promise<GroupRefundOutcome> {
+    await mayWrite("refund", opts.actor, (await loadGroup(id)).group);
     const failed: GroupRefundOutcome["failed"] = [];
     for (const flight of (await loadGroup(id)).flights) {
       if (flight.state !== "PAID" && flight.state !== "REFUNDING") continue;

@@ -14,6 +14,7 @@ import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./co
 import { commandsForCustomer, createMenuMemo } from "./commands.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
 import { createBusyAnswers } from "./busy-answers.js";
+import { isAccessRefused } from "../access/index.js";
 import { createAccessGate, createFormerCustomerGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
 import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
@@ -251,14 +252,22 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
       log.info({ description: error.description }, "user blocked the bot");
       return;
     }
-    log.error(
-      { err: error instanceof GrammyError || error instanceof HttpError ? { message: error.message } : error },
-      "update failed",
-    );
-    if (ctx.chat?.type !== "private") return;
+    // The service's access rule refused a write the screens would not have offered (forged or stale data).
+    const refused = isAccessRefused(error);
+    if (refused) log.warn({ reason: error.reason, kind: error.request.kind }, "write refused by the access rule");
+    else
+      log.error(
+        { err: error instanceof GrammyError || error instanceof HttpError ? { message: error.message } : error },
+        "update failed",
+      );
+    if (ctx.chat?.type !== "private") {
+      if (refused && ctx.callbackQuery)
+        await ctx.answerCallbackQuery({ text: ctx.t("error-not-allowed"), show_alert: true }).catch(() => undefined);
+      return;
+    }
     try {
       if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-      await ctx.reply(ctx.t("error-generic"));
+      await ctx.reply(ctx.t(refused ? "error-not-allowed" : "error-generic"));
     } catch (replyError) {
       log.warn({ err: replyError }, "could not tell the user about the failure");
     }

@@ -231,6 +231,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         db: app.storage.db,
         now: clock,
         balanceBase,
+        adminIds: config.adminIds,
         ...(inFlightReason !== undefined ? { inFlightReason } : {}),
       }),
       report: undefined,

@@ -41,6 +41,12 @@ export interface InvariantSubject {
   now: () => number;
   /** The sandbox's balance at the start, adjusted by every `setBalance` since (satang). */
   balanceBase: number;
+  /**
+   * ADMIN_IDS: with it, every partner write a user made is checked against the access rule (a refund:
+   * an admin's; a confirm: an admin's, the booker's or their agent's; a payment decided by an admin or
+   * its agent).
+   */
+  adminIds?: readonly number[];
   /** The test deliberately ends with writes in flight: why. */
   inFlightReason?: string;
   /**
@@ -187,6 +193,34 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
         violations.push(
           `${describeBooking(b)} is paid first by its customer${b.group_id ? " (its group's payment)" : ""}, but was confirmed with its payment ${p.state}`,
         );
+    }
+  }
+
+  // Writes the access rule forbids (src/access/roles.ts writeRefusal): a user's refund not an admin's,
+  // a confirm not by an admin, the booker or their agent, a payment decided by someone else.
+  if (subject.adminIds) {
+    const admins = new Set(subject.adminIds.map(Number));
+    const byBooking = new Map(bookings.map((b) => [b.id, b]));
+    const userWrites = await db
+      .selectFrom("audit_log")
+      .select(["actor", "action", "booking_id"])
+      .where("action", "in", ["confirm", "refund"])
+      .where("actor", "like", "user:%")
+      .execute();
+    for (const w of userWrites) {
+      const actor = Number(w.actor.slice("user:".length));
+      const b = w.booking_id ? byBooking.get(w.booking_id) : undefined;
+      if (admins.has(actor) || !b) continue;
+      const own = Number(b.user_id) === actor || (b.agent_id !== null && Number(b.agent_id) === actor);
+      if (w.action === "refund" || !own)
+        violations.push(
+          `${describeBooking(b)}: a ${w.action} sent to the partner for user ${actor}, whom the access rule refuses`,
+        );
+    }
+    for (const p of prepaid) {
+      if (p.decided_by === null || admins.has(Number(p.decided_by))) continue;
+      if (p.agent_id === null || Number(p.agent_id) !== Number(p.decided_by))
+        violations.push(`payment ${p.booking_id}: decided by user ${p.decided_by}, neither an admin nor its agent`);
     }
   }
 
