@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { Composer, GrammyError, Keyboard, type InlineKeyboard } from "grammy";
 import { isPartnerApiError } from "../../../partner/errors.js";
+import { lastSaleDate } from "../../../partner/sales-window.js";
 import { sellerOf } from "../../../pricing/rules.js";
 import { GLOBAL_DATA } from "../../callback-data.js";
 import { areaById } from "../../../search/areas.js";
@@ -36,15 +37,7 @@ import { releaseActiveHold } from "../booking.js";
 import { withTeeSheetButton } from "../tee-sheet.js";
 import { parseFindData, type FindData } from "./callback-data.js";
 import { createFindStore, FIND_STATE_VERSION, type Editing, type FindState } from "./state.js";
-import {
-  editorView,
-  FIND_WINDOW_DAYS,
-  HITS_PER_PAGE,
-  pageCount,
-  PRICE_STEPS,
-  resultsView,
-  type FindEnv,
-} from "./view.js";
+import { editorView, HITS_PER_PAGE, pageCount, PRICE_STEPS, resultsView, type FindEnv } from "./view.js";
 
 /** Players a new search assumes: one tee time's usual party. */
 export const DEFAULT_PLAYERS = 4;
@@ -203,8 +196,7 @@ function apply(state: FindState, data: FindData, today: string): boolean {
     case "mo": {
       const m = /^(\d{4})(\d{2})$/.exec(arg);
       const month = m ? `${m[1]}-${m[2]}` : "";
-      if (!m || month < today.slice(0, 7) || month > addDaysToDateKey(today, FIND_WINDOW_DAYS).slice(0, 7))
-        return false;
+      if (!m || month < today.slice(0, 7) || month > lastSaleDate(today).slice(0, 7)) return false;
       state.month = month;
       return true;
     }
@@ -218,7 +210,7 @@ function apply(state: FindState, data: FindData, today: string): boolean {
         }
         const m = /^(\d{4})(\d{2})(\d{2})$/.exec(arg);
         const day = m ? `${m[1]}-${m[2]}-${m[3]}` : "";
-        if (!m || day < today || day > addDaysToDateKey(today, FIND_WINDOW_DAYS)) return false;
+        if (!m || day < today || day > lastSaleDate(today)) return false;
         c.dates = [day];
         return true;
       });

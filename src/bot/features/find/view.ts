@@ -5,6 +5,7 @@
  * Pure: text and keyboard from the state and the results.
  */
 import { InlineKeyboard } from "grammy";
+import { lastSaleDate } from "../../../partner/sales-window.js";
 import { PARTS_OF_DAY, type SearchCriteria } from "../../../search/criteria.js";
 import { AREAS, areaById } from "../../../search/areas.js";
 import type { SearchHit, SearchResult, SortOrder } from "../../../search/search.js";
@@ -12,7 +13,6 @@ import type { Locale } from "../../context.js";
 import { addDaysToDateKey, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { BOOKING_WINDOW_DAYS } from "../../conversations/booking/flow-run.js";
 import { calendarKeyboard } from "../../keyboards/date-picker.js";
 import { watchData } from "../watches/callback-data.js";
 import { findData } from "./callback-data.js";
@@ -23,9 +23,6 @@ export const HITS_PER_PAGE = 6;
 
 /** Days the date buttons offer, from today. */
 export const DATE_BUTTON_DAYS = 14;
-
-/** The last day a search may ask for, from today: as far as the booking flow's calendar goes. */
-export const FIND_WINDOW_DAYS = BOOKING_WINDOW_DAYS;
 
 /** Top prices per player offered as buttons, baht. */
 export const PRICE_STEPS = [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000];
@@ -251,7 +248,7 @@ export function editorView(state: FindState, env: FindEnv) {
         locale: env.locale,
         month: state.month ?? (criteria.dates[0] ?? env.today).slice(0, 7),
         first: env.today,
-        last: addDaysToDateKey(env.today, FIND_WINDOW_DAYS),
+        last: lastSaleDate(env.today),
         today: env.today,
         ...(criteria.dates.length === 1 && criteria.dates[0] ? { selected: criteria.dates[0] } : {}),
       });
