@@ -542,6 +542,9 @@ find-choose-price = Top price per player:
 find-share-location = Share a location (the 📎 menu, or the button below): I will list courses within 50 km of it.
 find-location-set = Searching near that location.
 find-btn-calendar = 📆 Another date…
+find-horizon-beyond = ⚠️ Tee times go on sale { $days } days ahead: they can be searched up to { $last }. Not on sale yet: { $dates }.
+find-horizon-past = ⚠️ Already past: { $dates }. Tee times can be searched from today up to { $last } ({ $days } days ahead).
+find-horizon-partly = ℹ️ Tee times can be searched up to { $last } ({ $days } days ahead); left out: { $dates }.
 
 ## Watches: tell me when a tee time opens (/watches)
 cmd-watches = Tee times I watch for

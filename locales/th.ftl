@@ -493,6 +493,9 @@ find-choose-price = ราคาสูงสุดต่อคน:
 find-share-location = ส่งตำแหน่ง (เมนู 📎 หรือปุ่มด้านล่าง) แล้วเราจะแสดงสนามในระยะ 50 กม.
 find-location-set = กำลังค้นหาใกล้ตำแหน่งนั้น
 find-btn-calendar = 📆 วันอื่น…
+find-horizon-beyond = ⚠️ เวลาออกรอบเปิดขายล่วงหน้า { $days } วัน จึงค้นหาได้ถึง { $last } ยังไม่เปิดขาย: { $dates }
+find-horizon-past = ⚠️ ผ่านไปแล้ว: { $dates } ค้นหาเวลาออกรอบได้ตั้งแต่วันนี้ถึง { $last } (ล่วงหน้า { $days } วัน)
+find-horizon-partly = ℹ️ ค้นหาเวลาออกรอบได้ถึง { $last } (ล่วงหน้า { $days } วัน) จึงไม่รวม: { $dates }
 
 ## Watches: tell me when a tee time opens (/watches)
 cmd-watches = เวลาออกรอบที่ติดตามอยู่

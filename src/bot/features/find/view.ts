@@ -153,12 +153,16 @@ export function pageCount(hits: number): number {
   return Math.max(1, Math.ceil(hits / HITS_PER_PAGE));
 }
 
-/** The results view: text and keyboard. `state.shown` must already be this page's hits. */
-export function resultsView(state: FindState, result: SearchResult, env: FindEnv) {
+/**
+ * The results view: text and keyboard. `state.shown` must already be this page's hits. `notice`: a line
+ * above the results (the dates asked that the partner does not sell, left out).
+ */
+export function resultsView(state: FindState, result: SearchResult, env: FindEnv, notice?: string) {
   const { criteria, nonce } = state;
   const lines = [`<b>${env.t("find-title")}</b>`, criteriaText(criteria, env)];
   if (state.readAs) lines.push(env.t("find-read-as", { text: escapeHtml(state.readAs) }));
   lines.push("");
+  if (notice) lines.push(notice, "");
   const kb = new InlineKeyboard();
   const twoDates = criteria.dates.length > 1;
   if (result.courses === 0) {
@@ -206,22 +210,25 @@ export function resultsView(state: FindState, result: SearchResult, env: FindEnv
   return { text: lines.join("\n"), keyboard: kb };
 }
 
-/** Nothing matched: one button per criterion that can be relaxed, the next day last. */
+/** Nothing matched: one button per criterion that can be relaxed, the next day last (while the partner sells it). */
 function relaxButtons(kb: InlineKeyboard, state: FindState, env: FindEnv): void {
   const { criteria, nonce } = state;
   if (criteria.window) kb.text(env.t("find-relax-window"), findData(nonce, "w", "any")).row();
   if (criteria.area) kb.text(env.t("find-relax-area"), findData(nonce, "a", "any")).row();
   if (criteria.maxPrice !== undefined) kb.text(env.t("find-relax-price"), findData(nonce, "m", "any")).row();
   const last = criteria.dates.at(-1);
-  if (last) {
+  if (last && last < lastSaleDate(env.today)) {
     const next = addDaysToDateKey(last, 1);
     const label = env.t("find-relax-date", { date: formatDate(next, env.locale) });
     kb.text(label, findData(nonce, "d", next.replaceAll("-", ""))).row();
   }
 }
 
-/** The buttons of one criterion, shown in place of the results. */
-export function editorView(state: FindState, env: FindEnv) {
+/**
+ * The buttons of one criterion, shown in place of the results. `notice`: a line above the question (why
+ * the date buttons are open: the dates asked are not on sale).
+ */
+export function editorView(state: FindState, env: FindEnv, notice?: string) {
   const { criteria, nonce } = state;
   const kb = new InlineKeyboard();
   const mark = (on: boolean, label: string) => (on ? `✓ ${label}` : label);
@@ -299,6 +306,7 @@ export function editorView(state: FindState, env: FindEnv) {
     `<b>${env.t("find-title")}</b>`,
     criteriaText(criteria, env),
     "",
+    ...(notice ? [notice, ""] : []),
     env.t(`find-choose-${state.editing === "calendar" ? "date" : (state.editing ?? "date")}`),
   ];
   return { text: text.join("\n"), keyboard: kb };
