@@ -543,6 +543,9 @@ find-choose-price = Top price per player:
 find-share-location = Share a location (the 📎 menu, or the button below): I will list courses within 50 km of it.
 find-location-set = Searching near that location.
 find-btn-calendar = 📆 Another date…
+find-horizon-beyond = ⚠️ Tee times go on sale { $days } days ahead: they can be searched up to { $last }. Not on sale yet: { $dates }.
+find-horizon-past = ⚠️ Already past: { $dates }. Tee times can be searched from today up to { $last } ({ $days } days ahead).
+find-horizon-partly = ℹ️ Tee times can be searched up to { $last } ({ $days } days ahead); left out: { $dates }.
 
 ## Watches: tell me when a tee time opens (/watches)
 cmd-watches = Tee times I watch for
@@ -562,10 +565,12 @@ watch-exists =
     /watches lists your watches.
 watch-limit = You are watching { $limit } searches, the most at once. Stop one in /watches to watch another.
 watch-date-passed = That date has passed. Search again with /find.
+watch-not-on-sale = That date is not on sale yet: tee times go on sale { $days } days ahead, up to { $last }. Watch a date up to then: search again with /find.
 watch-list-title = 🔔 Your watches ({ $count } of { $limit })
 watch-list-empty = You are not watching for any tee time. When /find finds too little, or a course's day in /book is sold out, tap 🔔 Tell me when one opens.
 watch-list-ended = Ended lately:
 watch-state-waiting = 👀 Watching · first check soon
+watch-state-not-on-sale = 👀 Watching · checks start { $date }, when its tee times go on sale
 watch-state-checked = 👀 Watching · last checked { $time }
 watch-state-failing = ⚠️ The partner is not answering; checking again soon
 watch-state-stopped = stopped

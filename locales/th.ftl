@@ -494,6 +494,9 @@ find-choose-price = ราคาสูงสุดต่อคน:
 find-share-location = ส่งตำแหน่ง (เมนู 📎 หรือปุ่มด้านล่าง) แล้วเราจะแสดงสนามในระยะ 50 กม.
 find-location-set = กำลังค้นหาใกล้ตำแหน่งนั้น
 find-btn-calendar = 📆 วันอื่น…
+find-horizon-beyond = ⚠️ เวลาออกรอบเปิดขายล่วงหน้า { $days } วัน จึงค้นหาได้ถึง { $last } ยังไม่เปิดขาย: { $dates }
+find-horizon-past = ⚠️ ผ่านไปแล้ว: { $dates } ค้นหาเวลาออกรอบได้ตั้งแต่วันนี้ถึง { $last } (ล่วงหน้า { $days } วัน)
+find-horizon-partly = ℹ️ ค้นหาเวลาออกรอบได้ถึง { $last } (ล่วงหน้า { $days } วัน) จึงไม่รวม: { $dates }
 
 ## Watches: tell me when a tee time opens (/watches)
 cmd-watches = เวลาออกรอบที่ติดตามอยู่
@@ -510,10 +513,12 @@ watch-exists =
     ดูรายการที่ติดตามทั้งหมดได้ที่ /watches
 watch-limit = คุณติดตามอยู่ { $limit } รายการ ซึ่งเป็นจำนวนสูงสุด หยุดติดตามรายการหนึ่งใน /watches เพื่อเพิ่มรายการใหม่
 watch-date-passed = วันนั้นผ่านไปแล้ว ค้นหาใหม่ด้วย /find
+watch-not-on-sale = วันนั้นยังไม่เปิดขาย เวลาออกรอบเปิดขายล่วงหน้า { $days } วัน ถึง { $last } ติดตามได้เฉพาะวันที่ไม่เกินนั้น ค้นหาใหม่ด้วย /find
 watch-list-title = 🔔 รายการที่ติดตาม ({ $count } จาก { $limit })
 watch-list-empty = คุณยังไม่ได้ติดตามเวลาออกรอบใด เมื่อ /find พบน้อยเกินไป หรือวันที่เลือกใน /book เต็มแล้ว ให้แตะ 🔔 แจ้งเมื่อมีเวลาว่าง
 watch-list-ended = สิ้นสุดเมื่อเร็วๆ นี้:
 watch-state-waiting = 👀 กำลังติดตาม · จะตรวจครั้งแรกในไม่ช้า
+watch-state-not-on-sale = 👀 กำลังติดตาม · เริ่มตรวจ { $date } เมื่อเวลาออกรอบเปิดขาย
 watch-state-checked = 👀 กำลังติดตาม · ตรวจล่าสุด { $time }
 watch-state-failing = ⚠️ ระบบคู่ค้ายังไม่ตอบกลับ จะตรวจอีกครั้งในไม่ช้า
 watch-state-stopped = หยุดติดตามแล้ว

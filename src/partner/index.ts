@@ -34,5 +34,6 @@ export {
   type MoneyUnit,
 } from "./money.js";
 export { STATUS_AFTER, type WriteKind } from "./reconcile.js";
+export { SALES_WINDOW_DAYS, bySalesWindow, lastSaleDate, onSaleFrom, type SalesWindowSplit } from "./sales-window.js";
 export { formatPartnerInstant, isPartnerDate, parsePartnerInstant, parsePartnerInstantDetailed } from "./time.js";
 export type * from "./types.js";

@@ -2,9 +2,10 @@
  * The watch checker (issue 27), run by one timer on the leader (app.ts starts it with the reaper).
  *
  * Each pass ends the watches whose date is over, gathers the (course, date) targets the active
- * watches cover (a course no watch covers is never read), and reads the targets that are due — one
- * partner read per target, whatever the number of watches on it — as far as the read budget allows
- * (`pace.ts`: nearer dates are due more often; at most `readsPerMinute` in any minute, spread out).
+ * watches cover (a course no watch covers is never read, nor a date before the partner sells it: see
+ * `plan`), and reads the targets that are due — one partner read per target, whatever the number of
+ * watches on it — as far as the read budget allows (`pace.ts`: nearer dates are due more often; at
+ * most `readsPerMinute` in any minute, spread out).
  * For each watch on a target read, the matching tee times open now and not open at its last look are
  * new; each is claimed once in the database (`watch_alerts`) and the watch's new ones go out as one
  * message through `alert` (the outbox). A target whose read fails waits longer each time; when every
@@ -16,6 +17,7 @@ import { TZDate } from "@date-fns/tz";
 import type { Logger } from "../logger.js";
 import type { PartnerCatalog } from "../partner/catalog.js";
 import { isPartnerApiError } from "../partner/errors.js";
+import { lastSaleDate } from "../partner/sales-window.js";
 import type { Course, TeeTime } from "../partner/types.js";
 import type { SellingPrice } from "../pricing/rules.js";
 import { coursesInScope, type SearchHit, type TeeTimeSearch } from "../search/search.js";
@@ -116,9 +118,14 @@ export function createWatchChecker(options: WatchCheckerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<PassSummary | undefined> | undefined;
 
-  /** The targets the active watches cover, today's and later dates only. */
+  /**
+   * The targets the active watches cover: dates from today through the partner's sales window's last
+   * date. A later date waits (the watch stays active, nothing is read for it) and is planned from the
+   * pass on which it comes within the window: the partner lists nothing for it before then.
+   */
   function plan(watches: Watch[], courses: Course[], at: number): Map<string, Plan> {
     const today = courseToday(at, WATCH_ZONE);
+    const last = lastSaleDate(today);
     const byId = new Map(courses.map((c) => [c.id, c]));
     const plans = new Map<string, Plan>();
     for (const watch of watches) {
@@ -126,7 +133,7 @@ export function createWatchChecker(options: WatchCheckerOptions) {
         ? watch.courses.map((c) => byId.get(c.id)).filter((c): c is Course => c !== undefined)
         : coursesInScope(courses, watch.criteria, { now: at });
       for (const date of watch.criteria.dates) {
-        if (date < today) continue;
+        if (date < today || date > last) continue;
         for (const course of covered) {
           const key = targetKey(course.id, date);
           const target = plans.get(key) ?? { key, course, date, watches: [] };

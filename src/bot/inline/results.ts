@@ -8,10 +8,10 @@
  * tee time, where the customer picks the party and is proposed the group.
  */
 import type { InlineQueryResultArticle } from "grammy/types";
+import { lastSaleDate } from "../../partner/sales-window.js";
 import type { Course } from "../../partner/types.js";
 import { courseName, type SlotView } from "../conversations/booking/draft.js";
 import { localeOf } from "../i18n.js";
-import { BOOKING_WINDOW_DAYS } from "../conversations/booking/flow-run.js";
 import type { BotContext } from "../context.js";
 import { addDaysToDateKey, courseToday, formatDate, formatTime } from "../format/dates.js";
 import { isDateKey } from "../format/date-key.js";
@@ -186,7 +186,7 @@ export async function buildOfferResults(
     return { results: [], nextOffset: "", hint: named ? "inline-no-course" : "inline-type-course" };
   const askedDate = parsed.criteria.dates?.[0];
   let date = asked?.date ?? askedDate ?? today;
-  if (date < today || date > addDaysToDateKey(today, BOOKING_WINDOW_DAYS))
+  if (date < today || date > lastSaleDate(today))
     return { results: [], nextOffset: "", hint: "inline-date-out-of-range" };
   let { items, failed } = await openTeeTimes(ctx, courses, parsed, date, now);
   // No date asked and nothing left today: tomorrow's.

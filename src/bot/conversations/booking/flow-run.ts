@@ -2,8 +2,9 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import type { PaymentRecord } from "../../../bookings/payments.js";
+import { lastSaleDate } from "../../../partner/sales-window.js";
 import { NO_MARKUP, type PriceBook } from "../../../pricing/rules.js";
-import { addDaysToDateKey, courseToday } from "../../format/dates.js";
+import { courseToday } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
 import { teeSheetUrl } from "../../features/tee-sheet.js";
 import type { CoursePage, SlotPage } from "./data.js";
@@ -11,9 +12,6 @@ import type { Draft, SlotView } from "./draft.js";
 import type { Retry } from "./hand-over.js";
 import type { Panel } from "./panel.js";
 import type { ViewEnv } from "./views.js";
-
-/** How many days ahead the calendar offers (the partner lists at least this far). */
-export const BOOKING_WINDOW_DAYS = 35;
 
 /**
  * What a step handler needs: the flow's state and its tools. Rebuilt identically on every replay; `d`,
@@ -71,7 +69,8 @@ export function viewEnv(run: FlowRun): ViewEnv {
     nonce: run.nonce,
     now: run.now,
     today,
-    lastDate: addDaysToDateKey(today, BOOKING_WINDOW_DAYS),
+    // The calendar offers what the partner sells: through its sales window's last date.
+    lastDate: lastSaleDate(today),
     holdMinutes: run.deps.config.holdMinutes,
     groupGapMinutes: run.deps.config.groupMaxGapMinutes,
     isPrivate: run.ctx.chat?.type === "private",

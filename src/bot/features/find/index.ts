@@ -4,7 +4,9 @@
  * edited in place: the criteria with a button for each, the tee times across every matching course,
  * and a tap on one opens the booking flow at the golfer step on that tee time (the flow's hold,
  * confirm and money guarantees). Customers search only their link's courses; strangers never get
- * here (the access gate is above), so they cause no partner call.
+ * here (the access gate is above), so they cause no partner call. Dates are searched only within the
+ * partner's sales window (`partner/sales-window.ts`): a date asked beyond it, or past, is said and
+ * never read.
  *
  * `createFindFeature` is installed above the booking conversation (its buttons work while a booking
  * is open); `createFindEntry` below it, because a conversation can only be entered from below.
@@ -12,6 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { Composer, GrammyError, Keyboard, type InlineKeyboard } from "grammy";
 import { isPartnerApiError } from "../../../partner/errors.js";
+import { bySalesWindow, lastSaleDate, SALES_WINDOW_DAYS } from "../../../partner/sales-window.js";
 import { sellerOf } from "../../../pricing/rules.js";
 import { GLOBAL_DATA } from "../../callback-data.js";
 import { areaById } from "../../../search/areas.js";
@@ -30,21 +33,13 @@ import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/book
 import type { FlightDraft } from "../../conversations/booking/draft.js";
 import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
-import { addDaysToDateKey, courseToday, weekdayOf } from "../../format/dates.js";
+import { addDaysToDateKey, courseToday, formatDate, weekdayOf } from "../../format/dates.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
 import { releaseActiveHold } from "../booking.js";
 import { withTeeSheetButton } from "../tee-sheet.js";
 import { parseFindData, type FindData } from "./callback-data.js";
 import { createFindStore, FIND_STATE_VERSION, type Editing, type FindState } from "./state.js";
-import {
-  editorView,
-  FIND_WINDOW_DAYS,
-  HITS_PER_PAGE,
-  pageCount,
-  PRICE_STEPS,
-  resultsView,
-  type FindEnv,
-} from "./view.js";
+import { editorView, HITS_PER_PAGE, pageCount, PRICE_STEPS, resultsView, type FindEnv } from "./view.js";
 
 /** Players a new search assumes: one tee time's usual party. */
 export const DEFAULT_PLAYERS = 4;
@@ -107,10 +102,32 @@ async function searchFor(ctx: BotContext): Promise<TeeTimeSearch> {
   });
 }
 
+/**
+ * Keeps the search to the dates the partner sells (today through `lastSaleDate`), so no date outside
+ * them is ever read; says what was left out. When no date asked is on sale the search goes back to
+ * tomorrow with the date buttons open. Undefined when every date is on sale.
+ */
+function keepOnSale(state: FindState, env: FindEnv): string | undefined {
+  const { onSale, past, notYet } = bySalesWindow(state.criteria.dates, env.today);
+  if (past.length === 0 && notYet.length === 0) return undefined;
+  const days = (dates: string[]) => dates.map((d) => formatDate(d, env.locale)).join(", ");
+  const args = { last: formatDate(lastSaleDate(env.today), env.locale), days: SALES_WINDOW_DAYS };
+  state.page = 0;
+  if (onSale.length > 0) {
+    state.criteria.dates = onSale;
+    return env.t("find-horizon-partly", { ...args, dates: days([...past, ...notYet]) });
+  }
+  state.criteria.dates = [addDaysToDateKey(env.today, 1)];
+  state.editing = "date";
+  if (notYet.length > 0) return env.t("find-horizon-beyond", { ...args, dates: days(notYet) });
+  return env.t("find-horizon-past", { ...args, dates: days(past) });
+}
+
 /** Runs the search and renders its page; a course list the partner cannot give is said, with a retry. */
 async function render(ctx: BotContext, state: FindState): Promise<Shown> {
   const env = envOf(ctx);
-  if (state.editing) return editorView(state, env);
+  const notice = keepOnSale(state, env);
+  if (state.editing) return editorView(state, env, notice);
   let result: SearchResult;
   try {
     result = await (
@@ -123,13 +140,13 @@ async function render(ctx: BotContext, state: FindState): Promise<Shown> {
   } catch (error) {
     if (!isPartnerApiError(error)) throw error;
     ctx.deps.logger.warn({ error: error.toJSON() }, "search: the course list could not be read");
-    const view = resultsView({ ...state, shown: [] }, { hits: [], failed: [], courses: 0 }, env);
+    const view = resultsView({ ...state, shown: [] }, { hits: [], failed: [], courses: 0 }, env, notice);
     return { text: `${view.text}\n\n${ctx.t("find-unavailable")}`, keyboard: view.keyboard };
   }
   const hits = rankHits(result.hits, state.sort);
   state.page = Math.min(Math.max(state.page, 0), pageCount(hits.length) - 1);
   state.shown = hits.slice(state.page * HITS_PER_PAGE, (state.page + 1) * HITS_PER_PAGE);
-  const view = resultsView(state, { ...result, hits }, env);
+  const view = resultsView(state, { ...result, hits }, env, notice);
   // The whole day at a glance: the tee sheet Mini App, when it is served.
   return { text: view.text, keyboard: withTeeSheetButton(ctx, view.keyboard) };
 }
@@ -203,8 +220,7 @@ function apply(state: FindState, data: FindData, today: string): boolean {
     case "mo": {
       const m = /^(\d{4})(\d{2})$/.exec(arg);
       const month = m ? `${m[1]}-${m[2]}` : "";
-      if (!m || month < today.slice(0, 7) || month > addDaysToDateKey(today, FIND_WINDOW_DAYS).slice(0, 7))
-        return false;
+      if (!m || month < today.slice(0, 7) || month > lastSaleDate(today).slice(0, 7)) return false;
       state.month = month;
       return true;
     }
@@ -218,7 +234,7 @@ function apply(state: FindState, data: FindData, today: string): boolean {
         }
         const m = /^(\d{4})(\d{2})(\d{2})$/.exec(arg);
         const day = m ? `${m[1]}-${m[2]}-${m[3]}` : "";
-        if (!m || day < today || day > addDaysToDateKey(today, FIND_WINDOW_DAYS)) return false;
+        if (!m || day < today || day > lastSaleDate(today)) return false;
         c.dates = [day];
         return true;
       });

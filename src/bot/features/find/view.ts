@@ -5,6 +5,7 @@
  * Pure: text and keyboard from the state and the results.
  */
 import { InlineKeyboard } from "grammy";
+import { lastSaleDate } from "../../../partner/sales-window.js";
 import { PARTS_OF_DAY, type SearchCriteria } from "../../../search/criteria.js";
 import { AREAS, areaById } from "../../../search/areas.js";
 import type { SearchHit, SearchResult, SortOrder } from "../../../search/search.js";
@@ -12,7 +13,6 @@ import type { Locale } from "../../context.js";
 import { addDaysToDateKey, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { BOOKING_WINDOW_DAYS } from "../../conversations/booking/flow-run.js";
 import { calendarKeyboard } from "../../keyboards/date-picker.js";
 import { watchData } from "../watches/callback-data.js";
 import { findData } from "./callback-data.js";
@@ -23,9 +23,6 @@ export const HITS_PER_PAGE = 6;
 
 /** Days the date buttons offer, from today. */
 export const DATE_BUTTON_DAYS = 14;
-
-/** The last day a search may ask for, from today: as far as the booking flow's calendar goes. */
-export const FIND_WINDOW_DAYS = BOOKING_WINDOW_DAYS;
 
 /** Top prices per player offered as buttons, baht. */
 export const PRICE_STEPS = [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000];
@@ -156,12 +153,16 @@ export function pageCount(hits: number): number {
   return Math.max(1, Math.ceil(hits / HITS_PER_PAGE));
 }
 
-/** The results view: text and keyboard. `state.shown` must already be this page's hits. */
-export function resultsView(state: FindState, result: SearchResult, env: FindEnv) {
+/**
+ * The results view: text and keyboard. `state.shown` must already be this page's hits. `notice`: a line
+ * above the results (the dates asked that the partner does not sell, left out).
+ */
+export function resultsView(state: FindState, result: SearchResult, env: FindEnv, notice?: string) {
   const { criteria, nonce } = state;
   const lines = [`<b>${env.t("find-title")}</b>`, criteriaText(criteria, env)];
   if (state.readAs) lines.push(env.t("find-read-as", { text: escapeHtml(state.readAs) }));
   lines.push("");
+  if (notice) lines.push(notice, "");
   const kb = new InlineKeyboard();
   const twoDates = criteria.dates.length > 1;
   if (result.courses === 0) {
@@ -209,22 +210,25 @@ export function resultsView(state: FindState, result: SearchResult, env: FindEnv
   return { text: lines.join("\n"), keyboard: kb };
 }
 
-/** Nothing matched: one button per criterion that can be relaxed, the next day last. */
+/** Nothing matched: one button per criterion that can be relaxed, the next day last (while the partner sells it). */
 function relaxButtons(kb: InlineKeyboard, state: FindState, env: FindEnv): void {
   const { criteria, nonce } = state;
   if (criteria.window) kb.text(env.t("find-relax-window"), findData(nonce, "w", "any")).row();
   if (criteria.area) kb.text(env.t("find-relax-area"), findData(nonce, "a", "any")).row();
   if (criteria.maxPrice !== undefined) kb.text(env.t("find-relax-price"), findData(nonce, "m", "any")).row();
   const last = criteria.dates.at(-1);
-  if (last) {
+  if (last && last < lastSaleDate(env.today)) {
     const next = addDaysToDateKey(last, 1);
     const label = env.t("find-relax-date", { date: formatDate(next, env.locale) });
     kb.text(label, findData(nonce, "d", next.replaceAll("-", ""))).row();
   }
 }
 
-/** The buttons of one criterion, shown in place of the results. */
-export function editorView(state: FindState, env: FindEnv) {
+/**
+ * The buttons of one criterion, shown in place of the results. `notice`: a line above the question (why
+ * the date buttons are open: the dates asked are not on sale).
+ */
+export function editorView(state: FindState, env: FindEnv, notice?: string) {
   const { criteria, nonce } = state;
   const kb = new InlineKeyboard();
   const mark = (on: boolean, label: string) => (on ? `✓ ${label}` : label);
@@ -251,7 +255,7 @@ export function editorView(state: FindState, env: FindEnv) {
         locale: env.locale,
         month: state.month ?? (criteria.dates[0] ?? env.today).slice(0, 7),
         first: env.today,
-        last: addDaysToDateKey(env.today, FIND_WINDOW_DAYS),
+        last: lastSaleDate(env.today),
         today: env.today,
         ...(criteria.dates.length === 1 && criteria.dates[0] ? { selected: criteria.dates[0] } : {}),
       });
@@ -302,6 +306,7 @@ export function editorView(state: FindState, env: FindEnv) {
     `<b>${env.t("find-title")}</b>`,
     criteriaText(criteria, env),
     "",
+    ...(notice ? [notice, ""] : []),
     env.t(`find-choose-${state.editing === "calendar" ? "date" : (state.editing ?? "date")}`),
   ];
   return { text: text.join("\n"), keyboard: kb };

@@ -10,13 +10,14 @@
  */
 import { Composer, GrammyError, InlineKeyboard, type InlineKeyboard as Keyboard } from "grammy";
 import { isPartnerApiError } from "../../../partner/errors.js";
+import { bySalesWindow, lastSaleDate, SALES_WINDOW_DAYS } from "../../../partner/sales-window.js";
 import { coursesInScope, type SearchHit } from "../../../search/search.js";
 import { createWatchStore, targetKey, type Watch, type WatchCourse } from "../../../watches/store.js";
 import { WATCH_ZONE, watchEnd, watchHits } from "../../../watches/checker.js";
 import { sellerOf, type SellingPrice } from "../../../pricing/rules.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
 import type { BotContext, Locale } from "../../context.js";
-import { courseToday } from "../../format/dates.js";
+import { courseToday, formatDate } from "../../format/dates.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
 import { releaseActiveHold } from "../booking.js";
 import { createFindStore } from "../find/state.js";
@@ -55,7 +56,9 @@ async function customerCourses(ctx: BotContext): Promise<WatchCourse[] | undefin
 
 /**
  * Saves the search of the /find message as a watch. What the search finds now is its baseline (read
- * through the catalog's cache: usually no partner call), so only tee times that open later alert.
+ * through the catalog's cache: usually no partner call), so only tee times that open later alert. Only
+ * its dates the partner sells are watched: a search with none (its dates past, or not on sale yet) is
+ * refused and says why.
  */
 async function watchSearch(ctx: BotContext, nonce: string): Promise<void> {
   const userId = ctx.from!.id;
@@ -64,7 +67,13 @@ async function watchSearch(ctx: BotContext, nonce: string): Promise<void> {
   if (!state || state.nonce !== nonce || state.criteria.players > WATCH_MAX_PLAYERS)
     return void (await ctx.answerCallbackQuery({ text: ctx.t("find-expired") }));
   const env = watchEnvOf(ctx);
-  const criteria = { ...state.criteria, dates: state.criteria.dates.filter((d) => d >= env.today) };
+  const { onSale, notYet } = bySalesWindow(state.criteria.dates, env.today);
+  const criteria = { ...state.criteria, dates: onSale };
+  if (notYet.length > 0 && onSale.length === 0) {
+    const last = formatDate(lastSaleDate(env.today), env.locale);
+    const text = ctx.t("watch-not-on-sale", { last, days: SALES_WINDOW_DAYS });
+    return void (await ctx.answerCallbackQuery({ text, show_alert: true }));
+  }
   if (criteria.dates.length === 0)
     return void (await ctx.answerCallbackQuery({ text: ctx.t("watch-date-passed"), show_alert: true }));
   await ctx.answerCallbackQuery();

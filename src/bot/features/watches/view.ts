@@ -4,6 +4,7 @@
  * keyboard from the watches and a translation function.
  */
 import { InlineKeyboard } from "grammy";
+import { lastSaleDate, onSaleFrom } from "../../../partner/sales-window.js";
 import { areaById } from "../../../search/areas.js";
 import type { SearchHit } from "../../../search/search.js";
 import type { AlertedTeeTime } from "../../../watches/checker.js";
@@ -58,11 +59,18 @@ export function watchText(watch: Watch, env: WatchEnv): string {
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 
-/** How a watch stands: ended or stopped, the partner failing, when it was last checked, what it alerted. */
+/**
+ * How a watch stands: ended or stopped, waiting for its dates to go on sale, the partner failing, when it
+ * was last checked, what it alerted.
+ */
 function stateText(watch: Watch, targets: readonly WatchTarget[], env: WatchEnv): string {
   const alerts = watch.alerts > 0 ? ` · ${env.t("watch-alerted", { alerts: watch.alerts })}` : "";
   if (watch.state === "stopped") return `${env.t("watch-state-stopped")}${alerts}`;
   if (watch.state === "ended") return `${env.t("watch-state-ended")}${alerts}`;
+  const first = [...watch.criteria.dates].sort()[0];
+  // Every date after the sales window: the checker reads nothing for it until its first date goes on sale.
+  if (first !== undefined && first > lastSaleDate(env.today))
+    return `${env.t("watch-state-not-on-sale", { date: formatDate(onSaleFrom(first), env.locale) })}${alerts}`;
   const keys = new Set(Object.keys(watch.open));
   const mine = targets.filter((t) => keys.has(targetKey(t.course_id, t.date)));
   if (mine.some((t) => t.failures > 0)) return `${env.t("watch-state-failing")}${alerts}`;
