@@ -439,6 +439,11 @@ golfer-copy-unknown = This link is not valid.
 golfer-copy-used = This link was already used by someone else. Ask the person who booked for a new one.
 golfer-copy-expired = This link has expired (the tee time has passed).
 golfer-copy-own = This is your own booking: send the link to the golfer instead.
+golfer-copy-again = Nobody has opened this link yet, so it is the same one as before. Once a golfer opens it, tap 📨 Send to golfer again for the next one.
+golfer-copy-all-used = { $limit ->
+    [one] This booking's golfer's link has been opened already: a booking has one link per player.
+   *[other] All { $limit } golfer's links of this booking have been opened: a booking has one link per player.
+    }
 
 ## Inline offers (@bot in any chat)
 cmd-offers = My inline offers: opened and booked

@@ -273,6 +273,8 @@ export interface GolferCopiesTable {
   expires_at: number;
   claimed_by: number | null;
   claimed_at: number | null;
+  /** The link's number among its booking's (1 first), unique per booking: at most the booking's bound exist (016). */
+  slot: number;
 }
 
 /** Who besides the booker sees a booking (golfers who claimed a copy). */
