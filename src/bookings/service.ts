@@ -151,6 +151,12 @@ export interface RefreshOptions {
   holdOverAt?: number;
   /** Who a release this causes is recorded as; default the booking's user. */
   actor?: Actor;
+  /**
+   * A booking read from the partner less than this many ms ago is returned as the ledger has it,
+   * without a partner call (a person's view opened again; `refreshed_at` is in the ledger, so this
+   * holds across instances). Default: always read. The reaper and the service's own reads never set it.
+   */
+  maxAgeMs?: number;
 }
 
 export interface ConfirmOptions {
@@ -297,8 +303,8 @@ export function createBookingService(options: BookingServiceOptions) {
    * partner has not applied (CONFIRMING/REFUNDING while it says PENDING/PAID) goes back only when
    * `mayRevert`: the write is stale (older than any call can last), so no other process is still making it.
    */
-  async function applyPartnerState(booking: BookingRecord, r: Reservation, mayRevert: boolean) {
-    const fields = reservationFields(r);
+  async function applyPartnerState(booking: BookingRecord, r: Reservation, mayRevert: boolean, readAt: number) {
+    const fields = { ...reservationFields(r), refreshed_at: readAt };
     const detail = { via: "refresh", partnerStatus: r.status };
     const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
     const target = moves[r.status];
@@ -697,16 +703,20 @@ export function createBookingService(options: BookingServiceOptions) {
 
   /**
    * Reads the reservation from the partner and corrects the ledger (PAID, released or refunded at the
-   * partner); with `staleBefore`/`holdOverAt`, finishes what an interrupted write left (see
-   * `RefreshOptions`). A booking with no reservation yet is returned as it is.
+   * partner), noting when (`refreshed_at`); with `staleBefore`/`holdOverAt`, finishes what an
+   * interrupted write left, with `maxAgeMs` skips a read made lately (see `RefreshOptions`). A booking
+   * with no reservation yet is returned as it is.
    */
   async function refresh(id: string, opts: RefreshOptions = {}): Promise<BookingRecord> {
     const booking = await load(id);
     if (!booking.reservation_id) return booking;
-    const { staleBefore, holdOverAt } = opts;
+    const { staleBefore, holdOverAt, maxAgeMs } = opts;
+    const readAt = now();
+    if (maxAgeMs !== undefined && booking.refreshed_at !== null && readAt - booking.refreshed_at < maxAgeMs)
+      return booking;
     const r = await partner.getReservation(booking.reservation_id);
     const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
-    const fresh = await applyPartnerState(booking, r, mayRevert);
+    const fresh = await applyPartnerState(booking, r, mayRevert, readAt);
     // Never while this system's own confirm or release may still be in flight: one write per reservation.
     const holdOver =
       holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt && attemptEndsAt(fresh) === undefined;

@@ -74,6 +74,8 @@ export interface BookingsTable {
   flight: number | null;
   /** JSON string[]: the players' names sent as `additionGolfer`; null when none were given. */
   addition_golfers: string | null;
+  /** Epoch ms when the reservation was last read from the partner (`refresh`, 017); null: not read since. */
+  refreshed_at: number | null;
 }
 
 /**
