@@ -41,6 +41,7 @@ btn-try-again = 🔄 Try again
 btn-resume = ▶️ Resume
 btn-start-over = 🔁 Start over
 btn-release = 🗑 Release this hold
+btn-release-group = 🗑 Release the whole group
 
 ## Booking: course
 course-title = Choose a golf course
@@ -148,6 +149,7 @@ cancel-already-paid = This booking was already paid, so it was not changed. See 
 stuck-hint = What would you like to do?
 release-pending = The release is being processed. Check again in a minute.
 release-not-held = This booking no longer has a hold to release.
+release-group-flight = This tee time is part of a group: a group is cancelled as a whole, never one tee time alone.
 
 ## My bookings
 my-bookings-title = My bookings
@@ -285,6 +287,7 @@ admin-refund-unknown = ⚠️ The partner's answer about the refund of <code>{ $
 admin-release-usage = Usage: <code>/release &lt;reservation id or code&gt;</code>
 admin-release-paid = Not released: <code>{ $ref }</code> is paid. Refund it instead with <code>/refund { $ref }</code>.
 admin-release-not-held = Not released: <code>{ $ref }</code> has no unpaid hold (status: { $status }).
+admin-release-group-flight = Not released: <code>{ $ref }</code> is a tee time of a group, and a group is cancelled as a whole, never one tee time alone: by its booker in /mybookings, or when its hold ends.
 admin-release-done = ✅ The hold <code>{ $ref }</code> has been released at the partner.
 admin-release-pending = ⏳ The release of <code>{ $ref }</code> did not complete yet; fairway will finish it shortly.
 admin-order-usage = Usage: <code>/order &lt;reservation id or code&gt;</code>

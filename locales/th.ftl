@@ -41,6 +41,7 @@ btn-try-again = 🔄 ลองอีกครั้ง
 btn-resume = ▶️ ทำต่อ
 btn-start-over = 🔁 เริ่มใหม่
 btn-release = 🗑 ปล่อยการจองนี้
+btn-release-group = 🗑 ปล่อยการจองทั้งกลุ่ม
 
 ## Booking: course
 course-title = เลือกสนามกอล์ฟ
@@ -136,6 +137,7 @@ cancel-already-paid = การจองนี้ชำระเงินแล�
 stuck-hint = ต้องการทำอะไรต่อ
 release-pending = กำลังปล่อยที่ที่กันไว้ กรุณาตรวจสอบอีกครั้งในอีกสักครู่
 release-not-held = การจองนี้ไม่มีที่ที่กันไว้ให้ปล่อยแล้ว
+release-group-flight = ทีไทม์นี้เป็นส่วนหนึ่งของกลุ่ม กลุ่มต้องยกเลิกทั้งกลุ่มพร้อมกัน ยกเลิกทีไทม์เดียวไม่ได้
 
 ## My bookings
 my-bookings-title = การจองของฉัน
@@ -261,6 +263,7 @@ admin-refund-unknown = ⚠️ ไม่ได้รับคำตอบจา�
 admin-release-usage = วิธีใช้: <code>/release &lt;รหัสการจองหรือเลขที่การจอง&gt;</code>
 admin-release-paid = ไม่ได้ปล่อยที่: <code>{ $ref }</code> ชำระเงินแล้ว ให้คืนเงินแทนด้วย <code>/refund { $ref }</code>
 admin-release-not-held = ไม่ได้ปล่อยที่: <code>{ $ref }</code> ไม่มีการกันที่ที่ยังไม่ได้ชำระ (สถานะ: { $status })
+admin-release-group-flight = ไม่ได้ปล่อยที่: <code>{ $ref }</code> เป็นทีไทม์ของกลุ่ม กลุ่มต้องยกเลิกทั้งกลุ่มพร้อมกัน ยกเลิกทีไทม์เดียวไม่ได้ ผู้จองยกเลิกทั้งกลุ่มได้ใน /mybookings หรือรอให้หมดเวลากันที่
 admin-release-done = ✅ ปล่อยที่ <code>{ $ref }</code> ที่คู่ค้าแล้ว
 admin-release-pending = ⏳ การปล่อยที่ <code>{ $ref }</code> ยังไม่เสร็จ fairway จะดำเนินการต่อให้ในไม่ช้า
 admin-order-usage = วิธีใช้: <code>/order &lt;รหัสการจองหรือเลขที่การจอง&gt;</code>

@@ -129,6 +129,16 @@ export type ReleaseReason =
   /** A flight of a group released because the group could not be held, or paid, whole. */
   | "group-incomplete";
 
+/**
+ * Reasons a person chose (a booker's Cancel or Release, an admin's /release). A flight of a group is
+ * never released alone for one of them, only with its group (`releaseGroup`), whatever screen or
+ * forged button asks: a group is held, paid and cancelled as one (one hold-all-or-none, one payment
+ * of a pay-first group for every flight, whose slip may already be with the agent), and a group left
+ * with one flight released is settled by the reaper releasing the others anyway. Expiry, the partner's
+ * word and the group's own operations still release its flights one by one.
+ */
+const CHOSEN_REASONS: readonly ReleaseReason[] = ["user-cancel", "user-restart"];
+
 export interface ReleaseOptions {
   reason: ReleaseReason;
   /** Who asked; default the booking's user. */
@@ -648,8 +658,15 @@ export function createBookingService(options: BookingServiceOptions) {
     return { kind: "unknown", booking: await load(id) };
   }
 
-  /** Releases an unpaid hold (or a bare intent). Ambiguous failures stay RELEASING; the reaper finishes them. */
-  function release(id: string, opts: ReleaseOptions): Promise<ReleaseOutcome> {
+  /**
+   * Releases an unpaid hold (or a bare intent). Ambiguous failures stay RELEASING; the reaper finishes
+   * them. A group's flight, for a reason a person chose, is refused (`group-flight`, see `CHOSEN_REASONS`).
+   */
+  async function release(id: string, opts: ReleaseOptions): Promise<ReleaseOutcome> {
+    if (CHOSEN_REASONS.includes(opts.reason)) {
+      const booking = await load(id);
+      if (booking.group_id !== null) return { kind: "group-flight", booking };
+    }
     return sendRelease(id, opts, false);
   }
 
@@ -845,7 +862,7 @@ export function createBookingService(options: BookingServiceOptions) {
     await Promise.all(
       view.flights
         .filter((f) => f.state === "HELD" || f.state === "INTENT")
-        .map((f) => release(f.id, { reason, ...(actor ? { actor } : {}) })),
+        .map((f) => sendRelease(f.id, { reason, ...(actor ? { actor } : {}) }, false)),
     );
   }
 

@@ -149,7 +149,13 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
     booking.group_id !== null ? `👥 ${ctx.t("group-flight-of", { n: booking.flight ?? 0 })}` : "",
   ].filter(Boolean);
   const kb = new InlineKeyboard();
-  if (own && booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
+  // A group's tee time is released only with its group (the booking service refuses it alone): its
+  // view offers the group's own release while the group is held.
+  const group = own && booking.group_id !== null ? await ctx.deps.bookings.getGroup(booking.group_id) : undefined;
+  if (own && booking.state === "HELD" && booking.group_id === null)
+    kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
+  if (group?.group.state === "HELD")
+    kb.text(ctx.t("btn-release-group"), myBookingsData("release", group.group.id)).row();
   if (requestable(booking, ctx.deps.now()))
     kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
   // A group's receipt is one message: each flight's golfer's copy is sent from the flight's own view (an
@@ -286,6 +292,9 @@ export function createMyBookingsFeature() {
     if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
     if (!(await mayRelease(ctx, booking.id))) return detailView(ctx, booking.id, ctx.t("pay-cancel-checking"));
     const out = await ctx.deps.bookings.release(booking.id, { reason: "user-cancel" });
+    // A group's tee time (a forged or old button): refused; the group's view, with its own release if held.
+    if (out.kind === "group-flight" && booking.group_id !== null)
+      return groupView(ctx, booking.group_id, ctx.t("release-group-flight"));
     const key =
       out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
     return detailView(ctx, booking.id, ctx.t(key));
