@@ -42,6 +42,7 @@ btn-try-again = 🔄 Try again
 btn-resume = ▶️ Resume
 btn-start-over = 🔁 Start over
 btn-release = 🗑 Release this hold
+btn-release-group = 🗑 Release the whole group
 
 ## Booking: course
 course-title = Choose a golf course
@@ -149,6 +150,7 @@ cancel-already-paid = This booking was already paid, so it was not changed. See 
 stuck-hint = What would you like to do?
 release-pending = The release is being processed. Check again in a minute.
 release-not-held = This booking no longer has a hold to release.
+release-group-flight = This tee time is part of a group: a group is cancelled as a whole, never one tee time alone.
 
 ## My bookings
 my-bookings-title = My bookings
@@ -286,6 +288,7 @@ admin-refund-unknown = ⚠️ The partner's answer about the refund of <code>{ $
 admin-release-usage = Usage: <code>/release &lt;reservation id or code&gt;</code>
 admin-release-paid = Not released: <code>{ $ref }</code> is paid. Refund it instead with <code>/refund { $ref }</code>.
 admin-release-not-held = Not released: <code>{ $ref }</code> has no unpaid hold (status: { $status }).
+admin-release-group-flight = Not released: <code>{ $ref }</code> is a tee time of a group, and a group is cancelled as a whole, never one tee time alone: by its booker in /mybookings, or when its hold ends.
 admin-release-done = ✅ The hold <code>{ $ref }</code> has been released at the partner.
 admin-release-pending = ⏳ The release of <code>{ $ref }</code> did not complete yet; fairway will finish it shortly.
 admin-order-usage = Usage: <code>/order &lt;reservation id or code&gt;</code>
@@ -440,6 +443,11 @@ golfer-copy-unknown = This link is not valid.
 golfer-copy-used = This link was already used by someone else. Ask the person who booked for a new one.
 golfer-copy-expired = This link has expired (the tee time has passed).
 golfer-copy-own = This is your own booking: send the link to the golfer instead.
+golfer-copy-again = Nobody has opened this link yet, so it is the same one as before. Once a golfer opens it, tap 📨 Send to golfer again for the next one.
+golfer-copy-all-used = { $limit ->
+    [one] This booking's golfer's link has been opened already: a booking has one link per player.
+   *[other] All { $limit } golfer's links of this booking have been opened: a booking has one link per player.
+    }
 
 ## Inline offers (@bot in any chat)
 cmd-offers = My inline offers: opened and booked

@@ -35,7 +35,9 @@ export type RefundOutcome =
 export type ReleaseOutcome =
   | { kind: "released"; booking: BookingRecord }
   | { kind: "pending"; booking: BookingRecord }
-  | { kind: "not-held"; booking: BookingRecord };
+  | { kind: "not-held"; booking: BookingRecord }
+  /** A flight of a group, which a person releases only with its group (`releaseGroup`): nothing was done. */
+  | { kind: "group-flight"; booking: BookingRecord };
 
 export function reserveOutcomeOf(booking: BookingRecord): ReserveOutcome {
   if (booking.state === "RESERVE_UNKNOWN") return { kind: "unknown", booking };

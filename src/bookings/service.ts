@@ -142,6 +142,16 @@ export type ReleaseReason =
   /** A flight of a group released because the group could not be held, or paid, whole. */
   | "group-incomplete";
 
+/**
+ * Reasons a person chose (a booker's Cancel or Release, an admin's /release). A flight of a group is
+ * never released alone for one of them, only with its group (`releaseGroup`), whatever screen or
+ * forged button asks: a group is held, paid and cancelled as one (one hold-all-or-none, one payment
+ * of a pay-first group for every flight, whose slip may already be with the agent), and a group left
+ * with one flight released is settled by the reaper releasing the others anyway. Expiry, the partner's
+ * word and the group's own operations still release its flights one by one.
+ */
+const CHOSEN_REASONS: readonly ReleaseReason[] = ["user-cancel", "user-restart"];
+
 export interface ReleaseOptions {
   reason: ReleaseReason;
   /** Who asked; default the booking's user. */
@@ -164,6 +174,12 @@ export interface RefreshOptions {
   holdOverAt?: number;
   /** Who a release this causes is recorded as; default the booking's user. */
   actor?: Actor;
+  /**
+   * A booking read from the partner less than this many ms ago is returned as the ledger has it,
+   * without a partner call (a person's view opened again; `refreshed_at` is in the ledger, so this
+   * holds across instances). Default: always read. The reaper and the service's own reads never set it.
+   */
+  maxAgeMs?: number;
 }
 
 export interface ConfirmOptions {
@@ -329,8 +345,8 @@ export function createBookingService(options: BookingServiceOptions) {
    * partner has not applied (CONFIRMING/REFUNDING while it says PENDING/PAID) goes back only when
    * `mayRevert`: the write is stale (older than any call can last), so no other process is still making it.
    */
-  async function applyPartnerState(booking: BookingRecord, r: Reservation, mayRevert: boolean) {
-    const fields = reservationFields(r);
+  async function applyPartnerState(booking: BookingRecord, r: Reservation, mayRevert: boolean, readAt: number) {
+    const fields = { ...reservationFields(r), refreshed_at: readAt };
     const detail = { via: "refresh", partnerStatus: r.status };
     const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
     const target = moves[r.status];
@@ -676,8 +692,15 @@ export function createBookingService(options: BookingServiceOptions) {
     return { kind: "unknown", booking: await load(id) };
   }
 
-  /** Releases an unpaid hold (or a bare intent). Ambiguous failures stay RELEASING; the reaper finishes them. */
-  function release(id: string, opts: ReleaseOptions): Promise<ReleaseOutcome> {
+  /**
+   * Releases an unpaid hold (or a bare intent). Ambiguous failures stay RELEASING; the reaper finishes
+   * them. A group's flight, for a reason a person chose, is refused (`group-flight`, see `CHOSEN_REASONS`).
+   */
+  async function release(id: string, opts: ReleaseOptions): Promise<ReleaseOutcome> {
+    if (CHOSEN_REASONS.includes(opts.reason)) {
+      const booking = await load(id);
+      if (booking.group_id !== null) return { kind: "group-flight", booking };
+    }
     return sendRelease(id, opts, false);
   }
 
@@ -731,16 +754,20 @@ export function createBookingService(options: BookingServiceOptions) {
 
   /**
    * Reads the reservation from the partner and corrects the ledger (PAID, released or refunded at the
-   * partner); with `staleBefore`/`holdOverAt`, finishes what an interrupted write left (see
-   * `RefreshOptions`). A booking with no reservation yet is returned as it is.
+   * partner), noting when (`refreshed_at`); with `staleBefore`/`holdOverAt`, finishes what an
+   * interrupted write left, with `maxAgeMs` skips a read made lately (see `RefreshOptions`). A booking
+   * with no reservation yet is returned as it is.
    */
   async function refresh(id: string, opts: RefreshOptions = {}): Promise<BookingRecord> {
     const booking = await load(id);
     if (!booking.reservation_id) return booking;
-    const { staleBefore, holdOverAt } = opts;
+    const { staleBefore, holdOverAt, maxAgeMs } = opts;
+    const readAt = now();
+    if (maxAgeMs !== undefined && booking.refreshed_at !== null && readAt - booking.refreshed_at < maxAgeMs)
+      return booking;
     const r = await partner.getReservation(booking.reservation_id);
     const mayRevert = staleBefore !== undefined && booking.updated_at <= staleBefore;
-    const fresh = await applyPartnerState(booking, r, mayRevert);
+    const fresh = await applyPartnerState(booking, r, mayRevert, readAt);
     // Never while this system's own confirm or release may still be in flight: one write per reservation.
     const holdOver =
       holdOverAt !== undefined && (fresh.hold_expires_at ?? 0) <= holdOverAt && attemptEndsAt(fresh) === undefined;
@@ -870,7 +897,7 @@ export function createBookingService(options: BookingServiceOptions) {
     await Promise.all(
       view.flights
         .filter((f) => f.state === "HELD" || f.state === "INTENT")
-        .map((f) => release(f.id, { reason, ...(actor ? { actor } : {}) })),
+        .map((f) => sendRelease(f.id, { reason, ...(actor ? { actor } : {}) }, false)),
     );
   }
 

@@ -74,6 +74,8 @@ export interface BookingsTable {
   flight: number | null;
   /** JSON string[]: the players' names sent as `additionGolfer`; null when none were given. */
   addition_golfers: string | null;
+  /** Epoch ms when the reservation was last read from the partner (`refresh`, 017); null: not read since. */
+  refreshed_at: number | null;
 }
 
 /**
@@ -273,6 +275,8 @@ export interface GolferCopiesTable {
   expires_at: number;
   claimed_by: number | null;
   claimed_at: number | null;
+  /** The link's number among its booking's (1 first), unique per booking: at most the booking's bound exist (016). */
+  slot: number;
 }
 
 /** Who besides the booker sees a booking (golfers who claimed a copy). */

@@ -101,7 +101,12 @@ describe.each(databaseFactories)("after the booking, on $name (two instances)", 
     const ca = createGolferCopies(a.db, now);
     const cb = createGolferCopies(b.db, now);
     const booker = () => Promise.resolve(BOOKER);
-    const copy = await ca.create("bk-1", BOOKER, TEE_OFF);
+    const issue = async () => {
+      const out = await ca.issue("bk-1", { createdBy: BOOKER, expiresAt: TEE_OFF, limit: 2 });
+      if (out.kind === "all-used") throw new Error("no link left");
+      return out.copy;
+    };
+    const copy = await issue();
     expect(copy.token).toMatch(/^gc_[A-Za-z0-9_-]{22}$/);
     expect(await ca.claim(copy.token, BOOKER, booker)).toEqual({ ok: false, reason: "own" });
 
@@ -117,9 +122,31 @@ describe.each(databaseFactories)("after the booking, on $name (two instances)", 
 
     expect(await cb.claim("gc_AAAAAAAAAAAAAAAAAAAAAA", 105, booker)).toEqual({ ok: false, reason: "unknown" });
     expect(await cb.claim("not-a-token", 105, booker)).toEqual({ ok: false, reason: "unknown" });
-    const late = await ca.create("bk-1", BOOKER, TEE_OFF);
+    const late = await issue();
     t = TEE_OFF;
     expect(await cb.claim(late.token, 106, booker)).toEqual({ ok: false, reason: "expired" });
     expect(await viewersOf(a.db, "bk-1")).toEqual([winner]);
+  });
+  it("golfer's copy links: taps racing on two instances share one unopened link, and never make more than the bound", async () => {
+    const ca = createGolferCopies(a.db, now);
+    const cb = createGolferCopies(b.db, now);
+    const booker = () => Promise.resolve(BOOKER);
+    const opts = { createdBy: BOOKER, expiresAt: TEE_OFF, limit: 3 };
+    const tokens = new Set<string>();
+    for (const golfer of [201, 202, 203]) {
+      const taps = await Promise.all([ca, cb, ca, cb, ca, cb].map((c) => c.issue("bk-1", opts)));
+      // However the taps interleave, they give one link, which stays the same until someone opens it.
+      const given = new Set(taps.map((t) => (t.kind === "all-used" ? "none" : t.copy.token)));
+      expect(given.size, JSON.stringify(taps)).toBe(1);
+      expect(taps.filter((t) => t.kind === "new")).toHaveLength(1);
+      const [token] = [...given];
+      tokens.add(token!);
+      expect(await cb.claim(token!, golfer, booker)).toMatchObject({ ok: true });
+    }
+    expect(tokens.size).toBe(3);
+    const over = await Promise.all([ca, cb, ca, cb].map((c) => c.issue("bk-1", opts)));
+    expect(over).toEqual(Array(4).fill({ kind: "all-used", limit: 3 }));
+    const rows = await a.db.selectFrom("golfer_copies").select(["slot"]).where("booking_id", "=", "bk-1").execute();
+    expect(rows.map((r) => Number(r.slot)).sort()).toEqual([1, 2, 3]);
   });
 });

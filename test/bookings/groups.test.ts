@@ -460,4 +460,20 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
     expect(sandbox.count("POST", CONFIRM)).toBe(0);
     await invariants();
   });
+  it("a person's release of one flight is refused, whoever asks; its hold's end and the group's release still release it", async () => {
+    const view = await heldGroup([4, 4]);
+    const [first] = view.flights;
+    for (const reason of ["user-cancel", "user-restart"] as const) {
+      const out = await service.release(first!.id, { reason, actor: "user:1" });
+      expect(out.kind, reason).toBe("group-flight");
+      expect(out.booking.state).toBe("HELD");
+    }
+    expect(sandbox.count("DELETE", CANCEL)).toBe(0);
+    expect(partnerStatuses()).toEqual(["PENDING", "PENDING"]);
+    expect((await service.release(first!.id, { reason: "expired" })).kind).toBe("released");
+    const out = await service.releaseGroup(view.group.id, { reason: "user-cancel" });
+    expect(states(out.view)).toEqual(["RELEASED", "RELEASED"]);
+    expect(partnerStatuses()).toEqual(["CANCEL", "CANCEL"]);
+    await invariants();
+  });
 });

@@ -425,6 +425,25 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
     });
   });
 
+  describe("refresh", () => {
+    it("with maxAgeMs, a booking any instance read from the partner within it comes from the ledger; without, the partner is read", async () => {
+      const booking = await w.held();
+      const other = w.serviceWith(w.partner());
+      const reads = () => w.sandbox.count("GET", ORDER);
+      const before = reads();
+      expect((await w.service.refresh(booking.id, { maxAgeMs: 60_000 })).state).toBe("HELD");
+      expect(reads(), "never read: read now").toBe(before + 1);
+      expect((await ledger(booking.id)).refreshed_at).toBe(w.now());
+      w.advance(59_999);
+      expect((await other.refresh(booking.id, { maxAgeMs: 60_000 })).state).toBe("HELD");
+      expect(reads(), "read by the other instance within the minute").toBe(before + 1);
+      // Released at the partner meanwhile: the reaper's and the service's own reads (no maxAgeMs) see it.
+      await w.partner().release(booking.reservation_id!);
+      expect((await other.refresh(booking.id)).state).toBe("RELEASED");
+      expect(reads()).toBe(before + 2);
+    });
+  });
+
   describe("ambiguous confirm", () => {
     it.each(["apply-then-reset", "apply-then-hang"] as const)(
       "%s: paid (read back), one confirm POST, one debit",

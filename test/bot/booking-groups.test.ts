@@ -289,6 +289,52 @@ describe("a party beyond one tee time, booked as one group", () => {
     expect(panel(agent).text).toContain("8 players · 2 tee times");
   });
 
+  it("a held group's tee time is released only with its group: its view offers the whole group's release; a forged button for it alone is refused (Thai)", async () => {
+    const agent = h.user(2512, "th");
+    await toPlayers(h, agent);
+    await holdGroup(h, agent, 8);
+    const group = await h.app.storage.db
+      .selectFrom("booking_groups")
+      .select("id")
+      .where("user_id", "=", 2512)
+      .executeTakeFirstOrThrow();
+    const flightTwo = new RegExp(`^mb:view:${group.id}-2$`);
+    agent.send("/mybookings");
+    await h.settle();
+    tapData(agent, /^mb:group:/);
+    await h.settle();
+    tapData(agent, flightTwo);
+    await h.settle();
+    expect(panel(agent).text).toContain("ทีไทม์ที่ 2 ของกลุ่ม");
+    expect(panel(agent).labels).not.toContain("🗑 ปล่อยการจองนี้");
+    expect(panel(agent).labels).toContain("🗑 ปล่อยการจองทั้งกลุ่ม");
+    expect(panel(agent).data).not.toContain(`mb:release:${group.id}-2`);
+
+    agent.forgeTap(`mb:release:${group.id}-2`);
+    await h.settle();
+    expect(panel(agent).text).toContain("ทีไทม์นี้เป็นส่วนหนึ่งของกลุ่ม กลุ่มต้องยกเลิกทั้งกลุ่มพร้อมกัน ยกเลิกทีไทม์เดียวไม่ได้");
+    expect(panel(agent).text).toContain("ผู้เล่น 8 คน · 2 ทีไทม์");
+    // An admin's /release of one of its tee times is refused alike.
+    const admin = h.user(ADMIN, "en");
+    const [held] = h.sandbox.reservations();
+    admin.send(`/release ${held!.code}`);
+    await h.settle();
+    expect(admin.lastMessage()?.text).toBe(
+      `Not released: ${held!.code} is a tee time of a group, and a group is cancelled as a whole, never one tee time alone: by its booker in /mybookings, or when its hold ends.`,
+    );
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PENDING", "PENDING"]);
+    expect(h.sandbox.count("DELETE", /\/cancel$/)).toBe(0);
+
+    // The group's own release, from the tee time's view: every tee time at once.
+    tapData(agent, flightTwo);
+    await h.settle();
+    tapData(agent, new RegExp(`^mb:release:${group.id}$`));
+    await h.settle();
+    expect(panel(agent).text).toContain("ยกเลิกการจองและปล่อยที่ที่กันไว้แล้ว");
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["CANCEL", "CANCEL"]);
+    expectTelegramRules(h);
+  });
+
   it("an admin refunds a group: /refund on one tee time's code offers the whole group; each paid tee time refunded once, the booker told once", async () => {
     const agent = h.user(2509, "en");
     await toPlayers(h, agent);

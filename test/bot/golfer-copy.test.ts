@@ -97,6 +97,44 @@ describe("the golfer's copy", () => {
     expectTelegramRules(h);
   });
 
+  it("one link per player: a second tap before anyone opens it gives the same link; once every player's is opened, the booker is told no more can be made", async () => {
+    await start();
+    const agent = h.user(AGENT, "en", "Anan");
+    const booking = await paidBooking(h, agent, "One Per Player");
+    const first = await sendToGolfer(agent, booking);
+    // A double tap (or a tap to send it again) does not use up a player's link.
+    const again = await sendToGolfer(agent, booking);
+    expect(again.token).toBe(first.token);
+    expect(panel(agent).text).toContain("Nobody has opened this link yet, so it is the same one as before.");
+
+    const tokens = new Set<string>();
+    for (let n = 1; n <= booking.persons; n++) {
+      const { token } = n === 1 ? first : await sendToGolfer(agent, booking);
+      expect(tokens.has(token), `player ${n}'s link is new`).toBe(false);
+      tokens.add(token);
+      const golfer = h.user(100_300 + n, "en", `Golfer ${n}`, "stranger");
+      golfer.send(`/start ${token}`);
+      await h.settle();
+      expect(panel(golfer).text).toBe("⛳ This booking is now in your /mybookings (read-only).");
+    }
+
+    // Every player's link is opened: the tap is answered with why, and no link is sent.
+    const sent = agent.messages().length;
+    const receipt = agent.messages().find((m) => m.text?.includes("Booking confirmed"))!;
+    const q = agent.tap({ messageId: receipt.message_id, data: `gc:${booking.id}` });
+    await h.settle();
+    const answer = h.telegram.callbackAnswers.find((a) => a.queryId === q);
+    expect(answer?.show_alert).toBe(true);
+    expect(answer?.text).toBe(
+      booking.persons === 1
+        ? "This booking's golfer's link has been opened already: a booking has one link per player."
+        : `All ${booking.persons} golfer's links of this booking have been opened: a booking has one link per player.`,
+    );
+    expect(agent.messages()).toHaveLength(sent);
+    expect(await viewersOf(h.app.storage.db, booking.id)).toHaveLength(booking.persons);
+    expectTelegramRules(h);
+  });
+
   it("with production's one reply a minute for strangers, a golfer who claimed a copy still uses /mybookings and its buttons", async () => {
     await start({ STRANGER_REPLIES_PER_MINUTE: "1" });
     const agent = h.user(AGENT, "en");

@@ -55,13 +55,53 @@ describe("/mybookings", () => {
     const held = h.sandbox.reservations().find((r) => r.status === "PENDING")!;
     const res = await partnerRequest(h, "DELETE", `/order/${held.id}/cancel`);
     expect(res.status).toBe(200);
-    tapData(user, /^mb:list$/);
+    tapData(user, /^mb:refresh$/);
     await h.settle();
     list = panel(user);
     expect(list.labels.filter((l) => l.includes("Released"))).toHaveLength(1);
     expect(list.labels.filter((l) => l.includes("Confirmed and paid"))).toHaveLength(1);
     expect(list.labels.some((l) => l.includes("On hold"))).toBe(false);
     expect(h.sandbox.count("GET", /^\/api\/v1\/ext\/order\/[^/]+$/)).toBeGreaterThan(0);
+    expectTelegramRules(h);
+  });
+
+  it("a booking read from the partner within the last minute opens from the ledger: two taps, one read; a minute later, or at Refresh, another", async () => {
+    const user = h.user(5010, "en");
+    await bookUntil(h, user, "held");
+    tapData(user, /:ok$/);
+    await h.settle();
+    const paid = h.sandbox.reservations()[0]!;
+    const reads = () => h.sandbox.count("GET", new RegExp(`^/api/v1/ext/order/${paid.id}$`));
+    const before = reads();
+    await myBookings(h, user);
+    expect(reads()).toBe(before + 1);
+    const [id] = listedIds(user);
+    tapData(user, new RegExp(`^mb:view:${id}$`));
+    await h.settle();
+    const shown = panel(user);
+    expect(shown.text).toContain("Confirmed and paid");
+    expect(shown.text).toContain(`Reservation code ${paid.code}`);
+    tapData(user, /^mb:list$/);
+    await h.settle();
+    tapData(user, new RegExp(`^mb:view:${id}$`));
+    await h.settle();
+    expect(reads(), "the list and two taps within a minute: one partner read").toBe(before + 1);
+    expect(panel(user).text).toBe(shown.text);
+    expect(panel(user).labels).toEqual(shown.labels);
+
+    tapData(user, /^mb:list$/);
+    await h.settle();
+    h.clock.advance(61_000);
+    tapData(user, new RegExp(`^mb:view:${id}$`));
+    await h.settle();
+    expect(reads(), "a minute later, the tap reads it again").toBe(before + 2);
+    expect(panel(user).text).toBe(shown.text);
+    tapData(user, /^mb:list$/);
+    await h.settle();
+    expect(reads()).toBe(before + 2);
+    tapData(user, /^mb:refresh$/);
+    await h.settle();
+    expect(reads(), "Refresh always reads").toBe(before + 3);
     expectTelegramRules(h);
   });
 

@@ -20,16 +20,28 @@ import { isNotModified } from "../ui/telegram-errors.js";
 import { groupRequestable, requestable } from "./after-booking/cancel-request.js";
 
 const LIST_SIZE = 10;
+/** States the partner may still move (released, paid or refunded there); the others are never read again. */
 const LIVE = new Set(["HELD", "CONFIRMING", "RELEASING", "PAID"]);
+/**
+ * A booking read from the partner less than this long ago is shown from the ledger: opening the list,
+ * a booking, Back and the booking again make one partner read a minute, not one a tap. What fairway
+ * itself changes (a release, a payment) is in the ledger at once; Refresh reads again.
+ */
+const PARTNER_READ_MAX_AGE_MS = 60_000;
 
-/** Reads a live booking's reservation from the partner and corrects the ledger (best effort). */
+/**
+ * A live booking's reservation as the partner has it, the ledger corrected (best effort): read again
+ * only when the last read is older than `PARTNER_READ_MAX_AGE_MS`, or always when `fresh` (Refresh).
+ */
 async function refreshFromPartner(
   ctx: BotContext,
   booking: BookingRecord,
+  fresh = false,
 ): Promise<{ booking: BookingRecord; stale: boolean }> {
   if (!booking.reservation_id || !LIVE.has(booking.state)) return { booking, stale: false };
   try {
-    return { booking: await ctx.deps.bookings.refresh(booking.id), stale: false };
+    const opts = fresh ? {} : { maxAgeMs: PARTNER_READ_MAX_AGE_MS };
+    return { booking: await ctx.deps.bookings.refresh(booking.id, opts), stale: false };
   } catch (error) {
     if (!isPartnerApiError(error)) throw error;
     return { booking, stale: true };
@@ -61,11 +73,12 @@ async function bookingsOf(ctx: BotContext, userId: number): Promise<BookingRecor
   return [...own, ...copies].sort((a, b) => b.created_at - a.created_at).slice(0, LIST_SIZE);
 }
 
-async function listView(ctx: BotContext): Promise<void> {
+/** The list; `fresh` (Refresh): every live booking read from the partner again. */
+async function listView(ctx: BotContext, fresh = false): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
   const locale = localeOf(ctx);
-  const refreshed = await Promise.all((await bookingsOf(ctx, userId)).map((b) => refreshFromPartner(ctx, b)));
+  const refreshed = await Promise.all((await bookingsOf(ctx, userId)).map((b) => refreshFromPartner(ctx, b, fresh)));
   const list = refreshed.map((r) => r.booking);
   const stale = refreshed.some((r) => r.stale);
   const kb = new InlineKeyboard();
@@ -96,7 +109,7 @@ async function listView(ctx: BotContext): Promise<void> {
       myBookingsData("view", b.id),
     ).row();
   }
-  kb.text(ctx.t("btn-refresh"), myBookingsData("list")).row();
+  kb.text(ctx.t("btn-refresh"), myBookingsData("refresh")).row();
   const note = stale ? `\n⚠️ ${ctx.t("my-bookings-stale")}` : "";
   await show(ctx, `<b>${ctx.t("my-bookings-title")}</b>\n${ctx.t("my-bookings-hint")}${note}`, kb);
 }
@@ -136,7 +149,13 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
     booking.group_id !== null ? `👥 ${ctx.t("group-flight-of", { n: booking.flight ?? 0 })}` : "",
   ].filter(Boolean);
   const kb = new InlineKeyboard();
-  if (own && booking.state === "HELD") kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
+  // A group's tee time is released only with its group (the booking service refuses it alone): its
+  // view offers the group's own release while the group is held.
+  const group = own && booking.group_id !== null ? await ctx.deps.bookings.getGroup(booking.group_id) : undefined;
+  if (own && booking.state === "HELD" && booking.group_id === null)
+    kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
+  if (group?.group.state === "HELD")
+    kb.text(ctx.t("btn-release-group"), myBookingsData("release", group.group.id)).row();
   if (requestable(booking, ctx.deps.now()))
     kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
   // A group's receipt is one message: each flight's golfer's copy is sent from the flight's own view (an
@@ -240,7 +259,10 @@ async function mayRelease(ctx: BotContext, id: string): Promise<boolean> {
   return payment?.kind !== "prepay" || ctx.deps.bookings.cancelPayment(id);
 }
 
-/** /mybookings: recent bookings with their status fresh from the partner; release an unpaid hold. */
+/**
+ * /mybookings: recent bookings with their status from the partner (read at most once a minute each, or
+ * at Refresh); release an unpaid hold.
+ */
 export function createMyBookingsFeature() {
   const feature = new Composer<BotContext>();
   feature.command("mybookings", (ctx) => listView(ctx));
@@ -251,7 +273,8 @@ export function createMyBookingsFeature() {
       return;
     }
     await ctx.answerCallbackQuery();
-    if (data.action === "list" || data.action === "refresh") return listView(ctx);
+    if (data.action === "list") return listView(ctx);
+    if (data.action === "refresh") return listView(ctx, true);
     if (!data.arg) return listView(ctx);
     if (data.action === "view") return detailView(ctx, data.arg);
     if (data.action === "group") return groupView(ctx, data.arg);
@@ -269,6 +292,9 @@ export function createMyBookingsFeature() {
     if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
     if (!(await mayRelease(ctx, booking.id))) return detailView(ctx, booking.id, ctx.t("pay-cancel-checking"));
     const out = await ctx.deps.bookings.release(booking.id, { reason: "user-cancel" });
+    // A group's tee time (a forged or old button): refused; the group's view, with its own release if held.
+    if (out.kind === "group-flight" && booking.group_id !== null)
+      return groupView(ctx, booking.group_id, ctx.t("release-group-flight"));
     const key =
       out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
     return detailView(ctx, booking.id, ctx.t(key));

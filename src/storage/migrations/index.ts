@@ -13,6 +13,8 @@ import { watches } from "./011-watches.js";
 import { sharedLimits } from "./012-shared-limits.js";
 import { pricesPayments } from "./013-prices-payments.js";
 import { customerScope } from "./015-customer-scope.js";
+import { golferCopySlots } from "./016-golfer-copy-slots.js";
+import { bookingRefreshedAt } from "./017-booking-refreshed-at.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +32,8 @@ export const migrations: Record<string, Migration> = {
   "012-shared-limits": sharedLimits,
   "013-prices-payments": pricesPayments,
   "015-customer-scope": customerScope,
+  "016-golfer-copy-slots": golferCopySlots,
+  "017-booking-refreshed-at": bookingRefreshedAt,
 };
 
 export const migrationProvider: MigrationProvider = {

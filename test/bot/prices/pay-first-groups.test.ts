@@ -281,6 +281,46 @@ describe("a customer's group pays first (PromptPay)", () => {
     expect(confirms(h)).toHaveLength(0);
   });
 
+  it("after the slip, a tee time of the group is not released alone from /mybookings, nor by a forged button: the group is cancelled as a whole, and the agent's approval pays it whole", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, view } = await customerGroupAtHold(h, 100_326, "Fon");
+    await payWithSlip(h, customer, "0142026GROUP7");
+    expect((await h.app.bookings.payment(view.group.id))?.state).toBe("submitted");
+    const first = view.flights[0]!;
+    customer.send("/mybookings");
+    await h.settle();
+    tapData(customer, /^mb:group:/);
+    await h.settle();
+    tapData(customer, new RegExp(`^mb:view:${first.id}$`));
+    await h.settle();
+    const flight = panel(customer);
+    expect(flight.text).toContain("Tee time 1 of a group");
+    expect(flight.labels).not.toContain("🗑 Release this hold");
+    expect(flight.labels).toContain("🗑 Release the whole group");
+
+    // The tee time alone, as an old or forged button asks: refused, with why, on the group's view.
+    customer.forgeTap(`mb:release:${first.id}`);
+    await h.settle();
+    expect(customer.lastMessage()?.text).toContain(
+      "This tee time is part of a group: a group is cancelled as a whole, never one tee time alone.",
+    );
+    expect(customer.lastMessage()?.text).toContain("8 players · 2 tee times");
+    // The group's own release, while the agent checks the slip: the holds are kept.
+    tapData(customer, new RegExp(`^mb:release:${view.group.id}$`));
+    await h.settle();
+    expect(customer.lastMessage()?.text).toContain("being checked by your agent");
+    expect((await groupOf(h, 100_326)).flights.map((f) => f.state)).toEqual(["HELD", "HELD"]);
+    expect(h.sandbox.count("DELETE", /\/cancel$/)).toBe(0);
+
+    agent.tap({ messageId: photos(agent).at(-1)!.message_id, data: `py:a:${view.group.id}` });
+    await h.settle();
+    const paid = await groupOf(h, 100_326);
+    expect(paid.group.state).toBe("PAID");
+    expect(paid.flights.map((f) => f.state)).toEqual(["PAID", "PAID"]);
+    expect(confirms(h)).toHaveLength(2);
+    expectTelegramRules(h);
+  });
+
   it("the checker finds a flight of a pay-first group confirmed without the group's approval", async () => {
     h = await startHarness({ env: ENV });
     const { customer, view } = await customerGroupAtHold(h, 100_331, "Dao");

@@ -9,6 +9,8 @@ import { IN_FLIGHT, writeTarget } from "./booking-lookup.js";
 function releaseRefusal(ctx: BotContext, booking: BookingRecord): string | undefined {
   const ref = escapeHtml(referenceOf(booking));
   const status = stateLabel(ctx, booking);
+  // A group's tee time is released only with its group (the booking service refuses it alone).
+  if (booking.state === "HELD" && booking.group_id !== null) return ctx.t("admin-release-group-flight", { ref });
   if (booking.state === "HELD") return undefined;
   if (booking.state === "PAID") return ctx.t("admin-release-paid", { ref });
   if (IN_FLIGHT.has(booking.state)) return ctx.t("admin-busy", { ref, status });
@@ -19,6 +21,7 @@ function outcomeText(ctx: BotContext, out: ReleaseOutcome): string {
   const ref = escapeHtml(referenceOf(out.booking));
   if (out.kind === "released") return ctx.t("admin-release-done", { ref });
   if (out.kind === "pending") return ctx.t("admin-release-pending", { ref });
+  if (out.kind === "group-flight") return ctx.t("admin-release-group-flight", { ref });
   return (
     releaseRefusal(ctx, out.booking) ?? ctx.t("admin-release-not-held", { ref, status: stateLabel(ctx, out.booking) })
   );

@@ -1,12 +1,12 @@
 /**
  * The golfer's copy: "Send to golfer" (`gc:<bookingId>`) on the receipt of a paid booking gives its
- * booker a single-use link (`t.me/<bot>?start=gc_…`, valid until the tee-off). Whoever opens it first
- * sees the booking, read-only, in /mybookings and gets its reminders; the booker is told. A forged,
- * used or expired link attaches nothing, and lets a stranger do nothing else.
+ * booker a single-use link (`t.me/<bot>?start=gc_…`, valid until the tee-off), one per player at most.
+ * Whoever opens it first sees the booking, read-only, in /mybookings and gets its reminders; the booker
+ * is told. A forged, used or expired link attaches nothing, and lets a stranger do nothing else.
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { COPY_TOKEN_PATTERN } from "../../../bookings/golfer-copies.js";
-import { createGolferCopies, type ClaimRefusal } from "../../../bookings/golfer-copies.js";
+import { copyLimit, createGolferCopies, type ClaimRefusal } from "../../../bookings/golfer-copies.js";
 import { myBookingsData, parseGolferCopyData } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
@@ -19,7 +19,10 @@ const REFUSALS: Record<ClaimRefusal, string> = {
   own: "golfer-copy-own",
 };
 
-/** [Send to golfer]: a new single-use link for the booker of a paid booking whose tee-off is ahead. */
+/**
+ * [Send to golfer]: a single-use link for the booker of a paid booking whose tee-off is ahead, one per
+ * player at most (`copyLimit`); the link not yet opened, if there is one, rather than a new one.
+ */
 async function sendToGolfer(ctx: BotContext, bookingId: string): Promise<void> {
   const { deps } = ctx;
   const booking = await deps.bookings.get(bookingId);
@@ -31,16 +34,26 @@ async function sendToGolfer(ctx: BotContext, bookingId: string): Promise<void> {
     await ctx.answerCallbackQuery({ text: ctx.t("golfer-copy-not-paid"), show_alert: true });
     return;
   }
-  const copy = await createGolferCopies(deps.storage.db, deps.now).create(
-    booking.id,
-    ctx.from.id,
-    booking.slot_starts_at,
-  );
-  deps.logger.info({ bookingId: booking.id, userId: ctx.from.id }, "golfer's copy link created");
+  const issued = await createGolferCopies(deps.storage.db, deps.now).issue(booking.id, {
+    createdBy: ctx.from.id,
+    expiresAt: booking.slot_starts_at,
+    limit: copyLimit(booking),
+  });
+  if (issued.kind === "all-used") {
+    deps.logger.info({ bookingId: booking.id, userId: ctx.from.id }, "golfer's copy refused: every link made");
+    await ctx.answerCallbackQuery({ text: ctx.t("golfer-copy-all-used", { limit: issued.limit }), show_alert: true });
+    return;
+  }
+  const { copy } = issued;
+  if (issued.kind === "new")
+    deps.logger.info({ bookingId: booking.id, userId: ctx.from.id, slot: copy.slot }, "golfer's copy link created");
   await ctx.answerCallbackQuery();
   const url = `https://t.me/${ctx.me.username}?start=${copy.token}`;
   const share = `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(ctx.t("golfer-copy-share-text"))}`;
-  await ctx.reply(ctx.t("golfer-copy-link", { url, code: escapeHtml(booking.reservation_code ?? "-") }), {
+  const text = ctx.t("golfer-copy-link", { url, code: escapeHtml(booking.reservation_code ?? "-") });
+  // The same link again while nobody has opened it: a double tap does not use up the booking's links.
+  const again = issued.kind === "again" ? `\n\n${ctx.t("golfer-copy-again")}` : "";
+  await ctx.reply(`${text}${again}`, {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
     reply_markup: new InlineKeyboard().url(ctx.t("golfer-copy-btn-share"), share),
