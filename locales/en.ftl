@@ -239,6 +239,11 @@ link-share-text = Book your tee time with me on fairway:
 link-revoke = 🚫 Revoke this link
 link-revoke-n = 🚫 { $n }
 link-revoked = Link revoked.
+link-revoked-customers = { $n ->
+    [0] Nobody had joined through it.
+    [one] The customer who joined through it can no longer start a booking; what they have booked stands. Send them a new link to let them book again.
+   *[other] The { $n } customers who joined through it can no longer start a booking; what they have booked stands. Send them a new link to let them book again.
+}
 link-not-revoked = That link was not revoked (already revoked, or not yours).
 links-title = Your customer links
 links-empty = You have no customer links yet. Create one with /link.

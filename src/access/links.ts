@@ -91,6 +91,16 @@ export function createLinks(
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** How many customers `token` admitted (a revoked link's: those who can no longer start bookings). */
+    async admitted(token: string): Promise<number> {
+      const row = await db
+        .selectFrom("customers")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("link_token", "=", token)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** Sets whether `agentId`'s link makes its customers pay first (PromptPay) or confirms at once; false when not theirs. */
     async setPayFirst(token: string, agentId: number, payFirst: boolean): Promise<boolean> {
       const result = await db

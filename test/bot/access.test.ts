@@ -129,6 +129,27 @@ describe("who may do what", () => {
     expectTelegramRules(h);
   });
 
+  it("revoking a link in /links says what becomes of the customers it let in, and does it", async () => {
+    h = await startHarness();
+    const agent = h.user(7105);
+    const token = await createLink(h, agent);
+    const customers = [h.user(100_011, "en", "One", "stranger"), h.user(100_012, "en", "Two", "stranger")];
+    for (const c of customers) c.send(`/start ${token}`);
+    await h.settle();
+    agent.send("/links");
+    await h.settle();
+    tapData(agent, new RegExp(`^lr:${token}$`));
+    await h.settle();
+    expect(panel(agent).text).toContain(
+      "The 2 customers who joined through it can no longer start a booking; what they have booked stands",
+    );
+    customers[0]!.send("/book");
+    await h.settle();
+    expect(customers[0]!.lastMessage()?.text).toContain("Please ask your agent for a new link");
+    expect(h.sandbox.requests.filter((r) => r.method === "POST")).toHaveLength(0);
+    expectTelegramRules(h);
+  });
+
   it("links are the agent's own: another agent's revoke button changes nothing; customers cannot make links", async () => {
     h = await startHarness();
     const owner = h.user(7103);

@@ -246,7 +246,10 @@ export function createLinksFeature() {
     const parsed = v.safeParse(RevokeData, ctx.callbackQuery.data);
     const revoked = parsed.success && ctx.from ? await ctx.deps.access.links.revoke(parsed.output, ctx.from.id) : false;
     await ctx.answerCallbackQuery({ text: ctx.t(revoked ? "link-revoked" : "link-not-revoked") });
-    if (revoked) await listLinks(ctx, ctx.t("link-revoked"));
+    if (!revoked || !parsed.success) return;
+    // What becomes of the customers it let in: no new bookings (the service's rule), theirs stand.
+    const customers = await ctx.deps.access.links.admitted(parsed.output);
+    await listLinks(ctx, `${ctx.t("link-revoked")} ${ctx.t("link-revoked-customers", { n: customers })}`);
   });
   return feature;
 }
