@@ -1,5 +1,5 @@
 /**
- * Two projects, so both cores work (issue 22; README, "Tests"):
+ * Two projects, so both cores work (docs/testing.md, "Running the tests"):
  *
  * - `unit`: tests of one part on its own (parsers, formatters, the partner client against the sandbox,
  *   storage, the Bot API server). They share module imports in worker threads (`isolate: false`),

@@ -228,7 +228,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     writePolicy: async (req) => writeRefusal(await access.whoIs(req.actorId), req),
   });
   // The bot's instances (PostgreSQL): each one's heartbeat, so Telegram's limits and the partner's
-  // reads are the bot's, shared by the live ones, not multiplied by them (README, Deployment).
+  // reads are the bot's, shared by the live ones, not multiplied by them (docs/deployment.md).
   const instance = instanceId();
   let active = () => true;
   const fleet =

@@ -2,7 +2,7 @@
  * Runs in vitest's own process: before the workers start, builds what child processes run
  * (`test/helpers/child-build.ts`) and drops the PostgreSQL test schemas of killed runs; when the run ends, prints the hostile suite's total
  * (`test/helpers/hostile-figures.ts`) and adds up what every bot in the run saw
- * (`test/helpers/tally.ts`): the lines README's "Reliability" section quotes.
+ * (`test/helpers/tally.ts`): the lines docs/testing.md's "Reliability" section quotes.
  */
 import { buildForChildren } from "./helpers/child-build.js";
 import { dropStaleTestSchemas } from "./helpers/databases.js";

@@ -41,7 +41,7 @@ export interface AbuseControlOptions {
 }
 
 /**
- * The three parts of abuse control and rate limits (README, "Abuse control and rate limits"): the
+ * The three parts of abuse control and rate limits (docs/operations.md, "Abuse control and rate limits"): the
  * outgoing budget (the `fetch` of the bot's client options), the outbox that `deliver` queues into (its
  * own client, paced as background sends), and the per-user gate placed first in the middleware. All
  * three are the bot's, not this process's: with other instances live, the budget is this instance's

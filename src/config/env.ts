@@ -5,7 +5,7 @@ import { parseMarkup } from "../pricing/price.js";
 
 /*
  * The environment fairway reads, as one valibot schema: each variable's type, range and default
- * (README, "Configuration"; `.env.example`). `createConfig` (index.ts) resolves it into `Config`.
+ * (docs/configuration.md; `.env.example`). `createConfig` (index.ts) resolves it into `Config`.
  */
 
 /** Telegram user ids: a comma-separated list of positive integers, blanks ignored. */
@@ -173,7 +173,7 @@ export const EnvSchema = v.object({
   ),
   WEBHOOK_MAX_CONNECTIONS: IntInRange(40, 1, 100),
   PORT: IntInRange(3000, 0, 65535),
-  // The operator's endpoints (/readyz, /metrics) on a port of their own (README, "Health and metrics").
+  // The operator's endpoints (/readyz, /metrics) on a port of their own (docs/deployment.md, "Health and metrics").
   OPERATOR_PORT: IntInRange(9091, 0, 65535),
   OPERATOR_HOST: v.optional(
     v.pipe(
@@ -200,7 +200,7 @@ export const EnvSchema = v.object({
     ),
     "08:00",
   ),
-  // Selling prices and customers' payments (README, "Prices and payments").
+  // Selling prices and customers' payments (docs/features.md, "Prices and payments").
   PRICE_MARKUP: v.optional(
     v.union(
       [
@@ -229,7 +229,7 @@ export const EnvSchema = v.object({
     ),
   ),
   PAYMENT_WINDOW_MINUTES: IntInRange(30, 5, 120),
-  // Abuse control and rate limits (README, "Abuse control and rate limits").
+  // Abuse control and rate limits (docs/operations.md, "Abuse control and rate limits").
   USER_RATE_BURST: IntInRange(12, 1, 10_000),
   USER_RATE_PER_MINUTE: IntInRange(120, 1, 60_000),
   STRANGER_REPLIES_PER_MINUTE: IntInRange(1, 1, 60),

@@ -57,13 +57,13 @@ export interface Config {
   digestMinuteOfDay: number;
   /** Secret values to scrub from every log line and message. */
   secrets: string[];
-  /** Abuse control and the outgoing budget (README, "Abuse control and rate limits"). */
+  /** Abuse control and the outgoing budget (docs/operations.md, "Abuse control and rate limits"). */
   limits: RateLimitsConfig;
   /** Watches for tee times that open (src/watches/). */
   watches: WatchesConfig;
-  /** Selling prices (README, "Prices and payments"). */
+  /** Selling prices (docs/features.md, "Prices and payments"). */
   pricing: PricingConfig;
-  /** Customers' PromptPay payments (README, "Prices and payments"). */
+  /** Customers' PromptPay payments (docs/features.md, "Prices and payments"). */
   payments: PaymentsConfig;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The figures of a test run that README's "Reliability" section quotes: every harness (and crash
+ * The figures of a test run that docs/testing.md's "Reliability" section quotes: every harness (and crash
  * world) adds what it saw when it stops; `test/global-setup.ts` adds them up once the run ends.
  *
  * Each test worker appends lines to test-results/tally/<run>/<worker>.jsonl, where <run> is the

@@ -1,5 +1,5 @@
 /**
- * The wall-clock guard (README, "Time in the tests"): a test file not named `*.clock.test.ts` fails if
+ * The wall-clock guard (docs/testing.md, "Time in the tests"): a test file not named `*.clock.test.ts` fails if
  * it — or fairway code it runs in this process — reads the day, the hour or the month of the machine's
  * clock. Such a read makes a test pass or fail by when it runs; the files named `*.clock.test.ts`
  * are the ones about dates and times, and `.ci/clock` runs exactly those again under libfaketime at

@@ -78,7 +78,7 @@ describe.concurrent("several instances on one PostgreSQL", () => {
       // Each agent gets as far as the tee times, then waits.
       await Promise.all(users.map((u, i) => driveTo(u, "slots", i, 30_000)));
       // Idle, the tee times shown. (An update the leader had fetched but not finished when it died is
-      // lost in polling mode: Telegram counts it delivered. README, Deployment.)
+      // lost in polling mode: Telegram counts it delivered. docs/deployment.md.)
       await Promise.all(
         users.map((u) =>
           until(`tee times for ${u.chatId}`, () => buttons(u).data.some((d) => /:s:\d+$/.test(d)), 30_000),

@@ -8,7 +8,7 @@ import { createStorage, type Storage } from "../../src/storage/index.js";
 import { postgresDatabase } from "../helpers/databases.js";
 
 /**
- * The parts several instances share on PostgreSQL (README, "Abuse control and rate limits"): the
+ * The parts several instances share on PostgreSQL (docs/operations.md, "Abuse control and rate limits"): the
  * instances' heartbeats, token buckets by key, and the partner's lists read once. Each "instance" here
  * is a part built on its own, as each process builds its own; they meet in one database. The
  * heartbeats' expiry and the buckets' refill are real time (the database's clock).

@@ -45,7 +45,7 @@ export interface FloodGateOptions {
  * A dropped callback query is still answered (empty, so the button stops spinning): Telegram
  * counts no answer against the limits. With several instances receiving updates (a webhook over N),
  * the buckets are the bot's (`buckets`), so a sender gets what one instance would give them, not N
- * times it (see README, "Abuse control and rate limits").
+ * times it (see docs/operations.md, "Abuse control and rate limits").
  */
 export function floodGate(options: FloodGateOptions): MiddlewareFn<Context> {
   const clock = options.clock ?? (() => performance.now());

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Limits shared by every instance of one bot (README, "Abuse control and rate limits"): Telegram
+ * Limits shared by every instance of one bot (docs/operations.md, "Abuse control and rate limits"): Telegram
  * counts a bot token, not a process.
  *
  * - `limit_instances`: each live instance's heartbeat (every second, gone 3 s after the last one),

@@ -14,7 +14,7 @@ export const CHROMIUM_PRESENT = existsSync(CHROMIUM_PATH);
 
 /**
  * Where screenshots go: `test-results/playground/` (git-ignored) on every run;
- * `docs/screenshots/` (README's pictures, committed) with UPDATE_SCREENSHOTS=1.
+ * `docs/screenshots/` (the pictures of README and docs/, committed) with UPDATE_SCREENSHOTS=1.
  */
 export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS ? "docs/screenshots" : join("test-results", "playground");
 
