@@ -1,4 +1,4 @@
-/** What a search across courses asks for (issue 24): the parser fills it, the search engine reads it. */
+/** What a search across courses asks for: the parser fills it, the search engine reads it. */
 
 /** Minutes after midnight in the course's zone, [from, to). */
 export interface TimeWindow {

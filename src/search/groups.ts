@@ -1,5 +1,5 @@
 /**
- * A party larger than one tee time takes (issue 25): its flights at one course on one date. Pure:
+ * A party larger than one tee time takes (docs/features.md, "Groups"): its flights at one course on one date. Pure:
  * the day's open tee times in, a proposal out. A proposal is consecutive open tee times, no more than
  * `maxGapMinutes` from one start to the next, with the players split within each tee time's
  * minPerson–maxPerson as evenly as they go, the earlier flights taking the extra players

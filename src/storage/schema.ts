@@ -337,7 +337,7 @@ export interface OutboxTable {
 /** What a watch is doing (see migrations/011-watches.ts): active until its date passes (ended) or its agent stops it. */
 export type WatchState = "active" | "stopped" | "ended";
 
-/** An agent's saved search, checked for tee times that open (issue 27). */
+/** An agent's saved search, checked for tee times that open (src/watches/). */
 export interface WatchesTable {
   /** 10 lower-case letters and digits (callback data carries it). */
   id: string;

@@ -1,5 +1,5 @@
 /**
- * Groups at the ledger (issue 25): a real booking service and hold reaper on SQLite and PostgreSQL, a
+ * Groups at the ledger: a real booking service and hold reaper on SQLite and PostgreSQL, a
  * real partner client, the partner sandbox over HTTP. Hold all or none, one balance read for the total,
  * confirm as one (a failure midway releases the rest and says which flights are paid), the reaper
  * settling a group whose operation a crash interrupted, and a group refunded once.

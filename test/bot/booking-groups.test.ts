@@ -1,5 +1,5 @@
 /**
- * Groups in the booking flow (issue 25), through the real bot, the local Bot API server and the partner
+ * Groups in the booking flow, through the real bot, the local Bot API server and the partner
  * sandbox over HTTP: a party beyond one tee time gets its flights proposed at the players step, the
  * lead golfer's details once, one hold of every flight (or none), one summary with the total, one
  * Confirm, one receipt and one `.ics` with an event per flight. The harness's invariant checker runs

@@ -1,5 +1,5 @@
 /**
- * The booking conversation's stored state is bounded (issue 11): what fairway keeps for one chat's
+ * The booking conversation's stored state is bounded (docs/performance.md): what fairway keeps for one chat's
  * booking — the conversation's replay log (`convo:<chat>`; a `flow:<chat>` row is counted too, were one ever written again) —
  * stays under 8 KB at every step, and does not grow with the number of taps.
  */

@@ -1,5 +1,5 @@
 /**
- * Find a tee time across courses (issue 24), end to end: fairway against the sandbox and the local
+ * Find a tee time across courses, end to end: fairway against the sandbox and the local
  * Bot API server. Plain words and /find give one message of tee times across courses; a tap on one
  * opens the booking at the golfer step and the usual hold and confirm pay it; criteria change by
  * button; customers see only their link's course; strangers get no search and cause no partner call.

@@ -1,5 +1,5 @@
 /**
- * One build for every child process the suite starts (issue 22): `dist/` from `tsconfig.build.json`,
+ * One build for every child process the suite starts (docs/testing.md): `dist/` from `tsconfig.build.json`,
  * what `npm start` runs (incremental, so a second run costs well under a second). Children then start
  * from it with plain `node` (`fairwayCommand()` of test/bench/processes.ts), not `node --import tsx`,
  * which compiled TypeScript again in every process.

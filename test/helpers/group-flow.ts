@@ -1,5 +1,5 @@
 /**
- * Driving a group booking (issue 25) through the bot as an agent would: /book, the first course, a
+ * Driving a group booking (one party, several tee times) through the bot as an agent would: /book, the first course, a
  * date's first tee time, a party beyond one tee time (the proposal accepted as it is), the lead
  * golfer typed, the other names skipped, and (unless `pay` is false) Confirm.
  */

@@ -1,5 +1,5 @@
 /**
- * What "fairway has finished" means to a test (issue 22): every update the bot was handed has been
+ * What "fairway has finished" means to a test (docs/testing.md): every update the bot was handed has been
  * handled, grammY's error handler included, rather than "nothing happened for a while".
  *
  * `trackHandling(bot)` wraps the bot's `handleUpdate` and `errorHandler` and watches its getUpdates

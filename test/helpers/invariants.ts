@@ -21,7 +21,7 @@ import { addToTally } from "./tally.js";
  *   the sandbox's history says was paid plus what it says was refunded; the ledger's paid and refunded
  *   amounts agree with it.
  *
- * - groups (issue 25): every flight names its group and its place, the group's players and expected
+ * - groups (one party, several tee times): every flight names its group and its place, the group's players and expected
  *   amount are its flights'; a group holding or confirming at the end is a write in flight; a held
  *   group's flights are all held, ending together; a settled group holds nothing (PAID: every flight
  *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation.

@@ -17,7 +17,7 @@ import {
 import { checkInvariants } from "../helpers/invariants.js";
 
 /**
- * SIGKILL in the middle of groups (issue 25): fairway's real entry point in a child process, four
+ * SIGKILL in the middle of groups (one party, several tee times): fairway's real entry point in a child process, four
  * agents each holding or paying a three-tee-time group, each left at a different instant — the second
  * reserve in flight, the third confirm not applied (killed between the second and third confirm), the
  * third confirm applied with its answer lost, and the holds shown. fairway starts again on the same

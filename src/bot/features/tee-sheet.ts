@@ -1,5 +1,5 @@
 /**
- * The tee sheet's side in the chat (issue 28): the "🗓 Tee sheet" button that opens the Mini App
+ * The tee sheet's side in the chat (docs/features.md, "Tee sheet"): the "🗓 Tee sheet" button that opens the Mini App
  * (src/mini-app/), the chat's menu button for agents and admins, and the hand-over: a tee time tapped
  * on the sheet becomes the booking flow at the golfer step in the user's chat, entered through the
  * bot's own update pipeline (roles, the access gate, the chat's lock, the guards that end a booking

@@ -1,5 +1,5 @@
 /**
- * A price as agents and admins read it (issue 30): what the customer pays, with the net (the agency's
+ * A price as agents and admins read it: what the customer pays, with the net (the agency's
  * cost) beside it when a markup makes them differ; with no markup, the one figure. Never for a
  * customer's eyes: a customer's surfaces format the selling price alone.
  */

@@ -3,7 +3,7 @@
  * time whose card carries a "Book this tee time" deep link (the agent's offer). The query is read by
  * the search's parser (`search/query.ts`): a date, a time of day, a party, an area and a top price as
  * /find reads them, and the words left over as a course name; the tee times come from the same search.
- * A party larger than one tee time takes gets /find's groups (issue 25): one article per group, whose
+ * A party larger than one tee time takes gets /find's groups: one article per group, whose
  * card shows its tee times, split and total (what the customer pays) and opens the offer of its first
  * tee time, where the customer picks the party and is proposed the group.
  */
@@ -123,7 +123,7 @@ function article(ctx: BotContext, item: Item, offer: Offer, date: string, prices
 }
 
 /**
- * A group's article (issue 25): its tee times, the players on each and the total the customer pays
+ * A group's article: its tee times, the players on each and the total the customer pays
  * (the selling price of each tee time); its button opens the offer of the group's first tee time.
  */
 function groupArticle(

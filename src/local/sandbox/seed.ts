@@ -249,7 +249,7 @@ export const COURSES: readonly CourseSeed[] = [
     afternoonDiscount: 20,
     persons: { oneToFour: 0.3, twoToFour: 0.5, threeToFour: 0.2 },
     partyAble: true,
-  }, // ——— Added for a realistic catalog (issue 24). Indices 10 on: the first ten keep their order. ———
+  }, // ——— Added for a realistic catalog to search across courses. Indices 10 on: the first ten keep their order. ———
   {
     id: "65c98637c565652490ee305f",
     name: "Sriracha Hillside Golf Club",

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Watches (issue 27): an agent's saved search that alerts them when a matching tee time opens. A
+ * Watches (src/watches/README.md): an agent's saved search that alerts them when a matching tee time opens. A
  * watch keeps its criteria and, per (course, date) it covers, the matching tee times open at its last
  * look; the checker's (course, date) targets keep when each was read and is due again (one partner read
  * serves every watch on it); an alert row per (watch, tee time) makes each alert once-only.

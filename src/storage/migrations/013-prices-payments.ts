@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 
 /**
- * Selling prices and customers' payments (issue 30):
+ * Selling prices and customers' payments (docs/features.md, "Prices and payments"):
  * - `price_rules`: the agency's markup and rounding, and overrides per course and per agent;
  * - `bookings.selling_amount`: what the customer pays (satang, every player), set when the hold is placed;
  * - `payments`: a customer's PromptPay payment of a booking (pay first), or an agent's payment request,

@@ -20,9 +20,9 @@ const RECORDED: Record<number, string> = {
   12: "9d92fd900720f24f",
   13: "2a8d6b7924f555bc",
   14: "4259ba338f7b9128",
-  // 15: the first read of a view carries the price rules; the hold's read carries its payment (issue 30).
+  // 15: the first read of a view carries the price rules; the hold's read carries its payment (prices and payments).
   15: "4259ba338f7b9128",
-  // 16: a group's hold read carries its payment, and a customer's group pays first (issue 30).
+  // 16: a group's hold read carries its payment, and a customer's group pays first.
   16: "4259ba338f7b9128",
   // 17: a hold's outcome may be the service's refusal (who books, for which agent and course).
   17: "4259ba338f7b9128",

@@ -1,5 +1,5 @@
 /**
- * Agents and admins see what the agency sells at and the net (issue 30), against the real parts: with
+ * Agents and admins see what the agency sells at and the net, against the real parts: with
  * PRICE_MARKUP=20% an agent's /find lines give each total the customer pays with its net beside it, the
  * tee sheet's answer gives each open cell (and a party of 12's group) its selling price and net, and
  * /book's tee-time buttons say both (the net in brackets, the message saying so); a top price compares

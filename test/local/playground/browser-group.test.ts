@@ -1,5 +1,5 @@
 /**
- * The playground in Chromium shows a group booking (issue 25): the agent books 12 golfers by clicking
+ * The playground in Chromium shows a group booking: the agent books 12 golfers by clicking
  * through the page — the party of 12 at the players step, the three tee times proposed 4+4+4 with the
  * total, the lead golfer typed once, the other names — and gets one receipt with every tee time and its
  * code, one `.ics` with an event per tee time, and three PAID reservations in the sandbox panel.

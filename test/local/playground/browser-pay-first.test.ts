@@ -1,5 +1,6 @@
 /**
- * Issue 30's "Done when", in the playground in Chromium, with `PRICE_MARKUP=20%` and `PROMPTPAY_ID` set:
+ * Selling prices and customers' payments end to end (docs/features.md, "Prices and payments"), in the
+ * playground in Chromium, with `PRICE_MARKUP=20%` and `PROMPTPAY_ID` set:
  * the agent's inline offer shows the customer's price, not the net; the customer opens it, books, and
  * gets a PromptPay QR for exactly the selling total; the partner's confirm is not called until the agent
  * approves the slip the customer sent (the page's 📎); the receipt says what is prepaid and what is due

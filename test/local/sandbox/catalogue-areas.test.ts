@@ -1,5 +1,5 @@
 /**
- * The sandbox's catalog is realistic enough to search by area (issue 24): enough courses in each of
+ * The sandbox's catalog is realistic enough to search by area: enough courses in each of
  * the areas agents sell, each one where `areaOfCourse` places it, inside Thailand, at that area's prices.
  */
 import { describe, expect, it } from "vitest";

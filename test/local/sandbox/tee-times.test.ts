@@ -1,5 +1,5 @@
 /**
- * Seeded tee times of a larger catalog (issue 24): popular courses nearly sold out at weekends, the
+ * Seeded tee times of a larger catalog (to search across courses): popular courses nearly sold out at weekends, the
  * others as busy as before, and slot ids that still pack every course's index into 32 bits.
  */
 import { describe, expect, it } from "vitest";

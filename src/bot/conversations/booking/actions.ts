@@ -22,7 +22,7 @@ export const STEP_ACTIONS = {
   /**
    * `d`: a suggested later day (or a calendar tap that raced the edit from the date step, as is `m`),
    * `pf`: a part of the day, `sp`: a page, `rf`: refresh, `s`: a tee time (its index in the day's list),
-   * `w`: watch the day (or the part of it) whose tee times are all taken (a watch, issue 27).
+   * `w`: watch the day (or the part of it) whose tee times are all taken (a watch, src/watches/).
    */
   slot: ["d", "m", "pf", "sp", "rf", "s", "w"],
   /** `p`: the number of players (beyond one tee time's maximum: a group). */

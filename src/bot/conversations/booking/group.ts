@@ -1,5 +1,5 @@
 /**
- * The booking flow for a party larger than one tee time (issue 25): fairway proposes its flights at
+ * The booking flow for a party larger than one tee time (a group): fairway proposes its flights at
  * the picked tee time's course and date, the agent may move a flight or change the split, the lead
  * golfer's details are asked once, then every flight is held (all or none), one summary shows the
  * flights and the total, one Confirm pays them all, and one receipt and one `.ics` follow. Every

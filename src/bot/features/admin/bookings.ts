@@ -35,7 +35,7 @@ function parseFilter(ctx: BotContext, match: string): Filter | undefined {
   return undefined;
 }
 
-/** The number of tee times of each group among `list` (issue 25), by group id. */
+/** The number of tee times of each group among `list`, by group id. */
 async function groupSizes(ctx: BotContext, list: readonly { group_id: string | null }[]): Promise<Map<string, number>> {
   const ids = [...new Set(list.flatMap((b) => (b.group_id === null ? [] : [b.group_id])))];
   if (ids.length === 0) return new Map();

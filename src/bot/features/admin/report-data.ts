@@ -21,7 +21,7 @@ export interface ReportRow {
   sellingAmount: number;
   /** Satang: selling − the partner's amount, over the paid bookings. */
   margin: number;
-  /** Groups (issue 25) with a tee time among the paid bookings; each of their tee times counts in `paidCount`. */
+  /** Groups with a tee time among the paid bookings; each of their tee times counts in `paidCount`. */
   groups: number;
 }
 
@@ -215,7 +215,7 @@ export interface ReportGroup {
   amount: number;
 }
 
-/** The groups among paid bookings (issue 25), by their first tee time. */
+/** The groups among paid bookings, by their first tee time. */
 export function reportGroups(bookings: readonly BookingRecord[]): ReportGroup[] {
   const groups = new Map<string, BookingRecord[]>();
   for (const b of bookings) if (b.group_id !== null) groups.set(b.group_id, [...(groups.get(b.group_id) ?? []), b]);

@@ -38,11 +38,11 @@ export interface DigestOptions {
   /** DIGEST_TIME as minutes after midnight in Bangkok. */
   minuteOfDay: number;
   /**
-   * Hook for the cancellation requests (issue 13's other half): how many wait for an admin. Absent
+   * Hook for the cancellation requests (`bookings/cancel-requests.ts`): how many wait for an admin. Absent
    * (no such table yet), the digest leaves the line out.
    */
   countPendingCancelRequests?: () => Promise<number>;
-  /** The watches' line (issue 27): active watches now, and tee times alerted in [from, to). Absent: no line. */
+  /** The watches' line (src/watches/): active watches now, and tee times alerted in [from, to). Absent: no line. */
   watchFigures?: (from: number, to: number) => Promise<{ active: number; alerted: number }>;
 }
 

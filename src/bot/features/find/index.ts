@@ -1,5 +1,5 @@
 /**
- * Find a tee time across courses (issue 24): `/find`, the menu's "🔎 Find a tee time", and plain
+ * Find a tee time across courses (docs/features.md): `/find`, the menu's "🔎 Find a tee time", and plain
  * words typed outside a booking (`sat morning 4 pax pattaya under 2500`). One message per search,
  * edited in place: the criteria with a button for each, the tee times across every matching course,
  * and a tap on one opens the booking flow at the golfer step on that tee time (the flow's hold,

@@ -27,10 +27,10 @@ export const DATE_BUTTON_DAYS = 14;
 /** Top prices per player offered as buttons, baht. */
 export const PRICE_STEPS = [1_000, 1_500, 2_000, 2_500, 3_000, 4_000, 5_000];
 
-/** Parties offered as buttons: one tee time's, then groups of several (issue 25). */
+/** Parties offered as buttons: one tee time's, then groups of several tee times. */
 export const PLAYER_STEPS = [1, 2, 3, 4, 8, 12, 16];
 
-/** Fewer hits than this (a page not full, or none) offer "Tell me when one opens" (a watch, issue 27). */
+/** Fewer hits than this (a page not full, or none) offer "Tell me when one opens" (a watch). */
 export const WATCH_BELOW = HITS_PER_PAGE;
 
 /** A watch waits for one tee time: a party larger than one tee time takes (a group) is not watched. */

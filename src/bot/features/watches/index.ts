@@ -1,5 +1,5 @@
 /**
- * Watches (issue 27): "🔔 Tell me when one opens" under a search that found too little (/find) and on
+ * Watches (docs/features.md): "🔔 Tell me when one opens" under a search that found too little (/find) and on
  * a course's sold-out day in /book saves the search; the checker (src/watches/checker.ts, on the
  * leader) alerts the agent when a matching tee time opens; "Book it" on the alert opens the booking at
  * the golfer step if the tee time is still open, and says so (the watch goes on) if it is gone.

@@ -1,5 +1,5 @@
 /**
- * A group's tee times in the admins' figures (issue 25): the daily digest and /report count each paid
+ * A group's tee times in the admins' figures: the daily digest and /report count each paid
  * tee time of a group, say how many groups they came in, and give each group a line (when, course, lead
  * golfer, its tee times with their codes, the amount); the CSV has a `groups` column; /bookings marks
  * each tee time of a group. In English and Thai.

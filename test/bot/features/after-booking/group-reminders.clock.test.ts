@@ -1,5 +1,5 @@
 /**
- * A group's reminders (issue 25): one message per offset with every paid tee time of the group, to the
+ * A group's reminders: one message per offset with every paid tee time of the group, to the
  * agent who booked it and to each golfer holding a copy of one of its flights (once, however many
  * flights they hold), never one per flight; once across restarts and with a second instance's passes
  * racing the leader's, on SQLite and PostgreSQL. A customer's group: the customer gets it, the agent one

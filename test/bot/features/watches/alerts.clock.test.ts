@@ -1,5 +1,5 @@
 /**
- * Watches (issue 27), end to end: fairway against the sandbox and the local Bot API server. A search
+ * Watches, end to end: fairway against the sandbox and the local Bot API server. A search
  * that finds nothing offers "Tell me when one opens"; the checker (ticked here after moving the world's
  * clock) reads each (course, date) once per check whatever the number of watches, and a tee time that
  * another agency releases is alerted once, in the agent's language; "Book it" opens the golfer step and

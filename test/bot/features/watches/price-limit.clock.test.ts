@@ -1,5 +1,5 @@
 /**
- * A watch's top price is the selling price (issue 30), as /find's: with PRICE_MARKUP=20% an agent
+ * A watch's top price is the selling price, as /find's: with PRICE_MARKUP=20% an agent
  * watching Saturday 7–8 in Pattaya "under 3000" is alerted to a tee time released whose selling price is
  * within it, not to one whose net is within it but whose selling price is not; the alert says the
  * selling total with the net beside it. English and Thai.
