@@ -396,7 +396,7 @@ digest-turned-off = ✅ You will no longer get the daily digest. <code>/digest o
 digest-is-on = The daily digest is on for you.
 digest-is-off = The daily digest is off for you.
 digest-usage = <code>/digest on</code> or <code>/digest off</code>
-## After the booking: cancellation requests, the golfer's copy, notices (issue 13)
+## After the booking: cancellation requests, the golfer's copy, notices
 cmd-requests = Pending cancellation requests
 btn-request-cancellation = 🙋 Request cancellation
 btn-send-to-golfer = 📨 Send to golfer
@@ -615,7 +615,7 @@ digest-watches = Watches: { $active } active · { $alerted ->
    *[other] { $alerted } tee times alerted
 }
 
-## Prices and payments (issue 30)
+## Prices and payments
 cmd-prices = Markups: what customers pay
 prices-title = Selling prices
 prices-no-markup = no markup (the partner's price)
@@ -644,7 +644,7 @@ prices-override-set = { $target } now sells at { $markup }.
 prices-override-removed = { $target } has no override now.
 prices-usage = Set: <code>/prices 15%</code> or <code>/prices 300</code> (baht per player) · <code>/prices none</code> · <code>/prices default</code> (PRICE_MARKUP) · <code>/prices round 10</code> (1, 10, 50 or 100) · <code>/prices course &lt;name&gt; 20%</code> or <code>off</code> · <code>/prices agent &lt;user id&gt; 10%</code> or <code>off</code> · <code>/prices preview &lt;course&gt;</code>. A course's override comes before an agent's, an agent's before the agency's.
 
-## Groups: one party, several tee times (issue 25)
+## Groups: one party, several tee times
 players-group-hint = More than { $max } players? Pick the party's size below (👥): fairway proposes tee times in a row for the group.
 group-title = { $players } players over { $flights } tee times
 group-flight = { $n }. 🕒 { $time } · { $players ->
@@ -821,7 +821,7 @@ pay-link-at-once = ⚡ Customers of this link are confirmed at once, paid from t
 pay-link-btn-at-once = ⚡ Confirm at once instead
 pay-link-btn-pay-first = 💳 Pay first instead
 
-## Staff prices (issue 30): what the customer pays, with the net beside it when a markup applies
+## Staff prices: what the customer pays, with the net beside it when a markup applies
 price-with-net = { $price } · net { $net }
 price-net-hint = Prices are what the customer pays; the net is in brackets.
 find-net = · net { $net }

@@ -359,7 +359,7 @@ digest-turned-off = ✅ คุณจะไม่ได้รับสรุป�
 digest-is-on = สรุปประจำวันเปิดอยู่สำหรับคุณ
 digest-is-off = สรุปประจำวันปิดอยู่สำหรับคุณ
 digest-usage = <code>/digest on</code> หรือ <code>/digest off</code>
-## After the booking: cancellation requests, the golfer's copy, notices (issue 13)
+## After the booking: cancellation requests, the golfer's copy, notices
 cmd-requests = คำขอยกเลิกที่รอพิจารณา
 btn-request-cancellation = 🙋 ขอยกเลิกการจอง
 btn-send-to-golfer = 📨 ส่งให้นักกอล์ฟ
@@ -550,7 +550,7 @@ watch-over-price = เวลาออกรอบนั้นตอนนี้�
 watch-over-price-watching = เวลาออกรอบนั้นตอนนี้ราคาสูงกว่าราคาสูงสุดที่ตั้งไว้ เรายังติดตามต่อและจะแจ้งเมื่อมีเวลาอื่นว่างขึ้น
 digest-watches = การติดตาม: ใช้งานอยู่ { $active } รายการ · แจ้งเวลาว่างแล้ว { $alerted } เวลา
 
-## Prices and payments (issue 30)
+## Prices and payments
 cmd-prices = ส่วนบวกราคา: ราคาที่ลูกค้าจ่าย
 prices-title = ราคาขาย
 prices-no-markup = ไม่บวกราคา (ราคาของพาร์ทเนอร์)
@@ -579,7 +579,7 @@ prices-override-set = { $target } ตอนนี้ขายที่ { $markup
 prices-override-removed = { $target } ไม่มีค่าเฉพาะแล้ว
 prices-usage = ตั้งค่า: <code>/prices 15%</code> หรือ <code>/prices 300</code> (บาทต่อผู้เล่น) · <code>/prices none</code> · <code>/prices default</code> (PRICE_MARKUP) · <code>/prices round 10</code> (1, 10, 50 หรือ 100) · <code>/prices course &lt;ชื่อ&gt; 20%</code> หรือ <code>off</code> · <code>/prices agent &lt;user id&gt; 10%</code> หรือ <code>off</code> · <code>/prices preview &lt;สนาม&gt;</code> ค่าของสนามมาก่อนค่าของตัวแทน และค่าของตัวแทนมาก่อนค่าของเอเจนซี
 
-## Groups: one party, several tee times (issue 25)
+## Groups: one party, several tee times
 players-group-hint = ผู้เล่นมากกว่า { $max } คน? เลือกจำนวนคนของกลุ่มด้านล่าง (👥) แล้ว fairway จะเสนอทีไทม์ติดกันให้ทั้งกลุ่ม
 group-title = ผู้เล่น { $players } คน ใน { $flights } ทีไทม์
 group-flight = { $n }. 🕒 { $time } · { $players } คน · { $amount }
@@ -744,7 +744,7 @@ pay-link-at-once = ⚡ ลูกค้าจากลิงก์นี้ได
 pay-link-btn-at-once = ⚡ ยืนยันทันทีแทน
 pay-link-btn-pay-first = 💳 ให้ชำระก่อนแทน
 
-## Staff prices (issue 30): what the customer pays, with the net beside it when a markup applies
+## Staff prices: what the customer pays, with the net beside it when a markup applies
 price-with-net = { $price } · ทุน { $net }
 price-net-hint = ราคาคือที่ลูกค้าจ่าย ราคาทุนอยู่ในวงเล็บ
 find-net = · ทุน { $net }
