@@ -4,6 +4,27 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import prettier from "eslint-config-prettier";
 
+/** `new Date()`, `Date()`: the wall clock's now. */
+const NO_WALL_CLOCK = [
+  {
+    selector: "NewExpression[callee.name=/^(Date|TZDate)$/][arguments.length=0]",
+    message: "Take now from the injected clock (`now()`), not the wall clock.",
+  },
+  {
+    selector: "CallExpression[callee.name='Date']",
+    message: "Take now from the injected clock (`now()`), not the wall clock.",
+  },
+];
+
+/** A query naming one of the ledger's tables. */
+const LEDGER_TABLES = [
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(selectFrom|updateTable|deleteFrom|insertInto)$/][arguments.0.value=/^(bookings|booking_groups|booking_events|payments)( |$)/]",
+    message: "Ask the ledger's read model (bookings/queries.ts) or the booking service; only they touch these tables.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["node_modules", "data", "coverage", "test-results", "playground-dist", "dist", "bench-results"] },
   js.configs.recommended,
@@ -25,19 +46,14 @@ export default tseslint.config(
   // directly. The test suite's wall-clock guard (test/helpers/wall-clock-guard.ts) catches the rest.
   {
     files: ["src/**/*.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "NewExpression[callee.name=/^(Date|TZDate)$/][arguments.length=0]",
-          message: "Take now from the injected clock (`now()`), not the wall clock.",
-        },
-        {
-          selector: "CallExpression[callee.name='Date']",
-          message: "Take now from the injected clock (`now()`), not the wall clock.",
-        },
-      ],
-    },
+    rules: { "no-restricted-syntax": ["error", ...NO_WALL_CLOCK] },
+  },
+  // The ledger's tables are read through its read model (src/bookings/queries.ts) and written by the
+  // booking service: nothing else under src/ names them in a query (the migrations and sweeps aside).
+  {
+    files: ["src/**/*.ts"],
+    ignores: ["src/bookings/**", "src/storage/**"],
+    rules: { "no-restricted-syntax": ["error", ...NO_WALL_CLOCK, ...LEDGER_TABLES] },
   },
   // The money path has one door: only the booking service writes the ledger (src/bookings/README.md).
   {

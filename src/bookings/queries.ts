@@ -1,10 +1,13 @@
 /**
- * Read-only questions admins ask of the ledger: recent bookings, bookings paid in a period, agents
- * as stored. Nothing here writes; every state change goes through the booking service.
+ * The ledger's read model: every question the rest of fairway asks of the ledger's tables (bookings,
+ * booking_groups, booking_events, payments) outside the booking service — admins' lists and reports, the
+ * reminders and the digest, the metrics' gauges, the inline offers' recent courses. Nothing here writes;
+ * every state change goes through the booking service. ESLint forbids selecting from those tables
+ * anywhere else under src/.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "../storage/schema.js";
-import type { BookingRecord } from "./record.js";
+import type { BookingRecord, GroupView } from "./record.js";
 
 export interface RecentQuery {
   /** Only bookings made at or after this instant (epoch ms). */
@@ -28,7 +31,7 @@ export function attributedTo(
   return agentIds.has(booking.user_id) ? booking.user_id : "direct";
 }
 
-/** Ledger queries for the admin commands. */
+/** The ledger's read model (see the top of this file). */
 export function createBookingQueries(db: Kysely<Database>) {
   return {
     /** Bookings newest first (never the bare intents nobody reserved yet). */
@@ -73,6 +76,123 @@ export function createBookingQueries(db: Kysely<Database>) {
         .where("agent_id", "is not", null)
         .execute();
       return rows.flatMap((r) => (r.agent_id === null ? [] : [Number(r.agent_id)]));
+    },
+
+    /** Bookings by state, and how many holds are past their end (HELD with `hold_expires_at` ≤ `at`). */
+    async countsByState(at: number): Promise<{ byState: Map<string, number>; overdue: number }> {
+      const rows = await db
+        .selectFrom("bookings")
+        .select((eb) => ["state", eb.fn.countAll().as("n")])
+        .groupBy("state")
+        .execute();
+      const overdue = await db
+        .selectFrom("bookings")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("state", "=", "HELD")
+        .where("hold_expires_at", "<=", at)
+        .executeTakeFirst();
+      return { byState: new Map(rows.map((r) => [r.state, Number(r.n)])), overdue: Number(overdue?.n ?? 0) };
+    },
+
+    /** How many tee times each of the groups `ids` has. */
+    async groupSizes(ids: readonly string[]): Promise<Map<string, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.selectFrom("booking_groups").select(["id", "flights"]).where("id", "in", ids).execute();
+      return new Map(rows.map((r) => [r.id, Number(r.flights)]));
+    },
+
+    /** A group and its flights in order; undefined if unknown. */
+    async group(groupId: string): Promise<GroupView | undefined> {
+      const group = await db.selectFrom("booking_groups").selectAll().where("id", "=", groupId).executeTakeFirst();
+      if (!group) return undefined;
+      const flights = await db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("group_id", "=", groupId)
+        .orderBy("flight")
+        .execute();
+      return { group, flights };
+    },
+
+    /**
+     * Paid bookings with a reminder due at `at` and not claimed yet: for one of `offsets` (minutes),
+     * its moment (tee-off minus the offset) has come, had not come when the booking was paid, and no
+     * row in `reminders_sent` claims it. Soonest tee-off first, at most `limit`. Only what is due is
+     * read: a busy day's reminded bookings never crowd out one that is due.
+     */
+    paidWithDueReminders(at: number, offsets: readonly number[], limit: number): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("state", "=", "PAID")
+        .where("slot_starts_at", ">", at)
+        .where("slot_starts_at", "<=", at + Math.max(...offsets) * 60_000)
+        .where((eb) =>
+          eb.or(
+            offsets.map((m) =>
+              eb.and([
+                eb("slot_starts_at", "<=", at + m * 60_000),
+                sql<SqlBool>`"slot_starts_at" - coalesce("paid_at", "created_at") > ${m * 60_000}`,
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom("reminders_sent")
+                      .select("reminders_sent.booking_id")
+                      .whereRef("reminders_sent.booking_id", "=", "bookings.id")
+                      .where("reminders_sent.offset_minutes", "=", m),
+                  ),
+                ),
+              ]),
+            ),
+          ),
+        )
+        .orderBy("slot_starts_at")
+        .limit(limit)
+        .execute();
+    },
+
+    /** How many holds were released in [from, to) (expired, cancelled or orphaned). */
+    async releasedBetween(from: number, to: number): Promise<number> {
+      const row = await db
+        .selectFrom("booking_events")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("to_state", "=", "RELEASED")
+        .where("at", ">=", from)
+        .where("at", "<", to)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Bookings refunded (the partner answered) in [from, to), whenever they were paid. */
+    refundedBetween(from: number, to: number): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll("bookings")
+        .where("state", "=", "REFUNDED")
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("booking_events")
+              .select("booking_events.id")
+              .whereRef("booking_events.booking_id", "=", "bookings.id")
+              .where("booking_events.to_state", "=", "REFUNDED")
+              .where("booking_events.at", ">=", from)
+              .where("booking_events.at", "<", to),
+          ),
+        )
+        .execute();
+    },
+
+    /** The courses of the latest bookings `agentId` made or was credited with, newest first (up to 50 rows read). */
+    async coursesBookedBy(agentId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom("bookings")
+        .select("course_id")
+        .where((eb) => eb.or([eb("agent_id", "=", agentId), eb("user_id", "=", agentId)]))
+        .orderBy("created_at", "desc")
+        .limit(50)
+        .execute();
+      return rows.map((r) => r.course_id);
     },
 
     /** Agents added by command, with who added them and when, oldest first. */

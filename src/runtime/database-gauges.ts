@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { Gauge, type Registry } from "prom-client";
 import type { Logger } from "../logger.js";
 import type { BookingState, Database } from "../storage/schema.js";
+import { createBookingQueries } from "../bookings/queries.js";
 import { withTimeout } from "./timeout.js";
 
 /** Every booking state, so a state with no booking reads 0 instead of vanishing. */
@@ -41,6 +42,7 @@ interface Snapshot {
  */
 export function registerDatabaseGauges(options: DatabaseGaugesOptions): void {
   const { db, logger, now, timeoutMs } = options;
+  const ledger = createBookingQueries(db);
   let inFlight: Promise<Snapshot | undefined> | undefined;
 
   // The three gauges are collected concurrently: they share one snapshot per scrape.
@@ -64,18 +66,7 @@ export function registerDatabaseGauges(options: DatabaseGaugesOptions): void {
   }
 
   async function query(): Promise<Snapshot> {
-    const rows = await db
-      .selectFrom("bookings")
-      .select((eb) => ["state", eb.fn.countAll().as("n")])
-      .groupBy("state")
-      .execute();
-    const overdue = await db
-      .selectFrom("bookings")
-      .select((eb) => eb.fn.countAll().as("n"))
-      .where("state", "=", "HELD")
-      .where("hold_expires_at", "<=", now())
-      .executeTakeFirst();
-    return { byState: new Map(rows.map((r) => [r.state, Number(r.n)])), overdue: Number(overdue?.n ?? 0) };
+    return ledger.countsByState(now());
   }
 
   new Gauge({

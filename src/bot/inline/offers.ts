@@ -3,6 +3,7 @@
  * (results.ts) and opened by customers from the posted card (features/offers.ts); kept in the `offers` and
  * `offer_opens` tables (migrations/009-offers.ts).
  */
+import { createBookingQueries } from "../../bookings/queries.js";
 import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OffersTable } from "../../storage/schema.js";
@@ -225,14 +226,8 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
         .orderBy("created_at", "desc")
         .limit(50)
         .execute();
-      const booked = await db
-        .selectFrom("bookings")
-        .select("course_id")
-        .where((eb) => eb.or([eb("agent_id", "=", agentId), eb("user_id", "=", agentId)]))
-        .orderBy("created_at", "desc")
-        .limit(50)
-        .execute();
-      return [...new Set([...offered, ...booked].map((r) => r.course_id))].slice(0, limit);
+      const booked = await createBookingQueries(db).coursesBookedBy(agentId);
+      return [...new Set([...offered.map((r) => r.course_id), ...booked])].slice(0, limit);
     },
 
     /** Ends every offer of `agentId` now (the agent was removed): a card opened later is refused as expired. */

@@ -38,13 +38,7 @@ function parseFilter(ctx: BotContext, match: string): Filter | undefined {
 /** The number of tee times of each group among `list`, by group id. */
 async function groupSizes(ctx: BotContext, list: readonly { group_id: string | null }[]): Promise<Map<string, number>> {
   const ids = [...new Set(list.flatMap((b) => (b.group_id === null ? [] : [b.group_id])))];
-  if (ids.length === 0) return new Map();
-  const rows = await ctx.deps.storage.db
-    .selectFrom("booking_groups")
-    .select(["id", "flights"])
-    .where("id", "in", ids)
-    .execute();
-  return new Map(rows.map((r) => [r.id, Number(r.flights)]));
+  return createBookingQueries(ctx.deps.storage.db).groupSizes(ids);
 }
 
 /**

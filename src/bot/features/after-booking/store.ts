@@ -2,7 +2,8 @@
  * The database side of reminders and the digest: what is due, and the claims that make each send
  * happen once across restarts and instances (an insert that only one caller can win).
  */
-import { sql, type Kysely, type SqlBool } from "kysely";
+import type { Kysely } from "kysely";
+import { createBookingQueries } from "../../../bookings/queries.js";
 import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { Database } from "../../../storage/schema.js";
 
@@ -12,6 +13,7 @@ function won(result: { numInsertedOrUpdatedRows?: bigint }): boolean {
 }
 
 export function createAfterBookingStore(db: Kysely<Database>, now: () => number) {
+  const ledger = createBookingQueries(db);
   return {
     /**
      * Paid bookings with a reminder due at `at` and not claimed yet: for one of `offsets` (minutes),
@@ -26,34 +28,7 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
       limit = 500,
     ): Promise<{ booking: BookingRecord; claimed: Set<number> }[]> {
       if (offsets.length === 0) return [];
-      const bookings = await db
-        .selectFrom("bookings")
-        .selectAll()
-        .where("state", "=", "PAID")
-        .where("slot_starts_at", ">", at)
-        .where("slot_starts_at", "<=", at + Math.max(...offsets) * 60_000)
-        .where((eb) =>
-          eb.or(
-            offsets.map((m) =>
-              eb.and([
-                eb("slot_starts_at", "<=", at + m * 60_000),
-                sql<SqlBool>`"slot_starts_at" - coalesce("paid_at", "created_at") > ${m * 60_000}`,
-                eb.not(
-                  eb.exists(
-                    eb
-                      .selectFrom("reminders_sent")
-                      .select("reminders_sent.booking_id")
-                      .whereRef("reminders_sent.booking_id", "=", "bookings.id")
-                      .where("reminders_sent.offset_minutes", "=", m),
-                  ),
-                ),
-              ]),
-            ),
-          ),
-        )
-        .orderBy("slot_starts_at")
-        .limit(limit)
-        .execute();
+      const bookings = await ledger.paidWithDueReminders(at, offsets, limit);
       if (bookings.length === 0) return [];
       const rows = await db
         .selectFrom("reminders_sent")
@@ -95,17 +70,7 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
     },
 
     /** A group and its flights in order, for its one reminder; undefined if unknown. */
-    async group(groupId: string): Promise<GroupView | undefined> {
-      const group = await db.selectFrom("booking_groups").selectAll().where("id", "=", groupId).executeTakeFirst();
-      if (!group) return undefined;
-      const flights = await db
-        .selectFrom("bookings")
-        .selectAll()
-        .where("group_id", "=", groupId)
-        .orderBy("flight")
-        .execute();
-      return { group, flights };
-    },
+    group: (groupId: string): Promise<GroupView | undefined> => ledger.group(groupId),
 
     /** Records how a claimed reminder's send went (sent, failed). */
     async reminderOutcome(bookingId: string, offsetMinutes: number, outcome: "sent" | "failed"): Promise<void> {
@@ -157,36 +122,10 @@ export function createAfterBookingStore(db: Kysely<Database>, now: () => number)
     },
 
     /** How many holds were released in [from, to) (expired, cancelled or orphaned). */
-    async releasedBetween(from: number, to: number): Promise<number> {
-      const row = await db
-        .selectFrom("booking_events")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("to_state", "=", "RELEASED")
-        .where("at", ">=", from)
-        .where("at", "<", to)
-        .executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
+    releasedBetween: (from: number, to: number): Promise<number> => ledger.releasedBetween(from, to),
 
     /** Bookings refunded (the partner answered) in [from, to), whenever they were paid. */
-    refundedBetween(from: number, to: number): Promise<BookingRecord[]> {
-      return db
-        .selectFrom("bookings")
-        .selectAll("bookings")
-        .where("state", "=", "REFUNDED")
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom("booking_events")
-              .select("booking_events.id")
-              .whereRef("booking_events.booking_id", "=", "bookings.id")
-              .where("booking_events.to_state", "=", "REFUNDED")
-              .where("booking_events.at", ">=", from)
-              .where("booking_events.at", "<", to),
-          ),
-        )
-        .execute();
-    },
+    refundedBetween: (from: number, to: number): Promise<BookingRecord[]> => ledger.refundedBetween(from, to),
   };
 }
 
