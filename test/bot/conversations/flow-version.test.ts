@@ -3,8 +3,10 @@
  * never read back (a restart after a deploy starts the flow over instead of replaying a log into code
  * that expects another shape). That holds only if the version moves whenever the shape does: this test
  * fingerprints the stored types — the state handed across each update (`FlowState`: the draft, the
- * panel, the retry) and the conversation's arguments (`BookingArgs`) — from the TypeScript sources,
- * and fails when the fingerprint changes while the version stays.
+ * panel, the retry), the conversation's arguments (`BookingArgs`), and the result of every
+ * `conversation.external` call in the flow's files (what the replay log keeps: a booking read from the
+ * ledger, a hold's outcome, a payment) — from the TypeScript sources, and fails when the fingerprint
+ * changes while the version stays.
  *
  * After changing the shape: bump BOOKING_FLOW_VERSION (src/bot/conversations/booking/index.ts) and add
  * the new version's fingerprint below (the failure prints it).
@@ -26,6 +28,9 @@ const RECORDED: Record<number, string> = {
   16: "4259ba338f7b9128",
   // 17: a hold's outcome may be the service's refusal (who books, for which agent and course).
   17: "4259ba338f7b9128",
+  // 18: the fingerprint covers every external result too (the ledger's booking gained refreshed_at; a
+  // release may answer group-flight).
+  18: "11235c68bde7ebb0",
 };
 
 const FILES = {
@@ -60,10 +65,8 @@ function shapeOf(checker: ts.TypeChecker, type: ts.Type, seen: Set<ts.Type> = ne
     const props = checker
       .getPropertiesOfType(type)
       .map((p) => {
-        const declaration = p.valueDeclaration ?? p.declarations?.[0];
-        const propType = declaration
-          ? checker.getTypeOfSymbolAtLocation(p, declaration)
-          : checker.getDeclaredTypeOfSymbol(p);
+        // getTypeOfSymbol also resolves a mapped type's members (Kysely's Selectable<…> rows).
+        const propType = checker.getTypeOfSymbol(p);
         const optional = p.flags & ts.SymbolFlags.Optional ? "?" : "";
         // An optional property's `undefined` is its `?`; its `null` (a value it can hold) stays.
         const defined =
@@ -104,6 +107,25 @@ function fingerprint(): { text: string; hash: string } {
     if (!exported) throw new Error(`${name} is not exported by ${path}`);
     parts.push(`${name} = ${shapeOf(checker, checker.getDeclaredTypeOfSymbol(exported))}`);
   }
+  // What each `conversation.external(...)` of the flow resolves to: the replay log stores exactly that.
+  const externals = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "external"
+    ) {
+      const type = checker.getTypeAtLocation(node);
+      externals.add(shapeOf(checker, checker.getAwaitedType(type) ?? type));
+    }
+    ts.forEachChild(node, visit);
+  };
+  const flowFiles = program
+    .getSourceFiles()
+    .filter((f) => f.fileName.replaceAll("\\", "/").includes("/src/bot/conversations/booking/"));
+  for (const file of flowFiles) visit(file);
+  if (externals.size === 0) throw new Error("no conversation.external call found in the flow's files");
+  parts.push(`external results = ${[...externals].sort().join("\n  ")}`);
   const text = parts.join("\n");
   return { text, hash: createHash("sha256").update(text).digest("hex").slice(0, 16) };
 }
@@ -135,5 +157,9 @@ describe("the booking flow's stored state and its version", () => {
     expect(base).toContain("lat: null | number");
     expect(base).toContain("bookingId?: string;");
     expect(base).toMatch(/^BookingArgs = \{/m);
+    // The replay log's own contents: a booking as the ledger gives it, with every column.
+    expect(base).toMatch(/^external results = /m);
+    expect(base).toContain("refreshed_at: null | number");
+    expect(base).toContain('"group-flight"');
   });
 });

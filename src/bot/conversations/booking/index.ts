@@ -20,11 +20,13 @@ import { MAX_GROUP_FLIGHTS, MAX_GROUP_PLAYERS } from "../../../search/groups.js"
 export const BOOKING_CONVERSATION = "booking";
 
 /**
- * Version of the booking flow's stored state. Bump it on EVERY change to the code under this folder:
- * a stored conversation of another version is discarded (the user is told to start again) instead of
- * being replayed against code it was not recorded with.
+ * Version of the booking flow's stored state: a stored conversation of another version is discarded
+ * (the user is told to start again) instead of being replayed against code it was not recorded with.
+ * The machine says when to move it: test/bot/conversations/flow-version.test.ts fingerprints what the
+ * replay log stores (the flow's state, its arguments, every `conversation.external` result) and fails
+ * when that changes while this number stays.
  */
-export const BOOKING_FLOW_VERSION = 17;
+export const BOOKING_FLOW_VERSION = 18;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
