@@ -1,5 +1,5 @@
 import type { Config } from "../config/index.js";
-import { courseToday } from "../bot/format/dates.js";
+import { courseToday } from "../time/today.js";
 import { formatBaht } from "../bot/format/money.js";
 import { createPartnerClient, isPartnerApiError, type PartnerClient } from "../partner/index.js";
 import { openPartnerEndpoint } from "../partner-endpoint.js";

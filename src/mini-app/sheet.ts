@@ -18,8 +18,9 @@ import { MAX_GROUP_PLAYERS } from "../search/groups.js";
 import { coursesInScope, createTeeTimeSearch, type SearchHit, type TeeTimeSearch } from "../search/search.js";
 import type { PartnerCatalog } from "../partner/catalog.js";
 import type { Course, TeeTime } from "../partner/types.js";
-import { wallClock } from "../bot/format/zoned.js";
-import { addDaysToDateKey, courseToday } from "../bot/format/dates.js";
+import { wallClock } from "../time/zoned.js";
+import { addDaysToDateKey } from "../time/date-key.js";
+import { courseToday } from "../time/today.js";
 import type { FlightDraft, SlotView } from "../bot/conversations/booking/draft.js";
 
 /** Days the date strip offers, today first. */

@@ -13,13 +13,13 @@
  */
 import {
   addDaysToDateKey,
+  BUDDHIST_ERA_OFFSET,
   daysInMonth,
   isDateKey,
   parseDateKey,
   toDateKey,
   weekdayOf,
-} from "../bot/format/date-key.js";
-import { BUDDHIST_ERA_OFFSET } from "../bot/format/locale.js";
+} from "../time/date-key.js";
 import { findAreaInText } from "./areas.js";
 import { PARTS_OF_DAY, type PartOfDay, type SearchCriteria, type TimeWindow } from "./criteria.js";
 

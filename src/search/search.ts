@@ -7,7 +7,7 @@
 import type { PartnerCatalog } from "../partner/catalog.js";
 import { isPartnerApiError } from "../partner/errors.js";
 import type { Course, TeeTime } from "../partner/types.js";
-import { wallClock } from "../bot/format/zoned.js";
+import { wallClock } from "../time/zoned.js";
 import { areaById, courseInArea, distanceKm } from "./areas.js";
 import type { SearchCriteria } from "./criteria.js";
 import { groupPlans, MAX_GROUP_PLAYERS } from "./groups.js";

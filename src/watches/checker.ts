@@ -21,7 +21,7 @@ import { lastSaleDate } from "../partner/sales-window.js";
 import type { Course, TeeTime } from "../partner/types.js";
 import type { SellingPrice } from "../pricing/rules.js";
 import { coursesInScope, type SearchHit, type TeeTimeSearch } from "../search/search.js";
-import { courseToday } from "../bot/format/dates.js";
+import { courseToday } from "../time/today.js";
 import { backoffMs, checkIntervalMs, createReadBudget, jitterMs, pauseMs } from "./pace.js";
 import { targetKey, type Watch, type WatchStore, type WatchTarget } from "./store.js";
 

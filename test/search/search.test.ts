@@ -6,7 +6,7 @@
  * without failing the search.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { wallClock } from "../../src/bot/format/zoned.js";
+import { wallClock } from "../../src/time/zoned.js";
 import { createPartnerCatalog, type PartnerClient } from "../../src/partner/index.js";
 import type { Sandbox } from "../../src/local/sandbox/index.js";
 import { areaOfCourse, distanceKm } from "../../src/search/areas.js";

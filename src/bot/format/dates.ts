@@ -5,11 +5,13 @@
  */
 import { tz } from "@date-fns/tz";
 import { format } from "date-fns/format";
-import { addDaysToDateKey, dateKeyToUtcMs, toDateKey } from "./date-key.js";
+import { addDaysToDateKey, dateKeyToUtcMs, toDateKey } from "../../time/date-key.js";
+import { dateKeyOf } from "../../time/today.js";
 import { BUDDHIST_ERA_OFFSET, DATE_FNS_LOCALES, type Locale } from "./locale.js";
-import { wallClock } from "./zoned.js";
+import { wallClock } from "../../time/zoned.js";
 
-export { addDaysToDateKey, weekdayOf } from "./date-key.js";
+export { addDaysToDateKey, weekdayOf } from "../../time/date-key.js";
+export { courseToday, dateKeyOf } from "../../time/today.js";
 
 /** The time of day a tee time falls in; see `partOfDay` for the boundaries. */
 export type PartOfDay = "morning" | "midday" | "afternoon";
@@ -40,17 +42,6 @@ function formatKey(dateKey: string, pattern: string, locale: Locale): string {
 function displayYear(dateKey: string, locale: Locale): number {
   const year = Number(dateKey.slice(0, 4));
   return locale === "th" ? year + BUDDHIST_ERA_OFFSET : year;
-}
-
-/** The `YYYY-MM-DD` day that the instant `ms` falls on in `timeZone`. Throws `RangeError` for an unknown zone. */
-export function dateKeyOf(ms: number, timeZone: string): string {
-  const { year, month, day } = wallClock(ms, timeZone);
-  return toDateKey(year, month, day);
-}
-
-/** Today's `YYYY-MM-DD` at the course: `nowMs` seen from `timeZone` (e.g. `Asia/Bangkok`). */
-export function courseToday(nowMs: number, timeZone: string): string {
-  return dateKeyOf(nowMs, timeZone);
 }
 
 /** A short date: en `Mon 23 Nov 2026`, th `จ. 23 พ.ย. 2569`. */

@@ -12,5 +12,5 @@ export const DATE_FNS_LOCALES: Readonly<Record<Locale, DateFnsLocale>> = { th, e
 /** The BCP 47 tag used with `Intl` for each of fairway's locales. */
 export const INTL_LOCALES: Readonly<Record<Locale, string>> = { th: "th-TH", en: "en-US" };
 
-/** Thai dates count years in the Buddhist era: BE = CE + 543. */
-export const BUDDHIST_ERA_OFFSET = 543;
+/** Thai dates count years in the Buddhist era (a calendar fact: src/time/date-key.ts). */
+export { BUDDHIST_ERA_OFFSET } from "../../time/date-key.js";

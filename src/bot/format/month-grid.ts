@@ -2,7 +2,7 @@
  * Month arithmetic and month grids on `YYYY-MM-DD` keys, for the date-picker keyboard.
  * Pure calendar math: once a day is a key, no time zone is involved.
  */
-import { daysInMonth, parseDateKey, toDateKey, weekdayOf } from "./date-key.js";
+import { daysInMonth, parseDateKey, toDateKey, weekdayOf } from "../../time/date-key.js";
 
 /** A calendar month: `month` is 1-12. */
 export interface YearMonth {

@@ -14,7 +14,7 @@ import { courseName, type SlotView } from "../conversations/booking/draft.js";
 import { localeOf } from "../i18n.js";
 import type { BotContext } from "../context.js";
 import { addDaysToDateKey, courseToday, formatDate, formatTime } from "../format/dates.js";
-import { isDateKey } from "../format/date-key.js";
+import { isDateKey } from "../../time/date-key.js";
 import { escapeHtml, truncate } from "../format/html.js";
 import { formatBaht } from "../format/money.js";
 import type { Offer } from "./offers.js";

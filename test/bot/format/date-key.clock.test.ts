@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDaysToDateKey, daysInMonth, isDateKey, parseDateKey, toDateKey } from "../../../src/bot/format/date-key.js";
+import { addDaysToDateKey, daysInMonth, isDateKey, parseDateKey, toDateKey } from "../../../src/time/date-key.js";
 
 describe("date keys", () => {
   it("accepts only real YYYY-MM-DD days", () => {

@@ -2,7 +2,7 @@ import { tz } from "@date-fns/tz";
 import { format } from "date-fns/format";
 import { describe, expect, it } from "vitest";
 import { dateKeyOf, formatTime, partOfDay } from "../../../src/bot/format/dates.js";
-import { wallClock } from "../../../src/bot/format/zoned.js";
+import { wallClock } from "../../../src/time/zoned.js";
 
 /** Zones with DST at midnight, half-hour and 45-minute offsets, the date line, and fairway's own. */
 const ZONES = [

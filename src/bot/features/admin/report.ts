@@ -3,7 +3,7 @@ import { createBookingQueries } from "../../../bookings/queries.js";
 import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, formatDate } from "../../format/dates.js";
-import { isDateKey } from "../../format/date-key.js";
+import { isDateKey } from "../../../time/date-key.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { bookingsCsv, reportCsv, reportGroups, reportRows, reportTotal, type ReportRow } from "./report-data.js";

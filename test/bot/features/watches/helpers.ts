@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import type { Sandbox } from "../../../../src/local/sandbox/index.js";
-import { wallClock } from "../../../../src/bot/format/zoned.js";
+import { wallClock } from "../../../../src/time/zoned.js";
 import { courseInArea } from "../../../../src/search/areas.js";
 import { panel, tapData } from "../../../helpers/flow.js";
 

@@ -1,9 +1,12 @@
 /**
  * Calendar-day keys (`YYYY-MM-DD`): pure calendar arithmetic, no time zone involved.
  * A key names a day on a course's wall calendar; turning an instant into a key is the only step
- * that needs a zone (see `dateKeyOf` in `dates.ts`). Internally a key maps to midnight UTC of that
+ * that needs a zone (see `dateKeyOf` in `today.ts`). Internally a key maps to midnight UTC of that
  * day, which is never affected by the server's `TZ`.
  */
+
+/** Thai dates count years in the Buddhist era: BE = CE + 543. */
+export const BUDDHIST_ERA_OFFSET = 543;
 
 /** A calendar day as `{ year, month: 1-12, day: 1-31 }`. */
 export interface DateParts {
