@@ -265,6 +265,9 @@ export function createBookingService(options: BookingServiceOptions) {
   const repo = createBookingRepository(options.db, now);
   const audit = createAuditLog(options.db, now);
   const holdMs = options.holdMinutes * 60_000;
+  const paymentWindowMs = (options.paymentWindowMinutes ?? options.holdMinutes) * 60_000;
+  const payments = createPaymentsStore(options.db, now);
+  const writeWindowMs = options.writeWindowMs ?? 10_000;
 
   /** Throws `AccessRefusedError` when the write policy refuses `actor` this write on `of`. */
   async function mayWrite(
@@ -284,9 +287,6 @@ export function createBookingService(options: BookingServiceOptions) {
     logger.warn({ ...req, refusal }, "write refused by the service's rule");
     throw new AccessRefusedError(refusal, req);
   }
-  const paymentWindowMs = (options.paymentWindowMinutes ?? options.holdMinutes) * 60_000;
-  const payments = createPaymentsStore(options.db, now);
-  const writeWindowMs = options.writeWindowMs ?? 10_000;
 
   async function load(id: string): Promise<BookingRecord> {
     const booking = await repo.get(id);
@@ -1056,9 +1056,10 @@ export function createBookingService(options: BookingServiceOptions) {
 
   /** Refunds every paid flight of a group, each at most once (an admin's decision). */
   async function refundGroup(id: string, opts: { actor: Actor }): Promise<GroupRefundOutcome> {
-    await mayWrite("refund", opts.actor, (await loadGroup(id)).group);
+    const before = await loadGroup(id);
+    await mayWrite("refund", opts.actor, before.group);
     const failed: GroupRefundOutcome["failed"] = [];
-    for (const flight of (await loadGroup(id)).flights) {
+    for (const flight of before.flights) {
       if (flight.state !== "PAID" && flight.state !== "REFUNDING") continue;
       const out = await refund(flight.id, opts);
       if (out.kind !== "refunded") failed.push({ flight: flight.flight ?? 0, kind: out.kind });
