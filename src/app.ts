@@ -21,7 +21,7 @@ import { createTeeTimeSearch } from "./search/search.js";
 import { createPaymentSettings } from "./payments/settings.js";
 import { createSlipReader } from "./payments/slip-reader.js";
 import { createPriceRules, sellerOf } from "./pricing/rules.js";
-import { paymentOnGroupEvent, paymentOnReaperEvent } from "./bot/features/payments/expiry.js";
+import { paymentEnded, paymentOnGroupEvent, paymentOnReaperEvent } from "./bot/features/payments/expiry.js";
 import { createWatchAlerts } from "./bot/features/watches/alert.js";
 import { createWatchChecker, type WatchChecker } from "./watches/checker.js";
 import { createWatchStore } from "./watches/store.js";
@@ -326,12 +326,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...hooks.reaper,
     // A customer whose slip arrived but was not approved in time is told so by the payments' own notice.
     onEvent: async (event) => {
-      if (!(await paymentOnReaperEvent({ bookings, notifications, access }, event)))
-        await notifications.reaperEvent(event);
+      if (!(await paymentOnReaperEvent({ notifications, access }, event))) await notifications.reaperEvent(event);
     },
     onGroupEvent: async (event) => {
-      if (!(await paymentOnGroupEvent({ bookings, notifications, access }, event)))
-        await notifications.groupEvent(event);
+      if (!(await paymentOnGroupEvent({ notifications, access }, event))) await notifications.groupEvent(event);
+    },
+    onPaymentEvent: async (ending) => {
+      await paymentEnded({ notifications, access }, ending);
     },
   });
   const afterBooking = createAfterBooking({

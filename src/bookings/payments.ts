@@ -7,12 +7,24 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Database, PaymentState, PaymentsTable } from "../storage/schema.js";
+import { assertLegalMoves, type PaymentTargets } from "./moves.js";
 
 export type PaymentRecord = Selectable<PaymentsTable>;
 export type { PaymentState };
 
 /** States in which a payment still waits for the agent's word (its hold alive, for a prepay). */
-export const OPEN_PAYMENT_STATES: readonly PaymentState[] = ["pending", "awaiting", "submitted", "rejected"];
+export const OPEN_PAYMENT_STATES = [
+  "pending",
+  "awaiting",
+  "submitted",
+  "rejected",
+] as const satisfies readonly PaymentState[];
+export type OpenPaymentState = (typeof OPEN_PAYMENT_STATES)[number];
+
+/** Whether a payment still waits for the agent's word. */
+export function isOpenPayment(state: PaymentState): state is OpenPaymentState {
+  return (OPEN_PAYMENT_STATES as readonly PaymentState[]).includes(state);
+}
 
 /** What a customer quotes for a booking (and the QR carries): `FW` + the booking id's first 8 letters and digits. */
 export function paymentReference(bookingId: string): string {
@@ -67,17 +79,35 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
         .execute();
     },
 
+    /** Records fields without a state change, only while the payment is in one of `inStates`. */
+    async patch(
+      bookingId: string,
+      set: Partial<Omit<PaymentRecord, "booking_id" | "state">>,
+      inStates: readonly PaymentState[],
+    ): Promise<void> {
+      await db
+        .updateTable("payments")
+        .set({ ...set, updated_at: now() })
+        .where("booking_id", "=", bookingId)
+        .where("state", "in", inStates)
+        .execute();
+    },
+
     async setAmount(bookingId: string, amount: number): Promise<void> {
       await db.updateTable("payments").set({ amount }).where("booking_id", "=", bookingId).execute();
     },
 
-    /** Moves a payment from one of `from` to `to` (applying `set`); true if this call won. */
-    async transition(
+    /**
+     * Moves a payment from one of `from` to `to` (applying `set`); true if this call won. `to` must be a
+     * legal move from every state of `from` (`PAYMENT_MOVES`): checked by the compiler and again here.
+     */
+    async transition<From extends PaymentState>(
       bookingId: string,
-      from: readonly PaymentState[],
-      to: PaymentState,
+      from: readonly From[],
+      to: NoInfer<PaymentTargets<From>>,
       set: Partial<Omit<PaymentRecord, "booking_id" | "state">> = {},
     ): Promise<boolean> {
+      assertLegalMoves("payment", from, to);
       const result = await db
         .updateTable("payments")
         .set({ ...set, state: to, updated_at: now() })
@@ -110,6 +140,41 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
         .where("kind", "=", "prepay")
         .orderBy("created_at", "desc")
         .executeTakeFirst();
+    },
+
+    /**
+     * Pay-first payments still waiting for the agent's word, or approved, whose holds are over with nothing
+     * booked: the booking (or the group) released. The reaper's sweep after the holds' own events, so a
+     * crash between a release and its payment's end orphans no customer's money.
+     */
+    async endedUnsettled(limit = 100): Promise<string[]> {
+      const rows = await db
+        .selectFrom("payments as p")
+        .select("p.booking_id")
+        .where("p.kind", "=", "prepay")
+        .where("p.state", "in", [...OPEN_PAYMENT_STATES, "approved"])
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom("bookings as b")
+                .select("b.id")
+                .whereRef("b.id", "=", "p.booking_id")
+                .where("b.state", "=", "RELEASED"),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("booking_groups as g")
+                .select("g.id")
+                .whereRef("g.id", "=", "p.booking_id")
+                .where("g.state", "=", "RELEASED"),
+            ),
+          ]),
+        )
+        .orderBy("p.updated_at")
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.booking_id);
     },
 
     /** Payments still waiting for the agent's word, oldest first; of one agent's customers when given. */

@@ -2,12 +2,15 @@ import type { Logger } from "../logger.js";
 import { isPartnerApiError } from "../partner/errors.js";
 import type { ApprovedRetry } from "./outcomes.js";
 import type { BookingRecord, GroupView } from "./record.js";
+import type { PaymentEnding } from "./customer-payment.js";
 import type { BookingService } from "./service.js";
 
 /** What the reaper did to a booking; the bot turns these into messages for the user. */
 export type ReaperEvent = {
   kind: "expired" | "paid" | "released" | "reserve-unknown" | "reserve-released" | "refunded";
   booking: BookingRecord;
+  /** The booking was paid first by its customer, and its hold's end ended that payment (`settleAfterHolds`). */
+  payment?: PaymentEnding;
 };
 
 /** A group the reaper settled: its holds ended, its operation was interrupted, or a flight's payment was found. */
@@ -15,6 +18,8 @@ export type GroupReaperEvent = {
   /** paid: every flight; partial: some paid, the rest released; expired or released: none paid. */
   kind: "paid" | "partial" | "expired" | "released";
   view: GroupView;
+  /** The group's customer paid first, and the holds' end ended that payment. */
+  payment?: PaymentEnding;
 };
 
 export function groupEventKind(view: GroupView): GroupReaperEvent["kind"] {
@@ -43,6 +48,11 @@ export interface HoldReaperOptions {
   onEvent?: (event: ReaperEvent) => void | Promise<void>;
   /** Told of every group the reaper settled (its flights' own events come through `onEvent` too). */
   onGroupEvent?: (event: GroupReaperEvent) => void | Promise<void>;
+  /**
+   * Told of a customer's payment the reaper ended on its own sweep: its holds had ended some other way
+   * (a release by a person, a partner's refusal) or a crash came between a hold's end and its payment's.
+   */
+  onPaymentEvent?: (ending: PaymentEnding) => void | Promise<void>;
   /**
    * Told after every pass: how many bookings changed state, and whether the pass or any booking in it
    * failed (metrics). Whatever it throws is ignored.
@@ -89,6 +99,51 @@ export function createHoldReaper(options: HoldReaperOptions) {
       Math.max(0, at - now()) + 50,
     );
     wakeTimer.unref();
+  }
+
+  /**
+   * Ends the pay-first payment of a booking or group (its id) whose holds the reaper just ended. A failure
+   * here loses nothing: the payment stays open and the sweep (`paymentsEndedUnsettled`) ends it later.
+   */
+  async function paymentAfterHolds(id: string): Promise<PaymentEnding | undefined> {
+    try {
+      return await service.settlePaymentAfterHolds(id);
+    } catch (error) {
+      logger.warn({ paymentOf: id, err: String(error) }, "reaper could not end a payment; the sweep will");
+      return undefined;
+    }
+  }
+
+  /** A booking event with its payment's end attached (a single booking's: a flight's is its group's). */
+  async function withPayment(event: ReaperEvent): Promise<ReaperEvent> {
+    if (event.kind !== "expired" && event.kind !== "released") return event;
+    if (event.booking.group_id !== null) return event;
+    const payment = await paymentAfterHolds(event.booking.id);
+    return payment ? { ...event, payment } : event;
+  }
+
+  async function withGroupPayment(event: GroupReaperEvent): Promise<GroupReaperEvent> {
+    if (event.kind !== "expired" && event.kind !== "released") return event;
+    const payment = await paymentAfterHolds(event.view.group.id);
+    return payment ? { ...event, payment } : event;
+  }
+
+  /** Payments whose holds ended without the reaper's own event (a person's release, a crash between). */
+  async function sweepPayments(onFailure: () => void): Promise<number> {
+    let changed = 0;
+    for (const id of await service.paymentsEndedUnsettled()) {
+      try {
+        const ending = await service.settlePaymentAfterHolds(id);
+        if (!ending) continue;
+        changed += 1;
+        logger.info({ paymentOf: id, ending: ending.kind }, "reaper ended a payment whose holds were over");
+        await options.onPaymentEvent?.(ending);
+      } catch (error) {
+        onFailure();
+        logger.warn({ paymentOf: id, err: String(error) }, "reaper could not end a payment; will try again");
+      }
+    }
+    return changed;
   }
 
   async function handle(booking: BookingRecord): Promise<ReaperEvent | undefined> {
@@ -161,13 +216,13 @@ export function createHoldReaper(options: HoldReaperOptions) {
       const { outcome } = retry;
       if (!["paid", "partial", "expired", "unknown"].includes(outcome.kind)) return false;
       if (outcome.view.group.state === "HELD" || outcome.view.group.state === "CONFIRMING") return false;
-      await options.onGroupEvent?.({ kind: groupEventKind(outcome.view), view: outcome.view });
+      await options.onGroupEvent?.(await withGroupPayment({ kind: groupEventKind(outcome.view), view: outcome.view }));
       return true;
     }
     const { outcome } = retry;
     if (outcome.kind === "paid") await options.onEvent?.({ kind: "paid", booking: outcome.booking });
     else if (outcome.kind === "expired" && outcome.booking.state === "RELEASED")
-      await options.onEvent?.({ kind: "expired", booking: outcome.booking });
+      await options.onEvent?.(await withPayment({ kind: "expired", booking: outcome.booking }));
     else return false;
     return true;
   }
@@ -193,7 +248,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
             { bookingId: booking.id, from: booking.state, to: event.booking.state, event: event.kind },
             "reaper moved a booking",
           );
-          await options.onEvent?.(event);
+          await options.onEvent?.(await withPayment(event));
         } catch (error) {
           failed = true;
           logger.warn(
@@ -222,7 +277,7 @@ export function createHoldReaper(options: HoldReaperOptions) {
             { groupId: group.id, from: group.state, to: view.group.state, event: kind },
             "reaper settled a group",
           );
-          await options.onGroupEvent?.({ kind, view });
+          await options.onGroupEvent?.(await withGroupPayment({ kind, view }));
         } catch (error) {
           failed = true;
           logger.warn(
@@ -231,6 +286,10 @@ export function createHoldReaper(options: HoldReaperOptions) {
           );
         }
       }
+      // Last, the payments whose holds ended without an event above (a person's release, a crash between).
+      changed += await sweepPayments(() => {
+        failed = true;
+      });
     } catch (error) {
       failed = true;
       logger.error({ err: error }, "reaper pass failed");

@@ -18,6 +18,14 @@ export interface GroupView {
   flights: BookingRecord[];
 }
 
+/**
+ * When a group's holds end: its earliest flight's; 0 (over) once any flight is no longer held, since a
+ * group is held, paid and released whole.
+ */
+export function groupHoldEnd(flights: readonly BookingRecord[]): number {
+  return Math.min(...flights.map((f) => (f.state === "HELD" ? (f.hold_expires_at ?? 0) : 0)));
+}
+
 /** What the conversation knows when it records the intent to book. */
 export interface BookingIntentInput {
   id: string;

@@ -12,11 +12,15 @@ import {
   type GroupIntentInput,
   type GroupRecord,
 } from "./record.js";
+import { assertLegalMoves, type BookingTargets, type GroupTargets } from "./moves.js";
 
-/** A compare-and-set state change of one booking. */
-export interface Transition {
-  from: readonly BookingState[];
-  to: BookingState;
+/**
+ * A compare-and-set state change of one booking: `to` must be a legal move from every state of `from`
+ * (`BOOKING_MOVES`), or the call does not compile.
+ */
+export interface Transition<From extends BookingState = BookingState> {
+  from: readonly From[];
+  to: NoInfer<BookingTargets<From>>;
   /** Fields written with the change. */
   set?: Partial<Omit<BookingRecord, "id" | "state">>;
   /** Stored with the history row (JSON). */
@@ -25,10 +29,10 @@ export interface Transition {
   notExpiredAt?: number;
 }
 
-/** A compare-and-set state change of one group. */
-export interface GroupTransition {
-  from: readonly GroupState[];
-  to: GroupState;
+/** A compare-and-set state change of one group: a legal move from every state of `from` (`GROUP_MOVES`). */
+export interface GroupTransition<From extends GroupState = GroupState> {
+  from: readonly From[];
+  to: NoInfer<GroupTargets<From>>;
   set?: Partial<Omit<GroupRecord, "id" | "state">>;
 }
 
@@ -90,6 +94,33 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       .execute();
   }
 
+  /**
+   * Moves `id` from one of `from` to `to` and applies `set`, only if it is still in one of `from` (and,
+   * with `notExpiredAt`, only if its hold runs past that instant); a move not in `BOOKING_MOVES` throws
+   * `IllegalMoveError` before the ledger changes. The change and its history row are one transaction.
+   */
+  async function moveBooking(
+    id: string,
+    move: Omit<Transition, "from" | "to"> & { from: readonly BookingState[]; to: BookingState },
+  ): Promise<boolean> {
+    const { from, to, set = {}, detail, notExpiredAt } = move;
+    assertLegalMoves("booking", from, to);
+    return db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom("bookings").select("state").where("id", "=", id).executeTakeFirst();
+      if (!current || !from.includes(current.state)) return false;
+      let query = trx
+        .updateTable("bookings")
+        .set({ ...set, state: to, updated_at: now() })
+        .where("id", "=", id)
+        .where("state", "in", from);
+      if (notExpiredAt !== undefined) query = query.where("hold_expires_at", ">", notExpiredAt);
+      const result = await query.executeTakeFirst();
+      const won = Number(result.numUpdatedRows) === 1;
+      if (won) await event(trx, id, current.state, to, detail);
+      return won;
+    });
+  }
+
   return {
     /**
      * Records the intent; a second call with the same id returns the stored row unchanged. The row and
@@ -128,22 +159,16 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
      * The change and its history row (with `detail`) are one transaction: a crash or a failed history
      * write between them cannot leave a state change without its event.
      */
-    async transition(id: string, move: Transition): Promise<boolean> {
-      const { from, to, set = {}, detail, notExpiredAt } = move;
-      return db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom("bookings").select("state").where("id", "=", id).executeTakeFirst();
-        if (!current || !from.includes(current.state)) return false;
-        let query = trx
-          .updateTable("bookings")
-          .set({ ...set, state: to, updated_at: now() })
-          .where("id", "=", id)
-          .where("state", "in", from);
-        if (notExpiredAt !== undefined) query = query.where("hold_expires_at", ">", notExpiredAt);
-        const result = await query.executeTakeFirst();
-        const won = Number(result.numUpdatedRows) === 1;
-        if (won) await event(trx, id, current.state, to, detail);
-        return won;
-      });
+    transition<From extends BookingState>(id: string, move: Transition<From>): Promise<boolean> {
+      return moveBooking(id, move);
+    },
+
+    /**
+     * `transition` for a move that data decides at run time (the partner's word on a reservation): the
+     * table is asked first (`isLegalMove`), and the move checked again here as every other.
+     */
+    transitionTo(id: string, move: Omit<Transition, "from" | "to"> & { from: BookingState; to: BookingState }) {
+      return moveBooking(id, { ...move, from: [move.from] });
     },
 
     /** Marks a PAID booking's follow-up as claimed; true for the one caller that won. */
@@ -314,7 +339,8 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
      * Moves a group from one of `from` to `to` (applying `set`), only if it is still in one of `from`;
      * true if this call won. `updated_at` is the group's last step; `settled_at` is set on a settled state.
      */
-    async transitionGroup(id: string, move: GroupTransition): Promise<boolean> {
+    async transitionGroup<From extends GroupState>(id: string, move: GroupTransition<From>): Promise<boolean> {
+      assertLegalMoves("group", move.from, move.to);
       const at = now();
       const settled = SETTLED_GROUP_STATES.includes(move.to) ? { settled_at: at } : {};
       const result = await db

@@ -277,6 +277,34 @@ describe("pay first (PromptPay)", () => {
     expect(confirms(h)).toHaveLength(0);
   });
 
+  it("a crash between a hold's end and its payment's: the reaper's next pass ends the payment with a slip waiting, and the agent and the customer are told once", async () => {
+    h = await startHarness({ env: ENV });
+    const { agent, customer, booking } = await customerAtHold(h, 100_229, "Nok");
+    tapData(customer, /:ok$/);
+    await h.settle();
+    customer.sendPhoto(await slipPhoto("0142026CRASHGAP"));
+    await h.settle();
+    const payment = (await h.app.bookings.payment(booking.id))!;
+    expect(payment.state).toBe("submitted");
+    // The hold ends as the reaper's release would end it, but no event follows (the process died).
+    h.clock.advance(31 * 60_000);
+    await h.app.bookings.release(booking.id, { reason: "expired", actor: "system:reaper" });
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("RELEASED");
+    expect((await h.app.bookings.payment(booking.id))?.state, "left open by the crash").toBe("submitted");
+    await h.app.reaper.tick();
+    await h.settle();
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("expired");
+    const told = agent.messages().filter((m) => m.text?.includes("ended before its payment was approved"));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain(`Return ${formatBaht(payment.amount, "en")}`);
+    expect(customer.messages().filter((m) => m.text?.includes("Your agent will return your money"))).toHaveLength(1);
+    // Another pass finds nothing left to end: nobody is told twice.
+    await h.app.reaper.tick();
+    await h.settle();
+    expect(agent.messages().filter((m) => m.text?.includes("ended before its payment was approved"))).toHaveLength(1);
+    expect(confirms(h)).toHaveLength(0);
+  });
+
   it("approved, but the partner's confirm fails until the hold ends: the money is to return, said to the agent, the admins and the customer, and kept in /payments until marked returned", async () => {
     h = await startHarness({ env: ENV });
     const { agent, customer, booking } = await customerAtHold(h, 100_226, "Nok");

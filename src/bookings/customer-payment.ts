@@ -1,0 +1,294 @@
+/**
+ * A customer's payment's machine (`PAYMENT_MOVES` in `moves.ts` is every legal move): a booking's or a
+ * group's pay-first payment (kind `prepay`, keyed by the booking's or the group's id: a group is paid in
+ * one payment) or an agent's request to be paid for a booking already made (kind `request`). The slip,
+ * the agent's one decision, then the partner's confirm (`booking.ts`, `group.ts`) — never before an
+ * approval — and, when the holds end first, the payment's end (`settleAfterHolds`, the reaper's call), so
+ * no customer's money is left without someone told to return it.
+ */
+import { userActor, type Actor } from "./audit.js";
+import type { BookingMachine } from "./booking.js";
+import type { MoneyCore } from "./core.js";
+import type { GroupMachine } from "./group.js";
+import { confirmOutcomeOf, type ApprovedRetry, type ConfirmOutcome, type GroupConfirmOutcome } from "./outcomes.js";
+import { isOpenPayment, OPEN_PAYMENT_STATES, type PaymentRecord } from "./payments.js";
+import { groupHoldEnd, type BookingIntentInput, type BookingRecord, type GroupView } from "./record.js";
+
+/** What a booking paid for by its customer first needs at intent: where the money goes. */
+export interface PrepayInput {
+  /** The PromptPay ID the customer pays (the agent's own, else the agency's). */
+  payee: string;
+}
+
+/**
+ * What a payment is for: a booking, or a group (`group`; `booking` is then its first flight, for the
+ * course, the date and the customer).
+ */
+export interface Payable {
+  booking: BookingRecord;
+  group?: GroupView;
+}
+
+/** What became of a slip a customer sent. */
+export type SlipOutcome = Payable &
+  (
+    | /** Recorded; the agent decides. `reusedOf`: another booking's slip carried the same bank reference. */
+      { kind: "submitted"; payment: PaymentRecord; reusedOf?: string }
+      /** The hold ended (or the booking moved on) first: the agent gets it to return the money. */
+    | { kind: "late"; payment: PaymentRecord; reusedOf?: string }
+    /** Already approved: nothing to do. */
+    | { kind: "approved"; payment: PaymentRecord }
+  );
+
+/** What an approval or a rejection did. */
+export type DecisionOutcome =
+  /** This call decided (approve: the partner confirm's outcome follows in `confirm`). */
+  | { kind: "approved"; payment: PaymentRecord; confirm: ConfirmOutcome }
+  /** This call approved a group's payment: the group's confirm (`confirmGroup`) follows in `confirm`. */
+  | { kind: "group-approved"; payment: PaymentRecord; confirm: GroupConfirmOutcome }
+  | { kind: "rejected"; payment: PaymentRecord }
+  /** Decided before (a double tap, another admin, another instance): nothing was done. */
+  | { kind: "decided"; payment: PaymentRecord }
+  /** The hold ended before the approval: nothing to confirm; the customer's money is to be returned. */
+  | ({ kind: "expired"; payment: PaymentRecord } & Payable);
+
+/**
+ * How a pay-first payment ended once its holds did (the reaper's call, `settleAfterHolds`), for the bot
+ * to tell the people concerned: `not-booked` — approved, but nothing was booked: the money is to be
+ * returned (`to-return`); `expired` — it waited for the agent's word (`slip`: none sent, one waiting, or
+ * one marked not received); `told` — it had ended with a slip already (the slip came late, or an approval
+ * found the holds over): the customer and the agent were told then.
+ */
+export type PaymentEnding = Payable &
+  (
+    | { kind: "not-booked"; payment: PaymentRecord }
+    | { kind: "expired"; payment: PaymentRecord; slip: "none" | "waiting" | "rejected" }
+    | { kind: "told"; payment: PaymentRecord }
+  );
+
+export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, group: GroupMachine) {
+  const { now, repo, payments, load, loadGroup, mayWrite, writeWindowMs } = core;
+  const { release, confirm, confirmOwn } = booking;
+  const { releaseGroup, confirmGroup } = group;
+
+  /**
+   * What the payment `id` is for, and whether its holds still stand for at least `marginMs`: a booking
+   * HELD, or a group HELD with every flight HELD.
+   */
+  async function payable(id: string, marginMs = 0): Promise<Payable & { live: boolean }> {
+    if (await repo.getGroup(id)) {
+      const group = await loadGroup(id);
+      const ends = groupHoldEnd(group.flights);
+      return { booking: group.flights[0]!, group, live: group.group.state === "HELD" && ends > now() + marginMs };
+    }
+    const booking = await load(id);
+    return { booking, live: booking.state === "HELD" && (booking.hold_expires_at ?? 0) > now() + marginMs };
+  }
+
+  /**
+   * A slip photo from the customer of a prepay booking: recorded (file, bank reference), the payment
+   * `submitted` for the agent's word; after the hold ended it is `late` (the agent returns the money).
+   * A bank reference already seen on another booking's slip is reported (`reusedOf`), never refused.
+   */
+  async function submitSlip(bookingId: string, slip: { fileId: string; ref?: string }): Promise<SlipOutcome> {
+    const payment = await payments.get(bookingId);
+    if (!payment) throw new Error(`booking ${bookingId} has no payment`);
+    const reusedOf = slip.ref ? await payments.claimSlipRef(slip.ref, bookingId) : undefined;
+    const fields = {
+      slip_file_id: slip.fileId,
+      slip_ref: slip.ref ?? null,
+      slip_reused_of: reusedOf ?? null,
+      slip_at: now(),
+    };
+    const target = await payable(bookingId);
+    const { live, ...what } = target;
+    if (payment.state === "approved") return { kind: "approved", payment, ...what };
+    if (live && (await payments.transition(bookingId, OPEN_PAYMENT_STATES, "submitted", fields))) {
+      const stored = (await payments.get(bookingId)) ?? payment;
+      return { kind: "submitted", payment: stored, ...what, ...(reusedOf ? { reusedOf } : {}) };
+    }
+    // Too late: the payment ends (or had ended), the slip kept with it for the agent.
+    if (!(await payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired", fields)))
+      await payments.patch(bookingId, fields, [payment.state]);
+    const stored = (await payments.get(bookingId)) ?? payment;
+    const { live: _, ...after } = await payable(bookingId);
+    return { kind: "late", payment: stored, ...after, ...(reusedOf ? { reusedOf } : {}) };
+  }
+
+  /**
+   * The agent's or an admin's word on a payment, once: "paid" approves it and then (a prepay) makes
+   * the partner confirm, at most once (the ledger's own guarantee); "not received" rejects it (the hold
+   * stands until its end: the customer may send another slip). A second decision changes nothing.
+   */
+  async function decidePayment(
+    bookingId: string,
+    opts: { approve: boolean; actorId: number },
+  ): Promise<DecisionOutcome> {
+    const payment = await payments.get(bookingId);
+    if (!payment) throw new Error(`booking ${bookingId} has no payment`);
+    await mayWrite("decide", userActor(opts.actorId), payment);
+    const decided = { decided_by: opts.actorId, decided_at: now() };
+    const actor = userActor(opts.actorId);
+    if (!opts.approve) {
+      const won = await payments.transition(bookingId, ["pending", "awaiting", "submitted"], "rejected", decided);
+      const stored = (await payments.get(bookingId)) ?? payment;
+      return won ? { kind: "rejected", payment: stored } : { kind: "decided", payment: stored };
+    }
+    // A group's confirm makes one partner write per flight, each of which may take a write window.
+    const group = await repo.getGroup(bookingId);
+    const margin = writeWindowMs * (group ? (await repo.flightsOf(bookingId)).length : 1);
+    const target = await payable(bookingId, margin);
+    const { booking } = target;
+    if (payment.kind === "prepay" && !target.live) {
+      if (isOpenPayment(payment.state)) {
+        await payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired");
+        if (group) await releaseGroup(bookingId, { reason: "expired", actor });
+        else if (booking.state === "HELD") await release(bookingId, { reason: "expired", actor });
+        const { live: _, ...after } = await payable(bookingId);
+        return { kind: "expired", payment: (await payments.get(bookingId)) ?? payment, ...after };
+      }
+    }
+    const won = await payments.transition(bookingId, OPEN_PAYMENT_STATES, "approved", decided);
+    const stored = (await payments.get(bookingId)) ?? payment;
+    if (group && stored.kind === "prepay" && stored.state === "approved") {
+      // Won, or approved already with the group still held (no credit, a refusal): the group's confirm,
+      // which starts at most once (HELD → CONFIRMING) whatever taps, admins or instances do.
+      if (won) return { kind: "group-approved", payment: stored, confirm: await confirmGroup(bookingId, { actor }) };
+      if ((await repo.getGroup(bookingId))?.state === "HELD") {
+        // Another tap may start the confirm first: then what it settles is that tap's to tell (one receipt).
+        const confirm = await confirmGroup(bookingId, { actor, ownOutcomeOnly: true });
+        if (confirm.kind !== "busy" || confirm.view.group.state === "CONFIRMING")
+          return { kind: "group-approved", payment: stored, confirm };
+      }
+      return { kind: "decided", payment: stored };
+    }
+    if (!won) {
+      // Approved already but its confirm did not go through (no credit, a refusal): this tap tries again,
+      // unless another tap's confirm starts first (that tap tells its outcome: one receipt).
+      if (stored.state === "approved" && stored.kind === "prepay" && booking.state === "HELD") {
+        const confirm = await confirmOwn(bookingId, { actor });
+        if (confirm) return { kind: "approved", payment: stored, confirm };
+      }
+      return { kind: "decided", payment: stored };
+    }
+    if (payment.kind === "request") return { kind: "approved", payment: stored, confirm: confirmOutcomeOf(booking) };
+    return { kind: "approved", payment: stored, confirm: await confirm(bookingId, { actor }) };
+  }
+
+  /** The customer's payment-to-come of a booking or a group (its id), before any partner call. */
+  async function createPrepayment(
+    input: Pick<BookingIntentInput, "id" | "chatId" | "userId" | "agentId">,
+    prepay: PrepayInput,
+  ): Promise<void> {
+    await payments.create({
+      bookingId: input.id,
+      kind: "prepay",
+      amount: 0,
+      payee: prepay.payee,
+      chatId: input.chatId,
+      userId: input.userId,
+      agentId: input.agentId ?? null,
+    });
+  }
+
+  /** An approved prepay whose holds ended with nothing booked: approved → to-return; true when this call moved it. */
+  async function notBooked(id: string): Promise<boolean> {
+    const { booking: b, group: g } = await payable(id);
+    const booked = g ? g.flights.some((f) => f.state === "PAID") : b.state === "PAID";
+    return !booked && (await payments.transition(id, ["approved"], "to-return"));
+  }
+
+  /**
+   * The reaper's call once the holds of a booking or a group (its id) are over: its pay-first payment
+   * ends — expired while it waited for the agent's word, or, approved with nothing booked, money to
+   * return. Undefined when there is nothing to tell: no such payment, still live, or another call ended it.
+   */
+  async function settleAfterHolds(id: string): Promise<PaymentEnding | undefined> {
+    const payment = await payments.get(id);
+    if (payment?.kind !== "prepay") return undefined;
+    const { live, ...what } = await payable(id);
+    if (live) return undefined;
+    const stored = async () => (await payments.get(id)) ?? payment;
+    if (payment.state === "approved")
+      return (await notBooked(id)) ? { kind: "not-booked", payment: await stored(), ...what } : undefined;
+    if (payment.state === "expired" && payment.slip_at !== null) return { kind: "told", payment, ...what };
+    if (!(await payments.transition(id, OPEN_PAYMENT_STATES, "expired"))) return undefined;
+    const slip = payment.state === "submitted" ? "waiting" : payment.state === "rejected" ? "rejected" : "none";
+    return { kind: "expired", payment: await stored(), slip, ...what };
+  }
+
+  /** The partner's confirm of an approved payment, again (the reaper's retry after the decider's failed). */
+  async function retryApprovedConfirm(id: string): Promise<ApprovedRetry | undefined> {
+    const payment = await payments.get(id);
+    if (payment?.kind !== "prepay" || payment.state !== "approved") return undefined;
+    const actor: Actor = "system:reaper";
+    if (await repo.getGroup(id)) {
+      const outcome = await confirmGroup(id, { actor, ownOutcomeOnly: true });
+      return outcome.kind === "busy" ? undefined : { kind: "group", outcome };
+    }
+    const outcome = await confirmOwn(id, { actor });
+    return outcome ? { kind: "booking", outcome } : undefined;
+  }
+
+  /**
+   * An agent's request to be paid by the customer for a booking (or a group) already made (kind
+   * `request`): the selling total (a group's paid tee times together) to `payee`. Idempotent: the
+   * existing payment is returned.
+   */
+  async function requestPayment(bookingId: string, opts: { payee: string; actorId: number }): Promise<PaymentRecord> {
+    const { booking: b, group: g } = await payable(bookingId);
+    const sold = g ? g.flights.filter((f) => f.state === "PAID") : [b];
+    await payments.create({
+      bookingId,
+      kind: "request",
+      amount: sold.reduce((sum, f) => sum + (f.selling_amount ?? f.amount ?? f.expected_amount), 0),
+      payee: opts.payee,
+      chatId: b.chat_id,
+      userId: b.user_id,
+      agentId: b.agent_id ?? opts.actorId,
+    });
+    return (await payments.get(bookingId))!;
+  }
+
+  return {
+    createPrepayment,
+    submitSlip,
+    decidePayment,
+    settleAfterHolds,
+    retryApprovedConfirm,
+    requestPayment,
+    /** A booking's (or a group's) payment, if it has one. */
+    payment: (bookingId: string) => payments.get(bookingId),
+    /** What a payment is for: its booking, or its group (with the group's first flight). */
+    payable: async (id: string): Promise<Payable> => {
+      const { live: _, ...what } = await payable(id);
+      return what;
+    },
+    /** A customer's latest prepay booking's payment, if any. */
+    latestPrepayOf: (userId: number) => payments.openForUser(userId),
+    /** Payments waiting for the agent's word (of one agent's customers when given). */
+    openPayments: (opts?: { agentId?: number; limit?: number }) => payments.listOpen(opts),
+    /** Pay-first payments still open (or approved with nothing booked) whose holds are over (the reaper's sweep). */
+    endedUnsettled: () => payments.endedUnsettled(),
+    /** The customer cancelled before paying: the payment ends (the hold is released by `release`). */
+    cancelPayment: (bookingId: string) =>
+      payments.transition(bookingId, ["pending", "awaiting", "rejected"], "cancelled"),
+    /** The customer was shown the QR (pending → awaiting): the hold now waits for their slip outside the flow. */
+    showPayment: async (bookingId: string): Promise<PaymentRecord | undefined> => {
+      await payments.transition(bookingId, ["pending"], "awaiting");
+      return payments.get(bookingId);
+    },
+    /**
+     * An approved prepay whose holds ended with nothing booked (the confirm failed until the end): the
+     * customer's money is to be returned (approved → to-return); true when this call moved it.
+     */
+    paymentNotBooked: notBooked,
+    /** A decider marks the money of a payment `to-return` returned to the customer; true when this call did. */
+    markReturned: (bookingId: string, actorId: number) =>
+      payments.transition(bookingId, ["to-return"], "returned", { decided_by: actorId, decided_at: now() }),
+    /** A prepay whose hold ended: its payment expires (true when this call ended it). */
+    expirePayment: (bookingId: string) => payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired"),
+  };
+}
+
+export type PaymentMachine = ReturnType<typeof createPaymentMachine>;
