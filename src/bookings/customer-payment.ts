@@ -7,10 +7,17 @@
  * no customer's money is left without someone told to return it.
  */
 import { userActor, type Actor } from "./audit.js";
-import type { BookingMachine } from "./booking.js";
+import type { BookingMachine, ReleaseReason } from "./booking.js";
 import type { MoneyCore } from "./core.js";
 import type { GroupMachine } from "./group.js";
-import { confirmOutcomeOf, type ApprovedRetry, type ConfirmOutcome, type GroupConfirmOutcome } from "./outcomes.js";
+import {
+  confirmOutcomeOf,
+  type ApprovedRetry,
+  type ConfirmOutcome,
+  type GroupConfirmOutcome,
+  type GroupReleaseOutcome,
+  type ReleaseOutcome,
+} from "./outcomes.js";
 import { isOpenPayment, OPEN_PAYMENT_STATES, type PaymentRecord } from "./payments.js";
 import { groupHoldEnd, type BookingIntentInput, type BookingRecord, type GroupView } from "./record.js";
 
@@ -65,6 +72,16 @@ export type PaymentEnding = Payable &
     | { kind: "expired"; payment: PaymentRecord; slip: "none" | "waiting" | "rejected" }
     | { kind: "told"; payment: PaymentRecord }
   );
+
+/** A payment state from which a person's Cancel may end a pay-first payment. */
+export type CancellablePaymentState = "pending" | "awaiting" | "rejected";
+
+/** What a person's Cancel of a hold did (`cancelHold`). */
+export type CancelHoldOutcome =
+  /** The payment (if any) cancelled and the holds released, or their release under way. */
+  | { kind: "released"; release: ReleaseOutcome | GroupReleaseOutcome }
+  /** The hold's customer pays first and their payment is past what the caller allows (a slip, an approval, an end): nothing was done. */
+  | { kind: "kept"; payment: PaymentRecord };
 
 export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, group: GroupMachine) {
   const { now, repo, payments, load, loadGroup, mayWrite, writeWindowMs } = core;
@@ -191,6 +208,24 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     });
   }
 
+  /**
+   * A person's Cancel of a hold (a booking's, or a group's by its id), in the money module's order: the
+   * customer's pay-first payment ends first (cancelled, only from one of `paymentStates`: a slip with the
+   * agent or an approval is never cancelled under them), then the holds are released — so no payment is
+   * left open on a hold released, and no hold released under a payment being decided.
+   */
+  async function cancelHold(
+    id: string,
+    opts: { reason: ReleaseReason; paymentStates: readonly CancellablePaymentState[]; actor?: Actor },
+  ): Promise<CancelHoldOutcome> {
+    const payment = await payments.get(id);
+    if (payment?.kind === "prepay" && !(await payments.transition(id, opts.paymentStates, "cancelled")))
+      return { kind: "kept", payment: (await payments.get(id)) ?? payment };
+    const how = { reason: opts.reason, ...(opts.actor ? { actor: opts.actor } : {}) };
+    const group = await repo.getGroup(id);
+    return { kind: "released", release: group ? await releaseGroup(id, how) : await release(id, how) };
+  }
+
   /** An approved prepay whose holds ended with nothing booked: approved → to-return; true when this call moved it. */
   async function notBooked(id: string): Promise<boolean> {
     const { booking: b, group: g } = await payable(id);
@@ -252,6 +287,7 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
 
   return {
     createPrepayment,
+    cancelHold,
     submitSlip,
     decidePayment,
     settleAfterHolds,

@@ -2,6 +2,10 @@ export {
   createBookingService,
   type BookingService,
   type BookingServiceOptions,
+  type CancelHoldOutcome,
+  type CancellablePaymentState,
+  type Payable,
+  type PaymentEnding,
   type ReleaseReason,
 } from "./service.js";
 export type {

@@ -19,7 +19,15 @@ import type { BookingIntentInput, GroupIntentInput, GroupView } from "./record.j
 
 export type { BookingServiceOptions } from "./core.js";
 export type { ConfirmOptions, RefreshOptions, ReleaseOptions, ReleaseReason, StaleReserveOutcome } from "./booking.js";
-export type { DecisionOutcome, Payable, PaymentEnding, PrepayInput, SlipOutcome } from "./customer-payment.js";
+export type {
+  CancelHoldOutcome,
+  CancellablePaymentState,
+  DecisionOutcome,
+  Payable,
+  PaymentEnding,
+  PrepayInput,
+  SlipOutcome,
+} from "./customer-payment.js";
 export { failureOf, type WriteFailure } from "./write-failure.js";
 
 export function createBookingService(options: BookingServiceOptions) {
@@ -87,6 +95,7 @@ export function createBookingService(options: BookingServiceOptions) {
     latestPrepayOf: payment.latestPrepayOf,
     openPayments: payment.openPayments,
     cancelPayment: payment.cancelPayment,
+    cancelHold: payment.cancelHold,
     showPayment: payment.showPayment,
     paymentNotBooked: payment.paymentNotBooked,
     markReturned: payment.markReturned,

@@ -13,23 +13,12 @@ export async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
   if (chatId === undefined) return false;
   const active = await ctx.deps.bookings.activeForChat(chatId);
   if (!active || active.state !== "HELD") return false;
-  if (active.group_id !== null) {
-    // A group's holds go together; those of a group whose customer was shown its QR are kept, as a booking's.
-    const payment = await ctx.deps.bookings.payment(active.group_id);
-    if (payment?.kind === "prepay") {
-      if (payment.state !== "pending") return false;
-      await ctx.deps.bookings.cancelPayment(active.group_id);
-    }
-    const out = await ctx.deps.bookings.releaseGroup(active.group_id, { reason: "user-cancel" });
-    return out.kind !== "not-held";
-  }
-  const payment = await ctx.deps.bookings.payment(active.id);
-  if (payment?.kind === "prepay") {
-    if (payment.state !== "pending") return false;
-    await ctx.deps.bookings.cancelPayment(active.id);
-  }
-  const out = await ctx.deps.bookings.release(active.id, { reason: "user-cancel" });
-  return out.kind !== "not-held";
+  // A group's holds go together; those of a group whose customer was shown its QR are kept, as a booking's.
+  const out = await ctx.deps.bookings.cancelHold(active.group_id ?? active.id, {
+    reason: "user-cancel",
+    paymentStates: ["pending"],
+  });
+  return out.kind === "released" && out.release.kind !== "not-held";
 }
 
 function inFlow(ctx: BotContext): boolean {

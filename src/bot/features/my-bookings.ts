@@ -5,6 +5,7 @@ import {
   isViewer,
   viewedBookingIds,
   type BookingRecord,
+  type CancellablePaymentState,
   type GroupView,
 } from "../../bookings/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
@@ -251,12 +252,14 @@ async function groupView(ctx: BotContext, groupId: string, notice?: string): Pro
 }
 
 /**
- * Whether the booker may release a hold (a booking's or a group's): one its customer pays first only
- * before their slip is with the agent (the payment then ends with it), as the QR's own Cancel.
+ * What the booker's release may end: a hold its customer pays first only before their slip is with the
+ * agent (the payment then ends with it, as the QR's own Cancel does).
  */
-async function mayRelease(ctx: BotContext, id: string): Promise<boolean> {
-  const payment = await ctx.deps.bookings.payment(id);
-  return payment?.kind !== "prepay" || ctx.deps.bookings.cancelPayment(id);
+const CANCELLABLE: readonly CancellablePaymentState[] = ["pending", "awaiting", "rejected"];
+
+/** The notice of a release's outcome. */
+function releaseKey(out: { kind: string }): string {
+  return out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
 }
 
 /**
@@ -282,22 +285,21 @@ export function createMyBookingsFeature() {
     const group = await ctx.deps.bookings.getGroup(data.arg);
     if (group) {
       if (group.group.user_id !== ctx.from.id) return groupView(ctx, data.arg);
-      if (!(await mayRelease(ctx, group.group.id))) return groupView(ctx, group.group.id, ctx.t("pay-cancel-checking"));
-      const out = await ctx.deps.bookings.releaseGroup(group.group.id, { reason: "user-cancel" });
-      const key =
-        out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
-      return groupView(ctx, group.group.id, ctx.t(key));
+      const out = await ctx.deps.bookings.cancelHold(group.group.id, {
+        reason: "user-cancel",
+        paymentStates: CANCELLABLE,
+      });
+      if (out.kind === "kept") return groupView(ctx, group.group.id, ctx.t("pay-cancel-checking"));
+      return groupView(ctx, group.group.id, ctx.t(releaseKey(out.release)));
     }
     const booking = await ctx.deps.bookings.get(data.arg);
     if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
-    if (!(await mayRelease(ctx, booking.id))) return detailView(ctx, booking.id, ctx.t("pay-cancel-checking"));
-    const out = await ctx.deps.bookings.release(booking.id, { reason: "user-cancel" });
+    const out = await ctx.deps.bookings.cancelHold(booking.id, { reason: "user-cancel", paymentStates: CANCELLABLE });
+    if (out.kind === "kept") return detailView(ctx, booking.id, ctx.t("pay-cancel-checking"));
     // A group's tee time (a forged or old button): refused; the group's view, with its own release if held.
-    if (out.kind === "group-flight" && booking.group_id !== null)
+    if (out.release.kind === "group-flight" && booking.group_id !== null)
       return groupView(ctx, booking.group_id, ctx.t("release-group-flight"));
-    const key =
-      out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
-    return detailView(ctx, booking.id, ctx.t(key));
+    return detailView(ctx, booking.id, ctx.t(releaseKey(out.release)));
   });
   return feature;
 }
