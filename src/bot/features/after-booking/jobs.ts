@@ -1,6 +1,6 @@
 /**
  * The after-booking jobs: reminders before tee-off and the admins' daily digest, run by one timer on
- * the leader (app.ts starts it with the hold reaper). Their once-only claims live in the database, so a
+ * the leader (app/leader-jobs.ts starts it with the hold reaper). Their once-only claims live in the database, so a
  * second instance running a pass by mistake, or a restart, never sends anything twice.
  */
 import type { I18n } from "@grammyjs/i18n";
