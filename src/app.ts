@@ -20,7 +20,7 @@ import { createOperatorServer } from "./runtime/operator-server.js";
 import { createPublicServer } from "./runtime/public-server.js";
 import type { Webhook } from "./runtime/webhook.js";
 import { createStorage, type Storage } from "./storage/index.js";
-import { createBookingParts, createReaper } from "./app/bookings.js";
+import { createBookingParts, createLedgerReads, createReaper } from "./app/bookings.js";
 import { createInstances } from "./app/instances.js";
 import { createLeaderJobs } from "./app/leader-jobs.js";
 import { connectPartner } from "./app/partner.js";
@@ -114,7 +114,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   const storage = await createStorage(config.database, { logger, now });
   closers.push(() => storage.close());
 
-  const metrics = createMetrics({ db: storage.db, logger: logger.child({ module: "metrics" }), now });
+  const { ledger, cancelRequests, golferCopies } = createLedgerReads(storage, now);
+  const metrics = createMetrics({ ledger, logger: logger.child({ module: "metrics" }), now });
   const hooks = createMetricsHooks(metrics, now);
   const {
     partner,
@@ -145,7 +146,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const { access, prices, payments, slips, bookings } = createBookingParts({ config, storage, partner, logger, now });
   // Closed after the bot has stopped taking updates.
   closers.push(() => slips.close());
-  const offers = createOffers(storage.db, now);
+  const offers = createOffers({ db: storage.db, ledger, now });
   let active = () => true;
   const { instance, fleet, bucketStore, catalog } = createInstances({
     config,
@@ -158,7 +159,24 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const search = createTeeTimeSearch({ catalog, groupGapMinutes: config.groupMaxGapMinutes });
   const fairwayBot = createBot(
-    { config, partner, catalog, search, storage, bookings, access, offers, logger, now, prices, payments, slips },
+    {
+      config,
+      partner,
+      catalog,
+      search,
+      storage,
+      bookings,
+      ledger,
+      cancelRequests,
+      golferCopies,
+      access,
+      offers,
+      logger,
+      now,
+      prices,
+      payments,
+      slips,
+    },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),
@@ -217,6 +235,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const afterBooking = createAfterBooking({
     config,
     storage,
+    ledger,
     access,
     partner,
     catalog,

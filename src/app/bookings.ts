@@ -1,17 +1,23 @@
 /**
- * The money path's parts: who may hold and write (access), what a customer pays (price rules), whom and
- * how they pay (payment settings, the slip reader), the booking service that alone writes the ledger,
- * and the hold reaper that ends what the service started.
+ * The money path's parts: the ledger's read model (built once, for every part that asks the ledger), who
+ * may hold and write (access), what a customer pays (price rules), whom and how they pay (payment
+ * settings, the slip reader), the booking service that alone writes the ledger, and the hold reaper that
+ * ends what the service started.
  */
 import { createAccess, holdRefusal, writeRefusal, type Access } from "../access/index.js";
 import {
   createBookingService,
+  createCancelRequests,
+  createGolferCopies,
   createHoldReaper,
   type BookingService,
+  type CancelRequests,
+  type GolferCopies,
   type GroupReaperEvent,
   type HoldReaper,
   type ReaperEvent,
 } from "../bookings/index.js";
+import { createBookingQueries, type BookingQueries } from "../bookings/queries.js";
 import { paymentOnGroupEvent, paymentOnReaperEvent } from "../bot/features/payments/expiry.js";
 import type { Notifications } from "../bot/notifications.js";
 import type { Config } from "../config/index.js";
@@ -21,6 +27,25 @@ import { createPaymentSettings, type PaymentSettings } from "../payments/setting
 import { createSlipReader, type SlipReader } from "../payments/slip-reader.js";
 import { createPriceRules, type PriceRules } from "../pricing/rules.js";
 import type { Storage } from "../storage/index.js";
+
+/** What the rest of fairway reads of the ledger and the tables beside it, outside the booking service. */
+export interface LedgerReads {
+  /** The ledger's read model (bookings/queries.ts): lists, reports, reminders, gauges. */
+  ledger: BookingQueries;
+  /** Cancellation requests, opened by a booker and decided once by an admin. */
+  cancelRequests: CancelRequests;
+  /** The golfer's copies: single-use links to a paid booking. */
+  golferCopies: GolferCopies;
+}
+
+/** The ledger's read model, the cancellation requests and the golfer's copies: built once, passed to every part. */
+export function createLedgerReads(storage: Pick<Storage, "db">, now: () => number): LedgerReads {
+  return {
+    ledger: createBookingQueries(storage.db),
+    cancelRequests: createCancelRequests(storage.db, now),
+    golferCopies: createGolferCopies(storage.db, now),
+  };
+}
 
 export interface BookingPartsOptions {
   config: Config;
