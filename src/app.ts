@@ -1,54 +1,33 @@
-import { BotError, Composer, type Context, type Middleware } from "grammy";
+import { Composer, type Context, type Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { createAccess, holdRefusal, writeRefusal, type Access } from "./access/index.js";
-import {
-  countPendingRequests,
-  createBookingService,
-  createHoldReaper,
-  type BookingService,
-  type HoldReaper,
-} from "./bookings/index.js";
+import type { Access } from "./access/index.js";
+import { countPendingRequests, type BookingService, type HoldReaper } from "./bookings/index.js";
 import type { BotApiServer } from "./local/bot-api-server/index.js";
 import { createAfterBooking, type AfterBooking } from "./bot/features/after-booking/jobs.js";
-import { createMenuMemo, MENU_MEMO_PREFIX, syncCommands } from "./bot/commands.js";
-import type { BotContext } from "./bot/context.js";
 import { createBot, type FairwayBot } from "./bot/index.js";
 import { createOffers, type Offers } from "./bot/inline/offers.js";
 import type { Outbox } from "./bot/outbox.js";
 import type { Config } from "./config/index.js";
 import type { Logger } from "./logger.js";
 import { createTeeTimeSearch } from "./search/search.js";
-import { createPaymentSettings } from "./payments/settings.js";
-import { createSlipReader } from "./payments/slip-reader.js";
-import { createPriceRules, sellerOf } from "./pricing/rules.js";
-import { paymentEnded, paymentOnGroupEvent, paymentOnReaperEvent } from "./bot/features/payments/expiry.js";
-import { createWatchAlerts } from "./bot/features/watches/alert.js";
-import { createWatchChecker, type WatchChecker } from "./watches/checker.js";
-import { createWatchStore } from "./watches/store.js";
-import {
-  createPartnerCatalog,
-  createPartnerClient,
-  type PartnerClient,
-  type PartnerTimeoutStarter,
-} from "./partner/index.js";
-import { openPartnerEndpoint } from "./partner-endpoint.js";
+import type { WatchChecker } from "./watches/checker.js";
+import type { PartnerClient, PartnerTimeoutStarter } from "./partner/index.js";
 import type { Playground } from "./local/playground/index.js";
-import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "./local/playground/identities.js";
-import { botIdOf, createFleet, soloFleet, type Fleet } from "./runtime/fleet.js";
-import { createLease, createLeadership, type Leadership } from "./runtime/lease.js";
-import { createBucketStore, sweepBuckets } from "./runtime/shared-buckets.js";
-import { createSharedReads } from "./runtime/shared-reads.js";
+import type { Fleet } from "./runtime/fleet.js";
+import type { Leadership } from "./runtime/lease.js";
 import { createMetrics, createMetricsHooks, type HttpServer, type Metrics } from "./runtime/index.js";
-import { instanceId, OFFER_RETENTION_MS, sweep } from "./runtime/housekeeping.js";
 import { createOperatorServer } from "./runtime/operator-server.js";
 import { createPublicServer } from "./runtime/public-server.js";
-import { handOverUpdate } from "./bot/features/tee-sheet.js";
-import { createTeeSheet } from "./mini-app/sheet.js";
-import { createMiniAppLimit } from "./mini-app/limit.js";
-import { createTeeSheetRoutes } from "./mini-app/server.js";
-import { createPolling } from "./runtime/polling.js";
-import { createWebhook, type Webhook } from "./runtime/webhook.js";
+import type { Webhook } from "./runtime/webhook.js";
 import { createStorage, type Storage } from "./storage/index.js";
+import { createBookingParts, createLedgerReads, createReaper } from "./app/bookings.js";
+import { createInstances } from "./app/instances.js";
+import { createLeaderJobs } from "./app/leader-jobs.js";
+import { connectPartner } from "./app/partner.js";
+import { playgroundConfig, startLocalStandIns, type LocalStandIns } from "./app/local-stand-ins.js";
+import { createReceiving } from "./app/receiving.js";
+import { createTeeSheetPart } from "./app/tee-sheet.js";
+import { createWatchesPart } from "./app/watches.js";
 
 /** What `createApp` takes. */
 export interface AppOptions {
@@ -128,134 +107,76 @@ export interface App {
 /** Wires fairway together from a configuration: storage, partner (or sandbox), bot, reaper. */
 export async function createApp(options: AppOptions): Promise<App> {
   const { logger } = options;
-  // Playground (no BOT_TOKEN): its fixed admin and agent identities get their roles on top of
-  // ADMIN_IDS/AGENT_IDS, so the browser page works with no setup. Never with a real token.
-  // With a real partner the page's visitors get no staff roles unless PLAYGROUND_STAFF=1 says so.
-  const staffPlayground =
-    !options.config.botToken && (options.config.partner.kind === "sandbox" || options.config.playgroundStaff);
-  if (!options.config.botToken && !staffPlayground) {
-    logger.warn(
-      "playground with a real PARTNER_API_URL: its page's admin and agent get no staff roles (PLAYGROUND_STAFF=1 gives them)",
-    );
-  }
-  // A copy: the playground's Mini App origin is set below, once its port is known.
-  const config: Config = !staffPlayground
-    ? { ...options.config }
-    : {
-        ...options.config,
-        adminIds: [...new Set([...options.config.adminIds, PLAYGROUND_ADMIN_ID])],
-        agentIds: [...new Set([...options.config.agentIds, PLAYGROUND_AGENT_ID])],
-      };
+  const config = playgroundConfig(options.config, logger);
   const now = options.now ?? Date.now;
   const closers: (() => Promise<void>)[] = [];
 
   const storage = await createStorage(config.database, { logger, now });
   closers.push(() => storage.close());
 
-  const endpoint = await openPartnerEndpoint(config.partner, now);
-  closers.push(() => endpoint.close());
-  const partnerUrl = endpoint.baseURL;
-  if (config.sandboxDemo)
-    logger.warn(
-      { url: partnerUrl },
-      "ALLOW_SANDBOX_WITH_REAL_BOT=1: a real bot on the embedded partner sandbox, a demo; every message it sends says so",
-    );
-  else if (endpoint.embedded)
-    logger.info({ url: partnerUrl }, "no PARTNER_API_URL: using the embedded partner sandbox");
-  const metrics = createMetrics({ db: storage.db, logger: logger.child({ module: "metrics" }), now });
+  const { ledger, cancelRequests, golferCopies } = createLedgerReads(storage, now);
+  const metrics = createMetrics({ ledger, logger: logger.child({ module: "metrics" }), now });
   const hooks = createMetricsHooks(metrics, now);
-  const partner = createPartnerClient({
-    ...hooks.partner,
-    baseURL: partnerUrl,
-    apiKey: endpoint.apiKey,
-    timeoutMs: config.partner.timeoutMs,
-    moneyUnit: config.partner.moneyUnit,
-    logger: logger.child({ module: "partner" }),
+  const {
+    partner,
+    partnerUrl,
+    close: closePartner,
+  } = await connectPartner({
+    config,
+    hooks: hooks.partner,
     ...(options.partnerTimeouts ? { startTimeout: options.partnerTimeouts } : {}),
+    logger,
+    now,
   });
+  closers.push(closePartner);
 
+  // No BOT_TOKEN: the local Bot API server and the playground stand in for Telegram.
   let token = config.botToken;
   let apiRoot = config.telegramApiRoot;
-  let localTelegram: BotApiServer | undefined;
-  let playground: Playground | undefined;
+  let standIns: LocalStandIns | undefined;
   if (!token) {
-    // Loaded only here: production (a BOT_TOKEN) never loads the local server nor the playground.
-    const [{ createBotApiServer }, { createPlayground }] = await Promise.all([
-      import("./local/bot-api-server/index.js"),
-      import("./local/playground/index.js"),
-    ]);
-    // Loopback names only: a page rebound to 127.0.0.1 (DNS rebinding) must not drive the playground.
-    localTelegram = createBotApiServer({ clock: now, allowedHosts: ["127.0.0.1", "localhost", "[::1]"] });
-    apiRoot = await localTelegram.listen(config.playgroundPort);
-    token = localTelegram.token;
-    // A fresh local server numbers updates from 1 again and has no command menus: forget the ids a
-    // previous run handled and the menus it set (commands.ts remembers them so a restart skips them).
-    await storage.db.deleteFrom("processed_updates").where("bot_id", "=", localTelegram.botInfo.id).execute();
-    await storage.db.deleteFrom("kv").where("key", "like", `${MENU_MEMO_PREFIX}%`).execute();
-    closers.push(() => localTelegram?.close() ?? Promise.resolve());
-    // The browser playground shares the local Bot API server's port (its page is at "/").
-    playground = createPlayground({ telegram: localTelegram, partnerUrl, now });
+    standIns = await startLocalStandIns({ config, storage, partnerUrl, now, logger });
+    closers.push(standIns.close);
+    token = standIns.token;
+    apiRoot = standIns.apiRoot;
     // The tee sheet Mini App is served on the playground's port, unless MINI_APP_URL says otherwise.
     config.miniAppUrl ??= new URL(apiRoot).origin;
-    closers.push(() => Promise.resolve(playground?.close()));
-    logger.info({ apiRoot, playground: playground.url }, "no BOT_TOKEN: fairway talks to its local Bot API server");
   }
 
-  const access = createAccess({ db: storage.db, adminIds: config.adminIds, agentIds: config.agentIds, now });
-  const offers = createOffers(storage.db, now);
-  const reaperIntervalMs = options.reaperIntervalMs ?? 10_000;
-  const prices = createPriceRules({
-    db: storage.db,
-    now,
-    envMarkup: config.pricing.markup,
-    envRounding: config.pricing.rounding,
-  });
-  const payments = createPaymentSettings({ db: storage.db, config: config.payments, now });
-  // Its worker thread starts with the first slip; closed after the bot has stopped taking updates.
-  const slips = createSlipReader({ logger: logger.child({ module: "slips" }) });
+  const { access, prices, payments, slips, bookings } = createBookingParts({ config, storage, partner, logger, now });
+  // Closed after the bot has stopped taking updates.
   closers.push(() => slips.close());
-  const bookings = createBookingService({
-    db: storage.db,
-    partner,
-    logger: logger.child({ module: "bookings" }),
-    holdMinutes: config.holdMinutes,
-    // A partner write is over (answered, timed out or crashed) a second after the client's timeout.
-    writeWindowMs: config.partner.timeoutMs + 1_000,
-    now,
-    prices,
-    paymentWindowMinutes: config.payments.windowMinutes,
-    holdPolicy: async (req) => holdRefusal(await access.whoIs(req.userId), req, config.customerMaxHolds),
-    writePolicy: async (req) => writeRefusal(await access.whoIs(req.actorId), req),
-  });
-  // The bot's instances (PostgreSQL): each one's heartbeat, so Telegram's limits and the partner's
-  // reads are the bot's, shared by the live ones, not multiplied by them (docs/deployment.md).
-  const instance = instanceId();
+  const offers = createOffers({ db: storage.db, ledger, now });
   let active = () => true;
-  const fleet =
-    storage.kind === "postgres"
-      ? createFleet({
-          db: storage.db,
-          bot: botIdOf(token),
-          instance,
-          active: () => active(),
-          logger: logger.child({ module: "fleet" }),
-        })
-      : soloFleet(instance);
-  const bucketStore = storage.kind === "postgres" ? createBucketStore(storage.db) : undefined;
-  const catalog = createPartnerCatalog({
+  const { instance, fleet, bucketStore, catalog } = createInstances({
+    config,
+    storage,
+    token,
     partner,
+    active: () => active(),
+    logger,
     now,
-    maxReadsInFlight: config.partnerReadsInFlight,
-    // A read may take two attempts and a back-off (the client retries GETs once): then another may take it over.
-    ...(storage.kind === "postgres"
-      ? {
-          shared: createSharedReads({ db: storage.db, fleet, now, claimMs: 2 * config.partner.timeoutMs + 2_000 }),
-        }
-      : {}),
   });
   const search = createTeeTimeSearch({ catalog, groupGapMinutes: config.groupMaxGapMinutes });
-  const { bot, i18n, notifications, outbox, budget, teeSheetPicks } = createBot(
-    { config, partner, catalog, search, storage, bookings, access, offers, logger, now, prices, payments, slips },
+  const fairwayBot = createBot(
+    {
+      config,
+      partner,
+      catalog,
+      search,
+      storage,
+      bookings,
+      ledger,
+      cancelRequests,
+      golferCopies,
+      access,
+      offers,
+      logger,
+      now,
+      prices,
+      payments,
+      slips,
+    },
     {
       token,
       ...(apiRoot ? { apiRoot } : {}),
@@ -268,76 +189,53 @@ export async function createApp(options: AppOptions): Promise<App> {
       ...(bucketStore ? { bucketStore } : {}),
     },
   );
+  const { bot, i18n, notifications, outbox, budget } = fairwayBot;
   metrics.trackOutboxDepth(() => outbox.depth());
   metrics.trackLimits({ rate: () => budget.rate(), members: () => fleet.members() });
-  // The tee sheet Mini App (src/mini-app/): on PORT with a token, on the playground's port without.
-  const teeSheetRoutes = config.miniAppUrl
-    ? createTeeSheetRoutes({
-        sheet: createTeeSheet({ search, catalog, now, groupGapMinutes: config.groupMaxGapMinutes }),
-        access,
-        prices,
-        botToken: () => bot.token,
-        limit: createMiniAppLimit({
-          burst: config.limits.miniAppBurst,
-          perMinute: config.limits.miniAppPerMinute,
-          fleet,
-          ...(bucketStore ? { store: bucketStore } : {}),
-          logger: logger.child({ module: "tee-sheet" }),
-        }),
-        recentCourses: (userId) => offers.recentCourses(userId, 5),
-        // The hand-over is an update fairway gives itself, handled as a delivered one (features/tee-sheet.ts).
-        handOver: async (user, args) => {
-          const token = teeSheetPicks.put(user.id, args);
-          await bot.handleUpdate(handOverUpdate(user, token, now())).catch(async (error: unknown) => {
-            if (!(error instanceof BotError)) throw error;
-            await bot.errorHandler(error as BotError<BotContext>);
-          });
-        },
-        logger: logger.child({ module: "tee-sheet" }),
-        now,
-      })
-    : undefined;
-  if (teeSheetRoutes) playground?.mountRoutes(teeSheetRoutes);
-  const watchStore = createWatchStore(storage.db, now);
-  const watches = createWatchChecker({
-    store: watchStore,
+  const teeSheetRoutes = createTeeSheetPart({
+    config,
+    search,
+    catalog,
+    access,
+    prices,
+    offers,
+    bot: fairwayBot,
+    fleet,
+    ...(bucketStore ? { bucketStore } : {}),
+    logger,
+    now,
+  });
+  if (teeSheetRoutes) standIns?.playground.mountRoutes(teeSheetRoutes);
+
+  // The jobs the leader runs.
+  const watchesPart = createWatchesPart({
+    config,
+    storage,
     catalog,
     search,
-    alert: createWatchAlerts({ notifications, i18n, now, pricing: { access, prices } }),
-    // A watch's top price is the selling price, as /find's: a customer's agent's, or the watcher's own.
-    sellingOf: async (watch) => {
-      const book = await prices.book();
-      if (!book.hasMarkup()) return undefined;
-      return book.sellingPrice(sellerOf(await access.whoIs(watch.userId), watch.userId));
-    },
-    logger: logger.child({ module: "watches" }),
+    access,
+    prices,
+    notifications,
+    i18n,
+    metrics,
+    logger,
     now,
-    readsPerMinute: config.watches.readsPerMinute,
     ...(options.watchIntervalMs !== undefined ? { intervalMs: options.watchIntervalMs } : {}),
-    onRead: (outcome) => metrics.watchRead(outcome),
-    onAlert: (teeTimes) => metrics.watchAlert(teeTimes),
   });
-  metrics.trackActiveWatches(() => watchStore.countActive());
-  const reaper = createHoldReaper({
-    service: bookings,
-    logger: logger.child({ module: "reaper" }),
+  const watches = watchesPart.checker;
+  const reaper = createReaper({
+    bookings,
+    access,
+    notifications,
+    logger,
     now,
-    intervalMs: reaperIntervalMs,
+    intervalMs: options.reaperIntervalMs ?? 10_000,
     ...hooks.reaper,
-    // A customer whose slip arrived but was not approved in time is told so by the payments' own notice.
-    onEvent: async (event) => {
-      if (!(await paymentOnReaperEvent({ notifications, access }, event))) await notifications.reaperEvent(event);
-    },
-    onGroupEvent: async (event) => {
-      if (!(await paymentOnGroupEvent({ notifications, access }, event))) await notifications.groupEvent(event);
-    },
-    onPaymentEvent: async (ending) => {
-      await paymentEnded({ notifications, access }, ending);
-    },
   });
   const afterBooking = createAfterBooking({
     config,
     storage,
+    ledger,
     access,
     partner,
     catalog,
@@ -346,33 +244,28 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger: logger.child({ module: "after-booking" }),
     countPendingCancelRequests: () => countPendingRequests(storage),
     watchFigures: async (from, to) => ({
-      active: await watchStore.countActive(),
-      alerted: await watchStore.alertsBetween(from, to),
+      active: await watchesPart.store.countActive(),
+      alerted: await watchesPart.store.alertsBetween(from, to),
     }),
     now,
     ...(options.afterBookingIntervalMs !== undefined ? { intervalMs: options.afterBookingIntervalMs } : {}),
   });
 
-  const allowedUpdates = ["message", "callback_query", "inline_query", "chosen_inline_result"] as const;
-  const polling = config.webhook
-    ? undefined
-    : createPolling({ bot, logger: logger.child({ module: "polling" }), allowedUpdates });
-  const webhook = config.webhook
-    ? createWebhook({
-        // As the runner does under long polling: a failed update goes to grammY's error handler
-        // (`bot.catch`), which logs it and tells the user; only an error outside it reaches the webhook.
-        handleUpdate: (update) =>
-          bot.handleUpdate(update).catch(async (error: unknown) => {
-            if (!(error instanceof BotError)) throw error;
-            await bot.errorHandler(error as BotError<BotContext>);
-          }),
-        secret: config.webhook.secret,
-        logger: logger.child({ module: "webhook" }),
-      })
-    : undefined;
-  let webhookSet = false;
-  const receiving = () => (config.webhook ? webhookSet : (polling?.isPolling() ?? false));
-  active = () => receiving() || leadership.isLeader();
+  const receiving = createReceiving({ bot, config, logger });
+  const { polling, webhook } = receiving;
+  const leader = createLeaderJobs({
+    storage,
+    instance,
+    jobs: [reaper, afterBooking, watches, outbox],
+    ...(polling ? { polling } : {}),
+    offers,
+    bot,
+    access,
+    logger,
+    now,
+  });
+  const { leadership } = leader;
+  active = () => receiving.isReceiving() || leadership.isLeader();
 
   // With a real bot token only (the playground has its own page): PORT for Telegram, users and load
   // balancers; the operator's port, apart, for readiness and metrics.
@@ -391,74 +284,13 @@ export async function createApp(options: AppOptions): Promise<App> {
         partner,
         metrics,
         lastPartnerOkAt: hooks.lastPartnerOkAt,
-        receiving,
+        receiving: receiving.isReceiving,
         logger,
         now,
       })
     : undefined;
-  let sweeper: NodeJS.Timeout | undefined;
   let httpAddress: { url: string; port: number } | undefined;
   let operatorAddress: { url: string; port: number } | undefined;
-  let commandsSynced: Promise<void> | undefined;
-  let menusSyncing = false;
-
-  // The once-only jobs (polling, the reaper, sweeps, command menus) run on the lease's holder. On
-  // SQLite there is one process, so it always leads: a restart after a crash starts at once.
-  const leadership = createLeadership({
-    lease:
-      storage.kind === "postgres"
-        ? createLease({ db: storage.db, name: "leader", holder: instance, now })
-        : {
-            holder: "sqlite",
-            ttlMs: 10_000,
-            acquire: () => Promise.resolve(true),
-            held: () => true,
-            release: () => Promise.resolve(),
-          },
-    logger: logger.child({ module: "leadership" }),
-    async onElected() {
-      reaper.start();
-      afterBooking.start();
-      watches.start();
-      outbox.start();
-      sweeper = setInterval(
-        () => {
-          void sweep(storage, now)
-            .then(() => offers.prune(now() - OFFER_RETENTION_MS))
-            .then(() => (storage.kind === "postgres" ? sweepBuckets(storage.db) : undefined))
-            .catch((err: unknown) => logger.warn({ err }, "storage sweep failed"));
-        },
-        60 * 60 * 1000,
-      );
-      sweeper.unref();
-      await polling?.start();
-      // Command menus per scope (everyone, customers, agents, admins) and language, once updates flow:
-      // two Bot API calls per scope whose menu is not already set as remembered (a restart sends none).
-      if (commandsSynced === undefined) {
-        menusSyncing = true;
-        commandsSynced = syncCommands(bot.api, access, createMenuMemo(storage.kv))
-          .then(
-            (synced) => {
-              if (synced.failed.length > 0)
-                logger.warn(
-                  { failed: synced.failed },
-                  "some private chats' command menus were refused (users who never opened the bot)",
-                );
-            },
-            (err: unknown) => logger.warn({ err }, "command menus not set"),
-          )
-          .finally(() => (menusSyncing = false));
-      }
-    },
-    async onDeposed() {
-      if (sweeper) clearInterval(sweeper);
-      await polling?.stop();
-      await reaper.stop();
-      await afterBooking.stop();
-      await watches.stop();
-      await outbox.stop();
-    },
-  });
 
   /**
    * Health turns 503 so a balancer stops sending; then the webhook refuses new updates (Telegram
@@ -472,7 +304,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     // Polling: stop fetching, finish the updates in progress; then the reaper; then give the lease up.
     await leadership.stop();
     await fleet.stop();
-    await commandsSynced;
+    await leader.menusSettled();
     await http?.close();
     await operator?.close();
     for (const close of closers.reverse()) await close();
@@ -492,31 +324,22 @@ export async function createApp(options: AppOptions): Promise<App> {
     bot,
     outbox,
     sendsWaiting: () => budget.pending(),
-    syncingMenus: () => menusSyncing,
+    syncingMenus: leader.syncingMenus,
     partnerUrl,
     leadership,
     fleet,
     ...(webhook ? { webhook } : {}),
-    ...(localTelegram ? { localTelegram } : {}),
-    ...(playground ? { playground } : {}),
+    ...(standIns ? { localTelegram: standIns.localTelegram, playground: standIns.playground } : {}),
     metrics,
     ...(http ? { http } : {}),
     ...(operator ? { operator } : {}),
-    isReceiving: receiving,
+    isReceiving: receiving.isReceiving,
     async start() {
       await bot.init();
       // Listening first: a webhook delivery right after setWebhook finds the endpoint up.
       if (operator) operatorAddress = await operator.listen();
       if (http) httpAddress = await http.listen();
-      if (config.webhook) {
-        // Every instance sets the same webhook: idempotent, and the newest deployment's settings win.
-        await bot.api.setWebhook(config.webhook.url, {
-          secret_token: config.webhook.secret,
-          allowed_updates: [...allowedUpdates],
-          max_connections: config.webhook.maxConnections,
-        });
-        webhookSet = true;
-      }
+      await receiving.register();
       await fleet.start();
       await leadership.start();
       logger.info(

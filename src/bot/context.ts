@@ -2,7 +2,8 @@ import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
 import type { Access, Who } from "../access/index.js";
-import type { BookingService } from "../bookings/index.js";
+import type { BookingService, CancelRequests, GolferCopies } from "../bookings/index.js";
+import type { BookingQueries } from "../bookings/queries.js";
 import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
@@ -38,6 +39,12 @@ export interface BotDeps {
   search: TeeTimeSearch;
   storage: Storage;
   bookings: BookingService;
+  /** The ledger's read model (bookings/queries.ts): what handlers ask of the ledger outside the booking service. */
+  ledger: BookingQueries;
+  /** Cancellation requests (bookings/cancel-requests.ts). */
+  cancelRequests: CancelRequests;
+  /** The golfer's copies of paid bookings (bookings/golfer-copies.ts). */
+  golferCopies: GolferCopies;
   access: Access;
   /** Agents' inline offers (one per agent and tee time). */
   offers: Offers;

@@ -1,6 +1,6 @@
 import type { Config } from "../config/index.js";
 import { courseToday } from "../time/today.js";
-import { formatBaht } from "../bot/format/money.js";
+import { formatBaht } from "../money/baht.js";
 import { createPartnerClient, isPartnerApiError, type PartnerClient } from "../partner/index.js";
 import { openPartnerEndpoint } from "../partner-endpoint.js";
 import { createStorage } from "../storage/index.js";

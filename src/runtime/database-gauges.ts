@@ -1,9 +1,8 @@
 /** The gauges read from the ledger at scrape time: bookings by state, open and overdue holds. */
-import type { Kysely } from "kysely";
 import { Gauge, type Registry } from "prom-client";
 import type { Logger } from "../logger.js";
-import type { BookingState, Database } from "../storage/schema.js";
-import { createBookingQueries } from "../bookings/queries.js";
+import type { BookingState } from "../storage/schema.js";
+import type { BookingQueries } from "../bookings/queries.js";
 import { withTimeout } from "./timeout.js";
 
 /** Every booking state, so a state with no booking reads 0 instead of vanishing. */
@@ -23,7 +22,8 @@ const STATES: Record<BookingState, true> = {
 
 export interface DatabaseGaugesOptions {
   registry: Registry;
-  db: Kysely<Database>;
+  /** The ledger's read model: its counts by state. */
+  ledger: Pick<BookingQueries, "countsByState">;
   logger?: Logger | undefined;
   now: () => number;
   /** A scrape waits this long for the ledger before skipping these gauges. */
@@ -41,8 +41,7 @@ interface Snapshot {
  * that scrape (no stale or made-up value); the rest of the scrape is unaffected.
  */
 export function registerDatabaseGauges(options: DatabaseGaugesOptions): void {
-  const { db, logger, now, timeoutMs } = options;
-  const ledger = createBookingQueries(db);
+  const { ledger, logger, now, timeoutMs } = options;
   let inFlight: Promise<Snapshot | undefined> | undefined;
 
   // The three gauges are collected concurrently: they share one snapshot per scrape.

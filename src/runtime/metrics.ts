@@ -5,7 +5,7 @@
  * the factory they go to):
  *
  * ```ts
- * const metrics = createMetrics({ db: storage.db, logger: logger.child({ module: "metrics" }), now });
+ * const metrics = createMetrics({ ledger, logger: logger.child({ module: "metrics" }), now });
  * const hooks = createMetricsHooks(metrics, now);
  * const partner = createPartnerClient({ ...partnerOptions, ...hooks.partner });      // onRequest, onBalance
  * createBot(deps, { ...botOptions, ...hooks.bot });                                   // first, apiObserver
@@ -29,11 +29,10 @@
  * duration includes the wait for the chat's earlier updates. `hooks.bot.apiObserver` is installed
  * *below* auto-retry, so every 429 and every failed attempt is counted.
  */
-import type { Kysely } from "kysely";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Logger } from "../logger.js";
 import type { PartnerAttemptInfo } from "../partner/index.js";
-import type { Database } from "../storage/schema.js";
+import type { BookingQueries } from "../bookings/queries.js";
 import { registerDatabaseGauges } from "./database-gauges.js";
 import type { FleetMember, FleetStats } from "./fleet.js";
 import type { UpdateOutcome } from "./update-outcome.js";
@@ -45,8 +44,8 @@ export type UpdateType = "message" | "callback_query" | "inline_query" | "other"
 export type PartnerRequestInfo = PartnerAttemptInfo;
 
 export interface MetricsOptions {
-  /** The ledger, for `fairway_bookings`, `fairway_open_holds` and `fairway_overdue_holds`. Without it those are absent. */
-  db?: Kysely<Database>;
+  /** The ledger's read model, for `fairway_bookings`, `fairway_open_holds` and `fairway_overdue_holds`. Without it those are absent. */
+  ledger?: Pick<BookingQueries, "countsByState">;
   /** Warnings when a scrape-time query fails. */
   logger?: Logger;
   /** Clock for the overdue-holds query. Default Date.now. */
@@ -210,10 +209,10 @@ export function createMetrics(options: MetricsOptions = {}) {
       if (readOutboxDepth) this.set(await readOutboxDepth().catch(() => 0));
     },
   });
-  if (options.db) {
+  if (options.ledger) {
     registerDatabaseGauges({
       registry,
-      db: options.db,
+      ledger: options.ledger,
       logger: options.logger,
       now: options.now ?? Date.now,
       timeoutMs: options.queryTimeoutMs ?? 2000,

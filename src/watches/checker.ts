@@ -1,5 +1,5 @@
 /**
- * The watch checker (README.md here), run by one timer on the leader (app.ts starts it with the reaper).
+ * The watch checker (README.md here), run by one timer on the leader (app/leader-jobs.ts starts it with the reaper).
  *
  * Each pass ends the watches whose date is over, gathers the (course, date) targets the active
  * watches cover (a course no watch covers is never read, nor a date before the partner sells it: see

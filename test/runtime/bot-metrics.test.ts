@@ -7,6 +7,7 @@ import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAccess } from "../../src/access/index.js";
+import { createLedgerReads } from "../../src/app/bookings.js";
 import { createTeeTimeSearch } from "../../src/search/search.js";
 import { createBookingService } from "../../src/bookings/index.js";
 import { createBot } from "../../src/bot/index.js";
@@ -75,6 +76,7 @@ describe("update metrics on fairway's bot", () => {
     const now = Date.now;
     const metrics = testMetrics();
     const catalog = createPartnerCatalog({ partner, now });
+    const reads = createLedgerReads(storage, now);
     const { bot } = createBot(
       {
         config,
@@ -83,8 +85,9 @@ describe("update metrics on fairway's bot", () => {
         search: createTeeTimeSearch({ catalog }),
         storage,
         bookings: createBookingService({ db: storage.db, partner, logger, holdMinutes: 10, now }),
+        ...reads,
         access: createAccess({ db: storage.db, adminIds: [], agentIds: [AGENT], now }),
-        offers: createOffers(storage.db, now),
+        offers: createOffers({ db: storage.db, ledger: reads.ledger, now }),
         logger,
         now,
         prices: createPriceRules({ db: storage.db, now, envMarkup: null, envRounding: 1 }),

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { BookingState } from "../../src/bookings/index.js";
+import { createBookingQueries } from "../../src/bookings/queries.js";
 import type { Storage } from "../../src/storage/index.js";
 import { bookingRow } from "../helpers/booking-row.js";
 import { databaseFactories } from "../helpers/databases.js";
@@ -29,7 +30,7 @@ describe.each(databaseFactories)("bookings gauges on $name", ({ make }) => {
   const t = storageEach(make);
 
   it("counts bookings by state, open holds and overdue holds at every scrape", async () => {
-    const metrics = testMetrics({ db: t.storage.db, now: () => NOW });
+    const metrics = testMetrics({ ledger: createBookingQueries(t.storage.db), now: () => NOW });
     let text = await metrics.text();
     expect(sample(text, 'fairway_bookings{state="HELD"}')).toBe(0);
     expect(sample(text, 'fairway_bookings{state="REFUNDED"}')).toBe(0);
@@ -53,7 +54,7 @@ describe.each(databaseFactories)("bookings gauges on $name", ({ make }) => {
 
   it("a failing query logs a warning and leaves only these gauges out of the scrape", async () => {
     const log = memoryLogger();
-    const metrics = testMetrics({ db: t.storage.db, logger: log.logger });
+    const metrics = testMetrics({ ledger: createBookingQueries(t.storage.db), logger: log.logger });
     metrics.update("message", "ok", 0.01);
     await t.storage.close();
     const text = await metrics.text();
@@ -71,7 +72,11 @@ describe("bookings gauges with a slow ledger", () => {
     const log = memoryLogger();
     const never = new Promise<never>(() => undefined);
     const slow = { selectFrom: () => ({ select: () => ({ groupBy: () => ({ execute: () => never }) }) }) };
-    const metrics = testMetrics({ db: slow as never, logger: log.logger, queryTimeoutMs: 50 });
+    const metrics = testMetrics({
+      ledger: createBookingQueries(slow as never),
+      logger: log.logger,
+      queryTimeoutMs: 50,
+    });
     const started = Date.now();
     const text = await metrics.text();
     expect(Date.now() - started).toBeLessThan(1000);

@@ -3,7 +3,7 @@
  * (results.ts) and opened by customers from the posted card (features/offers.ts); kept in the `offers` and
  * `offer_opens` tables (migrations/009-offers.ts).
  */
-import { createBookingQueries } from "../../bookings/queries.js";
+import type { BookingQueries } from "../../bookings/queries.js";
 import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, OffersTable } from "../../storage/schema.js";
@@ -47,7 +47,15 @@ export function newOfferToken(): string {
  * Agents' inline offers. Bounded: one token per (agent, tee time), made when a result first shows that
  * tee time and reused by every later query; it expires when the tee time starts.
  */
-export function createOffers(db: Kysely<Database>, now: () => number) {
+export interface OffersOptions {
+  db: Kysely<Database>;
+  /** The ledger's read model: the courses an agent booked lately. */
+  ledger: Pick<BookingQueries, "coursesBookedBy">;
+  now: () => number;
+}
+
+export function createOffers(options: OffersOptions) {
+  const { db, ledger, now } = options;
   const offers = {
     /**
      * The agent's offers of these tee times, by tee-time id: the existing ones, and new ones for the
@@ -226,7 +234,7 @@ export function createOffers(db: Kysely<Database>, now: () => number) {
         .orderBy("created_at", "desc")
         .limit(50)
         .execute();
-      const booked = await createBookingQueries(db).coursesBookedBy(agentId);
+      const booked = await ledger.coursesBookedBy(agentId);
       return [...new Set([...offered.map((r) => r.course_id), ...booked])].slice(0, limit);
     },
 

@@ -1,4 +1,9 @@
-import { GrammyError, type Transformer } from "grammy";
+import { GrammyError, HttpError, type Transformer } from "grammy";
+
+/** The Bot API refused a call (GrammyError) or could not be reached (HttpError): not a bug of fairway's. */
+export function isTelegramFailure(error: unknown): boolean {
+  return error instanceof GrammyError || error instanceof HttpError;
+}
 
 /** Telegram's answer when an edit would change nothing: not an error for fairway. */
 export function isNotModified(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createBookingQueries } from "../../../src/bookings/queries.js";
 import { createOffers, OFFER_TOKEN_PATTERN, type OfferedTeeTime } from "../../../src/bot/inline/offers.js";
 import { createStorage, type Storage } from "../../../src/storage/index.js";
 import { databaseFactories, type TestDatabase } from "../../helpers/databases.js";
@@ -24,7 +25,7 @@ describe.each(databaseFactories)("inline offers store on $name", ({ make }) => {
   async function offers() {
     db = make();
     storage = await createStorage(db.config, { now: () => now });
-    return createOffers(storage.db, () => now);
+    return createOffers({ db: storage.db, ledger: createBookingQueries(storage.db), now: () => now });
   }
 
   afterEach(async () => {

@@ -1,4 +1,3 @@
-import { createBookingQueries } from "../../../bookings/queries.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { createMenuMemo, refreshAgentCommands } from "../../commands.js";
@@ -13,10 +12,7 @@ function userIdOf(text: string | undefined): number | undefined {
 }
 
 async function listAgents(ctx: BotContext): Promise<void> {
-  const [agents, added] = await Promise.all([
-    ctx.deps.access.agents.list(),
-    createBookingQueries(ctx.deps.storage.db).addedAgents(),
-  ]);
+  const [agents, added] = await Promise.all([ctx.deps.access.agents.list(), ctx.deps.ledger.addedAgents()]);
   const details = new Map(added.map((a) => [a.user_id, a]));
   const lines = agents.map((a) => {
     const row = details.get(a.userId);

@@ -1,5 +1,4 @@
 /** Who a booking counts for in /bookings, /order and /report: an agent, or `direct`. */
-import { createBookingQueries } from "../../../bookings/queries.js";
 import type { BotContext } from "../../context.js";
 
 /**
@@ -7,10 +6,7 @@ import type { BotContext } from "../../context.js";
  * ledger has credited a customer's booking to (so a removed agent's history stays theirs).
  */
 export async function knownAgentIds(ctx: BotContext): Promise<Set<number>> {
-  const [agents, credited] = await Promise.all([
-    ctx.deps.access.agents.list(),
-    createBookingQueries(ctx.deps.storage.db).ledgerAgentIds(),
-  ]);
+  const [agents, credited] = await Promise.all([ctx.deps.access.agents.list(), ctx.deps.ledger.ledgerAgentIds()]);
   return new Set([...agents.map((a) => a.userId), ...credited]);
 }
 

@@ -1,5 +1,5 @@
 import { bookingCourseName } from "../../../bookings/index.js";
-import { attributedTo, createBookingQueries, type RecentQuery } from "../../../bookings/queries.js";
+import { attributedTo, type RecentQuery } from "../../../bookings/queries.js";
 import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
@@ -38,7 +38,7 @@ function parseFilter(ctx: BotContext, match: string): Filter | undefined {
 /** The number of tee times of each group among `list`, by group id. */
 async function groupSizes(ctx: BotContext, list: readonly { group_id: string | null }[]): Promise<Map<string, number>> {
   const ids = [...new Set(list.flatMap((b) => (b.group_id === null ? [] : [b.group_id])))];
-  return createBookingQueries(ctx.deps.storage.db).groupSizes(ids);
+  return ctx.deps.ledger.groupSizes(ids);
 }
 
 /**
@@ -52,10 +52,7 @@ export async function bookingsCommand(ctx: BotContext, match: string): Promise<v
     return;
   }
   const locale = localeOf(ctx);
-  const [list, agents] = await Promise.all([
-    createBookingQueries(ctx.deps.storage.db).recent(filter.query),
-    knownAgentIds(ctx),
-  ]);
+  const [list, agents] = await Promise.all([ctx.deps.ledger.recent(filter.query), knownAgentIds(ctx)]);
   const groups = await groupSizes(ctx, list);
   if (list.length === 0) {
     await ctx.reply(`<b>${filter.title}</b>\n${ctx.t("admin-bookings-empty")}`, { parse_mode: "HTML" });

@@ -5,7 +5,7 @@ import type { BotContext } from "../../context.js";
 export async function digestCommand(ctx: BotContext, match: string): Promise<void> {
   const admin = ctx.from?.id;
   if (admin === undefined) return;
-  const store = createAfterBookingStore(ctx.deps.storage.db, ctx.deps.now);
+  const store = createAfterBookingStore({ db: ctx.deps.storage.db, ledger: ctx.deps.ledger, now: ctx.deps.now });
   const word = match.trim().toLowerCase();
   if (word === "on" || word === "off") {
     await store.setDigestEnabled(admin, word === "on");

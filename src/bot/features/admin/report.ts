@@ -1,5 +1,4 @@
 import { InputFile } from "grammy";
-import { createBookingQueries } from "../../../bookings/queries.js";
 import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, formatDate } from "../../format/dates.js";
@@ -53,9 +52,8 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   }
   const { from, to } = period;
   const locale = localeOf(ctx);
-  const queries = createBookingQueries(ctx.deps.storage.db);
   const [bookings, agents, agentIds] = await Promise.all([
-    queries.paidBetween(bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))),
+    ctx.deps.ledger.paidBetween(bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))),
     ctx.deps.access.agents.list(),
     knownAgentIds(ctx),
   ]);

@@ -1,5 +1,5 @@
 /** Customers are told when an admin refunds (/refund) or releases (/release) their booking. */
-import { createCancelRequests, type BookingRecord, type GroupView } from "../../../bookings/index.js";
+import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
 import { customerShare, groupMoney } from "../../format/booking-money.js";
 import { tellAgentToReturn } from "../payments/refunds.js";
@@ -17,7 +17,7 @@ export async function afterAdminRefund(
   /** A group refunded whole: its tee times refunded now (`b` the first); one notice says so. */
   group?: { group: GroupView; refunded: BookingRecord[] },
 ): Promise<void> {
-  const requests = createCancelRequests(deps.storage.db, deps.now);
+  const requests = deps.cancelRequests;
   const flights = group?.refunded ?? [b];
   const open = (await Promise.all(flights.map((f) => requests.openFor(f.id)))).filter((r) => r !== undefined);
   for (const f of flights) await requests.closeFor(f.id);

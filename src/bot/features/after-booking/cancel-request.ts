@@ -5,7 +5,7 @@
  * booking conversation: the reason step is a small state in the session.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { createCancelRequests, isViewer, type BookingRecord, type GroupView } from "../../../bookings/index.js";
+import { isViewer, type BookingRecord, type GroupView } from "../../../bookings/index.js";
 import { parseCancelRequestData, parseRequestData, requestData } from "../../callback-data.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
@@ -44,8 +44,7 @@ async function checkGroup(ctx: BotContext, view: GroupView): Promise<Checked> {
   if (!first || userId === undefined || (Number(group.user_id) !== userId && Number(group.agent_id) !== userId))
     return { refusal: "my-bookings-not-found" };
   if (!groupRequestable(view, ctx.deps.now())) return { refusal: "cancel-request-not-paid" };
-  if (await createCancelRequests(ctx.deps.storage.db, ctx.deps.now).openFor(group.id))
-    return { refusal: "cancel-request-exists" };
+  if (await ctx.deps.cancelRequests.openFor(group.id)) return { refusal: "cancel-request-exists" };
   return { booking: first, group: view };
 }
 
@@ -58,8 +57,7 @@ async function check(ctx: BotContext, id: string): Promise<Checked> {
   if (!booking || ctx.from === undefined || !(await mayRequest(ctx.deps, booking, ctx.from.id)))
     return { refusal: "my-bookings-not-found" };
   if (!requestable(booking, ctx.deps.now())) return { refusal: "cancel-request-not-paid" };
-  if (await createCancelRequests(ctx.deps.storage.db, ctx.deps.now).openFor(booking.id))
-    return { refusal: "cancel-request-exists" };
+  if (await ctx.deps.cancelRequests.openFor(booking.id)) return { refusal: "cancel-request-exists" };
   return { booking };
 }
 
@@ -82,7 +80,7 @@ async function submit(ctx: BotContext, bookingId: string, reason: string | null)
     await ctx.reply(ctx.t(checked.refusal));
     return;
   }
-  const requests = createCancelRequests(ctx.deps.storage.db, ctx.deps.now);
+  const requests = ctx.deps.cancelRequests;
   const { created, request } = await requests.open(bookingId, ctx.from?.id ?? 0, reason);
   if (!created) {
     await ctx.reply(ctx.t("cancel-request-exists"));

@@ -7,10 +7,9 @@
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Access } from "../../../access/index.js";
-import { createBookingQueries } from "../../../bookings/queries.js";
+import type { BookingQueries } from "../../../bookings/queries.js";
 import type { Logger } from "../../../logger.js";
 import type { PartnerClient } from "../../../partner/index.js";
-import type { Storage } from "../../../storage/index.js";
 import type { Locale } from "../../context.js";
 import { addDaysToDateKey, courseToday, formatDate } from "../../format/dates.js";
 import { formatBaht } from "../../format/money.js";
@@ -28,7 +27,8 @@ const DIGEST_GROUP_LINES = 10;
 
 export interface DigestOptions {
   store: AfterBookingStore;
-  storage: Pick<Storage, "db">;
+  /** The ledger's read model: the day's paid bookings and the agents it credited. */
+  ledger: Pick<BookingQueries, "paidBetween" | "ledgerAgentIds">;
   access: Pick<Access, "adminIds" | "agents">;
   partner: Pick<PartnerClient, "getBalance">;
   notifications: Pick<Notifications, "deliver" | "localeOf">;
@@ -71,7 +71,7 @@ export interface DigestFigures {
 export function createDigest(options: DigestOptions) {
   const { store, logger, now } = options;
   const t = (locale: Locale, key: string, args?: Record<string, string | number>) => options.i18n.t(locale, key, args);
-  const queries = createBookingQueries(options.storage.db);
+  const queries = options.ledger;
 
   /** The figures of the Bangkok date `day`. */
   async function figures(day: string): Promise<DigestFigures> {

@@ -6,7 +6,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { COPY_TOKEN_PATTERN } from "../../../bookings/golfer-copies.js";
-import { copyLimit, createGolferCopies, type ClaimRefusal } from "../../../bookings/golfer-copies.js";
+import { copyLimit, type ClaimRefusal } from "../../../bookings/golfer-copies.js";
 import { myBookingsData, parseGolferCopyData } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
@@ -34,7 +34,7 @@ async function sendToGolfer(ctx: BotContext, bookingId: string): Promise<void> {
     await ctx.answerCallbackQuery({ text: ctx.t("golfer-copy-not-paid"), show_alert: true });
     return;
   }
-  const issued = await createGolferCopies(deps.storage.db, deps.now).issue(booking.id, {
+  const issued = await deps.golferCopies.issue(booking.id, {
     createdBy: ctx.from.id,
     expiresAt: booking.slot_starts_at,
     limit: copyLimit(booking),
@@ -69,7 +69,7 @@ async function claim(ctx: BotContext, token: string): Promise<void> {
   const { deps } = ctx;
   const userId = ctx.from?.id;
   if (userId === undefined) return;
-  const copies = createGolferCopies(deps.storage.db, deps.now);
+  const copies = deps.golferCopies;
   const result = await copies.claim(token, userId, async (id) => {
     const b = await deps.bookings.get(id);
     return b ? Number(b.user_id) : undefined;

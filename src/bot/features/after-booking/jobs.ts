@@ -1,6 +1,6 @@
 /**
  * The after-booking jobs: reminders before tee-off and the admins' daily digest, run by one timer on
- * the leader (app.ts starts it with the hold reaper). Their once-only claims live in the database, so a
+ * the leader (app/leader-jobs.ts starts it with the hold reaper). Their once-only claims live in the database, so a
  * second instance running a pass by mistake, or a restart, never sends anything twice.
  */
 import type { I18n } from "@grammyjs/i18n";
@@ -9,6 +9,7 @@ import type { Config } from "../../../config/index.js";
 import type { Logger } from "../../../logger.js";
 import type { PartnerCatalog } from "../../../partner/catalog.js";
 import type { PartnerClient } from "../../../partner/index.js";
+import type { BookingQueries } from "../../../bookings/queries.js";
 import type { Storage } from "../../../storage/index.js";
 import type { Notifications } from "../../notifications.js";
 import { createDigest, type DigestOptions } from "./digest.js";
@@ -19,6 +20,8 @@ import { createAfterBookingStore } from "./store.js";
 export interface AfterBookingOptions {
   config: Pick<Config, "reminderMinutes" | "digestMinuteOfDay">;
   storage: Pick<Storage, "db">;
+  /** The ledger's read model (reminders due, the digest's figures). */
+  ledger: BookingQueries;
   access: Pick<Access, "adminIds" | "agents">;
   partner: Pick<PartnerClient, "getBalance">;
   catalog: Pick<PartnerCatalog, "course">;
@@ -36,7 +39,7 @@ export interface AfterBookingOptions {
 
 export function createAfterBooking(options: AfterBookingOptions) {
   const { logger } = options;
-  const store = createAfterBookingStore(options.storage.db, options.now);
+  const store = createAfterBookingStore({ db: options.storage.db, ledger: options.ledger, now: options.now });
   const reminders = createReminders({
     ...options,
     store,

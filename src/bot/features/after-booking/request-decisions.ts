@@ -7,7 +7,6 @@
 import { InlineKeyboard } from "grammy";
 import {
   countPendingRequests,
-  createCancelRequests,
   userActor,
   type BookingRecord,
   type CancelRequest,
@@ -71,7 +70,7 @@ function refundOutcomeText(ctx: BotContext, out: RefundOutcome): string {
  */
 async function approveGroup(ctx: BotContext, request: CancelRequest, group: GroupView, adminId: number): Promise<void> {
   const { deps } = ctx;
-  const requests = createCancelRequests(deps.storage.db, deps.now);
+  const requests = deps.cancelRequests;
   const paid = group.flights.filter((f) => f.state === "PAID");
   const first = paid[0] ?? group.flights[0];
   if (!first) return;
@@ -123,7 +122,7 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
   const { deps } = ctx;
   const group = await deps.bookings.getGroup(request.booking_id);
   if (group) return approveGroup(ctx, request, group, adminId);
-  const requests = createCancelRequests(deps.storage.db, deps.now);
+  const requests = deps.cancelRequests;
   const booking = await deps.bookings.get(request.booking_id);
   if (!booking) return;
   if (booking.state !== "PAID") {
@@ -176,7 +175,7 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
 
 async function decline(ctx: BotContext, request: CancelRequest, adminId: number): Promise<void> {
   const { deps } = ctx;
-  await createCancelRequests(deps.storage.db, deps.now).finish(request.id, "declined");
+  await deps.cancelRequests.finish(request.id, "declined");
   const group = await deps.bookings.getGroup(request.booking_id);
   const booking = group
     ? (group.flights.find((f) => f.state === "PAID") ?? group.flights[0])
@@ -195,7 +194,7 @@ async function decline(ctx: BotContext, request: CancelRequest, adminId: number)
 /** Approve refund / Decline on a card (`rq:ok:<id>` / `rq:no:<id>`); the caller checked the role. */
 export async function decideRequest(ctx: BotContext, action: "ok" | "no", requestId: string): Promise<void> {
   const adminId = ctx.from?.id;
-  const requests = createCancelRequests(ctx.deps.storage.db, ctx.deps.now);
+  const requests = ctx.deps.cancelRequests;
   const request = await requests.get(requestId);
   if (!request || adminId === undefined) {
     await ctx.answerCallbackQuery({ text: ctx.t("admin-button-invalid"), show_alert: true });
@@ -224,7 +223,7 @@ export async function requestsCommand(ctx: BotContext): Promise<void> {
   }
   await ctx.reply(ctx.t("cancel-request-list", { count: total, shown: Math.min(total, LIST_LIMIT) }));
   const locale = localeOf(ctx);
-  for (const request of await createCancelRequests(deps.storage.db, deps.now).pending(LIST_LIMIT)) {
+  for (const request of await deps.cancelRequests.pending(LIST_LIMIT)) {
     const group = await deps.bookings.getGroup(request.booking_id);
     const booking = group ? group.flights[0] : await deps.bookings.get(request.booking_id);
     if (!booking) continue;

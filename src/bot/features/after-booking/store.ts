@@ -3,7 +3,7 @@
  * happen once across restarts and instances (an insert that only one caller can win).
  */
 import type { Kysely } from "kysely";
-import { createBookingQueries } from "../../../bookings/queries.js";
+import type { BookingQueries } from "../../../bookings/queries.js";
 import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { Database } from "../../../storage/schema.js";
 
@@ -12,8 +12,15 @@ function won(result: { numInsertedOrUpdatedRows?: bigint }): boolean {
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-export function createAfterBookingStore(db: Kysely<Database>, now: () => number) {
-  const ledger = createBookingQueries(db);
+export interface AfterBookingStoreOptions {
+  db: Kysely<Database>;
+  /** The ledger's read model: the paid bookings due a reminder, refunds and releases of a day. */
+  ledger: BookingQueries;
+  now: () => number;
+}
+
+export function createAfterBookingStore(options: AfterBookingStoreOptions) {
+  const { db, ledger, now } = options;
   return {
     /**
      * Paid bookings with a reminder due at `at` and not claimed yet: for one of `offsets` (minutes),

@@ -17,12 +17,18 @@ import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { bookingCourseName } from "../../../bookings/index.js";
+import { translate } from "../after-booking/notices.js";
 import { paymentData } from "./callback-data.js";
 
 type T = (key: string, args?: Record<string, string | number>) => string;
 export interface Reader {
   t: T;
   locale: Locale;
+}
+
+/** A reader in `locale`: texts for someone other than the sender of the update (a customer, a decider). */
+export function readerIn(locale: Locale): Reader {
+  return { t: (key, args) => translate(locale, key, args), locale };
 }
 
 /** The booking in one line: course, date and time, players. */

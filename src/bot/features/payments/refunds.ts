@@ -1,12 +1,16 @@
 /**
  * A refund of something its customer paid through fairway (a pay-first payment approved, or an agent's
  * payment request marked paid): the agent who collected the money is told what the customer paid,
- * what the partner credited back and what to return. fairway moves no customer money itself.
+ * what the partner credited back and what to return (`tellAgentToReturn`; `refundAdvice` says the same
+ * to whoever is looking at the booking). fairway moves no customer money itself.
  */
 import type { BookingRecord } from "../../../bookings/index.js";
-import type { BotDeps } from "../../context.js";
-import { customerShare, groupMoney, sellingOf } from "../../format/booking-money.js";
+import type { PaymentRecord } from "../../../bookings/payments.js";
+import type { BotContext, BotDeps } from "../../context.js";
+import { customerRefundOf, customerShare, groupMoney, sellingOf } from "../../format/booking-money.js";
 import { escapeHtml } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import { localeOf } from "../../i18n.js";
 import { amountText, translate } from "../after-booking/notices.js";
 import { payableLine } from "./messages.js";
 
@@ -45,5 +49,20 @@ export async function tellAgentToReturn(
       reference: escapeHtml(payment.reference),
     })}\n${payableLine(what, { t, locale })}`,
     what: "payment-refund-agent",
+  });
+}
+
+/** What a refund means for a booking its customer paid first: what the partner gave back, what to return. */
+export function refundAdvice(
+  ctx: BotContext,
+  b: BookingRecord,
+  payment: PaymentRecord | undefined,
+): string | undefined {
+  if (!payment || payment.state !== "approved") return undefined;
+  const locale = localeOf(ctx);
+  return ctx.t("pay-refund-advice", {
+    credited: formatBaht(b.refunded_amount ?? 0, locale),
+    paid: formatBaht(sellingOf(b), locale),
+    give: formatBaht(customerRefundOf(b), locale),
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createBookingQueries } from "../../../../src/bookings/queries.js";
 import { createAfterBookingStore } from "../../../../src/bot/features/after-booking/store.js";
 import type { BookingState } from "../../../../src/storage/schema.js";
 import { bookingRow } from "../../../helpers/booking-row.js";
@@ -50,7 +51,11 @@ describe.each(databaseFactories)("reminders due, on $name", ({ make }) => {
         row("released", AT + 23 * HOUR, AT - 2 * 24 * HOUR, "RELEASED"),
       ])
       .execute();
-    const store = createAfterBookingStore(t.storage.db, () => AT);
+    const store = createAfterBookingStore({
+      db: t.storage.db,
+      ledger: createBookingQueries(t.storage.db),
+      now: () => AT,
+    });
 
     const due = await store.paidWithDueReminders(AT, OFFSETS);
     // The busy day's bookings teeing off within 2 hours are due for their 2-hour reminder too.

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatBaht } from "../../../src/bot/format/money.js";
+import { formatBaht } from "../../src/money/baht.js";
 
 describe("formatBaht", () => {
   it.each([

@@ -1,0 +1,134 @@
+/**
+ * The money path's parts: the ledger's read model (built once, for every part that asks the ledger), who
+ * may hold and write (access), what a customer pays (price rules), whom and how they pay (payment
+ * settings, the slip reader), the booking service that alone writes the ledger, and the hold reaper that
+ * ends what the service started.
+ */
+import { createAccess, holdRefusal, writeRefusal, type Access } from "../access/index.js";
+import {
+  createBookingService,
+  createCancelRequests,
+  createGolferCopies,
+  createHoldReaper,
+  type BookingService,
+  type CancelRequests,
+  type GolferCopies,
+  type GroupReaperEvent,
+  type HoldReaper,
+  type PaymentEnding,
+  type ReaperEvent,
+} from "../bookings/index.js";
+import { createBookingQueries, type BookingQueries } from "../bookings/queries.js";
+import { paymentEnded, paymentOnGroupEvent, paymentOnReaperEvent } from "../bot/features/payments/expiry.js";
+import type { Notifications } from "../bot/notifications.js";
+import type { Config } from "../config/index.js";
+import type { Logger } from "../logger.js";
+import type { PartnerClient } from "../partner/index.js";
+import { createPaymentSettings, type PaymentSettings } from "../payments/settings.js";
+import { createSlipReader, type SlipReader } from "../payments/slip-reader.js";
+import { createPriceRules, type PriceRules } from "../pricing/rules.js";
+import type { Storage } from "../storage/index.js";
+
+/** What the rest of fairway reads of the ledger and the tables beside it, outside the booking service. */
+export interface LedgerReads {
+  /** The ledger's read model (bookings/queries.ts): lists, reports, reminders, gauges. */
+  ledger: BookingQueries;
+  /** Cancellation requests, opened by a booker and decided once by an admin. */
+  cancelRequests: CancelRequests;
+  /** The golfer's copies: single-use links to a paid booking. */
+  golferCopies: GolferCopies;
+}
+
+/** The ledger's read model, the cancellation requests and the golfer's copies: built once, passed to every part. */
+export function createLedgerReads(storage: Pick<Storage, "db">, now: () => number): LedgerReads {
+  return {
+    ledger: createBookingQueries(storage.db),
+    cancelRequests: createCancelRequests(storage.db, now),
+    golferCopies: createGolferCopies(storage.db, now),
+  };
+}
+
+export interface BookingPartsOptions {
+  config: Config;
+  storage: Storage;
+  partner: PartnerClient;
+  logger: Logger;
+  now: () => number;
+}
+
+/** What `createBookingParts` builds. */
+export interface BookingParts {
+  access: Access;
+  prices: PriceRules;
+  payments: PaymentSettings;
+  /** Its worker thread starts with the first slip; close it after the bot has stopped taking updates. */
+  slips: SlipReader;
+  bookings: BookingService;
+}
+
+/** Builds the booking service and the rules it asks (who may hold or write, prices, payments). */
+export function createBookingParts(options: BookingPartsOptions): BookingParts {
+  const { config, storage, partner, logger, now } = options;
+  const access = createAccess({ db: storage.db, adminIds: config.adminIds, agentIds: config.agentIds, now });
+  const prices = createPriceRules({
+    db: storage.db,
+    now,
+    envMarkup: config.pricing.markup,
+    envRounding: config.pricing.rounding,
+  });
+  const payments = createPaymentSettings({ db: storage.db, config: config.payments, now });
+  const slips = createSlipReader({ logger: logger.child({ module: "slips" }) });
+  const bookings = createBookingService({
+    db: storage.db,
+    partner,
+    logger: logger.child({ module: "bookings" }),
+    holdMinutes: config.holdMinutes,
+    // A partner write is over (answered, timed out or crashed) a second after the client's timeout.
+    writeWindowMs: config.partner.timeoutMs + 1_000,
+    now,
+    prices,
+    paymentWindowMinutes: config.payments.windowMinutes,
+    holdPolicy: async (req) => holdRefusal(await access.whoIs(req.userId), req, config.customerMaxHolds),
+    writePolicy: async (req) => writeRefusal(await access.whoIs(req.actorId), req),
+  });
+  return { access, prices, payments, slips, bookings };
+}
+
+export interface ReaperOptions {
+  bookings: BookingService;
+  access: Access;
+  /** Where the reaper's events are told (the booker, the agent, the admins). */
+  notifications: Notifications;
+  logger: Logger;
+  now: () => number;
+  /** How often it looks, ms. */
+  intervalMs: number;
+  /** Told after every pass (metrics: `hooks.reaper.onRun`). */
+  onRun?: (changed: number, failed: boolean) => void;
+}
+
+/**
+ * The hold reaper (run on the leader). The reaper ends the pay-first payments of the holds it ends; the
+ * bot words them (bot/features/payments/expiry.ts): a customer whose slip arrived but was not approved in
+ * time is told so by the payments' own notice instead of the reaper's.
+ */
+export function createReaper(options: ReaperOptions): HoldReaper {
+  const { bookings, access, notifications } = options;
+  const people = { notifications, access };
+  return createHoldReaper({
+    service: bookings,
+    logger: options.logger.child({ module: "reaper" }),
+    now: options.now,
+    intervalMs: options.intervalMs,
+    ...(options.onRun ? { onRun: options.onRun } : {}),
+    onEvent: async (event: ReaperEvent) => {
+      if (!(await paymentOnReaperEvent(people, event))) await notifications.reaperEvent(event);
+    },
+    onGroupEvent: async (event: GroupReaperEvent) => {
+      if (!(await paymentOnGroupEvent(people, event))) await notifications.groupEvent(event);
+    },
+    onPaymentEvent: async (ending: PaymentEnding) => {
+      await paymentEnded(people, ending);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+/** The customer's receipt once the partner confirmed what they paid for, with its calendar file. */
+import type { BookingRecord, GroupView } from "../../../bookings/index.js";
+import type { BotContext } from "../../context.js";
+import { formatDate } from "../../format/dates.js";
+import { groupIcs } from "../../format/group-ics.js";
+import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
+import { customerGroupReceipt, customerReceipt, readerIn } from "./messages.js";
+
+/** The receipt and the calendar file to the customer, through the outbox (their language). */
+export async function sendReceipt(ctx: BotContext, b: BookingRecord): Promise<void> {
+  const { deps } = ctx;
+  const locale = await deps.notifications.localeOf(Number(b.user_id));
+  const r = readerIn(locale);
+  await deps.notifications.deliver({ chatId: Number(b.chat_id), text: customerReceipt(b, r), what: "payment-receipt" });
+  const ics = buildTeeTimeIcs({
+    uid: `${b.reservation_id ?? b.id}@fairway`,
+    startsAt: b.slot_starts_at,
+    timeZone: b.time_zone,
+    summary: r.t("ics-summary", { course: b.course_name }),
+    location: b.course_name,
+    description: r.t("ics-description", { code: b.reservation_code ?? "", players: b.persons }),
+    createdAt: b.paid_at ?? deps.now(),
+  });
+  await deps.notifications.deliver({
+    chatId: Number(b.chat_id),
+    text: r.t("ics-caption"),
+    document: { filename: `tee-time-${b.reservation_code ?? "booking"}.ics`, content: ics },
+    what: "payment-receipt-ics",
+  });
+}
+
+/** The receipt of a group paid first and the calendar file of its paid tee times, through the outbox. */
+export async function sendGroupReceipt(ctx: BotContext, view: GroupView): Promise<void> {
+  const { deps } = ctx;
+  const g = view.group;
+  const r = readerIn(await deps.notifications.localeOf(Number(g.user_id)));
+  await deps.notifications.deliver({
+    chatId: Number(g.chat_id),
+    text: customerGroupReceipt(view, r),
+    what: "payment-receipt",
+  });
+  const file = groupIcs(view, { t: (k, args) => r.t(k, args), courseName: g.course_name, now: deps.now() });
+  if (!file) return;
+  await deps.notifications.deliver({
+    chatId: Number(g.chat_id),
+    text: r.t("ics-group-caption", { flights: file.paid, date: formatDate(file.date, r.locale) }),
+    document: { filename: file.filename, content: file.ics },
+    what: "payment-receipt-ics",
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * A customer's slip (a photo, or an image sent as a file) for their booking awaiting payment reaches the
+ * agent and the admins with Paid — confirm / Not received, with the bank reference its QR gives (read in a
+ * worker thread, `deps.slips`). An image too large to read is forwarded all the same, and the customer
+ * asked for a screenshot next time; a slip after the hold ended reaches them too, with the booking's
+ * state, so the money can be returned; a slip whose bank reference another booking's slip carried is
+ * flagged; anyone else's photo goes nowhere.
+ */
+import type { SlipRead } from "../../../payments/slip-reader.js";
+import type { BotContext } from "../../context.js";
+import { formatTime } from "../../format/dates.js";
+import { formatBaht } from "../../format/money.js";
+import { localeOf } from "../../i18n.js";
+import { isTelegramFailure } from "../../ui/telegram-errors.js";
+import { payableHoldEnd, readerIn, slipCard } from "./messages.js";
+import { deciders } from "./who-decides.js";
+
+/** A late slip older than this (after its payment ended) is no longer matched to the booking. */
+const LATE_SLIP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The bytes of a file a user sent, through getFile and the Bot API's file path, up to `maxBytes` (a
+ * larger file is not downloaded: `too-large`); undefined if unavailable.
+ */
+async function download(
+  ctx: BotContext,
+  fileId: string,
+  maxBytes: number,
+): Promise<Uint8Array | "too-large" | undefined> {
+  try {
+    const file = await ctx.api.getFile(fileId);
+    if ((file.file_size ?? 0) > maxBytes) return "too-large";
+    if (!file.file_path) return undefined;
+    const root = ctx.api.options?.apiRoot ?? "https://api.telegram.org";
+    const res = await fetch(`${root}/file/bot${ctx.api.token}/${file.file_path}`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!res.ok) return undefined;
+    if (Number(res.headers.get("content-length") ?? 0) > maxBytes) {
+      await res.body?.cancel();
+      return "too-large";
+    }
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return bytes.length > maxBytes ? "too-large" : bytes;
+  } catch (error) {
+    ctx.deps.logger.warn({ err: error instanceof Error ? error.message : String(error) }, "slip not downloaded");
+    return undefined;
+  }
+}
+
+/**
+ * The slip's QR, read off the event loop (`deps.slips`); `too-large` from the file's size before any
+ * download when Telegram gave it. Undefined when the file could not be downloaded.
+ */
+async function readSlip(ctx: BotContext, fileId: string, fileSize: number | undefined): Promise<SlipRead | undefined> {
+  const { slips } = ctx.deps;
+  if ((fileSize ?? 0) > slips.limits.maxBytes) return { kind: "too-large" };
+  const bytes = await download(ctx, fileId, slips.limits.maxBytes);
+  if (bytes === "too-large") return { kind: "too-large" };
+  return bytes ? slips.read(bytes) : undefined;
+}
+
+/** A slip photo (or an image sent as a file) from a customer with a booking awaiting payment. */
+export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void> {
+  const userId = ctx.from?.id;
+  if (userId === undefined || ctx.who.role !== "customer") return next();
+  const message = ctx.message;
+  const photo = message?.photo?.at(-1);
+  const document = message?.document?.mime_type?.startsWith("image/") ? message.document : undefined;
+  const fileId = photo?.file_id ?? document?.file_id;
+  if (!fileId) return next();
+  const { deps } = ctx;
+  const payment = await deps.bookings.latestPrepayOf(userId);
+  const ended = payment && ["expired", "cancelled"].includes(payment.state);
+  // Nothing to pay, or long over: the photo goes nowhere (the fallback answers as for any message).
+  if (!payment || payment.state === "approved" || (ended && payment.updated_at < deps.now() - LATE_SLIP_MS))
+    return next();
+  const read = await readSlip(ctx, fileId, photo?.file_size ?? document?.file_size);
+  const ref = read?.kind === "read" ? read.qr.transRef : undefined;
+  const out = await deps.bookings.submitSlip(payment.booking_id, { fileId, ...(ref ? { ref } : {}) });
+  if (out.kind === "approved") {
+    await ctx.reply(ctx.t("pay-slip-already-confirmed"));
+    return;
+  }
+  const late = out.kind === "late";
+  const reusedOf = out.reusedOf;
+  const reusedCode = reusedOf ? ((await deps.bookings.get(reusedOf))?.reservation_code ?? reusedOf) : undefined;
+  deps.logger.info(
+    { bookingId: out.booking.id, late, reused: reusedOf !== undefined, read: read?.kind ?? "not-downloaded" },
+    "payment slip received",
+  );
+  for (const id of await deciders(ctx, out.payment)) {
+    const r = readerIn(await deps.notifications.localeOf(id));
+    const card = slipCard(out.payment, out, r, {
+      late,
+      reusedOf: reusedOf ?? null,
+      reusedCode: reusedCode ?? null,
+    });
+    const options = {
+      caption: card.caption,
+      parse_mode: "HTML" as const,
+      ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
+    };
+    // A file keeps its kind: Telegram refuses a document's file_id as a photo.
+    await (document ? ctx.api.sendDocument(id, fileId, options) : ctx.api.sendPhoto(id, fileId, options)).catch(
+      (error: unknown) => {
+        if (!isTelegramFailure(error)) throw error;
+        deps.logger.warn({ to: id, bookingId: out.booking.id }, "slip card not delivered");
+      },
+    );
+  }
+  const b = out.booking;
+  const ends = payableHoldEnd(out);
+  const answer = late
+    ? ctx.t("pay-slip-late-customer", { time: ends ? formatTime(ends, b.time_zone, localeOf(ctx)) : "-" })
+    : ctx.t("pay-slip-received", { amount: formatBaht(out.payment.amount, localeOf(ctx)) });
+  // Over the limits: the agent still has the slip; the customer knows why its QR was not read.
+  const tooLarge = read?.kind === "too-large" ? `\n\n${ctx.t("pay-slip-too-large")}` : "";
+  await ctx.reply(answer + tooLarge, { parse_mode: "HTML" });
+}
