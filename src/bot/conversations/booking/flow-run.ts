@@ -6,7 +6,7 @@ import { lastSaleDate } from "../../../partner/sales-window.js";
 import { NO_MARKUP, type PriceBook } from "../../../pricing/rules.js";
 import { courseToday } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
-import { teeSheetUrl } from "../../features/tee-sheet.js";
+import { teeSheetUrl } from "../../../mini-app/url.js";
 import type { CoursePage, SlotPage } from "./data.js";
 import type { Draft, SlotView } from "./draft.js";
 import type { Retry } from "./hand-over.js";
