@@ -4,12 +4,12 @@ import { conversations, createConversation } from "@grammyjs/conversations";
 import { Api, Bot, GrammyError, HttpError, session, type Context, type Middleware, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import {
-  BOOKING_CONVERSATION,
   BOOKING_FLOW_VERSION,
   BOOKING_IDLE_MS,
   BOOKING_STATE_TTL_MS,
   createBookingConversation,
 } from "./conversations/booking/index.js";
+import { BOOKING_CONVERSATION } from "./conversations/booking/entry.js";
 import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
 import { commandsForCustomer, createMenuMemo } from "./commands.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";

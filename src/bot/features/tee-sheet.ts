@@ -15,7 +15,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { Composer, type InlineKeyboard } from "grammy";
 import type { Update, User } from "grammy/types";
-import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/index.js";
+import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/entry.js";
 import type { BotContext } from "../context.js";
 import { releaseActiveHold } from "./booking.js";
 import { teeSheetUrl } from "../../mini-app/url.js";

@@ -33,10 +33,14 @@ const RECORDED: Record<number, string> = {
   18: "11235c68bde7ebb0",
 };
 
+/** Where each stored type is declared. */
 const FILES = {
   FlowState: "../../../src/bot/conversations/booking/hand-over.ts",
-  BookingArgs: "../../../src/bot/conversations/booking/index.ts",
+  BookingArgs: "../../../src/bot/conversations/booking/entry.ts",
 } as const;
+
+/** The conversation itself: the program reads every file of the flow from here, for their `external` calls. */
+const FLOW = "../../../src/bot/conversations/booking/index.ts";
 
 /** A canonical text of a type's structure: property names, optionality and types, recursively. */
 function shapeOf(checker: ts.TypeChecker, type: ts.Type, seen: Set<ts.Type> = new Set()): string {
@@ -89,7 +93,8 @@ function fingerprint(): { text: string; hash: string } {
   const paths = Object.fromEntries(
     Object.entries(FILES).map(([name, rel]) => [name, fileURLToPath(new URL(rel, import.meta.url))]),
   );
-  const program = ts.createProgram(Object.values(paths), {
+  const flow = fileURLToPath(new URL(FLOW, import.meta.url));
+  const program = ts.createProgram([...Object.values(paths), flow], {
     strict: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,

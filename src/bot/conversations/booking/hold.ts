@@ -4,7 +4,7 @@ import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { golferCopyData } from "../../callback-data.js";
 import { paymentData } from "../../features/payments/callback-data.js";
 import { askPayment } from "./pay.js";
-import { courseName } from "./draft.js";
+import { courseName } from "../../format/course-name.js";
 import { localeOf } from "../../i18n.js";
 import { randomId, tick, type FlowRun } from "./flow-run.js";
 import { caddyInfoOf, heldOrBusy, refusedHold, summaryEnvOf } from "./hold-attempt.js";
