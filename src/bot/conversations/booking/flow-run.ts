@@ -60,6 +60,12 @@ export function randomId(run: FlowRun): Promise<string> {
   return run.conversation.external(() => crypto.randomUUID());
 }
 
+/** The next view re-reads the chosen date's tee times from the partner (a slot vanished, a hold ended, Refresh). */
+export function refreshSlots(run: FlowRun): void {
+  run.d.fresh = true;
+  run.d.slotPage = 0;
+}
+
 export function viewEnv(run: FlowRun): ViewEnv {
   const tz = run.d.course?.timeZone ?? "Asia/Bangkok";
   const today = courseToday(run.now, tz);
