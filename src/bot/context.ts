@@ -15,19 +15,9 @@ import type { SlipReader } from "../payments/slip-reader.js";
 import type { PriceRules } from "../pricing/rules.js";
 import type { Offers } from "./inline/offers.js";
 import type { Notifications } from "./notifications.js";
-import type { Locale } from "./format/locale.js";
+import type { SessionData } from "./session.js";
 
 export type { Locale } from "./format/locale.js";
-
-/** Per-user session: only the language the user chose (everything else lives in the ledger). */
-export interface SessionData {
-  /** The language the user chose with /language. */
-  locale?: Locale;
-  /** The user's Telegram language_code as last seen (for messages fairway sends on its own). */
-  languageCode?: string;
-  /** A cancellation request waiting for its optional reason (features/after-booking/cancel-request.ts). */
-  cancelRequest?: { bookingId: string; until: number };
-}
 
 /** What every handler can reach. */
 export interface BotDeps {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { Locale } from "./context.js";
+import type { Locale } from "./format/locale.js";
 
 export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 

@@ -4,13 +4,13 @@ import { conversations, createConversation } from "@grammyjs/conversations";
 import { Api, Bot, GrammyError, HttpError, session, type Context, type Middleware, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import {
-  BOOKING_CONVERSATION,
   BOOKING_FLOW_VERSION,
   BOOKING_IDLE_MS,
   BOOKING_STATE_TTL_MS,
   createBookingConversation,
 } from "./conversations/booking/index.js";
-import type { BotContext, BotDeps, FlowContext, Locale, SessionData } from "./context.js";
+import { BOOKING_CONVERSATION } from "./conversations/booking/entry.js";
+import type { BotContext, BotDeps, FlowContext, Locale } from "./context.js";
 import { commandsForCustomer, createMenuMemo } from "./commands.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
 import { createBusyAnswers } from "./busy-answers.js";
@@ -30,7 +30,7 @@ import { createOffersFeature } from "./features/offers.js";
 import { createInlineThrottle } from "./inline/throttle.js";
 import { createNotifications } from "./notifications.js";
 import { createSandboxMark, MARK_KEY } from "./sandbox-mark.js";
-import { localeOfUser, sessionStorage } from "./session.js";
+import { localeOfUser, sessionStorage, type SessionData } from "./session.js";
 import { resolveRole } from "./middlewares/roles.js";
 import { createFallbackFeature } from "./features/fallback.js";
 import { createLanguageFeature } from "./features/language.js";

@@ -16,7 +16,7 @@ import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
-import type { Locale } from "./context.js";
+import type { Locale } from "./format/locale.js";
 import type { Outbox } from "./outbox.js";
 import { localeOfUser } from "./session.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";

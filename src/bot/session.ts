@@ -1,9 +1,19 @@
 import { enhanceStorage, type StorageAdapter } from "grammy";
 import type { KvStore } from "../storage/index.js";
-import type { Locale, SessionData } from "./context.js";
+import type { Locale } from "./format/locale.js";
 import { localeFromLanguageCode } from "./i18n.js";
 
 const PREFIX = "session:";
+
+/** Per-user session: only the language the user chose (everything else lives in the ledger). */
+export interface SessionData {
+  /** The language the user chose with /language. */
+  locale?: Locale;
+  /** The user's Telegram language_code as last seen (for messages fairway sends on its own). */
+  languageCode?: string;
+  /** A cancellation request waiting for its optional reason (features/after-booking/cancel-request.ts). */
+  cancelRequest?: { bookingId: string; until: number };
+}
 
 /**
  * Versioned session migrations: the key is the version a session is brought to. Add a new entry

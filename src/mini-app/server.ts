@@ -22,7 +22,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import type { Access, Who } from "../access/index.js";
-import type { BookingArgs } from "../bot/conversations/booking/index.js";
+import type { BookingArgs } from "../bot/conversations/booking/entry.js";
 import type { Logger } from "../logger.js";
 import type { KeyedBuckets } from "../runtime/shared-buckets.js";
 import { sellerOf, type PriceRules } from "../pricing/rules.js";

@@ -21,7 +21,7 @@ import type { Course, TeeTime } from "../partner/types.js";
 import { wallClock } from "../time/zoned.js";
 import { addDaysToDateKey } from "../time/date-key.js";
 import { courseToday } from "../time/today.js";
-import type { FlightDraft, SlotView } from "../bot/conversations/booking/draft.js";
+import type { FlightDraft, SlotView } from "../bot/conversations/booking/entry.js";
 
 /** Days the date strip offers, today first. */
 export const SHEET_DAYS = 14;

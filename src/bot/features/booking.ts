@@ -1,6 +1,6 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { GLOBAL_DATA } from "../callback-data.js";
-import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/index.js";
+import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/entry.js";
 import type { BotContext } from "../context.js";
 
 /**

@@ -2,7 +2,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import * as v from "valibot";
 import type { Link } from "../../access/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
-import { courseName } from "../conversations/booking/draft.js";
+import { courseName } from "../format/course-name.js";
 import { localeOf } from "../i18n.js";
 import type { BotContext } from "../context.js";
 import { formatDateTime } from "../format/dates.js";

@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import type { LinkRefusal } from "../../access/index.js";
-import { BOOKING_CONVERSATION } from "../conversations/booking/index.js";
+import { BOOKING_CONVERSATION } from "../conversations/booking/entry.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml } from "../format/html.js";
 import { mainMenu, welcome } from "./menu.js";

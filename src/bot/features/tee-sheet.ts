@@ -15,20 +15,13 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { Composer, type InlineKeyboard } from "grammy";
 import type { Update, User } from "grammy/types";
-import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/index.js";
+import { BOOKING_CONVERSATION, type BookingArgs } from "../conversations/booking/entry.js";
 import type { BotContext } from "../context.js";
 import { releaseActiveHold } from "./booking.js";
-
-/** Where the Mini App is served, under `MINI_APP_URL`'s origin. */
-export const TEE_SHEET_PATH = "/tee-sheet/";
+import { teeSheetUrl } from "../../mini-app/url.js";
 
 const START_PREFIX = "ts_";
 const PICK_TTL_MS = 60_000;
-
-/** The Mini App's address, when one is configured. */
-export function teeSheetUrl(miniAppUrl: string | undefined): string | undefined {
-  return miniAppUrl ? `${miniAppUrl}${TEE_SHEET_PATH}` : undefined;
-}
 
 /** Adds a "🗓 Tee sheet" button (on its own row) to a keyboard, for members, when the Mini App is served. */
 export function withTeeSheetButton(ctx: BotContext, keyboard: InlineKeyboard): InlineKeyboard {

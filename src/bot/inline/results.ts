@@ -10,7 +10,8 @@
 import type { InlineQueryResultArticle } from "grammy/types";
 import { lastSaleDate } from "../../partner/sales-window.js";
 import type { Course } from "../../partner/types.js";
-import { courseName, type SlotView } from "../conversations/booking/draft.js";
+import { courseName } from "../format/course-name.js";
+import type { SlotView } from "../conversations/booking/entry.js";
 import { localeOf } from "../i18n.js";
 import type { BotContext } from "../context.js";
 import { addDaysToDateKey, courseToday, formatDate, formatTime } from "../format/dates.js";

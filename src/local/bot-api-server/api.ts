@@ -3,7 +3,7 @@
  * `createBotApiServer` returns (kept apart from the factory so each stays small).
  */
 import type { BotCommand, Update, UserFromGetMe } from "grammy/types";
-import type { ServerEvents } from "./events.js";
+import type { ServerEvents, WebhookDeliveryRecord } from "./events.js";
 import type { FailureSpec } from "./faults.js";
 import type { RateLimitedCall, RateLimitOptions } from "./rate-limits.js";
 import type { ExtraHandler } from "./server.js";
@@ -18,7 +18,6 @@ import type {
 import type { NewUpdate, WebhookState } from "./updates.js";
 import type { SimulatedUser, SimulatedUserInit } from "./users.js";
 import type { IdleOptions } from "./waiting.js";
-import type { WebhookDeliveryRecord } from "./webhook.js";
 
 /** Options of {@link createBotApiServer}. */
 export interface BotApiServerOptions {

@@ -8,7 +8,6 @@
 import { EventEmitter } from "node:events";
 import type { Update } from "grammy/types";
 import type { CallRecord, ChatMessage } from "./store.js";
-import type { WebhookDeliveryRecord } from "./webhook.js";
 
 /** A change in a chat's history. */
 export interface MessageEvent {
@@ -22,6 +21,26 @@ export interface RequestEvent {
   method: string;
   /** `performance.now()` at arrival, in the server's process. */
   receivedAt: number;
+}
+
+/** One delivery attempt of one update. `ok` is undefined while the request is in flight. */
+export interface WebhookDeliveryRecord {
+  /** Position in `webhookDeliveries`. */
+  seq: number;
+  update_id: number;
+  /** The chat whose order this update keeps (see update-chat.ts); undefined if none. */
+  chat_id?: number;
+  url: string;
+  /** 1 for the first attempt of this update, 2 for the first redelivery, ... */
+  attempt: number;
+  /** `performance.now()` when the request started / ended. */
+  startedAt: number;
+  endedAt?: number;
+  ok?: boolean;
+  /** HTTP status, when the receiver answered. */
+  status?: number;
+  /** Why the attempt failed, in Telegram's getWebhookInfo wording. */
+  error?: string;
 }
 
 /** Event names and their payloads. */

@@ -43,7 +43,7 @@ export { parseTelegramHtml, HtmlParseError } from "./html.js";
 export { SUPPORTED_METHODS } from "./methods/index.js";
 export { CLIENT_CLOSED, type ExtraHandler } from "./server.js";
 export type { IdleOptions } from "./waiting.js";
-export type { WebhookDeliveryRecord } from "./webhook.js";
+export type { WebhookDeliveryRecord } from "./events.js";
 export { signWebAppData, type WebAppDataInit } from "./web-app.js";
 
 /** The bot the local server plays unless told otherwise (getMe's answer). */

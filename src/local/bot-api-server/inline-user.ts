@@ -6,7 +6,7 @@
 import type { Chat, Message, User } from "grammy/types";
 import type { ServerContext } from "./context.js";
 import { clone, viewMessage } from "./store.js";
-import type { Deliver } from "./users.js";
+import type { Deliver } from "./updates.js";
 
 let inlineCounter = 0;
 

@@ -12,6 +12,9 @@ import { clone } from "./store.js";
 /** An update before the server numbers it. */
 export type NewUpdate = Omit<Update, "update_id"> & { update_id?: number };
 
+/** Queues an update (numbering it) and returns it. */
+export type Deliver = (update: NewUpdate) => Update;
+
 /** The webhook set by setWebhook; `webhook.ts` POSTs queued updates to `url` while it is set. */
 export interface WebhookState {
   url: string;

@@ -3,12 +3,12 @@
  * produces the updates a real client would (messages, commands, contacts,
  * button taps), and reads the chat back as the user sees it.
  */
-import type { Message, MessageEntity, ReplyKeyboardMarkup, Update, User } from "grammy/types";
+import type { Message, MessageEntity, ReplyKeyboardMarkup, User } from "grammy/types";
 import type { ServerContext } from "./context.js";
 import { keyboardButtonText } from "./keyboards.js";
 import { mimeFor } from "./methods/media.js";
 import { type ChatMessage, type ChatState, type StoredMessage, clone, viewMessage } from "./store.js";
-import type { NewUpdate } from "./updates.js";
+import type { Deliver, NewUpdate } from "./updates.js";
 import { describe, matchButton, type TapTarget } from "./tap-target.js";
 
 export type { TapTarget } from "./tap-target.js";
@@ -23,9 +23,6 @@ export interface SimulatedUserInit {
   language_code?: string;
   is_premium?: true;
 }
-
-/** Queues an update (numbering it) and returns it. */
-export type Deliver = (update: NewUpdate) => Update;
 
 let queryCounter = 0;
 

@@ -19,30 +19,10 @@
 import { Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
 import type { Update } from "grammy/types";
-import type { EventHub } from "./events.js";
+import type { EventHub, WebhookDeliveryRecord } from "./events.js";
 import { updateChatId, orderingKey } from "./update-chat.js";
 import type { UpdateQueue, WebhookState } from "./updates.js";
 import { type Agents, postJson } from "./webhook-request.js";
-
-/** One delivery attempt of one update. `ok` is undefined while the request is in flight. */
-export interface WebhookDeliveryRecord {
-  /** Position in `webhookDeliveries`. */
-  seq: number;
-  update_id: number;
-  /** The chat whose order this update keeps (see update-chat.ts); undefined if none. */
-  chat_id?: number;
-  url: string;
-  /** 1 for the first attempt of this update, 2 for the first redelivery, ... */
-  attempt: number;
-  /** `performance.now()` when the request started / ended. */
-  startedAt: number;
-  endedAt?: number;
-  ok?: boolean;
-  /** HTTP status, when the receiver answered. */
-  status?: number;
-  /** Why the attempt failed, in Telegram's getWebhookInfo wording. */
-  error?: string;
-}
 
 /** Timing knobs, from the server options. */
 export interface DeliverySettings {

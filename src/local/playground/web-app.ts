@@ -3,9 +3,8 @@
  * parameters in its fragment (`tgWebAppData`, the initData the local Bot API server signs for the
  * user with the bot's token; `tgWebAppThemeParams`, the client's colours; version and platform).
  */
-import { signWebAppData, type SimulatedUser } from "../bot-api-server/index.js";
+import { signWebAppData, type BotApiServer, type SimulatedUser } from "../bot-api-server/index.js";
 import { PlaygroundError } from "./http.js";
-import type { RouteContext } from "./routes.js";
 
 /** The colours of Telegram's light theme, as a client passes them. */
 export const PLAYGROUND_THEME = {
@@ -18,8 +17,14 @@ export const PLAYGROUND_THEME = {
   secondary_bg_color: "#f4f4f5",
 };
 
+/** What opening a Mini App needs of the routes' context: the bot's token and fairway's clock. */
+export interface WebAppContext {
+  telegram: Pick<BotApiServer, "token">;
+  now: () => number;
+}
+
 /** The launch URL of a Mini App button for this user. */
-export function openWebApp(ctx: RouteContext, user: SimulatedUser, url: unknown): { launchUrl: string } {
+export function openWebApp(ctx: WebAppContext, user: SimulatedUser, url: unknown): { launchUrl: string } {
   if (typeof url !== "string" || !/^https?:\/\/[^#\s]+$/i.test(url))
     throw new PlaygroundError(400, "url must be the web_app button's http(s) URL");
   const { id, first_name, last_name, username, language_code } = user.user;

@@ -1,7 +1,8 @@
 /** Course (golf club): the list form (with minimum prices) and the single read share one schema. */
 import * as v from "valibot";
 import type { MoneyUnit } from "../money.js";
-import { normalizeCourse } from "../normalize.js";
+import { compact, DEFAULT_TIME_ZONE } from "../normalize.js";
+import type { Course } from "../types.js";
 import { IdSchema, OptionalTextSchema, coordinateSchema, optionalMoneySchema } from "./common.js";
 
 /** The partner's course as it arrives; unknown fields are dropped, declared ones may be absent. */
@@ -40,4 +41,25 @@ export function courseSchema(unit: MoneyUnit) {
 /** The course list: an array of courses. */
 export function courseListSchema(unit: MoneyUnit) {
   return v.array(courseSchema(unit));
+}
+
+/** A parsed course → `Course` (weekend minimum from either field name, defaults filled). */
+export function normalizeCourse(raw: RawCourse): Course {
+  return compact<Course>({
+    id: raw.id,
+    name: raw.name,
+    nameTH: raw.nameTH ?? "",
+    place: raw.place ?? "",
+    status: raw.status ?? "",
+    type: raw.type ?? "",
+    timeZone: raw.timeZone?.trim() ? raw.timeZone.trim() : DEFAULT_TIME_ZONE,
+    lat: raw.lat ?? null,
+    lon: raw.lon ?? null,
+    images: raw.images ?? [],
+    openingHours: raw.openingHours ?? "",
+    address: raw.address ?? "",
+    website: raw.website ?? "",
+    minPriceWeekday: raw.minPriceWeekday,
+    minPriceWeekend: raw.minPriceWeekend ?? raw.minWeekendPrice,
+  });
 }

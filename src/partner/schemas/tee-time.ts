@@ -1,8 +1,9 @@
 /** Tee time (slot): the list form and the richer single read share one schema. */
 import * as v from "valibot";
 import type { MoneyUnit } from "../money.js";
-import { normalizeTeeTime } from "../normalize.js";
-import { parsePartnerInstantDetailed } from "../time.js";
+import { compact } from "../normalize.js";
+import { BANGKOK_OFFSET_MINUTES, formatPartnerInstant, parsePartnerInstantDetailed } from "../time.js";
+import type { TeeTime } from "../types.js";
 import {
   CountSchema,
   IdSchema,
@@ -69,4 +70,27 @@ export function teeTimeSchema(unit: MoneyUnit) {
 /** The tee times of one course and date: an array. */
 export function teeTimeListSchema(unit: MoneyUnit) {
   return v.array(teeTimeSchema(unit));
+}
+
+/** A parsed tee time and its resolved start → `TeeTime`. */
+export function normalizeTeeTime(raw: RawTeeTime, start: TeeTimeStart): TeeTime {
+  const offsetMinutes = start.offsetMinutes ?? BANGKOK_OFFSET_MINUTES;
+  return compact<TeeTime>({
+    id: raw.id,
+    status: raw.status,
+    courseId: raw.courseId,
+    startsAt: start.startsAt,
+    startDateString: raw.startDateString ?? formatPartnerInstant(start.startsAt, offsetMinutes),
+    offsetMinutes,
+    price: raw.price,
+    priceType: raw.priceType ?? "",
+    minPerson: raw.minPerson,
+    maxPerson: raw.maxPerson,
+    freeCaddy: raw.freeCaddy,
+    caddyPrice: raw.caddyPrice,
+    actualMaxPerson: raw.actualMaxPerson,
+    persons: raw.persons,
+    isParty: raw.isParty,
+    isPartyAble: raw.isPartyAble,
+  });
 }

@@ -6,7 +6,8 @@ import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { partOfDay } from "../../format/dates.js";
 import { COURSES_PER_PAGE } from "../../keyboards/course-pager.js";
 import { SLOTS_PER_PAGE, slotPageCount } from "../../keyboards/slot-pager.js";
-import type { CourseSummary, CourseView, PartOfDay, SlotView } from "./draft.js";
+import type { CourseSummary, CourseView, PartOfDay } from "./draft.js";
+import type { SlotView } from "./entry.js";
 
 /** A page of tee times, read for one view and never kept in the draft. */
 export interface SlotPage {

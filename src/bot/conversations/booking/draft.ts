@@ -4,6 +4,8 @@
  * functions, and it stays small: lists the partner gave (courses, a day's tee times) are not kept,
  * only what the user chose; each view reads the page it shows (`page.ts`).
  */
+import type { FlightDraft, Notice, SlotView } from "./entry.js";
+
 export type Step =
   | "course"
   | "course-info"
@@ -43,28 +45,6 @@ export interface CourseView {
 /** A course in the list: what its line and button show. */
 export type CourseSummary = Pick<CourseView, "id" | "name" | "nameTH" | "place" | "minWeekday" | "minWeekend">;
 
-export interface SlotView {
-  id: string;
-  startsAt: number;
-  price: number;
-  priceType: string;
-  minPerson: number;
-  maxPerson: number;
-  freeCaddy?: boolean;
-  caddyPrice?: number;
-}
-
-/** One tee time of a group, and the players on it. */
-export interface FlightDraft {
-  slot: SlotView;
-  persons: number;
-}
-
-export interface Notice {
-  key: string;
-  args?: Record<string, string | number>;
-}
-
 export interface Draft {
   step: Step;
   coursePage: number;
@@ -103,9 +83,4 @@ export interface Draft {
 
 export function initialDraft(nextBookingId: string): Draft {
   return { step: "course", coursePage: 0, slotPage: 0, part: "all", recent: [], nextBookingId };
-}
-
-/** The course name a user of `locale` reads. */
-export function courseName(course: { name: string; nameTH: string }, locale: string): string {
-  return locale === "th" && course.nameTH.trim().length > 0 ? course.nameTH : course.name;
 }

@@ -6,9 +6,10 @@ import { lastSaleDate } from "../../../partner/sales-window.js";
 import { NO_MARKUP, type PriceBook } from "../../../pricing/rules.js";
 import { courseToday } from "../../format/dates.js";
 import { localeOf } from "../../i18n.js";
-import { teeSheetUrl } from "../../features/tee-sheet.js";
+import { teeSheetUrl } from "../../../mini-app/url.js";
 import type { CoursePage, SlotPage } from "./data.js";
-import type { Draft, SlotView } from "./draft.js";
+import type { Draft } from "./draft.js";
+import type { SlotView } from "./entry.js";
 import type { Retry } from "./hand-over.js";
 import type { Panel } from "./panel.js";
 import type { ViewEnv } from "./views.js";
@@ -57,6 +58,12 @@ export async function tick(run: FlowRun): Promise<number> {
 /** A fresh random id, through `external`. */
 export function randomId(run: FlowRun): Promise<string> {
   return run.conversation.external(() => crypto.randomUUID());
+}
+
+/** The next view re-reads the chosen date's tee times from the partner (a slot vanished, a hold ended, Refresh). */
+export function refreshSlots(run: FlowRun): void {
+  run.d.fresh = true;
+  run.d.slotPage = 0;
 }
 
 export function viewEnv(run: FlowRun): ViewEnv {

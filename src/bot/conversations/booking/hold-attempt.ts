@@ -5,7 +5,7 @@
  */
 import type { HoldRefusal } from "../../../access/index.js";
 import { localeOf } from "../../i18n.js";
-import type { SlotView } from "./draft.js";
+import type { SlotView } from "./entry.js";
 import { randomId, type FlowRun } from "./flow-run.js";
 import type { SummaryEnv } from "./summary.js";
 

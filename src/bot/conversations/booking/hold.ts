@@ -4,9 +4,9 @@ import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { golferCopyData } from "../../callback-data.js";
 import { paymentData } from "../../features/payments/callback-data.js";
 import { askPayment } from "./pay.js";
-import { courseName } from "./draft.js";
+import { courseName } from "../../format/course-name.js";
 import { localeOf } from "../../i18n.js";
-import { randomId, tick, type FlowRun } from "./flow-run.js";
+import { randomId, refreshSlots, tick, type FlowRun } from "./flow-run.js";
 import { caddyInfoOf, heldOrBusy, refusedHold, summaryEnvOf } from "./hold-attempt.js";
 import { confirmedText, heldView } from "./summary.js";
 import { confirmGroupHold, placeGroupHold } from "./group.js";
@@ -18,12 +18,6 @@ const BACK_TO: Record<string, "slot" | "players" | "name" | undefined> = {
   "partner-error-persons-out-of-range": "players",
   "partner-error-validation": "name",
 };
-
-/** The next view re-reads the chosen date's tee times from the partner (a slot vanished, a hold ended, Refresh). */
-export function refreshSlots(run: FlowRun): void {
-  run.d.fresh = true;
-  run.d.slotPage = 0;
-}
 
 /** Records the intent, then places the hold: exactly one partner reserve per booking id. */
 export async function placeHold(run: FlowRun): Promise<"held" | "back" | "stuck" | "ended"> {

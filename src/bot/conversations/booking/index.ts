@@ -2,7 +2,8 @@ import type { Conversation } from "@grammyjs/conversations";
 import { type Api, GrammyError, InlineKeyboard } from "grammy";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { PriceBook } from "../../../pricing/rules.js";
-import { initialDraft, type FlightDraft, type Notice, type SlotView } from "./draft.js";
+import { initialDraft } from "./draft.js";
+import type { BookingArgs, SlotView } from "./entry.js";
 import { loadCourse } from "./data.js";
 import { createFlowHandOver, type FlowState } from "./hand-over.js";
 import { heldPanel } from "./hold.js";
@@ -15,9 +16,6 @@ import { handleInput } from "./steps.js";
 import { renderStep } from "./views.js";
 import { parseBookingName } from "../../validation/customer.js";
 import { MAX_GROUP_FLIGHTS, MAX_GROUP_PLAYERS } from "../../../search/groups.js";
-
-/** The conversation's id. */
-export const BOOKING_CONVERSATION = "booking";
 
 /**
  * Version of the booking flow's stored state: a stored conversation of another version is discarded
@@ -33,29 +31,6 @@ export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;
 
 /** How long an abandoned conversation's stored log (`convo:`) is kept. */
 export const BOOKING_STATE_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Arguments of `ctx.conversation.enter(BOOKING_CONVERSATION, args)`: plain JSON. */
-export interface BookingArgs {
-  /** Preselect this course (a customer link bound to a course). */
-  courseId?: string;
-  /** Credit the booking to this agent (a customer link). */
-  agentId?: number;
-  /** The customer's name from their Telegram profile, offered as "Keep" at the name step. */
-  customerName?: string;
-  /** Preselect this date (YYYY-MM-DD) of the preselected course: the flow opens on its tee times. */
-  date?: string;
-  /** Preselect this tee time of that date (an agent's offer): the flow opens on the players step. */
-  slot?: SlotView;
-  /** With `slot`, the party's size (a search's): the flow opens on the golfer step if the tee time takes it. */
-  persons?: number;
-  /**
-   * A party beyond one tee time (a search's group): its flights on that date, the first one `slot`;
-   * the flow opens on the golfer step with these flights (the group step shows them on Back).
-   */
-  group?: { flights: FlightDraft[] };
-  /** A notice shown on the first view (e.g. the offered tee time is gone). */
-  notice?: Notice;
-}
 
 const TEXT_STEPS = new Set(["customer", "name", "email", "mobile", "golfers"]);
 

@@ -1,7 +1,6 @@
 import { localeOf } from "../../i18n.js";
 import { sendPaymentQr } from "../../features/payments/index.js";
-import { refreshSlots } from "./hold.js";
-import type { FlowRun } from "./flow-run.js";
+import { refreshSlots, type FlowRun } from "./flow-run.js";
 
 /**
  * A customer's "Pay" on a hold they pay first: the PromptPay QR for the exact selling total (with its

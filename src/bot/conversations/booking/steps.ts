@@ -3,11 +3,11 @@ import { parseBookingName, parseEmail, parseThaiMobile } from "../../validation/
 import type { CommonAction, FlowAction, StepAction } from "./actions.js";
 import type { Draft, PartOfDay, Step } from "./draft.js";
 import { loadCourse } from "./data.js";
-import { confirmHold, placeHold, refreshSlots } from "./hold.js";
+import { confirmHold, placeHold } from "./hold.js";
 import { applySplit, moveFlight, proposeFlights } from "./group.js";
 import { MAX_GROUP_PLAYERS } from "../../../search/groups.js";
 import type { Input } from "./input.js";
-import { viewEnv, type FlowRun } from "./flow-run.js";
+import { refreshSlots, viewEnv, type FlowRun } from "./flow-run.js";
 import { watchDay } from "../../features/watches/day.js";
 import { outcomeText } from "../../features/watches/view.js";
 import { COURSES_PER_PAGE } from "../../keyboards/course-pager.js";

@@ -8,7 +8,7 @@ import { formatBaht } from "../../format/money.js";
 import { groupMoney, moneyLines, sellingOf, type Audience } from "../../format/booking-money.js";
 import { formatThaiMobileForDisplay } from "../../validation/customer.js";
 import type { CourseView } from "./draft.js";
-import { courseName } from "./draft.js";
+import { courseName } from "../../format/course-name.js";
 import type { T, View } from "./views.js";
 
 export interface SummaryEnv {

@@ -12,7 +12,9 @@ import { formatThaiMobileForDisplay } from "../../validation/customer.js";
 import type { CommonAction, StepAction } from "./actions.js";
 import type { CoursePage, SlotPage } from "./data.js";
 import { MAX_GROUP_PLAYERS, moveChoices, splitsFor } from "../../../search/groups.js";
-import { courseName, type Draft, type FlightDraft, type PartOfDay, type SlotView, type Step } from "./draft.js";
+import { courseName } from "../../format/course-name.js";
+import type { Draft, PartOfDay, Step } from "./draft.js";
+import type { FlightDraft, SlotView } from "./entry.js";
 
 /** Translation, as `ctx.t`. */
 export type T = (key: string, args?: Record<string, string | number>) => string;

@@ -29,8 +29,7 @@ import {
   type SortOrder,
   type TeeTimeSearch,
 } from "../../../search/search.js";
-import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
-import type { FlightDraft } from "../../conversations/booking/draft.js";
+import { BOOKING_CONVERSATION, type BookingArgs, type FlightDraft } from "../../conversations/booking/entry.js";
 import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, formatDate, weekdayOf } from "../../format/dates.js";

@@ -15,7 +15,7 @@ import { coursesInScope, type SearchHit } from "../../../search/search.js";
 import { createWatchStore, targetKey, type Watch, type WatchCourse } from "../../../watches/store.js";
 import { WATCH_ZONE, watchEnd, watchHits } from "../../../watches/checker.js";
 import { sellerOf, type SellingPrice } from "../../../pricing/rules.js";
-import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/index.js";
+import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/entry.js";
 import type { BotContext, Locale } from "../../context.js";
 import { courseToday, formatDate } from "../../format/dates.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
