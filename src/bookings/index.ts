@@ -34,6 +34,8 @@ export {
   FINAL_STATES,
   flightId,
   groupCourseName,
+  groupHoldEnd,
+  groupHoldSetEnd,
   SETTLED_GROUP_STATES,
   type BookingIntentInput,
   type GroupFlightInput,

@@ -26,6 +26,16 @@ export function groupHoldEnd(flights: readonly BookingRecord[]): number {
   return Math.min(...flights.map((f) => (f.state === "HELD" ? (f.hold_expires_at ?? 0) : 0)));
 }
 
+/**
+ * When a group's holds were set to end (its flights end together, at the earliest one's end), whatever
+ * became of them since: for what a message says. Undefined when a flight has no hold's end (never held).
+ */
+export function groupHoldSetEnd(flights: readonly BookingRecord[]): number | undefined {
+  const ends = flights.map((f) => f.hold_expires_at);
+  if (ends.length === 0 || ends.some((end) => end === null || end <= 0)) return undefined;
+  return Math.min(...(ends as number[]));
+}
+
 /** What the conversation knows when it records the intent to book. */
 export interface BookingIntentInput {
   id: string;

@@ -1,5 +1,6 @@
 import { localeOf } from "../../i18n.js";
-import { sendPaymentQr } from "../../features/payments/index.js";
+import { groupHoldEnd } from "../../../bookings/index.js";
+import { sendPaymentQr } from "../../features/payments/customer-qr.js";
 import { refreshSlots, type FlowRun } from "./flow-run.js";
 
 /**
@@ -36,7 +37,7 @@ export async function askGroupPayment(run: FlowRun, id: string): Promise<"done" 
     group: await deps.bookings.getGroup(id),
     payment: await deps.bookings.showPayment(id),
   }));
-  const ends = Math.min(...(group?.flights ?? []).map((f) => (f.state === "HELD" ? (f.hold_expires_at ?? 0) : 0)));
+  const ends = group ? groupHoldEnd(group.flights) : 0;
   if (!group || !payment || group.group.state !== "HELD" || ends <= run.now) {
     d.groupId = undefined;
     d.notice = { key: "hold-expired" };

@@ -1,5 +1,11 @@
 import { InlineKeyboard } from "grammy";
-import { bookingCourseName, groupCourseName, type BookingRecord, type GroupView } from "../../../bookings/index.js";
+import {
+  bookingCourseName,
+  groupCourseName,
+  groupHoldSetEnd,
+  type BookingRecord,
+  type GroupView,
+} from "../../../bookings/index.js";
 import { flowData } from "../../callback-data.js";
 import type { Locale } from "../../context.js";
 import { formatDate, formatTime, dateKeyOf } from "../../format/dates.js";
@@ -134,7 +140,7 @@ export function groupTotal(view: GroupView, flights = view.flights): number {
  */
 export function heldGroupView(view: GroupView, course: CourseView | undefined, env: SummaryEnv, notice?: string): View {
   const { t, locale } = env;
-  const expires = Math.min(...view.flights.map((f) => f.hold_expires_at ?? env.now));
+  const expires = groupHoldSetEnd(view.flights) ?? env.now;
   const minutes = Math.max(0, Math.ceil((expires - env.now) / 60_000));
   const time = formatTime(expires, view.group.time_zone, locale);
   const lines = [

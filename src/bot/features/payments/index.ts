@@ -28,7 +28,6 @@ import { markReturned } from "./returned.js";
 import { onSlip } from "./slips.js";
 
 /** The booking flow's QR step sends it (conversations/booking/pay.ts). */
-export { sendPaymentQr } from "./customer-qr.js";
 
 /** Installed after the access gate and before the booking conversation. */
 export function createPaymentsFeature() {

@@ -16,7 +16,7 @@ import { groupMoney, sellingOf, netOf } from "../../format/booking-money.js";
 import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { bookingCourseName } from "../../../bookings/index.js";
+import { bookingCourseName, groupHoldSetEnd } from "../../../bookings/index.js";
 import { translate } from "../after-booking/notices.js";
 import { paymentData } from "./callback-data.js";
 
@@ -60,9 +60,7 @@ export function payableLine(what: Payable, r: Reader): string {
 
 /** When the holds a payment is for end (a group's flights end together); undefined when not held. */
 export function payableHoldEnd(what: Payable): number | undefined {
-  if (!what.group) return what.booking.hold_expires_at ?? undefined;
-  const ends = what.group.flights.map((f) => f.hold_expires_at ?? 0);
-  return ends.length > 0 && Math.min(...ends) > 0 ? Math.min(...ends) : undefined;
+  return what.group ? groupHoldSetEnd(what.group.flights) : (what.booking.hold_expires_at ?? undefined);
 }
 
 /** Satang: the net and the selling amount of what a payment is for (a group's flights together). */
