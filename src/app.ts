@@ -236,6 +236,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     config,
     storage,
     ledger,
+    golferCopies,
     access,
     partner,
     catalog,

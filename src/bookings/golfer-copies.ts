@@ -135,6 +135,13 @@ export function createGolferCopies(db: Kysely<Database>, now: () => number) {
         .execute();
       return { ok: true, copy: { ...copy, claimed_by: userId, claimed_at: at }, firstClaim: true };
     },
+
+    /** The users a booking is attached to besides its booker (see `viewersOf`). */
+    viewersOf: (bookingId: string) => viewersOf(db, bookingId),
+    /** The bookings attached to `userId` through a claimed copy (see `viewedBookingIds`). */
+    viewedBookingIds: (userId: number, limit?: number) => viewedBookingIds(db, userId, limit),
+    /** Whether `bookingId` is attached to `userId` through a claimed copy. */
+    isViewer: (bookingId: string, userId: number) => isViewer(db, bookingId, userId),
   };
 }
 

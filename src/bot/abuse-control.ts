@@ -1,5 +1,5 @@
 import { Api, type Context, type MiddlewareFn, type Transformer } from "grammy";
-import { viewedBookingIds } from "../bookings/index.js";
+import type { GolferCopies } from "../bookings/index.js";
 import type { Access } from "../access/index.js";
 import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
@@ -25,6 +25,8 @@ export interface AbuseControlOptions {
   config: Config;
   storage: Storage;
   access: Access;
+  /** Who claimed a booking's copy: a golfer so attached is limited as a customer. */
+  golferCopies: Pick<GolferCopies, "viewedBookingIds">;
   logger: Logger;
   now: () => number;
   token: string;
@@ -101,7 +103,7 @@ export function createAbuseControl(options: AbuseControlOptions) {
       roleOf: async (userId) => {
         const { role } = await options.access.whoIs(userId);
         if (role !== "stranger") return role;
-        return (await viewedBookingIds(options.storage.db, userId, 1)).length > 0 ? "customer" : "stranger";
+        return (await options.golferCopies.viewedBookingIds(userId, 1)).length > 0 ? "customer" : "stranger";
       },
       buckets,
       onLimited: (reason) => options.hooks?.onLimited?.(reason),

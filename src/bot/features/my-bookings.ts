@@ -2,8 +2,6 @@ import { Composer, InlineKeyboard } from "grammy";
 import {
   bookingCourseName,
   groupCourseName,
-  isViewer,
-  viewedBookingIds,
   type BookingRecord,
   type CancellablePaymentState,
   type GroupView,
@@ -69,7 +67,7 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Pr
 async function bookingsOf(ctx: BotContext, userId: number): Promise<BookingRecord[]> {
   const own = await ctx.deps.bookings.listForUser(userId, LIST_SIZE);
   const ownIds = new Set(own.map((b) => b.id));
-  const viewed = (await viewedBookingIds(ctx.deps.storage.db, userId, LIST_SIZE)).filter((id) => !ownIds.has(id));
+  const viewed = (await ctx.deps.golferCopies.viewedBookingIds(userId, LIST_SIZE)).filter((id) => !ownIds.has(id));
   const copies = (await Promise.all(viewed.map((id) => ctx.deps.bookings.get(id)))).filter((b) => b !== undefined);
   return [...own, ...copies].sort((a, b) => b.created_at - a.created_at).slice(0, LIST_SIZE);
 }
@@ -120,7 +118,7 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
   const userId = ctx.from?.id;
   // Someone else's booking (copied callback data) looks exactly like a missing one; a golfer's copy is read-only.
   const own = found !== undefined && found.user_id === userId;
-  if (!found || userId === undefined || (!own && !(await isViewer(ctx.deps.storage.db, found.id, userId)))) {
+  if (!found || userId === undefined || (!own && !(await ctx.deps.golferCopies.isViewer(found.id, userId)))) {
     await show(
       ctx,
       ctx.t("my-bookings-not-found"),

@@ -5,7 +5,7 @@
  * booking conversation: the reason step is a small state in the session.
  */
 import { Composer, InlineKeyboard } from "grammy";
-import { isViewer, type BookingRecord, type GroupView } from "../../../bookings/index.js";
+import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import { parseCancelRequestData, parseRequestData, requestData } from "../../callback-data.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
@@ -17,7 +17,7 @@ const REASON_WAIT_MS = 15 * 60_000;
 /** Whether `userId` may ask to cancel `b`: its booker, its crediting agent, or a golfer who claimed its copy. */
 export async function mayRequest(deps: BotDeps, b: BookingRecord, userId: number): Promise<boolean> {
   if (Number(b.user_id) === userId || (b.agent_id !== null && Number(b.agent_id) === userId)) return true;
-  return isViewer(deps.storage.db, b.id, userId);
+  return deps.golferCopies.isViewer(b.id, userId);
 }
 
 /** Whether a cancellation may be asked for now: paid, the tee-off still ahead. */

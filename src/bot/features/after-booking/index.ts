@@ -5,7 +5,6 @@
  * digest.ts, their once-only claims in store.ts).
  */
 import { Composer } from "grammy";
-import { viewedBookingIds } from "../../../bookings/index.js";
 import { parseRequestData } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { isAdmin } from "../../middlewares/roles.js";
@@ -32,7 +31,7 @@ export function createAfterBookingPass() {
   const viewerMiddleware = viewer.middleware();
   pass.use(async (ctx, next) => {
     if (ctx.who.role !== "stranger" || ctx.from === undefined) return next();
-    if ((await viewedBookingIds(ctx.deps.storage.db, ctx.from.id, 1)).length === 0) return next();
+    if ((await ctx.deps.golferCopies.viewedBookingIds(ctx.from.id, 1)).length === 0) return next();
     return viewerMiddleware(ctx, next);
   });
   return pass;

@@ -14,7 +14,7 @@ import type { Storage } from "../../../storage/index.js";
 import type { Notifications } from "../../notifications.js";
 import { createDigest, type DigestOptions } from "./digest.js";
 import { createReminders } from "./reminders.js";
-import { viewersOf } from "../../../bookings/index.js";
+import type { GolferCopies } from "../../../bookings/index.js";
 import { createAfterBookingStore } from "./store.js";
 
 export interface AfterBookingOptions {
@@ -22,6 +22,8 @@ export interface AfterBookingOptions {
   storage: Pick<Storage, "db">;
   /** The ledger's read model (reminders due, the digest's figures). */
   ledger: BookingQueries;
+  /** The golfers attached to a booking through a claimed copy (reminded too). */
+  golferCopies: Pick<GolferCopies, "viewersOf">;
   access: Pick<Access, "adminIds" | "agents">;
   partner: Pick<PartnerClient, "getBalance">;
   catalog: Pick<PartnerCatalog, "course">;
@@ -44,7 +46,7 @@ export function createAfterBooking(options: AfterBookingOptions) {
     ...options,
     store,
     offsets: options.config.reminderMinutes,
-    viewers: (id) => viewersOf(options.storage.db, id),
+    viewers: (id) => options.golferCopies.viewersOf(id),
   });
   const digest = createDigest({ ...options, store, minuteOfDay: options.config.digestMinuteOfDay });
   const intervalMs = options.intervalMs ?? 30_000;

@@ -1,7 +1,7 @@
 /** Messages to the people of a booking (booker, golfers with a copy, the crediting agent) in their own language. */
 import { I18n } from "@grammyjs/i18n";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import { bookingCourseName, viewersOf, type BookingRecord } from "../../../bookings/index.js";
+import { bookingCourseName, type BookingRecord } from "../../../bookings/index.js";
 import type { BotDeps, Locale } from "../../context.js";
 import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
@@ -55,7 +55,7 @@ export async function tellBookingParties(
   key: string,
   options: TellOptions = {},
 ): Promise<number[]> {
-  const parties = options.onlyAlso ? [] : [Number(b.user_id), ...(await viewersOf(deps.storage.db, b.id))];
+  const parties = options.onlyAlso ? [] : [Number(b.user_id), ...(await deps.golferCopies.viewersOf(b.id))];
   const recipients = new Set<number>();
   for (const id of [...parties, ...(options.also ?? [])])
     if (typeof id === "number" && Number.isFinite(id)) recipients.add(id);
