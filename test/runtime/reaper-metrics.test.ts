@@ -3,9 +3,14 @@ import { describe, expect, it } from "vitest";
 import { createHoldReaper, type BookingService } from "../../src/bookings/index.js";
 import { memoryLogger, sample, testMetrics } from "./helpers.js";
 
-/** A service whose ledger read fails, or finds nothing due (no booking, no group). */
+/** A service whose ledger read fails, or finds nothing due (no booking, no group, no payment). */
 function service(due: () => Promise<never[]>): BookingService {
-  return { dueForReaping: due, groupsDue: due, approvedUnconfirmed: due } as unknown as BookingService;
+  return {
+    dueForReaping: due,
+    groupsDue: due,
+    approvedUnconfirmed: due,
+    paymentsEndedUnsettled: due,
+  } as unknown as BookingService;
 }
 
 describe("reaper metrics", () => {

@@ -257,7 +257,9 @@ const CANCELLABLE: readonly CancellablePaymentState[] = ["pending", "awaiting", 
 
 /** The notice of a release's outcome. */
 function releaseKey(out: { kind: string }): string {
-  return out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
+  const key =
+    out.kind === "released" ? "cancel-released" : out.kind === "pending" ? "release-pending" : "release-not-held";
+  return key;
 }
 
 /**

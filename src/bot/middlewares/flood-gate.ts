@@ -70,10 +70,14 @@ export function floodGate(options: FloodGateOptions): MiddlewareFn<Context> {
     return role;
   }
 
-  function drop(ctx: Context, reason: LimitReason): void {
+  /**
+   * Drops the update; a tap is answered before the update counts as handled (an answer left running
+   * after it could still be on its way when someone — a test, a graceful stop — takes the bot as done).
+   */
+  async function drop(ctx: Context, reason: LimitReason): Promise<void> {
     markUpdateOutcome(ctx, "limited");
     options.onLimited?.(reason, ctx);
-    if (ctx.callbackQuery) void ctx.answerCallbackQuery().catch(() => undefined);
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
   }
 
   return async (ctx, next) => {
@@ -81,7 +85,7 @@ export function floodGate(options: FloodGateOptions): MiddlewareFn<Context> {
     if (userId === undefined || ctx.from?.is_bot) return next();
     const key = String(userId);
     if (!(await perUser.take(key)).ok) {
-      drop(ctx, "flood");
+      await drop(ctx, "flood");
       const cached = roles.get(userId);
       const member = cached !== undefined && (await cached.role) !== "stranger";
       if (member && (await notices.take(key)).ok) void options.notice(ctx);
