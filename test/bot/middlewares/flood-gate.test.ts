@@ -37,18 +37,22 @@ describe("the flood gate", () => {
     });
     const passed: number[] = [];
     const first = heldTap(42);
-    await gate(first.ctx, () => {
-      passed.push(1);
-      return Promise.resolve();
-    });
+    await Promise.resolve(
+      gate(first.ctx, () => {
+        passed.push(1);
+        return Promise.resolve();
+      }),
+    );
     expect(passed).toEqual([1]);
 
     const second = heldTap(42);
     let handled = false;
-    const handling = gate(second.ctx, () => {
-      passed.push(2);
-      return Promise.resolve();
-    }).then(() => {
+    const handling = Promise.resolve(
+      gate(second.ctx, () => {
+        passed.push(2);
+        return Promise.resolve();
+      }),
+    ).then(() => {
       handled = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
