@@ -35,7 +35,9 @@ export type ReleaseReason =
   | "orphan"
   | "partner-missing"
   /** A flight of a group released because the group could not be held, or paid, whole. */
-  | "group-incomplete";
+  | "group-incomplete"
+  /** A move's new tee time, released because the move did not go ahead (declined, refused, over). */
+  | "move";
 
 /**
  * Reasons a person chose (a booker's Cancel or Release, an admin's /release). A flight of a group is

@@ -9,7 +9,7 @@
  * back to it), CONFIRMING only from HELD and REFUNDING only from PAID; a customer's payment reaches
  * `approved` only from a state waiting for the agent's word.
  */
-import type { BookingState, GroupState, PaymentState } from "../storage/schema.js";
+import type { BookingState, GroupState, MoveState, PaymentState } from "../storage/schema.js";
 import { IllegalMoveError } from "./errors.js";
 
 /**
@@ -74,6 +74,24 @@ export const PAYMENT_MOVES = {
   returned: [],
 } as const satisfies Record<PaymentState, readonly PaymentState[]>;
 
+/**
+ * A move of a paid booking to another tee time, a saga on the partner recorded before each call: the new
+ * tee time is held first (HOLDING → HELD), then, once approved, the old booking refunded (REFUNDING), then
+ * the new hold confirmed (CONFIRMING → DONE). Nothing refunded yet, it is abandoned (the new hold
+ * released); the refund refused, it is unwound (the old booking stands, the new hold released); refunded
+ * but the new hold never confirmed, it is stranded (the people concerned are told, never silence).
+ */
+export const MOVE_MOVES = {
+  HOLDING: ["HELD", "ABANDONED"],
+  HELD: ["REFUNDING", "ABANDONED"],
+  REFUNDING: ["CONFIRMING", "UNWOUND"],
+  CONFIRMING: ["DONE", "STRANDED"],
+  DONE: [],
+  ABANDONED: [],
+  UNWOUND: [],
+  STRANDED: [],
+} as const satisfies Record<MoveState, readonly MoveState[]>;
+
 type Table = Readonly<Record<string, readonly string[]>>;
 
 /** The states from which `To` is a legal move in `M`. */
@@ -89,9 +107,15 @@ export type LegalTo<M extends Table, From extends keyof M & string> = {
 export type BookingTargets<From extends BookingState> = LegalTo<typeof BOOKING_MOVES, From>;
 export type GroupTargets<From extends GroupState> = LegalTo<typeof GROUP_MOVES, From>;
 export type PaymentTargets<From extends PaymentState> = LegalTo<typeof PAYMENT_MOVES, From>;
+export type MoveTargets<From extends MoveState> = LegalTo<typeof MOVE_MOVES, From>;
 
-export type Machine = "booking" | "group" | "payment";
-const TABLES: Record<Machine, Table> = { booking: BOOKING_MOVES, group: GROUP_MOVES, payment: PAYMENT_MOVES };
+export type Machine = "booking" | "group" | "payment" | "move";
+const TABLES: Record<Machine, Table> = {
+  booking: BOOKING_MOVES,
+  group: GROUP_MOVES,
+  payment: PAYMENT_MOVES,
+  move: MOVE_MOVES,
+};
 
 /** Whether `from → to` is in the machine's table. */
 export function isLegalMove(machine: Machine, from: string, to: string): boolean {

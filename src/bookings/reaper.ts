@@ -3,6 +3,7 @@ import { isPartnerApiError } from "../partner/errors.js";
 import type { ApprovedRetry } from "./outcomes.js";
 import type { BookingRecord, GroupView } from "./record.js";
 import type { PaymentEnding } from "./customer-payment.js";
+import type { MoveEvent } from "./move.js";
 import type { BookingService } from "./service.js";
 
 /** What the reaper did to a booking; the bot turns these into messages for the user. */
@@ -53,6 +54,8 @@ export interface HoldReaperOptions {
    * (a release by a person, a partner's refusal) or a crash came between a hold's end and its payment's.
    */
   onPaymentEvent?: (ending: PaymentEnding) => void | Promise<void>;
+  /** Told of a move the reaper resumed or ended (its new hold ended, a crash or a lost answer mid-saga). */
+  onMoveEvent?: (event: MoveEvent) => void | Promise<void>;
   /**
    * Told after every pass: how many bookings changed state, and whether the pass or any booking in it
    * failed (metrics). Whatever it throws is ignored.
@@ -126,6 +129,28 @@ export function createHoldReaper(options: HoldReaperOptions) {
     if (event.kind !== "expired" && event.kind !== "released") return event;
     const payment = await paymentAfterHolds(event.view.group.id);
     return payment ? { ...event, payment } : event;
+  }
+
+  /** Open moves: resumed from the partner's word, or let go when their new hold ended. */
+  async function settleMoves(t: number, onFailure: () => void): Promise<number> {
+    let changed = 0;
+    const staleBefore = t - staleAfterMs;
+    for (const move of await service.movesDue(staleBefore)) {
+      try {
+        const event = await service.settleMove(move.id, { staleBefore });
+        if (!event) continue;
+        changed += 1;
+        logger.info({ moveId: move.id, from: move.state, to: event.move.state }, "reaper settled a move");
+        await options.onMoveEvent?.(event);
+      } catch (error) {
+        onFailure();
+        logger.warn(
+          { moveId: move.id, state: move.state, error: isPartnerApiError(error) ? error.toJSON() : String(error) },
+          "reaper could not settle a move; will try again",
+        );
+      }
+    }
+    return changed;
   }
 
   /** Payments whose holds ended without the reaper's own event (a person's release, a crash between). */
@@ -286,6 +311,10 @@ export function createHoldReaper(options: HoldReaperOptions) {
           );
         }
       }
+      // The moves of paid bookings: a held one whose new hold ended, a step a crash interrupted.
+      changed += await settleMoves(t, () => {
+        failed = true;
+      });
       // Last, the payments whose holds ended without an event above (a person's release, a crash between).
       changed += await sweepPayments(() => {
         failed = true;

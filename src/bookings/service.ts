@@ -15,6 +15,7 @@ import { createBookingMachine } from "./booking.js";
 import { createMoneyCore, type BookingServiceOptions } from "./core.js";
 import { createPaymentMachine, type PrepayInput } from "./customer-payment.js";
 import { createGroupMachine } from "./group.js";
+import { createMoveMachine } from "./move.js";
 import type { BookingIntentInput, GroupIntentInput, GroupView } from "./record.js";
 
 export type { BookingServiceOptions } from "./core.js";
@@ -29,6 +30,16 @@ export type {
   SlipOutcome,
 } from "./customer-payment.js";
 export { failureOf, type WriteFailure } from "./write-failure.js";
+export type {
+  MoveEvent,
+  MoveOutcome,
+  MoveRefusal,
+  MoveTarget,
+  MoveView,
+  StartMoveInput,
+  StartMoveOutcome,
+} from "./move.js";
+export type { MoveRecord } from "./move-store.js";
 
 export function createBookingService(options: BookingServiceOptions) {
   const core = createMoneyCore(options);
@@ -36,6 +47,7 @@ export function createBookingService(options: BookingServiceOptions) {
   const booking = createBookingMachine(core);
   const group = createGroupMachine(core, booking);
   const payment = createPaymentMachine(core, booking, group);
+  const move = createMoveMachine(core, booking);
 
   return {
     /**
@@ -101,6 +113,23 @@ export function createBookingService(options: BookingServiceOptions) {
     markReturned: payment.markReturned,
     expirePayment: payment.expirePayment,
     requestPayment: payment.requestPayment,
+
+    // Moves of a paid booking to another tee time (move.ts).
+    /** Holds the new tee time of a paid booking's move (recorded first); the move then waits for its approval. */
+    startMove: move.start,
+    /** Refunds the old booking, then confirms the new hold: at most once, whoever taps (an admin's word). */
+    approveMove: move.approve,
+    /** Declines or cancels a move before its approval: the new hold is released, nothing refunded. */
+    abandonMove: move.abandon,
+    /** The reaper's call on an open move (see `movesDue`). */
+    settleMove: move.settle,
+    /** Open moves the reaper looks at. */
+    movesDue: move.due,
+    getMove: move.view,
+    /** A booking's open move, if any. */
+    openMoveOf: move.openFor,
+    /** The moves a booking took part in, newest first. */
+    movesOf: move.ofBooking,
 
     // Reads.
     get: (id: string) => repo.get(id),

@@ -410,6 +410,40 @@ export interface PriceRulesTable {
 export type PaymentState =
   "pending" | "awaiting" | "submitted" | "approved" | "rejected" | "expired" | "cancelled" | "to-return" | "returned";
 
+/**
+ * Where a move of a paid booking to another tee time is (`src/bookings/move.ts`, its legal moves in
+ * `src/bookings/moves.ts`): the new tee time being held, held (waiting for the approval), the old
+ * booking being refunded, the new hold being confirmed; then done, abandoned (nothing refunded, the new
+ * hold released), unwound (the refund failed: the old booking stands, the new hold released) or stranded
+ * (the old booking refunded, the new one could not be booked: people are told).
+ */
+export type MoveState =
+  | "HOLDING"
+  | "HELD"
+  | "REFUNDING"
+  | "CONFIRMING"
+  | "DONE"
+  | "ABANDONED"
+  | "UNWOUND"
+  | "STRANDED";
+
+/** A move of a paid booking (`old_booking_id`) to a new booking of its own (`new_booking_id`). */
+export interface BookingMovesTable {
+  id: string;
+  old_booking_id: string;
+  new_booking_id: string;
+  state: MoveState;
+  /** Who asked for the move. */
+  requested_by: number;
+  /** Who approved (or declined) it. */
+  decided_by: number | null;
+  /** Satang the partner credited back for the old booking (its contract policy decides). */
+  refunded_amount: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** A customer's PromptPay payment of a booking (kind `prepay`), or an agent's payment request (`request`). */
 export interface PaymentsTable {
   booking_id: string;
@@ -470,6 +504,7 @@ export interface Database {
   digests_sent: DigestsSentTable;
   digest_settings: DigestSettingsTable;
   cancel_requests: CancelRequestsTable;
+  booking_moves: BookingMovesTable;
   golfer_copies: GolferCopiesTable;
   booking_viewers: BookingViewersTable;
   offers: OffersTable;

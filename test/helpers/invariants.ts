@@ -196,6 +196,29 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     }
   }
 
+  // Moves of paid bookings: never two paid tee times for one, and a move's end is what its bookings say.
+  const movesRows = await db.selectFrom("booking_moves").selectAll().execute();
+  const bookingById = new Map(bookings.map((b) => [b.id, b]));
+  const statusOf = (b: BookingRecord | undefined) =>
+    b?.reservation_id ? byId.get(b.reservation_id)?.status : undefined;
+  for (const m of movesRows) {
+    const oldB = bookingById.get(m.old_booking_id);
+    const newB = bookingById.get(m.new_booking_id);
+    const oldStatus = statusOf(oldB);
+    const newStatus = statusOf(newB);
+    const where = `move ${m.id} (${m.state})`;
+    if (oldStatus === "PAID" && newStatus === "PAID")
+      violations.push(`${where}: the old and the new tee time are both paid`);
+    if (m.state === "DONE" && (oldStatus !== "REFUND" || newStatus !== "PAID"))
+      violations.push(
+        `${where}: done, but the partner has the old ${oldStatus ?? "-"} and the new ${newStatus ?? "-"}`,
+      );
+    if ((m.state === "ABANDONED" || m.state === "UNWOUND") && oldStatus !== "PAID")
+      violations.push(`${where}: the old booking should stand, the partner has it ${oldStatus ?? "-"}`);
+    if (["ABANDONED", "UNWOUND", "STRANDED"].includes(m.state) && newStatus === "PAID")
+      violations.push(`${where}: over without the new tee time, yet the partner has it paid`);
+  }
+
   // Writes the access rule forbids (src/access/roles.ts writeRefusal): a user's refund not an admin's,
   // a confirm not by an admin, the booker or their agent, a payment decided by someone else.
   if (subject.adminIds) {

@@ -10,6 +10,7 @@ function service(due: () => Promise<never[]>): BookingService {
     groupsDue: due,
     approvedUnconfirmed: due,
     paymentsEndedUnsettled: due,
+    movesDue: due,
   } as unknown as BookingService;
 }
 

@@ -1,0 +1,314 @@
+/**
+ * A paid booking moved to another tee time, at the ledger: a real booking service and hold reaper on
+ * SQLite and PostgreSQL, a real partner client, the partner sandbox over HTTP. The saga holds the new
+ * tee time first, refunds the old booking only after the approval, then confirms the new hold — and
+ * never leaves two paid tee times, nor none without saying so, whatever fails or crashes in between.
+ */
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createBookingService,
+  createHoldReaper,
+  type BookingRecord,
+  type BookingService,
+  type HoldReaper,
+} from "../../src/bookings/index.js";
+import type { MoveEvent, MoveTarget } from "../../src/bookings/service.js";
+import { createLogger } from "../../src/logger.js";
+import { createMoveStore } from "../../src/bookings/move-store.js";
+import { createBookingRepository } from "../../src/bookings/repository.js";
+import { createPartnerClient, type PartnerClient } from "../../src/partner/index.js";
+import { createSandbox, type Sandbox, type SlotView } from "../../src/local/sandbox/index.js";
+import { createStorage, type Storage } from "../../src/storage/index.js";
+import { databaseFactories } from "../helpers/databases.js";
+import { checkInvariants } from "../helpers/invariants.js";
+import { hungRequestTimeouts } from "../helpers/partner-timeouts.js";
+
+/** Monday 2026-11-23, 10:00 in Bangkok. */
+const NOW = Date.UTC(2026, 10, 23, 3, 0, 0);
+const HOLD_MINUTES = 15;
+const STALE_MS = 60_000;
+const INITIAL_BALANCE = 10_000_000;
+const ADMIN = 7001;
+const AGENT = 7002;
+
+const RESERVE = /\/order\/reserve$/;
+const CONFIRM = /\/order\/[0-9a-f]{24}\/confirm$/;
+const REFUND = /\/order\/[0-9a-f]{24}\/refund$/;
+
+describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) => {
+  let t = NOW;
+  let sandbox: Sandbox;
+  let storage: Storage;
+  let service: BookingService;
+  let reaper: HoldReaper;
+  let moveEvents: MoveEvent[];
+  let partner: PartnerClient;
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeEach(async () => {
+    t = NOW;
+    const clock = () => t;
+    const timeouts = hungRequestTimeouts();
+    sandbox = createSandbox({ clock, initialBalance: INITIAL_BALANCE, onHang: timeouts.expire });
+    await sandbox.listen(0);
+    closers.push(() => sandbox.close());
+    const db = make();
+    closers.push(() => db.cleanup());
+    storage = await createStorage(db.config);
+    closers.unshift(() => storage.close());
+    const logger = createLogger({ level: "warn", destination: { write: () => undefined } });
+    partner = createPartnerClient({
+      baseURL: sandbox.url,
+      apiKey: sandbox.apiKey,
+      timeoutMs: 8_000,
+      startTimeout: timeouts.start,
+      retryDelayMs: 5,
+    });
+    // The access rule as production has it: only an admin refunds (a move's approval spends a refund).
+    const writePolicy = (req: { kind: string; actorId: number }) =>
+      Promise.resolve(req.kind === "refund" && req.actorId !== ADMIN ? ("admins-only" as const) : undefined);
+    service = createBookingService({
+      db: storage.db,
+      partner,
+      logger,
+      holdMinutes: HOLD_MINUTES,
+      now: clock,
+      writePolicy,
+    });
+    moveEvents = [];
+    reaper = createHoldReaper({
+      service,
+      logger,
+      intervalMs: 10_000,
+      staleAfterMs: STALE_MS,
+      now: clock,
+      onMoveEvent: (e) => void moveEvents.push(e),
+    });
+  });
+
+  afterEach(async () => {
+    sandbox.faults.clear();
+    await reaper.stop();
+    for (const close of closers.splice(0)) await close().catch(() => undefined);
+  });
+
+  const invariants = () => checkInvariants({ sandbox, db: storage.db, now: () => t, balanceBase: INITIAL_BALANCE });
+
+  /** Open tee times tomorrow on one course that take two players. */
+  function openSlots(n: number): SlotView[] {
+    for (const course of sandbox.courses()) {
+      const open = sandbox
+        .slots(course.id, "2026-11-24")
+        .filter((s) => s.status === "OPEN" && s.minPerson <= 2 && s.maxPerson >= 2 && s.persons === 0);
+      if (open.length >= n) return open.slice(0, n);
+    }
+    throw new Error(`no ${n} open tee times`);
+  }
+
+  /** A booking paid for a customer of AGENT's, on `slot`. */
+  async function paidBooking(slot: SlotView): Promise<BookingRecord> {
+    const id = randomUUID();
+    await service.createIntent({
+      id,
+      chatId: AGENT,
+      userId: AGENT,
+      agentId: AGENT,
+      locale: "en",
+      courseId: slot.course.id,
+      courseName: slot.course.name,
+      timeZone: "Asia/Bangkok",
+      slotId: slot.id,
+      slotStartsAt: slot.startMs,
+      persons: 2,
+      customerName: "Somchai Jaidee",
+      customerEmail: "somchai@example.com",
+      customerMobile: "+66812345678",
+      expectedAmount: slot.price * 2,
+    });
+    expect((await service.reserve(id)).kind).toBe("held");
+    expect((await service.confirm(id)).kind).toBe("paid");
+    return (await service.get(id))!;
+  }
+
+  const target = (slot: SlotView): MoveTarget => ({
+    slotId: slot.id,
+    slotStartsAt: slot.startMs,
+    persons: 2,
+    expectedAmount: slot.price * 2,
+  });
+
+  async function heldMove(old: BookingRecord, slot: SlotView, requestedBy = AGENT) {
+    const id = randomUUID();
+    const out = await service.startMove({
+      id,
+      newBookingId: randomUUID(),
+      oldBookingId: old.id,
+      requestedBy,
+      to: target(slot),
+    });
+    expect(out.kind).toBe("held");
+    return id;
+  }
+
+  it("an agent's move, an admin's approval: new held first, then the old refunded, then the new paid — the balance moves by exactly the new amount less the refund", async () => {
+    const [a, b] = openSlots(2);
+    const old = await paidBooking(a!);
+    const before = sandbox.balance();
+    const id = await heldMove(old, b!);
+    // Held, not yet approved: nothing refunded, nothing paid.
+    expect(sandbox.count("POST", REFUND)).toBe(0);
+    expect(sandbox.balance()).toBe(before);
+    // The agent cannot approve their own move (it spends a refund): refused before any partner call.
+    await expect(service.approveMove(id, { actor: `user:${AGENT}` })).rejects.toThrow(/refused/);
+    expect(sandbox.count("POST", REFUND)).toBe(0);
+
+    const out = await service.approveMove(id, { actor: `user:${ADMIN}` });
+    expect(out.kind).toBe("done");
+    expect(out.old.state).toBe("REFUNDED");
+    expect(out.new.state).toBe("PAID");
+    expect(out.move.state).toBe("DONE");
+    const oldAtPartner = sandbox.reservations().find((r) => r.id === old.reservation_id)!;
+    const newAtPartner = sandbox.reservations().find((r) => r.id === out.new.reservation_id)!;
+    expect(oldAtPartner.status).toBe("REFUND");
+    expect(newAtPartner.status).toBe("PAID");
+    expect(out.kind === "done" && out.refundedAmount).toBe(oldAtPartner.refundedAmount);
+    expect(sandbox.balance()).toBe(before - newAtPartner.amount + (oldAtPartner.refundedAmount ?? 0));
+    // The new booking is the old one's customer's, booker's and agent's.
+    expect(out.new).toMatchObject({ user_id: AGENT, agent_id: AGENT, customer_name: "Somchai Jaidee" });
+    expect(sandbox.count("POST", RESERVE)).toBe(2);
+    expect(sandbox.count("POST", CONFIRM)).toBe(2);
+    expect(sandbox.count("POST", REFUND)).toBe(1);
+    await invariants();
+  });
+
+  it("two admins approve at once: one refund, one confirm, one move", async () => {
+    const [a, b] = openSlots(2);
+    const old = await paidBooking(a!);
+    const id = await heldMove(old, b!);
+    const outs = await Promise.all([
+      service.approveMove(id, { actor: `user:${ADMIN}` }),
+      service.approveMove(id, { actor: `user:${ADMIN}` }),
+    ]);
+    expect(outs.map((o) => o.kind).sort()).toEqual(["decided", "done"]);
+    expect(sandbox.count("POST", REFUND)).toBe(1);
+    expect(sandbox.count("POST", CONFIRM)).toBe(2);
+    await invariants();
+  });
+
+  it("the refund fails: the old booking stays paid, the new hold is released, and it says so", async () => {
+    const [a, b] = openSlots(2);
+    const old = await paidBooking(a!);
+    const id = await heldMove(old, b!);
+    sandbox.faults.add({ method: "POST", path: REFUND, kind: "status", status: 422 });
+    const out = await service.approveMove(id, { actor: `user:${ADMIN}` });
+    expect(out.kind).toBe("unwound");
+    expect(out.old.state).toBe("PAID");
+    expect(out.new.state).toBe("RELEASED");
+    expect(out.move.state).toBe("UNWOUND");
+    expect(sandbox.reservations().find((r) => r.id === out.new.reservation_id)?.status).toBe("CANCEL");
+    expect(sandbox.count("POST", CONFIRM)).toBe(1);
+    await invariants();
+  });
+
+  it("the confirm fails after the refund: retried while the new hold lives; when it ends, the move is stranded and told once", async () => {
+    const [a, b] = openSlots(2);
+    const old = await paidBooking(a!);
+    const id = await heldMove(old, b!);
+    sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "status", status: 422, times: Infinity });
+    const out = await service.approveMove(id, { actor: `user:${ADMIN}` });
+    expect(out.kind).toBe("retrying");
+    expect(out.old.state).toBe("REFUNDED");
+    expect(out.new.state).toBe("HELD");
+    // The reaper tries again after its interval: still refused.
+    t += STALE_MS + 1;
+    await reaper.tick();
+    expect(sandbox.count("POST", CONFIRM)).toBe(3);
+    expect((await service.getMove(id)).move.state).toBe("CONFIRMING");
+    // Then the partner accepts: the next try books it.
+    sandbox.faults.clear();
+    t += STALE_MS + 1;
+    await reaper.tick();
+    expect((await service.getMove(id)).move.state).toBe("DONE");
+    expect(moveEvents.map((e) => e.kind)).toEqual(["done"]);
+    await invariants();
+
+    // Another move whose confirm never goes through: the new hold ends, the move is stranded.
+    const [c, d] = openSlots(2);
+    const second = await paidBooking(c!);
+    const id2 = await heldMove(second, d!);
+    sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "status", status: 422, times: Infinity });
+    expect((await service.approveMove(id2, { actor: `user:${ADMIN}` })).kind).toBe("retrying");
+    t += HOLD_MINUTES * 60_000;
+    await reaper.tick();
+    await reaper.tick();
+    const stranded = await service.getMove(id2);
+    expect(stranded.move.state).toBe("STRANDED");
+    expect(stranded.old.state).toBe("REFUNDED");
+    expect(stranded.new.state).toBe("RELEASED");
+    expect(moveEvents.filter((e) => e.kind === "stranded")).toHaveLength(1);
+    await reaper.tick();
+    expect(
+      moveEvents.filter((e) => e.kind === "stranded"),
+      "told once",
+    ).toHaveLength(1);
+    sandbox.faults.clear();
+    await invariants();
+  });
+
+  it("declined, or its new hold ends before the approval: abandoned, the new hold released, nothing refunded", async () => {
+    const [a, b, c] = openSlots(3);
+    const old = await paidBooking(a!);
+    const id = await heldMove(old, b!);
+    // A second move of the same booking while one is open is refused.
+    const again = await service.startMove({
+      id: randomUUID(),
+      newBookingId: randomUUID(),
+      oldBookingId: old.id,
+      requestedBy: AGENT,
+      to: target(c!),
+    });
+    expect(again).toMatchObject({ kind: "refused", reason: "open-move" });
+    const declined = await service.abandonMove(id, { actor: `user:${ADMIN}` });
+    expect(declined.kind).toBe("abandoned");
+    expect(declined.new.state).toBe("RELEASED");
+    expect((await service.get(old.id))?.state).toBe("PAID");
+
+    const id2 = await heldMove(old, c!);
+    t += HOLD_MINUTES * 60_000;
+    await reaper.tick();
+    await reaper.tick();
+    expect((await service.getMove(id2)).move.state).toBe("ABANDONED");
+    expect(moveEvents.map((e) => e.kind)).toContain("abandoned");
+    // An approval after the end refunds nothing.
+    expect((await service.approveMove(id2, { actor: `user:${ADMIN}` })).kind).toBe("decided");
+    expect(sandbox.count("POST", REFUND)).toBe(0);
+    await invariants();
+  });
+
+  it("a crash after the refund, before the confirm: the reaper reads the refund back and books the new tee time, once", async () => {
+    const [a, b] = openSlots(2);
+    const old = await paidBooking(a!);
+    const id = await heldMove(old, b!);
+    // What a process killed mid-refund leaves: the move and the old booking claimed for the refund,
+    // the refund applied at the partner, its answer never recorded.
+    expect(await createMoveStore(storage.db, () => t).transition(id, ["HELD"], "REFUNDING")).toBe(true);
+    expect(
+      await createBookingRepository(storage.db, () => t).transition(old.id, { from: ["PAID"], to: "REFUNDING" }),
+    ).toBe(true);
+    await partner.refund(old.reservation_id!);
+    const left = await service.getMove(id);
+    expect(left.move.state).toBe("REFUNDING");
+    expect(left.old.state).toBe("REFUNDING");
+    t += STALE_MS + 1;
+    await reaper.tick();
+    await reaper.tick();
+    const after = await service.getMove(id);
+    expect(after.move.state).toBe("DONE");
+    expect(after.old.state).toBe("REFUNDED");
+    expect(after.new.state).toBe("PAID");
+    expect(sandbox.count("POST", REFUND)).toBe(1);
+    expect(moveEvents.map((e) => e.kind)).toEqual(["done"]);
+    await invariants();
+  });
+});
