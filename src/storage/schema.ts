@@ -417,15 +417,7 @@ export type PaymentState =
  * hold released), unwound (the refund failed: the old booking stands, the new hold released) or stranded
  * (the old booking refunded, the new one could not be booked: people are told).
  */
-export type MoveState =
-  | "HOLDING"
-  | "HELD"
-  | "REFUNDING"
-  | "CONFIRMING"
-  | "DONE"
-  | "ABANDONED"
-  | "UNWOUND"
-  | "STRANDED";
+export type MoveState = "HOLDING" | "HELD" | "REFUNDING" | "CONFIRMING" | "DONE" | "ABANDONED" | "UNWOUND" | "STRANDED";
 
 /** A move of a paid booking (`old_booking_id`) to a new booking of its own (`new_booking_id`). */
 export interface BookingMovesTable {
