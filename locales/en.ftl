@@ -828,3 +828,37 @@ find-net = · net { $net }
 
 ## Sandbox demo (ALLOW_SANDBOX_WITH_REAL_BOT=1): the first line of every message
 sandbox-mark = 🧪 SANDBOX — not real bookings
+
+## Moving a paid booking to another tee time (/move; agents and admins)
+cmd-move = Move a booking to another tee time
+move-usage = Move a paid booking: <code>/move CODE YYYY-MM-DD HH:MM [players]</code> — the new tee time on the same course, in the course's time. It is held at once; the old booking is refunded only after the approval.
+move-not-yours = Moving a booking is for its agent and the administrators.
+move-not-found = No booking of yours has the code { $code }.
+move-not-paid = Booking { $code } is not paid: only a paid booking can be moved.
+move-open = Booking { $code } already has a move waiting; approve, decline or let it end first.
+move-no-slot = That tee time is not open (or does not take that many players). Check /book for the open tee times.
+move-title = 🔁 Move { $code } · { $customer }
+move-old = Now:
+move-new = New:
+move-tee-time = { $date } { $time } · { $players } players · { $amount }
+move-same-price = Same price.
+move-costs-more = The new tee time costs { $amount } more.
+move-costs-less = The new tee time costs { $amount } less: that is to be returned to the customer.
+move-refund-policy = The old booking is refunded by the partner's contract policy: the amount credited back may be less than what was paid.
+move-held-until = The new tee time is held until { $time } ({ $minutes } min).
+move-btn-now = ✅ Move now
+move-btn-keep = ✖️ Keep the old one
+move-btn-approve = ✅ Approve the move
+move-btn-decline = ✖️ Decline
+move-sent-to-admins = Sent to the administrators for approval.
+move-request-title = An agent asks to move a booking:
+move-working = Moving…
+move-done = 🔁 Moved: { $code } was refunded ({ $refunded } credited back) and the new tee time { $newCode } is paid ({ $paid }).
+move-unwound = The partner refused the refund of { $code }: the booking stays as it was, and the new tee time was released.
+move-retrying = { $code } was refunded, but the new tee time { $newCode } could not be paid yet; fairway tries again while it is held.
+move-stranded = ⚠️ { $code } was refunded ({ $refunded } credited back), but the new tee time could not be booked before its hold ended: nothing is booked now. Book again, or return the customer's money.
+move-pending = The partner's answer about { $code } did not arrive; fairway reads it again and finishes the move.
+move-abandoned = The move of { $code } is off: the booking stays as it was, the new tee time was released.
+move-decided = The move of { $code } was already decided.
+move-not-held = The new tee time could not be held: nothing changed.
+move-held = The new tee time for { $code } is held.

@@ -751,3 +751,37 @@ find-net = · ทุน { $net }
 
 ## Sandbox demo (ALLOW_SANDBOX_WITH_REAL_BOT=1): the first line of every message
 sandbox-mark = 🧪 แซนด์บ็อกซ์ — ไม่ใช่การจองจริง
+
+## Moving a paid booking to another tee time (/move; agents and admins)
+cmd-move = ย้ายการจองไปเวลาอื่น
+move-usage = ย้ายการจองที่ชำระแล้ว: <code>/move รหัส YYYY-MM-DD HH:MM [จำนวนผู้เล่น]</code> — เวลาใหม่ในสนามเดิม ตามเวลาของสนาม ระบบจะกันเวลาใหม่ไว้ทันที และคืนเงินการจองเดิมหลังได้รับอนุมัติเท่านั้น
+move-not-yours = การย้ายการจองทำได้โดยตัวแทนของการจองและผู้ดูแลระบบเท่านั้น
+move-not-found = ไม่พบการจองของคุณที่มีรหัส { $code }
+move-not-paid = การจอง { $code } ยังไม่ได้ชำระ: ย้ายได้เฉพาะการจองที่ชำระแล้ว
+move-open = การจอง { $code } มีคำขอย้ายที่รออยู่แล้ว กรุณาอนุมัติ ปฏิเสธ หรือรอให้หมดเวลาก่อน
+move-no-slot = เวลานั้นไม่ว่าง (หรือรับผู้เล่นจำนวนนั้นไม่ได้) ดูเวลาที่ว่างได้ที่ /book
+move-title = 🔁 ย้าย { $code } · { $customer }
+move-old = เดิม:
+move-new = ใหม่:
+move-tee-time = { $date } { $time } · { $players } คน · { $amount }
+move-same-price = ราคาเท่าเดิม
+move-costs-more = เวลาใหม่แพงขึ้น { $amount }
+move-costs-less = เวลาใหม่ถูกลง { $amount }: ส่วนนี้ต้องคืนให้ลูกค้า
+move-refund-policy = การจองเดิมจะได้รับเงินคืนตามเงื่อนไขสัญญาของคู่ค้า ยอดที่ได้คืนอาจน้อยกว่ายอดที่ชำระ
+move-held-until = กันเวลาใหม่ไว้ถึง { $time } ({ $minutes } นาที)
+move-btn-now = ✅ ย้ายเลย
+move-btn-keep = ✖️ คงการจองเดิม
+move-btn-approve = ✅ อนุมัติการย้าย
+move-btn-decline = ✖️ ปฏิเสธ
+move-sent-to-admins = ส่งให้ผู้ดูแลระบบอนุมัติแล้ว
+move-request-title = ตัวแทนขอย้ายการจอง:
+move-working = กำลังย้าย…
+move-done = 🔁 ย้ายแล้ว: คืนเงิน { $code } แล้ว (ได้คืน { $refunded }) และชำระเวลาใหม่ { $newCode } แล้ว ({ $paid })
+move-unwound = คู่ค้าปฏิเสธการคืนเงินของ { $code }: การจองยังคงเดิม และปล่อยเวลาใหม่แล้ว
+move-retrying = คืนเงิน { $code } แล้ว แต่ยังชำระเวลาใหม่ { $newCode } ไม่สำเร็จ ระบบจะลองอีกครั้งระหว่างที่ยังกันเวลาไว้
+move-stranded = ⚠️ คืนเงิน { $code } แล้ว (ได้คืน { $refunded }) แต่จองเวลาใหม่ไม่สำเร็จก่อนหมดเวลากัน: ตอนนี้ไม่มีการจอง กรุณาจองใหม่ หรือคืนเงินให้ลูกค้า
+move-pending = ยังไม่ได้รับคำตอบของคู่ค้าเรื่อง { $code } ระบบจะตรวจอีกครั้งและย้ายให้เสร็จ
+move-abandoned = ยกเลิกการย้าย { $code } แล้ว: การจองยังคงเดิม และปล่อยเวลาใหม่แล้ว
+move-decided = การย้าย { $code } ได้รับการตัดสินไปแล้ว
+move-not-held = กันเวลาใหม่ไม่ได้: ไม่มีอะไรเปลี่ยน
+move-held = กันเวลาใหม่สำหรับ { $code } แล้ว

@@ -15,12 +15,14 @@ import {
   type GolferCopies,
   type GroupReaperEvent,
   type HoldReaper,
+  type MoveEvent,
   type PaymentEnding,
   type ReaperEvent,
 } from "../bookings/index.js";
 import { createBookingQueries, type BookingQueries } from "../bookings/queries.js";
 import { paymentEnded, paymentOnGroupEvent, paymentOnReaperEvent } from "../bot/features/payments/expiry.js";
 import type { Notifications } from "../bot/notifications.js";
+import { tellMoveEvent } from "../bot/features/moves/notices.js";
 import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
@@ -130,5 +132,6 @@ export function createReaper(options: ReaperOptions): HoldReaper {
     onPaymentEvent: async (ending: PaymentEnding) => {
       await paymentEnded(people, ending);
     },
+    onMoveEvent: (event: MoveEvent) => tellMoveEvent(people, event),
   });
 }

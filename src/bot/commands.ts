@@ -19,6 +19,7 @@ export const CUSTOMER_COMMANDS = ["book", "mybookings", "cancel", "language", "h
 export const AGENT_COMMANDS = [
   "book",
   "mybookings",
+  "move",
   "link",
   "links",
   "payments",

@@ -36,6 +36,7 @@ import { createFallbackFeature } from "./features/fallback.js";
 import { createLanguageFeature } from "./features/language.js";
 import { createMenuFeature } from "./features/menu.js";
 import { createMyBookingsFeature } from "./features/my-bookings.js";
+import { createMovesFeature } from "./features/moves/index.js";
 import { createI18n } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
@@ -221,6 +222,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createFindFeature());
   chat.use(createWatchesFeature());
   chat.use(createMyBookingsFeature());
+  chat.use(createMovesFeature());
   chat.use(createLinksFeature());
   chat.use(createAdminFeature());
   chat.use(

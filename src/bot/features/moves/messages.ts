@@ -1,0 +1,72 @@
+/** What a move says: the old and the new tee time side by side, and what each step's outcome means. */
+import type { BookingRecord, MoveOutcome, MoveView } from "../../../bookings/index.js";
+import type { Locale } from "../../context.js";
+import { sellingOf } from "../../format/booking-money.js";
+import { formatDate, formatTime } from "../../format/dates.js";
+import { escapeHtml } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import { dateKeyOf } from "../../../time/today.js";
+
+type T = (key: string, args?: Record<string, string | number>) => string;
+
+function teeTime(t: T, locale: Locale, b: BookingRecord): string {
+  return t("move-tee-time", {
+    date: formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale),
+    time: formatTime(b.slot_starts_at, b.time_zone, locale),
+    players: b.persons,
+    amount: formatBaht(sellingOf(b), locale),
+  });
+}
+
+/** The move held: the old tee time, the new one, the difference, the refund's policy, the hold's end. */
+export function moveCard(t: T, locale: Locale, v: MoveView, now: number): string {
+  const difference = sellingOf(v.new) - sellingOf(v.old);
+  const ends = v.new.hold_expires_at ?? now;
+  return [
+    `<b>${t("move-title", { code: escapeHtml(v.old.reservation_code ?? "-"), customer: escapeHtml(v.old.customer_name) })}</b>`,
+    `${t("move-old")} ${teeTime(t, locale, v.old)}`,
+    `${t("move-new")} ${teeTime(t, locale, v.new)}`,
+    difference === 0
+      ? t("move-same-price")
+      : t(difference > 0 ? "move-costs-more" : "move-costs-less", { amount: formatBaht(Math.abs(difference), locale) }),
+    t("move-refund-policy"),
+    t("move-held-until", {
+      time: formatTime(ends, v.new.time_zone, locale),
+      minutes: Math.max(0, Math.ceil((ends - now) / 60_000)),
+    }),
+  ].join("\n");
+}
+
+/** What a step of a move did, in one message. */
+export function moveOutcomeText(t: T, locale: Locale, out: MoveOutcome): string {
+  const code = escapeHtml(out.old.reservation_code ?? "-");
+  const newCode = escapeHtml(out.new.reservation_code ?? "-");
+  switch (out.kind) {
+    case "done":
+      return t("move-done", {
+        code,
+        newCode,
+        refunded: out.refundedAmount === null ? "-" : formatBaht(out.refundedAmount, locale),
+        paid: formatBaht(out.new.amount ?? out.new.expected_amount, locale),
+      });
+    case "unwound":
+      return t("move-unwound", { code });
+    case "retrying":
+      return t("move-retrying", { code, newCode });
+    case "stranded":
+      return t("move-stranded", {
+        code,
+        refunded: out.move.refunded_amount === null ? "-" : formatBaht(out.move.refunded_amount, locale),
+      });
+    case "pending":
+      return t("move-pending", { code });
+    case "abandoned":
+      return t("move-abandoned", { code });
+    case "decided":
+      return t("move-decided", { code });
+    case "held":
+      return t("move-held", { code });
+    case "not-held":
+      return t("move-not-held");
+  }
+}

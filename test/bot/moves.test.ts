@@ -1,0 +1,129 @@
+/**
+ * /move through the bot, against the real parts (fairway, the sandbox over HTTP, the local Bot API
+ * server): an agent moves a paid booking to another tee time the next day, an admin approves it once,
+ * and the partner has the old reservation refunded and the new one paid; with the refund refused, the
+ * old stays paid, the new hold is released, and the agent is told so.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { BookingRecord } from "../../src/bookings/index.js";
+import { wallClock } from "../../src/time/zoned.js";
+import { expectTelegramRules, forgeTap, paidBooking, tapData } from "../helpers/flow.js";
+import { startHarness, type Harness } from "../helpers/harness.js";
+import { checkInvariants } from "../helpers/invariants.js";
+
+const ADMIN = 9301;
+const AGENT = 9302;
+const STRANGER = 9366;
+const ENV = { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) };
+const REFUND = /^\/api\/v1\/ext\/order\/[^/]+\/refund$/;
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+/** Another open tee time of the booking's course on its date, as `/move` takes it. */
+function otherTeeTime(x: Harness, b: BookingRecord): { date: string; time: string } {
+  const at = wallClock(b.slot_starts_at, b.time_zone);
+  const date = `${at.year}-${String(at.month).padStart(2, "0")}-${String(at.day).padStart(2, "0")}`;
+  const slot = x.sandbox
+    .slots(b.course_id, date)
+    .find(
+      (s) =>
+        s.status === "OPEN" &&
+        s.persons === 0 &&
+        s.id !== b.slot_id &&
+        s.minPerson <= b.persons &&
+        s.maxPerson >= b.persons &&
+        s.startMs > x.clock(),
+    );
+  if (!slot) throw new Error("no other open tee time");
+  const t = wallClock(slot.startMs, b.time_zone);
+  return { date, time: `${String(t.hour).padStart(2, "0")}:${String(t.minute).padStart(2, "0")}` };
+}
+
+describe("/move", () => {
+  it("an agent's move, an admin's approval: the old reservation refunded, the new one paid, the balance moved by the new amount less the refund", async () => {
+    h = await startHarness({ env: ENV });
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const old = await paidBooking(h, agent, "Somchai Move");
+    const { date, time } = otherTeeTime(h, old);
+    const before = h.sandbox.balance();
+    agent.send(`/move ${old.reservation_code} ${date} ${time}`);
+    await h.settle();
+    const card = agent.lastMessage()!;
+    expect(card.text).toContain(`Move ${old.reservation_code}`);
+    expect(card.text).toContain("Sent to the administrators for approval.");
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+    // The agent's own card has no approval: the refund is an admin's.
+    const agentButtons = (card.reply_markup?.inline_keyboard.flat() ?? []).map((b) =>
+      "callback_data" in b ? b.callback_data : "",
+    );
+    expect(agentButtons.every((d) => d.startsWith("mv:x:"))).toBe(true);
+    // A forged approval from the agent spends nothing.
+    forgeTap(agent, agentButtons[0]!.replace("mv:x:", "mv:a:"), card.message_id);
+    await h.settle();
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+
+    const request = admin.messages().find((m) => m.text?.includes("An agent asks to move a booking"));
+    expect(request?.text).toContain(old.reservation_code!);
+    const approve = tapData(admin, /^mv:a:/);
+    await h.settle();
+    const done = admin.lastMessage()!.text!;
+    expect(done).toContain(`Moved: ${old.reservation_code} was refunded`);
+    const moved = await h.app.bookings.findByReservation(old.reservation_code!);
+    expect(moved?.state).toBe("REFUNDED");
+    const [move] = await h.app.bookings.movesOf(old.id);
+    const view = await h.app.bookings.getMove(move!.id);
+    expect(view.new.state).toBe("PAID");
+    const oldAtPartner = h.sandbox.reservations().find((r) => r.id === old.reservation_id)!;
+    const newAtPartner = h.sandbox.reservations().find((r) => r.id === view.new.reservation_id)!;
+    expect(oldAtPartner.status).toBe("REFUND");
+    expect(newAtPartner.status).toBe("PAID");
+    expect(h.sandbox.balance()).toBe(before - newAtPartner.amount + (oldAtPartner.refundedAmount ?? 0));
+    expect(agent.messages().some((m) => m.text?.includes(`Moved: ${old.reservation_code}`))).toBe(true);
+    // A second tap on the approval: already decided, nothing refunded again.
+    forgeTap(admin, approve, request!.message_id);
+    await h.settle();
+    expect(h.sandbox.count("POST", REFUND)).toBe(1);
+    await checkInvariants(h);
+    expectTelegramRules(h);
+  });
+
+  it("the refund refused: the old booking stays paid, the new hold is released, and the agent is told", async () => {
+    h = await startHarness({ env: ENV });
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const old = await paidBooking(h, agent, "Somchai Unwind");
+    const { date, time } = otherTeeTime(h, old);
+    admin.send(`/move ${old.reservation_code} ${date} ${time}`);
+    await h.settle();
+    h.sandbox.faults.add({ method: "POST", path: REFUND, kind: "status", status: 422 });
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    expect(admin.lastMessage()?.text).toContain("refused the refund");
+    expect((await h.app.bookings.get(old.id))?.state).toBe("PAID");
+    const [move] = await h.app.bookings.movesOf(old.id);
+    const view = await h.app.bookings.getMove(move!.id);
+    expect(view.move.state).toBe("UNWOUND");
+    expect(view.new.state).toBe("RELEASED");
+    expect(agent.messages().some((m) => m.text?.includes("refused the refund"))).toBe(true);
+    await checkInvariants(h);
+  });
+
+  it("a stranger's /move and forged move buttons cause no partner call", async () => {
+    h = await startHarness({ env: ENV });
+    const agent = h.user(AGENT, "en", "Anan");
+    const old = await paidBooking(h, agent, "Somchai Safe");
+    const requests = h.sandbox.requests.length;
+    const stranger = h.user(STRANGER, "en", "Nobody", "stranger");
+    stranger.send(`/move ${old.reservation_code} 2026-12-01 07:00`);
+    await h.settle();
+    forgeTap(stranger, "mv:a:00000000-0000-4000-8000-000000000000");
+    await h.settle();
+    expect(h.sandbox.requests.length).toBe(requests);
+    expect(h.telegram.unansweredCallbackQueries()).toEqual([]);
+  });
+});
