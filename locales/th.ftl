@@ -751,3 +751,20 @@ find-net = · ทุน { $net }
 
 ## Sandbox demo (ALLOW_SANDBOX_WITH_REAL_BOT=1): the first line of every message
 sandbox-mark = 🧪 แซนด์บ็อกซ์ — ไม่ใช่การจองจริง
+
+## Charts: /report's picture and the digest's (src/reports/charts/)
+chart-title = ยอดขาย { $from } – { $to }
+chart-totals = ชำระแล้ว { $teeTimes } รอบ · ลูกค้าจ่าย { $selling } · กำไร { $margin }
+chart-selling = ยอดขาย
+chart-margin = กำไร
+chart-tee-times = จำนวนรอบ
+chart-courses = สนามตามยอดขาย
+chart-agents = เอเจนต์ตามยอดขาย
+chart-unpaid-holds = การจองที่หมดเวลาโดยไม่ชำระ: { $count }
+chart-more = และอีก { $count }
+chart-caption = { $grain ->
+    [day] ยอดขายรายวัน
+    [week] ยอดขายรายสัปดาห์
+   *[month] ยอดขายรายเดือน
+  }: แท่งคือยอดขายและกำไร เส้นคือจำนวนรอบที่ชำระแล้ว
+chart-empty = ไม่มีกราฟ: ช่วงนี้ไม่มีรอบที่ชำระและไม่มีการจองที่หมดเวลา
