@@ -9,8 +9,17 @@ import { existsSync } from "node:fs";
 /** The font families of the files below, in the order a drawing should ask for them: Latin, Thai, CJK. */
 export const FONT_FAMILIES = ["DejaVu Sans", "Loma", "Noto Sans CJK SC"] as const;
 
-/** A CSS `font-family` list for SVG text (`FONT_FAMILIES`, quoted). */
-export const FONT_FAMILY_CSS = FONT_FAMILIES.map((f) => `'${f}'`).join(", ");
+/**
+ * A CSS `font-family` list for SVG text in `language` (a BCP 47 tag or fairway's locale): `FONT_FAMILIES`,
+ * with the Thai font first for Thai. resvg takes a whole run in the first family that has its first
+ * letter, falling back without regard to weight, so Thai text asks for its font first to be bold where
+ * it should (the Thai font has Latin letters and digits too).
+ */
+export function fontFamilyCss(language = "en"): string {
+  const thai = language === "th" || language.startsWith("th-");
+  const families = thai ? [FONT_FAMILIES[1], FONT_FAMILIES[0], FONT_FAMILIES[2]] : FONT_FAMILIES;
+  return families.map((f) => `'${f}'`).join(", ");
+}
 
 /** Latin and Thai: small files, read for every drawing. */
 const BASE_FILES = [

@@ -4,11 +4,13 @@
  * ranked by selling total and the holds that ended unpaid. Every word and number arrives formatted in
  * the reader's language (`ChartText`); this file only places them.
  */
-import { FONT_FAMILY_CSS } from "../../render/fonts.js";
+import { fontFamilyCss } from "../../render/fonts.js";
 import type { ChartBucket, ChartFigures } from "./figures.js";
 
 /** The chart's words and formats, in the reader's language. */
 export interface ChartText {
+  /** The reader's language (fairway's locale), for the order of the fonts. */
+  language: string;
   title: string;
   selling: string;
   margin: string;
@@ -170,7 +172,9 @@ function ranking<T extends { selling: number }>(
  */
 export function chartSvg(f: ChartFigures, t: ChartText): string {
   if (f.empty) throw new RangeError("an empty period has no chart");
-  const rankedLines = Math.min(RANKED_LINES, Math.max(f.courses.length, f.agents.length)) + 1;
+  const longest = Math.max(f.courses.length, f.agents.length);
+  // The rankings' lines, and one more when a ranking says how many it left out.
+  const rankedLines = Math.min(RANKED_LINES, longest) + (longest > RANKED_LINES ? 1 : 0);
   const rankTop = PLOT.bottom + 52;
   const holdsY = rankTop + ROW * (rankedLines + 1) + 6;
   const height = holdsY + 22;
@@ -185,7 +189,7 @@ export function chartSvg(f: ChartFigures, t: ChartText): string {
   ];
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_WIDTH}" height="${height}" viewBox="0 0 ${CHART_WIDTH} ${height}">`,
-    `<g font-family="${FONT_FAMILY_CSS}">`,
+    `<g font-family="${fontFamilyCss(t.language)}">`,
     text(20, 26, t.title, `font-size="17" font-weight="bold" fill="${COLORS.text}"`),
     text(20, 44, t.totals, `font-size="12" fill="${COLORS.dim}"`),
     ...legend,

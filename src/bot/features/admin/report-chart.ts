@@ -43,6 +43,7 @@ export async function periodChartFigures(period: ChartPeriod): Promise<ChartFigu
 export function chartText(f: ChartFigures, t: Translate, locale: Locale): ChartText {
   const money = (satang: number) => formatBaht(satang, locale);
   return {
+    language: locale,
     title: t("chart-title", { from: formatDate(f.from, locale), to: formatDate(f.to, locale) }),
     totals: t("chart-totals", { teeTimes: f.teeTimes, selling: money(f.selling), margin: money(f.margin) }),
     selling: t("chart-selling"),
