@@ -35,6 +35,9 @@ const CJK_FILES = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"];
 /** Hangul, kana and CJK ideographs (and their punctuation and full-width forms). */
 const CJK_TEXT = /[\u1100-\u11ff\u3000-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
 
+/** The Debian packages that hold `FONT_FILES`: the Docker image and `.ci/run` install them. */
+export const FONT_PACKAGES = ["fonts-dejavu-core", "fonts-thai-tlwg", "fonts-noto-cjk"] as const;
+
 /** Every font file this module knows (what the Docker image must hold). */
 export const FONT_FILES: readonly string[] = [...BASE_FILES, ...CJK_FILES];
 
