@@ -645,7 +645,12 @@ describe("/bookings and /report", () => {
     expect(admin.messages().at(-2)!.text).toContain("No paid bookings in this period.");
     // No chart of an empty period: a line says so.
     expect(admin.messages().at(-2)!.text).toContain("No chart: no tee time was paid and no hold ended in this period.");
-    expect(admin.messages().slice(-2).some((m) => m.photo)).toBe(false);
+    expect(
+      admin
+        .messages()
+        .slice(-2)
+        .some((m) => m.photo),
+    ).toBe(false);
     // The summary CSV comes even when empty; the bookings CSV only when there are bookings.
     expect(empty.message?.document?.file_name).toBe("fairway-report-2020-01-01-2020-01-31.csv");
     expectTelegramRules(h);
