@@ -7,9 +7,11 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { CHART_PNG_WIDTH, chartPng } from "../../../src/bot/features/admin/report-chart.js";
+import { CHART_PNG_WIDTH, chartPng, chartText } from "../../../src/bot/features/admin/report-chart.js";
 import { createI18n } from "../../../src/bot/i18n.js";
 import { fontFilesFor } from "../../../src/render/fonts.js";
+import { svgToPng } from "../../../src/render/png.js";
+import { chartSvg } from "../../../src/reports/charts/svg.js";
 import { sampleFigures } from "../../helpers/chart-sample.js";
 
 const i18n = createI18n("en", () => undefined);
@@ -32,6 +34,17 @@ describe("the chart's picture", () => {
       "Loma-Bold.ttf",
     ]);
     expect(fontFilesFor("골프").at(-1)).toMatch(/NotoSansCJK-Regular\.ttc$/);
+  });
+
+  it("writes people's names as text, whatever characters they hold", () => {
+    const f = sampleFigures("2026-11-01", "2026-11-14", 12, (i) => i);
+    f.agents[0]!.name = `</text><script>alert("x")</script> & 'Co'`;
+    const text = chartText(f, (k, a) => i18n.t("en", k, a), "en");
+    const svg = chartSvg(f, text);
+    expect(svg).not.toContain("<script>");
+    expect(svg).toContain("&#60;/text&#62;&#60;script&#62;alert(");
+    const png = svgToPng(svg, { width: 400 });
+    expect(PNG.sync.read(png).width).toBe(400);
   });
 
   it.each([
