@@ -862,3 +862,20 @@ move-abandoned = The move of { $code } is off: the booking stays as it was, the 
 move-decided = The move of { $code } was already decided.
 move-not-held = The new tee time could not be held: nothing changed.
 move-held = The new tee time for { $code } is held.
+
+## Charts: /report's picture and the digest's (src/reports/charts/)
+chart-title = Sales { $from } – { $to }
+chart-totals = { $teeTimes } tee times paid · customers paid { $selling } · margin { $margin }
+chart-selling = Selling total
+chart-margin = Margin
+chart-tee-times = Tee times
+chart-courses = Courses by selling total
+chart-agents = Agents by selling total
+chart-unpaid-holds = Holds that ended unpaid: { $count }
+chart-more = and { $count } more
+chart-caption = { $grain ->
+    [day] Sales per day
+    [week] Sales per week
+   *[month] Sales per month
+  }: bars for the selling total and its margin, the line for tee times paid.
+chart-empty = No chart: no tee time was paid and no hold ended in this period.

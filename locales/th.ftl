@@ -785,3 +785,20 @@ move-abandoned = ยกเลิกการย้าย { $code } แล้ว:
 move-decided = การย้าย { $code } ได้รับการตัดสินไปแล้ว
 move-not-held = กันเวลาใหม่ไม่ได้: ไม่มีอะไรเปลี่ยน
 move-held = กันเวลาใหม่สำหรับ { $code } แล้ว
+
+## Charts: /report's picture and the digest's (src/reports/charts/)
+chart-title = ยอดขาย { $from } – { $to }
+chart-totals = ชำระแล้ว { $teeTimes } รอบ · ลูกค้าจ่าย { $selling } · กำไร { $margin }
+chart-selling = ยอดขาย
+chart-margin = กำไร
+chart-tee-times = จำนวนรอบ
+chart-courses = สนามตามยอดขาย
+chart-agents = เอเจนต์ตามยอดขาย
+chart-unpaid-holds = การจองที่หมดเวลาโดยไม่ชำระ: { $count }
+chart-more = และอีก { $count }
+chart-caption = { $grain ->
+    [day] ยอดขายรายวัน
+    [week] ยอดขายรายสัปดาห์
+   *[month] ยอดขายรายเดือน
+  }: แท่งคือยอดขายและกำไร เส้นคือจำนวนรอบที่ชำระแล้ว
+chart-empty = ไม่มีกราฟ: ช่วงนี้ไม่มีรอบที่ชำระและไม่มีการจองที่หมดเวลา

@@ -163,6 +163,19 @@ export function createBookingQueries(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
+    /** When each hold released in [from, to) ended (expired, cancelled or orphaned), epoch ms, earliest first. */
+    async releasedTimesBetween(from: number, to: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom("booking_events")
+        .select("at")
+        .where("to_state", "=", "RELEASED")
+        .where("at", ">=", from)
+        .where("at", "<", to)
+        .orderBy("at")
+        .execute();
+      return rows.map((r) => Number(r.at));
+    },
+
     /** Bookings refunded (the partner answered) in [from, to), whenever they were paid. */
     refundedBetween(from: number, to: number): Promise<BookingRecord[]> {
       return db

@@ -523,8 +523,10 @@ describe("/bookings and /report", () => {
     expect(refundedOf(B)).toBe(Math.floor((b2.amount * 80) / 100));
 
     await say(admin, `/report ${today} ${today}`);
-    const [textMessage, docMessage, bookingsMessage] = admin.messages().slice(-3);
+    const [textMessage, chartMessage, docMessage, bookingsMessage] = admin.messages().slice(-4);
     const reportText = textMessage!.text!;
+    expect(chartMessage?.photo, "the chart between the text and the CSV").toBeDefined();
+    expect(chartMessage?.caption).toMatch(/^Sales per day: /);
     expect(reportText).toMatch(/^Report \w{3} \d{1,2} \w{3} \d{4} – /);
     expect(reportText).toContain(
       `agent ${AGENT}: 2 paid ${formatBaht(amountOf(A), "en")} · 0 refunded ฿0 · net ${formatBaht(amountOf(A), "en")}`,
@@ -641,6 +643,14 @@ describe("/bookings and /report", () => {
     }
     const empty = await say(admin, "/report 2020-01-01 2020-01-31");
     expect(admin.messages().at(-2)!.text).toContain("No paid bookings in this period.");
+    // No chart of an empty period: a line says so.
+    expect(admin.messages().at(-2)!.text).toContain("No chart: no tee time was paid and no hold ended in this period.");
+    expect(
+      admin
+        .messages()
+        .slice(-2)
+        .some((m) => m.photo),
+    ).toBe(false);
     // The summary CSV comes even when empty; the bookings CSV only when there are bookings.
     expect(empty.message?.document?.file_name).toBe("fairway-report-2020-01-01-2020-01-31.csv");
     expectTelegramRules(h);

@@ -69,6 +69,21 @@ export function formatDateTime(ms: number, timeZone: string, locale: Locale): st
   return locale === "th" ? `${date} เวลา ${time} น.` : `${date}, ${time}`;
 }
 
+/** A day without its weekday or year, for a chart's axis: en `23 Nov`, th `23 พ.ย.`. */
+export function formatDayMonth(dateKey: string, locale: Locale): string {
+  return formatKey(dateKey, "d MMM", locale);
+}
+
+/** A month for a chart's axis: en `Nov 2026`, th `พ.ย. 2569`. */
+export function formatMonthShort(dateKey: string, locale: Locale): string {
+  return `${formatKey(dateKey, "LLL", locale)} ${displayYear(dateKey, locale)}`;
+}
+
+/** A month's short name alone: en `Nov`, th `พ.ย.`. */
+export function formatMonthName(dateKey: string, locale: Locale): string {
+  return formatKey(dateKey, "LLL", locale);
+}
+
 /** A calendar heading for `month` (1-12): en `November 2026`, th `พฤศจิกายน 2569`. */
 export function formatMonthTitle(year: number, month: number, locale: Locale): string {
   const key = toDateKey(year, month, 1);

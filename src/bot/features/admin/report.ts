@@ -8,8 +8,10 @@ import { formatBaht } from "../../format/money.js";
 import { bookingsCsv, reportCsv, reportGroups, reportRows, reportTotal, type ReportRow } from "./report-data.js";
 import { reportGroupLines } from "./report-groups.js";
 import { attributionText, knownAgentIds } from "./attribution.js";
-import { bangkokDayStart } from "./bangkok-time.js";
+import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
 import { fitLines } from "./fit-lines.js";
+import { chartPng } from "./report-chart.js";
+import { chartFigures, type ChartFigures } from "../../../reports/charts/figures.js";
 
 /** Longest period one report covers, in days. */
 const MAX_DAYS = 366;
@@ -38,11 +40,27 @@ function rowText(ctx: BotContext, label: string, r: Omit<ReportRow, "agent" | "n
   );
 }
 
+/** The period's chart as a photo; a drawing that fails costs the photo only (the text and the CSV follow). */
+async function sendChart(ctx: BotContext, figures: ChartFigures): Promise<void> {
+  let png: Buffer | undefined;
+  try {
+    png = await chartPng(figures, (k, a) => ctx.t(k, a), localeOf(ctx));
+  } catch (error) {
+    ctx.deps.logger.error({ err: error }, "report chart not drawn");
+  }
+  if (!png) return;
+  await ctx.replyWithPhoto(new InputFile(png, `fairway-chart-${figures.from}-${figures.to}.png`), {
+    caption: ctx.t("chart-caption", { grain: figures.grain }),
+  });
+}
+
 /**
  * /report <from> <to>: per agent, the bookings paid from `from` to `to` inclusive (days in Thailand),
  * their amount, how many of them were refunded and for how much, and the net; as a message and as CSV.
  * A group's tee times count one by one; each row says how many groups they came in, and a line per
- * group follows the total. A second CSV lists the bookings one by one, with the partner's invoice ids.
+ * group follows the total. A chart follows (`report-chart.ts`: selling total and margin per day, week or month,
+ * tee times, courses and agents ranked, holds ended unpaid), or a line saying the period has nothing to draw.
+ * A second CSV lists the bookings one by one, with the partner's invoice ids.
  */
 export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
   const period = parsePeriod(match);
@@ -52,13 +70,16 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   }
   const { from, to } = period;
   const locale = localeOf(ctx);
-  const [bookings, agents, agentIds] = await Promise.all([
-    ctx.deps.ledger.paidBetween(bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))),
+  const [start, end] = [bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))];
+  const [bookings, releasedAt, agents, agentIds] = await Promise.all([
+    ctx.deps.ledger.paidBetween(start, end),
+    ctx.deps.ledger.releasedTimesBetween(start, end),
     ctx.deps.access.agents.list(),
     knownAgentIds(ctx),
   ]);
   const names = new Map(agents.map((a) => [a.userId, a.name]));
   const rows = reportRows(bookings, agentIds, names);
+  const chart = chartFigures({ from, to, paid: bookings, releasedAt, agentIds, names, timeZone: ADMIN_TIME_ZONE });
   const title = `<b>${ctx.t("admin-report-title", { from: formatDate(from, locale), to: formatDate(to, locale) })}</b>`;
   const lines = rows.map((r) =>
     rowText(ctx, `${attributionText(ctx, r.agent)}${r.name ? ` ${escapeHtml(r.name)}` : ""}`, r),
@@ -71,10 +92,12 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
           rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows)),
           ...reportGroupLines(reportGroups(bookings), { t: (k, a) => ctx.t(k, a), locale }),
         ];
+  if (chart.empty) body.push(ctx.t("chart-empty"));
   await ctx.reply(
     fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })),
     { parse_mode: "HTML" },
   );
+  await sendChart(ctx, chart);
   await ctx.replyWithDocument(new InputFile(reportCsv(rows), `fairway-report-${from}-${to}.csv`), {
     caption: ctx.t("admin-report-caption"),
   });

@@ -3,7 +3,8 @@
  * refunds, released holds, pending cancellation requests and the partner's credit, with /report's
  * CSV of yesterday attached. A group's tee times count among the paid ones, and the groups get a line
  * (how many, how many tee times) and a line each. Claimed in the database by date, so it goes out once a day whatever the
- * number of instances; each admin can turn it off with /digest off.
+ * number of instances; each admin can turn it off with /digest off. A chart of the last 14 days (/report's
+ * chart: `admin/report-chart.ts`) follows the CSV, drawn once per language.
  */
 import type { I18n } from "@grammyjs/i18n";
 import type { Access } from "../../../access/index.js";
@@ -16,11 +17,16 @@ import { formatBaht } from "../../format/money.js";
 import { reportCsv, reportGroups, reportRows, type ReportGroup } from "../admin/report-data.js";
 import { reportGroupLines } from "../admin/report-groups.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "../admin/bangkok-time.js";
+import { chartPng, periodChartFigures } from "../admin/report-chart.js";
+import type { ChartFigures } from "../../../reports/charts/figures.js";
 import type { Notifications } from "../../notifications.js";
 import type { AfterBookingStore } from "./store.js";
 
 /** A digest not sent within this long after DIGEST_TIME (fairway was down) waits for the next day. */
 export const DIGEST_GRACE_MS = 60 * 60_000;
+
+/** The digest's chart covers this many days, the digest's day the last. */
+export const DIGEST_CHART_DAYS = 14;
 
 /** At most this many groups get a line of their own in the digest (the CSV counts them all). */
 const DIGEST_GROUP_LINES = 10;
@@ -28,7 +34,7 @@ const DIGEST_GROUP_LINES = 10;
 export interface DigestOptions {
   store: AfterBookingStore;
   /** The ledger's read model: the day's paid bookings and the agents it credited. */
-  ledger: Pick<BookingQueries, "paidBetween" | "ledgerAgentIds">;
+  ledger: Pick<BookingQueries, "paidBetween" | "ledgerAgentIds" | "releasedTimesBetween">;
   access: Pick<Access, "adminIds" | "agents">;
   partner: Pick<PartnerClient, "getBalance">;
   notifications: Pick<Notifications, "deliver" | "localeOf">;
@@ -66,6 +72,8 @@ export interface DigestFigures {
   /** Satang; undefined when the partner could not be asked. */
   balance?: number;
   csv: Buffer;
+  /** The last `DIGEST_CHART_DAYS` days up to `day`, for the chart. */
+  chart: ChartFigures;
 }
 
 export function createDigest(options: DigestOptions) {
@@ -85,7 +93,15 @@ export function createDigest(options: DigestOptions) {
       queries.ledgerAgentIds(),
     ]);
     const agentIds = new Set([...agents.map((a) => a.userId), ...credited]);
-    const rows = reportRows(paid, agentIds, new Map(agents.map((a) => [a.userId, a.name])));
+    const names = new Map(agents.map((a) => [a.userId, a.name]));
+    const rows = reportRows(paid, agentIds, names);
+    const chart = await periodChartFigures({
+      from: addDaysToDateKey(day, 1 - DIGEST_CHART_DAYS),
+      to: day,
+      ledger: queries,
+      agentIds,
+      names,
+    });
     let balance: number | undefined;
     try {
       balance = (await options.partner.getBalance()).balance;
@@ -120,6 +136,7 @@ export function createDigest(options: DigestOptions) {
       ...(watches !== undefined ? { watches } : {}),
       ...(balance !== undefined ? { balance } : {}),
       csv: reportCsv(rows),
+      chart,
     };
   }
 
@@ -148,6 +165,7 @@ export function createDigest(options: DigestOptions) {
         : "",
       f.watches !== undefined ? `🔔 ${t(locale, "digest-watches", f.watches)}` : "",
       `💳 ${f.balance !== undefined ? t(locale, "digest-balance", { balance: formatBaht(f.balance, locale) }) : t(locale, "digest-balance-unavailable")}`,
+      f.chart.empty ? `📉 ${t(locale, "chart-empty")}` : "",
       "",
       t(locale, "digest-footer"),
     ]
@@ -155,9 +173,23 @@ export function createDigest(options: DigestOptions) {
       .join("\n");
   }
 
+  /** The chart of `f` in `locale`, drawn once per language and digest; undefined when empty or not drawn. */
+  function chartOf(f: DigestFigures, locale: Locale, drawn: Map<Locale, Promise<Buffer | undefined>>) {
+    let png = drawn.get(locale);
+    if (!png) {
+      png = chartPng(f.chart, (k, a) => t(locale, k, a), locale).catch((error: unknown) => {
+        logger.error({ err: error }, "digest chart not drawn");
+        return undefined;
+      });
+      drawn.set(locale, png);
+    }
+    return png;
+  }
+
   /** Queues the digest of `day` (figures `f`) for every admin who wants it. */
   async function send(day: string, f: DigestFigures): Promise<number> {
     let sent = 0;
+    const drawn = new Map<Locale, Promise<Buffer | undefined>>();
     for (const admin of options.access.adminIds()) {
       if (!(await store.digestEnabled(admin))) continue;
       const locale = await options.notifications.localeOf(admin);
@@ -173,6 +205,14 @@ export function createDigest(options: DigestOptions) {
         document: { filename: `fairway-report-${day}-${day}.csv`, content: f.csv.toString("utf8") },
         what: "digest-csv",
       });
+      const png = await chartOf(f, locale, drawn);
+      if (png)
+        await options.notifications.deliver({
+          chatId: admin,
+          text: t(locale, "chart-caption", { grain: f.chart.grain }),
+          photo: { filename: `fairway-chart-${f.chart.from}-${f.chart.to}.png`, base64: png.toString("base64") },
+          what: "digest-chart",
+        });
     }
     logger.info({ day, admins: sent }, "daily digest sent");
     return sent;
