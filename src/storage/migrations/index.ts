@@ -15,6 +15,7 @@ import { pricesPayments } from "./013-prices-payments.js";
 import { customerScope } from "./015-customer-scope.js";
 import { golferCopySlots } from "./016-golfer-copy-slots.js";
 import { bookingRefreshedAt } from "./017-booking-refreshed-at.js";
+import { vouchers } from "./019-vouchers.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "015-customer-scope": customerScope,
   "016-golfer-copy-slots": golferCopySlots,
   "017-booking-refreshed-at": bookingRefreshedAt,
+  "019-vouchers": vouchers,
 };
 
 export const migrationProvider: MigrationProvider = {
