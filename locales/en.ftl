@@ -859,3 +859,7 @@ voucher-check-moved = Moved
 voucher-check-moved-detail = This booking was moved to another tee time: its new voucher is { $reference }.
 voucher-check-pending = Not confirmed yet
 voucher-check-pending-detail = This booking is not confirmed yet: ask the agency.
+voucher-check-partial = Partly valid
+voucher-check-partial-detail = Some of these tee times were cancelled: only those marked valid stand.
+voucher-check-flight-valid = valid
+voucher-check-flight-void = void

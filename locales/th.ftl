@@ -776,3 +776,7 @@ voucher-check-moved = ย้ายแล้ว
 voucher-check-moved-detail = การจองนี้ย้ายไปเวลาอื่น บัตรใหม่คือ { $reference }
 voucher-check-pending = ยังไม่ยืนยัน
 voucher-check-pending-detail = การจองนี้ยังไม่ได้ยืนยัน กรุณาติดต่อเอเจนซี่
+voucher-check-partial = ใช้ได้บางส่วน
+voucher-check-partial-detail = บางเวลาออกรอบถูกยกเลิก ใช้ได้เฉพาะที่ระบุว่าใช้ได้
+voucher-check-flight-valid = ใช้ได้
+voucher-check-flight-void = ยกเลิกแล้ว

@@ -49,6 +49,8 @@ export interface OutgoingMessage {
   replyMarkup?: InlineKeyboardMarkup;
   /** A small text file attached (e.g. a CSV); `text` becomes its caption. */
   document?: { filename: string; content: string };
+  /** An image (a PNG, base64; an e-voucher) sent as a photo; `text` becomes its caption. */
+  photo?: { filename: string; base64: string };
   /** What it is, for logs and metrics (e.g. "agent-booking", "reminder"). */
   what: string;
 }

@@ -13,6 +13,7 @@ const QueuedMessage = v.object({
   text: v.string(),
   replyMarkup: v.optional(v.object({ inline_keyboard: v.array(v.array(v.looseObject({ text: v.string() }))) })),
   document: v.optional(v.object({ filename: v.string(), content: v.string() })),
+  photo: v.optional(v.object({ filename: v.string(), base64: v.string() })),
   what: v.string(),
 });
 type QueuedMessage = v.InferOutput<typeof QueuedMessage>;
@@ -23,6 +24,8 @@ export interface OutboxMessage {
   text: string;
   replyMarkup?: InlineKeyboardMarkup;
   document?: { filename: string; content: string };
+  /** An image (a PNG, base64): sent as a photo, `text` its caption. */
+  photo?: { filename: string; base64: string };
   what: string;
 }
 
@@ -88,7 +91,10 @@ export function createOutbox(options: OutboxOptions) {
       ...(message.replyMarkup ? { reply_markup: message.replyMarkup as never } : {}),
     };
     await budget.background(async () => {
-      if (message.document) {
+      if (message.photo) {
+        const file = new InputFile(Buffer.from(message.photo.base64, "base64"), message.photo.filename);
+        await api.sendPhoto(message.chatId, file, { ...other, caption: message.text });
+      } else if (message.document) {
         const file = new InputFile(Buffer.from(message.document.content, "utf8"), message.document.filename);
         await api.sendDocument(message.chatId, file, { ...other, caption: message.text });
       } else {

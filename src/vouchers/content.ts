@@ -4,7 +4,7 @@
  * what was prepaid (the selling price) and what is paid at the course; never the net.
  */
 import { bookingCourseName, type BookingRecord } from "../bookings/index.js";
-import { translate } from "../bot/features/after-booking/notices.js";
+import { translate } from "../bot/i18n.js";
 import { atCourseText, groupMoney, sellingOf } from "../bot/format/booking-money.js";
 import { dateKeyOf, formatDateLong, formatTime } from "../bot/format/dates.js";
 import { formatBaht } from "../bot/format/money.js";

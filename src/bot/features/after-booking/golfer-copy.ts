@@ -1,6 +1,7 @@
 /**
  * The golfer's copy: "Send to golfer" (`gc:<bookingId>`) on the receipt of a paid booking gives its
- * booker a single-use link (`t.me/<bot>?start=gc_…`, valid until the tee-off), one per player at most.
+ * booker a single-use link (`t.me/<bot>?start=gc_…`, valid until the tee-off), one per player at most,
+ * and the booking's e-voucher (a PNG to forward).
  * Whoever opens it first sees the booking, read-only, in /mybookings and gets its reminders; the booker
  * is told. A forged, used or expired link attaches nothing, and lets a stranger do nothing else.
  */
@@ -11,6 +12,7 @@ import { myBookingsData, parseGolferCopyData } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { bookingArgs, translate } from "./notices.js";
+import { deliverVoucher } from "./voucher.js";
 
 const REFUSALS: Record<ClaimRefusal, string> = {
   unknown: "golfer-copy-unknown",
@@ -58,6 +60,13 @@ async function sendToGolfer(ctx: BotContext, bookingId: string): Promise<void> {
     link_preview_options: { is_disabled: true },
     reply_markup: new InlineKeyboard().url(ctx.t("golfer-copy-btn-share"), share),
   });
+  // The e-voucher too, to forward with the link (or instead of it, to a golfer not on Telegram).
+  const locale = await deps.notifications.localeOf(ctx.from.id);
+  await deliverVoucher(
+    deps,
+    { booking },
+    { chatId: ctx.chat?.id ?? ctx.from.id, locale, botUsername: ctx.me.username },
+  );
 }
 
 function fullName(ctx: BotContext): string {
