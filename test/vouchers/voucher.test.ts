@@ -1,0 +1,151 @@
+/**
+ * The e-voucher end to end: booked through the bot (the sandbox over HTTP, SQLite on disk), sent as a
+ * photo with the receipt, its QR read back by a decoder fairway does not use to draw it (jsQR), and the
+ * check page it opens fetched over real HTTP: valid, then void after an admin's refund. With a markup,
+ * neither the voucher's text nor the page carries the net.
+ */
+import { PNG } from "pngjs";
+import { afterEach, describe, expect, it } from "vitest";
+import { userActor, type BookingRecord } from "../../src/bookings/index.js";
+import { netOf, sellingOf } from "../../src/bot/format/booking-money.js";
+import { formatBaht } from "../../src/bot/format/money.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
+import { voucherContent } from "../../src/vouchers/content.js";
+import { voucherSvg } from "../../src/vouchers/svg.js";
+import { paidBooking } from "../helpers/flow.js";
+import { bookGroup } from "../helpers/group-flow.js";
+import { startHarness, type Harness } from "../helpers/harness.js";
+import { qrOf } from "../helpers/slips.js";
+
+const ADMIN = 9001;
+const AGENT = 9002;
+const ORIGIN = "https://vouchers.fairway.example";
+
+let h: Harness;
+afterEach(async () => {
+  await h.stop();
+});
+
+async function start(): Promise<Harness> {
+  h = await startHarness({
+    env: {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: String(AGENT),
+      PRICE_MARKUP: "20%",
+      PRICE_ROUNDING: "10",
+      VOUCHER_URL: ORIGIN,
+      AGENCY_NAME: "Siam Fairways",
+      AGENCY_CONTACT: "+66 81 234 5678",
+    },
+  });
+  return h;
+}
+
+/** The voucher photos `user` received. */
+const vouchersOf = (user: SimulatedUser): ChatMessage[] => user.messages().filter((m) => m.photo && m.file?.data);
+
+/** The check page behind a voucher's QR, fetched from fairway's public server. */
+async function openQr(photo: ChatMessage): Promise<{ url: string; res: Response; html: string }> {
+  const url = qrOf(photo);
+  expect(url).toMatch(new RegExp(`^${ORIGIN}/v/[A-Za-z0-9_-]{24}$`));
+  const res = await fetch(`${h.app.httpUrl()}${new URL(url).pathname}`);
+  return { url, res, html: await res.text() };
+}
+
+function expectImage(photo: ChatMessage): PNG {
+  const bytes = photo.file!.data!;
+  expect(bytes.length, "under 300 KB").toBeLessThan(300 * 1024);
+  const png = PNG.sync.read(Buffer.from(bytes));
+  expect(png.width, "at least 800 px wide").toBeGreaterThanOrEqual(800);
+  return png;
+}
+
+/** Every form a booking's net could take in `locale` (its total and its per-player share). */
+function netFigures(b: Pick<BookingRecord, "amount" | "expected_amount" | "persons">, locale: "en" | "th"): string[] {
+  const net = netOf(b);
+  return [formatBaht(net, locale), formatBaht(Math.round(net / b.persons), locale)];
+}
+
+describe("the e-voucher", () => {
+  it("comes with an agent's receipt (en): its QR opens the check page over HTTP, valid, then void after an admin's refund; no net anywhere", async () => {
+    await start();
+    const agent = h.user(AGENT, "en", "Anan");
+    const booking = await paidBooking(h, agent, "Voucher Golfer");
+    expect(netOf(booking)).not.toBe(sellingOf(booking));
+
+    const [photo, ...more] = vouchersOf(agent);
+    expect(more, "one voucher per receipt").toEqual([]);
+    expect(photo!.caption).toContain("e-voucher");
+    expectImage(photo!);
+
+    const valid = await openQr(photo!);
+    expect(valid.res.status).toBe(200);
+    expect(valid.res.headers.get("content-type")).toMatch(/^text\/html/);
+    const csp = valid.res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toMatch(/script-src|unsafe-inline|https?:/);
+    expect(valid.html).toContain('<html lang="en">');
+    expect(valid.html).toContain("Valid");
+    expect(valid.html).toContain(booking.reservation_code!);
+    expect(valid.html).not.toMatch(/<script|<link|<img|src=|https?:\/\//i);
+    expect(valid.html, "no personal data beyond the voucher's: not even the lead golfer").not.toContain(
+      "Voucher Golfer",
+    );
+    expect(valid.html).not.toContain(booking.customer_email);
+    for (const figure of netFigures(booking, "en")) expect(valid.html).not.toContain(figure);
+
+    // What the voucher says: the selling price, never the net.
+    const text = voucherSvg(
+      voucherContent([booking], { locale: "en", agency: { name: "A", contact: "B" } }),
+      valid.url,
+    );
+    expect(text).toContain(formatBaht(sellingOf(booking), "en"));
+    for (const figure of netFigures(booking, "en")) expect(text).not.toContain(figure);
+
+    const refund = await h.app.bookings.refund(booking.id, { actor: userActor(ADMIN) });
+    expect(refund.kind).toBe("refunded");
+    const voided = await openQr(photo!);
+    expect(voided.res.status).toBe(200);
+    expect(voided.html).toContain("Void");
+    expect(voided.html).not.toContain("Valid");
+  });
+
+  it("of a group (th): one voucher listing every flight, its page in Thai says valid", async () => {
+    await start();
+    const agent = h.user(AGENT, "th", "อนันต์");
+    const view = await bookGroup(h, agent, { players: 8, name: "สมชาย ใจดี" });
+    expect(view.flights.length).toBeGreaterThan(1);
+    expect(view.flights.every((f) => f.state === "PAID")).toBe(true);
+    const photos = vouchersOf(agent);
+    expect(photos, "one voucher for the group").toHaveLength(1);
+    expect(photos[0]!.caption).toContain("บัตรยืนยันการจอง");
+    expectImage(photos[0]!);
+
+    const { res, html } = await openQr(photos[0]!);
+    expect(res.status).toBe(200);
+    expect(html).toContain('<html lang="th">');
+    expect(html).toContain("ใช้ได้");
+    for (const f of view.flights) expect(html).toContain(f.reservation_code!);
+    const content = voucherContent(view.flights, { locale: "th", agency: { name: "A", contact: "B" } });
+    expect(content.flights?.lines).toHaveLength(view.flights.length);
+    const total = view.flights.reduce((n, f) => n + netOf(f), 0);
+    for (const shown of [JSON.stringify(content), html]) expect(shown).not.toContain(formatBaht(total, "th"));
+  });
+
+  it("an unknown or malformed token is a bare 404", async () => {
+    await start();
+    for (const path of [
+      "/v/AAAAAAAAAAAAAAAAAAAAAAAA",
+      "/v/",
+      "/v/short",
+      "/v/AAAAAAAAAAAAAAAAAAAAAAAAA",
+      "/v/%3Cscript%3E",
+      "/v/a/b",
+    ]) {
+      const res = await fetch(`${h.app.httpUrl()}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).toBe("Not found\n");
+    }
+  });
+});
