@@ -27,6 +27,8 @@ RUN npm run build && npm prune --omit=dev
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production PORT=3000 OPERATOR_PORT=9091 REQUIRE_BOT_TOKEN=1
 WORKDIR /app
+# The fonts the e-voucher is drawn with (src/render/fonts.ts): Thai and Latin, Chinese, Japanese and Korean.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-thai-tlwg fonts-noto-cjk && rm -rf /var/lib/apt/lists/*
 COPY package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

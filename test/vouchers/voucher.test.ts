@@ -45,6 +45,10 @@ async function start(): Promise<Harness> {
 /** The voucher photos `user` received. */
 const vouchersOf = (user: SimulatedUser): ChatMessage[] => user.messages().filter((m) => m.photo && m.file?.data);
 
+/** The agent's receipt, where "Send to golfer" is. */
+const receiptOf = (user: SimulatedUser): number =>
+  user.messages().find((m) => m.text?.includes("Booking confirmed"))!.message_id;
+
 /** The check page behind a voucher's QR, fetched from fairway's public server. */
 async function openQr(photo: ChatMessage): Promise<{ url: string; res: Response; html: string }> {
   const url = qrOf(photo);
@@ -103,12 +107,24 @@ describe("the e-voucher", () => {
     expect(text).toContain(formatBaht(sellingOf(booking), "en"));
     for (const figure of netFigures(booking, "en")) expect(text).not.toContain(figure);
 
+    // Send to golfer: a new link comes with the voucher again (a token of its own), before the link.
+    agent.tap({ messageId: receiptOf(agent), data: `gc:${booking.id}` });
+    await h.settle();
+    const again = vouchersOf(agent);
+    expect(again).toHaveLength(2);
+    expect(agent.lastMessage()?.text).toContain("?start=gc_");
+    const copy = await openQr(again[1]!);
+    expect(copy.url).not.toBe(valid.url);
+    expect(copy.html).toContain("Valid");
+
     const refund = await h.app.bookings.refund(booking.id, { actor: userActor(ADMIN) });
     expect(refund.kind).toBe("refunded");
-    const voided = await openQr(photo!);
-    expect(voided.res.status).toBe(200);
-    expect(voided.html).toContain("Void");
-    expect(voided.html).not.toContain("Valid");
+    for (const voucher of [photo!, again[1]!]) {
+      const voided = await openQr(voucher);
+      expect(voided.res.status).toBe(200);
+      expect(voided.html).toContain("Void");
+      expect(voided.html).not.toContain("Valid");
+    }
   });
 
   it("of a group (th): one voucher listing every flight, its page in Thai says valid", async () => {
