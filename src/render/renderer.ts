@@ -1,7 +1,8 @@
 /**
- * SVG → PNG off the event loop. A drawing takes 70–150 ms of CPU (seconds with the CJK fonts, whose
- * collections are loaded each time), too long for the bot's thread: one worker thread (`png-worker.ts`),
- * started with the first drawing, ended after `idleMs` idle and by `close()`. Drawings run one at a time.
+ * SVG → PNG off the event loop. A voucher takes 40–50 ms of CPU on an idle machine, 200 ms and more under
+ * load, seconds with the CJK fonts (their collections are loaded each time): too long for the bot's thread.
+ * So one worker thread (`png-worker.ts`), started with the first drawing, ended after `idleMs` idle and by
+ * `close()`; drawings run one at a time.
  */
 import { Worker } from "node:worker_threads";
 import type { PngAnswer, PngJob } from "./png-worker.js";
