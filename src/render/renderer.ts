@@ -23,55 +23,60 @@ export interface PngRenderer {
 /** A renderer with its own worker thread (none until the first drawing). */
 export function createPngRenderer(options: PngRendererOptions = {}): PngRenderer {
   const idleMs = options.idleMs ?? 60_000;
-  const pending = new Map<number, { resolve: (r: { png: Buffer; ms: number }) => void; reject: (e: Error) => void }>();
-  let worker: Worker | undefined;
+  let current: Running | undefined;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
 
-  const failAll = (error: Error) => {
-    for (const job of pending.values()) job.reject(error);
-    pending.clear();
+  /** A worker and the drawings it owes (a worker ended fails its own, never the next worker's). */
+  interface Running {
+    worker: Worker;
+    jobs: Map<number, { resolve: (r: { png: Buffer; ms: number }) => void; reject: (e: Error) => void }>;
+  }
+
+  const failAll = (running: Running, error: Error) => {
+    for (const job of running.jobs.values()) job.reject(error);
+    running.jobs.clear();
   };
 
-  const start = (): Worker => {
-    const w = startWorker();
-    w.on("message", (answer: PngAnswer) => {
-      const job = pending.get(answer.id);
+  const start = (): Running => {
+    const running: Running = { worker: startWorker(), jobs: new Map() };
+    const { worker, jobs } = running;
+    worker.on("message", (answer: PngAnswer) => {
+      const job = jobs.get(answer.id);
       if (!job) return;
-      pending.delete(answer.id);
+      jobs.delete(answer.id);
       if ("error" in answer) job.reject(new Error(answer.error));
       else job.resolve({ png: Buffer.from(answer.png), ms: answer.ms });
-      if (pending.size === 0) {
-        w.unref();
+      if (jobs.size === 0 && current === running) {
+        worker.unref();
         idle = setTimeout(() => void end(), idleMs);
         idle.unref();
       }
     });
-    w.on("error", (error) => failAll(error));
-    w.on("exit", () => {
-      if (worker === w) worker = undefined;
-      failAll(new Error("png worker exited"));
+    worker.on("error", (error) => failAll(running, error));
+    worker.on("exit", () => {
+      if (current === running) current = undefined;
+      failAll(running, new Error("png worker exited"));
     });
-    return w;
+    return running;
   };
 
   const end = async () => {
-    const w = worker;
-    worker = undefined;
+    const running = current;
+    current = undefined;
     clearTimeout(idle);
-    if (w) await w.terminate();
+    if (running) await running.worker.terminate();
   };
 
   return {
     render(svg, { width }) {
       clearTimeout(idle);
-      worker ??= start();
-      worker.ref();
+      const running = (current ??= start());
+      running.worker.ref();
       const id = nextId++;
-      const w = worker;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        w.postMessage({ id, svg, width } satisfies PngJob);
+        running.jobs.set(id, { resolve, reject });
+        running.worker.postMessage({ id, svg, width } satisfies PngJob);
       });
     },
     close: end,

@@ -12,6 +12,7 @@ import { formatBaht } from "../../src/bot/format/money.js";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
 import { voucherContent } from "../../src/vouchers/content.js";
+import { createVoucherStore } from "../../src/vouchers/store.js";
 import { voucherSvg } from "../../src/vouchers/svg.js";
 import { paidBooking } from "../helpers/flow.js";
 import { bookGroup } from "../helpers/group-flow.js";
@@ -117,6 +118,16 @@ describe("the e-voucher", () => {
     expect(copy.url).not.toBe(valid.url);
     expect(copy.html).toContain("Valid");
 
+    // A voucher replaced by another (the hook a moved booking uses) says so, naming the new one.
+    const store = createVoucherStore(h.app.storage.db, h.clock);
+    const oldToken = new URL(valid.url).pathname.slice(3);
+    const newToken = new URL(copy.url).pathname.slice(3);
+    await store.replace(oldToken, newToken);
+    const moved = await openQr(photo!);
+    expect(moved.html).toContain("Moved");
+    expect(moved.html).toContain(newToken);
+    await h.app.storage.db.updateTable("vouchers").set({ replaced_by: null }).where("token", "=", oldToken).execute();
+
     const refund = await h.app.bookings.refund(booking.id, { actor: userActor(ADMIN) });
     expect(refund.kind).toBe("refunded");
     for (const voucher of [photo!, again[1]!]) {
@@ -149,8 +160,11 @@ describe("the e-voucher", () => {
     for (const shown of [JSON.stringify(content), html]) expect(shown).not.toContain(formatBaht(total, "th"));
   });
 
-  it("an unknown or malformed token is a bare 404", async () => {
+  it("an unknown or malformed token is a bare 404, and so is a voucher whose booking is not in the ledger", async () => {
     await start();
+    const orphan = await createVoucherStore(h.app.storage.db, h.clock).issue({ bookingId: "no-such-booking" }, "en");
+    const res = await fetch(`${h.app.httpUrl()}/v/${orphan}`);
+    expect([res.status, await res.text()]).toEqual([404, "Not found\n"]);
     for (const path of [
       "/v/AAAAAAAAAAAAAAAAAAAAAAAA",
       "/v/",
