@@ -14,10 +14,10 @@ import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
 import { voucherContent } from "../../src/vouchers/content.js";
 import { createVoucherStore } from "../../src/vouchers/store.js";
 import { voucherSvg } from "../../src/vouchers/svg.js";
-import { paidBooking } from "../helpers/flow.js";
+import { createLink, customerDetails, paidBooking, pickDate, tapData, tomorrow } from "../helpers/flow.js";
 import { bookGroup } from "../helpers/group-flow.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { qrOf } from "../helpers/slips.js";
+import { qrOf, slipPhoto } from "../helpers/slips.js";
 
 const ADMIN = 9001;
 const AGENT = 9002;
@@ -28,9 +28,10 @@ afterEach(async () => {
   await h.stop();
 });
 
-async function start(): Promise<Harness> {
+async function start(more: Record<string, string> = {}): Promise<Harness> {
   h = await startHarness({
     env: {
+      ...more,
       ADMIN_IDS: String(ADMIN),
       AGENT_IDS: String(AGENT),
       PRICE_MARKUP: "20%",
@@ -158,6 +159,53 @@ describe("the e-voucher", () => {
     expect(content.flights?.lines).toHaveLength(view.flights.length);
     const total = view.flights.reduce((n, f) => n + netOf(f), 0);
     for (const shown of [JSON.stringify(content), html]) expect(shown).not.toContain(formatBaht(total, "th"));
+  });
+
+  it("comes with a customer's receipt after their PromptPay payment is approved, in their language (th), at the selling price", async () => {
+    await start({ PROMPTPAY_ID: "0812345678", PAYMENT_WINDOW_MINUTES: "30" });
+    const agent = h.user(AGENT, "en", "Anan");
+    const token = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = h.user(100_501, "th", "นก", "stranger");
+    customer.send(`/start ${token}`);
+    await h.settle();
+    tapData(customer, /:go$/);
+    await h.settle();
+    await pickDate(h, customer, tomorrow(h.clock()));
+    await h.settle();
+    tapData(customer, /:s:\d+$/);
+    await h.settle();
+    tapData(customer, /:p:2$/);
+    await h.settle();
+    await customerDetails(h, customer);
+    tapData(customer, /:ok$/);
+    await h.settle();
+    expect(
+      vouchersOf(customer).filter((m) => m.caption?.includes("บัตรยืนยันการจอง")),
+      "none before payment",
+    ).toEqual([]);
+    customer.sendPhoto(await slipPhoto("014202611250777"));
+    await h.settle();
+    const card = agent
+      .messages()
+      .filter((m) => m.photo)
+      .at(-1)!;
+    const [booking] = await h.app.bookings.listForUser(100_501);
+    agent.tap({ messageId: card.message_id, data: `py:a:${booking!.id}` });
+    await h.settle();
+    const paid = (await h.app.bookings.get(booking!.id))!;
+    expect(paid.state).toBe("PAID");
+
+    const photos = vouchersOf(customer).filter((m) => m.caption?.includes("บัตรยืนยันการจอง"));
+    expect(photos).toHaveLength(1);
+    expectImage(photos[0]!);
+    const { res, html } = await openQr(photos[0]!);
+    expect(res.status).toBe(200);
+    expect(html).toContain('<html lang="th">');
+    expect(html).toContain("ใช้ได้");
+    const content = JSON.stringify(voucherContent([paid], { locale: "th", agency: { name: "A", contact: "B" } }));
+    expect(content).toContain(formatBaht(sellingOf(paid), "th"));
+    for (const figure of netFigures(paid, "th"))
+      for (const shown of [content, html]) expect(shown).not.toContain(figure);
   });
 
   it("an unknown or malformed token is a bare 404, and so is a voucher whose booking is not in the ledger", async () => {
