@@ -879,3 +879,38 @@ chart-caption = { $grain ->
    *[month] Sales per month
   }: bars for the selling total and its margin, the line for tee times paid.
 chart-empty = No chart: no tee time was paid and no hold ended in this period.
+
+## E-voucher (src/vouchers/): the image sent with a receipt and the page its QR opens
+
+voucher-title = E-voucher
+voucher-date = Date
+voucher-time = Tee time
+voucher-players = Players
+voucher-players-count = { $players ->
+    [one] 1 player
+   *[other] { $players } players
+}
+voucher-lead = Lead golfer
+voucher-code = Reservation code
+voucher-flights = Tee times
+voucher-flight = { $time } · { $players ->
+    [one] 1 player
+   *[other] { $players } players
+} · { $code }
+voucher-money = Payment
+voucher-scan = Scan to check this voucher
+voucher-agency = Booked through { $agency }: { $contact }
+voucher-caption = 🎫 Your e-voucher for { $course }: forward it to the golfers; its QR shows whether it is still valid.
+voucher-check-title = Voucher check
+voucher-check-valid = Valid
+voucher-check-valid-detail = This tee time is paid and booked.
+voucher-check-void = Void
+voucher-check-void-detail = This booking was cancelled: this voucher is no longer valid.
+voucher-check-moved = Moved
+voucher-check-moved-detail = This booking was moved to another tee time: its new voucher is { $reference }.
+voucher-check-pending = Not confirmed yet
+voucher-check-pending-detail = This booking is not confirmed yet: ask the agency.
+voucher-check-partial = Partly valid
+voucher-check-partial-detail = Some of these tee times were cancelled: only those marked valid stand.
+voucher-check-flight-valid = valid
+voucher-check-flight-void = void

@@ -802,3 +802,32 @@ chart-caption = { $grain ->
    *[month] ยอดขายรายเดือน
   }: แท่งคือยอดขายและกำไร เส้นคือจำนวนรอบที่ชำระแล้ว
 chart-empty = ไม่มีกราฟ: ช่วงนี้ไม่มีรอบที่ชำระและไม่มีการจองที่หมดเวลา
+
+## E-voucher (src/vouchers/): the image sent with a receipt and the page its QR opens
+
+voucher-title = บัตรยืนยันการจอง
+voucher-date = วันที่
+voucher-time = เวลาออกรอบ
+voucher-players = ผู้เล่น
+voucher-players-count = { $players } คน
+voucher-lead = ผู้เล่นหลัก
+voucher-code = รหัสการจอง
+voucher-flights = เวลาออกรอบ
+voucher-flight = { $time } · { $players } คน · { $code }
+voucher-money = การชำระเงิน
+voucher-scan = สแกนเพื่อตรวจสอบบัตรนี้
+voucher-agency = จองผ่าน { $agency }: { $contact }
+voucher-caption = 🎫 บัตรยืนยันการจองของคุณที่ { $course }: ส่งต่อให้ผู้เล่นได้เลย สแกน QR เพื่อดูว่ายังใช้ได้หรือไม่
+voucher-check-title = ตรวจสอบบัตรยืนยันการจอง
+voucher-check-valid = ใช้ได้
+voucher-check-valid-detail = เวลาออกรอบนี้ชำระเงินและจองแล้ว
+voucher-check-void = ยกเลิกแล้ว
+voucher-check-void-detail = การจองนี้ถูกยกเลิก บัตรนี้ใช้ไม่ได้แล้ว
+voucher-check-moved = ย้ายแล้ว
+voucher-check-moved-detail = การจองนี้ย้ายไปเวลาอื่น บัตรใหม่คือ { $reference }
+voucher-check-pending = ยังไม่ยืนยัน
+voucher-check-pending-detail = การจองนี้ยังไม่ได้ยืนยัน กรุณาติดต่อเอเจนซี่
+voucher-check-partial = ใช้ได้บางส่วน
+voucher-check-partial-detail = บางเวลาออกรอบถูกยกเลิก ใช้ได้เฉพาะที่ระบุว่าใช้ได้
+voucher-check-flight-valid = ใช้ได้
+voucher-check-flight-void = ยกเลิกแล้ว

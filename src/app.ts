@@ -27,6 +27,7 @@ import { connectPartner } from "./app/partner.js";
 import { playgroundConfig, startLocalStandIns, type LocalStandIns } from "./app/local-stand-ins.js";
 import { createReceiving } from "./app/receiving.js";
 import { createTeeSheetPart } from "./app/tee-sheet.js";
+import { createVouchersPart } from "./app/vouchers.js";
 import { createWatchesPart } from "./app/watches.js";
 
 /** What `createApp` takes. */
@@ -158,6 +159,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     now,
   });
   const search = createTeeTimeSearch({ catalog, groupGapMinutes: config.groupMaxGapMinutes });
+  // Without a BOT_TOKEN the check page is the playground's, like the Mini App.
+  config.voucherUrl ??= config.miniAppUrl;
+  const vouchersPart = createVouchersPart({ config, storage, bookings, catalog, logger, now });
+  closers.push(vouchersPart.close);
+  const { vouchers } = vouchersPart;
   const fairwayBot = createBot(
     {
       config,
@@ -176,6 +182,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       prices,
       payments,
       slips,
+      vouchers,
     },
     {
       token,
@@ -206,6 +213,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     now,
   });
   if (teeSheetRoutes) standIns?.playground.mountRoutes(teeSheetRoutes);
+  standIns?.playground.mountPrefixRoutes(vouchersPart.prefixRoutes);
 
   // The jobs the leader runs.
   const watchesPart = createWatchesPart({
@@ -275,6 +283,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         config,
         ...(webhook ? { webhook } : {}),
         ...(teeSheetRoutes ? { routes: teeSheetRoutes } : {}),
+        prefixRoutes: vouchersPart.prefixRoutes,
         logger,
       })
     : undefined;

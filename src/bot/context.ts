@@ -1,3 +1,4 @@
+import type { Vouchers } from "../vouchers/vouchers.js";
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context, SessionFlavor } from "grammy";
@@ -47,6 +48,8 @@ export interface BotDeps {
   payments: PaymentSettings;
   /** Reads a payment slip's QR off the event loop (payments/slip-reader.ts). */
   slips: SlipReader;
+  /** E-vouchers (vouchers/): the PNG sent with a receipt and by "Send to golfer". Absent: none is sent. */
+  vouchers?: Vouchers;
 }
 
 interface DepsFlavor {

@@ -65,3 +65,18 @@ export function rememberMatchedBundles(fluent: object): void {
 export function localeOf(ctx: { t: (key: string) => string }): Locale {
   return ctx.t("locale-code") === "th" ? "th" : "en";
 }
+
+let translator: I18n | undefined;
+
+/** Translates for someone other than the sender of the update being handled (notices, e-vouchers). */
+export function translate(locale: Locale, key: string, args?: Record<string, string | number>): string {
+  if (!translator) {
+    translator = new I18n({
+      defaultLocale: "en",
+      directory: LOCALES_DIR,
+      fluentBundleOptions: { useIsolating: false },
+    });
+    rememberMatchedBundles(translator.fluent);
+  }
+  return translator.t(locale, key, args);
+}

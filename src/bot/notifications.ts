@@ -49,7 +49,7 @@ export interface OutgoingMessage {
   replyMarkup?: InlineKeyboardMarkup;
   /** A small text file attached (e.g. a CSV); `text` becomes its caption. */
   document?: { filename: string; content: string };
-  /** A picture (e.g. a chart, PNG) sent as a photo, its bytes in base64; `text` becomes its caption. */
+  /** A picture (a chart, an e-voucher: PNG) sent as a photo, its bytes in base64; `text` becomes its caption. */
   photo?: { filename: string; base64: string };
   /** What it is, for logs and metrics (e.g. "agent-booking", "reminder"). */
   what: string;

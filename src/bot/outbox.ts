@@ -24,6 +24,7 @@ export interface OutboxMessage {
   text: string;
   replyMarkup?: InlineKeyboardMarkup;
   document?: { filename: string; content: string };
+  /** An image (a PNG, base64): sent as a photo, `text` its caption. */
   photo?: { filename: string; base64: string };
   what: string;
 }

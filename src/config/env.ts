@@ -141,6 +141,20 @@ export const EnvSchema = v.object({
       "must be the public https:// URL Telegram calls",
     ),
   ),
+  /** The agency's name on every e-voucher. */
+  AGENCY_NAME: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(60, "must be at most 60 characters")),
+    "fairway golf",
+  ),
+  /** How a golfer reaches the agency, on every e-voucher (a phone, an address); default the bot's t.me link. */
+  AGENCY_CONTACT: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80, "must be at most 80 characters"))),
+  /** Origin of the e-voucher's check page (`/v/<token>` on PORT); default MINI_APP_URL's, else WEBHOOK_URL's. */
+  VOUCHER_URL: v.optional(
+    v.union(
+      [Empty, v.pipe(v.string(), v.trim(), v.url("must be the public origin the check page is served at"))],
+      "must be the public origin the check page is served at",
+    ),
+  ),
   MINI_APP_URL: v.optional(
     v.union(
       [

@@ -47,6 +47,10 @@ export interface Config {
    * BOT_TOKEN `createApp` gives the playground's origin.
    */
   miniAppUrl?: string;
+  /** The agency as every e-voucher names it (AGENCY_NAME, AGENCY_CONTACT; no contact: the bot's t.me link). */
+  agency: { name: string; contact?: string };
+  /** Origin of the e-voucher's check page (VOUCHER_URL; default `miniAppUrl`). Unset: vouchers carry no QR. */
+  voucherUrl?: string;
   /** Port of the public HTTP server (`/healthz`, the webhook, the Mini App), every interface; 0 picks a free one. Default 3000. */
   port: number;
   /** The operator's HTTP server (`/healthz`, `/readyz`, `/metrics`), apart from PORT. */
@@ -246,6 +250,8 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     sandboxDemo: sandboxWithRealBot,
     ...(webhook ? { webhook } : {}),
     ...(miniAppUrl ? { miniAppUrl } : {}),
+    agency: { name: e.AGENCY_NAME, ...(e.AGENCY_CONTACT ? { contact: e.AGENCY_CONTACT } : {}) },
+    ...(e.VOUCHER_URL || miniAppUrl ? { voucherUrl: e.VOUCHER_URL ? new URL(e.VOUCHER_URL).origin : miniAppUrl } : {}),
     reminderMinutes: e.REMINDERS,
     digestMinuteOfDay: minuteOfDay(e.DIGEST_TIME ?? "08:00"),
     limits: {

@@ -28,3 +28,6 @@ export function svgToPng(svg: string, options: PngOptions): Buffer {
 export async function svgToPngOffThread(svg: string, options: PngOptions): Promise<Buffer> {
   return (await renderAsync(svg, renderOptions(svg, options))).asPng();
 }
+
+/** The options `svgToPng` takes (the renderer's worker passes them on). */
+export type SvgToPngOptions = PngOptions;

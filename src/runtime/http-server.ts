@@ -29,6 +29,8 @@ export interface HttpServerOptions {
   token?: string;
   /** Extra handlers by exact path, e.g. `{ "/telegram/<secret path>": webhookHandler }`. */
   routes?: Record<string, RouteHandler>;
+  /** Handlers of every path under a prefix ending in `/`, e.g. `{ "/v/": voucherCheckPage }`; exact routes first. */
+  prefixRoutes?: Record<string, RouteHandler>;
   /** How long `close()` waits for requests in progress before cutting them. Default 10 s. */
   closeTimeoutMs?: number;
 }
@@ -47,6 +49,10 @@ export function createHttpServer(options: HttpServerOptions) {
     if (BUILT_IN.includes(path)) throw new TypeError(`createHttpServer: ${path} is built in`);
     if (!path.startsWith("/")) throw new TypeError(`createHttpServer: route ${JSON.stringify(path)} must start with /`);
   }
+  const prefixRoutes = Object.entries(options.prefixRoutes ?? {});
+  for (const [prefix] of prefixRoutes)
+    if (!/^\/.+\/$/.test(prefix) || BUILT_IN.some((p) => p.startsWith(prefix)))
+      throw new TypeError(`createHttpServer: prefix ${JSON.stringify(prefix)} must be /…/ and take no built-in path`);
   const closeTimeoutMs = options.closeTimeoutMs ?? 10_000;
   const open = new Set<ServerResponse>();
   let draining = false;
@@ -69,7 +75,7 @@ export function createHttpServer(options: HttpServerOptions) {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = pathOf(req);
-    const route = routes.get(path);
+    const route = routes.get(path) ?? prefixRoutes.find(([prefix]) => path.startsWith(prefix))?.[1];
     if (route) return await route(req, res);
     if (!served.has(path)) return sendJson(res, 404, { error: "not found" });
     if (req.method !== "GET" && req.method !== "HEAD") {

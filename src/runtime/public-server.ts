@@ -8,6 +8,8 @@ export interface PublicServerOptions {
   webhook?: Webhook;
   /** More handlers by exact path (the tee sheet Mini App's page and API). */
   routes?: Record<string, RouteHandler>;
+  /** Handlers by path prefix (the e-voucher's check page, `/v/`). */
+  prefixRoutes?: Record<string, RouteHandler>;
   logger: Logger;
 }
 
@@ -22,6 +24,7 @@ export function createPublicServer(options: PublicServerOptions): HttpServer {
     port: config.port,
     logger: options.logger.child({ module: "http" }),
     name: "public http server",
+    ...(options.prefixRoutes ? { prefixRoutes: options.prefixRoutes } : {}),
     routes: {
       ...options.routes,
       ...(webhook && config.webhook ? { [config.webhook.path]: (req, res) => webhook.handle(req, res) } : {}),

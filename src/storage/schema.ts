@@ -477,6 +477,21 @@ export interface AgentPayeesTable {
   updated_at: number;
 }
 
+/** An e-voucher drawn for a booking or a group (019-vouchers): its QR's token opens the check page. */
+export interface VouchersTable {
+  /** Unguessable (144 random bits, base64url): the check page's address. */
+  token: string;
+  /** The booking it is of; null for a group's. */
+  booking_id: string | null;
+  /** The group it is of; null for a single booking's. */
+  group_id: string | null;
+  /** The language it was drawn in (the check page speaks it too). */
+  locale: string;
+  created_at: number;
+  /** The token of the voucher that took its place (the booking moved); null while none did. */
+  replaced_by: string | null;
+}
+
 export interface Database {
   price_rules: PriceRulesTable;
   payments: PaymentsTable;
@@ -508,4 +523,5 @@ export interface Database {
   watches: WatchesTable;
   watch_targets: WatchTargetsTable;
   watch_alerts: WatchAlertsTable;
+  vouchers: VouchersTable;
 }

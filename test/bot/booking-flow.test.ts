@@ -64,9 +64,9 @@ describe("guided booking", () => {
     tapData(agent, /:ok$/); // the 10th
     await h.settle();
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID"]);
-    // One call per action, and the .ics file after the receipt.
+    // One call per action, and the .ics file and the e-voucher after the receipt.
     expect(visibleCalls(h) - before).toBeLessThanOrEqual(12);
-    expect(agent.messages().filter((m) => m.from?.is_bot).length, "the panel, and the .ics").toBe(2);
+    expect(agent.messages().filter((m) => m.from?.is_bot).length, "the panel, the .ics and the e-voucher").toBe(3);
     expectTelegramRules(h);
   });
 

@@ -51,6 +51,8 @@ export interface Playground {
   userOf(identity: PlaygroundIdentity): SimulatedUser;
   /** Serves these paths on the playground's port too (the tee sheet Mini App, when no BOT_TOKEN). */
   mountRoutes(routes: MountedRoutes): void;
+  /** Serves every path under these prefixes (ending in `/`) too: the e-voucher's check page, `/v/`. */
+  mountPrefixRoutes(routes: MountedRoutes): void;
   /** Ends the pages' event streams and unmounts. */
   close(): void;
 }
@@ -91,11 +93,14 @@ export function createPlayground(options: PlaygroundOptions): Playground {
   const events = new PlaygroundEvents(telegram, partnerUrl, snapshot, options.stateIntervalMs);
   const ctx: RouteContext = { telegram, partnerUrl, events, userOf, snapshot, now: options.now ?? Date.now };
   let mounted: MountedRoutes = {};
+  let prefixed: MountedRoutes = {};
 
   telegram.mount(async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname.startsWith("/playground/")) return handleApi(ctx, req, res, url);
-    const route = Object.hasOwn(mounted, url.pathname) ? mounted[url.pathname] : undefined;
+    const route =
+      (Object.hasOwn(mounted, url.pathname) ? mounted[url.pathname] : undefined) ??
+      Object.entries(prefixed).find(([prefix]) => url.pathname.startsWith(prefix))?.[1];
     if (route) {
       await route(req, res);
       return true;
@@ -111,6 +116,9 @@ export function createPlayground(options: PlaygroundOptions): Playground {
     userOf,
     mountRoutes(routes) {
       mounted = { ...routes };
+    },
+    mountPrefixRoutes(routes) {
+      prefixed = { ...routes };
     },
     close() {
       telegram.mount(undefined);

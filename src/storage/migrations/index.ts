@@ -16,6 +16,7 @@ import { customerScope } from "./015-customer-scope.js";
 import { golferCopySlots } from "./016-golfer-copy-slots.js";
 import { bookingRefreshedAt } from "./017-booking-refreshed-at.js";
 import { bookingMoves } from "./018-booking-moves.js";
+import { vouchers } from "./019-vouchers.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "016-golfer-copy-slots": golferCopySlots,
   "017-booking-refreshed-at": bookingRefreshedAt,
   "018-booking-moves": bookingMoves,
+  "019-vouchers": vouchers,
 };
 
 export const migrationProvider: MigrationProvider = {

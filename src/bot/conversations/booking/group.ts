@@ -11,6 +11,7 @@ import type { GroupFlightInput, GroupView } from "../../../bookings/index.js";
 import { moveChoices, nearestSlots, proposeGroup, splitsFor } from "../../../search/groups.js";
 import { formatDate, formatTime } from "../../format/dates.js";
 import { groupIcs } from "../../format/group-ics.js";
+import { deliverVoucher } from "../../features/after-booking/voucher.js";
 import { localeOf } from "../../i18n.js";
 import { loadDaySlots } from "./data.js";
 import { courseName } from "../../format/course-name.js";
@@ -216,6 +217,13 @@ export async function confirmGroupHold(
         : undefined;
       await deliver(confirmedGroupText(outcome.view, d.course, env), request);
       await sendGroupCalendar(run, outcome.view);
+      await run.conversation.external((outside) =>
+        deliverVoucher(
+          deps,
+          { group: outcome.view },
+          { chatId: run.chatId, locale: env.locale, botUsername: outside.me.username },
+        ),
+      );
       await run.conversation.external(() => deps.notifications.afterGroupPaid(id, outcome.balanceAfter));
       return "done";
     }
@@ -233,7 +241,16 @@ export async function confirmGroupHold(
     case "partial":
     case "unknown":
       await deliver(groupOutcomeText(outcome.kind, outcome.view, d.course, env));
-      if (outcome.view.flights.some((f) => f.state === "PAID")) await sendGroupCalendar(run, outcome.view);
+      if (outcome.view.flights.some((f) => f.state === "PAID")) {
+        await sendGroupCalendar(run, outcome.view);
+        await run.conversation.external((outside) =>
+          deliverVoucher(
+            deps,
+            { group: outcome.view },
+            { chatId: run.chatId, locale: env.locale, botUsername: outside.me.username },
+          ),
+        );
+      }
       return "done";
     case "expired":
     case "not-held":

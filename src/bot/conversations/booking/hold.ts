@@ -5,6 +5,7 @@ import { golferCopyData } from "../../callback-data.js";
 import { paymentData } from "../../features/payments/callback-data.js";
 import { askPayment } from "./pay.js";
 import { courseName } from "../../format/course-name.js";
+import { deliverVoucher } from "../../features/after-booking/voucher.js";
 import { localeOf } from "../../i18n.js";
 import { randomId, refreshSlots, tick, type FlowRun } from "./flow-run.js";
 import { caddyInfoOf, heldOrBusy, refusedHold, summaryEnvOf } from "./hold-attempt.js";
@@ -128,6 +129,13 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
       await sendCalendarFile(run, outcome.booking).catch((error: unknown) => {
         if (!isTelegramFailure(error)) throw error;
       });
+      await run.conversation.external((outside) =>
+        deliverVoucher(
+          deps,
+          { booking: outcome.booking },
+          { chatId: run.chatId, locale, botUsername: outside.me.username },
+        ),
+      );
       // The agent of a customer's booking is told, admins are warned of low credit: once per booking.
       await run.conversation.external(() => deps.notifications.afterPaid(id, outcome.balanceAfter));
       return "done";

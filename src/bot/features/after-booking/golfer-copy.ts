@@ -1,10 +1,12 @@
 /**
  * The golfer's copy: "Send to golfer" (`gc:<bookingId>`) on the receipt of a paid booking gives its
- * booker a single-use link (`t.me/<bot>?start=gc_…`, valid until the tee-off), one per player at most.
+ * booker a single-use link (`t.me/<bot>?start=gc_…`, valid until the tee-off), one per player at most,
+ * and the booking's e-voucher (a PNG to forward).
  * Whoever opens it first sees the booking, read-only, in /mybookings and gets its reminders; the booker
  * is told. A forged, used or expired link attaches nothing, and lets a stranger do nothing else.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { bookingCourseName, type BookingRecord } from "../../../bookings/index.js";
 import { COPY_TOKEN_PATTERN } from "../../../bookings/golfer-copies.js";
 import { copyLimit, type ClaimRefusal } from "../../../bookings/golfer-copies.js";
 import { myBookingsData, parseGolferCopyData } from "../../callback-data.js";
@@ -48,6 +50,8 @@ async function sendToGolfer(ctx: BotContext, bookingId: string): Promise<void> {
   if (issued.kind === "new")
     deps.logger.info({ bookingId: booking.id, userId: ctx.from.id, slot: copy.slot }, "golfer's copy link created");
   await ctx.answerCallbackQuery();
+  // A new link comes with the e-voucher, to forward with it (or instead, to a golfer not on Telegram).
+  if (issued.kind === "new") await replyWithVoucher(ctx, booking);
   const url = `https://t.me/${ctx.me.username}?start=${copy.token}`;
   const share = `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(ctx.t("golfer-copy-share-text"))}`;
   const text = ctx.t("golfer-copy-link", { url, code: escapeHtml(booking.reservation_code ?? "-") });
@@ -58,6 +62,21 @@ async function sendToGolfer(ctx: BotContext, bookingId: string): Promise<void> {
     link_preview_options: { is_disabled: true },
     reply_markup: new InlineKeyboard().url(ctx.t("golfer-copy-btn-share"), share),
   });
+}
+
+/** The booking's e-voucher as a photo in this chat, before the link; a voucher not drawn is logged, nothing more. */
+async function replyWithVoucher(ctx: BotContext, booking: BookingRecord): Promise<void> {
+  const { vouchers, logger } = ctx.deps;
+  if (!vouchers || !ctx.from) return;
+  const locale = await ctx.deps.notifications.localeOf(ctx.from.id);
+  try {
+    const voucher = await vouchers.forBooking(booking, { locale, defaultContact: `t.me/${ctx.me.username}` });
+    await ctx.replyWithPhoto(new InputFile(voucher.png, `voucher-${booking.reservation_code ?? booking.id}.png`), {
+      caption: translate(locale, "voucher-caption", { course: bookingCourseName(booking, locale) }),
+    });
+  } catch (error) {
+    logger.error({ err: error, bookingId: booking.id }, "e-voucher not sent");
+  }
 }
 
 function fullName(ctx: BotContext): string {

@@ -1,27 +1,14 @@
 /** Messages to the people of a booking (booker, golfers with a copy, the crediting agent) in their own language. */
-import { I18n } from "@grammyjs/i18n";
 import type { InlineKeyboardMarkup } from "grammy/types";
 import { bookingCourseName, type BookingRecord } from "../../../bookings/index.js";
 import type { BotDeps, Locale } from "../../context.js";
 import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { LOCALES_DIR, rememberMatchedBundles } from "../../i18n.js";
+import { translate } from "../../i18n.js";
 
-let translator: I18n | undefined;
-
-/** Translates for someone other than the sender of the update being handled. */
-export function translate(locale: Locale, key: string, args?: Record<string, string | number>): string {
-  if (!translator) {
-    translator = new I18n({
-      defaultLocale: "en",
-      directory: LOCALES_DIR,
-      fluentBundleOptions: { useIsolating: false },
-    });
-    rememberMatchedBundles(translator.fluent);
-  }
-  return translator.t(locale, key, args);
-}
+/** Translates for someone other than the sender of the update being handled (`../../i18n.ts`). */
+export { translate };
 
 /** The booking as a notice names it, in `locale`. */
 export function bookingArgs(b: BookingRecord, locale: Locale) {

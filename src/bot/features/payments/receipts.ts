@@ -1,7 +1,8 @@
-/** The customer's receipt once the partner confirmed what they paid for, with its calendar file. */
+/** The customer's receipt once the partner confirmed what they paid for, with its e-voucher and calendar file. */
 import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { BotContext } from "../../context.js";
 import { formatDate } from "../../format/dates.js";
+import { deliverVoucher } from "../after-booking/voucher.js";
 import { groupIcs } from "../../format/group-ics.js";
 import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { customerGroupReceipt, customerReceipt, readerIn } from "./messages.js";
@@ -12,6 +13,7 @@ export async function sendReceipt(ctx: BotContext, b: BookingRecord): Promise<vo
   const locale = await deps.notifications.localeOf(Number(b.user_id));
   const r = readerIn(locale);
   await deps.notifications.deliver({ chatId: Number(b.chat_id), text: customerReceipt(b, r), what: "payment-receipt" });
+  await deliverVoucher(deps, { booking: b }, { chatId: Number(b.chat_id), locale, botUsername: ctx.me.username });
   const ics = buildTeeTimeIcs({
     uid: `${b.reservation_id ?? b.id}@fairway`,
     startsAt: b.slot_starts_at,
@@ -39,6 +41,11 @@ export async function sendGroupReceipt(ctx: BotContext, view: GroupView): Promis
     text: customerGroupReceipt(view, r),
     what: "payment-receipt",
   });
+  await deliverVoucher(
+    deps,
+    { group: view },
+    { chatId: Number(g.chat_id), locale: r.locale, botUsername: ctx.me.username },
+  );
   const file = groupIcs(view, { t: (k, args) => r.t(k, args), courseName: g.course_name, now: deps.now() });
   if (!file) return;
   await deps.notifications.deliver({

@@ -1,0 +1,32 @@
+/**
+ * What a voucher is worth now, from its booking's (or its flights') current state in the ledger: valid
+ * while paid, void once refunded or released, moved once another voucher took its place (`replaced_by`:
+ * the hook for a booking moved to another tee time, whose new voucher the page names).
+ */
+import type { BookingRecord, BookingState } from "../bookings/index.js";
+
+/** The check page's word for a voucher or one of its tee times. */
+export type VoucherStatus = "valid" | "void" | "moved" | "pending" | "partial";
+
+/** A booking's state as the voucher reads it: paid stands; refunded or released (or on the way) is void. */
+export function flightStatus(state: BookingState): "valid" | "void" | "pending" {
+  if (state === "PAID") return "valid";
+  if (state === "REFUNDING" || state === "REFUNDED" || state === "RELEASING" || state === "RELEASED") return "void";
+  return "pending";
+}
+
+/**
+ * The voucher's status: moved when replaced; else its tee times' (a group's: valid when every one
+ * stands, void when none does, partial between).
+ */
+export function voucherStatus(
+  flights: readonly Pick<BookingRecord, "state">[],
+  replacedBy: string | null,
+): VoucherStatus {
+  if (replacedBy !== null) return "moved";
+  const each = flights.map((f) => flightStatus(f.state));
+  if (each.length === 0 || each.every((s) => s === "void")) return "void";
+  if (each.every((s) => s === "valid")) return "valid";
+  if (each.some((s) => s === "valid")) return "partial";
+  return each.includes("pending") ? "pending" : "void";
+}

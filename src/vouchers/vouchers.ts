@@ -1,0 +1,111 @@
+/**
+ * E-vouchers: a PNG for a paid booking or group, made to be forwarded, whose QR opens the check page
+ * (`check-page.ts`) behind an unguessable token. Drawn in the PNG renderer's worker (`../render/`).
+ */
+import type { BookingRecord, BookingService, GroupView } from "../bookings/index.js";
+import type { Logger } from "../logger.js";
+import { INTL_LOCALES, type Locale } from "../locale.js";
+import type { PngRenderer } from "../render/renderer.js";
+import { voucherContent } from "./content.js";
+import { voucherStatus, type VoucherStatus } from "./status.js";
+import type { VoucherRow, VoucherStore } from "./store.js";
+import { voucherSvg } from "./svg.js";
+
+/** The PNG's width in pixels (the card is drawn at 1.5×). */
+export const VOUCHER_PNG_WIDTH = 900;
+
+export interface VouchersOptions {
+  store: VoucherStore;
+  bookings: Pick<BookingService, "get" | "getGroup">;
+  renderer: Pick<PngRenderer, "render">;
+  /** The agency's name and contact (no contact: `defaultContact`, the bot's t.me link). */
+  agency: { name: string; contact?: string };
+  /** The check page's origin (e.g. `https://fairway.example`); unset: vouchers carry no QR. */
+  checkOrigin?: string;
+  /** The course's address, when the partner gives one (failures: no address). */
+  courseAddress?: (courseId: string) => Promise<string | undefined>;
+  logger: Logger;
+}
+
+/** A voucher drawn: its token, its PNG and the check page's address (when an origin is known). */
+export interface Voucher {
+  token: string;
+  png: Buffer;
+  url?: string;
+  /** How long the drawing took in the worker, ms. */
+  renderMs: number;
+}
+
+/** What the check page shows of a voucher now. */
+export interface VoucherCheck {
+  locale: Locale;
+  status: VoucherStatus;
+  /** The voucher that took its place (status `moved`). */
+  replacedBy?: string;
+  flights: BookingRecord[];
+}
+
+/** `locale` if fairway speaks it, else English (a voucher drawn in a language since removed). */
+export function voucherLocale(locale: string): Locale {
+  return Object.hasOwn(INTL_LOCALES, locale) ? (locale as Locale) : "en";
+}
+
+export function createVouchers(options: VouchersOptions) {
+  const { store, logger } = options;
+
+  async function draw(
+    flights: BookingRecord[],
+    of: { bookingId: string } | { groupId: string },
+    env: { locale: Locale; defaultContact: string },
+  ): Promise<Voucher> {
+    const first = flights[0]!;
+    const address = await options.courseAddress?.(first.course_id).catch(() => undefined);
+    const token = await store.issue(of, env.locale);
+    const url = options.checkOrigin ? `${options.checkOrigin}/v/${token}` : undefined;
+    const content = voucherContent(flights, {
+      locale: env.locale,
+      agency: { name: options.agency.name, contact: options.agency.contact ?? env.defaultContact },
+      ...(address ? { address } : {}),
+    });
+    const { png, ms } = await options.renderer.render(voucherSvg(content, url), { width: VOUCHER_PNG_WIDTH });
+    logger.info({ ...of, ms: Math.round(ms), bytes: png.length }, "e-voucher drawn");
+    return { token, png, ...(url ? { url } : {}), renderMs: ms };
+  }
+
+  return {
+    /** The voucher of a booking, in `locale`; `defaultContact` when no AGENCY_CONTACT is set. */
+    forBooking(b: BookingRecord, env: { locale: Locale; defaultContact: string }): Promise<Voucher> {
+      return draw([b], { bookingId: b.id }, env);
+    },
+    /** The voucher of a group: one card listing every paid flight. */
+    forGroup(view: GroupView, env: { locale: Locale; defaultContact: string }): Promise<Voucher> {
+      const paid = view.flights.filter((f) => f.paid_at !== null);
+      return draw(paid.length > 0 ? paid : view.flights, { groupId: view.group.id }, env);
+    },
+    /** What the voucher behind `token` is worth now; undefined for an unknown or malformed token. */
+    async check(token: string): Promise<VoucherCheck | undefined> {
+      const row = await store.find(token);
+      if (!row) return undefined;
+      const flights = await flightsOf(row);
+      if (flights.length === 0) return undefined;
+      return {
+        locale: voucherLocale(row.locale),
+        status: voucherStatus(flights, row.replaced_by),
+        ...(row.replaced_by ? { replacedBy: row.replaced_by } : {}),
+        flights,
+      };
+    },
+  };
+
+  async function flightsOf(row: VoucherRow): Promise<BookingRecord[]> {
+    if (row.booking_id) {
+      const b = await options.bookings.get(row.booking_id);
+      return b ? [b] : [];
+    }
+    if (!row.group_id) return [];
+    const view = await options.bookings.getGroup(row.group_id);
+    return view ? view.flights.filter((f) => f.paid_at !== null) : [];
+  }
+}
+
+export type Vouchers = ReturnType<typeof createVouchers>;
