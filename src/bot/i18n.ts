@@ -1,17 +1,28 @@
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { Locale } from "./format/locale.js";
+import { CUSTOMER_ONLY_LOCALES, localeForRole, parseLocale, type Locale } from "../locale.js";
 
 export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 
-/** Maps a Telegram `language_code` (e.g. `th`, `en-GB`) to a supported locale. */
+/**
+ * Maps a Telegram `language_code` (e.g. `th`, `en-GB`, `ko`, `ja`, `zh-hans`, `zh-hant`, `zh-CN`) to a
+ * supported locale by its base language; every Chinese is served in Simplified Chinese (`zh`).
+ */
 export function localeFromLanguageCode(code: string | undefined, fallback: Locale): Locale {
   if (!code) return fallback;
-  const base = code.toLowerCase().split("-")[0];
-  if (base === "th") return "th";
-  if (base === "en") return "en";
-  return fallback;
+  return parseLocale(code.toLowerCase().split(/[-_]/)[0], fallback);
+}
+
+/**
+ * The locale a user's surface is in: their /language choice, else their Telegram language, else
+ * `fallback`; then narrowed by role (`localeForRole`: staff read Thai or English only).
+ */
+export function surfaceLocale(
+  user: { role: string | undefined; chosen: Locale | undefined; languageCode: string | undefined },
+  fallback: Locale,
+): Locale {
+  return localeForRole(user.role, user.chosen ?? localeFromLanguageCode(user.languageCode, fallback));
 }
 
 /**
@@ -44,6 +55,9 @@ interface BundleMatcher {
  * single `ctx.t` call, and a view makes dozens of them. The answer depends only on the locales asked
  * for and the bundles loaded, so it is kept per locale list and number of bundles: loading another
  * locale later is matched afresh. `translate` only iterates the set it gets, so sharing it is safe.
+ *
+ * A customer-only locale (Korean, Japanese, Chinese) defines the customer-facing keys only: any other key
+ * is read in English before the default locale (a Korean reader is likelier to read English than Thai).
  */
 export function rememberMatchedBundles(fluent: object): void {
   const matcher = fluent as BundleMatcher;
@@ -54,14 +68,17 @@ export function rememberMatchedBundles(fluent: object): void {
     const key = `${matcher.bundles.size}|${locales.join(",")}`;
     let bundles = matched.get(key);
     if (!bundles) {
-      bundles = match(locales);
+      bundles = match(locales.some(isCustomerOnly) ? [...locales, "en"] : locales);
       matched.set(key, bundles);
     }
     return bundles;
   };
 }
 
+const CUSTOMER_ONLY: ReadonlySet<string> = new Set(CUSTOMER_ONLY_LOCALES);
+const isCustomerOnly = (locale: string) => CUSTOMER_ONLY.has(locale);
+
 /** The locale the context translates into (each locale file defines `locale-code`). */
 export function localeOf(ctx: { t: (key: string) => string }): Locale {
-  return ctx.t("locale-code") === "th" ? "th" : "en";
+  return parseLocale(ctx.t("locale-code"), "en");
 }
