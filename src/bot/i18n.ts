@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { I18n } from "@grammyjs/i18n";
+import { defaultWarningHandler, I18n, TranslateWarnings, type Warning } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import { CUSTOMER_ONLY_LOCALES, localeForRole, parseLocale, type Locale } from "../locale.js";
 
@@ -37,11 +37,24 @@ export function createI18n<C extends Context>(
     defaultLocale,
     directory: LOCALES_DIR,
     fluentBundleOptions: { useIsolating: false },
+    fluentOptions: { warningHandler: quietOnCustomerOnlyGaps() },
     localeNegotiator: async (ctx) =>
       (await pick(ctx)) ?? localeFromLanguageCode(ctx.from?.language_code, defaultLocale),
   });
   rememberMatchedBundles(i18n.fluent);
   return i18n;
+}
+
+/**
+ * The library's warnings, except a message missing from a customer-only locale: those locales define the
+ * customer-facing keys only (src/bot/customer-keys.ts), and any other key is read in English on purpose.
+ */
+function quietOnCustomerOnlyGaps(): (warning: Warning) => void {
+  const warn = defaultWarningHandler();
+  return (warning) => {
+    const gap = warning.type === TranslateWarnings.MISSING_MESSAGE && warning.bundle.locales.every(isCustomerOnly);
+    if (!gap) warn(warning);
+  };
 }
 
 /** The part of @grammyjs/i18n's `Fluent` that `rememberMatchedBundles` wraps (private in its types). */
