@@ -6,15 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { addDaysToDateKey, courseToday } from "../../src/bot/format/dates.js";
-import {
-  createLink,
-  customerBooks,
-  expectTelegramRules,
-  panel,
-  pickDate,
-  tapData,
-  tomorrow,
-} from "../helpers/flow.js";
+import { createLink, customerBooks, expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { slipPhoto } from "../helpers/slips.js";
 import { HOUR, passAt, received } from "./features/after-booking/helpers.js";
@@ -30,11 +22,13 @@ afterEach(async () => {
 
 /** Everything `user` sees from the bot now: texts, captions and button labels. */
 function seen(user: SimulatedUser): string[] {
-  return user.messages().flatMap((m) => [
-    ...(m.text ? [m.text] : []),
-    ...(m.caption ? [m.caption] : []),
-    ...(m.reply_markup?.inline_keyboard.flat().map((b) => b.text) ?? []),
-  ]);
+  return user
+    .messages()
+    .flatMap((m) => [
+      ...(m.text ? [m.text] : []),
+      ...(m.caption ? [m.caption] : []),
+      ...(m.reply_markup?.inline_keyboard.flat().map((b) => b.text) ?? []),
+    ]);
 }
 
 /** Thai letters (the baht sign ฿, U+0E3F, is every locale's). */
@@ -127,7 +121,10 @@ describe("the customer's own language", () => {
     await h.settle();
     expect(customer.lastMessage()?.text).toContain("감사합니다");
     check("the slip's acknowledgement");
-    const card = agent.messages().filter((m) => (m.photo?.length ?? 0) > 0).at(-1)!;
+    const card = agent
+      .messages()
+      .filter((m) => (m.photo?.length ?? 0) > 0)
+      .at(-1)!;
     expect(card.caption).toContain("Payment slip from Jiho");
     expect(HANGUL.test(card.caption ?? "")).toBe(false);
     const [booking] = await h.app.bookings.listForUser(100_401);
