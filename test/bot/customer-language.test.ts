@@ -5,7 +5,6 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
-import { addDaysToDateKey, courseToday } from "../../src/bot/format/dates.js";
 import { createLink, customerBooks, expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { slipPhoto } from "../helpers/slips.js";
