@@ -340,3 +340,104 @@ notify-group-released = ⚠️ { $course } { $date } のグループの仮押さ
 
 ## Sandbox demo
 sandbox-mark = 🧪 サンドボックス — 実際の予約ではありません
+
+## Find a tee time (/find, plain words)
+menu-find = 🔎 ティータイムを探す
+find-title = 🔎 ティータイムを探す
+find-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } 名 · 📍 { $area } · 💰 { $price }
+find-today = 今日
+find-tomorrow = 明日
+find-weekend = 今週末
+find-weekend-dates = { $from } と { $to }
+find-window-any = 時間指定なし
+find-area-any = どこでも
+find-area-near = 現在地の近く
+find-price-any = 料金指定なし
+find-price-max = { $price } まで
+find-read-as = 読み取った条件：<i>{ $text }</i>
+find-count = ゴルフ場 { $courses } か所でティータイム { $hits } 件
+find-sorted-earliest = 早い順
+find-sorted-cheapest = 安い順
+find-sorted-nearest = 近い順
+find-line = { $n }. <b>{ $time }</b> { $course } — 1名 { $price } × { $players } 名 = <b>{ $total }</b>{ $extra }
+find-caddy-free = · キャディ込み
+find-caddy-price = · キャディ { $price }（ゴルフ場で）
+find-km = · { $km } km
+find-page = { $page } / { $pages } ページ
+find-none = 検索したゴルフ場 { $courses } か所に条件に合うものはありません。条件を1つ緩めてください：
+find-no-courses = この地域に合うゴルフ場はありません。下から別の地域を選んでください。
+find-failed = ⚠️ { $courses } から応答がないため、そのティータイムは表示されていません。少ししてからもう一度お試しください。
+find-unavailable = ⚠️ ただいまゴルフ場の一覧を利用できません。下の条件をタップしてもう一度お試しください。
+find-expired = この検索は期限切れです。/find を送って新しく検索してください。
+find-btn-earliest = 早い順
+find-btn-cheapest = 安い順
+find-btn-nearest = 近い順
+find-btn-date = 📅 日付
+find-btn-window = 🕐 時間
+find-btn-players = 👥 人数
+find-btn-area = 📍 地域
+find-btn-price = 💰 料金
+find-btn-near = 📍 場所の近く…
+find-btn-share-location = 📍 現在地を共有
+find-relax-window = 🕐 時間指定なし
+find-relax-area = 📍 どこでも
+find-relax-price = 💰 料金指定なし
+find-relax-date = 📅 { $date }
+find-choose-date = 日付を選んでください：
+find-choose-window = 時間帯を選んでください：
+find-choose-players = 何名でプレーしますか？
+find-choose-area = 地域を選んでください：
+find-choose-price = 1名あたりの上限料金：
+find-share-location = 位置情報を共有してください（📎 メニューまたは下のボタン）。そこから 50 km 以内のゴルフ場を表示します。
+find-location-set = その場所の近くで探しています。
+find-btn-calendar = 📆 別の日付…
+find-horizon-beyond = ⚠️ ティータイムは { $days } 日前から販売され、{ $last } まで検索できます。まだ販売前：{ $dates }。
+find-horizon-past = ⚠️ すでに過ぎた日付：{ $dates }。ティータイムは今日から { $last } まで（{ $days } 日先まで）検索できます。
+find-horizon-partly = ℹ️ ティータイムは { $last } まで（{ $days } 日先まで）検索できます。対象外：{ $dates }。
+find-line-group = { $n }. <b>{ $time }</b> { $course } — ティータイム { $flights } 件（{ $split }）= <b>{ $total }</b>{ $extra }
+
+## Watches: tell me when a tee time opens (/watches)
+find-btn-watch = 🔔 空いたら知らせる
+slot-btn-watch = 🔔 空いたら知らせる
+watch-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } · 📍 { $place } · 💰 { $price }
+watch-players = { $players } 名
+watch-players-any = 人数指定なし
+watch-created =
+    見張っています：{ $what }
+    条件に合うティータイムが空きしだい、メッセージでお知らせします。/watches で一覧を見られます。
+watch-exists =
+    すでに見張っています：{ $what }
+    /watches で一覧を見られます。
+watch-limit = すでに { $limit } 件の検索を見張っており、これが上限です。別の検索を見張るには /watches で1件を停止してください。
+watch-date-passed = その日付は過ぎています。/find でもう一度検索してください。
+watch-not-on-sale = その日付はまだ販売前です。ティータイムは { $days } 日前から、{ $last } まで販売されます。それまでの日付を見張ってください：/find でもう一度検索してください。
+watch-list-title = 🔔 見張り中（{ $count } / { $limit } 件）
+watch-list-empty = 見張っているティータイムはありません。/find の結果が少ないときや、/book でゴルフ場のその日が満席のときは、🔔 空いたら知らせる をタップしてください。
+watch-list-ended = 最近終了したもの：
+watch-state-waiting = 👀 見張り中 · まもなく初回確認
+watch-state-not-on-sale = 👀 見張り中 · ティータイムの販売が始まる { $date } から確認
+watch-state-checked = 👀 見張り中 · 最終確認 { $time }
+watch-state-failing = ⚠️ パートナーが応答していません。まもなく再確認します
+watch-state-stopped = 停止済み
+watch-state-ended = 終了：日付が過ぎました
+watch-alerted = ティータイム { $alerts } 件を通知済み
+watch-btn-stop-n = 🛑 { $n } を停止
+watch-btn-stop = 🛑 見張りを停止
+watch-stopped = 停止しました：この検索の通知はもう届きません。
+watch-not-active = この見張りはすでに終了しています。
+watch-alert-title = ティータイムが { $count } 件空きました
+watch-alert-price = 1名 { $price } × { $players } 名 = <b>{ $total }</b>
+watch-alert-price-each = 1名あたり { $price }
+watch-alert-more = …ほか { $more } 件：/find ですべて表示します。
+watch-alert-hint = 「予約する」をタップしてください。ティータイムがまだ空いているか確認し、そのままプレーヤー情報の入力に進みます。
+watch-btn-book = 📅 予約する：{ $time } { $course }
+watch-alert-invalid = この通知はもう有効ではありません。
+watch-gone = そのティータイムはまた埋まりました。
+watch-gone-watching = そのティータイムはまた埋まりました。引き続き見張り、別の空きが出たらお知らせします。
+watch-over-price = そのティータイムは、この見張りの上限料金より高くなりました。
+watch-over-price-watching = そのティータイムは、この見張りの上限料金より高くなりました。引き続き見張り、別の空きが出たらお知らせします。
+
+## Tee sheet
+tee-sheet-button = 🗓 ティーシート
+tee-sheet-menu = ティーシート
+tee-sheet-expired = そのティーシートの選択は期限切れです。ティーシートを開いて、もう一度ティータイムをタップしてください。

@@ -340,3 +340,104 @@ notify-group-released = ⚠️ { $course } { $date } 그룹의 홀드가 해제�
 
 ## Sandbox demo
 sandbox-mark = 🧪 샌드박스 — 실제 예약이 아닙니다
+
+## Find a tee time (/find, plain words)
+menu-find = 🔎 티타임 찾기
+find-title = 🔎 티타임 찾기
+find-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players }명 · 📍 { $area } · 💰 { $price }
+find-today = 오늘
+find-tomorrow = 내일
+find-weekend = 이번 주말
+find-weekend-dates = { $from } 및 { $to }
+find-window-any = 아무 때나
+find-area-any = 어디든
+find-area-near = 내 위치 근처
+find-price-any = 가격 무관
+find-price-max = { $price } 이하
+find-read-as = 이렇게 이해했습니다: <i>{ $text }</i>
+find-count = 골프장 { $courses }곳에서 티타임 { $hits }개
+find-sorted-earliest = 이른 순
+find-sorted-cheapest = 저렴한 순
+find-sorted-nearest = 가까운 순
+find-line = { $n }. <b>{ $time }</b> { $course } — 1인 { $price } × { $players }명 = <b>{ $total }</b>{ $extra }
+find-caddy-free = · 캐디 포함
+find-caddy-price = · 캐디 { $price } 골프장에서 지불
+find-km = · { $km }km
+find-page = { $pages }쪽 중 { $page }쪽
+find-none = 검색한 골프장 { $courses }곳에서 조건에 맞는 것이 없습니다. 조건 하나를 완화해 보세요:
+find-no-courses = 이 지역에 맞는 골프장이 없습니다. 아래에서 다른 지역을 선택하세요.
+find-failed = ⚠️ { $courses }에서 응답이 없어 해당 티타임은 표시되지 않습니다. 잠시 후 다시 시도하세요.
+find-unavailable = ⚠️ 지금은 골프장 목록을 사용할 수 없습니다. 아래 조건을 눌러 다시 시도하세요.
+find-expired = 이 검색은 만료되었습니다. 새로 검색하려면 /find 를 보내세요.
+find-btn-earliest = 이른 순
+find-btn-cheapest = 저렴한 순
+find-btn-nearest = 가까운 순
+find-btn-date = 📅 날짜
+find-btn-window = 🕐 시간
+find-btn-players = 👥 인원
+find-btn-area = 📍 지역
+find-btn-price = 💰 가격
+find-btn-near = 📍 위치 근처…
+find-btn-share-location = 📍 내 위치 공유
+find-relax-window = 🕐 아무 때나
+find-relax-area = 📍 어디든
+find-relax-price = 💰 가격 무관
+find-relax-date = 📅 { $date }
+find-choose-date = 날짜를 선택하세요:
+find-choose-window = 시간대를 선택하세요:
+find-choose-players = 몇 명이 플레이하시나요?
+find-choose-area = 지역을 선택하세요:
+find-choose-price = 1인당 최고 가격:
+find-share-location = 위치를 공유하세요 (📎 메뉴 또는 아래 버튼). 그 위치에서 50km 이내의 골프장을 보여 드립니다.
+find-location-set = 그 위치 근처에서 찾고 있습니다.
+find-btn-calendar = 📆 다른 날짜…
+find-horizon-beyond = ⚠️ 티타임은 { $days }일 전부터 판매되어 { $last }까지 검색할 수 있습니다. 아직 판매 전: { $dates }.
+find-horizon-past = ⚠️ 이미 지난 날짜: { $dates }. 티타임은 오늘부터 { $last }까지 ({ $days }일 앞까지) 검색할 수 있습니다.
+find-horizon-partly = ℹ️ 티타임은 { $last }까지 ({ $days }일 앞까지) 검색할 수 있습니다. 제외됨: { $dates }.
+find-line-group = { $n }. <b>{ $time }</b> { $course } — 티타임 { $flights }개 ({ $split }) = <b>{ $total }</b>{ $extra }
+
+## Watches: tell me when a tee time opens (/watches)
+find-btn-watch = 🔔 자리가 나면 알려 주세요
+slot-btn-watch = 🔔 자리가 나면 알려 주세요
+watch-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } · 📍 { $place } · 💰 { $price }
+watch-players = { $players }명
+watch-players-any = 인원 무관
+watch-created =
+    지켜보고 있습니다: { $what }
+    조건에 맞는 티타임이 나오면 바로 메시지를 드리겠습니다. /watches 에서 알림 목록을 볼 수 있습니다.
+watch-exists =
+    이미 지켜보고 있습니다: { $what }
+    /watches 에서 알림 목록을 볼 수 있습니다.
+watch-limit = 이미 검색 { $limit }개를 지켜보고 있으며, 이것이 최대입니다. 다른 것을 지켜보려면 /watches 에서 하나를 중지하세요.
+watch-date-passed = 그 날짜는 지났습니다. /find 로 다시 검색하세요.
+watch-not-on-sale = 그 날짜는 아직 판매 전입니다. 티타임은 { $days }일 전부터 { $last }까지 판매됩니다. 그때까지의 날짜를 지켜보세요: /find 로 다시 검색하세요.
+watch-list-title = 🔔 알림 ({ $limit }개 중 { $count }개)
+watch-list-empty = 지켜보는 티타임이 없습니다. /find 결과가 너무 적거나 /book 에서 골프장의 하루가 매진되면 🔔 자리가 나면 알려 주세요 를 누르세요.
+watch-list-ended = 최근 종료됨:
+watch-state-waiting = 👀 지켜보는 중 · 곧 첫 확인
+watch-state-not-on-sale = 👀 지켜보는 중 · 티타임 판매가 시작되는 { $date }부터 확인
+watch-state-checked = 👀 지켜보는 중 · 마지막 확인 { $time }
+watch-state-failing = ⚠️ 파트너가 응답하지 않습니다. 곧 다시 확인합니다
+watch-state-stopped = 중지됨
+watch-state-ended = 종료됨: 날짜가 지났습니다
+watch-alerted = 티타임 { $alerts }개 알림
+watch-btn-stop-n = 🛑 { $n } 중지
+watch-btn-stop = 🛑 지켜보기 중지
+watch-stopped = 중지했습니다. 이 검색의 알림은 더 이상 없습니다.
+watch-not-active = 이 알림은 이미 종료되었습니다.
+watch-alert-title = 티타임 { $count }개가 방금 열렸습니다
+watch-alert-price = 1인 { $price } × { $players }명 = <b>{ $total }</b>
+watch-alert-price-each = 1인당 { $price }
+watch-alert-more = …그리고 { $more }개 더: /find 에서 모두 볼 수 있습니다.
+watch-alert-hint = 예약하기를 누르세요. 티타임이 아직 열려 있는지 확인하고 바로 골퍼 정보 입력으로 갑니다.
+watch-btn-book = 📅 예약하기: { $time } { $course }
+watch-alert-invalid = 이 알림은 더 이상 유효하지 않습니다.
+watch-gone = 그 티타임은 다시 예약되었습니다.
+watch-gone-watching = 그 티타임은 다시 예약되었습니다. 계속 지켜보다가 다른 자리가 나면 알려 드리겠습니다.
+watch-over-price = 그 티타임은 이제 이 알림의 최고 가격보다 비쌉니다.
+watch-over-price-watching = 그 티타임은 이제 이 알림의 최고 가격보다 비쌉니다. 계속 지켜보다가 다른 자리가 나면 알려 드리겠습니다.
+
+## Tee sheet
+tee-sheet-button = 🗓 티 시트
+tee-sheet-menu = 티 시트
+tee-sheet-expired = 그 티 시트 선택은 만료되었습니다. 티 시트를 열고 티타임을 다시 누르세요.

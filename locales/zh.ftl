@@ -340,3 +340,104 @@ notify-group-released = ⚠️ 您在 { $course } { $date } 的团组保留已�
 
 ## Sandbox demo
 sandbox-mark = 🧪 沙盒演示 — 并非真实预订
+
+## Find a tee time (/find, plain words)
+menu-find = 🔎 查找开球时间
+find-title = 🔎 查找开球时间
+find-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } 人 · 📍 { $area } · 💰 { $price }
+find-today = 今天
+find-tomorrow = 明天
+find-weekend = 本周末
+find-weekend-dates = { $from } 和 { $to }
+find-window-any = 任意时间
+find-area-any = 任意地区
+find-area-near = 我的位置附近
+find-price-any = 任意价格
+find-price-max = 最高 { $price }
+find-read-as = 理解为：<i>{ $text }</i>
+find-count = { $courses } 个球场共 { $hits } 个开球时间
+find-sorted-earliest = 最早优先
+find-sorted-cheapest = 最便宜优先
+find-sorted-nearest = 最近优先
+find-line = { $n }. <b>{ $time }</b> { $course } — 每人 { $price } × { $players } 人 = <b>{ $total }</b>{ $extra }
+find-caddy-free = · 含球童
+find-caddy-price = · 球童 { $price }，在球场支付
+find-km = · { $km } 公里
+find-page = 第 { $page } 页，共 { $pages } 页
+find-none = 在搜索的 { $courses } 个球场中没有符合条件的。请放宽一个条件：
+find-no-courses = 该地区没有符合的球场。请在下方选择其他地区。
+find-failed = ⚠️ { $courses } 没有回复：其开球时间未显示。请稍后再试。
+find-unavailable = ⚠️ 球场列表暂时不可用。请点击下方的条件重试。
+find-expired = 此搜索已过期。请发送 /find 重新搜索。
+find-btn-earliest = 最早
+find-btn-cheapest = 最便宜
+find-btn-nearest = 最近
+find-btn-date = 📅 日期
+find-btn-window = 🕐 时间
+find-btn-players = 👥 人数
+find-btn-area = 📍 地区
+find-btn-price = 💰 价格
+find-btn-near = 📍 某个位置附近…
+find-btn-share-location = 📍 分享我的位置
+find-relax-window = 🕐 任意时间
+find-relax-area = 📍 任意地区
+find-relax-price = 💰 任意价格
+find-relax-date = 📅 { $date }
+find-choose-date = 请选择日期：
+find-choose-window = 请选择时段：
+find-choose-players = 几位打球？
+find-choose-area = 请选择地区：
+find-choose-price = 每人最高价格：
+find-share-location = 请分享一个位置（📎 菜单或下方按钮）：我会列出其 50 公里内的球场。
+find-location-set = 正在该位置附近搜索。
+find-btn-calendar = 📆 其他日期…
+find-horizon-beyond = ⚠️ 开球时间提前 { $days } 天开售：最多可搜索到 { $last }。尚未开售：{ $dates }。
+find-horizon-past = ⚠️ 已经过去：{ $dates }。开球时间可从今天搜索到 { $last }（提前 { $days } 天）。
+find-horizon-partly = ℹ️ 开球时间最多可搜索到 { $last }（提前 { $days } 天）；未包括：{ $dates }。
+find-line-group = { $n }. <b>{ $time }</b> { $course } — { $flights } 个开球时间（{ $split }）= <b>{ $total }</b>{ $extra }
+
+## Watches: tell me when a tee time opens (/watches)
+find-btn-watch = 🔔 有空位时通知我
+slot-btn-watch = 🔔 有空位时通知我
+watch-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } · 📍 { $place } · 💰 { $price }
+watch-players = { $players } 人
+watch-players-any = 人数不限
+watch-created =
+    我在为您留意：{ $what }
+    一有符合的开球时间空出，我会马上发消息给您。/watches 列出您的所有提醒。
+watch-exists =
+    您已在留意：{ $what }
+    /watches 列出您的所有提醒。
+watch-limit = 您已在留意 { $limit } 个搜索，已达上限。请在 /watches 中停止一个再添加。
+watch-date-passed = 该日期已过。请用 /find 重新搜索。
+watch-not-on-sale = 该日期尚未开售：开球时间提前 { $days } 天开售，最多到 { $last }。请留意此前的日期：用 /find 重新搜索。
+watch-list-title = 🔔 您的提醒（{ $count }/{ $limit }）
+watch-list-empty = 您没有在留意任何开球时间。当 /find 结果太少，或 /book 中某球场当天已满时，点击 🔔 有空位时通知我。
+watch-list-ended = 最近结束：
+watch-state-waiting = 👀 留意中 · 即将首次检查
+watch-state-not-on-sale = 👀 留意中 · 从 { $date } 开售起开始检查
+watch-state-checked = 👀 留意中 · 上次检查 { $time }
+watch-state-failing = ⚠️ 合作方没有回应；稍后再次检查
+watch-state-stopped = 已停止
+watch-state-ended = 已结束：日期已过
+watch-alerted = 已通知 { $alerts } 个开球时间
+watch-btn-stop-n = 🛑 停止 { $n }
+watch-btn-stop = 🛑 停止留意
+watch-stopped = 已停止：此搜索不再发送提醒。
+watch-not-active = 此提醒已结束。
+watch-alert-title = 刚刚空出 { $count } 个开球时间
+watch-alert-price = 每人 { $price } × { $players } 人 = <b>{ $total }</b>
+watch-alert-price-each = 每人 { $price }
+watch-alert-more = …还有 { $more } 个：/find 可查看全部。
+watch-alert-hint = 点击“预订”：我会确认开球时间仍有空位，并直接进入打球者信息填写。
+watch-btn-book = 📅 预订：{ $time } { $course }
+watch-alert-invalid = 此提醒已失效。
+watch-gone = 该开球时间又被订走了。
+watch-gone-watching = 该开球时间又被订走了。我会继续留意，有其他空位时通知您。
+watch-over-price = 该开球时间现在的价格超过了此提醒的最高价格。
+watch-over-price-watching = 该开球时间现在的价格超过了此提醒的最高价格。我会继续留意，有其他空位时通知您。
+
+## Tee sheet
+tee-sheet-button = 🗓 开球表
+tee-sheet-menu = 开球表
+tee-sheet-expired = 该开球表的选择已过期。请打开开球表，再次点击开球时间。

@@ -70,7 +70,14 @@ function sampleArgs(vars: string[]): Record<string, string | number> {
 }
 
 /** Messages whose text is only placeables and symbols: legitimately the same in every language. */
-const SAME_IN_EVERY_LANGUAGE = new Set(["slot-title", "btn-move-flight", "locale-code"]);
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  "slot-title",
+  "btn-move-flight",
+  "locale-code",
+  "find-relax-date",
+  "watch-criteria",
+  "find-km",
+]);
 
 /** Latin words a customer-only locale keeps: the product's and the payment scheme's names, samples. */
 const KEPT_LATIN = /fairway|PromptPay|Language|Somchai|Jaidee|example|name@example\.com|[A-Z]{2,}/g;
