@@ -3,6 +3,14 @@
 ## Meta
 locale-code = ja
 
+## Command menu (everyone's and customers')
+cmd-start = はじめに：このボットでできること
+cmd-help = ヘルプ
+cmd-language = 言語 / Language
+cmd-book = ティータイムを予約
+cmd-mybookings = 予約一覧
+cmd-cancel = 進行中の予約を中止
+
 ## Menu and general
 welcome =
     こんにちは、{ $name }さん！⛳ タイ各地のゴルフ場のティータイムを予約します。

@@ -3,6 +3,14 @@
 ## Meta
 locale-code = ko
 
+## Command menu (everyone's and customers')
+cmd-start = 시작: 이 봇으로 할 수 있는 일
+cmd-help = 도움말
+cmd-language = 언어 / Language
+cmd-book = 티타임 예약
+cmd-mybookings = 내 예약
+cmd-cancel = 진행 중인 예약 중단
+
 ## Menu and general
 welcome =
     안녕하세요, { $name }님! ⛳ 태국 전역의 골프장 티타임을 예약해 드립니다.

@@ -3,6 +3,14 @@
 ## Meta
 locale-code = zh
 
+## Command menu (everyone's and customers')
+cmd-start = 开始：此机器人能做什么
+cmd-help = 帮助
+cmd-language = 语言 / Language
+cmd-book = 预订开球时间
+cmd-mybookings = 我的预订
+cmd-cancel = 中止当前预订
+
 ## Menu and general
 welcome =
     您好，{ $name }！⛳ 我可以为您预订泰国各地球场的开球时间。

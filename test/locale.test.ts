@@ -31,6 +31,7 @@ describe("locales: which one a user reads", () => {
       expect(surfaceLocale({ role, chosen: undefined, languageCode: "ja" }, "th")).toBe("en");
       expect(surfaceLocale({ role, chosen: "ko", languageCode: "en" }, "th")).toBe("en");
     }
+    expect(surfaceLocale({ role: "customer", chosen: "de", languageCode: "ko" }, "th")).toBe("ko");
     for (const role of ["customer", "stranger", undefined]) {
       expect(surfaceLocale({ role, chosen: undefined, languageCode: "ja" }, "th")).toBe("ja");
       expect(surfaceLocale({ role, chosen: "zh", languageCode: "ko" }, "th")).toBe("zh");

@@ -9,6 +9,13 @@
 export const CUSTOMER_KEYS = [
   // The locale's own name.
   "locale-code",
+  // The command menu of everyone and of customers (src/bot/commands.ts).
+  "cmd-start",
+  "cmd-help",
+  "cmd-language",
+  "cmd-book",
+  "cmd-mybookings",
+  "cmd-cancel",
   // Menu and general.
   "welcome",
   "menu-book",

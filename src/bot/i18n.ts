@@ -19,10 +19,12 @@ export function localeFromLanguageCode(code: string | undefined, fallback: Local
  * `fallback`; then narrowed by role (`localeForRole`: staff read Thai or English only).
  */
 export function surfaceLocale(
-  user: { role: string | undefined; chosen: Locale | undefined; languageCode: string | undefined },
+  user: { role: string | undefined; chosen: unknown; languageCode: string | undefined },
   fallback: Locale,
 ): Locale {
-  return localeForRole(user.role, user.chosen ?? localeFromLanguageCode(user.languageCode, fallback));
+  // A stored choice is read tolerantly: a value fairway does not speak (hand-edited, from a newer version) is none.
+  const chosen = parseLocale(user.chosen, undefined);
+  return localeForRole(user.role, chosen ?? localeFromLanguageCode(user.languageCode, fallback));
 }
 
 /**
