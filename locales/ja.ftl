@@ -64,7 +64,7 @@ course-location-unavailable = ただいまゴルフ場の所在地を表示で�
 date-title = { $course }：日付を選んでください
 date-hint = 日付はゴルフ場の現地時間です。• は今日です。
 slot-title = { $course } · { $date }
-slot-hint = 予約可能なティータイム { $count } 件（{ $types }）。時刻はゴルフ場の現地時間、料金は1名あたりです。
+slot-hint = 予約可能なティータイム { $count }件（{ $types }）。時刻はゴルフ場の現地時間、料金は1名あたりです。
 slot-none = その日は予約可能なティータイムがありません。
 slot-none-suggest = その日は予約可能なティータイムがありません。次の日付なら空きがあります：
 slot-none-part = この時間帯にはティータイムがありません。別の絞り込みを選んでください。
@@ -80,7 +80,7 @@ price-type = { $type ->
     }
 players-title = 何名でプレーしますか？
 players-slot = ティータイム { $time }、{ $date } · 1名あたり { $price }
-players-range = このティータイムは { $min }〜{ $max } 名でご利用いただけます。
+players-range = このティータイムは { $min }〜{ $max }名でご利用いただけます。
 caddy-free = キャディ込み
 caddy-price = キャディ 1名あたり { $price }、ゴルフ場でお支払い
 
@@ -111,8 +111,8 @@ hold-slot-taken = 申し訳ありません。そのティータイムはたっ�
 hold-unknown = パートナーからの応答が失われたため、仮押さえができたか確認できませんでした。請求はなく、担当チームに通知しました。入力内容は保存されています。ティータイムを選んでもう一度お試しください。
 hold-expired = 仮押さえの期限が切れ、ティータイムは解除されました。もう一度ティータイムを選んでください。
 held-title = ティータイムを仮押さえしました
-held-until = { $time } まで仮押さえ中（残り { $minutes } 分）。確定するとお支払いに進みます。
-summary-players = { $count } 名
+held-until = { $time } まで仮押さえ中（残り { $minutes }分）。確定するとお支払いに進みます。
+summary-players = { $count }名
 summary-amount = 合計 { $amount }
 summary-code = 予約コード { $code }
 summary-txno = 取引番号 { $txno }
@@ -123,7 +123,7 @@ confirm-unknown = パートナーからの応答が失われたため、お支�
 confirmed-title = 予約が確定しました
 confirmed-footer = 下のカレンダーファイルでティータイムをカレンダーに追加できます。良いラウンドを！
 ics-summary = { $course } のティータイム
-ics-description = 予約コード { $code }、{ $players } 名。fairway で予約。
+ics-description = 予約コード { $code }、{ $players }名。fairway で予約。
 ics-caption = 📅 カレンダーに追加
 
 ## Booking: change and cancel
@@ -208,7 +208,7 @@ hold-refused-agent-removed = { access-ended-agent-removed }
 hold-refused-link-revoked = { access-ended-link-revoked }
 hold-refused-other-agent = このティータイムは別のエージェントが案内したものです。お客様は招待したエージェントを通じてご予約いただきます。そのエージェントにお尋ねいただくか、/book をお使いください。
 hold-refused-course = お客様のリンクは1つのゴルフ場専用のため、このティータイムは予約できません。そのゴルフ場のティータイムを選んでください。
-hold-refused-too-many-holds = お支払い待ちの仮押さえがすでに { $max } 件あります。/mybookings でいずれかをお支払いまたはキャンセルしてから、こちらをご予約ください。
+hold-refused-too-many-holds = お支払い待ちの仮押さえがすでに { $max }件あります。/mybookings でいずれかをお支払いまたはキャンセルしてから、こちらをご予約ください。
 offer-refused-unknown = この案内は無効です。送ってきたエージェントに新しい案内をお求めください。
 offer-refused-expired = この案内は終了しました。ティータイムが過ぎています。
 offer-refused-used-up = この案内は上限の人数まで開かれました。エージェントに新しい案内をお求めください。
@@ -216,9 +216,9 @@ offer-gone = 案内されたティータイムはたった今埋まりました�
 offer-gone-none = 案内されたティータイムはたった今埋まり、その日はほかに空きがありません。別の日付を選んでください。
 
 ## Reminders
-reminder-hours = { $hours } 時間
-reminder-minutes = { $minutes } 分
-reminder-title = リマインダー：あと { $before } でティーオフです
+reminder-hours = { $hours }時間
+reminder-minutes = { $minutes }分
+reminder-title = リマインダー：あと{ $before }でティーオフです
 reminder-btn-booking = 📋 予約を見る
 reminder-btn-cancel = ✋ キャンセルを依頼
 reminder-btn-map = 📍 地図
@@ -234,10 +234,10 @@ cancel-request-sent = 📨 <code>{ $code }</code> のキャンセル依頼を管
 cancel-request-dropped = キャンセル依頼は送信されませんでした。
 cancel-request-approved = ✅ キャンセル依頼が承認されました：{ $course } { $date } { $time } のご予約（コード { $code }）はキャンセル・返金されました。{ $amount } が返金されます。
 cancel-request-declined = ✖️ { $course } { $date } { $time } のご予約（コード { $code }）のキャンセル依頼は却下されました。予約はそのままです。
-cancel-request-group-approved = ✅ キャンセル依頼が承認されました：{ $course } { $date } のグループ（{ $time } からのティータイム { $flights } 件）はキャンセル・返金されました。パートナーから { $amount } が返金されました。
+cancel-request-group-approved = ✅ キャンセル依頼が承認されました：{ $course } { $date } のグループ（{ $time } からのティータイム { $flights }件）はキャンセル・返金されました。パートナーから { $amount } が返金されました。
 notify-admin-refunded = 管理者が { $course } { $date } { $time } のご予約（コード { $code }）をキャンセルし、返金しました。{ $amount } が返金されます。
 notify-admin-released = 管理者が { $course } { $date } { $time } の仮押さえを解除しました。請求はありません。
-notify-admin-group-refunded = 管理者が { $course } { $date } のグループ（{ $time } からのティータイム { $flights } 件）をキャンセルし、返金しました。パートナーから { $amount } が返金されました。
+notify-admin-group-refunded = 管理者が { $course } { $date } のグループ（{ $time } からのティータイム { $flights }件）をキャンセルし、返金しました。パートナーから { $amount } が返金されました。
 admin-amount-unknown = 金額の記載なし
 golfer-copy-link = このリンクを <code>{ $code }</code> のプレーヤーに送ってください。ティータイムまで、1名が1回だけ使えます：
     { $url }
@@ -251,7 +251,7 @@ golfer-copy-used = このリンクはすでに別の方が使いました。予�
 golfer-copy-expired = このリンクは期限切れです（ティータイムが過ぎました）。
 golfer-copy-own = ご自身の予約です。リンクはプレーヤーに送ってください。
 golfer-copy-again = まだ誰もこのリンクを開いていないため、前回と同じリンクです。プレーヤーが開いたら、もう一度 📨 プレーヤーに送る をタップすると次のリンクが出ます。
-golfer-copy-all-used = この予約のプレーヤー用リンク { $limit } 件はすべて開かれました。リンクは1予約につきプレーヤー1名に1件です。
+golfer-copy-all-used = この予約のプレーヤー用リンク { $limit }件はすべて開かれました。リンクは1予約につきプレーヤー1名に1件です。
 
 ## Paying
 pay-prepaid = 前払い：グリーンフィー { $amount }（{ $players } × { $each }）
@@ -259,12 +259,12 @@ pay-at-course = ゴルフ場で：{ $caddy }、ご利用の場合はカートと
 pay-at-course-caddy = キャディ 1名あたり { $price }
 pay-at-course-caddy-free = キャディ込み
 pay-at-course-caddy-unknown = キャディ料金はゴルフ場の規定どおり
-pay-held-until = { $time } までにお支払いください（{ $minutes } 分）。それまでティータイムを仮押さえします。
+pay-held-until = { $time } までにお支払いください（{ $minutes }分）。それまでティータイムを仮押さえします。
 pay-btn-pay = 💳 PromptPay で支払う
 pay-btn-request = 💳 支払い依頼（QR）
 pay-panel-closed = 💳 下の QR コードを銀行アプリで読み取り、振込明細の写真をここに送ってください。
-pay-booking-line = ⛳ { $course } · { $date } { $time } · { $players } 名
-pay-group-line = ⛳ { $course } · { $date } { $times } · { $players } 名、ティータイム { $flights } 件
+pay-booking-line = ⛳ { $course } · { $date } { $time } · { $players }名
+pay-group-line = ⛳ { $course } · { $date } { $times } · { $players }名、ティータイム { $flights }件
 pay-title = PromptPay で { $amount } をお支払い
 pay-to = 支払先 { $payee } · 参照番号 <code>{ $reference }</code>
 pay-deadline = ⏳ { $time } までにお支払いください。それまでティータイムを仮押さえしています。
@@ -288,33 +288,33 @@ pay-cancel-refused-to-return = お支払いは承認されましたが、予約�
 pay-cancel-refused-ended = このお支払いはすでに終了しています。仮押さえはもうありません。
 
 ## Groups
-players-group-hint = { $max } 名を超えますか？下から人数を選んでください（👥）。fairway がグループ向けに連続したティータイムを提案します。
-group-title = { $players } 名、ティータイム { $flights } 件
-group-flight = { $n }. 🕒 { $time } · { $players } 名 · { $amount }
+players-group-hint = { $max }名を超えますか？下から人数を選んでください（👥）。fairway がグループ向けに連続したティータイムを提案します。
+group-title = { $players }名、ティータイム { $flights }件
+group-flight = { $n }. 🕒 { $time } · { $players }名 · { $amount }
 group-total = 合計 { $amount }
 group-paid-total = 支払済 { $amount }
 group-hint = ティータイムを移動するか人数の割り振りを変えてから、続けてください。グループ全体で仮押さえもお支払いも1回です。
-group-players = { $players } 名 · ティータイム { $flights } 件
-group-none = この日は、{ $players } 名が連続したティータイム（間隔 { $gap } 分以内）に収まりません。別のティータイムや日付、または少ない人数を選んでください。
+group-players = { $players }名 · ティータイム { $flights }件
+group-none = この日は、{ $players }名が連続したティータイム（間隔 { $gap }分以内）に収まりません。別のティータイムや日付、または少ない人数を選んでください。
 group-moved = 選んだティータイムからはグループを組めません。一番近いグループは { $time } 開始です。
 group-placing = グループのティータイムを仮押さえしています…
 group-hold-failed = { $time } のティータイムを仮押さえできなかったため、グループの仮押さえはすべて解除しました。請求はありません。近い空き時間：{ $alternatives }。新しい提案です。
 group-hold-unknown = パートナーの応答が失われ、{ $time } のティータイムが仮押さえされたか確認できなかったため、グループのほかの仮押さえを解除しました。請求はありません。近い空き時間：{ $alternatives }。新しい提案です。
-group-held-title = ティータイム { $flights } 件を仮押さえしました
-group-confirmed-title = グループ予約完了：ティータイム { $flights } 件
+group-held-title = ティータイム { $flights }件を仮押さえしました
+group-confirmed-title = グループ予約完了：ティータイム { $flights }件
 group-confirmed-footer = 下のカレンダーファイルにグループのすべてのティータイムが入っています。良いラウンドを！
-group-outcome-partial = お支払いが途中で止まりました。ティータイム { $flights } 件のうち { $paid } 件が予約・支払い済みで、残りは解除されました。
-group-outcome-unknown = 1件のお支払いが完了したか確認できませんでした。これまでにティータイム { $flights } 件のうち { $paid } 件が支払い済みで、未確定の残りは解除されました。結果はメッセージでお知らせします。
-group-outcome-expired = グループのお支払い前に仮押さえが終了しました。ティータイム { $flights } 件のうち { $paid } 件が支払い済みです。
-group-outcome-released = グループの仮押さえは解除されました。ティータイム { $flights } 件のうち { $paid } 件が支払い済みです。
+group-outcome-partial = お支払いが途中で止まりました。ティータイム { $flights }件のうち { $paid }件が予約・支払い済みで、残りは解除されました。
+group-outcome-unknown = 1件のお支払いが完了したか確認できませんでした。これまでにティータイム { $flights }件のうち { $paid }件が支払い済みで、未確定の残りは解除されました。結果はメッセージでお知らせします。
+group-outcome-expired = グループのお支払い前に仮押さえが終了しました。ティータイム { $flights }件のうち { $paid }件が支払い済みです。
+group-outcome-released = グループの仮押さえは解除されました。ティータイム { $flights }件のうち { $paid }件が支払い済みです。
 flight-title = ティータイム { $n }：別の時間
-flight-hint = グループのほかのティータイムから { $gap } 分以内の空きティータイム：
-flight-none = ここに合うほかの空きティータイムはありません（グループのほかのティータイムから { $gap } 分以内）。戻ってこのティータイムのままにしてください。
-split-title = { $players } 名をどう分けますか？
+flight-hint = グループのほかのティータイムから { $gap }分以内の空きティータイム：
+flight-none = ここに合うほかの空きティータイムはありません（グループのほかのティータイムから { $gap }分以内）。戻ってこのティータイムのままにしてください。
+split-title = { $players }名をどう分けますか？
 split-hint = ティータイムごとの人数（時間順）。
 golfers-title = ほかのプレーヤーの氏名（任意）
-golfers-hint = 最大 { $count } 名の氏名を、1行に1名ずつ、またはカンマ区切りで入力してください。ティータイムと一緒に送られます。またはスキップをタップしてください。
-golfers-too-many = 1〜{ $count } 名の氏名を1行に1名ずつ入力するか、スキップをタップしてください。
+golfers-hint = 最大 { $count }名の氏名を、1行に1名ずつ、またはカンマ区切りで入力してください。ティータイムと一緒に送られます。またはスキップをタップしてください。
+golfers-too-many = 1〜{ $count }名の氏名を1行に1名ずつ入力するか、スキップをタップしてください。
 flight-paid = ✅ 支払い済み
 flight-held = ⏳ 仮押さえ中
 flight-checking = ❓ 確認中
@@ -324,7 +324,7 @@ btn-move-flight = 🕒 { $n }：{ $time }
 btn-change-split = 👥 割り振りを変更
 btn-group-continue = 続ける ▶️
 btn-skip-golfers = スキップ
-btn-confirm-group = ✅ { $flights } 件すべて確定して支払う
+btn-confirm-group = ✅ { $flights }件すべて確定して支払う
 btn-request-group-cancellation = ✖️ グループのキャンセルを依頼
 group-status = { $state ->
     [paid] 👥 グループ確定・支払い済み
@@ -336,10 +336,10 @@ group-status = { $state ->
     }
 group-flight-of = グループのティータイム { $n }：「戻る」でグループ全体を表示します。
 ics-group-summary = { $course } ティータイム { $n }/{ $flights }
-ics-group-caption = 📅 { $date } のティータイム { $flights } 件をカレンダーに追加
+ics-group-caption = 📅 { $date } のティータイム { $flights }件をカレンダーに追加
 notify-group-paid = ✅ お知らせ：{ $course } { $date } のグループが確定し、すべてのティータイムのお支払いが完了しました（{ $amount }）：
     { $lines }
-notify-group-partial = ⚠️ { $course } { $date } のグループは一部のみお支払い済みです。ティータイム { $flights } 件のうち { $paid } 件が予約され（{ $amount }）、残りは解除されました：
+notify-group-partial = ⚠️ { $course } { $date } のグループは一部のみお支払い済みです。ティータイム { $flights }件のうち { $paid }件が予約され（{ $amount }）、残りは解除されました：
     { $lines }
 notify-group-expired = ⏳ { $course } { $date } のグループの仮押さえは期限内に確定されなかったため、解除されました。請求はありません。
     { $lines }
@@ -352,7 +352,7 @@ sandbox-mark = 🧪 サンドボックス — 実際の予約ではありませ�
 ## Find a tee time (/find, plain words)
 menu-find = 🔎 ティータイムを探す
 find-title = 🔎 ティータイムを探す
-find-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } 名 · 📍 { $area } · 💰 { $price }
+find-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players }名 · 📍 { $area } · 💰 { $price }
 find-today = 今日
 find-tomorrow = 明日
 find-weekend = 今週末
@@ -363,16 +363,16 @@ find-area-near = 現在地の近く
 find-price-any = 料金指定なし
 find-price-max = { $price } まで
 find-read-as = 読み取った条件：<i>{ $text }</i>
-find-count = ゴルフ場 { $courses } か所でティータイム { $hits } 件
+find-count = ゴルフ場 { $courses }か所でティータイム { $hits }件
 find-sorted-earliest = 早い順
 find-sorted-cheapest = 安い順
 find-sorted-nearest = 近い順
-find-line = { $n }. <b>{ $time }</b> { $course } — 1名 { $price } × { $players } 名 = <b>{ $total }</b>{ $extra }
+find-line = { $n }. <b>{ $time }</b> { $course } — 1名 { $price } × { $players }名 = <b>{ $total }</b>{ $extra }
 find-caddy-free = · キャディ込み
 find-caddy-price = · キャディ { $price }（ゴルフ場で）
 find-km = · { $km } km
-find-page = { $page } / { $pages } ページ
-find-none = 検索したゴルフ場 { $courses } か所に条件に合うものはありません。条件を1つ緩めてください：
+find-page = { $page } / { $pages }ページ
+find-none = 検索したゴルフ場 { $courses }か所に条件に合うものはありません。条件を1つ緩めてください：
 find-no-courses = この地域に合うゴルフ場はありません。下から別の地域を選んでください。
 find-failed = ⚠️ { $courses } から応答がないため、そのティータイムは表示されていません。少ししてからもう一度お試しください。
 find-unavailable = ⚠️ ただいまゴルフ場の一覧を利用できません。下の条件をタップしてもう一度お試しください。
@@ -399,16 +399,16 @@ find-choose-price = 1名あたりの上限料金：
 find-share-location = 位置情報を共有してください（📎 メニューまたは下のボタン）。そこから 50 km 以内のゴルフ場を表示します。
 find-location-set = その場所の近くで探しています。
 find-btn-calendar = 📆 別の日付…
-find-horizon-beyond = ⚠️ ティータイムは { $days } 日前から販売され、{ $last } まで検索できます。まだ販売前：{ $dates }。
-find-horizon-past = ⚠️ すでに過ぎた日付：{ $dates }。ティータイムは今日から { $last } まで（{ $days } 日先まで）検索できます。
-find-horizon-partly = ℹ️ ティータイムは { $last } まで（{ $days } 日先まで）検索できます。対象外：{ $dates }。
-find-line-group = { $n }. <b>{ $time }</b> { $course } — ティータイム { $flights } 件（{ $split }）= <b>{ $total }</b>{ $extra }
+find-horizon-beyond = ⚠️ ティータイムは { $days }日前から販売され、{ $last } まで検索できます。まだ販売前：{ $dates }。
+find-horizon-past = ⚠️ すでに過ぎた日付：{ $dates }。ティータイムは今日から { $last } まで（{ $days }日先まで）検索できます。
+find-horizon-partly = ℹ️ ティータイムは { $last } まで（{ $days }日先まで）検索できます。対象外：{ $dates }。
+find-line-group = { $n }. <b>{ $time }</b> { $course } — ティータイム { $flights }件（{ $split }）= <b>{ $total }</b>{ $extra }
 
 ## Watches: tell me when a tee time opens (/watches)
 find-btn-watch = 🔔 空いたら知らせる
 slot-btn-watch = 🔔 空いたら知らせる
 watch-criteria = 📅 { $dates } · 🕐 { $window } · 👥 { $players } · 📍 { $place } · 💰 { $price }
-watch-players = { $players } 名
+watch-players = { $players }名
 watch-players-any = 人数指定なし
 watch-created =
     見張っています：{ $what }
@@ -416,10 +416,10 @@ watch-created =
 watch-exists =
     すでに見張っています：{ $what }
     /watches で一覧を見られます。
-watch-limit = すでに { $limit } 件の検索を見張っており、これが上限です。別の検索を見張るには /watches で1件を停止してください。
+watch-limit = すでに { $limit }件の検索を見張っており、これが上限です。別の検索を見張るには /watches で1件を停止してください。
 watch-date-passed = その日付は過ぎています。/find でもう一度検索してください。
-watch-not-on-sale = その日付はまだ販売前です。ティータイムは { $days } 日前から、{ $last } まで販売されます。それまでの日付を見張ってください：/find でもう一度検索してください。
-watch-list-title = 🔔 見張り中（{ $count } / { $limit } 件）
+watch-not-on-sale = その日付はまだ販売前です。ティータイムは { $days }日前から、{ $last } まで販売されます。それまでの日付を見張ってください：/find でもう一度検索してください。
+watch-list-title = 🔔 見張り中（{ $count } / { $limit }件）
 watch-list-empty = 見張っているティータイムはありません。/find の結果が少ないときや、/book でゴルフ場のその日が満席のときは、🔔 空いたら知らせる をタップしてください。
 watch-list-ended = 最近終了したもの：
 watch-state-waiting = 👀 見張り中 · まもなく初回確認
@@ -428,15 +428,15 @@ watch-state-checked = 👀 見張り中 · 最終確認 { $time }
 watch-state-failing = ⚠️ パートナーが応答していません。まもなく再確認します
 watch-state-stopped = 停止済み
 watch-state-ended = 終了：日付が過ぎました
-watch-alerted = ティータイム { $alerts } 件を通知済み
+watch-alerted = ティータイム { $alerts }件を通知済み
 watch-btn-stop-n = 🛑 { $n } を停止
 watch-btn-stop = 🛑 見張りを停止
 watch-stopped = 停止しました：この検索の通知はもう届きません。
 watch-not-active = この見張りはすでに終了しています。
-watch-alert-title = ティータイムが { $count } 件空きました
-watch-alert-price = 1名 { $price } × { $players } 名 = <b>{ $total }</b>
+watch-alert-title = ティータイムが { $count }件空きました
+watch-alert-price = 1名 { $price } × { $players }名 = <b>{ $total }</b>
 watch-alert-price-each = 1名あたり { $price }
-watch-alert-more = …ほか { $more } 件：/find ですべて表示します。
+watch-alert-more = …ほか { $more }件：/find ですべて表示します。
 watch-alert-hint = 「予約する」をタップしてください。ティータイムがまだ空いているか確認し、そのままプレーヤー情報の入力に進みます。
 watch-btn-book = 📅 予約する：{ $time } { $course }
 watch-alert-invalid = この通知はもう有効ではありません。

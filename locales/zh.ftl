@@ -218,7 +218,7 @@ offer-gone-none = 所提供的开球时间刚刚被订走，当天没有其他�
 ## Reminders
 reminder-hours = { $hours } 小时
 reminder-minutes = { $minutes } 分钟
-reminder-title = 提醒：您将在 { $before } 后开球
+reminder-title = 提醒：您将在 { $before }后开球
 reminder-btn-booking = 📋 我的预订
 reminder-btn-cancel = ✋ 申请取消
 reminder-btn-map = 📍 地图

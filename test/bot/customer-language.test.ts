@@ -164,7 +164,7 @@ describe("the customer's own language", () => {
     expect(customer.messages().some((m) => m.text?.includes("予約が確定しました"))).toBe(true);
 
     await passAt(h, b.slot_starts_at - 2 * HOUR);
-    const reminder = received(customer, "リマインダー：あと 2 時間 でティーオフです");
+    const reminder = received(customer, "リマインダー：あと2時間でティーオフです");
     expect(reminder).toHaveLength(1);
     expect(reminder[0]!.text).toContain(`予約コード ${(await h.app.bookings.get(b.id))!.reservation_code}`);
     expect(reminder[0]!.text).toMatch(/\d+月\d+日\([月火水木金土日]\)/);
