@@ -151,7 +151,7 @@ describe("the customer's own language", () => {
     expectTelegramRules(h);
   });
 
-  it("a Japanese customer's reminder before tee-off is in Japanese; the agent's line in English; a Chinese choice in /language switches", async () => {
+  it("a Japanese customer's reminder and refund notice are in Japanese; the agent's line and the admin's screens in English; a Chinese choice in /language switches", async () => {
     h = await startHarness({ env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) } });
     const agent = h.user(AGENT, "ja");
     const token = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
@@ -178,6 +178,20 @@ describe("the customer's own language", () => {
     const line = received(agent, "tees off in 2 hours");
     expect(line).toHaveLength(1);
     expect(KANA.test(line[0]!.text ?? "")).toBe(false);
+
+    // An admin (Telegram in Chinese, reading English) refunds it: the customer is told in Japanese.
+    const admin = h.user(ADMIN, "zh-hans", "Ploy");
+    const code = (await h.app.bookings.get(b.id))!.reservation_code!;
+    admin.send(`/refund ${code}`);
+    await h.settle();
+    expect(panel(admin).text).toContain("Refund this booking?");
+    tapData(admin, /^ad:rf:/);
+    await h.settle();
+    expect((await h.app.bookings.get(b.id))?.state).toBe("REFUNDED");
+    const notice = received(customer, "管理者が");
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.text).toContain(`（コード ${code}）をキャンセルし、返金しました`);
+    expect(englishWords(notice[0]!.text ?? "", allowed)).toEqual([]);
 
     customer.send("/language");
     await h.settle();
