@@ -34,6 +34,15 @@ export function parseLocale<F extends Locale | undefined>(value: unknown, fallba
   return parsed.success ? parsed.output : fallback;
 }
 
+/**
+ * Maps a Telegram `language_code` (e.g. `th`, `en-GB`, `ko`, `ja`, `zh-hans`, `zh-hant`, `zh-CN`) to a
+ * supported locale by its base language; every Chinese is served in Simplified Chinese (`zh`).
+ */
+export function localeFromLanguageCode(code: string | undefined, fallback: Locale): Locale {
+  if (!code) return fallback;
+  return parseLocale(code.toLowerCase().split(/[-_]/)[0], fallback);
+}
+
 /** Whether `locale` may be used on a staff surface. */
 export function isStaffLocale(locale: Locale): locale is StaffLocale {
   return locale === "th" || locale === "en";

@@ -1,18 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defaultWarningHandler, I18n, TranslateWarnings, type Warning } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import { CUSTOMER_ONLY_LOCALES, localeForRole, parseLocale, type Locale } from "../locale.js";
+import { CUSTOMER_ONLY_LOCALES, localeForRole, localeFromLanguageCode, parseLocale, type Locale } from "../locale.js";
 
 export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 
-/**
- * Maps a Telegram `language_code` (e.g. `th`, `en-GB`, `ko`, `ja`, `zh-hans`, `zh-hant`, `zh-CN`) to a
- * supported locale by its base language; every Chinese is served in Simplified Chinese (`zh`).
- */
-export function localeFromLanguageCode(code: string | undefined, fallback: Locale): Locale {
-  if (!code) return fallback;
-  return parseLocale(code.toLowerCase().split(/[-_]/)[0], fallback);
-}
+export { localeFromLanguageCode } from "../locale.js";
 
 /**
  * The locale a user's surface is in: their /language choice, else their Telegram language, else
