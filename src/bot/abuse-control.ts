@@ -7,6 +7,7 @@ import type { Fleet } from "../runtime/fleet.js";
 import { fleetBuckets, type BucketStore, type KeyedBuckets } from "../runtime/shared-buckets.js";
 import type { Rate } from "../runtime/token-bucket.js";
 import type { Storage } from "../storage/index.js";
+import type { Locale } from "../locale.js";
 import { localeFromLanguageCode } from "./i18n.js";
 import { floodGate, type LimitReason } from "./middlewares/flood-gate.js";
 import { createOutbox } from "./outbox.js";
@@ -94,7 +95,7 @@ export function createAbuseControl(options: AbuseControlOptions) {
   });
 
   /** The per-user gate; `t` words the member's notice, `api` sends it (an interactive send). */
-  function gate(api: Api, t: (locale: "th" | "en", key: string) => string): MiddlewareFn<Context> {
+  function gate(api: Api, t: (locale: Locale, key: string) => string): MiddlewareFn<Context> {
     return floodGate({
       perUser: { burst: limits.userBurst, perSecond: limits.userPerMinute / 60 },
       strangerPerMinute: limits.strangerPerMinute,

@@ -1,8 +1,9 @@
 /**
  * The command menus Telegram shows, per role and language: everyone (the default scope, strangers
- * included), and per private chat for customers, agents and admins. Each list is set twice: in English
- * (no `language_code`, the fallback) and in Thai (`language_code: "th"`). Descriptions are the
- * `cmd-<command>` keys of the locale files.
+ * included), and per private chat for customers, agents and admins. Each list is set in English (no
+ * `language_code`, the fallback) and in Thai (`language_code: "th"`); the everyone's and the customers'
+ * lists in Korean, Japanese and Chinese too (`ko`, `ja`, `zh`), staff menus never (a staff client in those
+ * languages shows the English list). Descriptions are the `cmd-<command>` keys of the locale files.
  */
 import { createHash } from "node:crypto";
 import { I18n } from "@grammyjs/i18n";
@@ -48,8 +49,24 @@ export const ADMIN_MENU_COMMANDS = [
 
 export type MenuCommand = (typeof EVERYONE_COMMANDS | typeof AGENT_COMMANDS | typeof ADMIN_MENU_COMMANDS)[number];
 
-/** The language each list is set for: English as the fallback (no code), Thai for Thai clients. */
-const LANGUAGES: readonly { locale: Locale; code?: LanguageCode }[] = [{ locale: "en" }, { locale: "th", code: "th" }];
+/** The languages a staff list is set for: English as the fallback (no code), Thai for Thai clients. */
+const STAFF_LANGUAGES: readonly { locale: Locale; code?: LanguageCode }[] = [
+  { locale: "en" },
+  { locale: "th", code: "th" },
+];
+
+/** The languages the everyone's and the customers' lists are set for: the staff's, and the customer-only. */
+const CUSTOMER_LANGUAGES: readonly { locale: Locale; code?: LanguageCode }[] = [
+  ...STAFF_LANGUAGES,
+  { locale: "ko", code: "ko" },
+  { locale: "ja", code: "ja" },
+  { locale: "zh", code: "zh" },
+];
+
+/** The languages `commands` is set in: a staff menu in Thai and English only. */
+function languagesOf(commands: readonly MenuCommand[]) {
+  return commands === EVERYONE_COMMANDS || commands === CUSTOMER_COMMANDS ? CUSTOMER_LANGUAGES : STAFF_LANGUAGES;
+}
 
 let translator: I18n | undefined;
 function describe(locale: Locale, command: MenuCommand): string {
@@ -75,7 +92,7 @@ function commandsOf(role: Role): readonly MenuCommand[] | undefined {
 
 /**
  * What fairway last set for each scope, so a restart does not send every agent's menu again: a
- * digest of the lists (both languages) per scope, in the key-value store, kept for `MENU_MEMO_TTL_MS`
+ * digest of the lists (every language) per scope, in the key-value store, kept for `MENU_MEMO_TTL_MS`
  * (after that a start sends the menu again, in case something outside fairway changed it). Every
  * path that sets or deletes a menu goes through it, so it never claims a menu that is not there.
  */
@@ -111,7 +128,7 @@ async function setMenu(
   commands: readonly MenuCommand[],
   memo?: MenuMemo,
 ): Promise<boolean> {
-  const lists = LANGUAGES.map(({ locale, code }) => ({ code, list: commandList(commands, locale) }));
+  const lists = languagesOf(commands).map(({ locale, code }) => ({ code, list: commandList(commands, locale) }));
   const digest = createHash("sha256").update(JSON.stringify(lists)).digest("base64url");
   const key = scopeKey(scope);
   if (memo && (await memo.get(key)) === digest) return false;
@@ -126,7 +143,9 @@ async function setMenu(
 
 async function deleteMenu(api: Api, scope: BotCommandScope, memo?: MenuMemo): Promise<void> {
   await memo?.delete(scopeKey(scope));
-  for (const { code } of LANGUAGES) await api.deleteMyCommands({ scope, ...(code ? { language_code: code } : {}) });
+  for (const { code } of CUSTOMER_LANGUAGES) {
+    await api.deleteMyCommands({ scope, ...(code ? { language_code: code } : {}) });
+  }
 }
 
 const chatScope = (userId: number): BotCommandScope => ({ type: "chat", chat_id: userId });

@@ -37,7 +37,7 @@ import { createLanguageFeature } from "./features/language.js";
 import { createMenuFeature } from "./features/menu.js";
 import { createMyBookingsFeature } from "./features/my-bookings.js";
 import { createMovesFeature } from "./features/moves/index.js";
-import { createI18n } from "./i18n.js";
+import { createI18n, surfaceLocale } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
 import { soloFleet, type Fleet } from "../runtime/fleet.js";
@@ -71,15 +71,23 @@ export interface CreateBotOptions {
 interface LocaleCarrier {
   flowLocale?: Locale;
   session?: SessionData;
+  who?: { role: string };
 }
 
 /** Builds fairway's bot: plugins in order, then one composer per feature. */
 export function createBot(base: Omit<BotDeps, "notifications">, options: CreateBotOptions) {
   // Abuse control and rate limits (abuse-control.ts): every HTTP attempt paced by the outgoing budget.
   const fleet = options.fleet ?? soloFleet("this process");
+  const { defaultLocale } = base.config;
+  // The surface's language: the flow's (read outside, below), else the user's by their role and choice.
   const i18n = createI18n<Context & LocaleCarrier>(
-    base.config.defaultLocale,
-    (ctx) => ctx.flowLocale ?? ctx.session?.locale,
+    defaultLocale,
+    (ctx) =>
+      ctx.flowLocale ??
+      surfaceLocale(
+        { role: ctx.who?.role, chosen: ctx.session?.locale, languageCode: ctx.from?.language_code },
+        defaultLocale,
+      ),
   );
   // A demo (a real bot on the embedded sandbox): every send is marked, on every client below.
   const mark = base.config.sandboxDemo ? sandboxMarkOf(base, i18n) : undefined;
@@ -166,6 +174,8 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
       getSessionKey: (ctx) => ctx.from?.id.toString(),
     }),
   );
+  // The role first: the language of a surface depends on it (staff read Thai or English only).
+  bot.use(resolveRole());
   bot.use(i18n);
   if (mark) bot.use(mark.middleware());
   bot.use(busy.middleware());
@@ -174,7 +184,6 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     if (code && ctx.session.languageCode !== code) ctx.session.languageCode = code;
     await next();
   });
-  bot.use(resolveRole());
   // Inline queries and chosen results have no chat: served here, above the chat-type filters.
   bot.use(createInlineOffersFeature(inlineThrottle));
 
@@ -193,8 +202,11 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
       plugins: (conversation) => [
         // The user's language choice lives in the outside session: read it through `external`.
         async (ctx, next) => {
-          (ctx as FlowContext & LocaleCarrier).flowLocale = await conversation.external(
-            (outside) => outside.session.locale,
+          (ctx as FlowContext & LocaleCarrier).flowLocale = await conversation.external((outside) =>
+            surfaceLocale(
+              { role: outside.who.role, chosen: outside.session.locale, languageCode: outside.from?.language_code },
+              defaultLocale,
+            ),
           );
           await next();
         },
@@ -281,13 +293,16 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
 export type FairwayBot = ReturnType<typeof createBot>;
 
 /** The sandbox mark in the language of the chat it goes to (a user's chat: theirs; any other: the default). */
-function sandboxMarkOf(base: Pick<BotDeps, "config" | "storage">, i18n: { t(locale: string, key: string): string }) {
+function sandboxMarkOf(
+  base: Pick<BotDeps, "config" | "storage" | "access">,
+  i18n: { t(locale: string, key: string): string },
+) {
   const { defaultLocale } = base.config;
   return createSandboxMark({
     async markFor(chatId) {
       const locale =
         typeof chatId === "number" && chatId > 0
-          ? await localeOfUser(base.storage.kv, chatId, defaultLocale)
+          ? await localeOfUser({ kv: base.storage.kv, access: base.access }, chatId, defaultLocale)
           : defaultLocale;
       return i18n.t(locale, MARK_KEY);
     },

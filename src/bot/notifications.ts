@@ -17,6 +17,7 @@ import type { Logger } from "../logger.js";
 import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Locale } from "./format/locale.js";
+import { parseLocale } from "../locale.js";
 import type { Outbox } from "./outbox.js";
 import { localeOfUser } from "./session.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
@@ -61,7 +62,7 @@ export function createNotifications(deps: NotificationDeps) {
 
   /** The language a user chose (/language), else their Telegram language as last seen, else the default. */
   function localeOf(userId: number): Promise<Locale> {
-    return localeOfUser(deps.storage.kv, userId, deps.config.defaultLocale);
+    return localeOfUser({ kv: deps.storage.kv, access: deps.access }, userId, deps.config.defaultLocale);
   }
 
   /**
@@ -208,7 +209,7 @@ export function createNotifications(deps: NotificationDeps) {
     /** Tells the booker what the reaper did to a group (its holds ended, an interrupted confirm settled): one message. */
     async groupEvent(event: GroupReaperEvent): Promise<void> {
       const { group: g } = event.view;
-      const locale: Locale = g.locale === "th" ? "th" : "en";
+      const locale = parseLocale(g.locale, deps.config.defaultLocale);
       // A customer's own group (through an agent's link) is told in the price they pay.
       const audience: Audience = g.agent_id !== null && g.agent_id !== g.user_id ? "customer" : "staff";
       const text = i18n.t(locale, `notify-group-${event.kind}`, groupArgs(event.view, locale, true, audience));
@@ -221,7 +222,7 @@ export function createNotifications(deps: NotificationDeps) {
       const b = event.booking;
       // A group's flight: the group's own event tells the booker once, for every flight.
       if (b.group_id !== null) return;
-      const locale: Locale = b.locale === "th" ? "th" : "en";
+      const locale = parseLocale(b.locale, deps.config.defaultLocale);
       await send(b.chat_id, i18n.t(locale, `notify-${event.kind}`, bookingArgs(b, locale)), `reaper-${event.kind}`);
       if (event.kind === "paid") await notifications.afterPaid(b.id);
     },

@@ -1,13 +1,14 @@
 import { enhanceStorage, type StorageAdapter } from "grammy";
 import type { KvStore } from "../storage/index.js";
-import type { Locale } from "./format/locale.js";
-import { localeFromLanguageCode } from "./i18n.js";
+import type { Access } from "../access/index.js";
+import { parseLocale, type Locale } from "../locale.js";
+import { surfaceLocale } from "./i18n.js";
 
 const PREFIX = "session:";
 
 /** Per-user session: only the language the user chose (everything else lives in the ledger). */
 export interface SessionData {
-  /** The language the user chose with /language. */
+  /** The language the user chose with /language (any of `LOCALES`; staff surfaces narrow it by role). */
   locale?: Locale;
   /** The user's Telegram language_code as last seen (for messages fairway sends on its own). */
   languageCode?: string;
@@ -70,11 +71,25 @@ export async function readSession(kv: KvStore, userId: number): Promise<SessionD
   if (!stored) return undefined;
   const inner = stored.__d;
   // Stored by enhanceStorage as { __d: data, v: version }; an older plain session is read as it is.
-  return MIGRATIONS[1](inner !== null && typeof inner === "object" ? (inner as Record<string, unknown>) : stored);
+  return sessionData(inner !== null && typeof inner === "object" ? (inner as Record<string, unknown>) : stored);
 }
 
-/** The language a user chose (/language), else their Telegram language as last seen, else `fallback`. */
-export async function localeOfUser(kv: KvStore, userId: number, fallback: Locale): Promise<Locale> {
-  const session = await readSession(kv, userId);
-  return session?.locale ?? localeFromLanguageCode(session?.languageCode, fallback);
+/** The language fields of a stored session, whatever its version: a locale fairway does not speak is none. */
+function sessionData(stored: Record<string, unknown>): SessionData {
+  const locale = parseLocale(stored.locale, undefined);
+  const languageCode = typeof stored.languageCode === "string" ? stored.languageCode : undefined;
+  return { ...(locale ? { locale } : {}), ...(languageCode ? { languageCode } : {}) };
+}
+
+/**
+ * The language of what fairway sends a user on its own: their choice (/language), else their Telegram
+ * language as last seen, else `fallback`, narrowed by their role now (staff read Thai or English only).
+ */
+export async function localeOfUser(
+  deps: { kv: KvStore; access: Pick<Access, "whoIs"> },
+  userId: number,
+  fallback: Locale,
+): Promise<Locale> {
+  const [session, who] = await Promise.all([readSession(deps.kv, userId), deps.access.whoIs(userId)]);
+  return surfaceLocale({ role: who.role, chosen: session?.locale, languageCode: session?.languageCode }, fallback);
 }

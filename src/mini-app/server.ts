@@ -23,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import type { Access, Who } from "../access/index.js";
 import type { BookingArgs } from "../bot/conversations/booking/entry.js";
+import { localeForRole, localeFromLanguageCode } from "../locale.js";
 import type { Logger } from "../logger.js";
 import type { KeyedBuckets } from "../runtime/shared-buckets.js";
 import { sellerOf, type PriceRules } from "../pricing/rules.js";
@@ -210,7 +211,9 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
       const { initData, maxBaht, ...request } = body.output;
       const { user, who } = await member(initData);
       const read = await sheet.read({ ...request, ...(maxBaht ? { maxBaht } : {}) }, await scopeOf(user, who));
-      return { ...read, role: who.role, locale: user.language_code === "th" ? "th" : "en" };
+      // The user's Telegram language, narrowed by role: staff read Thai or English (src/locale.ts).
+      const locale = localeForRole(who.role, localeFromLanguageCode(user.language_code, "en"));
+      return { ...read, role: who.role, locale };
     }),
     "/tee-sheet/api/pick": api(async (raw) => {
       const body = v.safeParse(PickBody, raw);

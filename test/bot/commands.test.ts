@@ -84,6 +84,15 @@ describe("command menus", () => {
     expect(descriptions(AGENT, "th").book).toBe("จองเวลาออกรอบ");
     // Other languages fall back to the English lists (no language_code); no other list exists.
     expect(menu(ADMIN, "de")).toEqual([]);
+    // Everyone's menu is in Korean, Japanese and Chinese too; a staff menu never (its client shows English).
+    expect(descriptions(undefined, "ko").help).toBe("도움말");
+    expect(descriptions(undefined, "ja").language).toBe("言語 / Language");
+    expect(descriptions(undefined, "zh").start).toBe("开始：此机器人能做什么");
+    for (const code of ["ko", "ja", "zh"]) {
+      expect(menu(undefined, code)).toEqual(["start", "help", "language"]);
+      expect(menu(ADMIN, code)).toEqual([]);
+      expect(menu(AGENT, code)).toEqual([]);
+    }
     expect(h.telegram.callsTo("setMyCommands").every((c) => c.ok)).toBe(true);
   });
 
@@ -134,6 +143,9 @@ describe("command menus", () => {
     await commandsForCustomer(api, 9012);
     expect(menu(9012)).toEqual(["book", "mybookings", "cancel", "language", "help"]);
     expect(descriptions(9012, "th").mybookings).toBe("การจองของฉัน");
+    expect(descriptions(9012, "ko").mybookings).toBe("내 예약");
+    expect(descriptions(9012, "ja").book).toBe("ティータイムを予約");
+    expect(descriptions(9012, "zh").cancel).toBe("中止当前预订");
   });
 });
 

@@ -267,6 +267,29 @@ describe("the tee sheet Mini App", () => {
     expect(rows.map((r) => r.course.id)).toEqual([h.sandbox.courses()[2]!.id]);
   });
 
+  it("speaks a customer's Korean, Japanese or Chinese; an agent whose Telegram speaks Korean reads English", async () => {
+    const agent = h.user(2810, "ko");
+    const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    for (const [id, code, locale] of [
+      [2811, "ko", "ko"],
+      [2812, "ja", "ja"],
+      [2813, "zh-hans", "zh"],
+    ] as const) {
+      const customer = h.user(id, code, "Kim", "stranger");
+      customer.send(`/start ${link}`);
+      await h.settle();
+      customer.send("/cancel");
+      await h.settle();
+      const { status, json } = await call("sheet", { initData: initDataOf(customer) });
+      expect(status).toBe(200);
+      expect(json.role).toBe("customer");
+      expect(json.locale, code).toBe(locale);
+    }
+    const { json } = await call("sheet", { initData: initDataOf(agent) });
+    expect(json.role).toBe("agent");
+    expect(json.locale).toBe("en");
+  });
+
   it("offers the tee sheet in /book's course list (a web_app button, beside Find a tee time)", async () => {
     const agent = h.user(2807, "en");
     agent.send("/book");

@@ -1,7 +1,9 @@
 /**
  * Dates and times as people see them: always on the course's wall clock (its IANA `timeZone`),
  * never the server's. Instants are epoch ms; calendar days are `YYYY-MM-DD` keys.
- * Thai output uses the Buddhist-era year (CE + 543), as Thai people write dates.
+ * Thai output uses the Buddhist-era year (CE + 543), as Thai people write dates. Korean, Japanese and
+ * Chinese write a short date as month and day with the weekday (`11월 28일 (토)`, `11月28日(土)`,
+ * `11月28日 周六`): a tee time is at most weeks ahead, so the year is left to the long date.
  */
 import { tz } from "@date-fns/tz";
 import { format } from "date-fns/format";
@@ -44,13 +46,37 @@ function displayYear(dateKey: string, locale: Locale): number {
   return locale === "th" ? year + BUDDHIST_ERA_OFFSET : year;
 }
 
-/** A short date: en `Mon 23 Nov 2026`, th `จ. 23 พ.ย. 2569`. */
+/** The short date's pattern in the East Asian locales (month, day, weekday; no year). */
+const SHORT_DATE_CJK: Readonly<Partial<Record<Locale, string>>> = {
+  ko: "M월 d일 (EEE)",
+  ja: "M月d日(EEE)",
+  zh: "M月d日 EEE",
+};
+
+/** The long date's pattern in the East Asian locales (year, month, day, weekday). */
+const LONG_DATE_CJK: Readonly<Partial<Record<Locale, string>>> = {
+  ko: "yyyy년 M월 d일 EEEE",
+  ja: "yyyy年M月d日 EEEE",
+  zh: "yyyy年M月d日 EEEE",
+};
+
+/**
+ * A short date: en `Mon 23 Nov 2026`, th `จ. 23 พ.ย. 2569`, ko `11월 23일 (월)`, ja `11月23日(月)`,
+ * zh `11月23日 周一`.
+ */
 export function formatDate(dateKey: string, locale: Locale): string {
+  const cjk = SHORT_DATE_CJK[locale];
+  if (cjk) return formatKey(dateKey, cjk, locale);
   return `${formatKey(dateKey, "EEE d MMM", locale)} ${displayYear(dateKey, locale)}`;
 }
 
-/** A long date: en `Monday 23 November 2026`, th `วันจันทร์ที่ 23 พฤศจิกายน 2569`. */
+/**
+ * A long date: en `Monday 23 November 2026`, th `วันจันทร์ที่ 23 พฤศจิกายน 2569`, ko `2026년 11월 23일 월요일`,
+ * ja `2026年11月23日 月曜日`, zh `2026年11月23日 星期一`.
+ */
 export function formatDateLong(dateKey: string, locale: Locale): string {
+  const cjk = LONG_DATE_CJK[locale];
+  if (cjk) return formatKey(dateKey, cjk, locale);
   const year = displayYear(dateKey, locale);
   if (locale === "th") return `วัน${formatKey(dateKey, "EEEE'ที่' d MMMM", locale)} ${year}`;
   return `${formatKey(dateKey, "EEEE d MMMM", locale)} ${year}`;
@@ -62,11 +88,15 @@ export function formatTime(ms: number, timeZone: string, _locale: Locale): strin
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
-/** Date and time at the course: en `Mon 23 Nov 2026, 06:08`, th `จ. 23 พ.ย. 2569 เวลา 06:08 น.`. */
+/**
+ * Date and time at the course: en `Mon 23 Nov 2026, 06:08`, th `จ. 23 พ.ย. 2569 เวลา 06:08 น.`,
+ * ko `11월 23일 (월) 06:08`, ja `11月23日(月) 06:08`, zh `11月23日 周一 06:08`.
+ */
 export function formatDateTime(ms: number, timeZone: string, locale: Locale): string {
   const date = formatDate(dateKeyOf(ms, timeZone), locale);
   const time = formatTime(ms, timeZone, locale);
-  return locale === "th" ? `${date} เวลา ${time} น.` : `${date}, ${time}`;
+  if (locale === "th") return `${date} เวลา ${time} น.`;
+  return locale === "en" ? `${date}, ${time}` : `${date} ${time}`;
 }
 
 /** A day without its weekday or year, for a chart's axis: en `23 Nov`, th `23 พ.ย.`. */
@@ -84,9 +114,11 @@ export function formatMonthName(dateKey: string, locale: Locale): string {
   return formatKey(dateKey, "LLL", locale);
 }
 
-/** A calendar heading for `month` (1-12): en `November 2026`, th `พฤศจิกายน 2569`. */
+/** A calendar heading for `month` (1-12): en `November 2026`, th `พฤศจิกายน 2569`, ko `2026년 11월`, ja/zh `2026年11月`. */
 export function formatMonthTitle(year: number, month: number, locale: Locale): string {
   const key = toDateKey(year, month, 1);
+  if (locale === "ko") return formatKey(key, "yyyy년 M월", locale);
+  if (locale === "ja" || locale === "zh") return formatKey(key, "yyyy年M月", locale);
   return `${formatKey(key, "LLLL", locale)} ${displayYear(key, locale)}`;
 }
 
@@ -94,7 +126,7 @@ export function formatMonthTitle(year: number, month: number, locale: Locale): s
 const A_MONDAY = "2024-01-01";
 
 /**
- * Column headings for a calendar, **Monday first** in both locales (as `monthGrid` lays weeks out):
+ * Column headings for a calendar, **Monday first** in every locale (as `monthGrid` lays weeks out):
  * en `Mo Tu We Th Fr Sa Su`, th `จ อ พ พฤ ศ ส อา` (date-fns' short Thai names without the dot).
  */
 export function weekdayShortNames(locale: Locale): string[] {

@@ -77,6 +77,112 @@ const STRINGS = {
     noGroupCell: "ไม่พอสำหรับกลุ่ม",
     noGroup: (players, time) => `กลุ่ม ${players} คนเริ่มเวลา ${time} ไม่ได้ ทีออฟถัดไปมีไม่พอหรือห่างกันเกินไป กรุณาเลือกเวลาอื่น`,
   },
+  ko: {
+    title: "티 시트",
+    part: "시간",
+    players: "인원",
+    area: "지역",
+    price: "최고 가격",
+    any: "전체",
+    anyArea: "모든 지역",
+    anyPrice: "가격 무관",
+    morning: "오전",
+    midday: "한낮",
+    afternoon: "오후",
+    spots: (n) => `최대 ${n}명`,
+    net: (amount) => `원가 ${amount}`,
+    gone: "마감",
+    none: "이 시간대에는 티타임이 없습니다",
+    loading: "불러오는 중…",
+    failed: (names) => `응답 없음: ${names}`,
+    empty: "이 조건에 맞는 골프장이 없습니다.",
+    sent: "채팅으로 보냈습니다. 그곳에서 예약을 마치세요.",
+    goneNow: "그 티타임은 방금 마감되었습니다. 시트를 다시 갱신했습니다.",
+    unauthorized: "이 페이지는 Telegram의 fairway 채팅에서 열어야 합니다. 그곳에서 다시 여세요.",
+    forbidden: "fairway가 아직 고객님을 모릅니다. 에이전트에게 링크를 요청하세요.",
+    unavailable: "지금은 골프장 정보를 읽을 수 없습니다. 잠시 후 다시 시도하세요.",
+    tooMany: "요청이 너무 많습니다. 잠시 기다린 후 다시 시도하세요.",
+    error: "문제가 발생했습니다. 다시 시도하세요.",
+    players_n: (n) => `${n}`,
+    teeTimes: (n) => `티타임 ${n}개`,
+    groupNote: (n) => `${n}명은 여러 티타임을 사용합니다. 첫 티타임을 누르세요.`,
+    groupPick: (n, from, times, split, total) => `${from}부터 티타임 ${n}개: ${times} · ${split}명 · 합계 ${total}`,
+    bookGroup: "이 티타임들 예약",
+    noGroupCell: "그룹 불가",
+    noGroup: (players, time) =>
+      `${time}에 ${players}명 그룹을 시작할 수 없습니다. 이후 티타임이 너무 적거나 간격이 넓습니다. 다른 시간을 선택하세요.`,
+  },
+  ja: {
+    title: "ティーシート",
+    part: "時間",
+    players: "人数",
+    area: "地域",
+    price: "上限料金",
+    any: "すべて",
+    anyArea: "すべての地域",
+    anyPrice: "料金指定なし",
+    morning: "午前",
+    midday: "昼",
+    afternoon: "午後",
+    spots: (n) => `最大${n}名`,
+    net: (amount) => `原価 ${amount}`,
+    gone: "満席",
+    none: "この時間帯にはティータイムがありません",
+    loading: "読み込み中…",
+    failed: (names) => `応答なし：${names}`,
+    empty: "この条件に合うゴルフ場はありません。",
+    sent: "チャットに送りました。そちらで予約を完了してください。",
+    goneNow: "そのティータイムはたった今埋まりました。シートを最新にしました。",
+    unauthorized: "このページは Telegram の fairway のチャットから開いてください。そちらから開き直してください。",
+    forbidden: "fairway はまだお客様を存じません。エージェントにリンクをお求めください。",
+    unavailable: "ただいまゴルフ場の情報を読み込めません。少ししてからもう一度お試しください。",
+    tooMany: "リクエストが多すぎます。少し待ってからもう一度お試しください。",
+    error: "問題が発生しました。もう一度お試しください。",
+    players_n: (n) => `${n}`,
+    teeTimes: (n) => `ティータイム${n}件`,
+    groupNote: (n) => `${n}名は複数のティータイムを使います。最初のティータイムをタップしてください。`,
+    groupPick: (n, from, times, split, total) =>
+      `${from} からティータイム${n}件：${times} · ${split}名 · 合計 ${total}`,
+    bookGroup: "これらのティータイムを予約",
+    noGroupCell: "グループ不可",
+    noGroup: (players, time) =>
+      `${time} から${players}名のグループは組めません。その後のティータイムが少ないか、間隔が空きすぎています。別の時間を選んでください。`,
+  },
+  zh: {
+    title: "开球表",
+    part: "时段",
+    players: "人数",
+    area: "地区",
+    price: "最高价格",
+    any: "全部",
+    anyArea: "所有地区",
+    anyPrice: "任意价格",
+    morning: "上午",
+    midday: "中午",
+    afternoon: "下午",
+    spots: (n) => `最多 ${n} 人`,
+    net: (amount) => `底价 ${amount}`,
+    gone: "已满",
+    none: "该时段没有开球时间",
+    loading: "加载中…",
+    failed: (names) => `无回复：${names}`,
+    empty: "没有符合这些条件的球场。",
+    sent: "已发送到聊天：请在那里完成预订。",
+    goneNow: "该开球时间刚刚被订走。开球表已更新。",
+    unauthorized: "此页面须从 Telegram 中 fairway 的聊天打开。请从那里重新打开。",
+    forbidden: "fairway 还不认识您：请向代理索取链接。",
+    unavailable: "暂时无法读取球场信息。请稍后再试。",
+    tooMany: "请求过多：请稍候再试。",
+    error: "出了点问题。请重试。",
+    players_n: (n) => `${n}`,
+    teeTimes: (n) => `${n} 个开球时间`,
+    groupNote: (n) => `${n} 人需要多个开球时间：请点击第一个。`,
+    groupPick: (n, from, times, split, total) =>
+      `自 ${from} 起 ${n} 个开球时间：${times} · ${split} 人 · 合计 ${total}`,
+    bookGroup: "预订这些开球时间",
+    noGroupCell: "无法成组",
+    noGroup: (players, time) => `${time} 无法开始 ${players} 人的团组：之后的开球时间太少或间隔太远。请选择其他时间。`,
+  },
 };
 
 const PRICES = [1000, 1500, 2000, 2500, 3000, 4000, 5000];
@@ -90,7 +196,16 @@ const signedUser = (() => {
     return null;
   }
 })();
-let locale = signedUser?.language_code === "th" ? "th" : "en";
+/** The page's language from a Telegram language code (`zh-hans` → `zh`); the server's answer settles it by role. */
+const localeOf = (code) => {
+  const base = String(code ?? "")
+    .toLowerCase()
+    .split(/[-_]/)[0];
+  return base in STRINGS ? base : "en";
+};
+/** The `Intl` tag of each language (baht and dates as in the chat: src/locale.ts). */
+const INTL = { th: "th-TH", en: "en-GB", ko: "ko-KR", ja: "ja-JP", zh: "zh-CN" };
+let locale = localeOf(signedUser?.language_code);
 const t = (key, ...args) => {
   const value = STRINGS[locale][key];
   return typeof value === "function" ? value(...args) : value;
@@ -158,16 +273,14 @@ function el(tag, attrs = {}, ...children) {
 const state = { date: undefined, part: "any", players: 4, area: "any", maxBaht: null, sheet: null };
 
 const money = (satang) =>
-  new Intl.NumberFormat(locale === "th" ? "th-TH" : "en-GB", {
+  new Intl.NumberFormat(INTL[locale], {
     style: "currency",
     currency: "THB",
     currencyDisplay: "narrowSymbol", // ฿2,200 in both languages ("THB 2,200" crowds a cell)
     maximumFractionDigits: 0,
   }).format(satang / 100);
 const day = (key, options) =>
-  new Intl.DateTimeFormat(locale === "th" ? "th-TH" : "en-GB", { timeZone: "UTC", ...options }).format(
-    new Date(`${key}T00:00:00Z`),
-  );
+  new Intl.DateTimeFormat(INTL[locale], { timeZone: "UTC", ...options }).format(new Date(`${key}T00:00:00Z`));
 
 let toastTimer;
 function toast(text) {
@@ -380,7 +493,7 @@ async function load() {
     $("sheet").dataset.state = "refused";
     return;
   }
-  locale = json.locale === "th" ? "th" : "en";
+  locale = localeOf(json.locale);
   Object.assign(state, {
     date: json.date,
     part: json.part,

@@ -154,3 +154,22 @@ describe("minutesUntil", () => {
     expect(minutesUntil(now - 30 * 60_000, now)).toBe(-30);
   });
 });
+
+describe("dates in Korean, Japanese and Chinese", () => {
+  it("write a day as month, day and weekday, at the course's wall clock", () => {
+    // 23:30 UTC on Friday the 27th is already Saturday the 28th, 06:30, in Bangkok.
+    const ms = Date.UTC(2026, 10, 27, 23, 30);
+    expect(formatDateTime(ms, BKK, "ko")).toBe("11월 28일 (토) 06:30");
+    expect(formatDateTime(ms, BKK, "ja")).toBe("11月28日(土) 06:30");
+    expect(formatDateTime(ms, BKK, "zh")).toBe("11月28日 周六 06:30");
+    expect(formatDate("2026-11-28", "ko")).toBe("11월 28일 (토)");
+    expect(formatDateLong("2026-11-28", "ko")).toBe("2026년 11월 28일 토요일");
+    expect(formatDateLong("2026-11-28", "ja")).toBe("2026年11月28日 土曜日");
+    expect(formatDateLong("2026-11-28", "zh")).toBe("2026年11月28日 星期六");
+    expect(formatMonthTitle(2026, 11, "ko")).toBe("2026년 11월");
+    expect(formatMonthTitle(2026, 11, "ja")).toBe("2026年11月");
+    expect(formatMonthTitle(2026, 11, "zh")).toBe("2026年11月");
+    expect(weekdayShortNames("ja")).toEqual(["月", "火", "水", "木", "金", "土", "日"]);
+    expect(weekdayShortNames("zh")).toEqual(["一", "二", "三", "四", "五", "六", "日"]);
+  });
+});

@@ -130,7 +130,8 @@ function courseInfo(d: Draft, env: ViewEnv): View {
   if (!c) return courseList(d, env, NO_COURSES);
   const rows = [
     `⛳ <b>${escapeHtml(courseName(c, locale))}</b>`,
-    locale === "th" ? escapeHtml(c.name) : escapeHtml(c.nameTH),
+    // The other name beside it: Thai and English readers see both; Korean, Japanese, Chinese only the partner's.
+    locale === "th" ? escapeHtml(c.name) : locale === "en" ? escapeHtml(c.nameTH) : "",
     `📍 ${escapeHtml(c.place)}`,
     c.address ? `🏠 ${escapeHtml(truncate(c.address, 300))}` : "",
     c.openingHours ? `🕕 ${t("course-hours", { hours: escapeHtml(truncate(c.openingHours, 200)) })}` : "",

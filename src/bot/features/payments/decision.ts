@@ -12,6 +12,7 @@ import { groupMoney, sellingOf } from "../../format/booking-money.js";
 import { formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
+import { parseLocale } from "../../../locale.js";
 import { localeOf } from "../../i18n.js";
 import { closeCard } from "./close-card.js";
 import { payableHoldEnd, payableLine, readerIn } from "./messages.js";
@@ -54,7 +55,7 @@ export async function decide(ctx: BotContext, bookingId: string, approve: boolea
     case "rejected":
       await closeCard(ctx, ctx.t("pay-card-rejected", { who }));
       await tellCustomer(ctx, what, "pay-rejected-customer", {
-        amount: formatBaht(out.payment.amount, b.locale === "th" ? "th" : "en"),
+        amount: formatBaht(out.payment.amount, parseLocale(b.locale, "en")),
         reference: escapeHtml(out.payment.reference),
       });
       return;

@@ -2,6 +2,7 @@ import type { GroupReaperEvent, ReaperEvent } from "../../../bookings/index.js";
 import type { PaymentEnding } from "../../../bookings/service.js";
 import type { Access } from "../../../access/index.js";
 import type { Notifications } from "../../notifications.js";
+import type { Locale } from "../../../locale.js";
 import { formatBaht } from "../../format/money.js";
 import { formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
@@ -29,7 +30,7 @@ export async function paymentEnded(deps: ExpiryDeps, ending: PaymentEnding): Pro
   const b = what.booking;
   const agent = payment.agent_id !== null ? await deps.notifications.agentChats(Number(payment.agent_id)) : [];
   const ids = [...new Set([...agent, ...deps.access.adminIds()])];
-  const amount = (locale: "en" | "th") => formatBaht(payment.amount, locale);
+  const amount = (locale: Locale) => formatBaht(payment.amount, locale);
   for (const to of ids) {
     const locale = await deps.notifications.localeOf(to);
     const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);

@@ -16,6 +16,7 @@ import { createWatchStore, targetKey, type Watch, type WatchCourse } from "../..
 import { WATCH_ZONE, watchEnd, watchHits } from "../../../watches/checker.js";
 import { sellerOf, type SellingPrice } from "../../../pricing/rules.js";
 import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/entry.js";
+import { parseLocale } from "../../../locale.js";
 import type { BotContext, Locale } from "../../context.js";
 import { courseToday, formatDate } from "../../format/dates.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
@@ -33,7 +34,7 @@ const picked = new WeakMap<BotContext, BookingArgs>();
 
 const inFlow = (ctx: BotContext) => ctx.conversation.active(BOOKING_CONVERSATION) > 0;
 
-const localeOf = (ctx: BotContext): Locale => (ctx.t("locale-code") === "th" ? "th" : "en");
+const localeOf = (ctx: BotContext): Locale => parseLocale(ctx.t("locale-code"), "en");
 
 export function watchEnvOf(ctx: BotContext): WatchEnv {
   return {
