@@ -697,6 +697,7 @@ describe("/agents", () => {
     expect(menu()).toEqual([
       "book",
       "mybookings",
+      "move",
       "link",
       "links",
       "payments",

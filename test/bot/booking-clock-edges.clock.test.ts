@@ -219,10 +219,12 @@ describe("admin ranges at midnight, in Bangkok", () => {
     const reported = async (from: string, to: string) => {
       admin.send(`/report ${from} ${to}`);
       await h.settle();
-      // The report, its CSV, then the CSV of its bookings.
-      const [text, summary] = admin.messages().slice(-3);
+      // The report, its chart (a photo, when the period has figures), its CSV, then the CSV of its bookings.
+      const mine = admin.messages();
+      const at = mine.findLastIndex((m) => m.text !== undefined);
+      const summary = mine.slice(at + 1).find((m) => m.document !== undefined);
       const csv = h.telegram.file(summary!.document!.file_id)!.data!.toString("utf8");
-      return { text: text!.text!, csv };
+      return { text: mine[at]!.text!, csv };
     };
     const amountOf = (u: SimulatedUser) =>
       h.sandbox.reservations().find((r) => r.customerName === names.get(u.chatId))!.amount;

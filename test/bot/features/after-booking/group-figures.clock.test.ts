@@ -24,6 +24,11 @@ afterEach(async () => {
 });
 
 /** The last report CSV `user` received (not the CSV of its bookings), as rows of cells (no quoted fields in these). */
+/** The last report's text: its message, before the chart's photo and the CSVs (which carry captions). */
+function reportText(user: ReturnType<Harness["user"]>): string {
+  return [...user.messages()].reverse().find((m) => m.text !== undefined)!.text!;
+}
+
 function lastCsv(h: Harness, user: ReturnType<Harness["user"]>): string[][] {
   const doc = [...user.messages()].reverse().find((m) => m.document?.file_name?.startsWith("fairway-report-"))!;
   return h.telegram
@@ -69,7 +74,7 @@ describe("groups in the digest and /report", () => {
     // /report: four tee times and one booking paid, in two groups, each with its line.
     admin.send("/report 2026-11-25 2026-11-25");
     await h.settle();
-    const report = admin.messages().at(-3)!.text!;
+    const report = reportText(admin);
     expect(report).toContain(`agent ${AGENT}: 5 paid ${formatBaht(total, "en")}`);
     expect(report).toMatch(new RegExp(`agent ${AGENT}: 5 paid [^\\n]* · 👥 2 groups`));
     expect(report).toMatch(/Total: 5 paid [^\n]* · 👥 2 groups/);
@@ -111,7 +116,7 @@ describe("groups in the digest and /report", () => {
 
     adminTh.send("/report 2026-11-25 2026-11-25");
     await h.settle();
-    expect(adminTh.messages().at(-3)!.text).toContain("👥 2 กลุ่ม");
+    expect(reportText(adminTh)).toContain("👥 2 กลุ่ม");
     expectTelegramRules(h);
   });
 });
