@@ -20,6 +20,7 @@ import { createBookingRepository } from "../../src/bookings/repository.js";
 import { createPartnerClient, type PartnerClient } from "../../src/partner/index.js";
 import { createSandbox, type Sandbox, type SlotView } from "../../src/local/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
+import { intentAt } from "../helpers/booking-row.js";
 import { databaseFactories } from "../helpers/databases.js";
 import { checkInvariants } from "../helpers/invariants.js";
 import { hungRequestTimeouts } from "../helpers/partner-timeouts.js";
@@ -109,23 +110,7 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
   /** A booking paid for a customer of AGENT's, on `slot`. */
   async function paidBooking(slot: SlotView): Promise<BookingRecord> {
     const id = randomUUID();
-    await service.createIntent({
-      id,
-      chatId: AGENT,
-      userId: AGENT,
-      agentId: AGENT,
-      locale: "en",
-      courseId: slot.course.id,
-      courseName: slot.course.name,
-      timeZone: "Asia/Bangkok",
-      slotId: slot.id,
-      slotStartsAt: slot.startMs,
-      persons: 2,
-      customerName: "Somchai Jaidee",
-      customerEmail: "somchai@example.com",
-      customerMobile: "+66812345678",
-      expectedAmount: slot.price * 2,
-    });
+    await service.createIntent(intentAt(slot, { id, userId: AGENT, agentId: AGENT }));
     expect((await service.reserve(id)).kind).toBe("held");
     expect((await service.confirm(id)).kind).toBe("paid");
     return (await service.get(id))!;
