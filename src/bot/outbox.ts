@@ -161,9 +161,11 @@ export function createOutbox(options: OutboxOptions) {
 
   async function drainOnce(): Promise<boolean> {
     const now = Date.now();
+    // The window without the messages themselves: a photo's payload is ~120 KB, and reading a thousand
+    // of them every pass stalled the bot (the payload is read once a row is claimed).
     const rows = await db
       .selectFrom("outbox")
-      .select(["id", "payload", "attempts", "chat_id", "what", "claimed_until"])
+      .select(["id", "attempts", "chat_id", "what", "claimed_until"])
       .where("claimed_until", "<=", now)
       .orderBy("seq")
       // A window wide enough that chats waiting for their second do not hide the others behind them.
@@ -188,9 +190,11 @@ export function createOutbox(options: OutboxOptions) {
         .where("claimed_until", "=", row.claimed_until)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) continue;
+      const stored = await db.selectFrom("outbox").select("payload").where("id", "=", row.id).executeTakeFirst();
+      if (!stored) continue;
       lastSendAt = performance.now();
       lastSentToChat.set(chatId, lastSendAt);
-      await deliverRow({ ...row, chat_id: chatId, attempts: Number(row.attempts) });
+      await deliverRow({ ...row, payload: stored.payload, chat_id: chatId, attempts: Number(row.attempts) });
       sent = true;
       if (pausedUntil > performance.now()) break;
     }
