@@ -60,11 +60,31 @@ export async function startRoundRobinProxy(upstreamPorts: () => number[]): Promi
   };
 }
 
-/** A port nothing listens on right now (for an instance's PORT). */
-export async function freePort(): Promise<number> {
+/** Ports this process has handed out: never twice. */
+const handedOut = new Set<number>();
+
+/** Whether a listener can take `port` on every address (IPv4 and IPv6) right now. */
+async function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  const ok = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "::", () => resolve(true));
+  });
+  if (ok) await new Promise<void>((resolve) => server.close(() => resolve()));
+  return ok;
+}
+
+/**
+ * A port nothing listens on right now (for an instance's PORT), below the kernel's ephemeral range
+ * (32768–60999 on Linux): a port asked of the kernel with 0 (every other server the tests start) can
+ * never be this one between the check and the instance's own listen.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port)) continue;
+    if (!(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
