@@ -15,17 +15,10 @@ import type { BookingMachine } from "./booking.js";
 import type { MoneyCore } from "./core.js";
 import { createMoveStore, type MoveRecord } from "./move-store.js";
 import type { ConfirmOutcome, RefundOutcome, ReserveOutcome } from "./outcomes.js";
-import type { BookingRecord } from "./record.js";
+import type { BookingRecord, GroupFlightInput } from "./record.js";
 
 /** The new tee time of a move: on the old booking's course unless another is named. */
-export interface MoveTarget {
-  slotId: string;
-  slotStartsAt: number;
-  persons: number;
-  /** Satang: price × persons as listed. */
-  expectedAmount: number;
-  caddyInfo?: { freeCaddy?: boolean; caddyPrice?: number } | null;
-  additionGolfers?: string[];
+export interface MoveTarget extends GroupFlightInput {
   course?: { id: string; name: string; nameTH?: string | null; timeZone: string };
 }
 

@@ -63,6 +63,12 @@ function text(x: number, y: number, body: string, attrs = ""): string {
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}"${attrs ? ` ${attrs}` : ""}>${xml(body)}</text>`;
 }
 
+/** A filled rectangle, its position and size to a tenth of a pixel. */
+function rect(x: number, y: number, width: number, height: number, fill: string): string {
+  const n = (v: number) => v.toFixed(1);
+  return `<rect x="${n(x)}" y="${n(y)}" width="${n(width)}" height="${n(height)}" fill="${fill}"/>`;
+}
+
 /** A "nice" axis maximum at or above `max` (1, 2, 2.5 or 5 times a power of ten) and its step. */
 export function niceScale(max: number, ticks = 4): { top: number; step: number } {
   if (max <= 0) return { top: ticks, step: 1 };
@@ -104,13 +110,8 @@ function plot(f: ChartFigures, t: ChartText): string[] {
     const x = left + slot * i + (slot - barWidth) / 2;
     const ySelling = yMoney(b.selling);
     const yMargin = yMoney(Math.max(0, b.margin));
-    out.push(
-      `<rect x="${x.toFixed(1)}" y="${ySelling.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${(bottom - ySelling).toFixed(1)}" fill="${COLORS.selling}"/>`,
-    );
-    if (b.margin > 0)
-      out.push(
-        `<rect x="${x.toFixed(1)}" y="${yMargin.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${(bottom - yMargin).toFixed(1)}" fill="${COLORS.margin}"/>`,
-      );
+    out.push(rect(x, ySelling, barWidth, bottom - ySelling, COLORS.selling));
+    if (b.margin > 0) out.push(rect(x, yMargin, barWidth, bottom - yMargin, COLORS.margin));
     if (i % every === 0)
       out.push(
         text(
@@ -149,9 +150,7 @@ function ranking<T extends { selling: number }>(
     const y = at.y + ROW * (i + 1);
     const w = Math.max(1, (item.selling / max) * barSpace);
     out.push(text(at.x, y, cut(label(item), 24), `font-size="12" fill="${COLORS.text}"`));
-    out.push(
-      `<rect x="${(at.x + nameWidth).toFixed(1)}" y="${(y - 11).toFixed(1)}" width="${w.toFixed(1)}" height="13" fill="${COLORS.selling}"/>`,
-    );
+    out.push(rect(at.x + nameWidth, y - 11, w, 13, COLORS.selling));
     out.push(text(at.x + nameWidth + w + 5, y, t.money(item.selling), `font-size="11" fill="${COLORS.dim}"`));
   });
   if (items.length > shown.length)

@@ -23,9 +23,8 @@ export const bookingMoves: Migration = {
       .execute();
     await db.schema.createIndex("booking_moves_state").on("booking_moves").columns(["state", "updated_at"]).execute();
     await db.schema.createIndex("booking_moves_new").on("booking_moves").column("new_booking_id").execute();
-    await sql`create unique index booking_moves_one_open on booking_moves (old_booking_id) where state in ('HOLDING', 'HELD', 'REFUNDING', 'CONFIRMING')`.execute(
-      db,
-    );
+    await sql`create unique index booking_moves_one_open on booking_moves (old_booking_id)
+      where state in ('HOLDING', 'HELD', 'REFUNDING', 'CONFIRMING')`.execute(db);
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable("booking_moves").execute();
