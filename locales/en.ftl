@@ -907,10 +907,19 @@ voucher-check-valid-detail = This tee time is paid and booked.
 voucher-check-void = Void
 voucher-check-void-detail = This booking was cancelled: this voucher is no longer valid.
 voucher-check-moved = Moved
-voucher-check-moved-detail = This booking was moved to another tee time: its new voucher is { $reference }.
+voucher-check-moved-detail = This booking was moved to another tee time: its new reservation is { $reference }.
 voucher-check-pending = Not confirmed yet
 voucher-check-pending-detail = This booking is not confirmed yet: ask the agency.
 voucher-check-partial = Partly valid
 voucher-check-partial-detail = Some of these tee times were cancelled: only those marked valid stand.
 voucher-check-flight-valid = valid
 voucher-check-flight-void = void
+
+## Moving a booking: what its customer hears, and the new calendar file
+move-customer-done = 🔁 Your tee time was moved: { $course }, { $date } at { $time }, { $players ->
+    [one] 1 player
+   *[other] { $players } players
+  } — reservation code { $newCode }. Your new e-voucher and calendar file follow; the old ones are no longer valid.
+move-customer-kept = The change of your tee time { $code } did not happen: your booking stays as it was.
+move-customer-stranded = ⚠️ Your tee time { $code } was cancelled, but the new one could not be booked. Your agent will contact you to book again or to return your money.
+move-ics-caption = 📅 Your new tee time for your calendar: it replaces the old event.

@@ -470,10 +470,16 @@ voucher-check-valid-detail = このスタート時間は支払い済みで、予
 voucher-check-void = 無効
 voucher-check-void-detail = この予約はキャンセルされました。このバウチャーは無効です。
 voucher-check-moved = 変更済み
-voucher-check-moved-detail = この予約は別のスタート時間に変更されました。新しいバウチャー：{ $reference }
+voucher-check-moved-detail = この予約は別のスタート時間に変更されました。新しい予約コード：{ $reference }
 voucher-check-pending = 未確定
 voucher-check-pending-detail = この予約はまだ確定していません。代理店にお問い合わせください。
 voucher-check-partial = 一部有効
 voucher-check-partial-detail = 一部のスタート時間がキャンセルされました。「有効」と表示されたものだけが有効です。
 voucher-check-flight-valid = 有効
 voucher-check-flight-void = 無効
+
+## Moving a booking: what its customer hears, and the new calendar file
+move-customer-done = 🔁 ティータイムを変更しました：{ $course }、{ $date } { $time }、{ $players }名 — 予約コード { $newCode }。新しい電子バウチャーとカレンダーファイルをお送りします。以前のものは無効になりました。
+move-customer-kept = ティータイム { $code } の変更は行われませんでした。ご予約はそのままです。
+move-customer-stranded = ⚠️ ティータイム { $code } はキャンセルされましたが、新しいティータイムを予約できませんでした。担当エージェントから、再予約または返金についてご連絡いたします。
+move-ics-caption = 📅 カレンダー用の新しいティータイムです。以前の予定を置き換えます。

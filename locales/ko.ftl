@@ -470,10 +470,16 @@ voucher-check-valid-detail = 이 티타임은 결제 및 예약이 완료되었�
 voucher-check-void = 무효
 voucher-check-void-detail = 이 예약은 취소되었습니다. 이 바우처는 더 이상 유효하지 않습니다.
 voucher-check-moved = 변경됨
-voucher-check-moved-detail = 이 예약은 다른 티타임으로 변경되었습니다. 새 바우처: { $reference }
+voucher-check-moved-detail = 이 예약은 다른 티타임으로 변경되었습니다. 새 예약 코드: { $reference }
 voucher-check-pending = 아직 확정되지 않음
 voucher-check-pending-detail = 이 예약은 아직 확정되지 않았습니다. 여행사에 문의하세요.
 voucher-check-partial = 일부 유효
 voucher-check-partial-detail = 일부 티타임이 취소되었습니다. 유효로 표시된 티타임만 유효합니다.
 voucher-check-flight-valid = 유효
 voucher-check-flight-void = 무효
+
+## Moving a booking: what its customer hears, and the new calendar file
+move-customer-done = 🔁 티타임이 변경되었습니다: { $course }, { $date } { $time }, { $players }명 — 예약 코드 { $newCode }. 새 전자 바우처와 캘린더 파일이 이어서 전송되며, 이전 것은 더 이상 유효하지 않습니다.
+move-customer-kept = 티타임 { $code } 변경이 이루어지지 않았습니다. 예약은 그대로 유지됩니다.
+move-customer-stranded = ⚠️ 티타임 { $code } 은(는) 취소되었지만 새 티타임을 예약하지 못했습니다. 담당 에이전트가 다시 예약하거나 환불해 드리기 위해 연락드릴 예정입니다.
+move-ics-caption = 📅 캘린더용 새 티타임입니다. 이전 일정을 대체합니다.

@@ -824,10 +824,16 @@ voucher-check-valid-detail = เวลาออกรอบนี้ชำระ
 voucher-check-void = ยกเลิกแล้ว
 voucher-check-void-detail = การจองนี้ถูกยกเลิก บัตรนี้ใช้ไม่ได้แล้ว
 voucher-check-moved = ย้ายแล้ว
-voucher-check-moved-detail = การจองนี้ย้ายไปเวลาอื่น บัตรใหม่คือ { $reference }
+voucher-check-moved-detail = การจองนี้ย้ายไปเวลาอื่น รหัสการจองใหม่คือ { $reference }
 voucher-check-pending = ยังไม่ยืนยัน
 voucher-check-pending-detail = การจองนี้ยังไม่ได้ยืนยัน กรุณาติดต่อเอเจนซี่
 voucher-check-partial = ใช้ได้บางส่วน
 voucher-check-partial-detail = บางเวลาออกรอบถูกยกเลิก ใช้ได้เฉพาะที่ระบุว่าใช้ได้
 voucher-check-flight-valid = ใช้ได้
 voucher-check-flight-void = ยกเลิกแล้ว
+
+## Moving a booking: what its customer hears, and the new calendar file
+move-customer-done = 🔁 ย้ายเวลาออกรอบของคุณแล้ว: { $course } วันที่ { $date } เวลา { $time } { $players } ท่าน — รหัสการจอง { $newCode } บัตรยืนยันการจองและไฟล์ปฏิทินฉบับใหม่จะตามมา ฉบับเดิมใช้ไม่ได้แล้ว
+move-customer-kept = การเปลี่ยนเวลาออกรอบ { $code } ไม่ได้เกิดขึ้น: การจองของคุณยังเหมือนเดิม
+move-customer-stranded = ⚠️ ยกเลิกเวลาออกรอบ { $code } แล้ว แต่จองเวลาใหม่ไม่สำเร็จ ตัวแทนของคุณจะติดต่อกลับเพื่อจองใหม่หรือคืนเงินให้คุณ
+move-ics-caption = 📅 เวลาออกรอบใหม่สำหรับปฏิทินของคุณ: แทนที่นัดเดิม

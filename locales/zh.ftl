@@ -470,10 +470,16 @@ voucher-check-valid-detail = 此开球时间已付款并预订。
 voucher-check-void = 无效
 voucher-check-void-detail = 此预订已取消，此凭证不再有效。
 voucher-check-moved = 已改期
-voucher-check-moved-detail = 此预订已改到另一开球时间，新凭证：{ $reference }
+voucher-check-moved-detail = 此预订已改到另一开球时间，新预订编号：{ $reference }
 voucher-check-pending = 尚未确认
 voucher-check-pending-detail = 此预订尚未确认，请联系旅行社。
 voucher-check-partial = 部分有效
 voucher-check-partial-detail = 部分开球时间已取消，仅标为有效的仍然有效。
 voucher-check-flight-valid = 有效
 voucher-check-flight-void = 无效
+
+## Moving a booking: what its customer hears, and the new calendar file
+move-customer-done = 🔁 您的开球时间已更改：{ $course }，{ $date } { $time }，{ $players } 人 — 预订编号 { $newCode }。新的电子凭证和日历文件随后发送，原有的已失效。
+move-customer-kept = 开球时间 { $code } 未能更改：您的预订保持不变。
+move-customer-stranded = ⚠️ 您的开球时间 { $code } 已取消，但未能预订新的开球时间。您的代理将与您联系，重新预订或退还您的款项。
+move-ics-caption = 📅 新的开球时间日历文件：将替换原有日程。

@@ -25,11 +25,12 @@ import type { Notifications } from "../bot/notifications.js";
 import { tellMoveEvent } from "../bot/features/moves/notices.js";
 import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
-import type { PartnerClient } from "../partner/index.js";
+import type { PartnerCatalog, PartnerClient } from "../partner/index.js";
 import { createPaymentSettings, type PaymentSettings } from "../payments/settings.js";
 import { createSlipReader, type SlipReader } from "../payments/slip-reader.js";
 import { createPriceRules, type PriceRules } from "../pricing/rules.js";
 import type { Storage } from "../storage/index.js";
+import type { Vouchers } from "../vouchers/vouchers.js";
 
 /** What the rest of fairway reads of the ledger and the tables beside it, outside the booking service. */
 export interface LedgerReads {
@@ -101,6 +102,11 @@ export interface ReaperOptions {
   access: Access;
   /** Where the reaper's events are told (the booker, the agent, the admins). */
   notifications: Notifications;
+  /** What a move's new receipt is drawn from: the course's address, the e-vouchers (none: no voucher). */
+  catalog: PartnerCatalog;
+  vouchers?: Vouchers;
+  /** The bot's username (a voucher's contact when AGENCY_CONTACT is not set); read when needed. */
+  botUsername: () => string;
   logger: Logger;
   now: () => number;
   /** How often it looks, ms. */
@@ -132,6 +138,11 @@ export function createReaper(options: ReaperOptions): HoldReaper {
     onPaymentEvent: async (ending: PaymentEnding) => {
       await paymentEnded(people, ending);
     },
-    onMoveEvent: (event: MoveEvent) => tellMoveEvent(people, event),
+    onMoveEvent: (event: MoveEvent) =>
+      tellMoveEvent(
+        { ...people, bookings, catalog: options.catalog, ...(options.vouchers ? { vouchers: options.vouchers } : {}) },
+        event,
+        options.botUsername(),
+      ),
   });
 }

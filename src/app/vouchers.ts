@@ -16,7 +16,7 @@ import { createVouchers, type Vouchers } from "../vouchers/vouchers.js";
 export interface VouchersPartOptions {
   config: Pick<Config, "agency" | "voucherUrl">;
   storage: Storage;
-  bookings: Pick<BookingService, "get" | "getGroup">;
+  bookings: Pick<BookingService, "get" | "getGroup" | "movesOf">;
   /** Where a course's address is read (the partner's course list, cached). */
   catalog: Pick<PartnerCatalog, "course">;
   logger: Logger;
@@ -39,6 +39,8 @@ export function createVouchersPart(options: VouchersPartOptions): {
     agency: config.agency,
     ...(config.voucherUrl ? { checkOrigin: config.voucherUrl } : {}),
     courseAddress: async (id) => (await options.catalog.course(id))?.address || undefined,
+    movedFrom: async (id) =>
+      (await options.bookings.movesOf(id)).find((m) => m.new_booking_id === id && m.state === "DONE")?.old_booking_id,
     logger: log,
   });
   return {

@@ -10,7 +10,7 @@ import type { Storage } from "../storage/index.js";
 import type { Locale } from "../locale.js";
 import { localeFromLanguageCode } from "./i18n.js";
 import { floodGate, type LimitReason } from "./middlewares/flood-gate.js";
-import { createOutbox } from "./outbox.js";
+import { createOutbox, type OutboxOptions } from "./outbox.js";
 import { createOutgoingBudget, type SendKind } from "./outgoing-budget.js";
 import { shareBudget } from "./outgoing-shares.js";
 
@@ -41,6 +41,8 @@ export interface AbuseControlOptions {
   fleet: Fleet;
   /** The shared buckets (PostgreSQL), used while other instances receive updates. */
   bucketStore?: BucketStore;
+  /** Draws the e-vouchers queued rows ask for (the outbox's `drawVoucher`). */
+  drawVoucher?: OutboxOptions["drawVoucher"];
 }
 
 /**
@@ -92,6 +94,7 @@ export function createAbuseControl(options: AbuseControlOptions) {
     now: options.now,
     perSecond: limits.backgroundPerSecond,
     ...(options.hooks?.onOutboxResult ? { onResult: options.hooks.onOutboxResult } : {}),
+    ...(options.drawVoucher ? { drawVoucher: options.drawVoucher } : {}),
   });
 
   /** The per-user gate; `t` words the member's notice, `api` sends it (an interactive send). */

@@ -425,4 +425,9 @@ export const CUSTOMER_KEYS = [
   "voucher-check-partial-detail",
   "voucher-check-flight-valid",
   "voucher-check-flight-void",
+  // A booking moved to another tee time: what its customer hears (bot/features/moves/notices.ts).
+  "move-customer-done",
+  "move-customer-kept",
+  "move-customer-stranded",
+  "move-ics-caption",
 ] as const;

@@ -12,6 +12,7 @@ import {
 import { BOOKING_CONVERSATION } from "./conversations/booking/entry.js";
 import type { BotContext, BotDeps, FlowContext, Locale } from "./context.js";
 import { commandsForCustomer, createMenuMemo } from "./commands.js";
+import { voucherDrawer } from "./features/after-booking/voucher.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
 import { createBusyAnswers } from "./busy-answers.js";
 import { isAccessRefused } from "../access/index.js";
@@ -100,6 +101,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     ...(options.apiObserver ? { apiObserver: options.apiObserver } : {}),
     ...(mark ? { outgoing: mark.transformer } : {}),
     ...(options.limitHooks ? { hooks: options.limitHooks } : {}),
+    ...(base.vouchers ? { drawVoucher: voucherDrawer({ vouchers: base.vouchers, bookings: base.bookings }) } : {}),
   });
   const bot = new Bot<BotContext>(options.token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),

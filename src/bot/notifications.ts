@@ -18,7 +18,7 @@ import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Locale } from "./format/locale.js";
 import { parseLocale } from "../locale.js";
-import type { Outbox } from "./outbox.js";
+import type { Outbox, VoucherOrder } from "./outbox.js";
 import { localeOfUser } from "./session.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
 import { escapeHtml } from "./format/html.js";
@@ -52,6 +52,8 @@ export interface OutgoingMessage {
   document?: { filename: string; content: string };
   /** A picture (a chart, an e-voucher: PNG) sent as a photo, its bytes in base64; `text` becomes its caption. */
   photo?: { filename: string; base64: string };
+  /** An e-voucher the outbox draws before it sends it as the photo (features/after-booking/voucher.ts). */
+  voucher?: VoucherOrder;
   /** What it is, for logs and metrics (e.g. "agent-booking", "reminder"). */
   what: string;
 }

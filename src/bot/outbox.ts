@@ -14,9 +14,19 @@ const QueuedMessage = v.object({
   replyMarkup: v.optional(v.object({ inline_keyboard: v.array(v.array(v.looseObject({ text: v.string() }))) })),
   document: v.optional(v.object({ filename: v.string(), content: v.string() })),
   photo: v.optional(v.object({ filename: v.string(), base64: v.string() })),
+  voucher: v.optional(
+    v.object({
+      of: v.union([v.object({ bookingId: v.string() }), v.object({ groupId: v.string() })]),
+      locale: v.string(),
+      defaultContact: v.string(),
+    }),
+  ),
   what: v.string(),
 });
 type QueuedMessage = v.InferOutput<typeof QueuedMessage>;
+
+/** An e-voucher the drain draws when the row's turn comes (`OutboxMessage.voucher`). */
+export type VoucherOrder = NonNullable<QueuedMessage["voucher"]>;
 
 /** What `enqueue` takes: notifications.ts's `OutgoingMessage`. */
 export interface OutboxMessage {
@@ -26,6 +36,11 @@ export interface OutboxMessage {
   document?: { filename: string; content: string };
   /** An image (a PNG, base64): sent as a photo, `text` its caption. */
   photo?: { filename: string; base64: string };
+  /**
+   * An e-voucher to draw before the send: the drain has it drawn (`drawVoucher`), stores the PNG as the
+   * row's `photo` and sends it on a later pass. Queuing one costs the caller a row, not a drawing.
+   */
+  voucher?: VoucherOrder;
   what: string;
 }
 
@@ -45,6 +60,14 @@ export interface OutboxOptions {
   maxAttempts?: number;
   /** One message given up or sent, for metrics. */
   onResult?: (what: string, outcome: "sent" | "blocked" | "refused" | "failed") => void;
+  /**
+   * Draws an e-voucher a row asks for (`OutboxMessage.voucher`): its PNG. Throws when it cannot (a font
+   * missing, the booking gone): the row is dropped and logged, the receipt it follows stands alone.
+   * Absent: such rows are dropped.
+   */
+  drawVoucher?: (order: VoucherOrder) => Promise<{ filename: string; base64: string }>;
+  /** Drawings in progress at once at most (default 2: the renderer draws one at a time anyway). */
+  maxDrawings?: number;
 }
 
 const CLAIM_MS = 60_000;
@@ -58,6 +81,11 @@ const CLAIM_MS = 60_000;
  * delete may repeat one message) and deletes it once sent. A 429 pauses the whole drain for
  * `retry_after`, then the row is tried again; a blocked user (403) or a refused message (400) is
  * logged and dropped; a network error or a 5xx is retried with a back-off, `maxAttempts` times.
+ *
+ * A row that asks for an e-voucher (`voucher`) is drawn first, off the drain's loop: the drain claims
+ * it, starts the drawing and goes on with other rows; the PNG is stored in the row, which is free again
+ * and sent on a later pass. So the update that queued it (a receipt) never waits for a drawing, and the
+ * drawing runs at the background sends' pace, on the leader.
  */
 export function createOutbox(options: OutboxOptions) {
   const { db, api, budget, logger } = options;
@@ -72,6 +100,9 @@ export function createOutbox(options: OutboxOptions) {
   let working = false;
   let pausedUntil = 0;
   let lastSendAt = 0;
+  const maxDrawings = options.maxDrawings ?? 2;
+  /** Drawings in progress, by row id. */
+  const drawings = new Map<string, Promise<void>>();
 
   function nap(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -103,23 +134,64 @@ export function createOutbox(options: OutboxOptions) {
     });
   }
 
-  /** Sends one claimed row; a 429 sets `pausedUntil`. */
-  async function deliverRow(row: {
-    id: string;
-    payload: string;
-    attempts: number;
-    chat_id: number;
-    what: string;
-  }): Promise<void> {
+  /** A claimed row's message; an unreadable one is dropped (undefined). */
+  async function readRow(row: { id: string; chat_id: number; what: string }, payload: string) {
+    const parsed = v.safeParse(QueuedMessage, safeJson(payload));
+    if (parsed.success) return parsed.output;
+    logger.error({ id: row.id, chatId: row.chat_id, what: row.what }, "outbox row unreadable; dropped");
+    await db.deleteFrom("outbox").where("id", "=", row.id).execute();
+    return undefined;
+  }
+
+  /**
+   * Has a claimed row's e-voucher drawn, without waiting: the PNG becomes the row's photo and the row is
+   * free for the next pass. Past `maxDrawings` in progress the row is left for a moment later.
+   */
+  async function startDrawing(row: { id: string; chat_id: number; what: string }, message: QueuedMessage) {
+    const order = message.voucher!;
     const log = logger.child({ chatId: row.chat_id, what: row.what });
-    const parsed = v.safeParse(QueuedMessage, safeJson(row.payload));
-    if (!parsed.success) {
-      log.error({ id: row.id }, "outbox row unreadable; dropped");
-      await db.deleteFrom("outbox").where("id", "=", row.id).execute();
+    if (drawings.size >= maxDrawings) {
+      await db
+        .updateTable("outbox")
+        .set({ claimed_until: Date.now() + 200 })
+        .where("id", "=", row.id)
+        .execute();
       return;
     }
+    const drawing = (async () => {
+      try {
+        if (!options.drawVoucher) throw new Error("no e-voucher renderer");
+        const photo = await options.drawVoucher(order);
+        const { voucher: _drawn, ...rest } = message;
+        await db
+          .updateTable("outbox")
+          .set({ payload: JSON.stringify({ ...rest, photo } satisfies QueuedMessage), claimed_until: 0 })
+          .where("id", "=", row.id)
+          .execute();
+      } catch (error) {
+        log.error({ err: error, ...order.of }, "e-voucher not drawn; the receipt stands without it");
+        await db
+          .deleteFrom("outbox")
+          .where("id", "=", row.id)
+          .execute()
+          .catch((err: unknown) => log.warn({ err }, "outbox row of an undrawn e-voucher not deleted"));
+        options.onResult?.(row.what, "failed");
+      } finally {
+        drawings.delete(row.id);
+        wake?.();
+      }
+    })();
+    drawings.set(row.id, drawing);
+  }
+
+  /** Sends one claimed row; a 429 sets `pausedUntil`. */
+  async function deliverRow(
+    row: { id: string; attempts: number; chat_id: number; what: string },
+    message: QueuedMessage,
+  ): Promise<void> {
+    const log = logger.child({ chatId: row.chat_id, what: row.what });
     try {
-      await sendRow(parsed.output);
+      await sendRow(message);
       await db.deleteFrom("outbox").where("id", "=", row.id).execute();
       options.onResult?.(row.what, "sent");
     } catch (error) {
@@ -192,9 +264,16 @@ export function createOutbox(options: OutboxOptions) {
       if (Number(claimed.numUpdatedRows) !== 1) continue;
       const stored = await db.selectFrom("outbox").select("payload").where("id", "=", row.id).executeTakeFirst();
       if (!stored) continue;
+      const claimedRow = { ...row, chat_id: chatId, attempts: Number(row.attempts) };
+      const message = await readRow(claimedRow, stored.payload);
+      if (!message) continue;
+      if (message.voucher && !message.photo) {
+        await startDrawing(claimedRow, message);
+        continue;
+      }
       lastSendAt = performance.now();
       lastSentToChat.set(chatId, lastSendAt);
-      await deliverRow({ ...row, payload: stored.payload, chat_id: chatId, attempts: Number(row.attempts) });
+      await deliverRow(claimedRow, message);
       sent = true;
       if (pausedUntil > performance.now()) break;
     }
@@ -249,11 +328,12 @@ export function createOutbox(options: OutboxOptions) {
       running = true;
       loop = drain();
     },
-    /** Stops draining, after the send in progress. */
+    /** Stops draining, after the send and the drawings in progress. */
     async stop(): Promise<void> {
       running = false;
       wake?.();
       await loop;
+      await Promise.allSettled(drawings.values());
       loop = undefined;
     },
     /** Messages queued, every instance's (for the queue-depth gauge). */
@@ -264,8 +344,8 @@ export function createOutbox(options: OutboxOptions) {
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    /** Whether this instance's drain is sending or has rows it is waiting to send. */
-    busy: (): boolean => working,
+    /** Whether this instance's drain is sending, drawing, or has rows it is waiting to send. */
+    busy: (): boolean => working || drawings.size > 0,
   };
 }
 

@@ -35,6 +35,15 @@ export function createVoucherStore(db: Kysely<Database>, now: () => number) {
     async replace(token: string, by: string): Promise<void> {
       await db.updateTable("vouchers").set({ replaced_by: by }).where("token", "=", token).execute();
     },
+    /** Marks every voucher of `bookingId` not replaced yet as replaced by `by` (the booking was moved). */
+    async replaceOf(bookingId: string, by: string): Promise<void> {
+      await db
+        .updateTable("vouchers")
+        .set({ replaced_by: by })
+        .where("booking_id", "=", bookingId)
+        .where("replaced_by", "is", null)
+        .execute();
+    },
   };
 }
 

@@ -24,6 +24,11 @@ export interface VouchersOptions {
   checkOrigin?: string;
   /** The course's address, when the partner gives one (failures: no address). */
   courseAddress?: (courseId: string) => Promise<string | undefined>;
+  /**
+   * The booking a booking was moved from (a move done), if any: its vouchers are replaced by the new
+   * booking's, so their check page says "moved" and names the new reservation.
+   */
+  movedFrom?: (bookingId: string) => Promise<string | undefined>;
   logger: Logger;
 }
 
@@ -40,7 +45,7 @@ export interface Voucher {
 export interface VoucherCheck {
   locale: Locale;
   status: VoucherStatus;
-  /** The voucher that took its place (status `moved`). */
+  /** The reservation code of the voucher that took its place (status `moved`). */
   replacedBy?: string;
   flights: BookingRecord[];
 }
@@ -61,6 +66,10 @@ export function createVouchers(options: VouchersOptions) {
     const first = flights[0]!;
     const address = await options.courseAddress?.(first.course_id).catch(() => undefined);
     const token = await store.issue(of, env.locale);
+    if ("bookingId" in of) {
+      const old = await options.movedFrom?.(of.bookingId);
+      if (old) await store.replaceOf(old, token);
+    }
     const url = options.checkOrigin ? `${options.checkOrigin}/v/${token}` : undefined;
     const content = voucherContent(flights, {
       locale: env.locale,
@@ -88,14 +97,22 @@ export function createVouchers(options: VouchersOptions) {
       if (!row) return undefined;
       const flights = await flightsOf(row);
       if (flights.length === 0) return undefined;
+      const replacedBy = row.replaced_by ? await codeOf(row.replaced_by) : undefined;
       return {
         locale: voucherLocale(row.locale),
         status: voucherStatus(flights, row.replaced_by),
-        ...(row.replaced_by ? { replacedBy: row.replaced_by } : {}),
+        ...(replacedBy ? { replacedBy } : {}),
         flights,
       };
     },
   };
+
+  /** The reservation code the voucher `token` shows (its first tee time's). */
+  async function codeOf(token: string): Promise<string | undefined> {
+    const row = await store.find(token);
+    const first = row ? (await flightsOf(row))[0] : undefined;
+    return first ? (first.reservation_code ?? first.reservation_id ?? undefined) : undefined;
+  }
 
   async function flightsOf(row: VoucherRow): Promise<BookingRecord[]> {
     if (row.booking_id) {

@@ -40,7 +40,10 @@ export interface HumanFigures {
   cpuPercent: number | null;
   visibleCalls: number;
   visibleByMethod: Record<string, number>;
+  /** Visible calls per user action, the e-vouchers' photos apart (one per paid booking, counted in `photos`). */
   visiblePerAction: number | null;
+  /** Photos sent: in the human phase, the e-voucher of each paid booking. */
+  photos: number;
   partner: PartnerFigures;
   stats: AgentStats;
   /** fairway only: the largest stored row seen during and right after the phase. */
@@ -150,7 +153,8 @@ export async function humanPhase(world: World, bot: BotProcess, o: HumanOptions)
     cpuPercent: cpu !== null ? (100 * cpu) / (t1 - t0) : null,
     visibleCalls: visible.length,
     visibleByMethod,
-    visiblePerAction: samples.length > 0 ? visible.length / samples.length : null,
+    visiblePerAction: samples.length > 0 ? (visible.length - (visibleByMethod.sendPhoto ?? 0)) / samples.length : null,
+    photos: visibleByMethod.sendPhoto ?? 0,
     partner: partnerFigures(world, req0, stats.paid),
     stats,
     ...(largestRow ? { largestRow } : {}),

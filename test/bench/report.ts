@@ -138,10 +138,17 @@ export function buildRows(f: BotFigures | undefined, b: BotFigures | undefined, 
     );
   }
   add(
-    `visible Bot API calls per user action`,
+    `visible Bot API calls per user action (e-vouchers apart)`,
     (x) => x.human.visiblePerAction,
     (v) => fmt(v, 2),
     { text: "≤ 1.2", ok: (v) => Math.round(v * 100) / 100 <= 1.2 },
+  );
+  add(
+    `e-voucher photos per paid booking`,
+    (x) => (x.human.stats.paid > 0 ? (x.human.photos ?? 0) / x.human.stats.paid : null),
+    (v) => fmt(v, 2),
+    { text: "= 1", ok: (v) => Math.round(v * 100) / 100 === 1 },
+    false,
   );
   const kb8 = { text: "≤ 8 KB", ok: (v: number) => v <= 8192 };
   add(`stored: largest row (human phase)`, (x) => x.human.largestRow?.bytes, bytes, kb8, false);

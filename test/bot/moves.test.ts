@@ -6,8 +6,11 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { BookingRecord } from "../../src/bookings/index.js";
+import { formatBaht } from "../../src/bot/format/money.js";
+import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
 import { wallClock } from "../../src/time/zoned.js";
-import { expectTelegramRules, forgeTap, paidBooking, tapData } from "../helpers/flow.js";
+import { createLink, customerBooks, expectTelegramRules, forgeTap, paidBooking, tapData } from "../helpers/flow.js";
+import { qrOf } from "../helpers/slips.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { checkInvariants } from "../helpers/invariants.js";
 
@@ -111,6 +114,65 @@ describe("/move", () => {
     expect(view.new.state).toBe("RELEASED");
     expect(agent.messages().some((m) => m.text?.includes("refused the refund"))).toBe(true);
     await checkInvariants(h);
+  });
+
+  it("a customer's booking moved: they hear it in Korean without the partner's figures, and get a calendar file that replaces the old event and a new voucher; the old voucher's page says moved", async () => {
+    const origin = "https://vouchers.fairway.example";
+    h = await startHarness({ env: { ...ENV, PRICE_MARKUP: "20%", VOUCHER_URL: origin } });
+    const x = h;
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = h.user(100_701, "ko", "민수", "stranger");
+    customer.send(`/start ${link}`);
+    await h.settle();
+    await customerBooks(h, customer);
+    const [old] = await h.app.bookings.listForUser(100_701);
+    expect(old?.state).toBe("PAID");
+    const page = async (photo: ChatMessage | undefined) => {
+      const url = qrOf(photo!);
+      expect(url.startsWith(`${origin}/v/`)).toBe(true);
+      return (await fetch(`${x.app.httpUrl()}${new URL(url).pathname}`)).text();
+    };
+    const vouchers = () => customer.messages().filter((m) => m.photo && m.file?.data);
+    await expect.poll(() => vouchers().length).toBe(1);
+    const oldVoucher = vouchers()[0];
+
+    const { date, time } = otherTeeTime(h, old!);
+    agent.send(`/move ${old!.reservation_code} ${date} ${time}`);
+    await h.settle();
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    const [move] = await h.app.bookings.movesOf(old!.id);
+    const view = await h.app.bookings.getMove(move!.id);
+    expect(view.new.state).toBe("PAID");
+
+    // The customer's words: the new tee time and code, nothing of the partner's money.
+    const told = customer.messages().find((m) => m.text?.includes("티타임이 변경되었습니다"));
+    expect(told?.text).toContain(view.new.reservation_code!);
+    const customerText = customer
+      .messages()
+      .map((m) => `${m.text ?? ""} ${m.caption ?? ""}`)
+      .join("\n");
+    for (const net of [view.new.amount ?? 0, view.move.refunded_amount ?? 0].filter((n) => n > 0))
+      expect(customerText).not.toContain(formatBaht(net, "ko"));
+    expect(customerText).not.toMatch(/refund|credited/i);
+
+    // The calendar file replaces the old event: the first booking's UID, one revision up.
+    const ics = customer.messages().filter((m) => m.document?.file_name?.endsWith(".ics"));
+    const file = h.telegram.file(ics.at(-1)!.document!.file_id)!.data!.toString("utf8");
+    expect(file).toContain(`UID:${old!.reservation_id}@fairway`);
+    expect(file).toContain("SEQUENCE:1");
+    expect(ics.at(-1)?.caption).toContain("이전 일정을 대체");
+
+    // The new voucher is valid; the old one's page says moved and names the new reservation.
+    await expect.poll(() => vouchers().length).toBe(2);
+    expect(await page(vouchers()[1])).toContain("유효");
+    const before = await page(oldVoucher);
+    expect(before).toContain("변경되었습니다");
+    expect(before).toContain(view.new.reservation_code!);
+    await checkInvariants(h);
+    expectTelegramRules(h);
   });
 
   it("a stranger's /move and forged move buttons cause no partner call", async () => {

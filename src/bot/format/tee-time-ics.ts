@@ -10,6 +10,11 @@
 export interface TeeTimeIcsOptions {
   /** Globally unique and stable for the booking (e.g. `booking-123@fairway`), so re-sending updates the event. */
   uid: string;
+  /**
+   * The event's revision (`SEQUENCE`, RFC 5545 §3.8.7.4): 0 for a new booking; a booking moved to another
+   * tee time keeps its first event's `uid` with a higher sequence, so a calendar moves the event it has.
+   */
+  sequence?: number;
   /** The tee time, epoch ms. */
   startsAt: number;
   /** Length of the event in minutes. Default 270 (4½ hours: a round of 18 holes). */
@@ -106,6 +111,7 @@ function eventLines(options: TeeTimeIcsOptions): string[] {
   return [
     "BEGIN:VEVENT",
     `UID:${text(uid)}`,
+    ...(options.sequence ? [`SEQUENCE:${options.sequence}`] : []),
     `DTSTAMP:${utcDateTime(createdAt)}`,
     `DTSTART:${utcDateTime(startsAt)}`,
     `DTEND:${utcDateTime(startsAt + durationMinutes * 60_000)}`,

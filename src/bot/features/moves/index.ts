@@ -144,7 +144,7 @@ async function moveButton(ctx: BotContext): Promise<void> {
       ? await ctx.deps.bookings.approveMove(data.moveId, { actor })
       : await ctx.deps.bookings.abandonMove(data.moveId, { actor });
   await ctx.reply(moveOutcomeText(ctx.t.bind(ctx), localeOf(ctx), out), { parse_mode: "HTML" });
-  if (out.kind !== "decided") await tellMoveDecided(ctx.deps, out, userId);
+  if (out.kind !== "decided") await tellMoveDecided(ctx.deps, out, userId, ctx.me.username);
 }
 
 export function createMovesFeature() {

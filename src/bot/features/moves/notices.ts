@@ -1,30 +1,68 @@
-/** Who hears what became of a move: the one who asked (and the booking's agent), and the admins. */
+/**
+ * Who hears what became of a move: the one who asked, the booking's agent and, for a move done or
+ * stranded, the admins (the partner's figures); the booking's customer in their own words (never the
+ * partner's figures); and, once done, the booker's chat gets the new calendar file and e-voucher.
+ */
 import type { MoveEvent, MoveOutcome } from "../../../bookings/index.js";
+import { bookingCourseName } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
+import type { Locale } from "../../format/locale.js";
+import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
+import { escapeHtml } from "../../format/html.js";
 import { translate } from "../after-booking/notices.js";
 import { moveOutcomeText } from "./messages.js";
+import { sendMoveReceipt } from "./receipt.js";
 
-type Told = Pick<BotDeps, "notifications" | "access">;
+export type Told = Pick<BotDeps, "notifications" | "access" | "bookings" | "vouchers" | "catalog">;
+
+/** What a customer hears of a move's outcome; undefined for a step they need not hear of. */
+export function moveCustomerText(locale: Locale, out: MoveOutcome): string | undefined {
+  const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
+  const code = escapeHtml(out.old.reservation_code ?? "-");
+  switch (out.kind) {
+    case "done":
+      return t("move-customer-done", {
+        course: escapeHtml(bookingCourseName(out.new, locale)),
+        date: formatDate(dateKeyOf(out.new.slot_starts_at, out.new.time_zone), locale),
+        time: formatTime(out.new.slot_starts_at, out.new.time_zone, locale),
+        players: out.new.persons,
+        newCode: escapeHtml(out.new.reservation_code ?? "-"),
+      });
+    case "unwound":
+    case "abandoned":
+      return t("move-customer-kept", { code });
+    case "stranded":
+      return t("move-customer-stranded", { code });
+    default:
+      return undefined;
+  }
+}
 
 /** Tells the people concerned a move's outcome, except `skip` (who just saw it on their screen). */
-async function tell(deps: Told, out: MoveOutcome, skip?: number): Promise<void> {
+async function tell(deps: Told, out: MoveOutcome, opts: { skip?: number; botUsername: string }): Promise<void> {
+  // A customer's own booking (one an agent sold them): they hear it in their words, never the net.
+  const customer = out.old.agent_id !== null ? Number(out.old.user_id) : undefined;
   const agent = out.old.agent_id === null ? [] : await deps.notifications.agentChats(Number(out.old.agent_id));
   const staff = out.kind === "stranded" || out.kind === "done" ? deps.access.adminIds() : [];
   const people = new Set([Number(out.move.requested_by), Number(out.old.user_id), ...agent, ...staff]);
   for (const chatId of people) {
-    if (chatId === skip) continue;
+    if (chatId === opts.skip) continue;
     const locale = await deps.notifications.localeOf(chatId);
-    const text = moveOutcomeText((key, args) => translate(locale, key, args), locale, out);
-    await deps.notifications.deliver({ chatId, text, what: `move-${out.kind}` });
+    const text =
+      chatId === customer
+        ? moveCustomerText(locale, out)
+        : moveOutcomeText((key, args) => translate(locale, key, args), locale, out);
+    if (text) await deps.notifications.deliver({ chatId, text, what: `move-${out.kind}` });
   }
+  if (out.kind === "done") await sendMoveReceipt(deps, out, opts.botUsername);
 }
 
 /** A decision taken on screen by `decidedBy`: everyone else concerned hears it. */
-export function tellMoveDecided(deps: Told, out: MoveOutcome, decidedBy: number): Promise<void> {
-  return tell(deps, out, decidedBy);
+export function tellMoveDecided(deps: Told, out: MoveOutcome, decidedBy: number, botUsername: string): Promise<void> {
+  return tell(deps, out, { skip: decidedBy, botUsername });
 }
 
 /** What the reaper settled of a move (a new hold that ended, a step a crash interrupted). */
-export function tellMoveEvent(deps: Told, event: MoveEvent): Promise<void> {
-  return tell(deps, event);
+export function tellMoveEvent(deps: Told, event: MoveEvent, botUsername: string): Promise<void> {
+  return tell(deps, event, { botUsername });
 }
