@@ -12,6 +12,7 @@ export {
   type WriteRequest,
 } from "./roles.js";
 export { AccessRefusedError, isAccessRefused } from "./errors.js";
+export { agentsMoveAlone, setAgentsMoveAlone } from "./move-rule.js";
 export {
   createLinks,
   newToken,

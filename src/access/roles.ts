@@ -52,8 +52,11 @@ export function holdRefusal(who: Who, req: HoldRequest, maxCustomerHolds: number
 
 /** A partner write on an existing booking (or group), or a decision on its customer's payment. */
 export interface WriteRequest {
-  /** confirm: spends the agency's credit; refund: gives it back; decide: approves or rejects a payment. */
-  kind: "confirm" | "refund" | "decide";
+  /**
+   * confirm: spends the agency's credit; refund: gives it back; decide: approves or rejects a payment;
+   * move: approves a move to another tee time (its old booking's refund, then the new hold's confirm).
+   */
+  kind: "confirm" | "refund" | "decide" | "move";
   /** Who asks (a Telegram user). */
   actorId: number;
   /** The booking's user (its booker). */
@@ -69,11 +72,18 @@ export type WriteRefusal = "stranger" | "agent-removed" | "link-revoked" | "not-
  * The rule of the service for a partner write on a booking, whatever screen asked: admins do every one;
  * only admins refund; an agent confirms and decides for their own bookings and their customers'; a
  * customer confirms only their own booking, for their own agent, while their way in stands (a payment
- * first is still the agent's approval: the booking service asks for it); strangers nothing.
+ * first is still the agent's approval: the booking service asks for it); a move's approval is an admin's,
+ * or an agent's for their own bookings where the agency's rule lets agents move alone; strangers nothing.
  */
-export function writeRefusal(who: Who, req: WriteRequest): WriteRefusal | undefined {
+export function writeRefusal(
+  who: Who,
+  req: WriteRequest,
+  rules: { agentsMoveAlone?: boolean } = {},
+): WriteRefusal | undefined {
   if (who.role === "admin") return undefined;
   if (req.kind === "refund") return who.role === "stranger" ? "stranger" : "admins-only";
+  if (req.kind === "move" && !(who.role === "agent" && rules.agentsMoveAlone))
+    return who.role === "stranger" ? "stranger" : "admins-only";
   if (who.role === "stranger") return "stranger";
   if (who.role === "agent") return req.userId === req.actorId || req.agentId === req.actorId ? undefined : "not-theirs";
   if (req.kind === "decide") return "not-theirs";

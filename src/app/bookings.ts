@@ -4,7 +4,7 @@
  * settings, the slip reader), the booking service that alone writes the ledger, and the hold reaper that
  * ends what the service started.
  */
-import { createAccess, holdRefusal, writeRefusal, type Access } from "../access/index.js";
+import { agentsMoveAlone, createAccess, holdRefusal, writeRefusal, type Access } from "../access/index.js";
 import {
   createBookingService,
   createCancelRequests,
@@ -92,7 +92,12 @@ export function createBookingParts(options: BookingPartsOptions): BookingParts {
     prices,
     paymentWindowMinutes: config.payments.windowMinutes,
     holdPolicy: async (req) => holdRefusal(await access.whoIs(req.userId), req, config.customerMaxHolds),
-    writePolicy: async (req) => writeRefusal(await access.whoIs(req.actorId), req),
+    writePolicy: async (req) =>
+      writeRefusal(
+        await access.whoIs(req.actorId),
+        req,
+        req.kind === "move" ? { agentsMoveAlone: await agentsMoveAlone(storage.kv) } : {},
+      ),
   });
   return { access, prices, payments, slips, bookings };
 }

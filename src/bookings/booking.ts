@@ -492,11 +492,13 @@ export function createBookingMachine(core: MoneyCore) {
 
   /**
    * Refunds a paid booking, at most once (PAID → REFUNDING → REFUNDED). The refunded amount is the
-   * partner's (`reserve.price`), which depends on its contract policy.
+   * partner's (`reserve.price`), which depends on its contract policy. `as: "move"`: the first step of an
+   * approved move, allowed by the move's rule.
    */
-  async function refund(id: string, opts: { actor: Actor }): Promise<RefundOutcome> {
+  async function refund(id: string, opts: { actor: Actor; as?: "move" }): Promise<RefundOutcome> {
     const booking = await load(id);
-    await mayWrite("refund", opts.actor, booking);
+    // A move's refund is allowed as the move's approval (the same rule, or the agency's for agents' moves).
+    await mayWrite(opts.as ?? "refund", opts.actor, booking);
     if (booking.state === "REFUNDED") return { kind: "refunded", booking, refundedAmount: booking.refunded_amount };
     if (booking.state === "REFUNDING") return { kind: "busy", booking };
     if (!(await move(id, { from: ["PAID"], to: "REFUNDING", detail: { actor: opts.actor } }))) {

@@ -146,7 +146,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
    */
   async function approve(id: string, opts: { actor: Actor }): Promise<MoveOutcome> {
     const before = await view(id);
-    await mayWrite("refund", opts.actor, before.old);
+    await mayWrite("move", opts.actor, before.old);
     if (before.move.state !== "HELD") return { kind: "decided", ...before };
     const decidedBy = opts.actor.startsWith("user:") ? Number(opts.actor.slice("user:".length)) : null;
     const live = before.new.state === "HELD" && (before.new.hold_expires_at ?? 0) > now() + 2 * writeWindowMs;
@@ -156,7 +156,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
     }
     if (!(await moves.transition(id, ["HELD"], "REFUNDING", { decided_by: decidedBy })))
       return { kind: "decided", ...(await view(id)) };
-    const refund = await booking.refund(before.old.id, { actor: opts.actor });
+    const refund = await booking.refund(before.old.id, { actor: opts.actor, as: "move" });
     return afterRefund(id, refund, opts.actor);
   }
 

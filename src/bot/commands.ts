@@ -45,6 +45,7 @@ export const ADMIN_MENU_COMMANDS = [
   "digest",
   "requests",
   "prices",
+  "moverule",
 ] as const;
 
 export type MenuCommand = (typeof EVERYONE_COMMANDS | typeof AGENT_COMMANDS | typeof ADMIN_MENU_COMMANDS)[number];

@@ -66,9 +66,11 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
       startTimeout: timeouts.start,
       retryDelayMs: 5,
     });
-    // The access rule as production has it: only an admin refunds (a move's approval spends a refund).
+    // The access rule as production has it by default: only an admin refunds or approves a move (which spends a refund).
     const writePolicy = (req: { kind: string; actorId: number }) =>
-      Promise.resolve(req.kind === "refund" && req.actorId !== ADMIN ? ("admins-only" as const) : undefined);
+      Promise.resolve(
+        (req.kind === "refund" || req.kind === "move") && req.actorId !== ADMIN ? ("admins-only" as const) : undefined,
+      );
     service = createBookingService({
       db: storage.db,
       partner,

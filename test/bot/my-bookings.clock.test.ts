@@ -157,7 +157,7 @@ describe("/mybookings", () => {
     expectTelegramRules(h);
   });
 
-  it("a paid booking's details show the transaction number and no release button", async () => {
+  it("a paid booking's details show the transaction number, a move and a cancellation request, no release button", async () => {
     const user = h.user(5005, "en");
     await bookUntil(h, user, "held");
     tapData(user, /:ok$/);
@@ -169,7 +169,7 @@ describe("/mybookings", () => {
     const detail = panel(user);
     expect(detail.text).toContain("Confirmed and paid");
     expect(detail.text).toContain(`Transaction no. ${paid.txNo}`);
-    expect(detail.labels).toEqual(["🙋 Request cancellation", "‹ Back"]);
+    expect(detail.labels).toEqual(["🔁 Move to another tee time", "🙋 Request cancellation", "‹ Back"]);
     tapData(user, /^mb:list$/);
     await h.settle();
     expect(panel(user).text).toContain("My bookings");

@@ -226,16 +226,34 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     const byBooking = new Map(bookings.map((b) => [b.id, b]));
     const userWrites = await db
       .selectFrom("audit_log")
-      .select(["actor", "action", "booking_id"])
+      .select(["actor", "action", "booking_id", "at"])
       .where("action", "in", ["confirm", "refund"])
       .where("actor", "like", "user:%")
       .execute();
+    // The agency's rule on agents' moves as it stood at each instant (the admins' /moverule, in the audit log).
+    const ruleChanges = await db
+      .selectFrom("audit_log")
+      .select(["at", "detail"])
+      .where("action", "=", "move-rule")
+      .orderBy("at")
+      .execute();
+    const agentsMoveAloneAt = (at: number) =>
+      ruleChanges
+        .filter((r) => r.at <= at)
+        .at(-1)
+        ?.detail?.includes('"agentsMoveAlone":true') === true;
     for (const w of userWrites) {
       const actor = Number(w.actor.slice("user:".length));
       const b = w.booking_id ? byBooking.get(w.booking_id) : undefined;
       if (admins.has(actor) || !b) continue;
       const own = Number(b.user_id) === actor || (b.agent_id !== null && Number(b.agent_id) === actor);
-      if (w.action === "refund" || !own)
+      // An agent's refund is their own move's, approved by them while the agency's rule let agents move alone.
+      const ownMove =
+        w.action === "refund" &&
+        own &&
+        agentsMoveAloneAt(w.at) &&
+        movesRows.some((m) => m.old_booking_id === b.id && Number(m.decided_by) === actor);
+      if ((w.action === "refund" && !ownMove) || !own)
         violations.push(
           `${describeBooking(b)}: a ${w.action} sent to the partner for user ${actor}, whom the access rule refuses`,
         );

@@ -17,6 +17,8 @@ import { formatDate, formatTime, dateKeyOf, formatDateTime } from "../format/dat
 import { escapeHtml, truncate } from "../format/html.js";
 import { isNotModified } from "../ui/telegram-errors.js";
 import { groupRequestable, requestable } from "./after-booking/cancel-request.js";
+import { pickData } from "./moves/data.js";
+import { movable, moverOf } from "./moves/index.js";
 
 const LIST_SIZE = 10;
 /** States the partner may still move (released, paid or refunded there); the others are never read again. */
@@ -155,6 +157,9 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
     kb.text(ctx.t("btn-release"), myBookingsData("release", booking.id)).row();
   if (group?.group.state === "HELD")
     kb.text(ctx.t("btn-release-group"), myBookingsData("release", group.group.id)).row();
+  // Another tee time instead of a cancellation: its agent, its customer, an admin (a group's, one tee time at a time).
+  if (movable(booking, ctx.deps.now()) && moverOf(ctx, booking))
+    kb.text(ctx.t("btn-move"), pickData({ step: "start", bookingId: booking.id })).row();
   if (requestable(booking, ctx.deps.now()))
     kb.text(ctx.t("btn-request-cancellation"), cancelRequestData(booking.id)).row();
   // A group's receipt is one message: each flight's golfer's copy is sent from the flight's own view (an

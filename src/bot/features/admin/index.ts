@@ -18,6 +18,7 @@ import { cancelRefund, confirmGroupRefund, confirmRefund, refundCommand } from "
 import { releaseCommand } from "./release.js";
 import { reportCommand } from "./report.js";
 import { isAdmin } from "../../middlewares/roles.js";
+import { moveRuleCommand } from "../moves/rule.js";
 
 /** The admin commands, as the admins' command menu lists them. */
 export const ADMIN_COMMANDS = [
@@ -32,6 +33,7 @@ export const ADMIN_COMMANDS = [
   "digest",
   "requests",
   "prices",
+  "moverule",
 ] as const;
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
 
@@ -47,6 +49,7 @@ const HANDLERS: Record<AdminCommand, (ctx: BotContext, match: string) => Promise
   digest: digestCommand,
   requests: (ctx) => requestsCommand(ctx),
   prices: pricesCommand,
+  moverule: (ctx) => moveRuleCommand(ctx),
 };
 
 /** Admin commands and their buttons; install after the access gate, before the booking conversation. */

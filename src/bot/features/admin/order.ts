@@ -1,3 +1,4 @@
+import { InlineKeyboard } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
 import { attributedTo } from "../../../bookings/queries.js";
 import type { Reservation } from "../../../partner/index.js";
@@ -13,6 +14,8 @@ import { referenceOf, stateLabel } from "./booking-labels.js";
 import { findBooking, foreignReservation, referenceArg, refreshed } from "./booking-lookup.js";
 import { fitLines } from "./fit-lines.js";
 import { partnerErrorText } from "./partner-error-text.js";
+import { pickData } from "../moves/data.js";
+import { movable } from "../moves/index.js";
 
 type History = Awaited<ReturnType<BotContext["deps"]["bookings"]["history"]>>;
 
@@ -144,5 +147,10 @@ export async function orderCommand(ctx: BotContext, match: string): Promise<void
   }
   const found = await findBooking(ctx, reference);
   const text = found ? await ledgerView(ctx, found) : await foreignView(ctx, reference);
-  await ctx.reply(text, { parse_mode: "HTML" });
+  // A paid booking ahead can be moved to another tee time from here (the pickers replace this view).
+  const move =
+    found && movable(found, ctx.deps.now())
+      ? new InlineKeyboard().text(ctx.t("btn-move"), pickData({ step: "start", bookingId: found.id }))
+      : undefined;
+  await ctx.reply(text, { parse_mode: "HTML", ...(move ? { reply_markup: move } : {}) });
 }

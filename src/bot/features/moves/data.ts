@@ -1,4 +1,11 @@
-/** The moves' buttons: `mv:a:<move id>` (approve: an admin's) and `mv:x:<move id>` (abandon). ≤ 41 bytes. */
+/**
+ * The moves' buttons, each ≤ 64 bytes (a booking or move id is a 36-character UUID):
+ *
+ * - `mv:a:<move>` approve (an admin's, or an agent's own where the agency's rule allows), `mv:x:<move>` abandon;
+ * - the picker of the new tee time, on the booking `<b>`: `mv:s:<b>` start, `mv:m:<b>:<YYYYMM>` a month,
+ *   `mv:d:<b>:<YYYYMMDD>` a day's tee times, `mv:t:<b>:<YYYYMMDDHHMM>:<n>` a tee time and its players,
+ *   `mv:h:<b>:<YYYYMMDDHHMM>:<n>` hold it; `mv:n` a label.
+ */
 const ACTIONS = { a: "approve", x: "abandon" } as const;
 type Action = (typeof ACTIONS)[keyof typeof ACTIONS];
 
@@ -11,4 +18,53 @@ export function parseMoveData(data: string): { action: Action; moveId: string } 
   const m = /^mv:([ax]):([0-9a-f-]{36})$/.exec(data);
   if (!m) return undefined;
   return { action: ACTIONS[m[1] as keyof typeof ACTIONS], moveId: m[2]! };
+}
+
+/** A step of the picker: what it shows, of which booking. */
+export type PickStep =
+  | { step: "start"; bookingId: string }
+  | { step: "month"; bookingId: string; month: string }
+  | { step: "day"; bookingId: string; date: string }
+  | { step: "time" | "hold"; bookingId: string; date: string; hour: number; minute: number; persons: number };
+
+const dashed = (yyyymmdd: string) => `${yyyymmdd.slice(0, 4)}-${yyyymmdd.slice(4, 6)}-${yyyymmdd.slice(6, 8)}`;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The callback data of a picker step. */
+export function pickData(p: PickStep): string {
+  switch (p.step) {
+    case "start":
+      return `mv:s:${p.bookingId}`;
+    case "month":
+      return `mv:m:${p.bookingId}:${p.month.replace("-", "")}`;
+    case "day":
+      return `mv:d:${p.bookingId}:${p.date.replaceAll("-", "")}`;
+    default:
+      return `mv:${p.step === "time" ? "t" : "h"}:${p.bookingId}:${p.date.replaceAll("-", "")}${pad(p.hour)}${pad(p.minute)}:${p.persons}`;
+  }
+}
+
+/** The label buttons' data: answered, nothing else. */
+export const PICK_NONE = "mv:n";
+
+/** A picker step from its data; undefined for data fairway never made. */
+export function parsePickData(data: string): PickStep | undefined {
+  const id = "([0-9a-f-]{36})";
+  let m = new RegExp(`^mv:s:${id}$`).exec(data);
+  if (m) return { step: "start", bookingId: m[1]! };
+  m = new RegExp(`^mv:m:${id}:(\\d{4})(\\d{2})$`).exec(data);
+  if (m) return { step: "month", bookingId: m[1]!, month: `${m[2]}-${m[3]}` };
+  m = new RegExp(`^mv:d:${id}:(\\d{8})$`).exec(data);
+  if (m) return { step: "day", bookingId: m[1]!, date: dashed(m[2]!) };
+  m = new RegExp(`^mv:([th]):${id}:(\\d{8})(\\d{2})(\\d{2}):([1-9])$`).exec(data);
+  if (m)
+    return {
+      step: m[1] === "t" ? "time" : "hold",
+      bookingId: m[2]!,
+      date: dashed(m[3]!),
+      hour: Number(m[4]),
+      minute: Number(m[5]),
+      persons: Number(m[6]),
+    };
+  return undefined;
 }

@@ -1,27 +1,53 @@
 /**
- * Moving a paid booking to another tee time, by command: `/move <code> <date> <time> [players]`, for an
- * admin (any booking) or an agent (their own bookings and their customers'). The new tee time is held at
- * once and shown beside the old one; an admin's own move needs only their [Move now], an agent's goes to
- * the admins, one of whom approves it once. The money module runs the saga (bookings/move.ts): the old
- * booking is refunded only after the approval, then the new hold confirmed.
+ * Moving a paid booking to another tee time: "🔁 Move to another tee time" on the booking in /mybookings
+ * (its agent, its customer, an admin) and in an admin's /order, with the pickers of a booking (the date on
+ * the course's calendar, the tee time, the players: today's by default); or by command, `/move <code>
+ * <date> <time> [players]`. The new tee time is held at once and shown beside the old one. An admin's own
+ * move needs only their [Move now]; an agent's too when the agency's rule lets agents move their own
+ * bookings (`/moverule`, an admin command); otherwise, and always for a customer, it goes to the admins, one of whom approves it
+ * once. The money module runs the saga (bookings/move.ts): the old booking is refunded only after the
+ * approval, then the new hold confirmed.
  */
 import { randomUUID } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
-import { userActor, type MoveOutcome, type MoveRefusal } from "../../../bookings/index.js";
+import { agentsMoveAlone } from "../../../access/index.js";
+import { userActor, type BookingRecord, type MoveOutcome, type MoveRefusal } from "../../../bookings/index.js";
+import type { TeeTime } from "../../../partner/index.js";
 import { isDateKey } from "../../../time/date-key.js";
 import { wallClock } from "../../../time/zoned.js";
 import type { BotContext } from "../../context.js";
+import { sellingOf } from "../../format/booking-money.js";
 import { escapeHtml } from "../../format/html.js";
 import { localeOf } from "../../i18n.js";
 import { isAdmin } from "../../middlewares/roles.js";
 import { isTelegramFailure } from "../../ui/telegram-errors.js";
-import { moveData, parseMoveData } from "./data.js";
+import { moveData, parseMoveData, parsePickData, PICK_NONE } from "./data.js";
 import { translate } from "../after-booking/notices.js";
 import { moveCard, moveOutcomeText } from "./messages.js";
-import { tellMoveDecided } from "./notices.js";
+import { moveCustomerText, tellMoveDecided } from "./notices.js";
+import { showPickerStep } from "./picker.js";
 
 /** What a refused move says. */
 const REFUSALS: Record<MoveRefusal, string> = { "not-paid": "move-not-paid", "open-move": "move-open" };
+
+/** Who may move a booking, and as what: an admin any; an agent their own and their customers'; a customer their own. */
+export type Mover = "admin" | "agent" | "customer";
+
+export function moverOf(ctx: BotContext, b: BookingRecord): Mover | undefined {
+  const userId = ctx.from?.id;
+  if (userId === undefined) return undefined;
+  if (isAdmin(ctx)) return "admin";
+  const booker = Number(b.user_id) === userId;
+  if (ctx.who.role === "agent" && (booker || (b.agent_id !== null && Number(b.agent_id) === userId))) return "agent";
+  // A customer's own booking (one an agent sold them), within what their link allowed: its course.
+  if (booker && b.agent_id !== null) return "customer";
+  return undefined;
+}
+
+/** Whether a booking is one a move can start from now: paid, its tee time ahead. */
+export function movable(b: BookingRecord, now: number): boolean {
+  return b.state === "PAID" && b.slot_starts_at > now;
+}
 
 /** `<code> <YYYY-MM-DD> <HH:MM> [players]`. */
 function parseArgs(match: string) {
@@ -33,38 +59,45 @@ function parseArgs(match: string) {
   return { code, date, hour: h, minute: m, persons };
 }
 
-/** /move: holds the new tee time and shows the move, with what can be done next. */
-async function moveCommand(ctx: BotContext): Promise<void> {
-  const userId = ctx.from?.id;
-  if (userId === undefined) return;
-  const admin = isAdmin(ctx);
-  if (!admin && ctx.who.role !== "agent") {
-    await ctx.reply(ctx.t("move-not-yours"));
-    return;
-  }
-  const args = parseArgs(typeof ctx.match === "string" ? ctx.match : "");
-  if (!args) {
-    await ctx.reply(ctx.t("move-usage"), { parse_mode: "HTML" });
-    return;
-  }
-  const old = await ctx.deps.bookings.findByReservation(args.code);
-  const own = old && (Number(old.user_id) === userId || (old.agent_id !== null && Number(old.agent_id) === userId));
-  if (!old || (!admin && !own)) {
-    await ctx.reply(ctx.t("move-not-found", { code: escapeHtml(args.code) }), { parse_mode: "HTML" });
-    return;
-  }
-  if (old.state !== "PAID") {
-    await ctx.reply(ctx.t("move-not-paid", { code: escapeHtml(args.code) }), { parse_mode: "HTML" });
-    return;
-  }
-  // The course's own clock: the tee time the user named, on the date they named, where the course is.
-  const slot = (await ctx.deps.catalog.teeTimes(old.course_id, args.date, { fresh: true })).find((t) => {
-    const at = wallClock(t.startsAt, old.time_zone);
-    return at.hour === args.hour && at.minute === args.minute && t.status.toUpperCase() === "OPEN";
+/** The open tee time of `old`'s course at `date` `hour:minute` (the course's clock) taking `persons`. */
+export async function openTeeTime(
+  ctx: BotContext,
+  old: BookingRecord,
+  at: { date: string; hour: number; minute: number; persons: number },
+): Promise<TeeTime | undefined> {
+  const slot = (await ctx.deps.catalog.teeTimes(old.course_id, at.date, { fresh: true })).find((t) => {
+    const clock = wallClock(t.startsAt, old.time_zone);
+    return clock.hour === at.hour && clock.minute === at.minute && t.status.toUpperCase() === "OPEN";
   });
-  const persons = args.persons ?? old.persons;
-  if (!slot || slot.startsAt <= ctx.deps.now() || persons < slot.minPerson || persons > slot.maxPerson) {
-    await ctx.reply(ctx.t("move-no-slot"), { parse_mode: "HTML" });
+  if (!slot || slot.id === old.slot_id || slot.startsAt <= ctx.deps.now()) return undefined;
+  return at.persons >= slot.minPerson && at.persons <= slot.maxPerson ? slot : undefined;
+}
+
+/**
+ * Whether `slot` for `persons` sells for more than `old` did. A customer pays a difference first, which
+ * fairway cannot take for a move yet: a dearer tee time is their agent's to arrange.
+ */
+async function dearer(ctx: BotContext, old: BookingRecord, slot: TeeTime, persons: number): Promise<boolean> {
+  const book = await ctx.deps.prices.book();
+  const selling = book.sellingTotal(slot.price * persons, persons, { courseId: old.course_id, agentId: old.agent_id });
+  return selling > sellingOf(old);
+}
+
+/**
+ * Holds `slot` for `persons` as the move of `old` by `mover`, and shows the move with what can be done
+ * next; the admins get it to approve unless the mover may move it alone.
+ */
+export async function holdMove(
+  ctx: BotContext,
+  old: BookingRecord,
+  mover: Mover,
+  slot: TeeTime,
+  persons: number,
+): Promise<void> {
+  const userId = ctx.from!.id;
+  const net = slot.price * persons;
+  if (mover === "customer" && (await dearer(ctx, old, slot, persons))) {
+    await ctx.reply(ctx.t("move-customer-dearer"), { parse_mode: "HTML" });
     return;
   }
   const out = await ctx.deps.bookings.startMove(
@@ -77,7 +110,7 @@ async function moveCommand(ctx: BotContext): Promise<void> {
         slotId: slot.id,
         slotStartsAt: slot.startsAt,
         persons,
-        expectedAmount: slot.price * persons,
+        expectedAmount: net,
         caddyInfo: {
           ...(slot.freeCaddy !== undefined ? { freeCaddy: slot.freeCaddy } : {}),
           ...(slot.caddyPrice !== undefined ? { caddyPrice: slot.caddyPrice } : {}),
@@ -86,41 +119,74 @@ async function moveCommand(ctx: BotContext): Promise<void> {
     },
     { actor: userActor(userId) },
   );
+  const code = escapeHtml(old.reservation_code ?? "-");
   if (out.kind === "refused") {
-    await ctx.reply(ctx.t(REFUSALS[out.reason], { code: escapeHtml(args.code) }), { parse_mode: "HTML" });
-    return;
-  }
-  if (out.kind !== "held") {
-    await ctx.reply(moveOutcomeText(ctx.t.bind(ctx), localeOf(ctx), out), { parse_mode: "HTML" });
+    await ctx.reply(ctx.t(REFUSALS[out.reason], { code }), { parse_mode: "HTML" });
     return;
   }
   const locale = localeOf(ctx);
-  const card = moveCard(ctx.t.bind(ctx), locale, out, ctx.deps.now());
+  if (out.kind !== "held") {
+    await ctx.reply(moveOutcomeText(ctx.t.bind(ctx), locale, out), { parse_mode: "HTML" });
+    return;
+  }
+  const alone = mover === "admin" || (mover === "agent" && (await agentsMoveAlone(ctx.deps.storage.kv)));
+  const audience = mover === "customer" ? "customer" : "staff";
+  const card = moveCard(ctx.t.bind(ctx), locale, out, ctx.deps.now(), audience);
   const keyboard = new InlineKeyboard();
-  if (admin) keyboard.text(ctx.t("move-btn-now"), moveData("approve", out.move.id));
+  if (alone) keyboard.text(ctx.t("move-btn-now"), moveData("approve", out.move.id));
   keyboard.text(ctx.t("move-btn-keep"), moveData("abandon", out.move.id));
-  await ctx.reply([card, admin ? "" : ctx.t("move-sent-to-admins")].filter(Boolean).join("\n\n"), {
+  await ctx.reply([card, alone ? "" : ctx.t("move-sent-to-admins")].filter(Boolean).join("\n\n"), {
     parse_mode: "HTML",
     reply_markup: keyboard,
   });
-  if (!admin) {
-    // Every admin gets the move to approve or decline (the first tap decides; the others see it decided).
-    for (const adminId of ctx.deps.access.adminIds()) {
-      const adminLocale = await ctx.deps.notifications.localeOf(adminId);
-      const t = (key: string, a?: Record<string, string | number>) => translate(adminLocale, key, a);
-      await ctx.deps.notifications.deliver({
-        chatId: adminId,
-        text: `${t("move-request-title")}\n${moveCard(t, adminLocale, out, ctx.deps.now())}`,
-        what: "move-request",
-        replyMarkup: new InlineKeyboard()
-          .text(t("move-btn-approve"), moveData("approve", out.move.id))
-          .text(t("move-btn-decline"), moveData("abandon", out.move.id)),
-      });
-    }
+  if (alone) return;
+  // Every admin gets the move to approve or decline (the first tap decides; the others see it decided).
+  for (const adminId of ctx.deps.access.adminIds()) {
+    const adminLocale = await ctx.deps.notifications.localeOf(adminId);
+    const t = (key: string, a?: Record<string, string | number>) => translate(adminLocale, key, a);
+    await ctx.deps.notifications.deliver({
+      chatId: adminId,
+      text: `${t(mover === "customer" ? "move-request-title-customer" : "move-request-title")}\n${moveCard(t, adminLocale, out, ctx.deps.now(), "staff")}`,
+      what: "move-request",
+      replyMarkup: new InlineKeyboard()
+        .text(t("move-btn-approve"), moveData("approve", out.move.id))
+        .text(t("move-btn-decline"), moveData("abandon", out.move.id)),
+    });
   }
 }
 
-/** [Move now] / [Approve] (admins) and [Keep the old one] / [Decline] (an admin, or the one who asked). */
+/** /move: holds the new tee time and shows the move, with what can be done next. */
+async function moveCommand(ctx: BotContext): Promise<void> {
+  if (ctx.from === undefined) return;
+  if (!isAdmin(ctx) && ctx.who.role !== "agent") {
+    await ctx.reply(ctx.t("move-not-yours"));
+    return;
+  }
+  const args = parseArgs(typeof ctx.match === "string" ? ctx.match : "");
+  if (!args) {
+    await ctx.reply(ctx.t("move-usage"), { parse_mode: "HTML" });
+    return;
+  }
+  const old = await ctx.deps.bookings.findByReservation(args.code);
+  const mover = old ? moverOf(ctx, old) : undefined;
+  if (!old || !mover) {
+    await ctx.reply(ctx.t("move-not-found", { code: escapeHtml(args.code) }), { parse_mode: "HTML" });
+    return;
+  }
+  if (old.state !== "PAID") {
+    await ctx.reply(ctx.t("move-not-paid", { code: escapeHtml(args.code) }), { parse_mode: "HTML" });
+    return;
+  }
+  const persons = args.persons ?? old.persons;
+  const slot = await openTeeTime(ctx, old, { ...args, persons });
+  if (!slot) {
+    await ctx.reply(ctx.t("move-no-slot"), { parse_mode: "HTML" });
+    return;
+  }
+  await holdMove(ctx, old, mover, slot, persons);
+}
+
+/** [Move now] / [Approve] and [Keep the old one] / [Decline]. */
 async function moveButton(ctx: BotContext): Promise<void> {
   const data = parseMoveData(ctx.callbackQuery?.data ?? "");
   const userId = ctx.from?.id;
@@ -128,9 +194,13 @@ async function moveButton(ctx: BotContext): Promise<void> {
     await ctx.answerCallbackQuery({ text: ctx.t("menu-expired") });
     return;
   }
-  const admin = isAdmin(ctx);
   const view = await ctx.deps.bookings.getMove(data.moveId).catch(() => undefined);
-  if (!view || (!admin && (data.action === "approve" || Number(view.move.requested_by) !== userId))) {
+  const mover = view ? moverOf(ctx, view.old) : undefined;
+  const own = view !== undefined && Number(view.move.requested_by) === userId;
+  // Approving spends a refund: an admin's, or an agent's own move where the agency's rule allows it.
+  const mayApprove = mover === "admin" || (mover === "agent" && own && (await agentsMoveAlone(ctx.deps.storage.kv)));
+  const allowed = data.action === "approve" ? mayApprove : mover === "admin" || own;
+  if (!view || !allowed) {
     await ctx.answerCallbackQuery({ text: ctx.t("move-not-yours"), show_alert: true });
     return;
   }
@@ -143,13 +213,62 @@ async function moveButton(ctx: BotContext): Promise<void> {
     data.action === "approve"
       ? await ctx.deps.bookings.approveMove(data.moveId, { actor })
       : await ctx.deps.bookings.abandonMove(data.moveId, { actor });
-  await ctx.reply(moveOutcomeText(ctx.t.bind(ctx), localeOf(ctx), out), { parse_mode: "HTML" });
+  // A customer reads the outcome in their words (never the partner's figures); a step they need not hear is the staff's.
+  const text =
+    (mover === "customer" ? moveCustomerText(localeOf(ctx), out) : undefined) ??
+    moveOutcomeText(ctx.t.bind(ctx), localeOf(ctx), out);
+  await ctx.reply(text, { parse_mode: "HTML" });
   if (out.kind !== "decided") await tellMoveDecided(ctx.deps, out, userId, ctx.me.username);
+}
+
+/** The picker's taps: the booking's mover only; a stale or forged step gets an answer and nothing else. */
+async function pickerButton(ctx: BotContext): Promise<void> {
+  const data = ctx.callbackQuery?.data ?? "";
+  if (data === PICK_NONE) {
+    await ctx.answerCallbackQuery();
+    return;
+  }
+  const step = parsePickData(data);
+  const old = step ? await ctx.deps.bookings.get(step.bookingId) : undefined;
+  const mover = old ? moverOf(ctx, old) : undefined;
+  if (!step || !old || !mover) {
+    await ctx.answerCallbackQuery({ text: ctx.t("move-not-yours"), show_alert: true });
+    return;
+  }
+  if (!movable(old, ctx.deps.now())) {
+    await ctx.answerCallbackQuery({
+      text: ctx.t("move-not-paid", { code: old.reservation_code ?? "-" }),
+      show_alert: true,
+    });
+    return;
+  }
+  if (step.step === "hold") {
+    const slot = await openTeeTime(ctx, old, step);
+    if (!slot) {
+      await ctx.answerCallbackQuery({ text: ctx.t("move-slot-gone"), show_alert: true });
+      await showPickerStep(ctx, old, { step: "day", bookingId: old.id, date: step.date });
+      return;
+    }
+    if (mover === "customer" && (await dearer(ctx, old, slot, step.persons))) {
+      // The picker stays: another tee time or fewer players may do.
+      await ctx.answerCallbackQuery({ text: ctx.t("move-customer-dearer"), show_alert: true });
+      return;
+    }
+    await ctx.answerCallbackQuery({ text: ctx.t("move-holding") });
+    await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch((error: unknown) => {
+      if (!isTelegramFailure(error)) throw error;
+    });
+    await holdMove(ctx, old, mover, slot, step.persons);
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  await showPickerStep(ctx, old, step);
 }
 
 export function createMovesFeature() {
   const feature = new Composer<BotContext>();
   feature.command("move", moveCommand);
-  feature.callbackQuery(/^mv:/, moveButton);
+  feature.callbackQuery(/^mv:[ax]:/, moveButton);
+  feature.callbackQuery(/^mv:[smdthn]/, pickerButton);
   return feature;
 }

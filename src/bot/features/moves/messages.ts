@@ -1,7 +1,7 @@
 /** What a move says: the old and the new tee time side by side, and what each step's outcome means. */
 import type { BookingRecord, MoveOutcome, MoveView } from "../../../bookings/index.js";
 import type { Locale } from "../../context.js";
-import { sellingOf } from "../../format/booking-money.js";
+import { sellingOf, type Audience } from "../../format/booking-money.js";
 import { formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
@@ -18,8 +18,11 @@ function teeTime(t: T, locale: Locale, b: BookingRecord): string {
   });
 }
 
-/** The move held: the old tee time, the new one, the difference, the refund's policy, the hold's end. */
-export function moveCard(t: T, locale: Locale, v: MoveView, now: number): string {
+/**
+ * The move held: the old tee time, the new one, the difference, the refund's policy (staff), the hold's
+ * end. Amounts at the selling price, for staff and customers alike.
+ */
+export function moveCard(t: T, locale: Locale, v: MoveView, now: number, audience: Audience = "staff"): string {
   const difference = sellingOf(v.new) - sellingOf(v.old);
   const ends = v.new.hold_expires_at ?? now;
   return [
@@ -28,13 +31,20 @@ export function moveCard(t: T, locale: Locale, v: MoveView, now: number): string
     `${t("move-new")} ${teeTime(t, locale, v.new)}`,
     difference === 0
       ? t("move-same-price")
-      : t(difference > 0 ? "move-costs-more" : "move-costs-less", { amount: formatBaht(Math.abs(difference), locale) }),
-    t("move-refund-policy"),
+      : t(
+          difference > 0 ? "move-costs-more" : audience === "customer" ? "move-customer-costs-less" : "move-costs-less",
+          {
+            amount: formatBaht(Math.abs(difference), locale),
+          },
+        ),
+    audience === "staff" ? t("move-refund-policy") : "",
     t("move-held-until", {
       time: formatTime(ends, v.new.time_zone, locale),
       minutes: Math.max(0, Math.ceil((ends - now) / 60_000)),
     }),
-  ].join("\n");
+  ]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** What a step of a move did, in one message. */

@@ -1,0 +1,224 @@
+/**
+ * Moving a booking with the pickers, through the bot against the real parts (fairway, the sandbox over
+ * HTTP, the local Bot API server): "🔁 Move to another tee time" on the booking in /mybookings, the date
+ * on the course's calendar, the day's tee times, the players, then the hold; an agent's move approved by
+ * an admin (in Thai), an agent moving alone where the agency's rule allows, a customer within their
+ * booking's course, and forged picker data.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { BookingRecord } from "../../src/bookings/index.js";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import { addDaysToDateKey } from "../../src/time/date-key.js";
+import { wallClock } from "../../src/time/zoned.js";
+import {
+  callbackAnswerText,
+  createLink,
+  customerBooks,
+  expectTelegramRules,
+  forgeTap,
+  panel,
+  paidBooking,
+  tapData,
+} from "../helpers/flow.js";
+import { dataOf } from "../helpers/buttons.js";
+import { startHarness, type Harness } from "../helpers/harness.js";
+import { checkInvariants } from "../helpers/invariants.js";
+
+const ADMIN = 9401;
+const AGENT = 9402;
+const OTHER_AGENT = 9403;
+const ENV = { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}` };
+const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
+const REFUND = /^\/api\/v1\/ext\/order\/[^/]+\/refund$/;
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.stop();
+  h = undefined;
+});
+
+const dateOf = (b: BookingRecord) => {
+  const at = wallClock(b.slot_starts_at, b.time_zone);
+  return `${at.year}-${String(at.month).padStart(2, "0")}-${String(at.day).padStart(2, "0")}`;
+};
+
+/** An open tee time of `b`'s course on `date` other than its own, taking its players: `YYYYMMDDHHMM`. */
+function openTeeTime(x: Harness, b: BookingRecord, date: string): string {
+  const slot = x.sandbox
+    .slots(b.course_id, date)
+    .find(
+      (s) =>
+        s.status === "OPEN" &&
+        s.persons === 0 &&
+        s.id !== b.slot_id &&
+        s.minPerson <= b.persons &&
+        s.maxPerson > b.persons &&
+        s.startMs > x.clock(),
+    );
+  if (!slot) throw new Error(`no open tee time on ${date}`);
+  const t = wallClock(slot.startMs, b.time_zone);
+  return `${date.replaceAll("-", "")}${String(t.hour).padStart(2, "0")}${String(t.minute).padStart(2, "0")}`;
+}
+
+/** From the booking's view in /mybookings: the Move button, the date, the tee time; returns at the players step. */
+async function pickNewTeeTime(x: Harness, user: SimulatedUser, b: BookingRecord, date: string): Promise<string> {
+  user.send("/mybookings");
+  await x.settle();
+  tapData(user, new RegExp(`^mb:view:${b.id}$`));
+  await x.settle();
+  tapData(user, new RegExp(`^mv:s:${b.id}$`));
+  await x.settle();
+  const day = date.replaceAll("-", "");
+  if (!panel(user).data.includes(`mv:d:${b.id}:${day}`)) {
+    tapData(user, new RegExp(`^mv:m:${b.id}:${day.slice(0, 6)}$`));
+    await x.settle();
+  }
+  tapData(user, new RegExp(`^mv:d:${b.id}:${day}$`));
+  await x.settle();
+  const at = openTeeTime(x, b, date);
+  tapData(user, new RegExp(`^mv:t:${b.id}:${at}:${b.persons}$`));
+  await x.settle();
+  return at;
+}
+
+/** Taps the button matching `pattern` on the latest of the bot's messages that shows one (not only the last message). */
+function tapIn(user: SimulatedUser, pattern: RegExp): void {
+  const message = user
+    .messages()
+    .filter((m) => m.from?.is_bot)
+    .reverse()
+    .find((m) => dataOf(m).some((d) => pattern.test(d)));
+  if (!message) throw new Error(`no message shows a button ${String(pattern)}`);
+  user.tap({ messageId: message.message_id, data: dataOf(message).find((d) => pattern.test(d))! });
+}
+
+describe("moving a booking with the pickers", () => {
+  it("an agent in Thai picks the next day's tee time from /mybookings; an admin approves; the old is refunded and the new paid once", async () => {
+    h = await startHarness({ env: ENV });
+    const agent = h.user(AGENT, "th", "อนันต์");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const old = await paidBooking(h, agent, "สมชาย ย้ายวัน");
+    const next = addDaysToDateKey(dateOf(old), 1);
+    await pickNewTeeTime(h, agent, old, next);
+    // The players step: today's players checked, then hold.
+    expect(panel(agent).text).toContain(`ย้าย ${old.reservation_code}`);
+    expect(panel(agent).data).toContain(
+      panel(agent).data.find((d) => d.endsWith(`:${old.persons}`) && d.startsWith("mv:t:")),
+    );
+    const reserves = h.sandbox.count("POST", RESERVE);
+    tapData(agent, /^mv:h:/);
+    await h.settle();
+    expect(h.sandbox.count("POST", RESERVE)).toBe(reserves + 1);
+    const card = agent.lastMessage()!.text!;
+    expect(card).toContain("ส่งให้ผู้ดูแลระบบอนุมัติแล้ว");
+    expect(card).toContain("ใหม่:");
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    const [move] = await h.app.bookings.movesOf(old.id);
+    const view = await h.app.bookings.getMove(move!.id);
+    expect(view.old.state).toBe("REFUNDED");
+    expect(view.new.state).toBe("PAID");
+    expect(dateOf(view.new)).toBe(next);
+    expect(agent.messages().some((m) => m.text?.includes(`ย้ายแล้ว: คืนเงิน ${old.reservation_code}`))).toBe(true);
+    expect(h.sandbox.count("POST", REFUND)).toBe(1);
+    await checkInvariants(h);
+    expectTelegramRules(h);
+  });
+
+  it("with the agency's rule set by an admin, an agent moves their own booking alone; another agent's forged approval spends nothing", async () => {
+    h = await startHarness({ env: ENV });
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const other = h.user(OTHER_AGENT, "en", "Mali");
+    admin.send("/moverule free");
+    await h.settle();
+    expect(admin.lastMessage()?.text).toContain("Agents move their own bookings without an approval.");
+    const old = await paidBooking(h, agent, "Somchai Alone");
+    await pickNewTeeTime(h, agent, old, dateOf(old));
+    tapData(agent, /^mv:h:/);
+    await h.settle();
+    const card = agent.lastMessage()!;
+    expect(card.text).not.toContain("Sent to the administrators");
+    const approve = (card.reply_markup?.inline_keyboard.flat() ?? [])
+      .map((b) => ("callback_data" in b ? b.callback_data : ""))
+      .find((d) => d.startsWith("mv:a:"))!;
+    expect(approve).toBeDefined();
+    expect(admin.messages().some((m) => m.text?.includes("asks to move"))).toBe(false);
+    // Another agent's tap on it (forged) is refused before anything is refunded.
+    other.send("/mybookings");
+    await h.settle();
+    forgeTap(other, approve);
+    await h.settle();
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+    tapData(agent, /^mv:a:/);
+    await h.settle();
+    expect((await h.app.bookings.get(old.id))?.state).toBe("REFUNDED");
+    expect(agent.messages().some((m) => m.text?.includes(`Moved: ${old.reservation_code} was refunded`))).toBe(true);
+    // Back to approvals: the agent's next move waits for an admin again.
+    admin.send("/moverule approval");
+    await h.settle();
+    const [move] = await h.app.bookings.movesOf(old.id);
+    const moved = (await h.app.bookings.getMove(move!.id)).new;
+    await pickNewTeeTime(h, agent, moved, dateOf(moved));
+    tapData(agent, /^mv:h:/);
+    await h.settle();
+    expect(agent.lastMessage()?.text).toContain("Sent to the administrators for approval.");
+    await checkInvariants(h);
+  });
+
+  it("a customer moves their own booking on their link's course, in their language; a dearer choice is refused without a hold; forged steps for another's booking do nothing", async () => {
+    h = await startHarness({ env: { ...ENV, PRICE_MARKUP: "20%" } });
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = h.user(100_801, "ja", "さくら", "stranger");
+    customer.send(`/start ${link}`);
+    await h.settle();
+    await customerBooks(h, customer);
+    const [old] = await h.app.bookings.listForUser(100_801);
+    expect(old?.state).toBe("PAID");
+
+    // Another customer forging this booking's picker and hold: refused, no partner call.
+    const stranger = h.user(100_802, "en", "Eve", "stranger");
+    stranger.send("/start");
+    await h.settle();
+    const requests = h.sandbox.requests.length;
+    const at = openTeeTime(h, old!, dateOf(old!));
+    forgeTap(stranger, `mv:s:${old!.id}`);
+    forgeTap(stranger, `mv:h:${old!.id}:${at}:${old!.persons}`);
+    await h.settle();
+    expect(h.sandbox.requests.length).toBe(requests);
+    expect(h.telegram.unansweredCallbackQueries()).toEqual([]);
+
+    // More players costs more: a customer cannot pay the difference here, so nothing is held.
+    await pickNewTeeTime(h, customer, old!, dateOf(old!));
+    expect(panel(customer).text).toContain("人数");
+    const reserves = h.sandbox.count("POST", RESERVE);
+    tapData(customer, new RegExp(`^mv:t:${old!.id}:\\d{12}:${old!.persons + 1}$`));
+    await h.settle();
+    const dear = tapData(customer, /^mv:h:/);
+    await h.settle();
+    expect(callbackAnswerText(h, dear)).toContain("担当エージェントにご相談ください");
+    expect(h.sandbox.count("POST", RESERVE)).toBe(reserves);
+
+    // The same players: held, sent to the admins, approved; the customer hears it in Japanese.
+    tapIn(customer, new RegExp(`^mv:t:${old!.id}:\\d{12}:${old!.persons}$`));
+    await h.settle();
+    tapIn(customer, new RegExp(`^mv:h:${old!.id}:\\d{12}:${old!.persons}$`));
+    await h.settle();
+    expect(customer.lastMessage()?.text).toContain("管理者に承認を依頼しました");
+    const request = admin.messages().find((m) => m.text?.includes("A customer asks to move their booking"));
+    expect(request?.text).toContain(old!.reservation_code!);
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    const [move] = await h.app.bookings.movesOf(old!.id);
+    const view = await h.app.bookings.getMove(move!.id);
+    expect(view.new.state).toBe("PAID");
+    expect(view.new.course_id).toBe(old!.course_id);
+    expect(customer.messages().some((m) => m.text?.includes("ティータイムを変更しました"))).toBe(true);
+    await checkInvariants(h);
+    expectTelegramRules(h);
+  });
+});
