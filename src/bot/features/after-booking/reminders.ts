@@ -1,7 +1,7 @@
 /**
  * Reminders before tee-off (REMINDERS, default 24 h and 2 h): to whoever booked, with the course,
  * date, time, players, reservation code and where the course is, and buttons (My booking, Request
- * cancellation); and one line to the agent of a customer's booking. Each (booking, offset) is claimed
+ * cancellation, Move to another tee time); and one line to the agent of a customer's booking. Each (booking, offset) is claimed
  * in the database before the send, so restarts and several instances never send one twice.
  */
 import type { I18n } from "@grammyjs/i18n";
@@ -11,6 +11,7 @@ import type { Logger } from "../../../logger.js";
 import type { PartnerCatalog } from "../../../partner/catalog.js";
 import type { Course } from "../../../partner/types.js";
 import { cancelRequestData, myBookingsData } from "../../callback-data.js";
+import { pickData } from "../moves/data.js";
 import { groupFlightLines } from "../../conversations/booking/summary.js";
 import type { Locale } from "../../context.js";
 import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
@@ -95,7 +96,10 @@ export function createReminders(options: RemindersOptions) {
     return mapRow(
       new InlineKeyboard()
         .text(t(locale, "reminder-btn-booking"), myBookingsData("view", b.id))
-        .text(t(locale, "reminder-btn-cancel"), cancelRequestData(b.id)),
+        .text(t(locale, "reminder-btn-cancel"), cancelRequestData(b.id))
+        // Another tee time instead (its booker's; the picker checks who taps).
+        .row()
+        .text(t(locale, "btn-move"), pickData({ step: "start", bookingId: b.id })),
       course,
       locale,
     );

@@ -34,6 +34,44 @@ async function start(env: Record<string, string> = {}, afterBookingIntervalMs?: 
 const inTwoDays = (now: number) => addDaysToDateKey(courseToday(now, "Asia/Bangkok"), 2);
 
 describe("reminders before tee-off", () => {
+  it("a moved booking's reminders are the new tee time's: the old one's are not sent", async () => {
+    const h = await start();
+    const agent = h.user(AGENT, "en");
+    const admin = h.user(ADMIN, "en");
+    const old = await paidBooking(h, agent, "Somchai Moved", { date: inTwoDays(h.clock()) });
+    const date = courseToday(old.slot_starts_at, old.time_zone);
+    const slot = h.sandbox
+      .slots(old.course_id, date)
+      .find(
+        (s) =>
+          s.status === "OPEN" &&
+          s.persons === 0 &&
+          s.id !== old.slot_id &&
+          s.maxPerson >= old.persons &&
+          s.minPerson <= old.persons &&
+          s.startMs > old.slot_starts_at + 3 * HOUR,
+      )!;
+    const at = new Intl.DateTimeFormat("en-GB", { timeZone: old.time_zone, hour: "2-digit", minute: "2-digit" }).format(
+      slot.startMs,
+    );
+    admin.send(`/move ${old.reservation_code} ${date} ${at}`);
+    await h.settle();
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    const [move] = await h.app.bookings.movesOf(old.id);
+    const moved = (await h.app.bookings.getMove(move!.id)).new;
+    expect(moved.state).toBe("PAID");
+
+    // The old tee time's 24-hour mark passes: nothing; the new one's: its reminder, with its code.
+    await passAt(h, old.slot_starts_at - 24 * HOUR + 1_000);
+    expect(received(agent, REMINDER)).toHaveLength(0);
+    await passAt(h, moved.slot_starts_at - 24 * HOUR + 1_000);
+    const reminders = received(agent, REMINDER);
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.text).toContain(`Reservation code ${moved.reservation_code}`);
+    expect(reminders[0]!.text).not.toContain(old.reservation_code!);
+  });
+
   it("24 h and 2 h before: each once at its instant, across restarts, with the booking's details and buttons", async () => {
     const h = await start();
     const agent = h.user(AGENT, "en");
@@ -59,6 +97,7 @@ describe("reminders before tee-off", () => {
     expect(buttons.map((x) => ("callback_data" in x ? x.callback_data : "url" in x ? x.url : ""))).toEqual([
       `mb:view:${b.id}`,
       `cr:${b.id}`,
+      `mv:s:${b.id}`,
       `https://www.google.com/maps/search/?api=1&query=${course.lat},${course.lon}`,
     ]);
 
@@ -201,6 +240,7 @@ describe("reminders before tee-off", () => {
     expect((reminder[0]!.reply_markup?.inline_keyboard ?? []).flat().map((x) => x.text)).toEqual([
       "📋 การจองของฉัน",
       "✋ ขอยกเลิก",
+      "🔁 ย้ายไปเวลาอื่น",
       "📍 แผนที่",
     ]);
     const line = received(agent, "tees off in 2 hours");
