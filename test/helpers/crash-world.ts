@@ -4,8 +4,11 @@
  * SQLite file that outlives them. The waits poll the simulated users, since the bot runs elsewhere.
  * The world runs on one clock (`worldClock()`, from WORLD_START), which every child process receives.
  */
+import { Writable } from "node:stream";
 import { onTestFailed } from "vitest";
-import type { App } from "../../src/app.js";
+import { createApp, type App } from "../../src/app.js";
+import { createConfig } from "../../src/config/index.js";
+import { createLogger } from "../../src/logger.js";
 import { createBotApiServer, type SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { createSandbox } from "../../src/local/sandbox/index.js";
 import { startBotProcess, type BotProcess } from "./bot-process.js";
@@ -179,3 +182,19 @@ export async function driveTo(user: SimulatedUser, step: Step, pick: number, tim
 }
 
 export { buttons };
+
+/** fairway started again in this process on the killed one's database, with a clock the test moves. */
+export async function restartInProcess(w: CrashWorld): Promise<{ app: App; logs: string[] }> {
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      logs.push(chunk.toString());
+      cb();
+    },
+  });
+  const config = { ...createConfig(w.env), database: w.db.config };
+  const logger = createLogger({ level: "info", secrets: config.secrets, destination });
+  const app = await createApp({ config, logger, now: w.clock, reaperIntervalMs: 60_000 });
+  await app.start();
+  return { app, logs };
+}

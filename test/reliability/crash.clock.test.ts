@@ -1,18 +1,15 @@
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createApp, type App } from "../../src/app.js";
-import { createConfig } from "../../src/config/index.js";
-import { createLogger } from "../../src/logger.js";
+import type { App } from "../../src/app.js";
 import {
   buttons,
   closeCrashWorld,
   driveTo,
+  restartInProcess,
   startCrashWorld,
   tapWhen,
   TOMORROW,
   until,
   waitText,
-  type CrashWorld,
   type Step,
 } from "../helpers/crash-world.js";
 import { checkInvariants, type InvariantReport } from "../helpers/invariants.js";
@@ -30,22 +27,6 @@ import { checkInvariants, type InvariantReport } from "../helpers/invariants.js"
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
 const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
 const RELEASE = /^\/api\/v1\/ext\/order\/[^/]+\/cancel$/;
-
-/** fairway started again in this process on the killed one's database, with a clock the test moves. */
-async function restartInProcess(w: CrashWorld): Promise<{ app: App; logs: string[] }> {
-  const logs: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      logs.push(chunk.toString());
-      cb();
-    },
-  });
-  const config = { ...createConfig(w.env), database: w.db.config };
-  const logger = createLogger({ level: "info", secrets: config.secrets, destination });
-  const app = await createApp({ config, logger, now: w.clock, reaperIntervalMs: 60_000 });
-  await app.start();
-  return { app, logs };
-}
 
 async function bookingOf(app: App, userId: number) {
   const [b] = await app.bookings.listForUser(userId);

@@ -1,18 +1,15 @@
-import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createApp, type App } from "../../src/app.js";
+import type { App } from "../../src/app.js";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
-import { createConfig } from "../../src/config/index.js";
-import { createLogger } from "../../src/logger.js";
 import {
   buttons,
   closeCrashWorld,
+  restartInProcess,
   startCrashWorld,
   tapWhen,
   TOMORROW,
   until,
   waitText,
-  type CrashWorld,
 } from "../helpers/crash-world.js";
 import { checkInvariants } from "../helpers/invariants.js";
 
@@ -32,15 +29,6 @@ import { checkInvariants } from "../helpers/invariants.js";
 const RESERVE = /^\/api\/v1\/ext\/order\/reserve$/;
 const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
 const RELEASE = /^\/api\/v1\/ext\/order\/[^/]+\/cancel$/;
-
-async function restartInProcess(w: CrashWorld): Promise<App> {
-  const destination = new Writable({ write: (_chunk: Buffer, _enc, cb) => cb() });
-  const config = { ...createConfig(w.env), database: w.db.config };
-  const logger = createLogger({ level: "info", secrets: config.secrets, destination });
-  const app = await createApp({ config, logger, now: w.clock, reaperIntervalMs: 60_000 });
-  await app.start();
-  return app;
-}
 
 /** /book → course `pick` → tomorrow → its first tee time → a party of 12 → the proposal → the lead golfer → names skipped: up to `stop`. */
 async function driveGroup(user: SimulatedUser, pick: number, stop: "details" | "held"): Promise<void> {
@@ -111,7 +99,7 @@ describe("SIGKILL in the middle of a three-tee-time group", () => {
       const confirmsAtKill = w.sandbox.count("POST", CONFIRM);
       expect(confirmsAtKill).toBe(6);
 
-      app = await restartInProcess(w);
+      app = (await restartInProcess(w)).app;
       // Resumed, the interrupted confirm is never sent again: Confirm says it is being confirmed.
       u(BETWEEN).send("/book");
       const prompt = await tapWhen(u(BETWEEN), /^g:resume$/);
@@ -218,7 +206,7 @@ describe("SIGKILL in the middle of a three-tee-time group", () => {
         "PENDING",
       ]);
 
-      app = await restartInProcess(w);
+      app = (await restartInProcess(w)).app;
       // A minute on, the reaper reads the releases the kill cut off back (never applied), and finishes them.
       for (let pass = 0; pass < 3; pass++) {
         w.clock.advance(61_000);
@@ -307,7 +295,7 @@ describe("SIGKILL in the middle of a three-tee-time group", () => {
       expect(w.sandbox.reservations().filter((r) => r.status === "PAID")).toHaveLength(2); // SECOND_LOST's two
       const confirmsAtKill = w.sandbox.count("POST", CONFIRM);
 
-      app = await restartInProcess(w);
+      app = (await restartInProcess(w)).app;
       // Minutes on, the reaper reads back the writes the kill cut off, then settles the groups.
       for (let pass = 0; pass < 3; pass++) {
         w.clock.advance(61_000);
