@@ -13,7 +13,8 @@
 import { userActor, type Actor } from "./audit.js";
 import type { BookingMachine } from "./booking.js";
 import type { MoneyCore } from "./core.js";
-import { createMoveStore, type MoveRecord } from "./move-store.js";
+import { createMoveStore, type MoveRecord, type MoveState } from "./move-store.js";
+import type { MoveTargets } from "./moves.js";
 import type { ConfirmOutcome, RefundOutcome, ReserveOutcome } from "./outcomes.js";
 import type { BookingRecord, GroupFlightInput } from "./record.js";
 
@@ -70,8 +71,43 @@ export type StartMoveOutcome = MoveOutcome | { kind: "refused"; reason: MoveRefu
 export type MoveEvent = Extract<MoveOutcome, { kind: "held" | "done" | "unwound" | "stranded" | "abandoned" }>;
 
 export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
-  const { repo, load, mayWrite, now, logger, writeWindowMs } = core;
+  const { repo, load, mayWrite, now, logger, writeWindowMs, audit } = core;
   const moves = createMoveStore(core.options.db, now);
+
+  /**
+   * A step of a move: its row's compare-and-set, then, when this call made it, a line in the audit log
+   * (`move`, the old booking, what the move became and who did it). The audit line is best effort: the
+   * row is the truth, and a line not written is logged.
+   */
+  async function step<From extends MoveState>(
+    actor: Actor,
+    id: string,
+    from: readonly From[],
+    to: NoInfer<MoveTargets<From>>,
+    set?: Parameters<typeof moves.transition>[3],
+  ): Promise<boolean> {
+    if (!(await moves.transition(id, from, to, set))) return false;
+    try {
+      const move = (await moves.get(id))!;
+      const old = await repo.get(move.old_booking_id);
+      await audit.record({
+        actor,
+        action: "move",
+        bookingId: move.old_booking_id,
+        reservationId: old?.reservation_id ?? null,
+        outcome: to.toLowerCase(),
+        detail: {
+          moveId: id,
+          newBookingId: move.new_booking_id,
+          ...(move.refunded_amount !== null ? { refunded: move.refunded_amount } : {}),
+          ...(move.last_error ? { error: move.last_error } : {}),
+        },
+      });
+    } catch (err) {
+      logger.warn({ err, moveId: id, to }, "a move's step was not written to the audit log");
+    }
+    return true;
+  }
 
   async function view(id: string): Promise<MoveView> {
     const move = await moves.get(id);
@@ -80,10 +116,10 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
   }
 
   /** The new hold released (nothing refunded yet) and the move ended as `to`. */
-  async function letGo(id: string, from: "HOLDING" | "HELD", actor?: Actor): Promise<boolean> {
+  async function letGo(id: string, from: "HOLDING" | "HELD", actor: Actor): Promise<boolean> {
     const move = await moves.get(id);
-    if (!move || !(await moves.transition(id, [from], "ABANDONED"))) return false;
-    await booking.releaseFlight(move.new_booking_id, { reason: "move", ...(actor ? { actor } : {}) });
+    if (!move || !(await step(actor, id, [from], "ABANDONED"))) return false;
+    await booking.releaseFlight(move.new_booking_id, { reason: "move", actor });
     return true;
   }
 
@@ -126,14 +162,13 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
       // A group's tee time is moved one at a time: the new one takes the old one's place in the group.
       ...(old.group_id !== null ? { groupId: old.group_id, flight: old.flight ?? undefined } : {}),
     });
-    const reserve = await booking.reserve(input.newBookingId, {
-      actor: opts.actor ?? userActor(input.requestedBy),
-    });
-    if (reserve.kind === "held" && (await moves.transition(move.id, ["HOLDING"], "HELD")))
+    const actor = opts.actor ?? userActor(input.requestedBy);
+    const reserve = await booking.reserve(input.newBookingId, { actor });
+    if (reserve.kind === "held" && (await step(actor, move.id, ["HOLDING"], "HELD")))
       return { kind: "held", ...(await view(move.id)) };
     // Not held (refused, taken, an answer lost: the booking's own reaper settles a hold nobody saw).
     if (reserve.kind !== "unknown") {
-      await moves.transition(move.id, ["HOLDING"], "ABANDONED", { last_error: reserve.kind });
+      await step(actor, move.id, ["HOLDING"], "ABANDONED", { last_error: reserve.kind });
       if (reserve.kind === "held") await booking.releaseFlight(input.newBookingId, { reason: "move" });
     }
     return { kind: "not-held", reserve, ...(await view(move.id)) };
@@ -154,7 +189,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
       const abandoned = await letGo(id, "HELD", opts.actor);
       return { kind: abandoned ? "abandoned" : "decided", ...(await view(id)) };
     }
-    if (!(await moves.transition(id, ["HELD"], "REFUNDING", { decided_by: decidedBy })))
+    if (!(await step(opts.actor, id, ["HELD"], "REFUNDING", { decided_by: decidedBy })))
       return { kind: "decided", ...(await view(id)) };
     const refund = await booking.refund(before.old.id, { actor: opts.actor, as: "move" });
     return afterRefund(id, refund, opts.actor);
@@ -163,13 +198,13 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
   /** What a refund's outcome does to the move: on to the confirm, back (unwound), or left for the reaper. */
   async function afterRefund(id: string, refund: RefundOutcome, actor: Actor): Promise<MoveOutcome> {
     if (refund.kind === "refunded") {
-      await moves.transition(id, ["REFUNDING"], "CONFIRMING", { refunded_amount: refund.refundedAmount });
+      await step(actor, id, ["REFUNDING"], "CONFIRMING", { refunded_amount: refund.refundedAmount });
       return confirmNew(id, actor);
     }
     if (refund.kind === "failed" || refund.kind === "not-paid") {
       const move = (await moves.get(id))!;
       await booking.releaseFlight(move.new_booking_id, { reason: "move", actor });
-      await moves.transition(id, ["REFUNDING"], "UNWOUND", {
+      await step(actor, id, ["REFUNDING"], "UNWOUND", {
         last_error: refund.kind === "failed" ? JSON.stringify(refund.error) : "not-paid",
       });
       return { kind: "unwound", refund, ...(await view(id)) };
@@ -183,12 +218,12 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
     const move = (await moves.get(id))!;
     const confirm = await booking.confirm(move.new_booking_id, { actor });
     if (confirm.kind === "paid") {
-      await moves.transition(id, ["CONFIRMING"], "DONE");
+      await step(actor, id, ["CONFIRMING"], "DONE");
       return { kind: "done", refundedAmount: move.refunded_amount, ...(await view(id)) };
     }
     const fresh = await load(move.new_booking_id);
     if (fresh.state === "RELEASED" || confirm.kind === "expired") {
-      if (await moves.transition(id, ["CONFIRMING"], "STRANDED", { last_error: confirm.kind }))
+      if (await step(actor, id, ["CONFIRMING"], "STRANDED", { last_error: confirm.kind }))
         logger.error(
           { moveId: id, oldBookingId: move.old_booking_id, newBookingId: move.new_booking_id },
           "a move's old booking was refunded but its new tee time could not be booked",
@@ -239,7 +274,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
     switch (v.move.state) {
       case "HOLDING": {
         if (!stale || v.new.state === "RESERVING") return undefined;
-        if (v.new.state === "HELD" && (await moves.transition(id, ["HOLDING"], "HELD")))
+        if (v.new.state === "HELD" && (await step(actor, id, ["HOLDING"], "HELD")))
           return { kind: "held", ...(await view(id)) };
         // Never held (a crash before the reserve, or a refusal): let it go, the intent with it.
         return (await letGo(id, "HOLDING", actor)) ? { kind: "abandoned", ...(await view(id)) } : undefined;
@@ -268,7 +303,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
         if (!stale) return undefined;
         const fresh = await booking.refresh(v.new.id, { staleBefore: opts.staleBefore, actor });
         if (fresh.state === "PAID") {
-          if (!(await moves.transition(id, ["CONFIRMING"], "DONE"))) return undefined;
+          if (!(await step(actor, id, ["CONFIRMING"], "DONE"))) return undefined;
           return { kind: "done", refundedAmount: v.move.refunded_amount, ...(await view(id)) };
         }
         if (fresh.state === "CONFIRMING") return undefined;

@@ -166,6 +166,18 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
     expect(sandbox.count("POST", RESERVE)).toBe(2);
     expect(sandbox.count("POST", CONFIRM)).toBe(2);
     expect(sandbox.count("POST", REFUND)).toBe(1);
+    // The audit log has the move's steps, each with who took it, beside the refund and the confirms.
+    const order = ["held", "refunding", "confirming", "done"];
+    const steps = (await service.auditLog(50, old.id))
+      .filter((e) => e.action === "move")
+      .sort((x, y) => x.at - y.at || order.indexOf(x.outcome) - order.indexOf(y.outcome))
+      .map((e) => `${e.actor} ${e.outcome}`);
+    expect(steps).toEqual([
+      `user:${AGENT} held`,
+      `user:${ADMIN} refunding`,
+      `user:${ADMIN} confirming`,
+      `user:${ADMIN} done`,
+    ]);
     await invariants();
   });
 
