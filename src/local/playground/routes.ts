@@ -10,7 +10,7 @@ import type { PlaygroundEvents } from "./events.js";
 import { PlaygroundError, contentDisposition, readJson, sendJson } from "./http.js";
 import { type PlaygroundIdentity, findIdentity, isPlaygroundLanguage } from "./identities.js";
 import { chooseResult, inlineQuery } from "./inline.js";
-import { readSandboxState } from "./sandbox-state.js";
+import { failNext, readSandboxState } from "./sandbox-state.js";
 import { openWebApp } from "./web-app.js";
 import { messageView } from "./views.js";
 
@@ -51,6 +51,12 @@ export async function handleApi(
       case "GET /playground/state":
         sendJson(res, 200, await readSandboxState(ctx.partnerUrl));
         return true;
+      case "POST /playground/fail-next": {
+        // The side panel's "next … fails": one refusal of a partner write, set on the sandbox.
+        const answer = await failNext(ctx.partnerUrl, await readJson(req));
+        sendJson(res, answer.status, answer.body);
+        return true;
+      }
       case "GET /playground/commands": {
         const identity = identityParam(url.searchParams.get("userId"));
         sendJson(res, 200, {

@@ -25,6 +25,37 @@ export async function readSandboxState(partnerUrl: string, timeoutMs = 2_000): P
   }
 }
 
+/**
+ * Makes the partner's next `operation` (reserve, confirm, refund, cancel) fail once, when the partner is
+ * the sandbox (`POST /__sandbox/faults`): the side panel's buttons, to see fairway's answer to a refusal.
+ */
+export async function failNext(
+  partnerUrl: string,
+  body: unknown,
+  timeoutMs = 2_000,
+): Promise<{ status: number; body: unknown }> {
+  try {
+    const res = await fetch(`${partnerUrl}/__sandbox/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const answer: unknown = await res.json().catch(() => ({}));
+    return res.ok ? { status: 200, body: { ok: true } } : { status: res.status, body: { error: errorOf(answer) } };
+  } catch (error) {
+    return {
+      status: 502,
+      body: { error: `the sandbox did not answer: ${error instanceof Error ? error.message : String(error)}` },
+    };
+  }
+}
+
+function errorOf(answer: unknown): string {
+  const message = (answer as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : "the partner is not the sandbox";
+}
+
 /** The part of the state that means "something changed" (not the clock). */
 function fingerprint(view: SandboxStateView): string {
   if (!view.available) return `unavailable:${view.reason}`;

@@ -1,10 +1,12 @@
 /**
  * The HTTP side: a node request listener that logs every request, applies latency and faults,
- * and hands API requests to `api.ts`. Also serves GET /__sandbox/state (no auth).
+ * and hands API requests to `api.ts`. Also serves GET /__sandbox/state and POST/DELETE /__sandbox/faults
+ * (no auth: the sandbox runs on this machine, for tests and the playground).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Logger } from "../../logger.js";
 import type { Answer, ApiRequest } from "./api.js";
+import * as v from "valibot";
 import { errorBody } from "./errors.js";
 import {
   AFTER_APPLY,
@@ -15,6 +17,17 @@ import {
   type FaultRule,
   type Faults,
 } from "./faults.js";
+
+/** The partner writes the playground can make fail once: each one's method and path. */
+const FAILABLE = {
+  reserve: { method: "POST", path: /^\/api\/v1\/ext\/order\/reserve$/ },
+  confirm: { method: "POST", path: /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/ },
+  refund: { method: "POST", path: /^\/api\/v1\/ext\/order\/[^/]+\/refund$/ },
+  cancel: { method: "DELETE", path: /^\/api\/v1\/ext\/order\/[^/]+\/cancel$/ },
+} as const;
+
+/** `POST /__sandbox/faults`: the next `operation` is refused (HTTP 422, the partner's error body). */
+export const FailNext = v.object({ operation: v.picklist(Object.keys(FAILABLE) as (keyof typeof FAILABLE)[]) });
 
 /** One request as the sandbox saw it. */
 export interface RequestLogEntry {
@@ -164,6 +177,23 @@ export function createHandler(deps: HandlerDeps) {
     if (url.pathname.startsWith("/__sandbox/")) {
       if (entry.method === "GET" && url.pathname === "/__sandbox/state")
         return sendJson(res, { status: 200, body: deps.state() });
+      if (url.pathname === "/__sandbox/faults" && entry.method === "DELETE") {
+        faults.control.clear();
+        return sendJson(res, { status: 200, body: { ok: true } });
+      }
+      if (url.pathname === "/__sandbox/faults" && entry.method === "POST") {
+        let json: unknown;
+        try {
+          json = JSON.parse(body);
+        } catch {
+          json = undefined;
+        }
+        const parsed = v.safeParse(FailNext, json);
+        if (!parsed.success)
+          return sendJson(res, { status: 400, body: errorBody(400, "Expected { operation }", "BAD_REQUEST") });
+        faults.control.add({ kind: "status", status: 422, times: 1, ...FAILABLE[parsed.output.operation] });
+        return sendJson(res, { status: 200, body: { ok: true } });
+      }
       return sendJson(res, { status: 404, body: errorBody(404, "Not found", "NOT_FOUND") });
     }
     const { latencyMs } = faults.control.settings;

@@ -9,7 +9,7 @@ import { Composer } from "./composer.js";
 import { byId, h } from "./dom.js";
 import { renderIdentities, renderLanguage } from "./identity-bar.js";
 import { MiniAppPanel } from "./mini-app.js";
-import { renderSandbox } from "./side-panel.js";
+import { renderSandbox, wireFailNext } from "./side-panel.js";
 import { alertBox, dialog, toast } from "./ui.js";
 
 const HINTS = /** @type {Record<string, string>} */ ({
@@ -246,6 +246,7 @@ const on = (name, handle) =>
 on("snapshot", onSnapshot);
 on("message", onMessage);
 on("state", renderSandbox);
+wireFailNext();
 on("commands", () => void loadCommands());
 on("keyboard", ({ chat_id, keyboard }) => {
   app.keyboards.set(chat_id, keyboard);

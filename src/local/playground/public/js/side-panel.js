@@ -2,6 +2,7 @@
  * The side panel: the partner sandbox's credit balance and reservations (status,
  * code, amount, course, tee time), refreshed live from the `state` events.
  */
+import { post } from "./api.js";
 import { baht, byId, clear, h } from "./dom.js";
 
 const SLOT = new Intl.DateTimeFormat("en-GB", {
@@ -43,6 +44,9 @@ export function renderSandbox(view) {
   lastBalance = shown;
   balance.textContent = shown;
   byId("requests").textContent = `${state.requests?.total ?? 0} partner API requests · seed ${state.seed ?? "?"}`;
+  const rules = Array.isArray(state.faults?.rules) ? state.faults.rules : [];
+  byId("fail-pending").textContent =
+    rules.length > 0 ? `Waiting to refuse: ${rules.map((r) => operationOf(r)).join(", ")}` : "";
   const reservations = Array.isArray(state.reservations) ? [...state.reservations].reverse() : [];
   count.textContent = reservations.length > 0 ? String(reservations.length) : "";
   note.hidden = reservations.length > 0;
@@ -75,4 +79,23 @@ function reservationCard(r) {
       ? h("div", { class: "reservation-sub refund" }, `Refunded ${baht(r.refundedAmount)}`)
       : null,
   );
+}
+
+/** @param {{ method?: string, path?: string }} rule */
+function operationOf(rule) {
+  const path = String(rule.path ?? "");
+  for (const name of ["reserve", "confirm", "refund", "cancel"]) if (path.includes(name)) return name;
+  return `${rule.method ?? ""} ${path}`.trim();
+}
+
+/** The "Make the partner refuse" buttons: each sets a one-time refusal of that call on the sandbox. */
+export function wireFailNext() {
+  for (const button of byId("fail-next").querySelectorAll("button")) {
+    button.addEventListener("click", () => {
+      const operation = button.dataset.operation;
+      void post("/playground/fail-next", { operation }).catch((error) => {
+        byId("fail-pending").textContent = String(error.message ?? error);
+      });
+    });
+  }
 }
