@@ -6,6 +6,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { createLink, customerBooks, expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
+import { translate } from "../../src/bot/i18n.js";
+import { flood, waitUntil } from "../helpers/flood.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { slipPhoto } from "../helpers/slips.js";
 import { HOUR, passAt, received } from "./features/after-booking/helpers.js";
@@ -148,6 +150,15 @@ describe("the customer's own language", () => {
     await h.settle();
     expect(panel(customer).text).toBe("언어를 선택하세요:");
     expect(panel(customer).labels).toEqual(["🇹🇭 ภาษาไทย", "🇬🇧 English", "🇰🇷 한국어", "🇯🇵 日本語", "🇨🇳 中文"]);
+    // The menu's language button names what /language offers: the agent two languages, a customer five.
+    agent.send("/help");
+    await h.settle();
+    expect(panel(agent).labels).toContain("🌐 ภาษาไทย / English");
+    tapData(customer, /^lang:en$/);
+    await h.settle();
+    customer.send("/help");
+    await h.settle();
+    expect(panel(customer).labels).toContain("🌐 ไทย / English / 한국어 / 日本語 / 中文");
     expectTelegramRules(h);
   });
 
@@ -202,6 +213,40 @@ describe("the customer's own language", () => {
     await h.settle();
     expect(panel(customer).text).toContain("我的预订");
     expectTelegramRules(h);
+  });
+
+  it("the flood notice is in the member's language by role and choice: an agent whose Telegram speaks Korean reads English, a Korean customer who chose Japanese reads Japanese", async () => {
+    // Six updates at once, then one a minute: the seventh within the minute is dropped, with the notice.
+    h = await startHarness({
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), USER_RATE_BURST: "6", USER_RATE_PER_MINUTE: "1" },
+    });
+    const x = h;
+    const agent = x.user(AGENT, "ko", "Anan");
+    const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = x.user(100_406, "ko", "Minji", "stranger");
+    customer.send(`/start ${token}`);
+    await x.settle();
+    customer.send("/language");
+    await x.settle();
+    tapData(customer, /^lang:ja$/);
+    await x.settle();
+    expect(panel(customer).text).toBe("言語を日本語に設定しました。");
+
+    const notices = (user: SimulatedUser, text: string) => user.messages().filter((m) => m.text === text);
+    const english = translate("en", "flood-notice");
+    const japanese = translate("ja", "flood-notice");
+    for (const [user, notice] of [
+      [agent, english],
+      [customer, japanese],
+    ] as const) {
+      await flood(user, 8, 100, "hello");
+      await waitUntil(x.telegram, "the flood notice", () => notices(user, notice).length > 0, 10_000);
+      await x.settle();
+      expect(notices(user, notice)).toHaveLength(1);
+    }
+    for (const other of [translate("ko", "flood-notice"), translate("th", "flood-notice")])
+      expect([...notices(agent, other), ...notices(customer, other)]).toEqual([]);
+    expectTelegramRules(x);
   });
 
   it("Telegram's Chinese variants (zh-hans, zh-hant, zh-CN) all read Simplified Chinese; an admin whose Telegram speaks Chinese reads English", async () => {
