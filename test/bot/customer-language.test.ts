@@ -8,6 +8,7 @@ import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { createLink, customerBooks, expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
 import { translate } from "../../src/bot/i18n.js";
 import { flood, waitUntil } from "../helpers/flood.js";
+import { englishWords, HANGUL, KANA, THAI } from "../helpers/languages.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { slipPhoto } from "../helpers/slips.js";
 import { HOUR, passAt, received } from "./features/after-booking/helpers.js";
@@ -30,24 +31,6 @@ function seen(user: SimulatedUser): string[] {
       ...(m.caption ? [m.caption] : []),
       ...(m.reply_markup?.inline_keyboard.flat().map((b) => b.text) ?? []),
     ]);
-}
-
-/** Thai letters (the baht sign ฿, U+0E3F, is every locale's). */
-const THAI = /[\u0E00-\u0E3E\u0E40-\u0E7F]/;
-const HANGUL = /[\uAC00-\uD7AF]/;
-const KANA = /[\u3040-\u30FF]/;
-
-/** Latin words of 3+ letters left once names, codes, addresses and the brand names are taken out. */
-function englishWords(text: string, allowed: string[]): string[] {
-  let rest = text;
-  for (const a of [...allowed, "fairway", "PromptPay"]) rest = rest.replaceAll(a, "");
-  rest = rest
-    .replace(/<[^>]+>/g, "")
-    .replace(/\S+@\S+/g, "")
-    .replace(/\d+-x+-\d+/g, "") // a masked PromptPay ID
-    .replace(/\/[a-z]+/g, "")
-    .replace(/\b[A-Z0-9]{5,}\b/g, "");
-  return rest.match(/[A-Za-z]{3,}/g) ?? [];
 }
 
 /** The courses' texts as the partner gives them (shown as they are, in any language). */
