@@ -117,7 +117,9 @@ describe("the voucher's rendering", () => {
       expect(svg).not.toContain(formatBaht(figure, locale));
   });
 
-  it.each(REFERENCES)("$name as sent: at least 800 px wide, under 300 KB", ({ locale, kind }) => {
+  // One drawing per language at the size sent (the group where there is one: the longer card).
+  const SENT = REFERENCES.filter((r) => r.kind === "group" || r.locale === "en");
+  it.each(SENT)("$name as sent: at least 800 px wide, under 300 KB", ({ locale, kind }) => {
     const png = svgToPng(voucherSvg(referenceContent(locale, kind), URL_OF_CHECK), { width: VOUCHER_PNG_WIDTH });
     expect(png.length).toBeLessThan(300 * 1024);
     expect(PNG.sync.read(png).width).toBeGreaterThanOrEqual(800);
