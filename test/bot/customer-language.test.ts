@@ -184,6 +184,7 @@ describe("the customer's own language", () => {
     expect((reminder[0]!.reply_markup?.inline_keyboard ?? []).flat().map((x) => x.text)).toEqual([
       "📋 予約を見る",
       "✋ キャンセルを依頼",
+      "🔁 別のティータイムに変更",
       "📍 地図",
     ]);
     const allowed = [...partnerTexts(h), "Yui"];
