@@ -7,7 +7,9 @@ welcome =
     Tap <b>Book a tee time</b> to start, or use /book at any time. /cancel stops a booking.
 menu-book = ⛳ Book a tee time
 menu-my-bookings = 📋 My bookings
-menu-language = 🌐 ภาษาไทย / English
+# The languages /language offers: customers (and strangers) all five, staff Thai and English.
+menu-language = 🌐 ไทย / English / 한국어 / 日本語 / 中文
+menu-language-staff = 🌐 ภาษาไทย / English
 fallback-hint = I didn't understand that. Choose what you'd like to do:
 private-only = Please talk to me in a private chat to book tee times.
 error-generic = Sorry, something went wrong on our side. Nothing was charged by this error. Please try again, or start over with /book.
@@ -351,7 +353,8 @@ admin-audit-empty = Nothing recorded yet.
 ## Command menu
 cmd-start = Start: what this bot can do
 cmd-help = Help
-cmd-language = ภาษาไทย / English
+cmd-language = Language: ไทย / English / 한국어 / 日本語 / 中文
+cmd-language-staff = ภาษาไทย / English
 cmd-book = Book a tee time
 cmd-mybookings = My bookings
 cmd-link = Create a customer link

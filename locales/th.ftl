@@ -7,7 +7,9 @@ welcome =
     แตะ <b>จองเวลาออกรอบ</b> เพื่อเริ่ม หรือพิมพ์ /book ได้ทุกเมื่อ ยกเลิกการจองที่ทำค้างไว้ด้วย /cancel
 menu-book = ⛳ จองเวลาออกรอบ
 menu-my-bookings = 📋 การจองของฉัน
-menu-language = 🌐 ภาษาไทย / English
+# The languages /language offers: customers (and strangers) all five, staff Thai and English.
+menu-language = 🌐 ไทย / English / 한국어 / 日本語 / 中文
+menu-language-staff = 🌐 ภาษาไทย / English
 fallback-hint = ขออภัย ไม่เข้าใจข้อความนี้ กรุณาเลือกเมนูด้านล่าง
 private-only = กรุณาคุยกับบอทในแชทส่วนตัวเพื่อจองเวลาออกรอบ
 error-generic = ขออภัย ระบบขัดข้อง ข้อผิดพลาดนี้ไม่มีการตัดเงินใด ๆ กรุณาลองอีกครั้ง หรือเริ่มใหม่ด้วย /book
@@ -320,7 +322,8 @@ admin-audit-empty = ยังไม่มีรายการ
 ## Command menu
 cmd-start = เริ่มต้น: บอทนี้ทำอะไรได้บ้าง
 cmd-help = วิธีใช้งาน
-cmd-language = ภาษาไทย / English
+cmd-language = ภาษา: ไทย / English / 한국어 / 日本語 / 中文
+cmd-language-staff = ภาษาไทย / English
 cmd-book = จองเวลาออกรอบ
 cmd-mybookings = การจองของฉัน
 cmd-link = สร้างลิงก์สำหรับลูกค้า

@@ -206,6 +206,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     access,
     prices,
     offers,
+    kv: storage.kv,
     bot: fairwayBot,
     fleet,
     ...(bucketStore ? { bucketStore } : {}),

@@ -59,11 +59,16 @@ export function staffLocale(locale: Locale): StaffLocale {
 /** Roles that see staff surfaces (src/access/roles.ts). */
 const STAFF_ROLES: ReadonlySet<string> = new Set(["admin", "agent"]);
 
+/** Whether a user of `role` reads staff surfaces (agents, admins): in Thai or English only. */
+export function isStaffRole(role: string | undefined): boolean {
+  return role !== undefined && STAFF_ROLES.has(role);
+}
+
 /**
  * The locale of the surface a user of `role` sees, given the locale their choice or their Telegram
  * asks for: customers and strangers get any of `LOCALES`, staff (agents, admins) never Korean,
  * Japanese or Chinese (`staffLocale`). An unknown role (`undefined`) is served as a customer.
  */
 export function localeForRole(role: string | undefined, locale: Locale): Locale {
-  return role !== undefined && STAFF_ROLES.has(role) ? staffLocale(locale) : locale;
+  return isStaffRole(role) ? staffLocale(locale) : locale;
 }

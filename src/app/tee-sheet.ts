@@ -7,6 +7,7 @@ import type { Config } from "../config/index.js";
 import type { FairwayBot } from "../bot/index.js";
 import type { Offers } from "../bot/inline/offers.js";
 import { handOverUpdate } from "../bot/features/tee-sheet.js";
+import { readSession } from "../bot/session.js";
 import type { Logger } from "../logger.js";
 import { createMiniAppLimit } from "../mini-app/limit.js";
 import { createTeeSheetRoutes, type TeeSheetRoutes } from "../mini-app/server.js";
@@ -16,6 +17,7 @@ import type { PriceRules } from "../pricing/rules.js";
 import type { Fleet } from "../runtime/fleet.js";
 import type { BucketStore } from "../runtime/shared-buckets.js";
 import type { TeeTimeSearch } from "../search/search.js";
+import type { KvStore } from "../storage/index.js";
 import { handleUpdateCaught } from "./handle-update.js";
 
 export interface TeeSheetPartOptions {
@@ -24,6 +26,8 @@ export interface TeeSheetPartOptions {
   catalog: PartnerCatalog;
   access: Access;
   prices: PriceRules;
+  /** Where the bot keeps each user's session (their /language choice). */
+  kv: KvStore;
   /** The agent's recent courses come first in the sheet. */
   offers: Pick<Offers, "recentCourses">;
   /** The bot the hand-over is given to, and where it keeps the pick until its `/start`. */
@@ -52,6 +56,7 @@ export function createTeeSheetPart(options: TeeSheetPartOptions): TeeSheetRoutes
       ...(bucketStore ? { store: bucketStore } : {}),
       logger: logger.child({ module: "tee-sheet" }),
     }),
+    chosenLocale: async (userId) => (await readSession(options.kv, userId))?.locale,
     recentCourses: (userId) => offers.recentCourses(userId, 5),
     // The hand-over is an update fairway gives itself, handled as a delivered one (features/tee-sheet.ts).
     handOver: async (user, args) => {

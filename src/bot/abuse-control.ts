@@ -7,8 +7,8 @@ import type { Fleet } from "../runtime/fleet.js";
 import { fleetBuckets, type BucketStore, type KeyedBuckets } from "../runtime/shared-buckets.js";
 import type { Rate } from "../runtime/token-bucket.js";
 import type { Storage } from "../storage/index.js";
-import type { Locale } from "../locale.js";
-import { localeFromLanguageCode } from "./i18n.js";
+import { localeFromLanguageCode, type Locale } from "../locale.js";
+import { localeOfUser } from "./session.js";
 import { floodGate, type LimitReason } from "./middlewares/flood-gate.js";
 import { createOutbox, type OutboxOptions } from "./outbox.js";
 import { createOutgoingBudget, type SendKind } from "./outgoing-budget.js";
@@ -112,8 +112,15 @@ export function createAbuseControl(options: AbuseControlOptions) {
       buckets,
       onLimited: (reason) => options.hooks?.onLimited?.(reason),
       async notice(ctx) {
-        if (ctx.chat?.type !== "private") return;
-        const locale = localeFromLanguageCode(ctx.from?.language_code, config.defaultLocale);
+        if (ctx.chat?.type !== "private" || !ctx.from) return;
+        // The gate runs before the session and the role are read: the member's language is looked up
+        // here (their choice, else their Telegram's; Thai or English for staff), once a minute at most.
+        const { id, language_code: code } = ctx.from;
+        const users = { kv: options.storage.kv, access: options.access };
+        const locale = await localeOfUser(users, id, config.defaultLocale, code).catch((err: unknown) => {
+          logger.info({ err, userId: id }, "flood notice's language not read: the Telegram language's instead");
+          return localeFromLanguageCode(code, config.defaultLocale);
+        });
         await api
           .sendMessage(ctx.chat.id, t(locale, "flood-notice"))
           .catch((err: unknown) => logger.info({ err, chatId: ctx.chat?.id }, "flood notice not sent"));

@@ -70,18 +70,20 @@ function languagesOf(commands: readonly MenuCommand[]) {
 }
 
 let translator: I18n | undefined;
-function describe(locale: Locale, command: MenuCommand): string {
+/** A command's description; /language's in a staff menu names the staff's two languages only. */
+function describe(locale: Locale, command: MenuCommand, staff: boolean): string {
   translator ??= new I18n({
     defaultLocale: "en",
     directory: LOCALES_DIR,
     fluentBundleOptions: { useIsolating: false },
   });
-  return translator.t(locale, `cmd-${command}`);
+  return translator.t(locale, staff && command === "language" ? "cmd-language-staff" : `cmd-${command}`);
 }
 
 /** The menu for `commands` in `locale`. */
 export function commandList(commands: readonly MenuCommand[], locale: Locale): BotCommand[] {
-  return commands.map((command) => ({ command, description: describe(locale, command) }));
+  const staff = languagesOf(commands) === STAFF_LANGUAGES;
+  return commands.map((command) => ({ command, description: describe(locale, command, staff) }));
 }
 
 function commandsOf(role: Role): readonly MenuCommand[] | undefined {

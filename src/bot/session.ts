@@ -83,13 +83,18 @@ function sessionData(stored: Record<string, unknown>): SessionData {
 
 /**
  * The language of what fairway sends a user on its own: their choice (/language), else their Telegram
- * language as last seen, else `fallback`, narrowed by their role now (staff read Thai or English only).
+ * language (`languageCode` when an update of theirs is at hand, else as last seen), else `fallback`,
+ * narrowed by their role now (staff read Thai or English only).
  */
 export async function localeOfUser(
   deps: { kv: KvStore; access: Pick<Access, "whoIs"> },
   userId: number,
   fallback: Locale,
+  languageCode?: string,
 ): Promise<Locale> {
   const [session, who] = await Promise.all([readSession(deps.kv, userId), deps.access.whoIs(userId)]);
-  return surfaceLocale({ role: who.role, chosen: session?.locale, languageCode: session?.languageCode }, fallback);
+  return surfaceLocale(
+    { role: who.role, chosen: session?.locale, languageCode: languageCode ?? session?.languageCode },
+    fallback,
+  );
 }

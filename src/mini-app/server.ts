@@ -23,7 +23,8 @@ import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import type { Access, Who } from "../access/index.js";
 import type { BookingArgs } from "../bot/conversations/booking/entry.js";
-import { localeForRole, localeFromLanguageCode } from "../locale.js";
+import { surfaceLocale } from "../bot/i18n.js";
+import type { Locale } from "../locale.js";
 import type { Logger } from "../logger.js";
 import type { KeyedBuckets } from "../runtime/shared-buckets.js";
 import { sellerOf, type PriceRules } from "../pricing/rules.js";
@@ -56,6 +57,8 @@ export interface TeeSheetServerOptions {
   botToken: () => string;
   /** The per-user limit (`createMiniAppLimit`): one token a call, by Telegram user id. */
   limit: Pick<KeyedBuckets, "take">;
+  /** The language the user chose with /language, if any (their session's); none: their Telegram's. */
+  chosenLocale?: (userId: number) => Promise<Locale | undefined>;
   /** An agent's or admin's recent courses (listed first). */
   recentCourses: (userId: number) => Promise<string[]>;
   /** Hands a checked pick over to the user's chat: the booking flow at the golfer step. */
@@ -211,8 +214,10 @@ export function createTeeSheetRoutes(options: TeeSheetServerOptions): TeeSheetRo
       const { initData, maxBaht, ...request } = body.output;
       const { user, who } = await member(initData);
       const read = await sheet.read({ ...request, ...(maxBaht ? { maxBaht } : {}) }, await scopeOf(user, who));
-      // The user's Telegram language, narrowed by role: staff read Thai or English (src/locale.ts).
-      const locale = localeForRole(who.role, localeFromLanguageCode(user.language_code, "en"));
+      // As the chat speaks to them: their /language choice, else their Telegram's, narrowed by role (staff
+      // read Thai or English: src/locale.ts).
+      const chosen = await options.chosenLocale?.(user.id);
+      const locale = surfaceLocale({ role: who.role, chosen, languageCode: user.language_code }, "en");
       return { ...read, role: who.role, locale };
     }),
     "/tee-sheet/api/pick": api(async (raw) => {

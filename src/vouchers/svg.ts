@@ -6,6 +6,7 @@
  * from elsewhere.
  */
 import QRCode from "qrcode";
+import type { Locale } from "../locale.js";
 import type { VoucherContent } from "./content.js";
 
 /** The card's width in SVG units (the PNG is drawn wider: `VOUCHER_PNG_WIDTH`). */
@@ -14,6 +15,21 @@ const MARGIN = 32;
 const GREEN = "#1d6b43";
 const GREY = "#5b6770";
 const INK = "#15202b";
+
+/**
+ * The fonts a voucher asks for, as a CSS list. Korean, Japanese and Chinese ask for their own face of the
+ * Noto CJK collection first: resvg gives a run to the first family that has its first letter and falls back
+ * per letter without regard to weight, so behind Loma every CJK line came out in one weight; and the face
+ * draws an ideograph as that language writes it (Simplified Chinese draws 骨 and 直 otherwise than
+ * Japanese). Thai and English: Loma (Thai and Latin) first.
+ */
+const FONT_FAMILY: Readonly<Record<Locale, string>> = {
+  en: "Loma, Noto Sans CJK JP",
+  th: "Loma, Noto Sans CJK JP",
+  ko: "Noto Sans CJK KR, Loma",
+  ja: "Noto Sans CJK JP, Loma",
+  zh: "Noto Sans CJK SC, Loma",
+};
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
@@ -115,7 +131,7 @@ export function voucherSvg(content: VoucherContent, checkUrl: string | undefined
   y = lines(MARGIN, y, content.agency, { size: 15, fill: GREY }) + 12;
   const height = Math.ceil(y);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${VOUCHER_WIDTH}" height="${height}" viewBox="0 0 ${VOUCHER_WIDTH} ${height}" font-family="Loma, Noto Sans CJK JP">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${VOUCHER_WIDTH}" height="${height}" viewBox="0 0 ${VOUCHER_WIDTH} ${height}" font-family="${FONT_FAMILY[content.locale]}">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     ...parts,
     `</svg>`,

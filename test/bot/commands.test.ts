@@ -87,6 +87,11 @@ describe("command menus", () => {
     // Everyone's menu is in Korean, Japanese and Chinese too; a staff menu never (its client shows English).
     expect(descriptions(undefined, "ko").help).toBe("도움말");
     expect(descriptions(undefined, "ja").language).toBe("言語 / Language");
+    // /language offers everyone (strangers, customers) five languages, staff two: the menus say so.
+    expect(descriptions(undefined).language).toBe("Language: ไทย / English / 한국어 / 日本語 / 中文");
+    expect(descriptions(undefined, "th").language).toBe("ภาษา: ไทย / English / 한국어 / 日本語 / 中文");
+    expect(descriptions(ADMIN).language).toBe("ภาษาไทย / English");
+    expect(descriptions(AGENT, "th").language).toBe("ภาษาไทย / English");
     expect(descriptions(undefined, "zh").start).toBe("开始：此机器人能做什么");
     for (const code of ["ko", "ja", "zh"]) {
       expect(menu(undefined, code)).toEqual(["start", "help", "language"]);
@@ -146,6 +151,7 @@ describe("command menus", () => {
     expect(descriptions(9012, "ko").mybookings).toBe("내 예약");
     expect(descriptions(9012, "ja").book).toBe("ティータイムを予約");
     expect(descriptions(9012, "zh").cancel).toBe("中止当前预订");
+    expect(descriptions(9012).language).toBe("Language: ไทย / English / 한국어 / 日本語 / 中文");
   });
 });
 

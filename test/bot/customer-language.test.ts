@@ -1,13 +1,21 @@
 /**
  * A customer in their own language (Korean, Japanese, Chinese) through an agent's link, against the real
  * parts (fairway, the sandbox over HTTP, the local Bot API server): every message, caption and button
- * they see is in it; the staff around them (an agent whose Telegram speaks Korean too) read English.
+ * they see is in it, from the link's welcome to the e-voucher and the reminder (with the date as that
+ * language writes it); a /language choice beats Telegram's language on every surface and survives a
+ * restart; the staff around them (an agent whose Telegram speaks Korean too) read English, the flood
+ * notice included.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { createLink, customerBooks, expectTelegramRules, panel, pickDate, tapData, tomorrow } from "../helpers/flow.js";
+import { dateKeyOf } from "../../src/bot/format/dates.js";
+import { translate } from "../../src/bot/i18n.js";
+import { wallClock } from "../../src/time/zoned.js";
+import { flood, waitUntil } from "../helpers/flood.js";
+import { englishWords, HANGUL, KANA, THAI } from "../helpers/languages.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
-import { slipPhoto } from "../helpers/slips.js";
+import { qrOf, slipPhoto } from "../helpers/slips.js";
 import { HOUR, passAt, received } from "./features/after-booking/helpers.js";
 
 const ADMIN = 9401;
@@ -28,24 +36,6 @@ function seen(user: SimulatedUser): string[] {
       ...(m.caption ? [m.caption] : []),
       ...(m.reply_markup?.inline_keyboard.flat().map((b) => b.text) ?? []),
     ]);
-}
-
-/** Thai letters (the baht sign ฿, U+0E3F, is every locale's). */
-const THAI = /[\u0E00-\u0E3E\u0E40-\u0E7F]/;
-const HANGUL = /[\uAC00-\uD7AF]/;
-const KANA = /[\u3040-\u30FF]/;
-
-/** Latin words of 3+ letters left once names, codes, addresses and the brand names are taken out. */
-function englishWords(text: string, allowed: string[]): string[] {
-  let rest = text;
-  for (const a of [...allowed, "fairway", "PromptPay"]) rest = rest.replaceAll(a, "");
-  rest = rest
-    .replace(/<[^>]+>/g, "")
-    .replace(/\S+@\S+/g, "")
-    .replace(/\d+-x+-\d+/g, "") // a masked PromptPay ID
-    .replace(/\/[a-z]+/g, "")
-    .replace(/\b[A-Z0-9]{5,}\b/g, "");
-  return rest.match(/[A-Za-z]{3,}/g) ?? [];
 }
 
 /** The courses' texts as the partner gives them (shown as they are, in any language). */
@@ -135,6 +125,14 @@ describe("the customer's own language", () => {
     expect(receipt?.text).toContain(`예약 코드 ${(await h.app.bookings.get(booking!.id))!.reservation_code}`);
     expect(customer.messages().find((m) => m.document)?.caption).toBe("📅 캘린더에 추가");
     check("the receipt");
+    // The e-voucher follows the receipt (it may be drawn a moment after it), its caption in Korean.
+    const caption = translate("ko", "voucher-caption", { course: booking!.course_name });
+    expect(caption).toMatch(/전자 바우처입니다/);
+    const voucher = () => customer.messages().filter((m) => (m.photo?.length ?? 0) > 0 && m.caption === caption);
+    await waitUntil(h.telegram, "the e-voucher", () => voucher().length > 0, 30_000);
+    await h.settle();
+    expect(voucher()).toHaveLength(1);
+    check("the e-voucher's caption");
     // Every step spoke Korean, not only "not English".
     expect(seen(customer).filter((t) => HANGUL.test(t)).length).toBeGreaterThan(5);
 
@@ -148,6 +146,15 @@ describe("the customer's own language", () => {
     await h.settle();
     expect(panel(customer).text).toBe("언어를 선택하세요:");
     expect(panel(customer).labels).toEqual(["🇹🇭 ภาษาไทย", "🇬🇧 English", "🇰🇷 한국어", "🇯🇵 日本語", "🇨🇳 中文"]);
+    // The menu's language button names what /language offers: the agent two languages, a customer five.
+    agent.send("/help");
+    await h.settle();
+    expect(panel(agent).labels).toContain("🌐 ภาษาไทย / English");
+    tapData(customer, /^lang:en$/);
+    await h.settle();
+    customer.send("/help");
+    await h.settle();
+    expect(panel(customer).labels).toContain("🌐 ไทย / English / 한국어 / 日本語 / 中文");
     expectTelegramRules(h);
   });
 
@@ -167,10 +174,17 @@ describe("the customer's own language", () => {
     const reminder = received(customer, "リマインダー：あと2時間でティーオフです");
     expect(reminder).toHaveLength(1);
     expect(reminder[0]!.text).toContain(`予約コード ${(await h.app.bookings.get(b.id))!.reservation_code}`);
-    expect(reminder[0]!.text).toMatch(/\d+月\d+日\([月火水木金土日]\)/);
+    // The day and time at the course as Japanese write them: 11月26日(木) · 07:30.
+    const paid = (await h.app.bookings.get(b.id))!;
+    const [year, month, day] = dateKeyOf(paid.slot_starts_at, paid.time_zone).split("-").map(Number);
+    const weekday = "日月火水木金土"[new Date(Date.UTC(year!, month! - 1, day)).getUTCDay()];
+    const { hour, minute } = wallClock(paid.slot_starts_at, paid.time_zone);
+    const at = `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+    expect(reminder[0]!.text).toContain(`📅 ${month}月${day}日(${weekday}) · 🕒 ${at}`);
     expect((reminder[0]!.reply_markup?.inline_keyboard ?? []).flat().map((x) => x.text)).toEqual([
       "📋 予約を見る",
       "✋ キャンセルを依頼",
+      "🔁 別のティータイムに変更",
       "📍 地図",
     ]);
     const allowed = [...partnerTexts(h), "Yui"];
@@ -202,6 +216,101 @@ describe("the customer's own language", () => {
     await h.settle();
     expect(panel(customer).text).toContain("我的预订");
     expectTelegramRules(h);
+  });
+
+  it("a customer whose Telegram speaks Korean and who chose Chinese reads Chinese everywhere, after a restart too: the flow, the receipt, the e-voucher and its page, the reminder, /mybookings", async () => {
+    h = await startHarness({
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), VOUCHER_URL: "https://vouchers.fairway.example" },
+    });
+    const x = h;
+    const agent = x.user(AGENT, "en", "Anan");
+    const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = x.user(100_407, "ko", "Jiho", "stranger");
+    customer.send(`/start ${token}`);
+    await x.settle();
+    customer.send("/language");
+    await x.settle();
+    tapData(customer, /^lang:zh$/);
+    await x.settle();
+    await x.restart();
+    const from = customer.messages().length;
+    customer.send("/help");
+    await x.settle();
+    expect(panel(customer).text).toContain("Jiho");
+    // The link's booking waits where it was: resumed, in Chinese.
+    customer.send("/book");
+    await x.settle();
+    tapData(customer, /^g:resume$/);
+    await x.settle();
+    await customerBooks(x, customer);
+    const b = (await x.app.bookings.listForUser(100_407))[0]!;
+    const paid = (await x.app.bookings.get(b.id))!;
+    expect([paid.state, paid.locale]).toEqual(["PAID", "zh"]);
+    expect(customer.messages().some((m) => m.text?.includes("预订已确认"))).toBe(true);
+    const caption = translate("zh", "voucher-caption", { course: paid.course_name });
+    const voucher = () => customer.messages().filter((m) => (m.photo?.length ?? 0) > 0 && m.caption === caption);
+    await waitUntil(x.telegram, "the e-voucher", () => voucher().length > 0, 30_000);
+    const page = await fetch(`${x.app.httpUrl()}${new URL(qrOf(voucher()[0]!)).pathname}`);
+    const html = await page.text();
+    expect(html).toContain('<html lang="zh">');
+    expect(html).toContain(`<h1>${translate("zh", "voucher-check-valid")}</h1>`);
+
+    await passAt(x, paid.slot_starts_at - 2 * HOUR);
+    expect(received(customer, "提醒")).toHaveLength(1);
+    customer.send("/mybookings");
+    await x.settle();
+    expect(panel(customer).text).toContain("我的预订");
+
+    // Nothing since the choice in Korean, English or Thai.
+    // (The language button keeps "Language" beside the language's own word, for whoever cannot read it.)
+    const allowed = [...partnerTexts(x), "Jiho", "Anan", "Language"];
+    const since = customer.messages().slice(from);
+    const texts = since.flatMap((m) => [
+      ...(m.text ? [m.text] : []),
+      ...(m.caption ? [m.caption] : []),
+      ...(m.reply_markup?.inline_keyboard.flat().map((k) => k.text) ?? []),
+    ]);
+    expect(texts.length).toBeGreaterThan(10);
+    expect(
+      texts.filter((t) => HANGUL.test(t) || THAI.test(t) || englishWords(t, allowed).length > 0),
+      "not Chinese",
+    ).toEqual([]);
+    expect(customer.user.language_code).toBe("ko");
+    expectTelegramRules(x);
+  });
+
+  it("the flood notice is in the member's language by role and choice: an agent whose Telegram speaks Korean reads English, a Korean customer who chose Japanese reads Japanese", async () => {
+    // Six updates at once, then one a minute: the seventh within the minute is dropped, with the notice.
+    h = await startHarness({
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), USER_RATE_BURST: "6", USER_RATE_PER_MINUTE: "1" },
+    });
+    const x = h;
+    const agent = x.user(AGENT, "ko", "Anan");
+    const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = x.user(100_406, "ko", "Minji", "stranger");
+    customer.send(`/start ${token}`);
+    await x.settle();
+    customer.send("/language");
+    await x.settle();
+    tapData(customer, /^lang:ja$/);
+    await x.settle();
+    expect(panel(customer).text).toBe("言語を日本語に設定しました。");
+
+    const notices = (user: SimulatedUser, text: string) => user.messages().filter((m) => m.text === text);
+    const english = translate("en", "flood-notice");
+    const japanese = translate("ja", "flood-notice");
+    for (const [user, notice] of [
+      [agent, english],
+      [customer, japanese],
+    ] as const) {
+      await flood(user, 8, 100, "hello");
+      await waitUntil(x.telegram, "the flood notice", () => notices(user, notice).length > 0, 10_000);
+      await x.settle();
+      expect(notices(user, notice)).toHaveLength(1);
+    }
+    for (const other of [translate("ko", "flood-notice"), translate("th", "flood-notice")])
+      expect([...notices(agent, other), ...notices(customer, other)]).toEqual([]);
+    expectTelegramRules(x);
   });
 
   it("Telegram's Chinese variants (zh-hans, zh-hant, zh-CN) all read Simplified Chinese; an admin whose Telegram speaks Chinese reads English", async () => {

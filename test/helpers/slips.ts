@@ -10,7 +10,12 @@ const jsQR = jsQRModule.default;
 
 /** The QR code drawn in a photo fairway sent (a PromptPay QR: its payload), or undefined when none is found. */
 export function qrInPhoto(m: Pick<ChatMessage, "file">): string | undefined {
-  const image = PNG.sync.read(m.file!.data!);
+  return qrInPng(m.file!.data!);
+}
+
+/** The QR code drawn in a PNG (decoded by pngjs, read by jsQR), or undefined when none is found. */
+export function qrInPng(bytes: Uint8Array): string | undefined {
+  const image = PNG.sync.read(Buffer.from(bytes));
   return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
 }
 

@@ -267,7 +267,7 @@ describe("the tee sheet Mini App", () => {
     expect(rows.map((r) => r.course.id)).toEqual([h.sandbox.courses()[2]!.id]);
   });
 
-  it("speaks a customer's Korean, Japanese or Chinese; an agent whose Telegram speaks Korean reads English", async () => {
+  it("speaks a customer's Korean, Japanese or Chinese; an agent whose Telegram speaks Korean reads English; a /language choice beats Telegram's language", async () => {
     const agent = h.user(2810, "ko");
     const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
     for (const [id, code, locale] of [
@@ -288,6 +288,19 @@ describe("the tee sheet Mini App", () => {
     const { json } = await call("sheet", { initData: initDataOf(agent) });
     expect(json.role).toBe("agent");
     expect(json.locale).toBe("en");
+
+    // A choice made with /language beats Telegram's language, as in the chat; staff still read Thai or English.
+    const korean = h.user(2811, "ko", "Kim", "stranger");
+    korean.send("/language");
+    await h.settle();
+    tapData(korean, /^lang:ja$/);
+    await h.settle();
+    expect((await call("sheet", { initData: initDataOf(korean) })).json.locale).toBe("ja");
+    agent.send("/language");
+    await h.settle();
+    tapData(agent, /^lang:th$/);
+    await h.settle();
+    expect((await call("sheet", { initData: initDataOf(agent) })).json.locale).toBe("th");
   });
 
   it("offers the tee sheet in /book's course list (a web_app button, beside Find a tee time)", async () => {

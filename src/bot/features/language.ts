@@ -1,5 +1,5 @@
 import { Composer, GrammyError, InlineKeyboard } from "grammy";
-import { isStaffLocale, LOCALES } from "../../locale.js";
+import { isStaffLocale, isStaffRole, LOCALES } from "../../locale.js";
 import type { BotContext, Locale } from "../context.js";
 import { isNotModified } from "../ui/telegram-errors.js";
 
@@ -14,7 +14,7 @@ const CHOICES: { locale: Locale; label: string }[] = [
 
 /** The languages offered to `ctx`'s user: staff (agents, admins) Thai and English, everyone else all. */
 function languageKeyboard(ctx: BotContext) {
-  const staff = ctx.who.role === "agent" || ctx.who.role === "admin";
+  const staff = isStaffRole(ctx.who.role);
   const kb = new InlineKeyboard();
   for (const c of CHOICES.filter((c) => !staff || isStaffLocale(c.locale))) kb.text(c.label, `lang:${c.locale}`);
   return kb;

@@ -1,10 +1,14 @@
 import { Composer, InlineKeyboard } from "grammy";
+import { isStaffRole } from "../../locale.js";
 import { GLOBAL_DATA, myBookingsData } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml } from "../format/html.js";
 import { withTeeSheetButton } from "./tee-sheet.js";
 
-/** The main menu: find, book, my bookings, language, and the tee sheet when it is served. */
+/**
+ * The main menu: find, book, my bookings, language (naming the languages /language offers this user), and
+ * the tee sheet when it is served.
+ */
 export function mainMenu(ctx: BotContext): InlineKeyboard {
   const menu = new InlineKeyboard()
     .text(ctx.t("menu-find"), GLOBAL_DATA.find)
@@ -12,7 +16,7 @@ export function mainMenu(ctx: BotContext): InlineKeyboard {
     .text(ctx.t("menu-book"), GLOBAL_DATA.book)
     .row()
     .text(ctx.t("menu-my-bookings"), myBookingsData("list"))
-    .text(ctx.t("menu-language"), "lang:menu")
+    .text(ctx.t(isStaffRole(ctx.who.role) ? "menu-language-staff" : "menu-language"), "lang:menu")
     .row();
   return withTeeSheetButton(ctx, menu);
 }

@@ -14,8 +14,11 @@ export const PLAYGROUND_CUSTOMER_ID = 910_000_003;
 /** Telegram user id of someone fairway does not know. */
 export const PLAYGROUND_STRANGER_ID = 910_000_004;
 
-/** The languages the playground's switch offers (fairway's locales). */
-export const PLAYGROUND_LANGUAGES = ["en", "th"] as const;
+/**
+ * The Telegram languages the playground's switch offers: fairway's locales. Any identity may take any of
+ * them, as any phone may: a customer reads Korean, Japanese or Chinese; staff so set read English.
+ */
+export const PLAYGROUND_LANGUAGES = ["en", "th", "ko", "ja", "zh"] as const;
 export type PlaygroundLanguage = (typeof PLAYGROUND_LANGUAGES)[number];
 
 /** One identity of the switch. */

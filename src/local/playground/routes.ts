@@ -8,7 +8,7 @@ import type { BotApiServer, SimulatedUser } from "../bot-api-server/index.js";
 import { commandMenu } from "./commands.js";
 import type { PlaygroundEvents } from "./events.js";
 import { PlaygroundError, contentDisposition, readJson, sendJson } from "./http.js";
-import { type PlaygroundIdentity, findIdentity, isPlaygroundLanguage } from "./identities.js";
+import { PLAYGROUND_LANGUAGES, type PlaygroundIdentity, findIdentity, isPlaygroundLanguage } from "./identities.js";
 import { chooseResult, inlineQuery } from "./inline.js";
 import { failNext, readSandboxState } from "./sandbox-state.js";
 import { openWebApp } from "./web-app.js";
@@ -147,7 +147,8 @@ function act(ctx: RouteContext, action: string, body: Record<string, unknown>): 
     }
     case "language": {
       const language = body.language;
-      if (!isPlaygroundLanguage(language)) throw new PlaygroundError(400, "language must be en or th");
+      if (!isPlaygroundLanguage(language))
+        throw new PlaygroundError(400, `language must be one of ${PLAYGROUND_LANGUAGES.join(", ")}`);
       // The Telegram client's language: sent as `from.language_code` with every later update.
       user.user.language_code = language;
       ctx.events.broadcast("language", { chat_id: identity.id, language_code: language });

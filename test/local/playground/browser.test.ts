@@ -4,7 +4,8 @@
  * an admin refunds it, and a customer arrives through an agent's link; the agent opens the tee sheet
  * (a Mini App in a 360 px phone panel), in English and in Thai, and books from one of its cells, and
  * for a party of 12 books the group of tee times a cell starts; with the admin's markup, the customer's
- * tee sheet shows what they pay, never the net, and the admin's the net under it.
+ * tee sheet shows what they pay, never the net, and the admin's the net under it; the language switch
+ * sets the Customer's Telegram to Korean.
  * Screenshots: see SCREENSHOT_DIR in ./browser.ts.
  *
  * Without Chromium the suite fails in CI (CI=true) and is skipped elsewhere.
@@ -484,5 +485,23 @@ describe.runIf(RUN)("the playground in Chromium", { timeout: 90_000 }, () => {
     await page.locator("#mini-app").waitFor({ state: "hidden" });
     await typeMessage(page, "/prices none");
     await synced(p, page, PLAYGROUND_ADMIN_ID);
+  });
+
+  it("switches the Customer's Telegram to Korean with the page's language switch: fairway answers in Korean", async () => {
+    await page.getByRole("tab", { name: /Customer/ }).click();
+    expect(await page.locator("#language .lang").allInnerTexts()).toEqual([
+      "English",
+      "ไทย",
+      "한국어",
+      "日本語",
+      "中文",
+    ]);
+    await page.locator('#language .lang[data-lang="ko"]').click();
+    await page.locator('#language .lang[data-lang="ko"][aria-pressed="true"]').waitFor();
+    await typeMessage(page, "/help");
+    await synced(p, page, PLAYGROUND_CUSTOMER_ID);
+    expect(await page.locator("#messages .row.in").last().innerText()).toContain("안녕하세요, Somchai님!");
+    await page.locator('#language .lang[data-lang="th"]').click();
+    await page.locator('#language .lang[data-lang="th"][aria-pressed="true"]').waitFor();
   });
 });

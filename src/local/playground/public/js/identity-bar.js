@@ -58,6 +58,9 @@ export function renderLanguage(language, choose) {
   for (const [code, label] of [
     ["en", "English"],
     ["th", "ไทย"],
+    ["ko", "한국어"],
+    ["ja", "日本語"],
+    ["zh", "中文"],
   ]) {
     box.appendChild(
       h(
