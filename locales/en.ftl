@@ -941,3 +941,10 @@ moverule-usage = <code>/moverule free</code> lets agents move their own bookings
 moverule-free = Agents move their own bookings without an approval.
 moverule-approval = An agent's move waits for an administrator's approval.
 cmd-moverule = Whether agents' moves need an approval
+digest-moves = Moves to another tee time: { $done } done ({ $refunded } credited back for the old ones){ $unwound ->
+    [0] {""}
+   *[other] , { $unwound } unwound (refund refused)
+  }{ $stranded ->
+    [0] {""}
+   *[other] , ⚠️ { $stranded } refunded without a new tee time
+  }

@@ -8,8 +8,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { BookingRecord } from "../../src/bookings/index.js";
 import { formatBaht } from "../../src/bot/format/money.js";
 import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
-import { wallClock } from "../../src/time/zoned.js";
-import { createLink, customerBooks, expectTelegramRules, forgeTap, paidBooking, tapData } from "../helpers/flow.js";
+import {
+  createLink,
+  customerBooks,
+  expectTelegramRules,
+  forgeTap,
+  otherTeeTime,
+  paidBooking,
+  tapData,
+} from "../helpers/flow.js";
 import { qrOf } from "../helpers/slips.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { checkInvariants } from "../helpers/invariants.js";
@@ -25,26 +32,6 @@ afterEach(async () => {
   await h?.stop();
   h = undefined;
 });
-
-/** Another open tee time of the booking's course on its date, as `/move` takes it. */
-function otherTeeTime(x: Harness, b: BookingRecord): { date: string; time: string } {
-  const at = wallClock(b.slot_starts_at, b.time_zone);
-  const date = `${at.year}-${String(at.month).padStart(2, "0")}-${String(at.day).padStart(2, "0")}`;
-  const slot = x.sandbox
-    .slots(b.course_id, date)
-    .find(
-      (s) =>
-        s.status === "OPEN" &&
-        s.persons === 0 &&
-        s.id !== b.slot_id &&
-        s.minPerson <= b.persons &&
-        s.maxPerson >= b.persons &&
-        s.startMs > x.clock(),
-    );
-  if (!slot) throw new Error("no other open tee time");
-  const t = wallClock(slot.startMs, b.time_zone);
-  return { date, time: `${String(t.hour).padStart(2, "0")}:${String(t.minute).padStart(2, "0")}` };
-}
 
 describe("/move", () => {
   it("an agent's move, an admin's approval: the old reservation refunded, the new one paid, the balance moved by the new amount less the refund", async () => {

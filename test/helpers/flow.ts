@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import type { BookingRecord } from "../../src/bookings/index.js";
 import { addDaysToDateKey, courseToday } from "../../src/bot/format/dates.js";
+import { wallClock } from "../../src/time/zoned.js";
 import { dataOf } from "./buttons.js";
 import type { Harness } from "./harness.js";
 
@@ -277,4 +278,24 @@ export async function paidBooking(
     .executeTakeFirst();
   expect(row?.state, `${name} paid`).toBe("PAID");
   return row!;
+}
+
+/** Another open tee time of the booking's course on its date, as `/move` takes it. */
+export function otherTeeTime(x: Harness, b: BookingRecord): { date: string; time: string } {
+  const at = wallClock(b.slot_starts_at, b.time_zone);
+  const date = `${at.year}-${String(at.month).padStart(2, "0")}-${String(at.day).padStart(2, "0")}`;
+  const slot = x.sandbox
+    .slots(b.course_id, date)
+    .find(
+      (s) =>
+        s.status === "OPEN" &&
+        s.persons === 0 &&
+        s.id !== b.slot_id &&
+        s.minPerson <= b.persons &&
+        s.maxPerson >= b.persons &&
+        s.startMs > x.clock(),
+    );
+  if (!slot) throw new Error("no other open tee time");
+  const t = wallClock(slot.startMs, b.time_zone);
+  return { date, time: `${String(t.hour).padStart(2, "0")}:${String(t.minute).padStart(2, "0")}` };
 }

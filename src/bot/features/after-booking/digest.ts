@@ -20,7 +20,7 @@ import { ADMIN_TIME_ZONE, bangkokDayStart } from "../admin/bangkok-time.js";
 import { chartPng, periodChartFigures } from "../admin/report-chart.js";
 import type { ChartFigures } from "../../../reports/charts/figures.js";
 import type { Notifications } from "../../notifications.js";
-import type { AfterBookingStore } from "./store.js";
+import type { AfterBookingStore, MovesEnded } from "./store.js";
 
 /** A digest not sent within this long after DIGEST_TIME (fairway was down) waits for the next day. */
 export const DIGEST_GRACE_MS = 60 * 60_000;
@@ -66,6 +66,8 @@ export interface DigestFigures {
   /** Satang. */
   refundedAmount: number;
   released: number;
+  /** Moves to another tee time that ended that day. */
+  moves: MovesEnded;
   pendingCancelRequests?: number;
   /** Active watches now, and tee times they alerted that day. */
   watches?: { active: number; alerted: number };
@@ -85,10 +87,11 @@ export function createDigest(options: DigestOptions) {
   async function figures(day: string): Promise<DigestFigures> {
     const from = bangkokDayStart(day);
     const to = bangkokDayStart(addDaysToDateKey(day, 1));
-    const [paid, refunded, released, agents, credited] = await Promise.all([
+    const [paid, refunded, released, moves, agents, credited] = await Promise.all([
       queries.paidBetween(from, to),
       store.refundedBetween(from, to),
       store.releasedBetween(from, to),
+      store.movesEndedBetween(from, to),
       options.access.agents.list(),
       queries.ledgerAgentIds(),
     ]);
@@ -132,6 +135,7 @@ export function createDigest(options: DigestOptions) {
       refundedCount: refunded.length,
       refundedAmount: refunded.reduce((s, b) => s + (b.refunded_amount ?? 0), 0),
       released,
+      moves,
       ...(pendingCancelRequests !== undefined ? { pendingCancelRequests } : {}),
       ...(watches !== undefined ? { watches } : {}),
       ...(balance !== undefined ? { balance } : {}),
@@ -160,6 +164,9 @@ export function createDigest(options: DigestOptions) {
       ...groupLines(f, locale),
       `↩️ ${t(locale, "digest-refunded", { count: f.refundedCount, amount: formatBaht(f.refundedAmount, locale) })}`,
       `🔓 ${t(locale, "digest-released", { count: f.released })}`,
+      f.moves.done + f.moves.unwound + f.moves.stranded > 0
+        ? `🔁 ${t(locale, "digest-moves", { ...f.moves, refunded: formatBaht(f.moves.refunded, locale) })}`
+        : "",
       f.pendingCancelRequests !== undefined
         ? `📨 ${t(locale, "digest-cancel-requests", { count: f.pendingCancelRequests })}`
         : "",

@@ -3,7 +3,7 @@ import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.j
 import { formatBaht } from "../../../../src/bot/format/money.js";
 import { bangkok, worldClock } from "../../../helpers/clock.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
-import { bookUntilHold, expectTelegramRules, panel, tapData } from "../../../helpers/flow.js";
+import { bookUntilHold, expectTelegramRules, otherTeeTime, panel, tapData } from "../../../helpers/flow.js";
 import { paidBooking, passAt, received } from "./helpers.js";
 
 const ADMIN = 9001;
@@ -48,6 +48,32 @@ function lastCsv(h: Harness, admin: SimulatedUser): string[][] {
 const baht = (satang: number) => (satang / 100).toFixed(2);
 
 describe("the admins' daily digest", () => {
+  it("counts the day's moves to another tee time: done with the partner's refund, unwound", async () => {
+    const h = await start(bangkok("2026-11-25T09:00"), { DIGEST_TIME: "06:00" });
+    const agent = h.user(AGENT, "en");
+    const admin = h.user(ADMIN, "en");
+    const moved = await paidBooking(h, agent, "Somchai Moved");
+    const kept = await paidBooking(h, agent, "Somchai Kept");
+    const move = async (code: string, to: { date: string; time: string }) => {
+      admin.send(`/move ${code} ${to.date} ${to.time}`);
+      await h.settle();
+      tapData(admin, /^mv:a:/);
+      await h.settle();
+    };
+    await move(moved.reservation_code!, otherTeeTime(h, moved));
+    const target = otherTeeTime(h, kept);
+    h.sandbox.faults.add({ method: "POST", path: /\/refund$/, kind: "status", status: 422 });
+    await move(kept.reservation_code!, target);
+    const [done] = await h.app.bookings.movesOf(moved.id);
+    expect(done?.state).toBe("DONE");
+
+    await passAt(h, bangkok("2026-11-26T06:00"));
+    const text = received(admin, DIGEST)[0]!.text!;
+    expect(text).toContain(
+      `Moves to another tee time: 1 done (${formatBaht(done!.refunded_amount!, "en")} credited back for the old ones), 1 unwound (refund refused)`,
+    );
+  });
+
   it("yesterday in Bangkok (the UTC date differs at 06:00), once a day across restarts, /digest off respected", async () => {
     // 05:00 in Bangkok on the 25th is still the 24th in UTC.
     const h = await start(bangkok("2026-11-25T05:00"), { DIGEST_TIME: "06:00" });
