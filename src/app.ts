@@ -256,6 +256,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     i18n,
     logger: logger.child({ module: "after-booking" }),
     countPendingCancelRequests: () => countPendingRequests(storage),
+    movesEnded: (from, to) => bookings.movesEndedBetween(from, to),
     watchFigures: async (from, to) => ({
       active: await watchesPart.store.countActive(),
       alerted: await watchesPart.store.alertsBetween(from, to),

@@ -8,6 +8,7 @@ export {
   type MoveOutcome,
   type MoveRefusal,
   type MoveView,
+  type MovesEnded,
   type Payable,
   type PaymentEnding,
   type ReleaseReason,

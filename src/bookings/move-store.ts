@@ -13,6 +13,17 @@ export type { MoveState };
 /** A move not yet over: its saga may still call the partner. */
 export const OPEN_MOVE_STATES = ["HOLDING", "HELD", "REFUNDING", "CONFIRMING"] as const satisfies readonly MoveState[];
 
+/** Moves that ended in a period, as the digest counts them (`endedBetween`). */
+export interface MovesEnded {
+  done: number;
+  /** Satang the partner credited back for the done moves' old bookings. */
+  refunded: number;
+  /** The refund refused: nothing changed. */
+  unwound: number;
+  /** Refunded, the new tee time not booked. */
+  stranded: number;
+}
+
 export function createMoveStore(db: Kysely<Database>, now: () => number) {
   const store = {
     get(id: string): Promise<MoveRecord | undefined> {
@@ -30,6 +41,24 @@ export function createMoveStore(db: Kysely<Database>, now: () => number) {
     },
 
     /** The move a booking was made by (its new booking) or moved away by (its old), newest first. */
+    /** Moves that ended done, unwound or stranded in [from, to) (abandoned ones changed nothing). */
+    async endedBetween(from: number, to: number): Promise<MovesEnded> {
+      const rows = await db
+        .selectFrom("booking_moves")
+        .select(["state", "refunded_amount"])
+        .where("state", "in", ["DONE", "UNWOUND", "STRANDED"])
+        .where("updated_at", ">=", from)
+        .where("updated_at", "<", to)
+        .execute();
+      const count = (state: MoveState) => rows.filter((r) => r.state === state).length;
+      return {
+        done: count("DONE"),
+        refunded: rows.filter((r) => r.state === "DONE").reduce((sum, r) => sum + Number(r.refunded_amount ?? 0), 0),
+        unwound: count("UNWOUND"),
+        stranded: count("STRANDED"),
+      };
+    },
+
     ofBooking(bookingId: string): Promise<MoveRecord[]> {
       return db
         .selectFrom("booking_moves")

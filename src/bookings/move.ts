@@ -331,6 +331,8 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
     openFor: (oldBookingId: string) => moves.openFor(oldBookingId),
     /** The moves a booking took part in (made by, or moved away by), newest first. */
     ofBooking: (bookingId: string) => moves.ofBooking(bookingId),
+    /** Moves that ended done, unwound or stranded in [from, to), for the digest. */
+    endedBetween: (from: number, to: number) => moves.endedBetween(from, to),
     /** Open moves the reaper looks at (see `settle`). */
     due: (staleBefore: number) => moves.due(staleBefore),
   };

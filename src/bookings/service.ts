@@ -39,7 +39,7 @@ export type {
   StartMoveInput,
   StartMoveOutcome,
 } from "./move.js";
-export type { MoveRecord } from "./move-store.js";
+export type { MoveRecord, MovesEnded } from "./move-store.js";
 
 export function createBookingService(options: BookingServiceOptions) {
   const core = createMoneyCore(options);
@@ -130,6 +130,7 @@ export function createBookingService(options: BookingServiceOptions) {
     openMoveOf: move.openFor,
     /** The moves a booking took part in, newest first. */
     movesOf: move.ofBooking,
+    movesEndedBetween: move.endedBetween,
 
     // Reads.
     get: (id: string) => repo.get(id),

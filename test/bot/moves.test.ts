@@ -5,7 +5,6 @@
  * old stays paid, the new hold is released, and the agent is told so.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { BookingRecord } from "../../src/bookings/index.js";
 import { formatBaht } from "../../src/bot/format/money.js";
 import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
 import {

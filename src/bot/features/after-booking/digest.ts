@@ -20,7 +20,8 @@ import { ADMIN_TIME_ZONE, bangkokDayStart } from "../admin/bangkok-time.js";
 import { chartPng, periodChartFigures } from "../admin/report-chart.js";
 import type { ChartFigures } from "../../../reports/charts/figures.js";
 import type { Notifications } from "../../notifications.js";
-import type { AfterBookingStore, MovesEnded } from "./store.js";
+import type { AfterBookingStore } from "./store.js";
+import type { MovesEnded } from "../../../bookings/index.js";
 
 /** A digest not sent within this long after DIGEST_TIME (fairway was down) waits for the next day. */
 export const DIGEST_GRACE_MS = 60 * 60_000;
@@ -48,6 +49,8 @@ export interface DigestOptions {
    * (no such table yet), the digest leaves the line out.
    */
   countPendingCancelRequests?: () => Promise<number>;
+  /** Moves to another tee time that ended in [from, to) (the booking service's). Absent: no line. */
+  movesEnded?: (from: number, to: number) => Promise<MovesEnded>;
   /** The watches' line (src/watches/): active watches now, and tee times alerted in [from, to). Absent: no line. */
   watchFigures?: (from: number, to: number) => Promise<{ active: number; alerted: number }>;
 }
@@ -66,8 +69,8 @@ export interface DigestFigures {
   /** Satang. */
   refundedAmount: number;
   released: number;
-  /** Moves to another tee time that ended that day. */
-  moves: MovesEnded;
+  /** Moves to another tee time that ended that day (absent: not counted). */
+  moves?: MovesEnded;
   pendingCancelRequests?: number;
   /** Active watches now, and tee times they alerted that day. */
   watches?: { active: number; alerted: number };
@@ -91,7 +94,7 @@ export function createDigest(options: DigestOptions) {
       queries.paidBetween(from, to),
       store.refundedBetween(from, to),
       store.releasedBetween(from, to),
-      store.movesEndedBetween(from, to),
+      options.movesEnded?.(from, to),
       options.access.agents.list(),
       queries.ledgerAgentIds(),
     ]);
@@ -135,7 +138,7 @@ export function createDigest(options: DigestOptions) {
       refundedCount: refunded.length,
       refundedAmount: refunded.reduce((s, b) => s + (b.refunded_amount ?? 0), 0),
       released,
-      moves,
+      ...(moves ? { moves } : {}),
       ...(pendingCancelRequests !== undefined ? { pendingCancelRequests } : {}),
       ...(watches !== undefined ? { watches } : {}),
       ...(balance !== undefined ? { balance } : {}),
@@ -164,7 +167,7 @@ export function createDigest(options: DigestOptions) {
       ...groupLines(f, locale),
       `↩️ ${t(locale, "digest-refunded", { count: f.refundedCount, amount: formatBaht(f.refundedAmount, locale) })}`,
       `🔓 ${t(locale, "digest-released", { count: f.released })}`,
-      f.moves.done + f.moves.unwound + f.moves.stranded > 0
+      f.moves && f.moves.done + f.moves.unwound + f.moves.stranded > 0
         ? `🔁 ${t(locale, "digest-moves", { ...f.moves, refunded: formatBaht(f.moves.refunded, locale) })}`
         : "",
       f.pendingCancelRequests !== undefined

@@ -37,6 +37,8 @@ export interface AfterBookingOptions {
   countPendingCancelRequests?: DigestOptions["countPendingCancelRequests"];
   /** See `DigestOptions.watchFigures`. */
   watchFigures?: DigestOptions["watchFigures"];
+  /** See `DigestOptions.movesEnded`. */
+  movesEnded?: DigestOptions["movesEnded"];
 }
 
 export function createAfterBooking(options: AfterBookingOptions) {

@@ -19,15 +19,6 @@ export interface AfterBookingStoreOptions {
   now: () => number;
 }
 
-/** What `movesEndedBetween` counts. */
-export interface MovesEnded {
-  done: number;
-  /** Satang credited back for the done moves' old bookings. */
-  refunded: number;
-  unwound: number;
-  stranded: number;
-}
-
 export function createAfterBookingStore(options: AfterBookingStoreOptions) {
   const { db, ledger, now } = options;
   return {
@@ -142,28 +133,6 @@ export function createAfterBookingStore(options: AfterBookingStoreOptions) {
 
     /** Bookings refunded (the partner answered) in [from, to), whenever they were paid. */
     refundedBetween: (from: number, to: number): Promise<BookingRecord[]> => ledger.refundedBetween(from, to),
-
-    /**
-     * Moves to another tee time that ended in [from, to): done (and what the partner credited back for
-     * their old bookings, satang), unwound (the refund refused: nothing changed) and stranded (refunded,
-     * the new tee time not booked). Abandoned ones changed nothing and are not counted.
-     */
-    async movesEndedBetween(from: number, to: number): Promise<MovesEnded> {
-      const rows = await db
-        .selectFrom("booking_moves")
-        .select(["state", "refunded_amount"])
-        .where("state", "in", ["DONE", "UNWOUND", "STRANDED"])
-        .where("updated_at", ">=", from)
-        .where("updated_at", "<", to)
-        .execute();
-      const count = (state: string) => rows.filter((r) => r.state === state).length;
-      return {
-        done: count("DONE"),
-        refunded: rows.filter((r) => r.state === "DONE").reduce((sum, r) => sum + Number(r.refunded_amount ?? 0), 0),
-        unwound: count("UNWOUND"),
-        stranded: count("STRANDED"),
-      };
-    },
   };
 }
 
