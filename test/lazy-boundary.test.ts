@@ -1,8 +1,8 @@
 /**
  * What fairway loads before its first update, the compiled build (`dist/`, the global setup's) as
  * `npm start` runs it: the libraries only some updates need (the slip reader's, the QR and PNG
- * drawers', PostgreSQL's driver on SQLite) are loaded by their `lazy()` wrappers when first needed
- * (src/runtime/README.md), never at start. A child node records every module it loads: an ESM resolve
+ * drawers', the partner's HTTP client, PostgreSQL's driver on SQLite) are loaded by their `lazy()`
+ * wrappers when first needed (src/runtime/README.md), never at start. A child node records every module it loads: an ESM resolve
  * hook for what is imported, `require.cache` for what those CommonJS packages require.
  */
 import { spawn } from "node:child_process";
@@ -13,8 +13,8 @@ import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { DIST } from "./helpers/child-build.js";
 
-/** Packages loaded with the first slip, QR, voucher or chart, or only on PostgreSQL. */
-const LAZY_PACKAGES = ["@resvg/resvg-js", "jsqr", "jpeg-js", "pngjs", "qrcode", "pg"];
+/** Packages loaded with the first slip, QR, voucher, chart or partner request, or only on PostgreSQL. */
+const LAZY_PACKAGES = ["@resvg/resvg-js", "jsqr", "jpeg-js", "pngjs", "qrcode", "pg", "ofetch"];
 
 /** The resolve hook (off the main thread): every URL resolved is posted to the main thread. */
 const HOOKS = `let port;
@@ -86,7 +86,7 @@ function lazyAmong(modules: string[]): string[] {
 }
 
 describe("what fairway loads before its first update", () => {
-  it("importing dist/app.js loads grammY and Kysely but no slip, QR, PNG or PostgreSQL library", async () => {
+  it("importing dist/app.js loads grammY and Kysely but no slip, QR, PNG, partner HTTP or PostgreSQL library", async () => {
     const app = pathToFileURL(join(DIST, "app.js")).href;
     const modules = await modulesLoaded(["--input-type=module", "--eval", `await import(${JSON.stringify(app)});`]);
     // The recorder sees packages loaded both ways: grammY is CommonJS, Kysely an ES module.
