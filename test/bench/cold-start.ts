@@ -61,6 +61,17 @@ interface Run {
   cpuMs?: number;
 }
 
+/** The process groups of the children running now: killed if the bench is stopped (Ctrl-C) or fails. */
+const groups = new Set<number>();
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+}
+
 /** Spawns `file args` in ROOT; resolves at MARK on stderr (then kills its process group) or at its exit. */
 function timed(
   file: string,
@@ -73,6 +84,8 @@ function timed(
     const started = performance.now();
     // Its own process group: `npm start` runs a shell and then node; the group is killed at once.
     const child = spawn(file, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const group = child.pid;
+    if (group !== undefined) groups.add(group);
     let stdout = "";
     let stderr = "";
     let ms: number | undefined;
@@ -80,13 +93,7 @@ function timed(
     const timer = setTimeout(() => stop(new Error(`${file} ${args.join(" ")} took over ${timeoutMs} ms`)), timeoutMs);
     const stop = (error?: Error) => {
       clearTimeout(timer);
-      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }
+      if (group !== undefined) killGroup(group);
       if (error) reject(error);
     };
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -101,6 +108,11 @@ function timed(
     child.once("error", (error) => stop(error));
     child.once("exit", (code) => {
       clearTimeout(timer);
+      if (group !== undefined) {
+        // The group may outlive its leader (npm's shell and node): end it whatever way the leader went.
+        killGroup(group);
+        groups.delete(group);
+      }
       if (until === "exit" && code === 0) resolve({ ms: performance.now() - started, stdout });
       else if (until === "mark" && ms !== undefined)
         resolve({ ms, stdout, ...(cpu !== undefined ? { cpuMs: cpu } : {}) });
@@ -150,6 +162,16 @@ export async function coldStartBench(args: string[]): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const tmp = mkdtempSync(join(tmpdir(), "fairway-cold-start-"));
   const telegram = createBotApiServer();
+  const killAll = () => {
+    for (const group of groups) killGroup(group);
+  };
+  process.once("exit", killAll);
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      killAll();
+      rmSync(tmp, { recursive: true, force: true });
+      process.exit(130);
+    });
   try {
     const envFile = join(tmp, "empty.env");
     writeFileSync(envFile, "");
