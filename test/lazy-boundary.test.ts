@@ -5,7 +5,7 @@
  * wrappers when first needed (src/runtime/README.md), never at start. A child node records every module it loads: an ESM resolve
  * hook for what is imported, `require.cache` for what those CommonJS packages require.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,7 +47,11 @@ dc.subscribe("http.client.request.start", ({ request }) => {
 });`;
 
 const dirs: string[] = [];
+const children: ChildProcess[] = [];
 afterEach(() => {
+  // A child that never reached its first getUpdates (the test failed on its time-out) is ended here.
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,6 +77,7 @@ async function modulesLoaded(args: string[], env: Record<string, string> = {}): 
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  children.push(child);
   let stderr = "";
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
