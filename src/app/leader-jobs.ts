@@ -81,9 +81,12 @@ export function createLeaderJobs(options: LeaderJobsOptions): LeaderJobs {
       await polling?.start();
       // Command menus per scope (everyone, customers, agents, admins) and language, once updates flow:
       // two Bot API calls per scope whose menu is not already set as remembered (a restart sends none).
+      // Written after polling's first getUpdates has gone out (the next turn of the event loop): the
+      // menus' texts in every language take the loop for tens of milliseconds.
       if (commandsSynced === undefined) {
         menusSyncing = true;
-        commandsSynced = syncCommands(bot.api, access, createMenuMemo(storage.kv))
+        commandsSynced = new Promise((resolve) => setImmediate(resolve))
+          .then(() => syncCommands(bot.api, access, createMenuMemo(storage.kv)))
           .then(
             (synced) => {
               if (synced.failed.length > 0)

@@ -2,8 +2,8 @@
  * One partner request: authentication, a timeout covering the whole answer, the retry policy for
  * reads, error mapping and response parsing. ofetch's own retry is off; the policy lives here.
  */
-import { createFetch } from "ofetch";
 import * as v from "valibot";
+import { lazy } from "../runtime/lazy.js";
 import { extractPartnerMessage, parseRetryAfter } from "./error-body.js";
 import { createPartnerError } from "./error-factory.js";
 import { PartnerApiError, PartnerInvalidResponseError, PartnerRateLimitError } from "./errors.js";
@@ -81,9 +81,12 @@ export function apiRoot(baseURL: string): string {
   return `${url.origin}${path}/api/v1/ext`;
 }
 
+/** ofetch (and its fetch for Node), loaded with the first partner request. */
+const ofetch = lazy(() => import("ofetch"));
+
 /** Creates the request function shared by every endpoint of one client. */
 export function createPartnerHttp(options: PartnerHttpOptions) {
-  const $fetch = createFetch(options.fetch ? { fetch: options.fetch } : {});
+  const fetcher = lazy(async () => (await ofetch()).createFetch(options.fetch ? { fetch: options.fetch } : {}));
   const root = apiRoot(options.baseURL);
   const authorization = `Basic ${Buffer.from(options.apiKey, "utf8").toString("base64")}`;
   const redact = createRedactor(options.apiKey);
@@ -100,6 +103,7 @@ export function createPartnerHttp(options: PartnerHttpOptions) {
   }
 
   async function attempt<T>(req: PartnerRequest<T>, endpoint: string, url: string, n: number): Promise<T> {
+    const $fetch = await fetcher();
     const controller = new AbortController();
     // ofetch's `timeout` stops at the headers; this signal also bounds reading the body.
     const stopTimeout = startTimeout(

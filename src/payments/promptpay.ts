@@ -4,7 +4,10 @@
  * and CRC; the image is drawn by `qrcode`. The slip's own QR is read back by `slip-reader.ts`.
  */
 import { encode, tag, withCrcTag } from "promptparse";
-import QRCode from "qrcode";
+import { lazy } from "../runtime/lazy.js";
+
+/** The QR drawing library (and its PNG encoder), loaded with the first QR. */
+const qrcode = lazy(() => import("qrcode"));
 
 /** A PromptPay proxy: a Thai mobile number, a citizen or tax ID (13 digits), or an e-wallet ID (15 digits). */
 export type PromptPayId =
@@ -63,6 +66,7 @@ export function promptPayPayload(id: PromptPayId, satang: number, reference: str
 }
 
 /** The payload drawn as a PNG (black on white, a quiet zone, large enough to scan from a phone's screen). */
-export function qrPng(payload: string): Promise<Buffer> {
+export async function qrPng(payload: string): Promise<Buffer> {
+  const { default: QRCode } = await qrcode();
   return QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 8 });
 }

@@ -1,4 +1,6 @@
-import pg from "pg";
+import type pg from "pg";
+import { lazy } from "../runtime/lazy.js";
+import { loadPg } from "./connect.js";
 
 /** Runs work for one chat at a time across every fairway instance on the database. */
 export interface ChatLocks {
@@ -23,19 +25,24 @@ export interface PgChatLockOptions {
  * the queries' so that updates waiting for a chat never starve the work of those holding one.
  */
 export function createPgChatLocks(options: PgChatLockOptions): ChatLocks {
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.max ?? 10,
-    options: `-c lock_timeout=${options.waitMs ?? 30_000}`,
+  // Made with the first lock (storage's `connect` has loaded the driver by then); no connection until then.
+  const pool = lazy(async () => {
+    const { Pool } = await loadPg();
+    const made = new Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      options: `-c lock_timeout=${options.waitMs ?? 30_000}`,
+    });
+    // An idle pooled connection that dies (a database restart) must not crash the process.
+    made.on("error", () => undefined);
+    return made;
   });
-  // An idle pooled connection that dies (a database restart) must not crash the process.
-  pool.on("error", () => undefined);
   const guarded = new WeakSet<pg.PoolClient>();
   const namespace = `fairway:${options.schema ?? "public"}:`;
 
   return {
     async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+      const client = await (await pool()).connect();
       // A connection ended under a running update (the database restarted) fails that update's
       // unlock; it must not become an unhandled 'error' event that ends the process.
       if (!guarded.has(client)) {
@@ -56,7 +63,7 @@ export function createPgChatLocks(options: PgChatLockOptions): ChatLocks {
         client.release(!healthy);
       }
     },
-    close: () => pool.end(),
+    close: async () => (await pool()).end(),
   };
 }
 

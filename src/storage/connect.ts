@@ -2,19 +2,26 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import type pg from "pg";
+import { lazy } from "../runtime/lazy.js";
 import type { DatabaseConfig } from "../config/index.js";
 import type { Database } from "./schema.js";
 import { tieredDurability } from "./sqlite-durability.js";
 import { STATEMENT_CACHE_SIZE, withStatementCache } from "./statement-cache.js";
 
+/** PostgreSQL's driver, loaded only when DATABASE_URL names PostgreSQL. */
+export const loadPg = lazy(async () => (await import("pg")).default);
+
 /** Parses BIGINT (epoch ms, counters) as a JS number instead of pg's default string. */
 const INT8_OID = 20;
-function typeParser(oid: number, format?: "text" | "binary"): (value: string) => unknown {
-  if (oid === INT8_OID) return (value: string) => Number(value);
-  return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+function pgTypes(types: typeof pg.types) {
+  return {
+    getTypeParser(oid: number, format?: "text" | "binary"): (value: string) => unknown {
+      if (oid === INT8_OID) return (value: string) => Number(value);
+      return types.getTypeParser(oid, format) as (value: string) => unknown;
+    },
+  };
 }
-const pgTypes = { getTypeParser: typeParser };
 
 /**
  * Opens a Kysely instance for the configured database (creating the SQLite folder, or the PostgreSQL
@@ -36,10 +43,11 @@ export async function connect(config: DatabaseConfig, setup?: pg.Client): Promis
   }
   // The caller holds the set-up lock (createStorage): a concurrent twin cannot race this statement.
   if (config.schema) await setup?.query(`CREATE SCHEMA IF NOT EXISTS "${config.schema}"`);
+  const pg = await loadPg();
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,
-    types: pgTypes,
+    types: pgTypes(pg.types),
     ...(config.schema ? { options: `-c search_path="${config.schema}"` } : {}),
   });
   // An idle connection ended by the server (a restart, a failover) is dropped from the pool; without a
@@ -56,6 +64,7 @@ export async function connect(config: DatabaseConfig, setup?: pg.Client): Promis
  * `CREATE SCHEMA IF NOT EXISTS` and `CREATE TABLE IF NOT EXISTS` are not safe against a concurrent twin.
  */
 export async function withSetupLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: url });
   client.on("error", () => undefined);
   await client.connect();

@@ -6,10 +6,13 @@ import type { BookingRecord, BookingService, GroupView } from "../bookings/index
 import type { Logger } from "../logger.js";
 import { INTL_LOCALES, type Locale } from "../locale.js";
 import type { PngRenderer } from "../render/renderer.js";
+import { lazy } from "../runtime/lazy.js";
 import { voucherContent } from "./content.js";
 import { voucherStatus, type VoucherStatus } from "./status.js";
 import type { VoucherRow, VoucherStore } from "./store.js";
-import { voucherSvg } from "./svg.js";
+
+/** The card's drawing and its QR library, loaded with the first voucher. */
+const svg = lazy(() => import("./svg.js"));
 
 /** The PNG's width in pixels (the card is drawn at 1.5×). */
 export const VOUCHER_PNG_WIDTH = 900;
@@ -76,6 +79,7 @@ export function createVouchers(options: VouchersOptions) {
       agency: { name: options.agency.name, contact: options.agency.contact ?? env.defaultContact },
       ...(address ? { address } : {}),
     });
+    const { voucherSvg } = await svg();
     const { png, ms } = await options.renderer.render(voucherSvg(content, url), { width: VOUCHER_PNG_WIDTH });
     logger.info({ ...of, ms: Math.round(ms), bytes: png.length }, "e-voucher drawn");
     return { token, png, ...(url ? { url } : {}), renderMs: ms };

@@ -258,7 +258,8 @@ async function main(): Promise<void> {
 // `npm run bench -- --flood`: the flood benchmark (flood.ts) instead; `-- --steps`: CPU per booking step
 // (steps.ts); `-- --find`: the search across courses (find.ts); `-- --limits`: one and three instances
 // against a Bot API server enforcing Telegram's limits (limits.ts); `-- --slips`: another user's taps
-// while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts).
+// while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts); `-- --cold-start`:
+// the compiled start to its first getUpdates, `npm start` and importing dist/app.js (cold-start.ts).
 const argv = process.argv.slice(2);
 const run = argv.includes("--flood")
   ? import("./flood.js").then((m) => m.floodBench(argv.filter((a) => a !== "--flood")))
@@ -272,7 +273,9 @@ const run = argv.includes("--flood")
           ? import("./slips.js").then((m) => m.slipsBench(argv.filter((a) => a !== "--slips")))
           : argv.includes("--charts")
             ? import("./charts.js").then((m) => m.chartsBench(argv.filter((a) => a !== "--charts")))
-            : main();
+            : argv.includes("--cold-start")
+              ? import("./cold-start.js").then((m) => m.coldStartBench(argv.filter((a) => a !== "--cold-start")))
+              : main();
 run.catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

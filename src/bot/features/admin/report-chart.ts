@@ -6,12 +6,15 @@
 import type { BookingQueries } from "../../../bookings/queries.js";
 import { chartFigures, type ChartFigures } from "../../../reports/charts/figures.js";
 import { chartSvg, type ChartText } from "../../../reports/charts/svg.js";
-import { svgToPngOffThread } from "../../../render/png.js";
 import type { Locale } from "../../context.js";
 import { courseName } from "../../format/course-name.js";
 import { addDaysToDateKey, formatDate, formatDayMonth, formatMonthName, formatMonthShort } from "../../format/dates.js";
 import { formatBaht } from "../../format/money.js";
+import { lazy } from "../../../runtime/lazy.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
+
+/** resvg (a native binary), loaded with the first chart. */
+const png = lazy(() => import("../../../render/png.js"));
 
 /** The PNG's width in pixels (the SVG is 800 units wide: text stays sharp on a phone's screen). */
 export const CHART_PNG_WIDTH = 1200;
@@ -69,5 +72,6 @@ export function chartText(f: ChartFigures, t: Translate, locale: Locale): ChartT
 /** The chart as a PNG, or undefined for an empty period (the caller says `chart-empty` instead). */
 export async function chartPng(f: ChartFigures, t: Translate, locale: Locale): Promise<Buffer | undefined> {
   if (f.empty) return undefined;
+  const { svgToPngOffThread } = await png();
   return svgToPngOffThread(chartSvg(f, chartText(f, t, locale)), { width: CHART_PNG_WIDTH });
 }
