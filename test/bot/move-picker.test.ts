@@ -9,9 +9,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { BookingRecord } from "../../src/bookings/index.js";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { addDaysToDateKey } from "../../src/time/date-key.js";
-import { wallClock } from "../../src/time/zoned.js";
 import {
   callbackAnswerText,
+  dateAndTime,
+  openTeeTimeFor,
   createLink,
   customerBooks,
   expectTelegramRules,
@@ -37,27 +38,14 @@ afterEach(async () => {
   h = undefined;
 });
 
-const dateOf = (b: BookingRecord) => {
-  const at = wallClock(b.slot_starts_at, b.time_zone);
-  return `${at.year}-${String(at.month).padStart(2, "0")}-${String(at.day).padStart(2, "0")}`;
-};
+const dateOf = (b: BookingRecord) => dateAndTime(b.slot_starts_at, b.time_zone).date;
 
-/** An open tee time of `b`'s course on `date` other than its own, taking its players: `YYYYMMDDHHMM`. */
+/** An open tee time of `b`'s course on `date` other than its own, with room for one more player: `YYYYMMDDHHMM`. */
 function openTeeTime(x: Harness, b: BookingRecord, date: string): string {
-  const slot = x.sandbox
-    .slots(b.course_id, date)
-    .find(
-      (s) =>
-        s.status === "OPEN" &&
-        s.persons === 0 &&
-        s.id !== b.slot_id &&
-        s.minPerson <= b.persons &&
-        s.maxPerson > b.persons &&
-        s.startMs > x.clock(),
-    );
+  const from = { courseId: b.course_id, slotId: b.slot_id, persons: b.persons };
+  const slot = openTeeTimeFor(x.sandbox, from, date, { after: x.clock(), roomForMore: true });
   if (!slot) throw new Error(`no open tee time on ${date}`);
-  const t = wallClock(slot.startMs, b.time_zone);
-  return `${date.replaceAll("-", "")}${String(t.hour).padStart(2, "0")}${String(t.minute).padStart(2, "0")}`;
+  return `${date.replaceAll("-", "")}${dateAndTime(slot.startMs, b.time_zone).time.replace(":", "")}`;
 }
 
 /** From the booking's view in /mybookings: the Move button, the date, the tee time; returns at the players step. */

@@ -280,22 +280,50 @@ export async function paidBooking(
   return row!;
 }
 
-/** Another open tee time of the booking's course on its date, as `/move` takes it. */
-export function otherTeeTime(x: Harness, b: BookingRecord): { date: string; time: string } {
-  const at = wallClock(b.slot_starts_at, b.time_zone);
-  const date = `${at.year}-${String(at.month).padStart(2, "0")}-${String(at.day).padStart(2, "0")}`;
-  const slot = x.sandbox
-    .slots(b.course_id, date)
+/** What a move needs of a booking to find it another tee time: its course, its own slot, its players. */
+export interface MoveFrom {
+  courseId: string;
+  slotId: string;
+  persons: number;
+}
+
+/**
+ * An open tee time of `from`'s course on `date` (the course's), not its own slot nor one of `taken`,
+ * taking its players (and one more, with `roomForMore`), starting after `after`; undefined when none.
+ */
+export function openTeeTimeFor(
+  sandbox: Harness["sandbox"],
+  from: MoveFrom,
+  date: string,
+  options: { after: number; taken?: ReadonlySet<string>; roomForMore?: boolean },
+): { id: string; startMs: number } | undefined {
+  return sandbox
+    .slots(from.courseId, date)
     .find(
       (s) =>
         s.status === "OPEN" &&
         s.persons === 0 &&
-        s.id !== b.slot_id &&
-        s.minPerson <= b.persons &&
-        s.maxPerson >= b.persons &&
-        s.startMs > x.clock(),
+        s.id !== from.slotId &&
+        !options.taken?.has(s.id) &&
+        s.minPerson <= from.persons &&
+        s.maxPerson >= from.persons + (options.roomForMore ? 1 : 0) &&
+        s.startMs > options.after,
     );
+}
+
+/** `YYYY-MM-DD` and `HH:MM` of `ms` in `timeZone`. */
+export function dateAndTime(ms: number, timeZone: string): { date: string; time: string } {
+  const at = wallClock(ms, timeZone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return { date: `${at.year}-${pad(at.month)}-${pad(at.day)}`, time: `${pad(at.hour)}:${pad(at.minute)}` };
+}
+
+/** Another open tee time of the booking's course on its date, as `/move` takes it. */
+export function otherTeeTime(x: Harness, b: BookingRecord): { date: string; time: string } {
+  const { date } = dateAndTime(b.slot_starts_at, b.time_zone);
+  const slot = openTeeTimeFor(x.sandbox, { courseId: b.course_id, slotId: b.slot_id, persons: b.persons }, date, {
+    after: x.clock(),
+  });
   if (!slot) throw new Error("no other open tee time");
-  const t = wallClock(slot.startMs, b.time_zone);
-  return { date, time: `${String(t.hour).padStart(2, "0")}:${String(t.minute).padStart(2, "0")}` };
+  return { date, time: dateAndTime(slot.startMs, b.time_zone).time };
 }

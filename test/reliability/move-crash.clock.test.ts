@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { App } from "../../src/app.js";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
-import { wallClock } from "../../src/time/zoned.js";
 import {
   closeCrashWorld,
   driveTo,
@@ -12,6 +11,7 @@ import {
   waitText,
   type CrashWorld,
 } from "../helpers/crash-world.js";
+import { dateAndTime, openTeeTimeFor } from "../helpers/flow.js";
 import { checkInvariants } from "../helpers/invariants.js";
 
 /**
@@ -45,8 +45,6 @@ const ADMINS = [
   CONFIRM_APPLIED_LOST,
 ];
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** Pays a booking as `user` (an admin) and returns its reservation code. */
 async function paid(user: SimulatedUser, pick: number): Promise<string> {
   await driveTo(user, "held", pick);
@@ -58,24 +56,11 @@ async function paid(user: SimulatedUser, pick: number): Promise<string> {
 /** `/move` of `code` to another open tee time of its course that day, not one of `taken`. */
 function moveCommand(w: CrashWorld, code: string, taken: Set<string>): string {
   const r = w.sandbox.reservations().find((x) => x.code === code)!;
-  const at = wallClock(r.slotTime, "Asia/Bangkok");
-  const date = `${at.year}-${pad(at.month)}-${pad(at.day)}`;
-  const slot = w.sandbox
-    .slots(r.courseId, date)
-    .find(
-      (s) =>
-        s.status === "OPEN" &&
-        s.persons === 0 &&
-        s.id !== r.slotId &&
-        !taken.has(s.id) &&
-        s.minPerson <= r.persons &&
-        s.maxPerson >= r.persons &&
-        s.startMs > w.clock(),
-    );
+  const { date } = dateAndTime(r.slotTime, "Asia/Bangkok");
+  const slot = openTeeTimeFor(w.sandbox, r, date, { after: w.clock(), taken });
   if (!slot) throw new Error(`no open tee time for ${code}`);
   taken.add(slot.id);
-  const t = wallClock(slot.startMs, "Asia/Bangkok");
-  return `/move ${code} ${date} ${pad(t.hour)}:${pad(t.minute)}`;
+  return `/move ${code} ${date} ${dateAndTime(slot.startMs, "Asia/Bangkok").time}`;
 }
 
 describe("SIGKILL at each step of a move", () => {

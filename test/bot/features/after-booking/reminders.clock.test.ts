@@ -3,6 +3,8 @@ import { addDaysToDateKey, courseToday } from "../../../../src/bot/format/dates.
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import {
   bookUntilHold,
+  dateAndTime,
+  openTeeTimeFor,
   createLink,
   customerBooks,
   expectTelegramRules,
@@ -40,20 +42,9 @@ describe("reminders before tee-off", () => {
     const admin = h.user(ADMIN, "en");
     const old = await paidBooking(h, agent, "Somchai Moved", { date: inTwoDays(h.clock()) });
     const date = courseToday(old.slot_starts_at, old.time_zone);
-    const slot = h.sandbox
-      .slots(old.course_id, date)
-      .find(
-        (s) =>
-          s.status === "OPEN" &&
-          s.persons === 0 &&
-          s.id !== old.slot_id &&
-          s.maxPerson >= old.persons &&
-          s.minPerson <= old.persons &&
-          s.startMs > old.slot_starts_at + 3 * HOUR,
-      )!;
-    const at = new Intl.DateTimeFormat("en-GB", { timeZone: old.time_zone, hour: "2-digit", minute: "2-digit" }).format(
-      slot.startMs,
-    );
+    const from = { courseId: old.course_id, slotId: old.slot_id, persons: old.persons };
+    const slot = openTeeTimeFor(h.sandbox, from, date, { after: old.slot_starts_at + 3 * HOUR })!;
+    const at = dateAndTime(slot.startMs, old.time_zone).time;
     admin.send(`/move ${old.reservation_code} ${date} ${at}`);
     await h.settle();
     tapData(admin, /^mv:a:/);
