@@ -26,7 +26,7 @@ import { createWatchesEntry, createWatchesFeature } from "./features/watches/ind
 import { createLinksFeature } from "./features/links.js";
 import { createStartFeature } from "./features/start.js";
 import { createTeeSheetEntry, createTeeSheetMenuButton, createTeeSheetPicks } from "./features/tee-sheet.js";
-import { createInlineOffersFeature } from "./features/inline-offers.js";
+import { createInlineOffersFeature, INLINE_START_PARAMETER } from "./features/inline-offers.js";
 import { createOffersFeature } from "./features/offers.js";
 import { createInlineThrottle } from "./inline/throttle.js";
 import { createNotifications } from "./notifications.js";
@@ -312,6 +312,17 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
       await ctx
         .answerCallbackQuery(toast ? { text, ...(refused ? { show_alert: true } : {}) } : {})
         .catch(() => undefined);
+    }
+    // An inline query the database failed: an empty answer whose button says so, instead of a spinner.
+    if (ctx.inlineQuery && unavailable) {
+      await ctx
+        .answerInlineQuery([], {
+          cache_time: 0,
+          is_personal: true,
+          button: { text, start_parameter: INLINE_START_PARAMETER },
+        })
+        .catch((err: unknown) => log.warn({ err }, "could not tell the user about the failure"));
+      return;
     }
     if (ctx.chat?.type !== "private") return;
     try {

@@ -186,6 +186,14 @@ describe("an update that fails before its language is known (the database away)"
       expect(inGroup.map((c) => [c.method, c.payload.text])).toEqual([
         ["answerCallbackQuery", translate("en", "error-database-busy")],
       ]);
+      // An inline query: an empty answer whose button carries the notice.
+      const inline = await handle({
+        update_id: updateId++,
+        inline_query: { id: "iq1", from: from(AGENT, "th"), query: "bangkok", offset: "" },
+      });
+      expect(inline.map((c) => [c.method, c.payload.results, c.payload.button])).toEqual([
+        ["answerInlineQuery", [], { text: translate("th", "error-database-busy"), start_parameter: "inline" }],
+      ]);
       expect(lines().some((l) => l.msg === "update failed: the database is unreachable")).toBe(true);
 
       // The database back: the agent is served as before, and again after another failed update.
