@@ -85,11 +85,21 @@ describe("an update that fails before its language is known (the database away)"
   });
 
   /** fairway's bot whose session store (`kv`) or chat locks fail while `down` says so. */
-  function botWith(failing: "session" | "lock") {
+  function botWith(failing: "session" | "lock" | "record") {
     const state = { down: false };
     const kv = storage.kv;
+    // The record of a handled update (dedupe-updates.ts) fails when `failing` is "record".
+    const recordFails = storage.db.withPlugin({
+      transformQuery(args) {
+        const raw = args.node.kind === "RawNode" ? args.node.sqlFragments.join("?") : "";
+        if (failing === "record" && state.down && raw.startsWith('insert into "processed_updates"')) throw refused();
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
     const broken: Storage = {
       ...storage,
+      db: recordFails,
       kv: {
         ...kv,
         adapter<T>(prefix: string, ttlMs?: number) {
@@ -202,6 +212,15 @@ describe("an update that fails before its language is known (the database away)"
       expect(back.map((c) => c.payload.text)).toEqual(before.map((c) => c.payload.text));
     });
   }
+
+  it("an update handled and answered whose record then fails is not also answered busy", async () => {
+    const { state, handle, lines } = botWith("record");
+    const before = await handle(text(AGENT, "en", "/help"));
+    state.down = true;
+    const after = await handle(text(AGENT, "en", "/help"));
+    expect(after.map((c) => c.payload.text)).toEqual(before.map((c) => c.payload.text));
+    expect(lines().some((l) => l.msg === "a handled update was not recorded (database unreachable)")).toBe(true);
+  });
 
   it("tells an unreachable database's errors from a query's", () => {
     expect(isDatabaseUnavailable(refused())).toBe(true);
