@@ -14,6 +14,7 @@ fallback-hint = I didn't understand that. Choose what you'd like to do:
 private-only = Please talk to me in a private chat to book tee times.
 error-generic = Sorry, something went wrong on our side. Nothing was charged by this error. Please try again, or start over with /book.
 error-not-allowed = ⛔ That is not yours to do, so nothing was done and nothing was charged. /mybookings shows your own bookings; for anything else, ask your agent or the agency.
+error-database-busy = ⏳ fairway is busy — please try again in a moment.
 menu-expired = This menu has expired. Use /book to start again.
 menu-expired-released = This booking has expired, so its hold was released. Use /book to start again.
 earlier-hold-released = Your earlier hold that was not confirmed has been released.

@@ -22,6 +22,7 @@ fallback-hint = 이해하지 못했습니다. 원하시는 항목을 선택해 �
 private-only = 티타임 예약은 개인 채팅에서 저에게 말씀해 주세요.
 error-generic = 죄송합니다. 저희 쪽에서 문제가 발생했습니다. 이 오류로 인해 결제된 금액은 없습니다. 다시 시도하시거나 /book 으로 처음부터 시작해 주세요.
 error-not-allowed = ⛔ 고객님이 하실 수 있는 작업이 아니므로 아무것도 처리되지 않았고 결제도 없었습니다. /mybookings 에서 본인의 예약을 볼 수 있으며, 그 밖의 문의는 담당 에이전트나 여행사에 해 주세요.
+error-database-busy = ⏳ 지금 fairway가 바쁩니다. 잠시 후 다시 시도해 주세요.
 menu-expired = 이 메뉴는 만료되었습니다. /book 으로 다시 시작해 주세요.
 menu-expired-released = 이 예약은 만료되어 홀드가 해제되었습니다. /book 으로 다시 시작해 주세요.
 earlier-hold-released = 확정되지 않았던 이전 홀드가 해제되었습니다.

@@ -22,6 +22,7 @@ fallback-hint = 我没有理解。请选择您要做的事：
 private-only = 请在私聊中与我对话来预订开球时间。
 error-generic = 抱歉，我们这边出了问题。此错误未产生任何扣款。请重试，或使用 /book 重新开始。
 error-not-allowed = ⛔ 这不是您可以执行的操作，因此未做任何处理，也未扣款。/mybookings 显示您自己的预订；其他事宜请联系您的代理或旅行社。
+error-database-busy = ⏳ fairway 当前繁忙，请稍后再试。
 menu-expired = 此菜单已过期。请使用 /book 重新开始。
 menu-expired-released = 此预订已过期，保留已释放。请使用 /book 重新开始。
 earlier-hold-released = 您之前未确认的保留已释放。

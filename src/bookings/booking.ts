@@ -10,7 +10,7 @@
 import type { PartnerErrorJSON } from "../partner/errors.js";
 import type { Reservation } from "../partner/types.js";
 import { userActor, type Actor } from "./audit.js";
-import type { MoneyCore } from "./core.js";
+import { UnrecordedAnswer, type MoneyCore } from "./core.js";
 import {
   confirmOutcomeOf,
   refusalJSON,
@@ -203,6 +203,25 @@ export function createBookingMachine(core: MoneyCore) {
         }),
       );
     } catch (error) {
+      // The hold was made but the database could not record it (nor anything else now): no ledger will
+      // ever show it, so it is released at once rather than left at the partner; the booking stays
+      // RESERVING for the reaper, which tells the agent to book again once the database is back.
+      if (error instanceof UnrecordedAnswer) {
+        const held = error.answer.id;
+        await partner.release(held).then(
+          () =>
+            logger.warn(
+              { bookingId: id, reservationId: held, err: errorJSON(error.cause) ?? String(error.cause) },
+              "a hold whose answer could not be recorded (database unreachable) was released at the partner",
+            ),
+          (releaseError: unknown) =>
+            logger.error(
+              { bookingId: id, reservationId: held, err: errorJSON(releaseError) ?? String(releaseError) },
+              "a hold whose answer could not be recorded was not released: ask the partner to release it",
+            ),
+        );
+        throw error.cause;
+      }
       const json = errorJSON(error);
       // The partner has no idempotency key: a reserve that may have been applied is never sent again.
       const unknown = mayHaveApplied(failureOf(error));

@@ -101,8 +101,10 @@ export function createMoneyCore(options: BookingServiceOptions) {
     booking: BookingRecord,
     call: () => Promise<Reservation>,
   ): Promise<Reservation> {
+    let answered: Reservation | undefined;
     try {
       const r = await call();
+      answered = r;
       await audit.record({
         actor,
         action,
@@ -113,6 +115,9 @@ export function createMoneyCore(options: BookingServiceOptions) {
       });
       return r;
     } catch (error) {
+      // The partner answered but the database took no record of it (unreachable): the caller is told what
+      // the answer was, so it can undo what no ledger will show.
+      if (answered) throw new UnrecordedAnswer(answered, error);
       const json = errorJSON(error);
       const outcome = json ? (json.outcome === "unknown" ? "unknown" : "failed") : "error";
       await audit.record({
@@ -147,3 +152,14 @@ export function createMoneyCore(options: BookingServiceOptions) {
 }
 
 export type MoneyCore = ReturnType<typeof createMoneyCore>;
+
+/** A partner write that was answered (`answer`) but whose answer could not be recorded (`cause`). */
+export class UnrecordedAnswer extends Error {
+  constructor(
+    readonly answer: Reservation,
+    cause: unknown,
+  ) {
+    super("the partner's answer could not be recorded", { cause });
+    this.name = "UnrecordedAnswer";
+  }
+}

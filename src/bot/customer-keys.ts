@@ -25,6 +25,7 @@ export const CUSTOMER_KEYS = [
   "private-only",
   "error-generic",
   "error-not-allowed",
+  "error-database-busy",
   "menu-expired",
   "menu-expired-released",
   "earlier-hold-released",

@@ -16,6 +16,7 @@ import { voucherDrawer } from "./features/after-booking/voucher.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
 import { createBusyAnswers } from "./busy-answers.js";
 import { isAccessRefused } from "../access/index.js";
+import { isDatabaseUnavailable } from "../storage/unavailable.js";
 import { createAccessGate, createFormerCustomerGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
 import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
@@ -26,7 +27,7 @@ import { createWatchesEntry, createWatchesFeature } from "./features/watches/ind
 import { createLinksFeature } from "./features/links.js";
 import { createStartFeature } from "./features/start.js";
 import { createTeeSheetEntry, createTeeSheetMenuButton, createTeeSheetPicks } from "./features/tee-sheet.js";
-import { createInlineOffersFeature } from "./features/inline-offers.js";
+import { createInlineOffersFeature, INLINE_START_PARAMETER } from "./features/inline-offers.js";
 import { createOffersFeature } from "./features/offers.js";
 import { createInlineThrottle } from "./inline/throttle.js";
 import { createNotifications } from "./notifications.js";
@@ -262,6 +263,24 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createBookingEntry());
   bot.use(createFallbackFeature());
 
+  // The error handler counts on no middleware having run: an update that failed in the chat's lock or
+  // its session (the database away) has no `ctx.t`, no session and no role. Its answer's language comes
+  // from what is known without the database: the role and the chosen language if they were read, else
+  // the admins and AGENT_IDS (staff read Thai or English) and Telegram's `language_code`.
+  const answerLocale = (ctx: BotContext): Locale => {
+    const carrier = ctx as unknown as LocaleCarrier;
+    let chosen: unknown;
+    try {
+      chosen = carrier.session?.locale;
+    } catch {
+      chosen = undefined;
+    }
+    const id = ctx.from?.id;
+    const staff = id !== undefined && (base.access.isAdmin(id) || base.config.agentIds.includes(id));
+    const role = carrier.who?.role ?? (staff ? "agent" : undefined);
+    return surfaceLocale({ role, chosen, languageCode: ctx.from?.language_code }, defaultLocale);
+  };
+
   bot.catch(async ({ ctx, error }) => {
     const log = deps.logger.child({ updateId: ctx.update.update_id, chatId: ctx.chat?.id });
     if (error instanceof GrammyError && isBlocked(error)) {
@@ -270,20 +289,46 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     }
     // The service's access rule refused a write the screens would not have offered (forged or stale data).
     const refused = isAccessRefused(error);
+    // The database could not be reached (an outage, a restart): the user is told to try again shortly.
+    const unavailable = !refused && isDatabaseUnavailable(error);
     if (refused) log.warn({ reason: error.reason, kind: error.request.kind }, "write refused by the access rule");
+    else if (unavailable)
+      log.warn({ err: { message: (error as Error).message } }, "update failed: the database is unreachable");
     else
       log.error(
         { err: error instanceof GrammyError || error instanceof HttpError ? { message: error.message } : error },
         "update failed",
       );
-    if (ctx.chat?.type !== "private") {
-      if (refused && ctx.callbackQuery)
-        await ctx.answerCallbackQuery({ text: ctx.t("error-not-allowed"), show_alert: true }).catch(() => undefined);
+    const key = refused ? "error-not-allowed" : unavailable ? "error-database-busy" : "error-generic";
+    let text: string;
+    try {
+      text = i18n.t(answerLocale(ctx), key);
+    } catch (translateError) {
+      log.warn({ err: translateError }, "the failure's notice could not be translated");
+      text = i18n.t(defaultLocale, key);
+    }
+    // A tap is always answered, so its spinner stops: with the notice where no message follows (groups)
+    // or the database is away (the notice shows at once where the user is looking).
+    if (ctx.callbackQuery) {
+      const toast = ctx.chat?.type !== "private" || unavailable;
+      await ctx
+        .answerCallbackQuery(toast ? { text, ...(refused ? { show_alert: true } : {}) } : {})
+        .catch(() => undefined);
+    }
+    // An inline query the database failed: an empty answer whose button says so, instead of a spinner.
+    if (ctx.inlineQuery && unavailable) {
+      await ctx
+        .answerInlineQuery([], {
+          cache_time: 0,
+          is_personal: true,
+          button: { text, start_parameter: INLINE_START_PARAMETER },
+        })
+        .catch((err: unknown) => log.warn({ err }, "could not tell the user about the failure"));
       return;
     }
+    if (ctx.chat?.type !== "private") return;
     try {
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
-      await ctx.reply(ctx.t(refused ? "error-not-allowed" : "error-generic"));
+      await ctx.reply(text);
     } catch (replyError) {
       log.warn({ err: replyError }, "could not tell the user about the failure");
     }

@@ -1,4 +1,3 @@
-import type pg from "pg";
 import { lazy } from "../runtime/lazy.js";
 import { loadPg } from "./connect.js";
 
@@ -33,22 +32,17 @@ export function createPgChatLocks(options: PgChatLockOptions): ChatLocks {
       max: options.max ?? 10,
       options: `-c lock_timeout=${options.waitMs ?? 30_000}`,
     });
-    // An idle pooled connection that dies (a database restart) must not crash the process.
+    // A pooled connection that dies (a database restart, an outage) must not crash the process: idle (the
+    // pool's 'error'), or held by an update (the client's own 'error', which also fails that update's unlock).
     made.on("error", () => undefined);
+    made.on("connect", (client) => client.on("error", () => undefined));
     return made;
   });
-  const guarded = new WeakSet<pg.PoolClient>();
   const namespace = `fairway:${options.schema ?? "public"}:`;
 
   return {
     async run<T>(key: string, work: () => Promise<T>): Promise<T> {
       const client = await (await pool()).connect();
-      // A connection ended under a running update (the database restarted) fails that update's
-      // unlock; it must not become an unhandled 'error' event that ends the process.
-      if (!guarded.has(client)) {
-        guarded.add(client);
-        client.on("error", () => undefined);
-      }
       // A connection whose lock or unlock query failed is destroyed: that is what releases its locks.
       let healthy = false;
       try {

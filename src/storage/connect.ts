@@ -53,6 +53,9 @@ export async function connect(config: DatabaseConfig, setup?: pg.Client): Promis
   // An idle connection ended by the server (a restart, a failover) is dropped from the pool; without a
   // listener, pg's 'error' event would end the process.
   pool.on("error", () => undefined);
+  // So is one ended while a query holds it: pg fails the query (its caller sees the error) and also
+  // emits 'error' on the client, which the pool listens for only while the client is idle.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await sql`select 1`.execute(db);
   return db;

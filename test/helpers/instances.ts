@@ -97,33 +97,39 @@ async function bookOnce(user: SimulatedUser, pick: number, timeout: number): Pro
     },
     120_000,
   );
-  if (outcome === "again") {
-    user.send("/book");
-    // The lost hold's panel still counts as a booking in progress: start over.
-    await tapWhen(user, /^g:restart$/, 0, timeout);
-    await tapWhen(user, new RegExp(`:c:${pick % 5}$`), 0, timeout);
-    await tapWhen(user, /:go$/, 0, timeout);
-    await tapWhen(user, TOMORROW, 0, timeout);
-    const slots = await until(
-      "tee times",
-      () => buttons(user).data.filter((d) => /:s:\d+$/.test(d)).length || undefined,
-      timeout,
-    );
-    // A tee time holds one reservation: agents of one course (picks 5 apart) who both rebook take
-    // different ones, from the end of the page (first attempts took its start).
-    await tapWhen(user, /:s:\d+$/, slots - 1 - Math.floor(pick / 5), timeout);
-    await tapWhen(user, /:p:\d+$/, 0, timeout);
-    // Now the flow offers the customer typed before ("Who is playing?"): reuse it.
-    await tapWhen(user, /:rc:0$/, 0, timeout);
-    await until(
-      "the second hold",
-      () => user.messages().filter((m) => (m.text ?? "").includes("Your tee time is on hold")).length > 0 || undefined,
-      timeout,
-    );
-  }
+  if (outcome === "again") await holdAgain(user, pick, timeout);
   await tapWhen(user, /:ok$/, 0, timeout);
   await waitText(user, "Booking confirmed", timeout);
   return outcome === "again" ? 2 : 1;
+}
+
+/**
+ * After "Please book again with /book" (a reserve whose answer was lost): /book, start over, the same
+ * course tomorrow, a tee time from the end of the page, the customer typed before; until the new hold shows.
+ */
+export async function holdAgain(user: SimulatedUser, pick: number, timeout: number): Promise<void> {
+  user.send("/book");
+  // The lost hold's panel still counts as a booking in progress: start over.
+  await tapWhen(user, /^g:restart$/, 0, timeout);
+  await tapWhen(user, new RegExp(`:c:${pick % 5}$`), 0, timeout);
+  await tapWhen(user, /:go$/, 0, timeout);
+  await tapWhen(user, TOMORROW, 0, timeout);
+  const slots = await until(
+    "tee times",
+    () => buttons(user).data.filter((d) => /:s:\d+$/.test(d)).length || undefined,
+    timeout,
+  );
+  // A tee time holds one reservation: agents of one course (picks 5 apart) who both rebook take
+  // different ones, from the end of the page (first attempts took its start).
+  await tapWhen(user, /:s:\d+$/, slots - 1 - Math.floor(pick / 5), timeout);
+  await tapWhen(user, /:p:\d+$/, 0, timeout);
+  // Now the flow offers the customer typed before ("Who is playing?"): reuse it.
+  await tapWhen(user, /:rc:0$/, 0, timeout);
+  await until(
+    "the second hold",
+    () => user.messages().filter((m) => (m.text ?? "").includes("Your tee time is on hold")).length > 0 || undefined,
+    timeout,
+  );
 }
 
 /** An instance's /metrics, by name with labels, from its operator port (OPERATOR_PORT). */
@@ -147,6 +153,8 @@ export async function expectMoneyClean(
   agents: number,
   lost = 0,
   killedAt?: number,
+  /** A database outage instead of a kill: reserves answered from `killedAt` − 2 s until this time may have been swallowed. */
+  swallowedUntil = killedAt,
 ) {
   const confirms = w.sandbox.requests.filter((r) => r.method === "POST" && CONFIRM.test(r.path));
   const reserves = w.sandbox.requests.filter((r) => r.method === "POST" && RESERVE.test(r.path));
@@ -164,8 +172,9 @@ export async function expectMoneyClean(
     const swallowed =
       killedAt === undefined
         ? 0
-        : reserves.filter((r) => r.status >= 200 && r.status < 300 && r.time >= killedAt - 2_000 && r.time <= killedAt)
-            .length;
+        : reserves.filter(
+            (r) => r.status >= 200 && r.status < 300 && r.time >= killedAt - 2_000 && r.time <= swallowedUntil!,
+          ).length;
     const report = await checkInvariants({
       sandbox: w.sandbox,
       db: storage.db,

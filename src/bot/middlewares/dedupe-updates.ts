@@ -1,6 +1,7 @@
 import type { MiddlewareFn } from "grammy";
 import { sql } from "kysely";
 import { markUpdateOutcome } from "../../runtime/update-outcome.js";
+import { isDatabaseUnavailable } from "../../storage/unavailable.js";
 import type { BotContext } from "../context.js";
 
 /**
@@ -24,8 +25,16 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
       return;
     }
     await next();
-    await sql`insert into "processed_updates" ("bot_id", "update_id", "at") values (${botId}, ${updateId}, ${ctx.deps.now()}) on conflict ("bot_id", "update_id") do nothing`.execute(
-      db,
-    );
+    // The update was handled and answered: a database gone meanwhile must not add "fairway is busy, try
+    // again" to that answer. Unrecorded, a redelivery of it would run again (as after a crash).
+    await sql`insert into "processed_updates" ("bot_id", "update_id", "at") values (${botId}, ${updateId}, ${ctx.deps.now()}) on conflict ("bot_id", "update_id") do nothing`
+      .execute(db)
+      .catch((err: unknown) => {
+        if (!isDatabaseUnavailable(err)) throw err;
+        ctx.deps.logger.warn(
+          { updateId, err: { message: (err as Error).message } },
+          "a handled update was not recorded (database unreachable)",
+        );
+      });
   };
 }

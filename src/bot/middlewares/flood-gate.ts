@@ -58,16 +58,27 @@ export function floodGate(options: FloodGateOptions): MiddlewareFn<Context> {
   const roleCacheMs = options.roleCacheMs ?? 10_000;
   const noticeEveryMs = options.noticeEveryMs ?? 60_000;
   const notices = buckets("notice", { burst: 1, perSecond: 1000 / noticeEveryMs }, { inMemoryFirst: true });
-  const roles = new Map<number, { role: Promise<Role>; at: number }>();
+  const roles = new Map<number, { role: Promise<Role | undefined>; at: number }>();
 
-  function roleOf(userId: number): Promise<Role> {
+  /**
+   * The sender's role; undefined when it could not be read (the database away): not taken for a
+   * stranger's, whose allowance would drop an agent's updates silently, and read again next time. The
+   * update goes on, and fails where it needs the database, which tells the sender to try again.
+   */
+  function roleOf(userId: number): Promise<Role | undefined> {
     const now = clock();
     const cached = roles.get(userId);
     if (cached && now - cached.at < roleCacheMs) return cached.role;
     if (roles.size > 10_000) roles.clear();
-    const role = options.roleOf(userId).catch(() => "stranger" as const);
-    roles.set(userId, { role, at: now });
-    return role;
+    const entry = {
+      role: options.roleOf(userId).catch(() => {
+        if (roles.get(userId) === entry) roles.delete(userId);
+        return undefined;
+      }),
+      at: now,
+    };
+    roles.set(userId, entry);
+    return entry.role;
   }
 
   /**

@@ -63,4 +63,40 @@ describe("the flood gate", () => {
     expect(second.events).toEqual(["answer sent", "answer done"]);
     expect(passed, "the dropped tap reaches no feature").toEqual([1]);
   });
+
+  it("lets an agent's updates through while their role cannot be read (the database away), and reads it again next time", async () => {
+    let databaseUp = false;
+    const reads: number[] = [];
+    const gate = floodGate({
+      perUser: { burst: 10, perSecond: 10 },
+      strangerPerMinute: 1,
+      roleOf: (userId) => {
+        reads.push(userId);
+        return databaseUp
+          ? Promise.resolve("agent")
+          : Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }));
+      },
+      notice: () => Promise.resolve(),
+      clock: () => 0,
+    });
+    const passed: number[] = [];
+    // Three updates in the same minute: a stranger would have one; each goes on, to be told fairway is busy.
+    for (const n of [1, 2, 3]) {
+      const tap = heldTap(42);
+      tap.release();
+      await gate(tap.ctx, () => {
+        passed.push(n);
+        return Promise.resolve();
+      });
+    }
+    expect(passed).toEqual([1, 2, 3]);
+    expect(reads).toEqual([42, 42, 42]);
+    databaseUp = true;
+    const tap = heldTap(42);
+    await gate(tap.ctx, () => {
+      passed.push(4);
+      return Promise.resolve();
+    });
+    expect(passed).toEqual([1, 2, 3, 4]);
+  });
 });

@@ -1,0 +1,332 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import { translate } from "../../src/bot/i18n.js";
+import type { Locale } from "../../src/locale.js";
+import { createStorage } from "../../src/storage/index.js";
+import type { BotProcess } from "../helpers/bot-process.js";
+import { dataOf } from "../helpers/buttons.js";
+import { buttons, driveTo, tapWhen, until, waitText } from "../helpers/crash-world.js";
+import { TEST_POSTGRES_URL } from "../helpers/databases.js";
+import { CONFIRM, expectMoneyClean, holdAgain, RESERVE, startInstances } from "../helpers/instances.js";
+import { startPgOutageProxy } from "../helpers/pg-outage-proxy.js";
+import { freePort, startRoundRobinProxy } from "../helpers/round-robin-proxy.js";
+
+/**
+ * PostgreSQL goes away from three webhook instances while agents are in the middle of their bookings
+ * (a TCP proxy between fairway and the real server drops every connection and refuses new ones; the
+ * real server is shared with other tests and never stopped). Every update that arrives meanwhile is
+ * answered that fairway is busy, in its user's language; /readyz says 503; once the database is back the
+ * bookings carry on from where they were, the leader's jobs run again, and the money is exact.
+ */
+
+const BUSY = (locale: Locale) => translate(locale, "error-database-busy");
+
+/** Waits for a message after the chat's first `since` messages that contains `text`. */
+async function waitNewText(user: SimulatedUser, since: number, text: string, timeout = 60_000): Promise<void> {
+  try {
+    await until(
+      `"${text}" for ${user.chatId}`,
+      () =>
+        user
+          .messages()
+          .slice(since)
+          .some((m) => (m.text ?? "").includes(text)) || undefined,
+      timeout,
+    );
+  } catch (error) {
+    const last = user
+      .messages()
+      .slice(-4)
+      .map((m) => `  ${JSON.stringify((m.text ?? "").slice(0, 160))} [${dataOf(m).join(" ")}]`);
+    throw new Error(`${(error as Error).message}; the chat ends:\n${last.join("\n")}`, { cause: error });
+  }
+}
+
+/**
+ * The pg-instances world (`startInstances`) with a TCP proxy between fairway and PostgreSQL, and three
+ * webhook instances behind a round-robin balancer, all of them ready and answering /readyz 200.
+ */
+async function startOutageWorld(agentIds: number[]) {
+  const w = await startInstances(agentIds);
+  const upstream = new URL(TEST_POSTGRES_URL);
+  const pg = await startPgOutageProxy(
+    { host: upstream.hostname, port: Number(upstream.port || 5432) },
+    await freePort(),
+  );
+  const ports = await Promise.all([freePort(), freePort(), freePort()]);
+  const operatorPorts = await Promise.all(ports.map(() => freePort()));
+  const balancer = await startRoundRobinProxy(() => ports);
+  const close = async () => {
+    await balancer.close();
+    await w.close();
+    await pg.close();
+  };
+  const readyz = (port: number) =>
+    fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+  const instances = ports.map((port, i) =>
+    w.start({
+      DATABASE_URL: pg.urlFor((w.env as Record<string, string>).DATABASE_URL!),
+      PORT: String(port),
+      OPERATOR_PORT: String(operatorPorts[i]),
+      WEBHOOK_URL: `${balancer.url}/telegram/webhook`,
+      WEBHOOK_MAX_CONNECTIONS: "8",
+    }),
+  );
+  /** Polls an instance's /readyz until it answers `status` (0: no answer at all). */
+  const readyzSays = async (port: number, status: number, p: BotProcess) => {
+    const deadline = Date.now() + 60_000;
+    let last = -1;
+    while ((last = await readyz(port)) !== status) {
+      if (Date.now() > deadline)
+        throw new Error(
+          `/readyz on ${port} said ${last}, not ${status}; the instance's output ends:\n${p.output().slice(-3000)}`,
+        );
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  try {
+    await Promise.all(instances.map((p) => p.ready));
+    for (const port of operatorPorts) expect(await readyz(port)).toBe(200);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { w, pg, instances, operatorPorts, readyz, readyzSays, close };
+}
+
+/** The deliveries of every update so far have ended (no update in flight at any instance). */
+const deliveriesDone = (w: Awaited<ReturnType<typeof startInstances>>) =>
+  until(
+    "the webhook deliveries done",
+    () => w.telegram.webhookDeliveries.every((d) => d.ok !== undefined) || undefined,
+    30_000,
+  );
+
+describe("PostgreSQL going away under load", () => {
+  it("three webhook instances lose the database for a while: every update meanwhile is answered busy in its user's language, /readyz says 503, and afterwards every booking finishes with the money exact", async () => {
+    // Agents waiting to type the customer's mobile number, and agents whose tee time is on hold.
+    const typing = Array.from({ length: 6 }, (_, i) => 9601 + i);
+    const holding = Array.from({ length: 4 }, (_, i) => 9611 + i);
+    // Staff in Thai, staff whose Telegram speaks Korean (staff read Thai or English), customers-to-be.
+    const thaiAgent = 9621;
+    const koreanAgent = 9622;
+    const strangers: [number, Locale][] = [
+      [9631, "ko"],
+      [9632, "ja"],
+      [9633, "zh"],
+    ];
+    const { w, pg, instances, operatorPorts, readyz, readyzSays, close } = await startOutageWorld([
+      ...typing,
+      ...holding,
+      thaiAgent,
+      koreanAgent,
+    ]);
+    try {
+      for (const port of operatorPorts) expect(await readyz(port)).toBe(200);
+      await until("a leader", () => instances.some((p) => p.output().includes("this instance is the leader")), 30_000);
+
+      const typers = typing.map((id) => w.user(id));
+      const holders = holding.map((id) => w.user(id));
+      await Promise.all([
+        ...typers.map((u, i) => driveTo(u, "mobile", i, 60_000)),
+        ...holders.map((u, i) => driveTo(u, "held", typing.length + i, 60_000)),
+      ]);
+      // The flows are stored once their panels are shown: wait until no update is in flight.
+      await deliveriesDone(w);
+
+      // The database goes away.
+      const outputsAtCut = instances.map((p) => p.output().length);
+      await pg.cut();
+      await Promise.all(operatorPorts.map((port, i) => readyzSays(port, 503, instances[i]!)));
+
+      // Everyone writes at once: the typers their customer's number, the holders tap Confirm, the
+      // others /book or /start. Each is answered that fairway is busy, in their language.
+      const confirmsBefore = w.sandbox.requests.filter((r) => CONFIRM.test(r.path)).length;
+      const thai = w.telegram.user({ id: thaiAgent, language_code: "th" });
+      const korean = w.telegram.user({ id: koreanAgent, language_code: "ko" });
+      const customers = strangers.map(([id, code]) => ({ user: w.telegram.user({ id, language_code: code }), code }));
+      const texts: { user: SimulatedUser; since: number; locale: Locale }[] = [];
+      for (const u of typers) {
+        texts.push({ user: u, since: u.messages().length, locale: "en" });
+        u.send("081-234-5678");
+      }
+      for (const [u, text, locale] of [
+        [thai, "/book", "th"],
+        [korean, "/book", "en"],
+        ...customers.map((c) => [c.user, "/start", c.code] as const),
+      ] as const) {
+        texts.push({ user: u, since: u.messages().length, locale });
+        u.send(text);
+      }
+      const taps = holders.map((u) => {
+        const since = u.messages().length;
+        const ok = buttons(u).data.find((d) => /:ok$/.test(d))!;
+        return { user: u, since, query: u.tap({ data: ok, messageId: buttons(u).messageId! }) };
+      });
+      await Promise.all(texts.map((t) => waitNewText(t.user, t.since, BUSY(t.locale))));
+      // A tap is answered (its spinner stops, with the notice) and its chat told too.
+      await Promise.all(
+        taps.map(async (t) => {
+          const answer = await until(
+            `the answer to ${t.user.chatId}'s tap`,
+            () => w.telegram.callbackAnswers.find((a) => a.queryId === t.query),
+            60_000,
+          );
+          expect(answer.text).toBe(BUSY("en"));
+          await waitNewText(t.user, t.since, BUSY("en"));
+        }),
+      );
+      expect(w.telegram.unansweredCallbackQueries()).toEqual([]);
+      // Nothing was confirmed meanwhile.
+      expect(w.sandbox.requests.filter((r) => CONFIRM.test(r.path))).toHaveLength(confirmsBefore);
+      // The leader cannot renew its lease: it stops the once-only jobs (the lease lapses for everyone).
+      await until(
+        "the leader stepping down",
+        () => instances.some((p, i) => p.output().slice(outputsAtCut[i]).includes("leadership lost")) || undefined,
+        60_000,
+      );
+      for (const p of instances) expect(p.child.exitCode).toBeNull();
+      for (const port of operatorPorts) expect(await readyz(port)).toBe(503);
+      // A notice queued meanwhile (another writer of the same database: the test's own connection) waits
+      // in the outbox for the next leader.
+      const direct = await createStorage(w.db.config);
+      try {
+        const notice = { chatId: thaiAgent, text: "queued during the outage", what: "outage-test" };
+        await direct.db
+          .insertInto("outbox")
+          .values({
+            id: randomUUID(),
+            seq: Date.now() * 1000,
+            chat_id: thaiAgent,
+            what: notice.what,
+            payload: JSON.stringify(notice),
+            created_at: w.clock(),
+            attempts: 0,
+            claimed_until: 0,
+          })
+          .execute();
+      } finally {
+        await direct.close();
+      }
+
+      // The database comes back.
+      const outputsAtRestore = instances.map((p) => p.output().length);
+      await pg.restore();
+      await Promise.all(operatorPorts.map((port, i) => readyzSays(port, 200, instances[i]!)));
+      await until(
+        "a leader again",
+        () => instances.some((p, i) => p.output().slice(outputsAtRestore[i]).includes("this instance is the leader")),
+        60_000,
+      );
+
+      // The bookings carry on from where they were: the typers send the number again, the holders confirm.
+      await Promise.all([
+        ...typers.map(async (u) => {
+          u.send("081-234-5678");
+          await waitText(u, "Your tee time is on hold", 60_000);
+          await tapWhen(u, /:ok$/, 0, 60_000);
+          await waitText(u, "Booking confirmed", 60_000);
+        }),
+        ...holders.map(async (u) => {
+          await tapWhen(u, /:ok$/, 0, 60_000);
+          await waitText(u, "Booking confirmed", 60_000);
+        }),
+      ]);
+      await expectMoneyClean(w, typers.length + holders.length);
+      // The shared limits' heartbeat recovered on every instance, and none crashed.
+      for (const [i, p] of instances.entries()) {
+        await until(
+          `instance ${i}'s heartbeat`,
+          () => p.output().slice(outputsAtRestore[i]).includes("instance heartbeat works again") || undefined,
+          60_000,
+        );
+        expect(p.child.exitCode).toBeNull();
+      }
+      // The outbox drains again: the notice queued during the outage arrives.
+      await waitText(thai, "queued during the outage", 60_000);
+      // Staff and customers who wrote during the outage are served now.
+      const since = thai.messages().length;
+      thai.send("/book");
+      await waitNewText(thai, since, translate("th", "course-title"));
+    } finally {
+      await close();
+    }
+  }, 300_000);
+
+  it("the database cut in the middle of the agents' holds: each is answered, and afterwards each booking is held again or its agent told plainly to book again; paid once, no hold left unaccounted", async () => {
+    const agents = Array.from({ length: 6 }, (_, i) => 9641 + i);
+    const { w, pg, instances, operatorPorts, readyzSays, close } = await startOutageWorld(agents);
+    try {
+      const users = agents.map((id) => w.user(id));
+      await Promise.all(users.map((u, i) => driveTo(u, "mobile", i, 60_000)));
+      await deliveriesDone(w);
+      // Every agent sends the customer's number at once; the database goes once the first hold is asked for.
+      const since = users.map((u) => u.messages().length);
+      for (const u of users) u.send("081-234-5678");
+      await until("a reserve", () => w.sandbox.requests.some((r) => RESERVE.test(r.path)) || undefined, 60_000);
+      const cutAt = w.clock();
+      await pg.cut();
+      // Each update gets an answer: its hold (it was through before the cut) or the busy notice.
+      const HELD = "Your tee time is on hold";
+      const answered = (u: SimulatedUser, i: number) =>
+        u
+          .messages()
+          .slice(since[i])
+          .map((m) => m.text ?? "")
+          .find((t) => t.includes(HELD) || t.includes(BUSY("en")));
+      await Promise.all(users.map((u, i) => until(`an answer for ${u.chatId}`, () => answered(u, i), 60_000)));
+      for (const p of instances) expect(p.child.exitCode).toBeNull();
+      const restoredAt = w.clock();
+      await pg.restore();
+      await Promise.all(operatorPorts.map((port, i) => readyzSays(port, 200, instances[i]!)));
+
+      // Afterwards: a hold shown is confirmed; otherwise the number is sent again, which holds the tee
+      // time, or (the reserve was cut off midway) says the hold is still being placed until the reaper
+      // settles it and tells the agent to book again; the agent does.
+      const attempts = await Promise.all(
+        users.map(async (u, i) => {
+          let tries = 1;
+          if (!answered(u, i)!.includes(HELD)) {
+            const from = u.messages().length;
+            u.send("081-234-5678");
+            const next = await until(
+              `the answer to ${u.chatId}'s number`,
+              () =>
+                u
+                  .messages()
+                  .slice(from)
+                  .map((m) => m.text ?? "")
+                  .map((t) => (t.includes(HELD) ? "held" : t.includes("still being placed") ? "placing" : undefined))
+                  .find(Boolean),
+              60_000,
+            );
+            if (next === "placing") {
+              await waitNewText(u, from, "Please book again with /book", 180_000);
+              await holdAgain(u, i, 60_000);
+              tries = 2;
+            }
+          }
+          await tapWhen(u, /:ok$/, 0, 60_000);
+          await waitText(u, "Booking confirmed", 60_000);
+          return tries;
+        }),
+      );
+      const lost = attempts.filter((n) => n > 1).length;
+      await expectMoneyClean(w, agents.length, lost, cutAt, restoredAt);
+      // No hold is left at the partner: one the database could not record was released at once, one
+      // recorded only in the audit log by the reaper.
+      await until(
+        "every hold paid or released",
+        () => w.sandbox.reservations().every((r) => r.status === "PAID" || r.status === "CANCEL") || undefined,
+        60_000,
+      ).catch(() => undefined);
+      expect(w.sandbox.reservations().filter((r) => r.status !== "PAID" && r.status !== "CANCEL")).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 400_000);
+});
