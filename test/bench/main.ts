@@ -258,21 +258,24 @@ async function main(): Promise<void> {
 // `npm run bench -- --flood`: the flood benchmark (flood.ts) instead; `-- --steps`: CPU per booking step
 // (steps.ts); `-- --find`: the search across courses (find.ts); `-- --limits`: one and three instances
 // against a Bot API server enforcing Telegram's limits (limits.ts); `-- --slips`: another user's taps
-// while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts).
+// while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts); `-- --scale[=N]`:
+// the commands and jobs on a ledger of N bookings against one of a single booking (scale.ts).
 const argv = process.argv.slice(2);
-const run = argv.includes("--flood")
-  ? import("./flood.js").then((m) => m.floodBench(argv.filter((a) => a !== "--flood")))
-  : argv.includes("--limits")
-    ? import("./limits.js").then((m) => m.limitsBench(argv.filter((a) => a !== "--limits")))
-    : argv.includes("--find")
-      ? import("./find.js").then((m) => m.findBench(argv.filter((a) => a !== "--find")))
-      : argv.includes("--steps")
-        ? import("./steps.js").then((m) => m.stepsBench(argv.filter((a) => a !== "--steps")))
-        : argv.includes("--slips")
-          ? import("./slips.js").then((m) => m.slipsBench(argv.filter((a) => a !== "--slips")))
-          : argv.includes("--charts")
-            ? import("./charts.js").then((m) => m.chartsBench(argv.filter((a) => a !== "--charts")))
-            : main();
+const run = argv.some((a) => a === "--scale" || a.startsWith("--scale="))
+  ? import("./scale.js").then((m) => m.scaleBench(argv))
+  : argv.includes("--flood")
+    ? import("./flood.js").then((m) => m.floodBench(argv.filter((a) => a !== "--flood")))
+    : argv.includes("--limits")
+      ? import("./limits.js").then((m) => m.limitsBench(argv.filter((a) => a !== "--limits")))
+      : argv.includes("--find")
+        ? import("./find.js").then((m) => m.findBench(argv.filter((a) => a !== "--find")))
+        : argv.includes("--steps")
+          ? import("./steps.js").then((m) => m.stepsBench(argv.filter((a) => a !== "--steps")))
+          : argv.includes("--slips")
+            ? import("./slips.js").then((m) => m.slipsBench(argv.filter((a) => a !== "--slips")))
+            : argv.includes("--charts")
+              ? import("./charts.js").then((m) => m.chartsBench(argv.filter((a) => a !== "--charts")))
+              : main();
 run.catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
