@@ -76,24 +76,16 @@ export function createBookingQueries(db: Kysely<Database>) {
     },
 
     /**
-     * `paidBetween` a page at a time (`pageSize` rows, default 2,000), in the same order: a year of a
-     * large agency's bookings is read without holding them all. Each page is a query of its own that
-     * starts after the last row of the one before (on the index of the payment instant), so no
-     * connection or transaction stays open between pages.
+     * `paidBetween` a window of time at a time (`windowMs`, default a day), in the same order: a year of
+     * a large agency's bookings is read without holding them all. Each window is a query of its own over
+     * the index of the payment instant (`bookings_paid_moment`), so no connection or transaction stays
+     * open between pages, and every row is read once: a page is the bookings paid in one window (a
+     * day's, however busy), empty windows skipped.
      */
-    async *paidPages(from: number, to: number, pageSize = 2_000): AsyncGenerator<BookingRecord[]> {
-      let after: { moment: number; id: string } | undefined;
-      for (;;) {
-        let q = paidQuery(from, to);
-        if (after) {
-          const { moment, id } = after;
-          q = q.where(sql<SqlBool>`(coalesce("paid_at", "created_at"), "id") > (${moment}, ${id})`);
-        }
-        const page = await q.limit(pageSize).execute();
+    async *paidPages(from: number, to: number, windowMs = 86_400_000): AsyncGenerator<BookingRecord[]> {
+      for (let start = from; start < to; start += windowMs) {
+        const page = await paidQuery(start, Math.min(to, start + windowMs)).execute();
         if (page.length > 0) yield page;
-        if (page.length < pageSize) return;
-        const last = page.at(-1)!;
-        after = { moment: Number(last.paid_at ?? last.created_at), id: last.id };
       }
     },
 

@@ -1,6 +1,6 @@
 /**
  * /report's ledger read for a period of any length (a year of a large agency is over 100,000 bookings):
- * the paid bookings are read page by page (`paidPages`), each page counted into the report's rows, its
+ * the paid bookings are read a day at a time (`paidPages`), each page counted into the report's rows, its
  * chart and its groups, and written as lines of the bookings CSV to a temporary file, then dropped. What
  * stays in memory is the rows per agent, the chart's bars and rankings, and the groups' tee times (for
  * their lines); the CSV goes to Telegram from the file, read as a stream, and the file is removed after.
@@ -41,8 +41,8 @@ export interface PeriodQuery {
   agentIds: ReadonlySet<number>;
   names: ReadonlyMap<number, string | null>;
   timeZone: string;
-  /** Rows per page (default 2,000). */
-  pageSize?: number;
+  /** The time each page of the ledger's read covers, ms (default a day). */
+  windowMs?: number;
 }
 
 /** Writes `text`, waiting for the stream to drain when its buffer is full. */
@@ -80,7 +80,7 @@ export async function readPeriod(q: PeriodQuery): Promise<PeriodRead> {
     let paidCount = 0;
     try {
       await write(stream, bookingsCsvHead());
-      for await (const page of q.ledger.paidPages(q.start, q.end, q.pageSize)) {
+      for await (const page of q.ledger.paidPages(q.start, q.end, q.windowMs)) {
         let lines = "";
         for (const b of page) {
           rows.add(b);
