@@ -44,6 +44,8 @@ interface Options {
   n: number;
   engines: Engine[];
   rounds: number;
+  /** Leave PostgreSQL's `fairway_scale` in place (for EXPLAIN ANALYZE by hand); drop it with the next run. */
+  keep: boolean;
 }
 
 /** Milliseconds of one figure: every round, and their median. */
@@ -353,7 +355,7 @@ async function benchEngine(engine: Engine, o: Options): Promise<{ empty: LedgerF
       await h.stop();
     }
   } finally {
-    await db.drop();
+    if (!(o.keep && engine === "postgres")) await db.drop();
   }
 }
 
@@ -393,14 +395,18 @@ export async function scaleBench(args: string[]): Promise<void> {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { engines: { type: "string", default: "postgres,sqlite" }, rounds: { type: "string", default: "3" } },
+    options: {
+      engines: { type: "string", default: "postgres,sqlite" },
+      rounds: { type: "string", default: "3" },
+      keep: { type: "boolean", default: false },
+    },
   });
   const engines = values.engines.split(",").map((e) => e.trim()) as Engine[];
   if (n < 100 || engines.some((e) => e !== "postgres" && e !== "sqlite")) {
-    process.stderr.write("usage: --scale[=N] (N ≥ 100) [--engines postgres,sqlite] [--rounds R]\n");
+    process.stderr.write("usage: --scale[=N] (N ≥ 100) [--engines postgres,sqlite] [--rounds R] [--keep]\n");
     process.exit(2);
   }
-  const o: Options = { n, engines, rounds: Number(values.rounds) };
+  const o: Options = { n, engines, rounds: Number(values.rounds), keep: values.keep };
   instrumentDrivers();
   const label = new Date().toISOString();
   const started = performance.now();
