@@ -259,23 +259,25 @@ async function main(): Promise<void> {
 // (steps.ts); `-- --find`: the search across courses (find.ts); `-- --limits`: one and three instances
 // against a Bot API server enforcing Telegram's limits (limits.ts); `-- --slips`: another user's taps
 // while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts); `-- --cold-start`:
-// the compiled start to its first getUpdates, `npm start` and importing dist/app.js (cold-start.ts).
+// the compiled start to its first getUpdates, `npm start` and importing dist/app.js (cold-start.ts);
+// `-- --scale[=N]`: the commands and jobs on a ledger of N bookings against one of a single booking (scale.ts).
 const argv = process.argv.slice(2);
-const run = argv.includes("--flood")
-  ? import("./flood.js").then((m) => m.floodBench(argv.filter((a) => a !== "--flood")))
-  : argv.includes("--limits")
-    ? import("./limits.js").then((m) => m.limitsBench(argv.filter((a) => a !== "--limits")))
-    : argv.includes("--find")
-      ? import("./find.js").then((m) => m.findBench(argv.filter((a) => a !== "--find")))
-      : argv.includes("--steps")
-        ? import("./steps.js").then((m) => m.stepsBench(argv.filter((a) => a !== "--steps")))
-        : argv.includes("--slips")
-          ? import("./slips.js").then((m) => m.slipsBench(argv.filter((a) => a !== "--slips")))
-          : argv.includes("--charts")
-            ? import("./charts.js").then((m) => m.chartsBench(argv.filter((a) => a !== "--charts")))
-            : argv.includes("--cold-start")
-              ? import("./cold-start.js").then((m) => m.coldStartBench(argv.filter((a) => a !== "--cold-start")))
-              : main();
+/** The other benchmarks, by their flag (given the arguments without it). */
+const MODES: Record<string, (args: string[]) => Promise<unknown>> = {
+  "--flood": (args) => import("./flood.js").then((m) => m.floodBench(args)),
+  "--limits": (args) => import("./limits.js").then((m) => m.limitsBench(args)),
+  "--find": (args) => import("./find.js").then((m) => m.findBench(args)),
+  "--steps": (args) => import("./steps.js").then((m) => m.stepsBench(args)),
+  "--slips": (args) => import("./slips.js").then((m) => m.slipsBench(args)),
+  "--charts": (args) => import("./charts.js").then((m) => m.chartsBench(args)),
+  "--cold-start": (args) => import("./cold-start.js").then((m) => m.coldStartBench(args)),
+};
+const mode = Object.keys(MODES).find((flag) => argv.includes(flag));
+const run = argv.some((a) => a === "--scale" || a.startsWith("--scale="))
+  ? import("./scale.js").then((m) => m.scaleBench(argv))
+  : mode
+    ? MODES[mode]!(argv.filter((a) => a !== mode))
+    : main();
 run.catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;

@@ -130,6 +130,16 @@ function amounts(b: BookingRecord): { partner: number; selling: number } {
  * still counts), and the holds that ended unpaid; the courses and the agents ranked by selling total.
  */
 export function chartFigures(input: ChartInput): ChartFigures {
+  const tally = chartTally(input);
+  for (const b of input.paid) tally.add(b);
+  return tally.figures();
+}
+
+/**
+ * `chartFigures` a booking at a time (a year's report reads its bookings page by page): `add` each paid
+ * booking once, then `figures()`. Its size is the period's bars, courses and agents, not its bookings.
+ */
+export function chartTally(input: Omit<ChartInput, "paid">) {
   const { from, to, timeZone } = input;
   const grain = grainOf(from, to);
   const buckets = emptyBuckets(from, to, grain);
@@ -137,7 +147,7 @@ export function chartFigures(input: ChartInput): ChartFigures {
   const bucketOf = (ms: number) => byStart.get(bucketStart(dateKeyOf(ms, timeZone), grain, from));
   const courses = new Map<string, CourseFigure>();
   const agents = new Map<number | "direct", AgentFigure>();
-  for (const b of input.paid) {
+  const add = (b: BookingRecord) => {
     const { partner, selling } = amounts(b);
     const bucket = bucketOf(b.paid_at ?? b.created_at);
     if (bucket) {
@@ -167,27 +177,31 @@ export function chartFigures(input: ChartInput): ChartFigures {
     agent.selling += selling;
     agent.margin += selling - partner;
     agent.teeTimes += 1;
-  }
-  for (const at of input.releasedAt) {
-    const bucket = bucketOf(at);
-    if (bucket) bucket.unpaidHolds += 1;
-  }
-  const sum = (pick: (b: ChartBucket) => number) => buckets.reduce((s, b) => s + pick(b), 0);
-  const teeTimes = sum((b) => b.teeTimes);
-  const unpaidHolds = sum((b) => b.unpaidHolds);
-  return {
-    from,
-    to,
-    grain,
-    buckets,
-    courses: [...courses.values()].sort((a, b) => b.selling - a.selling || a.name.localeCompare(b.name)),
-    agents: [...agents.values()].sort(
-      (a, b) => b.selling - a.selling || (a.agent === "direct" ? 1 : b.agent === "direct" ? -1 : a.agent - b.agent),
-    ),
-    selling: sum((b) => b.selling),
-    margin: sum((b) => b.margin),
-    teeTimes,
-    unpaidHolds,
-    empty: teeTimes === 0 && unpaidHolds === 0,
   };
+  const figures = (): ChartFigures => {
+    for (const bucket of buckets) bucket.unpaidHolds = 0;
+    for (const at of input.releasedAt) {
+      const bucket = bucketOf(at);
+      if (bucket) bucket.unpaidHolds += 1;
+    }
+    const sum = (pick: (b: ChartBucket) => number) => buckets.reduce((s, b) => s + pick(b), 0);
+    const teeTimes = sum((b) => b.teeTimes);
+    const unpaidHolds = sum((b) => b.unpaidHolds);
+    return {
+      from,
+      to,
+      grain,
+      buckets,
+      courses: [...courses.values()].sort((a, b) => b.selling - a.selling || a.name.localeCompare(b.name)),
+      agents: [...agents.values()].sort(
+        (a, b) => b.selling - a.selling || (a.agent === "direct" ? 1 : b.agent === "direct" ? -1 : a.agent - b.agent),
+      ),
+      selling: sum((b) => b.selling),
+      margin: sum((b) => b.margin),
+      teeTimes,
+      unpaidHolds,
+      empty: teeTimes === 0 && unpaidHolds === 0,
+    };
+  };
+  return { add, figures };
 }

@@ -17,6 +17,7 @@ import { golferCopySlots } from "./016-golfer-copy-slots.js";
 import { bookingRefreshedAt } from "./017-booking-refreshed-at.js";
 import { bookingMoves } from "./018-booking-moves.js";
 import { vouchers } from "./019-vouchers.js";
+import { ledgerIndexes } from "./020-ledger-indexes.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "017-booking-refreshed-at": bookingRefreshedAt,
   "018-booking-moves": bookingMoves,
   "019-vouchers": vouchers,
+  "020-ledger-indexes": ledgerIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

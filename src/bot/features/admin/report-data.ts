@@ -37,9 +37,19 @@ export function reportRows(
   agentIds: ReadonlySet<number>,
   names: ReadonlyMap<number, string | null>,
 ): ReportRow[] {
+  const tally = reportTally(agentIds, names);
+  for (const b of bookings) tally.add(b);
+  return tally.rows();
+}
+
+/**
+ * `reportRows` a booking at a time (a year's report reads its bookings page by page): `add` each paid
+ * booking once, then `rows()`. It holds a row per agent and the ids of the groups they booked.
+ */
+export function reportTally(agentIds: ReadonlySet<number>, names: ReadonlyMap<number, string | null>) {
   const rows = new Map<number | "direct", ReportRow>();
   const groupsOf = new Map<number | "direct", Set<string>>();
-  for (const b of bookings) {
+  const add = (b: BookingRecord) => {
     const agent = attributedTo(b, agentIds);
     let row = rows.get(agent);
     if (!row) {
@@ -69,8 +79,10 @@ export function reportRows(
       row.refundedAmount += b.refunded_amount ?? 0;
     }
     row.net = row.paidAmount - row.refundedAmount;
-  }
-  return [...rows.values()].sort((a, b) => (a.agent === "direct" ? 1 : b.agent === "direct" ? -1 : a.agent - b.agent));
+  };
+  const sorted = () =>
+    [...rows.values()].sort((a, b) => (a.agent === "direct" ? 1 : b.agent === "direct" ? -1 : a.agent - b.agent));
+  return { add, rows: sorted };
 }
 
 /** The sum of all rows (agent "direct" is meaningless here; callers label it as the total). */
@@ -168,42 +180,55 @@ function csvDateTime(ms: number, timeZone: string): string {
   return `${dateKeyOf(ms, timeZone)} ${formatTime(ms, timeZone, "en")}`;
 }
 
+/** The bookings CSV's first line: the byte-order mark and the header (CRLF after). */
+export function bookingsCsvHead(): string {
+  return `\uFEFF${[...BOOKINGS_CSV_HEADER].map(csvField).join(",")}\r\n`;
+}
+
+/** One booking's line of the bookings CSV (CRLF after): see `bookingsCsv`. */
+export function bookingsCsvLine(
+  b: BookingRecord,
+  agentIds: ReadonlySet<number>,
+  names: ReadonlyMap<number, string | null>,
+): string {
+  const agent = attributedTo(b, agentIds);
+  const paid = b.amount ?? b.expected_amount;
+  const cells = [
+    csvDateTime(b.paid_at ?? b.created_at, ADMIN_TIME_ZONE),
+    safeText(b.reservation_code ?? ""),
+    safeText(b.reservation_id ?? ""),
+    safeText(b.invoice_id ?? ""),
+    String(agent),
+    safeText(agent === "direct" ? "" : (names.get(agent) ?? "")),
+    safeText(b.course_name),
+    csvDateTime(b.slot_starts_at, b.time_zone),
+    String(b.persons),
+    satangToBahtString(paid),
+    satangToBahtString(b.state === "REFUNDED" ? (b.refunded_amount ?? 0) : 0),
+    satangToBahtString(b.selling_amount ?? paid),
+    b.state,
+  ];
+  return `${cells.map(csvField).join(",")}\r\n`;
+}
+
 /**
  * The bookings behind the report, one line each, for reconciling with the partner's invoices: when it was
  * paid (Thailand time), the reservation's code and id, the partner's invoice id (empty until the partner
  * has given one), whom it is credited to, the course and tee time (the course's time), the players, what
  * the partner was paid and credited back, what the customer pays, and the ledger's status. Earliest paid
- * first; the same encoding as `reportCsv`.
+ * first (then by booking id, as `paidBetween` and `paidPages` read them); the same encoding as `reportCsv`.
+ * /report writes the same lines page by page to a file (`report-file.ts`) instead.
  */
 export function bookingsCsv(
   bookings: readonly BookingRecord[],
   agentIds: ReadonlySet<number>,
   names: ReadonlyMap<number, string | null>,
 ): Buffer {
-  const line = (cells: string[]) => cells.map(csvField).join(",");
   const paidAt = (b: BookingRecord) => b.paid_at ?? b.created_at;
-  const rows = [...bookings]
-    .sort((a, b) => paidAt(a) - paidAt(b))
-    .map((b) => {
-      const agent = attributedTo(b, agentIds);
-      const paid = b.amount ?? b.expected_amount;
-      return line([
-        csvDateTime(paidAt(b), ADMIN_TIME_ZONE),
-        safeText(b.reservation_code ?? ""),
-        safeText(b.reservation_id ?? ""),
-        safeText(b.invoice_id ?? ""),
-        String(agent),
-        safeText(agent === "direct" ? "" : (names.get(agent) ?? "")),
-        safeText(b.course_name),
-        csvDateTime(b.slot_starts_at, b.time_zone),
-        String(b.persons),
-        satangToBahtString(paid),
-        satangToBahtString(b.state === "REFUNDED" ? (b.refunded_amount ?? 0) : 0),
-        satangToBahtString(b.selling_amount ?? paid),
-        b.state,
-      ]);
-    });
-  return Buffer.from(`\uFEFF${[line([...BOOKINGS_CSV_HEADER]), ...rows].join("\r\n")}\r\n`, "utf8");
+  const lines = [...bookings]
+    .sort((a, b) => paidAt(a) - paidAt(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((b) => bookingsCsvLine(b, agentIds, names));
+  return Buffer.from(bookingsCsvHead() + lines.join(""), "utf8");
 }
 
 /** A group's tee times paid in the period, for the digest's line per group. */
@@ -217,12 +242,30 @@ export interface ReportGroup {
 
 /** The groups among paid bookings, by their first tee time. */
 export function reportGroups(bookings: readonly BookingRecord[]): ReportGroup[] {
+  const tally = groupTally();
+  for (const b of bookings) tally.add(b);
+  return tally.groups();
+}
+
+/** `reportGroups` a booking at a time: it keeps the groups' tee times only (a single booking is dropped). */
+export function groupTally() {
   const groups = new Map<string, BookingRecord[]>();
-  for (const b of bookings) if (b.group_id !== null) groups.set(b.group_id, [...(groups.get(b.group_id) ?? []), b]);
-  return [...groups]
-    .map(([groupId, flights]) => {
-      const sorted = [...flights].sort((a, b) => a.slot_starts_at - b.slot_starts_at);
-      return { groupId, flights: sorted, amount: sorted.reduce((s, f) => s + (f.amount ?? f.expected_amount), 0) };
-    })
-    .sort((a, b) => a.flights[0]!.slot_starts_at - b.flights[0]!.slot_starts_at);
+  const add = (b: BookingRecord) => {
+    if (b.group_id === null) return;
+    const flights = groups.get(b.group_id);
+    if (flights) flights.push(b);
+    else groups.set(b.group_id, [b]);
+  };
+  const sorted = (): ReportGroup[] =>
+    [...groups]
+      .map(([groupId, flights]) => {
+        const byTeeOff = [...flights].sort((a, b) => a.slot_starts_at - b.slot_starts_at);
+        return {
+          groupId,
+          flights: byTeeOff,
+          amount: byTeeOff.reduce((s, f) => s + (f.amount ?? f.expected_amount), 0),
+        };
+      })
+      .sort((a, b) => a.flights[0]!.slot_starts_at - b.flights[0]!.slot_starts_at);
+  return { add, groups: sorted };
 }

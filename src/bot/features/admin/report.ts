@@ -5,13 +5,14 @@ import { addDaysToDateKey, formatDate } from "../../format/dates.js";
 import { isDateKey } from "../../../time/date-key.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { bookingsCsv, reportCsv, reportGroups, reportRows, reportTotal, type ReportRow } from "./report-data.js";
+import { reportCsv, reportTotal, type ReportRow } from "./report-data.js";
+import { readPeriod } from "./report-file.js";
 import { reportGroupLines } from "./report-groups.js";
 import { attributionText, knownAgentIds } from "./attribution.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
 import { fitLines } from "./fit-lines.js";
 import { chartPng } from "./report-chart.js";
-import { chartFigures, type ChartFigures } from "../../../reports/charts/figures.js";
+import type { ChartFigures } from "../../../reports/charts/figures.js";
 
 /** Longest period one report covers, in days. */
 const MAX_DAYS = 366;
@@ -71,41 +72,47 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   const { from, to } = period;
   const locale = localeOf(ctx);
   const [start, end] = [bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))];
-  const [bookings, releasedAt, agents, agentIds] = await Promise.all([
-    ctx.deps.ledger.paidBetween(start, end),
-    ctx.deps.ledger.releasedTimesBetween(start, end),
-    ctx.deps.access.agents.list(),
-    knownAgentIds(ctx),
-  ]);
+  const [agents, agentIds] = await Promise.all([ctx.deps.access.agents.list(), knownAgentIds(ctx)]);
   const names = new Map(agents.map((a) => [a.userId, a.name]));
-  const rows = reportRows(bookings, agentIds, names);
-  const chart = chartFigures({ from, to, paid: bookings, releasedAt, agentIds, names, timeZone: ADMIN_TIME_ZONE });
-  const title = `<b>${ctx.t("admin-report-title", { from: formatDate(from, locale), to: formatDate(to, locale) })}</b>`;
-  const lines = rows.map((r) =>
-    rowText(ctx, `${attributionText(ctx, r.agent)}${r.name ? ` ${escapeHtml(r.name)}` : ""}`, r),
-  );
-  const body =
-    rows.length === 0
-      ? [ctx.t("admin-report-empty")]
-      : [
-          ...lines,
-          rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows)),
-          ...reportGroupLines(reportGroups(bookings), { t: (k, a) => ctx.t(k, a), locale }),
-        ];
-  if (chart.empty) body.push(ctx.t("chart-empty"));
-  await ctx.reply(
-    fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })),
-    { parse_mode: "HTML" },
-  );
-  await sendChart(ctx, chart);
-  await ctx.replyWithDocument(new InputFile(reportCsv(rows), `fairway-report-${from}-${to}.csv`), {
-    caption: ctx.t("admin-report-caption"),
+  const read = await readPeriod({
+    from,
+    to,
+    start,
+    end,
+    ledger: ctx.deps.ledger,
+    agentIds,
+    names,
+    timeZone: ADMIN_TIME_ZONE,
   });
-  if (bookings.length === 0) return;
-  await ctx.replyWithDocument(
-    new InputFile(bookingsCsv(bookings, agentIds, names), `fairway-bookings-${from}-${to}.csv`),
-    {
+  try {
+    const { rows, chart } = read;
+    const title = `<b>${ctx.t("admin-report-title", { from: formatDate(from, locale), to: formatDate(to, locale) })}</b>`;
+    const lines = rows.map((r) =>
+      rowText(ctx, `${attributionText(ctx, r.agent)}${r.name ? ` ${escapeHtml(r.name)}` : ""}`, r),
+    );
+    const body =
+      rows.length === 0
+        ? [ctx.t("admin-report-empty")]
+        : [
+            ...lines,
+            rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows)),
+            ...reportGroupLines(read.groups, { t: (k, a) => ctx.t(k, a), locale }),
+          ];
+    if (chart.empty) body.push(ctx.t("chart-empty"));
+    await ctx.reply(
+      fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })),
+      { parse_mode: "HTML" },
+    );
+    await sendChart(ctx, chart);
+    await ctx.replyWithDocument(new InputFile(reportCsv(rows), `fairway-report-${from}-${to}.csv`), {
+      caption: ctx.t("admin-report-caption"),
+    });
+    if (read.paidCount === 0) return;
+    // Read from the file as a stream (a year's CSV is never held in memory); sent directly, not queued in the outbox.
+    await ctx.replyWithDocument(new InputFile(read.csvPath, `fairway-bookings-${from}-${to}.csv`), {
       caption: ctx.t("admin-report-bookings-caption"),
-    },
-  );
+    });
+  } finally {
+    await read.dispose();
+  }
 }
