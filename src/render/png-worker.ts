@@ -1,4 +1,5 @@
 /** The PNG renderer's thread (`renderer.ts`): draws one SVG at a time with `svgToPng` and posts the PNG back. */
+import { setPriority } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort } from "node:worker_threads";
@@ -12,6 +13,20 @@ import { svgToPng } from "./png.js";
  */
 setFlagsFromString("--expose-gc");
 const collect = runInNewContext("gc") as () => void;
+
+/**
+ * This thread draws at the lowest priority: a drawing (about 50 ms of CPU) takes only what the bot's own
+ * thread leaves, so the answers to users never wait behind a voucher. On Linux a nice value is a thread's
+ * own (`setpriority` on the calling thread), so only this worker is lowered; elsewhere it would be the
+ * whole process's, so it is left alone there.
+ */
+if (process.platform === "linux") {
+  try {
+    setPriority(0, 19);
+  } catch {
+    // Not allowed here (a sandbox without the syscall): the drawing runs at the bot's priority.
+  }
+}
 
 /** What the renderer posts: an SVG to draw. */
 export interface PngJob {
