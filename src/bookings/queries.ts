@@ -32,6 +32,12 @@ export function attributedTo(
 }
 
 /** The ledger's read model (see the top of this file). */
+/** A booking's part in moves done: the reservation it was moved to, and the one it was moved from. */
+export interface MoveLink {
+  to?: string;
+  from?: string;
+}
+
 export function createBookingQueries(db: Kysely<Database>) {
   /** Paid bookings by payment instant in [from, to), ordered as `bookings_paid_moment` (020) is. */
   const paidQuery = (from: number, to: number) =>
@@ -87,6 +93,33 @@ export function createBookingQueries(db: Kysely<Database>) {
         const page = await paidQuery(start, Math.min(to, start + windowMs)).execute();
         if (page.length > 0) yield page;
       }
+    },
+
+    /**
+     * For each of `bookingIds` that a move done took part in: the reservation code it was moved to (the
+     * old booking) or from (the new one). One query for a page of /report's bookings.
+     */
+    async moveLinks(bookingIds: readonly string[]): Promise<Map<string, MoveLink>> {
+      const links = new Map<string, MoveLink>();
+      if (bookingIds.length === 0) return links;
+      const rows = await db
+        .selectFrom("booking_moves as m")
+        .innerJoin("bookings as o", "o.id", "m.old_booking_id")
+        .innerJoin("bookings as n", "n.id", "m.new_booking_id")
+        .select([
+          "m.old_booking_id",
+          "m.new_booking_id",
+          "o.reservation_code as old_code",
+          "n.reservation_code as new_code",
+        ])
+        .where("m.state", "=", "DONE")
+        .where((eb) => eb.or([eb("m.old_booking_id", "in", bookingIds), eb("m.new_booking_id", "in", bookingIds)]))
+        .execute();
+      for (const r of rows) {
+        links.set(r.old_booking_id, { ...links.get(r.old_booking_id), to: r.new_code ?? r.new_booking_id });
+        links.set(r.new_booking_id, { ...links.get(r.new_booking_id), from: r.old_code ?? r.old_booking_id });
+      }
+      return links;
     },
 
     /**

@@ -601,6 +601,8 @@ describe("/bookings and /report", () => {
       "refunded_thb",
       "selling_thb",
       "status",
+      "moved_to",
+      "moved_from",
     ]);
     expect(bookingRows).toHaveLength(5);
     const rowOf = (r: { code: string }) => bookingRows.find((row) => row[1] === r.code)!;
@@ -626,6 +628,8 @@ describe("/bookings and /report", () => {
         baht(status === "REFUNDED" ? refundedOf(B) : 0),
         baht(r.amount),
         status,
+        "",
+        "",
       ]);
     }
     expect(bookingRows.some((row) => row[1] === bHeld.code)).toBe(false);

@@ -5,6 +5,7 @@
  * old stays paid, the new hold is released, and the agent is told so.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { courseToday } from "../../src/bot/format/dates.js";
 import { formatBaht } from "../../src/bot/format/money.js";
 import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
 import {
@@ -79,6 +80,41 @@ describe("/move", () => {
     expect(h.sandbox.count("POST", REFUND)).toBe(1);
     await checkInvariants(h);
     expectTelegramRules(h);
+  });
+
+  it("/report counts the move and its bookings CSV names, for each, the reservation it was moved to or from", async () => {
+    h = await startHarness({ env: ENV });
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const old = await paidBooking(h, admin, "Somchai Report");
+    const { date, time } = otherTeeTime(h, old);
+    admin.send(`/move ${old.reservation_code} ${date} ${time}`);
+    await h.settle();
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    const [move] = await h.app.bookings.movesOf(old.id);
+    const moved = (await h.app.bookings.getMove(move!.id)).new;
+    expect(moved.state).toBe("PAID");
+
+    const today = courseToday(h.clock(), "Asia/Bangkok");
+    admin.send(`/report ${today} ${today}`);
+    await h.settle();
+    const report = admin.messages().find((m) => m.text?.startsWith("Report"));
+    expect(report?.text).toMatch(/Moves to another tee time: 1 done \(.+ credited back for the old ones\)/);
+    const csv = [...admin.messages()].reverse().find((m) => m.document?.file_name?.startsWith("fairway-bookings-"))!;
+    const lines = h.telegram
+      .file(csv.document!.file_id)!
+      .data!.toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(","));
+    const header = lines[0]!;
+    const row = (code: string) => lines.find((l) => l[header.indexOf("reservation_code")] === code)!;
+    const cell = (code: string, column: string) => row(code)[header.indexOf(column)];
+    expect(cell(old.reservation_code!, "status")).toBe("REFUNDED");
+    expect(cell(old.reservation_code!, "moved_to")).toBe(moved.reservation_code);
+    expect(cell(moved.reservation_code!, "moved_from")).toBe(old.reservation_code);
+    expect(cell(moved.reservation_code!, "moved_to")).toBe("");
   });
 
   it("the refund refused: the old booking stays paid, the new hold is released, and the agent is told", async () => {

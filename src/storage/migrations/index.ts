@@ -18,6 +18,7 @@ import { bookingRefreshedAt } from "./017-booking-refreshed-at.js";
 import { bookingMoves } from "./018-booking-moves.js";
 import { vouchers } from "./019-vouchers.js";
 import { ledgerIndexes } from "./020-ledger-indexes.js";
+import { moveLinks } from "./021-move-links.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "018-booking-moves": bookingMoves,
   "019-vouchers": vouchers,
   "020-ledger-indexes": ledgerIndexes,
+  "021-move-links": moveLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

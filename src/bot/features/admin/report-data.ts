@@ -1,6 +1,6 @@
 /** /report's numbers and its CSV: pure functions of the ledger rows, so the message and the file agree. */
 import type { BookingRecord } from "../../../bookings/index.js";
-import { attributedTo } from "../../../bookings/queries.js";
+import { attributedTo, type MoveLink } from "../../../bookings/queries.js";
 import { satangToBahtString } from "../../../partner/index.js";
 import { dateKeyOf, formatTime } from "../../format/dates.js";
 import { ADMIN_TIME_ZONE } from "./bangkok-time.js";
@@ -173,6 +173,8 @@ export const BOOKINGS_CSV_HEADER = [
   "refunded_thb",
   "selling_thb",
   "status",
+  "moved_to",
+  "moved_from",
 ] as const;
 
 /** `YYYY-MM-DD HH:MM` on the wall clock of `timeZone`: what a spreadsheet reads as a date and time. */
@@ -190,6 +192,7 @@ export function bookingsCsvLine(
   b: BookingRecord,
   agentIds: ReadonlySet<number>,
   names: ReadonlyMap<number, string | null>,
+  moved: MoveLink = {},
 ): string {
   const agent = attributedTo(b, agentIds);
   const paid = b.amount ?? b.expected_amount;
@@ -207,6 +210,8 @@ export function bookingsCsvLine(
     satangToBahtString(b.state === "REFUNDED" ? (b.refunded_amount ?? 0) : 0),
     satangToBahtString(b.selling_amount ?? paid),
     b.state,
+    safeText(moved.to ?? ""),
+    safeText(moved.from ?? ""),
   ];
   return `${cells.map(csvField).join(",")}\r\n`;
 }
@@ -215,7 +220,8 @@ export function bookingsCsvLine(
  * The bookings behind the report, one line each, for reconciling with the partner's invoices: when it was
  * paid (Thailand time), the reservation's code and id, the partner's invoice id (empty until the partner
  * has given one), whom it is credited to, the course and tee time (the course's time), the players, what
- * the partner was paid and credited back, what the customer pays, and the ledger's status. Earliest paid
+ * the partner was paid and credited back, what the customer pays, the ledger's status, and the reservation a
+ * move took it to (refunded for it) or brought it from (`links`, by booking id). Earliest paid
  * first (then by booking id, as `paidBetween` and `paidPages` read them); the same encoding as `reportCsv`.
  * /report writes the same lines page by page to a file (`report-file.ts`) instead.
  */
@@ -223,11 +229,12 @@ export function bookingsCsv(
   bookings: readonly BookingRecord[],
   agentIds: ReadonlySet<number>,
   names: ReadonlyMap<number, string | null>,
+  links: ReadonlyMap<string, MoveLink> = new Map(),
 ): Buffer {
   const paidAt = (b: BookingRecord) => b.paid_at ?? b.created_at;
   const lines = [...bookings]
     .sort((a, b) => paidAt(a) - paidAt(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((b) => bookingsCsvLine(b, agentIds, names));
+    .map((b) => bookingsCsvLine(b, agentIds, names, links.get(b.id)));
   return Buffer.from(bookingsCsvHead() + lines.join(""), "utf8");
 }
 

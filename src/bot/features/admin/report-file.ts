@@ -37,7 +37,7 @@ export interface PeriodQuery {
   to: string;
   start: number;
   end: number;
-  ledger: Pick<BookingQueries, "paidPages" | "releasedTimesBetween">;
+  ledger: Pick<BookingQueries, "paidPages" | "releasedTimesBetween" | "moveLinks">;
   agentIds: ReadonlySet<number>;
   names: ReadonlyMap<number, string | null>;
   timeZone: string;
@@ -81,12 +81,13 @@ export async function readPeriod(q: PeriodQuery): Promise<PeriodRead> {
     try {
       await write(stream, bookingsCsvHead());
       for await (const page of q.ledger.paidPages(q.start, q.end, q.windowMs)) {
+        const links = await q.ledger.moveLinks(page.map((b) => b.id));
         let lines = "";
         for (const b of page) {
           rows.add(b);
           groups.add(b);
           chart.add(b);
-          lines += bookingsCsvLine(b, q.agentIds, q.names);
+          lines += bookingsCsvLine(b, q.agentIds, q.names, links.get(b.id));
         }
         paidCount += page.length;
         await write(stream, lines);

@@ -61,7 +61,8 @@ async function sendChart(ctx: BotContext, figures: ChartFigures): Promise<void> 
  * A group's tee times count one by one; each row says how many groups they came in, and a line per
  * group follows the total. A chart follows (`report-chart.ts`: selling total and margin per day, week or month,
  * tee times, courses and agents ranked, holds ended unpaid), or a line saying the period has nothing to draw.
- * A second CSV lists the bookings one by one, with the partner's invoice ids.
+ * A line counts the moves to another tee time that ended in the period. A second CSV lists the bookings one
+ * by one, with the partner's invoice ids and the reservation each was moved to or from.
  */
 export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
   const period = parsePeriod(match);
@@ -72,7 +73,11 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   const { from, to } = period;
   const locale = localeOf(ctx);
   const [start, end] = [bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))];
-  const [agents, agentIds] = await Promise.all([ctx.deps.access.agents.list(), knownAgentIds(ctx)]);
+  const [agents, agentIds, moves] = await Promise.all([
+    ctx.deps.access.agents.list(),
+    knownAgentIds(ctx),
+    ctx.deps.bookings.movesEndedBetween(start, end),
+  ]);
   const names = new Map(agents.map((a) => [a.userId, a.name]));
   const read = await readPeriod({
     from,
@@ -98,6 +103,9 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
             rowText(ctx, `<b>${ctx.t("admin-report-total")}</b>`, reportTotal(rows)),
             ...reportGroupLines(read.groups, { t: (k, a) => ctx.t(k, a), locale }),
           ];
+    // Moves to another tee time that ended in the period (their refunds and new tee times are in the rows).
+    if (moves.done + moves.unwound + moves.stranded > 0)
+      body.push(`🔁 ${ctx.t("digest-moves", { ...moves, refunded: formatBaht(moves.refunded, locale) })}`);
     if (chart.empty) body.push(ctx.t("chart-empty"));
     await ctx.reply(
       fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })),
