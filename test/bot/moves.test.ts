@@ -11,6 +11,7 @@ import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
 import {
   createLink,
   customerBooks,
+  dateAndTime,
   expectTelegramRules,
   forgeTap,
   otherTeeTime,
@@ -115,6 +116,54 @@ describe("/move", () => {
     expect(cell(old.reservation_code!, "moved_to")).toBe(moved.reservation_code);
     expect(cell(moved.reservation_code!, "moved_from")).toBe(old.reservation_code);
     expect(cell(moved.reservation_code!, "moved_to")).toBe("");
+  });
+
+  it("with a markup, the move's card states the difference at the selling price: more for another player, less for a cheaper tee time", async () => {
+    h = await startHarness({ env: { ...ENV, PRICE_MARKUP: "20%" } });
+    const x = h;
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const old = await paidBooking(h, admin, "Somchai Markup");
+    const { date } = dateAndTime(old.slot_starts_at, old.time_zone);
+    const slots = h.sandbox.slots(old.course_id, date);
+    const oldPrice = slots.find((s) => s.id === old.slot_id)!.price;
+    const open = (fits: (s: (typeof slots)[number]) => boolean) =>
+      slots.find(
+        (s) => s.status === "OPEN" && s.persons === 0 && s.id !== old.slot_id && s.startMs > x.clock() && fits(s),
+      )!;
+    /** Holds the move to `slot` for `persons` and returns its card and the two selling amounts. */
+    const hold = async (slot: (typeof slots)[number], persons: number) => {
+      admin.send(`/move ${old.reservation_code} ${date} ${dateAndTime(slot.startMs, old.time_zone).time} ${persons}`);
+      await x.settle();
+      const card = admin.lastMessage()!.text!;
+      const open = await x.app.bookings.openMoveOf(old.id);
+      const view = await x.app.bookings.getMove(open!.id);
+      return { card, old: view.old, new: view.new };
+    };
+    const dearer = await hold(
+      open((s) => s.maxPerson > old.persons),
+      old.persons + 1,
+    );
+    const more = dearer.new.selling_amount! - dearer.old.selling_amount!;
+    expect(more).toBeGreaterThan(0);
+    // The customer's price, not the partner's: the markup is in the difference.
+    expect(more).not.toBe(dearer.new.amount! - dearer.old.amount!);
+    expect(dearer.card).toContain(`The new tee time costs ${formatBaht(more, "en")} more.`);
+    tapData(admin, /^mv:x:/);
+    await h.settle();
+
+    const cheaper = await hold(
+      open((s) => s.price < oldPrice && s.minPerson <= old.persons && s.maxPerson >= old.persons),
+      old.persons,
+    );
+    const less = cheaper.old.selling_amount! - cheaper.new.selling_amount!;
+    expect(less).toBeGreaterThan(0);
+    expect(cheaper.card).toContain(
+      `The new tee time costs ${formatBaht(less, "en")} less: that is to be returned to the customer.`,
+    );
+    tapData(admin, /^mv:x:/);
+    await h.settle();
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+    await checkInvariants(h);
   });
 
   it("the refund refused: the old booking stays paid, the new hold is released, and the agent is told", async () => {
