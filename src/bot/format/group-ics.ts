@@ -4,7 +4,7 @@
  */
 import type { GroupView } from "../../bookings/index.js";
 import { dateKeyOf } from "./dates.js";
-import { buildTeeTimesIcs } from "./tee-time-ics.js";
+import { bookingIcsUid, buildTeeTimesIcs } from "./tee-time-ics.js";
 
 export interface GroupIcsOptions {
   /** Translates in the reader's language (`ics-group-summary`, `ics-description`). */
@@ -30,7 +30,7 @@ export function groupIcs(
   const { place } = o;
   const ics = buildTeeTimesIcs(
     paid.map((f) => ({
-      uid: `${f.reservation_id ?? f.id}@fairway`,
+      uid: bookingIcsUid(f),
       startsAt: f.slot_starts_at,
       timeZone: f.time_zone,
       summary: o.t("ics-group-summary", { course: o.courseName, n: f.flight ?? 0, flights: view.flights.length }),

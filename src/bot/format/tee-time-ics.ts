@@ -6,6 +6,15 @@
  * would run to 225 octets. This builder folds by UTF-8 octets without ever splitting a character.
  */
 
+/**
+ * A booking's event `UID`: its reservation (or, before one, its ledger id) at fairway. Every calendar file of
+ * the booking uses it, so a file sent again, or a moved booking's (its first booking's UID with a higher
+ * `SEQUENCE`), updates the event a calendar already has.
+ */
+export function bookingIcsUid(b: { reservation_id: string | null; id: string }): string {
+  return `${b.reservation_id ?? b.id}@fairway`;
+}
+
 /** What `buildTeeTimeIcs` needs to know about a tee time. */
 export interface TeeTimeIcsOptions {
   /** Globally unique and stable for the booking (e.g. `booking-123@fairway`), so re-sending updates the event. */

@@ -1,6 +1,6 @@
 import { GrammyError, HttpError, InlineKeyboard, InputFile } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
-import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
+import { bookingIcsUid, buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { golferCopyData } from "../../callback-data.js";
 import { paymentData } from "../../features/payments/callback-data.js";
 import { askPayment } from "./pay.js";
@@ -204,7 +204,7 @@ async function sendCalendarFile(run: FlowRun, b: BookingRecord): Promise<void> {
   const locale = localeOf(ctx);
   const name = d.course ? courseName(d.course, locale) : b.course_name;
   const ics = buildTeeTimeIcs({
-    uid: `${b.reservation_id ?? b.id}@fairway`,
+    uid: bookingIcsUid(b),
     startsAt: b.slot_starts_at,
     timeZone: b.time_zone,
     summary: ctx.t("ics-summary", { course: name }),

@@ -5,7 +5,7 @@
  */
 import type { BookingRecord, BookingService, MoveView } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
-import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
+import { bookingIcsUid, buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { bookingCourseName } from "../../../bookings/index.js";
 import { translate } from "../../i18n.js";
 import { deliverVoucher } from "../after-booking/voucher.js";
@@ -46,7 +46,7 @@ export async function sendMoveReceipt(
   const course = bookingCourseName(b, locale);
   const address = (await deps.catalog.course(b.course_id).catch(() => undefined))?.address;
   const ics = buildTeeTimeIcs({
-    uid: `${first.reservation_id ?? first.id}@fairway`,
+    uid: bookingIcsUid(first),
     sequence: moves,
     startsAt: b.slot_starts_at,
     timeZone: b.time_zone,

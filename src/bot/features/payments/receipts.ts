@@ -4,7 +4,7 @@ import type { BotContext } from "../../context.js";
 import { formatDate } from "../../format/dates.js";
 import { deliverVoucher } from "../after-booking/voucher.js";
 import { groupIcs } from "../../format/group-ics.js";
-import { buildTeeTimeIcs } from "../../format/tee-time-ics.js";
+import { bookingIcsUid, buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { customerGroupReceipt, customerReceipt, readerIn } from "./messages.js";
 
 /** The receipt and the calendar file to the customer, through the outbox (their language). */
@@ -15,7 +15,7 @@ export async function sendReceipt(ctx: BotContext, b: BookingRecord): Promise<vo
   await deps.notifications.deliver({ chatId: Number(b.chat_id), text: customerReceipt(b, r), what: "payment-receipt" });
   await deliverVoucher(deps, { booking: b }, { chatId: Number(b.chat_id), locale, botUsername: ctx.me.username });
   const ics = buildTeeTimeIcs({
-    uid: `${b.reservation_id ?? b.id}@fairway`,
+    uid: bookingIcsUid(b),
     startsAt: b.slot_starts_at,
     timeZone: b.time_zone,
     summary: r.t("ics-summary", { course: b.course_name }),
