@@ -8,6 +8,7 @@ import { formatBaht } from "../../format/money.js";
 import { reportCsv, reportTotal, type ReportRow } from "./report-data.js";
 import { readPeriod } from "./report-file.js";
 import { reportGroupLines } from "./report-groups.js";
+import { reportMovesLine } from "./report-moves.js";
 import { attributionText, knownAgentIds } from "./attribution.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
 import { fitLines } from "./fit-lines.js";
@@ -104,8 +105,8 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
             ...reportGroupLines(read.groups, { t: (k, a) => ctx.t(k, a), locale }),
           ];
     // Moves to another tee time that ended in the period (their refunds and new tee times are in the rows).
-    if (moves.done + moves.unwound + moves.stranded > 0)
-      body.push(`🔁 ${ctx.t("digest-moves", { ...moves, refunded: formatBaht(moves.refunded, locale) })}`);
+    const movesLine = reportMovesLine(moves, { t: (k, a) => ctx.t(k, a), locale });
+    if (movesLine) body.push(movesLine);
     if (chart.empty) body.push(ctx.t("chart-empty"));
     await ctx.reply(
       fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })),

@@ -21,6 +21,7 @@ import { chartPng, periodChartFigures } from "../admin/report-chart.js";
 import type { ChartFigures } from "../../../reports/charts/figures.js";
 import type { Notifications } from "../../notifications.js";
 import type { AfterBookingStore } from "./store.js";
+import { reportMovesLine } from "../admin/report-moves.js";
 import type { MovesEnded } from "../../../bookings/index.js";
 
 /** A digest not sent within this long after DIGEST_TIME (fairway was down) waits for the next day. */
@@ -167,9 +168,7 @@ export function createDigest(options: DigestOptions) {
       ...groupLines(f, locale),
       `↩️ ${t(locale, "digest-refunded", { count: f.refundedCount, amount: formatBaht(f.refundedAmount, locale) })}`,
       `🔓 ${t(locale, "digest-released", { count: f.released })}`,
-      f.moves && f.moves.done + f.moves.unwound + f.moves.stranded > 0
-        ? `🔁 ${t(locale, "digest-moves", { ...f.moves, refunded: formatBaht(f.moves.refunded, locale) })}`
-        : "",
+      (f.moves && reportMovesLine(f.moves, { t: (k, a) => t(locale, k, a), locale })) ?? "",
       f.pendingCancelRequests !== undefined
         ? `📨 ${t(locale, "digest-cancel-requests", { count: f.pendingCancelRequests })}`
         : "",
