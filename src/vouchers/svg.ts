@@ -130,8 +130,9 @@ export function voucherSvg(content: VoucherContent, checkUrl: string | undefined
   }
   y = lines(MARGIN, y, content.agency, { size: 15, fill: GREY }) + 12;
   const height = Math.ceil(y);
+  const size = `width="${VOUCHER_WIDTH}" height="${height}" viewBox="0 0 ${VOUCHER_WIDTH} ${height}"`;
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${VOUCHER_WIDTH}" height="${height}" viewBox="0 0 ${VOUCHER_WIDTH} ${height}" font-family="${FONT_FAMILY[content.locale]}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" ${size} font-family="${FONT_FAMILY[content.locale]}">`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
     ...parts,
     `</svg>`,

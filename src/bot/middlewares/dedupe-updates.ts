@@ -27,7 +27,8 @@ export function dedupeUpdates(): MiddlewareFn<BotContext> {
     await next();
     // The update was handled and answered: a database gone meanwhile must not add "fairway is busy, try
     // again" to that answer. Unrecorded, a redelivery of it would run again (as after a crash).
-    await sql`insert into "processed_updates" ("bot_id", "update_id", "at") values (${botId}, ${updateId}, ${ctx.deps.now()}) on conflict ("bot_id", "update_id") do nothing`
+    await sql`insert into "processed_updates" ("bot_id", "update_id", "at")
+      values (${botId}, ${updateId}, ${ctx.deps.now()}) on conflict ("bot_id", "update_id") do nothing`
       .execute(db)
       .catch((err: unknown) => {
         if (!isDatabaseUnavailable(err)) throw err;

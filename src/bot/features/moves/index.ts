@@ -14,7 +14,6 @@ import { agentsMoveAlone } from "../../../access/index.js";
 import { userActor, type BookingRecord, type MoveOutcome, type MoveRefusal } from "../../../bookings/index.js";
 import type { TeeTime } from "../../../partner/index.js";
 import { isDateKey } from "../../../time/date-key.js";
-import { wallClock } from "../../../time/zoned.js";
 import type { BotContext } from "../../context.js";
 import { sellingOf } from "../../format/booking-money.js";
 import { escapeHtml } from "../../format/html.js";
@@ -26,6 +25,7 @@ import { translate } from "../after-booking/notices.js";
 import { moveCard, moveOutcomeText } from "./messages.js";
 import { moveCustomerText, tellMoveDecided } from "./notices.js";
 import { showPickerStep } from "./picker.js";
+import { moveTeeTimes, teeTimeAt } from "./tee-times.js";
 
 /** What a refused move says. */
 const REFUSALS: Record<MoveRefusal, string> = { "not-paid": "move-not-paid", "open-move": "move-open" };
@@ -59,18 +59,14 @@ function parseArgs(match: string) {
   return { code, date, hour: h, minute: m, persons };
 }
 
-/** The open tee time of `old`'s course at `date` `hour:minute` (the course's clock) taking `persons`. */
+/** The open tee time of `old`'s course at `date` `hour:minute` (the course's clock) taking `persons`, read fresh. */
 export async function openTeeTime(
   ctx: BotContext,
   old: BookingRecord,
   at: { date: string; hour: number; minute: number; persons: number },
 ): Promise<TeeTime | undefined> {
-  const slot = (await ctx.deps.catalog.teeTimes(old.course_id, at.date, { fresh: true })).find((t) => {
-    const clock = wallClock(t.startsAt, old.time_zone);
-    return clock.hour === at.hour && clock.minute === at.minute && t.status.toUpperCase() === "OPEN";
-  });
-  if (!slot || slot.id === old.slot_id || slot.startsAt <= ctx.deps.now()) return undefined;
-  return at.persons >= slot.minPerson && at.persons <= slot.maxPerson ? slot : undefined;
+  const slot = teeTimeAt(await moveTeeTimes(ctx, old, at.date, { fresh: true }), old.time_zone, at);
+  return slot && at.persons >= slot.minPerson && at.persons <= slot.maxPerson ? slot : undefined;
 }
 
 /**
@@ -141,12 +137,14 @@ export async function holdMove(
   });
   if (alone) return;
   // Every admin gets the move to approve or decline (the first tap decides; the others see it decided).
+  const title = (t: (key: string) => string) =>
+    t(mover === "customer" ? "move-request-title-customer" : "move-request-title");
   for (const adminId of ctx.deps.access.adminIds()) {
     const adminLocale = await ctx.deps.notifications.localeOf(adminId);
     const t = (key: string, a?: Record<string, string | number>) => translate(adminLocale, key, a);
     await ctx.deps.notifications.deliver({
       chatId: adminId,
-      text: `${t(mover === "customer" ? "move-request-title-customer" : "move-request-title")}\n${moveCard(t, adminLocale, out, ctx.deps.now(), "staff")}`,
+      text: [title(t), moveCard(t, adminLocale, out, ctx.deps.now(), "staff")].join("\n"),
       what: "move-request",
       replyMarkup: new InlineKeyboard()
         .text(t("move-btn-approve"), moveData("approve", out.move.id))

@@ -16,6 +16,7 @@ import { localeOf } from "../../i18n.js";
 import { calendarKeyboard } from "../../keyboards/date-picker.js";
 import { isTelegramFailure } from "../../ui/telegram-errors.js";
 import { PICK_NONE, pickData, type PickStep } from "./data.js";
+import { moveTeeTimes, teeTimeAt } from "./tee-times.js";
 
 /** Tee times shown for a day at most (four to a row). */
 const MAX_TIMES = 48;
@@ -62,13 +63,9 @@ async function viewOf(
     return { text: ctx.t("move-pick-date", { code, course }), keyboard };
   }
   const date = formatDate(step.date, locale);
-  const slots = (await ctx.deps.catalog.teeTimes(old.course_id, step.date, { fresh: true })).filter(
-    (t) =>
-      t.status.toUpperCase() === "OPEN" &&
-      t.startsAt > ctx.deps.now() &&
-      t.id !== old.slot_id &&
-      t.maxPerson >= 1 &&
-      t.minPerson <= MAX_PLAYERS,
+  // The day's list is read fresh; a players tap reads the catalog's cache that list filled (the hold reads fresh).
+  const slots = (await moveTeeTimes(ctx, old, step.date, { fresh: step.step === "day" })).filter(
+    (t) => t.maxPerson >= 1 && t.minPerson <= MAX_PLAYERS,
   );
   const month = back({ step: "month", bookingId: old.id, month: step.date.slice(0, 7) });
   if (step.step === "day") {
@@ -89,10 +86,7 @@ async function viewOf(
     return { text: ctx.t("move-pick-time", { code, course, date }), keyboard };
   }
   // A tee time: its players, then [Hold].
-  const slot = slots.find((t) => {
-    const at = wallClock(t.startsAt, old.time_zone);
-    return at.hour === step.hour && at.minute === step.minute;
-  });
+  const slot = teeTimeAt(slots, old.time_zone, step);
   if (!slot)
     return { text: ctx.t("move-slot-gone"), keyboard: back({ step: "day", bookingId: old.id, date: step.date }) };
   const keyboard = new InlineKeyboard();
