@@ -14,6 +14,7 @@ import {
   dateAndTime,
   expectTelegramRules,
   forgeTap,
+  moveAndApprove,
   otherTeeTime,
   paidBooking,
   tapData,
@@ -87,13 +88,7 @@ describe("/move", () => {
     h = await startHarness({ env: ENV });
     const admin = h.user(ADMIN, "en", "Ploy");
     const old = await paidBooking(h, admin, "Somchai Report");
-    const { date, time } = otherTeeTime(h, old);
-    admin.send(`/move ${old.reservation_code} ${date} ${time}`);
-    await h.settle();
-    tapData(admin, /^mv:a:/);
-    await h.settle();
-    const [move] = await h.app.bookings.movesOf(old.id);
-    const moved = (await h.app.bookings.getMove(move!.id)).new;
+    const moved = (await moveAndApprove(h, admin, old, otherTeeTime(h, old))).new;
     expect(moved.state).toBe("PAID");
 
     const today = courseToday(h.clock(), "Asia/Bangkok");

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
-import type { BookingRecord } from "../../src/bookings/index.js";
+import type { BookingRecord, MoveView } from "../../src/bookings/index.js";
 import { addDaysToDateKey, courseToday } from "../../src/bot/format/dates.js";
 import { wallClock } from "../../src/time/zoned.js";
 import { dataOf } from "./buttons.js";
@@ -326,4 +326,19 @@ export function otherTeeTime(x: Harness, b: BookingRecord): { date: string; time
   });
   if (!slot) throw new Error("no other open tee time");
   return { date, time: dateAndTime(slot.startMs, b.time_zone).time };
+}
+
+/** `admin` moves `old` to `to` with /move and approves it at once: the move as it then stands. */
+export async function moveAndApprove(
+  h: Harness,
+  admin: SimulatedUser,
+  old: BookingRecord,
+  to: { date: string; time: string },
+): Promise<MoveView> {
+  admin.send(`/move ${old.reservation_code} ${to.date} ${to.time}`);
+  await h.settle();
+  tapData(admin, /^mv:a:/);
+  await h.settle();
+  const [move] = await h.app.bookings.movesOf(old.id);
+  return h.app.bookings.getMove(move!.id);
 }

@@ -3,7 +3,14 @@ import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.j
 import { formatBaht } from "../../../../src/bot/format/money.js";
 import { bangkok, worldClock } from "../../../helpers/clock.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
-import { bookUntilHold, expectTelegramRules, otherTeeTime, panel, tapData } from "../../../helpers/flow.js";
+import {
+  bookUntilHold,
+  expectTelegramRules,
+  moveAndApprove,
+  otherTeeTime,
+  panel,
+  tapData,
+} from "../../../helpers/flow.js";
 import { paidBooking, passAt, received } from "./helpers.js";
 
 const ADMIN = 9001;
@@ -54,23 +61,16 @@ describe("the admins' daily digest", () => {
     const admin = h.user(ADMIN, "en");
     const moved = await paidBooking(h, agent, "Somchai Moved");
     const kept = await paidBooking(h, agent, "Somchai Kept");
-    const move = async (code: string, to: { date: string; time: string }) => {
-      admin.send(`/move ${code} ${to.date} ${to.time}`);
-      await h.settle();
-      tapData(admin, /^mv:a:/);
-      await h.settle();
-    };
-    await move(moved.reservation_code!, otherTeeTime(h, moved));
+    const done = (await moveAndApprove(h, admin, moved, otherTeeTime(h, moved))).move;
     const target = otherTeeTime(h, kept);
     h.sandbox.faults.add({ method: "POST", path: /\/refund$/, kind: "status", status: 422 });
-    await move(kept.reservation_code!, target);
-    const [done] = await h.app.bookings.movesOf(moved.id);
-    expect(done?.state).toBe("DONE");
+    await moveAndApprove(h, admin, kept, target);
+    expect(done.state).toBe("DONE");
 
     await passAt(h, bangkok("2026-11-26T06:00"));
     const text = received(admin, DIGEST)[0]!.text!;
     expect(text).toContain(
-      `Moves to another tee time: 1 done (${formatBaht(done!.refunded_amount!, "en")} credited back for the old ones), 1 unwound (refund refused)`,
+      `Moves to another tee time: 1 done (${formatBaht(done.refunded_amount!, "en")} credited back for the old ones), 1 unwound (refund refused)`,
     );
   });
 

@@ -4,6 +4,7 @@ import { startHarness, type Harness } from "../../../helpers/harness.js";
 import {
   bookUntilHold,
   dateAndTime,
+  moveAndApprove,
   openTeeTimeFor,
   createLink,
   customerBooks,
@@ -45,12 +46,7 @@ describe("reminders before tee-off", () => {
     const from = { courseId: old.course_id, slotId: old.slot_id, persons: old.persons };
     const slot = openTeeTimeFor(h.sandbox, from, date, { after: old.slot_starts_at + 3 * HOUR })!;
     const at = dateAndTime(slot.startMs, old.time_zone).time;
-    admin.send(`/move ${old.reservation_code} ${date} ${at}`);
-    await h.settle();
-    tapData(admin, /^mv:a:/);
-    await h.settle();
-    const [move] = await h.app.bookings.movesOf(old.id);
-    const moved = (await h.app.bookings.getMove(move!.id)).new;
+    const moved = (await moveAndApprove(h, admin, old, { date, time: at })).new;
     expect(moved.state).toBe("PAID");
 
     // The old tee time's 24-hour mark passes: nothing; the new one's: its reminder, with its code.
