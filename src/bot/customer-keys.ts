@@ -1,3 +1,6 @@
+import { PARTNER_ERROR_KEYS } from "../partner/errors.js";
+import { CUSTOMER_INPUT_REASONS } from "./validation/customer.js";
+
 /**
  * The customer-facing messages: every key whose text a customer (or a stranger opening an agent's link or
  * offer) may receive. These, and only these, are translated into the customer-only locales (Korean,
@@ -91,13 +94,7 @@ export const CUSTOMER_KEYS = [
   "mobile-share-hint",
   "reply-keyboard-done",
   "mobile-share-prompt",
-  "name-too-short",
-  "name-too-long",
-  "name-invalid",
-  "invalid-name-characters",
-  "email-invalid",
-  "mobile-invalid",
-  "mobile-not-mobile",
+  ...CUSTOMER_INPUT_REASONS,
   // Hold, summary, confirmation, receipt.
   "hold-placing",
   "hold-busy",
@@ -153,18 +150,7 @@ export const CUSTOMER_KEYS = [
   "notify-reserve-released",
   "notify-refunded",
   // Partner errors, as the booker reads them.
-  "partner-error-generic",
-  "partner-error-auth",
-  "partner-error-not-found",
-  "partner-error-conflict",
-  "partner-error-slot-unavailable",
-  "partner-error-validation",
-  "partner-error-persons-out-of-range",
-  "partner-error-insufficient-credit",
-  "partner-error-rate-limited",
-  "partner-error-unavailable",
-  "partner-error-outcome-unknown",
-  "partner-error-invalid-response",
+  ...PARTNER_ERROR_KEYS,
   // Arriving through a link or an offer.
   "stranger-explain",
   "stranger-short",
