@@ -4,6 +4,7 @@
  * and the partner has the old reservation refunded and the new one paid; with the refund refused, the
  * old stays paid, the new hold is released, and the agent is told so.
  */
+import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { courseToday } from "../../src/bot/format/dates.js";
 import { formatBaht } from "../../src/bot/format/money.js";
@@ -230,6 +231,22 @@ describe("/move", () => {
     expect(file).toContain(`UID:${old!.reservation_id}@fairway`);
     expect(file).toContain("SEQUENCE:1");
     expect(ics.at(-1)?.caption).toContain("이전 일정을 대체");
+    // As a calendar reads them (ical.js, a parser fairway did not write): the receipt's event and the move's
+    // are one event, the move's a later revision at the new tee time.
+    const event = (m: ChatMessage) =>
+      new ICAL.Event(
+        new ICAL.Component(
+          ICAL.parse(h!.telegram.file(m.document!.file_id)!.data!.toString("utf8")) as unknown[],
+        ).getFirstSubcomponent("vevent")!,
+      );
+    const [booked, moved] = [event(ics[0]!), event(ics.at(-1)!)];
+    expect(ics).toHaveLength(2);
+    expect(moved.uid).toBe(booked.uid);
+    // No SEQUENCE in the receipt's file: RFC 5545 reads it as 0.
+    expect(booked.sequence ?? 0).toBe(0);
+    expect(moved.sequence).toBe(1);
+    expect(moved.startDate.toJSDate().getTime()).toBe(view.new.slot_starts_at);
+    expect(booked.startDate.toJSDate().getTime()).toBe(old!.slot_starts_at);
 
     // The new voucher is valid; the old one's page says moved and names the new reservation.
     await expect.poll(() => vouchers().length).toBe(2);
