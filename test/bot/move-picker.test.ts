@@ -2,12 +2,13 @@
  * Moving a booking with the pickers, through the bot against the real parts (fairway, the sandbox over
  * HTTP, the local Bot API server): "🔁 Move to another tee time" on the booking in /mybookings, the date
  * on the course's calendar, the day's tee times, the players, then the hold; an agent's move approved by
- * an admin (in Thai), an agent moving alone where the agency's rule allows, a customer within their
- * booking's course, and forged picker data.
+ * an admin (in Thai), an agent moving alone where the agency's rule allows, an agent moving to another
+ * course, a customer within their booking's course, and forged picker data.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { BookingRecord } from "../../src/bookings/index.js";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
+import { courseCode } from "../../src/bot/features/moves/data.js";
 import { addDaysToDateKey } from "../../src/time/date-key.js";
 import {
   callbackAnswerText,
@@ -156,6 +157,72 @@ describe("moving a booking with the pickers", () => {
     await checkInvariants(h);
   });
 
+  it("an agent moves a booking to another course with the pickers: both courses on the card, the new booking on the new course, paid once", async () => {
+    h = await startHarness({ env: ENV });
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const old = await paidBooking(h, agent, "Somchai Elsewhere");
+    agent.send("/mybookings");
+    await h.settle();
+    tapData(agent, new RegExp(`^mb:view:${old.id}$`));
+    await h.settle();
+    tapData(agent, new RegExp(`^mv:s:${old.id}$`));
+    await h.settle();
+    expect(panel(agent).labels).toContain("⛳ Another course");
+    tapData(agent, new RegExp(`^mv:c:${old.id}:0$`));
+    await h.settle();
+    expect(panel(agent).text).toContain(`Move ${old.reservation_code}: choose the course.`);
+    // The booking's own course first (back to its calendar), then the others, each with its code.
+    expect(panel(agent).data[0]).toBe(`mv:s:${old.id}`);
+    const open = h.sandbox.courses().filter((c) => c.status === "OPEN" && c.id !== old.course_id);
+    const offered = panel(agent).data.filter((d) => d.startsWith(`mv:m:${old.id}:`));
+    expect(offered.length).toBe(Math.min(8, open.length));
+    const next = addDaysToDateKey(dateOf(old), 1);
+    const to = open.find(
+      (c) =>
+        offered.some((d) => d.endsWith(`:${courseCode(c.id)}`)) &&
+        openTeeTimeFor(h!.sandbox, { courseId: c.id, slotId: "", persons: old.persons }, next, { after: h!.clock() }),
+    )!;
+    expect(to).toBeDefined();
+    const code = courseCode(to.id);
+    tapData(agent, new RegExp(`^mv:m:${old.id}:\\d{6}:${code}$`));
+    await h.settle();
+    expect(panel(agent).text).toContain(to.name);
+    const day = next.replaceAll("-", "");
+    if (!panel(agent).data.includes(`mv:d:${old.id}:${day}:${code}`)) {
+      tapData(agent, new RegExp(`^mv:m:${old.id}:${day.slice(0, 6)}:${code}$`));
+      await h.settle();
+    }
+    tapData(agent, new RegExp(`^mv:d:${old.id}:${day}:${code}$`));
+    await h.settle();
+    const slot = openTeeTimeFor(h.sandbox, { courseId: to.id, slotId: "", persons: old.persons }, next, {
+      after: h.clock(),
+    })!;
+    const at = `${day}${dateAndTime(slot.startMs, old.time_zone).time.replace(":", "")}`;
+    tapData(agent, new RegExp(`^mv:t:${old.id}:${at}:${old.persons}:${code}$`));
+    await h.settle();
+    expect(panel(agent).text).toContain(to.name);
+    tapData(agent, new RegExp(`^mv:h:${old.id}:${at}:${old.persons}:${code}$`));
+    await h.settle();
+    const card = agent.lastMessage()!.text!;
+    expect(card).toContain(`Now: ${old.course_name} · `);
+    expect(card).toContain(`New: ${to.name} · `);
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    const [move] = await h.app.bookings.movesOf(old.id);
+    const view = await h.app.bookings.getMove(move!.id);
+    expect(view.old.state).toBe("REFUNDED");
+    expect(view.new.state).toBe("PAID");
+    expect(view.new.course_id).toBe(to.id);
+    expect(view.new.course_name).toBe(to.name);
+    expect(view.new.slot_id).toBe(slot.id);
+    expect(h.sandbox.count("POST", REFUND)).toBe(1);
+    await checkInvariants(h);
+    expectTelegramRules(h);
+  });
+
   it("a customer moves their own booking on their link's course, in their language; a dearer choice is refused without a hold; forged steps for another's booking do nothing", async () => {
     h = await startHarness({ env: { ...ENV, PRICE_MARKUP: "20%" } });
     const agent = h.user(AGENT, "en", "Anan");
@@ -179,6 +246,27 @@ describe("moving a booking with the pickers", () => {
     await h.settle();
     expect(h.sandbox.requests.length).toBe(requests);
     expect(h.telegram.unansweredCallbackQueries()).toEqual([]);
+
+    // Their link names one course: no other course is offered, and a forged one is refused with no partner call.
+    const elsewhere = h.sandbox.courses().find((c) => c.status === "OPEN" && c.id !== old!.course_id)!;
+    // (Tapped on the receipt, a text message: the picker shows in place of the tapped message.)
+    const receipt = customer
+      .messages()
+      .filter((m) => m.from?.is_bot && m.text !== undefined)
+      .at(-1)!.message_id;
+    const tapped = () => customer.messages().find((m) => m.message_id === receipt);
+    forgeTap(customer, `mv:s:${old!.id}`, receipt);
+    await h.settle();
+    expect(tapped()?.text).toContain("新しい日付を選んでください");
+    expect(dataOf(tapped()).some((d) => d.startsWith(`mv:d:${old!.id}:`))).toBe(true);
+    expect(dataOf(tapped()).some((d) => d.startsWith("mv:c:"))).toBe(false);
+    forgeTap(customer, `mv:c:${old!.id}:0`, receipt);
+    await h.settle();
+    expect(dataOf(tapped())).toEqual([`mv:s:${old!.id}`]);
+    const forged = forgeTap(customer, `mv:h:${old!.id}:${at}:${old!.persons}:${courseCode(elsewhere.id)}`);
+    await h.settle();
+    expect(callbackAnswerText(h, forged)).toContain("ゴルフ場");
+    expect(h.sandbox.requests.length).toBe(requests);
 
     // More players costs more: a customer cannot pay the difference here, so nothing is held.
     await pickNewTeeTime(h, customer, old!, dateOf(old!));

@@ -25,7 +25,7 @@ import { translate } from "../after-booking/notices.js";
 import { moveCard, moveOutcomeText } from "./messages.js";
 import { moveCustomerText, tellMoveDecided } from "./notices.js";
 import { showPickerStep } from "./picker.js";
-import { moveTeeTimes, teeTimeAt } from "./tee-times.js";
+import { courseOfBooking, moveCourseOf, moveTeeTimes, teeTimeAt, type MoveCourse } from "./tee-times.js";
 
 /** What a refused move says. */
 const REFUSALS: Record<MoveRefusal, string> = { "not-paid": "move-not-paid", "open-move": "move-open" };
@@ -59,13 +59,14 @@ function parseArgs(match: string) {
   return { code, date, hour: h, minute: m, persons };
 }
 
-/** The open tee time of `old`'s course at `date` `hour:minute` (the course's clock) taking `persons`, read fresh. */
+/** The open tee time of `course` at `date` `hour:minute` (the course's clock) taking `persons`, read fresh. */
 export async function openTeeTime(
   ctx: BotContext,
   old: BookingRecord,
+  course: MoveCourse,
   at: { date: string; hour: number; minute: number; persons: number },
 ): Promise<TeeTime | undefined> {
-  const slot = teeTimeAt(await moveTeeTimes(ctx, old, at.date, { fresh: true }), old.time_zone, at);
+  const slot = teeTimeAt(await moveTeeTimes(ctx, old, course, at.date, { fresh: true }), course.timeZone, at);
   return slot && at.persons >= slot.minPerson && at.persons <= slot.maxPerson ? slot : undefined;
 }
 
@@ -75,21 +76,21 @@ export async function openTeeTime(
  */
 async function dearer(ctx: BotContext, old: BookingRecord, slot: TeeTime, persons: number): Promise<boolean> {
   const book = await ctx.deps.prices.book();
-  const selling = book.sellingTotal(slot.price * persons, persons, { courseId: old.course_id, agentId: old.agent_id });
+  const selling = book.sellingTotal(slot.price * persons, persons, { courseId: slot.courseId, agentId: old.agent_id });
   return selling > sellingOf(old);
 }
 
 /**
- * Holds `slot` for `persons` as the move of `old` by `mover`, and shows the move with what can be done
- * next; the admins get it to approve unless the mover may move it alone.
+ * Holds `slot` of `course` for `persons` as the move of `old` by `mover`, and shows the move with what can
+ * be done next; the admins get it to approve unless the mover may move it alone.
  */
 export async function holdMove(
   ctx: BotContext,
   old: BookingRecord,
   mover: Mover,
-  slot: TeeTime,
-  persons: number,
+  to: { course: MoveCourse; slot: TeeTime; persons: number },
 ): Promise<void> {
+  const { course, slot, persons } = to;
   const userId = ctx.from!.id;
   const net = slot.price * persons;
   if (mover === "customer" && (await dearer(ctx, old, slot, persons))) {
@@ -103,6 +104,7 @@ export async function holdMove(
       oldBookingId: old.id,
       requestedBy: userId,
       to: {
+        ...(course.id !== old.course_id ? { course } : {}),
         slotId: slot.id,
         slotStartsAt: slot.startsAt,
         persons,
@@ -176,12 +178,13 @@ async function moveCommand(ctx: BotContext): Promise<void> {
     return;
   }
   const persons = args.persons ?? old.persons;
-  const slot = await openTeeTime(ctx, old, { ...args, persons });
+  const course = courseOfBooking(old);
+  const slot = await openTeeTime(ctx, old, course, { ...args, persons });
   if (!slot) {
     await ctx.reply(ctx.t("move-no-slot"), { parse_mode: "HTML" });
     return;
   }
-  await holdMove(ctx, old, mover, slot, persons);
+  await holdMove(ctx, old, mover, { course, slot, persons });
 }
 
 /** [Move now] / [Approve] and [Keep the old one] / [Decline]. */
@@ -241,10 +244,17 @@ async function pickerButton(ctx: BotContext): Promise<void> {
     return;
   }
   if (step.step === "hold") {
-    const slot = await openTeeTime(ctx, old, step);
+    // Another course only among the ones its booker may book (a forged or stale code finds none).
+    const course = await moveCourseOf(ctx, old, step.course);
+    if (!course) {
+      await ctx.answerCallbackQuery({ text: ctx.t("move-course-gone"), show_alert: true });
+      return;
+    }
+    const slot = await openTeeTime(ctx, old, course, step);
     if (!slot) {
       await ctx.answerCallbackQuery({ text: ctx.t("move-slot-gone"), show_alert: true });
-      await showPickerStep(ctx, old, { step: "day", bookingId: old.id, date: step.date });
+      const on = step.course === undefined ? {} : { course: step.course };
+      await showPickerStep(ctx, old, { step: "day", bookingId: old.id, date: step.date, ...on });
       return;
     }
     if (mover === "customer" && (await dearer(ctx, old, slot, step.persons))) {
@@ -256,7 +266,7 @@ async function pickerButton(ctx: BotContext): Promise<void> {
     await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch((error: unknown) => {
       if (!isTelegramFailure(error)) throw error;
     });
-    await holdMove(ctx, old, mover, slot, step.persons);
+    await holdMove(ctx, old, mover, { course, slot, persons: step.persons });
     return;
   }
   await ctx.answerCallbackQuery();
@@ -267,6 +277,6 @@ export function createMovesFeature() {
   const feature = new Composer<BotContext>();
   feature.command("move", moveCommand);
   feature.callbackQuery(/^mv:[ax]:/, moveButton);
-  feature.callbackQuery(/^mv:[smdthn]/, pickerButton);
+  feature.callbackQuery(/^mv:[scmdthn]/, pickerButton);
   return feature;
 }

@@ -1,5 +1,5 @@
 /** What a move says: the old and the new tee time side by side, and what each step's outcome means. */
-import type { BookingRecord, MoveOutcome, MoveView } from "../../../bookings/index.js";
+import { bookingCourseName, type BookingRecord, type MoveOutcome, type MoveView } from "../../../bookings/index.js";
 import type { Locale } from "../../context.js";
 import { sellingOf, type Audience } from "../../format/booking-money.js";
 import { formatDate, formatTime } from "../../format/dates.js";
@@ -9,8 +9,10 @@ import { dateKeyOf } from "../../../time/today.js";
 
 type T = (key: string, args?: Record<string, string | number>) => string;
 
-function teeTime(t: T, locale: Locale, b: BookingRecord): string {
-  return t("move-tee-time", {
+/** A side of the move; with its course when the move changes course. */
+function teeTime(t: T, locale: Locale, b: BookingRecord, withCourse = false): string {
+  return t(withCourse ? "move-tee-time-course" : "move-tee-time", {
+    course: escapeHtml(bookingCourseName(b, locale)),
     date: formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale),
     time: formatTime(b.slot_starts_at, b.time_zone, locale),
     players: b.persons,
@@ -25,10 +27,11 @@ function teeTime(t: T, locale: Locale, b: BookingRecord): string {
 export function moveCard(t: T, locale: Locale, v: MoveView, now: number, audience: Audience = "staff"): string {
   const difference = sellingOf(v.new) - sellingOf(v.old);
   const ends = v.new.hold_expires_at ?? now;
+  const courses = v.new.course_id !== v.old.course_id;
   return [
     `<b>${t("move-title", { code: escapeHtml(v.old.reservation_code ?? "-"), customer: escapeHtml(v.old.customer_name) })}</b>`,
-    `${t("move-old")} ${teeTime(t, locale, v.old)}`,
-    `${t("move-new")} ${teeTime(t, locale, v.new)}`,
+    `${t("move-old")} ${teeTime(t, locale, v.old, courses)}`,
+    `${t("move-new")} ${teeTime(t, locale, v.new, courses)}`,
     difference === 0
       ? t("move-same-price")
       : t(
