@@ -81,6 +81,17 @@ function tapIn(user: SimulatedUser, pattern: RegExp): void {
   user.tap({ messageId: message.message_id, data: dataOf(message).find((d) => pattern.test(d))! });
 }
 
+/** `admin` approves the move of `old` waiting for them: the move as it then stands, the old refunded and the new paid. */
+async function adminApproves(x: Harness, admin: SimulatedUser, old: BookingRecord) {
+  tapData(admin, /^mv:a:/);
+  await x.settle();
+  const [move] = await x.app.bookings.movesOf(old.id);
+  const view = await x.app.bookings.getMove(move!.id);
+  expect(view.old.state).toBe("REFUNDED");
+  expect(view.new.state).toBe("PAID");
+  return view;
+}
+
 describe("moving a booking with the pickers", () => {
   it("an agent in Thai picks the next day's tee time from /mybookings; an admin approves; the old is refunded and the new paid once", async () => {
     h = await startHarness({ env: ENV });
@@ -103,12 +114,7 @@ describe("moving a booking with the pickers", () => {
     expect(card).toContain("ใหม่:");
     expect(h.sandbox.count("POST", REFUND)).toBe(0);
 
-    tapData(admin, /^mv:a:/);
-    await h.settle();
-    const [move] = await h.app.bookings.movesOf(old.id);
-    const view = await h.app.bookings.getMove(move!.id);
-    expect(view.old.state).toBe("REFUNDED");
-    expect(view.new.state).toBe("PAID");
+    const view = await adminApproves(h, admin, old);
     expect(dateOf(view.new)).toBe(next);
     expect(agent.messages().some((m) => m.text?.includes(`ย้ายแล้ว: คืนเงิน ${old.reservation_code}`))).toBe(true);
     expect(h.sandbox.count("POST", REFUND)).toBe(1);
@@ -209,12 +215,7 @@ describe("moving a booking with the pickers", () => {
     expect(card).toContain(`New: ${to.name} · `);
     expect(h.sandbox.count("POST", REFUND)).toBe(0);
 
-    tapData(admin, /^mv:a:/);
-    await h.settle();
-    const [move] = await h.app.bookings.movesOf(old.id);
-    const view = await h.app.bookings.getMove(move!.id);
-    expect(view.old.state).toBe("REFUNDED");
-    expect(view.new.state).toBe("PAID");
+    const view = await adminApproves(h, admin, old);
     expect(view.new.course_id).toBe(to.id);
     expect(view.new.course_name).toBe(to.name);
     expect(view.new.slot_id).toBe(slot.id);
