@@ -8,7 +8,7 @@ import type { BotProcess } from "../helpers/bot-process.js";
 import { dataOf } from "../helpers/buttons.js";
 import { buttons, driveTo, tapWhen, until, waitText } from "../helpers/crash-world.js";
 import { TEST_POSTGRES_URL } from "../helpers/databases.js";
-import { CONFIRM, expectMoneyClean, holdAgain, RESERVE, startInstances } from "../helpers/instances.js";
+import { CONFIRM, expectMoneyClean, holdAgain, RESERVE, scrape, startInstances, sum } from "../helpers/instances.js";
 import { startPgOutageProxy } from "../helpers/pg-outage-proxy.js";
 import { freePort, startRoundRobinProxy } from "../helpers/round-robin-proxy.js";
 
@@ -329,4 +329,113 @@ describe("PostgreSQL going away under load", () => {
       await close();
     }
   }, 400_000);
+
+  it("two polling instances lose the database: what the leader still fetches is answered busy, what is sent after it stepped down waits at Telegram and is served once the database is back, each exactly once; the bookings finish with the money exact", async () => {
+    const early = [9661, 9662];
+    const late = [9663, 9664];
+    const korean = 9671;
+    const w = await startInstances([...early, ...late]);
+    const upstream = new URL(TEST_POSTGRES_URL);
+    const pg = await startPgOutageProxy(
+      { host: upstream.hostname, port: Number(upstream.port || 5432) },
+      await freePort(),
+    );
+    try {
+      const operatorPorts = [await freePort(), await freePort()];
+      const instances = operatorPorts.map((port) =>
+        w.start({
+          DATABASE_URL: pg.urlFor((w.env as Record<string, string>).DATABASE_URL!),
+          OPERATOR_PORT: String(port),
+        }),
+      );
+      await Promise.all(instances.map((p) => p.ready));
+      await until("a leader", () => instances.some((p) => p.output().includes("this instance is the leader")), 30_000);
+      const users = [...early, ...late].map((id) => w.user(id));
+      await Promise.all(users.map((u, i) => driveTo(u, "mobile", i, 60_000)));
+      // Every update sent so far handled to its end (its flow's step stored), as the instances count them.
+      const sent =
+        users.reduce((n, u) => n + u.messages().filter((m) => !m.from?.is_bot).length, 0) +
+        w.telegram.callbackQueries().length;
+      const handled = async () =>
+        (await Promise.all(operatorPorts.map(scrape))).reduce((n, m) => n + sum(m, "fairway_updates_total"), 0);
+      for (let t = Date.now(); (await handled()) < sent;) {
+        if (Date.now() - t > 30_000) throw new Error(`${await handled()} of ${sent} updates handled`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const HELD = "Your tee time is on hold";
+      const since = users.map((u) => u.messages().length);
+      // The busy notice is a message of its own; the hold is shown in the flow's panel (edited in place).
+      const busy = (i: number) =>
+        users[i]!.messages()
+          .slice(since[i])
+          .filter((m) => (m.text ?? "").includes(BUSY("en")));
+      const held = (i: number) => users[i]!.messages().filter((m) => (m.text ?? "").includes(HELD));
+
+      const outputsAtCut = instances.map((p) => p.output().length);
+      await pg.cut();
+      // While the leader still polls, what it fetches is answered at once: fairway is busy.
+      for (const u of users.slice(0, early.length)) u.send("081-234-5678");
+      await Promise.all(early.map((_, i) => until(`a busy answer for ${users[i]!.chatId}`, () => busy(i)[0], 60_000)));
+      // It cannot renew its lease: it steps down and stops polling, and nobody else can take the lease.
+      await until(
+        "the leader stepping down",
+        () => instances.some((p, i) => p.output().slice(outputsAtCut[i]).includes("leadership lost")) || undefined,
+        60_000,
+      );
+      // What is sent now waits at Telegram: no answer while the database is away.
+      const stranger = w.telegram.user({ id: korean, language_code: "ko" });
+      for (const u of users.slice(early.length)) u.send("081-234-5678");
+      stranger.send("/start");
+      await new Promise((r) => setTimeout(r, 2_000));
+      for (const i of users.keys()) expect(held(i)).toEqual([]);
+      for (const i of late.keys()) expect(busy(early.length + i)).toEqual([]);
+      expect(stranger.messages().filter((m) => m.from?.is_bot)).toEqual([]);
+      for (const p of instances) expect(p.child.exitCode).toBeNull();
+
+      const outputsAtRestore = instances.map((p) => p.output().length);
+      await pg.restore();
+      await until(
+        "a leader again",
+        () => instances.some((p, i) => p.output().slice(outputsAtRestore[i]).includes("this instance is the leader")),
+        60_000,
+      );
+      // The waiting messages are served now, once each: the late agents' holds, the stranger's answer in Korean.
+      for (const i of late.keys()) {
+        const at = early.length + i;
+        await until(`the hold for ${users[at]!.chatId}`, () => held(at)[0], 60_000);
+        expect(held(at)).toHaveLength(1);
+        expect(busy(at)).toEqual([]);
+      }
+      const told = await until(
+        "the stranger's answer",
+        () => {
+          const bot = stranger.messages().filter((m) => m.from?.is_bot);
+          return bot.length > 0 ? bot : undefined;
+        },
+        60_000,
+      );
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toMatch(/[가-힣]/);
+      expect(told[0]!.text).not.toContain(translate("ko", "error-database-busy"));
+      // The early agents send the number again; every booking finishes, paid once.
+      await Promise.all(
+        users.map(async (u, i) => {
+          if (i < early.length) {
+            const from = u.messages().length;
+            u.send("081-234-5678");
+            await waitNewText(u, from, HELD, 60_000);
+          }
+          await tapWhen(u, /:ok$/, 0, 60_000);
+          await waitText(u, "Booking confirmed", 60_000);
+        }),
+      );
+      // Each early agent was told busy once (the update fetched before the step-down was not served again).
+      for (const i of early.keys()) expect(busy(i)).toHaveLength(1);
+      await expectMoneyClean(w, users.length);
+      for (const p of instances) expect(p.child.exitCode).toBeNull();
+    } finally {
+      await w.close();
+      await pg.close();
+    }
+  }, 300_000);
 });
