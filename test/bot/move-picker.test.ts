@@ -5,6 +5,7 @@
  * an admin (in Thai), an agent moving alone where the agency's rule allows, a customer within their
  * booking's course, and forged picker data.
  */
+import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BookingRecord } from "../../src/bookings/index.js";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
@@ -24,6 +25,7 @@ import {
 import { dataOf } from "../helpers/buttons.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { checkInvariants } from "../helpers/invariants.js";
+import { qrOf, slipPhoto } from "../helpers/slips.js";
 
 const ADMIN = 9401;
 const AGENT = 9402;
@@ -206,6 +208,76 @@ describe("moving a booking with the pickers", () => {
     expect(view.new.state).toBe("PAID");
     expect(view.new.course_id).toBe(old!.course_id);
     expect(customer.messages().some((m) => m.text?.includes("ティータイムを変更しました"))).toBe(true);
+    await checkInvariants(h);
+    expectTelegramRules(h);
+  });
+  it("a customer who pays first moves to a dearer tee time: the QR asks exactly the selling difference, their agent approves the slip, then the admins approve the move; all in Korean", async () => {
+    h = await startHarness({
+      env: { ...ENV, PRICE_MARKUP: "20%", PROMPTPAY_ID: "0812345678", PAYMENT_WINDOW_MINUTES: "30" },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = h.user(100_811, "ko", "민준", "stranger");
+    customer.send(`/start ${link}`);
+    await h.settle();
+    const photos = (u: SimulatedUser) => u.messages().filter((m) => (m.photo?.length ?? 0) > 0);
+    /** The customer's slip, and the agent's Paid on its card. */
+    const slipApproved = async (ref: string, paymentOf: string) => {
+      customer.sendPhoto(await slipPhoto(ref));
+      await h!.settle();
+      const card = photos(agent).at(-1)!;
+      agent.tap({ messageId: card.message_id, data: `py:a:${paymentOf}` });
+      await h!.settle();
+      return card;
+    };
+    // Their booking, paid first by PromptPay.
+    await customerBooks(h, customer);
+    const [old] = await h.app.bookings.listForUser(100_811);
+    await slipApproved("014202611270001", old!.id);
+    expect((await h.app.bookings.get(old!.id))?.state).toBe("PAID");
+    const paidBefore = (await h.app.bookings.get(old!.id))!;
+
+    // One more player: dearer. The new tee time is held and the QR asks for the difference.
+    await pickNewTeeTime(h, customer, paidBefore, dateOf(paidBefore));
+    tapData(customer, new RegExp(`^mv:t:${old!.id}:\\d{12}:${old!.persons + 1}$`));
+    await h.settle();
+    tapData(customer, /^mv:h:/);
+    await h.settle();
+    const open = await h.app.bookings.openMoveOf(old!.id);
+    const held = await h.app.bookings.getMove(open!.id);
+    expect(held.move.state).toBe("HELD");
+    const difference = held.new.selling_amount! - held.old.selling_amount!;
+    expect(difference).toBeGreaterThan(0);
+    // The customer's prices, not the partner's: the markup is in the difference.
+    expect(difference).not.toBe(held.new.amount! - held.old.amount!);
+    expect(held.payment).toMatchObject({ kind: "move", state: "awaiting", amount: difference });
+    const qrPhoto = photos(customer).at(-1)!;
+    const qr = parse(qrOf(qrPhoto), true, true)!;
+    expect(qr.getTagValue("54")).toBe((difference / 100).toFixed(2));
+    expect(qr.getTagValue("29", "01")).toBe("0066812345678");
+    expect(qr.getTagValue("62", "05")).toBe(held.payment!.reference);
+    expect(qrPhoto.caption).toContain("담당 에이전트가 확인하면");
+    expect(customer.messages().some((m) => m.text?.includes("차액을 결제해 주세요"))).toBe(true);
+    // Not the admins' yet, and nothing refunded.
+    expect(admin.messages().some((m) => m.text?.includes("A customer asks to move their booking"))).toBe(false);
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+
+    // The slip for the difference, the agent's Paid: now the admins are asked.
+    const card = await slipApproved("014202611270002", held.new.id);
+    expect(card.caption).toContain("the difference for moving their booking");
+    expect(customer.messages().some((m) => m.text?.includes("관리자의 승인을 기다리고"))).toBe(true);
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+    const request = admin.messages().find((m) => m.text?.includes("A customer asks to move their booking"));
+    expect(request?.text).toContain(old!.reservation_code!);
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    const done = await h.app.bookings.getMove(open!.id);
+    expect(done.move.state).toBe("DONE");
+    expect(done.old.state).toBe("REFUNDED");
+    expect(done.new.state).toBe("PAID");
+    expect(done.payment?.state).toBe("approved");
+    expect(customer.messages().some((m) => m.text?.includes("티타임이 변경되었습니다"))).toBe(true);
     await checkInvariants(h);
     expectTelegramRules(h);
   });
