@@ -3,7 +3,8 @@
  * HTTP, the local Bot API server): "🔁 Move to another tee time" on the booking in /mybookings, the date
  * on the course's calendar, the day's tee times, the players, then the hold; an agent's move approved by
  * an admin (in Thai), an agent moving alone where the agency's rule allows, a customer within their
- * booking's course, and forged picker data.
+ * booking's course, a customer who pays first paying a dearer tee time's difference by PromptPay before the
+ * admins are asked (in Korean), and forged picker data.
  */
 import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
