@@ -437,6 +437,24 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
     await invariants();
   });
 
+  it("a customer's difference approved, the old refunded, the new never confirmed before its hold ends: stranded, the difference to return", async () => {
+    const [a, b] = dearerSlots(1);
+    const held = await customersDearerMove(a!, b!);
+    await paysDifference(held.new.id);
+    sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "status", status: 422, times: Infinity });
+    expect((await service.approveMove(held.move.id, { actor: `user:${ADMIN}` })).kind).toBe("retrying");
+    t += HOLD_MINUTES * 60_000;
+    await reaper.tick();
+    await reaper.tick();
+    const stranded = await service.getMove(held.move.id);
+    expect(stranded.move.state).toBe("STRANDED");
+    expect(stranded.old.state).toBe("REFUNDED");
+    expect(stranded.payment?.state).toBe("to-return");
+    expect(moveEvents.filter((e) => e.kind === "stranded")).toHaveLength(1);
+    sandbox.faults.clear();
+    await invariants();
+  });
+
   it("a crash after the refund, before the confirm: the reaper reads the refund back and books the new tee time, once", async () => {
     const [a, b] = openSlots(2);
     const old = await paidBooking(a!);

@@ -212,48 +212,53 @@ describe("moving a booking with the pickers", () => {
     await checkInvariants(h);
     expectTelegramRules(h);
   });
-  it("a customer who pays first moves to a dearer tee time: the QR asks exactly the selling difference, their agent approves the slip, then the admins approve the move; all in Korean", async () => {
-    h = await startHarness({
-      env: { ...ENV, PRICE_MARKUP: "20%", PROMPTPAY_ID: "0812345678", PAYMENT_WINDOW_MINUTES: "30" },
-    });
-    const agent = h.user(AGENT, "en", "Anan");
-    const admin = h.user(ADMIN, "en", "Ploy");
-    const link = await createLink(h, agent, [/^lk:cc:/, /^lk:s:2:/]);
-    const customer = h.user(100_811, "ko", "민준", "stranger");
+  /**
+   * A customer of AGENT's who pays first (PROMPTPAY_ID), their booking paid by slip and the agent's Paid,
+   * then their move to the same day with one more player (dearer), held with the difference's QR shown.
+   */
+  async function customersDearerMove(x: Harness, id: number, locale: string) {
+    const agent = x.user(AGENT, "en", "Anan");
+    const admin = x.user(ADMIN, "en", "Ploy");
+    const link = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = x.user(id, locale, "Nok", "stranger");
     customer.send(`/start ${link}`);
-    await h.settle();
+    await x.settle();
     const photos = (u: SimulatedUser) => u.messages().filter((m) => (m.photo?.length ?? 0) > 0);
     /** The customer's slip, and the agent's Paid on its card. */
     const slipApproved = async (ref: string, paymentOf: string) => {
       customer.sendPhoto(await slipPhoto(ref));
-      await h!.settle();
+      await x.settle();
       const card = photos(agent).at(-1)!;
       agent.tap({ messageId: card.message_id, data: `py:a:${paymentOf}` });
-      await h!.settle();
+      await x.settle();
       return card;
     };
-    // Their booking, paid first by PromptPay.
-    await customerBooks(h, customer);
-    const [old] = await h.app.bookings.listForUser(100_811);
-    await slipApproved("014202611270001", old!.id);
-    expect((await h.app.bookings.get(old!.id))?.state).toBe("PAID");
-    const paidBefore = (await h.app.bookings.get(old!.id))!;
-
-    // One more player: dearer. The new tee time is held and the QR asks for the difference.
-    await pickNewTeeTime(h, customer, paidBefore, dateOf(paidBefore));
-    tapData(customer, new RegExp(`^mv:t:${old!.id}:\\d{12}:${old!.persons + 1}$`));
-    await h.settle();
+    await customerBooks(x, customer);
+    const [booked] = await x.app.bookings.listForUser(id);
+    await slipApproved(`0142026112${id}`, booked!.id);
+    const old = (await x.app.bookings.get(booked!.id))!;
+    expect(old.state).toBe("PAID");
+    await pickNewTeeTime(x, customer, old, dateOf(old));
+    tapData(customer, new RegExp(`^mv:t:${old.id}:\\d{12}:${old.persons + 1}$`));
+    await x.settle();
     tapData(customer, /^mv:h:/);
-    await h.settle();
-    const open = await h.app.bookings.openMoveOf(old!.id);
-    const held = await h.app.bookings.getMove(open!.id);
+    await x.settle();
+    const open = await x.app.bookings.openMoveOf(old.id);
+    const held = await x.app.bookings.getMove(open!.id);
     expect(held.move.state).toBe("HELD");
+    return { agent, admin, customer, old, held, qrPhoto: photos(customer).at(-1)!, slipApproved };
+  }
+
+  it("a customer who pays first moves to a dearer tee time: the QR asks exactly the selling difference, their agent approves the slip, then the admins approve the move; all in Korean", async () => {
+    h = await startHarness({
+      env: { ...ENV, PRICE_MARKUP: "20%", PROMPTPAY_ID: "0812345678", PAYMENT_WINDOW_MINUTES: "30" },
+    });
+    const { admin, customer, old, held, qrPhoto, slipApproved } = await customersDearerMove(h, 100_811, "ko");
     const difference = held.new.selling_amount! - held.old.selling_amount!;
     expect(difference).toBeGreaterThan(0);
     // The customer's prices, not the partner's: the markup is in the difference.
     expect(difference).not.toBe(held.new.amount! - held.old.amount!);
     expect(held.payment).toMatchObject({ kind: "move", state: "awaiting", amount: difference });
-    const qrPhoto = photos(customer).at(-1)!;
     const qr = parse(qrOf(qrPhoto), true, true)!;
     expect(qr.getTagValue("54")).toBe((difference / 100).toFixed(2));
     expect(qr.getTagValue("29", "01")).toBe("0066812345678");
@@ -270,15 +275,46 @@ describe("moving a booking with the pickers", () => {
     expect(customer.messages().some((m) => m.text?.includes("관리자의 승인을 기다리고"))).toBe(true);
     expect(h.sandbox.count("POST", REFUND)).toBe(0);
     const request = admin.messages().find((m) => m.text?.includes("A customer asks to move their booking"));
-    expect(request?.text).toContain(old!.reservation_code!);
+    expect(request?.text).toContain(old.reservation_code!);
     tapData(admin, /^mv:a:/);
     await h.settle();
-    const done = await h.app.bookings.getMove(open!.id);
+    const done = await h.app.bookings.getMove(held.move.id);
     expect(done.move.state).toBe("DONE");
     expect(done.old.state).toBe("REFUNDED");
     expect(done.new.state).toBe("PAID");
     expect(done.payment?.state).toBe("approved");
     expect(customer.messages().some((m) => m.text?.includes("티타임이 변경되었습니다"))).toBe(true);
+    await checkInvariants(h);
+    expectTelegramRules(h);
+  });
+
+  it("a customer's difference approved, then the new hold ends before the admins' approval: the move is off, the money to return; the customer told in Thai, the agent told the amount, an approval after refunds nothing", async () => {
+    h = await startHarness({
+      env: { ...ENV, PRICE_MARKUP: "20%", PROMPTPAY_ID: "0812345678", PAYMENT_WINDOW_MINUTES: "30" },
+    });
+    const { agent, admin, customer, held, slipApproved } = await customersDearerMove(h, 100_812, "th");
+    await slipApproved("014202611270003", held.new.id);
+    expect((await h.app.bookings.payment(held.new.id))?.state).toBe("approved");
+    const before = customer.messages().length;
+    h.clock.advance(31 * 60_000);
+    await h.app.reaper.tick();
+    await h.app.reaper.tick();
+    await h.settle();
+    const ended = await h.app.bookings.getMove(held.move.id);
+    expect(ended.move.state).toBe("ABANDONED");
+    expect(ended.payment?.state).toBe("to-return");
+    const told = customer
+      .messages()
+      .slice(before)
+      .map((m) => m.text ?? "");
+    // Once, in Thai: the booking stands, the agent returns the difference.
+    expect(told.filter((text) => text.includes("ตัวแทนของคุณจะคืนเงิน"))).toHaveLength(1);
+    expect(told.join("\n")).toContain("การจองของคุณยังเหมือนเดิม");
+    expect(agent.messages().some((m) => m.text?.includes("return it to them"))).toBe(true);
+    // The admins' request, tapped late: decided already, nothing refunded.
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
     await checkInvariants(h);
     expectTelegramRules(h);
   });

@@ -63,7 +63,8 @@ export async function decide(ctx: BotContext, bookingId: string, approve: boolea
       return;
     case "expired":
       await closeCard(ctx, ctx.t("pay-card-expired", { amount: formatBaht(out.payment.amount, locale) }));
-      await tellCustomer(ctx, what, "pay-expired-customer", {});
+      // A move's difference: its old booking stands; the move's own end tells the customer, once.
+      if (out.payment.kind !== "move") await tellCustomer(ctx, what, "pay-expired-customer", {});
       return;
     case "group-approved":
       return groupApproved(ctx, out.payment, out.confirm, who);
