@@ -276,7 +276,7 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
           `${describeBooking(b)}: a ${w.action} sent to the partner for user ${actor}, whom the access rule refuses`,
         );
     }
-    for (const p of prepaid) {
+    for (const p of [...prepaid, ...movePayments]) {
       if (p.decided_by === null || admins.has(Number(p.decided_by))) continue;
       if (p.agent_id === null || Number(p.agent_id) !== Number(p.decided_by))
         violations.push(`payment ${p.booking_id}: decided by user ${p.decided_by}, neither an admin nor its agent`);
