@@ -867,6 +867,7 @@ move-decided = The move of { $code } was already decided.
 move-not-held = The new tee time could not be held: nothing changed.
 move-held = The new tee time for { $code } is held.
 move-unpaid = The customer has not paid the difference for moving { $code } yet (or it was not approved): nothing was done. The move comes to the administrators once their payment is approved.
+move-difference-paid = ✅ The customer paid the difference first: { $amount } (reference <code>{ $reference }</code>). Declined, it is returned to them.
 move-pay-to-return = 💸 The customer paid { $amount } for the difference (reference <code>{ $reference }</code>): return it to them, then mark it returned in /payments.
 move-done-return = 💸 The new tee time sells for { $amount } less: return that to the customer (the partner credited back { $refunded } for the old booking).
 pay-card-move-approved = ✅ Approved by { $who }: the move goes to the administrators for approval.

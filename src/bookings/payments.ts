@@ -2,8 +2,8 @@
  * Customers' payments in the ledger (`payments`, `slip_refs`; migration 013): a booking paid by its
  * customer before the partner's credit is spent (kind `prepay`), the difference a customer pays before a
  * move to a dearer tee time goes ahead (kind `move`, keyed by the move's new booking), or an agent's
- * request to be paid for a booking already confirmed (kind `request`). Every change is a compare-and-set on the row's state, so
- * an approval happens once whatever double taps, admins or instances do. Written by the booking
+ * request to be paid for a booking already confirmed (kind `request`). Every change is a compare-and-set
+ * on the row's state, so an approval happens once whatever double taps, admins or instances do. Written by the booking
  * service alone (service.ts), which also refuses a partner confirm of a `prepay` booking not approved.
  */
 import type { Kysely, Selectable } from "kysely";

@@ -27,6 +27,7 @@ import { dataOf } from "../helpers/buttons.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { checkInvariants } from "../helpers/invariants.js";
 import { qrOf, slipPhoto } from "../helpers/slips.js";
+import { formatBaht } from "../../src/bot/format/money.js";
 
 const ADMIN = 9401;
 const AGENT = 9402;
@@ -276,6 +277,7 @@ describe("moving a booking with the pickers", () => {
     expect(h.sandbox.count("POST", REFUND)).toBe(0);
     const request = admin.messages().find((m) => m.text?.includes("A customer asks to move their booking"));
     expect(request?.text).toContain(old.reservation_code!);
+    expect(request?.text).toContain(`The customer paid the difference first: ${formatBaht(difference, "en")}`);
     tapData(admin, /^mv:a:/);
     await h.settle();
     const done = await h.app.bookings.getMove(held.move.id);

@@ -28,6 +28,7 @@ export async function askAdmins(
   view: MoveView,
   mover: "agent" | "customer",
 ): Promise<void> {
+  const paid = view.payment?.state === "approved" && view.payment.amount > 0 ? view.payment : undefined;
   for (const adminId of deps.access.adminIds()) {
     const locale = await deps.notifications.localeOf(adminId);
     const t = (key: string, a?: Record<string, string | number>) => translate(locale, key, a);
@@ -36,7 +37,16 @@ export async function askAdmins(
       text: [
         t(mover === "customer" ? "move-request-title-customer" : "move-request-title"),
         moveCard(t, locale, view, deps.now(), "staff"),
-      ].join("\n"),
+        // What the customer paid first is theirs to get back if the admins decline.
+        paid
+          ? t("move-difference-paid", {
+              amount: formatBaht(paid.amount, locale),
+              reference: escapeHtml(paid.reference),
+            })
+          : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
       what: "move-request",
       replyMarkup: new InlineKeyboard()
         .text(t("move-btn-approve"), moveData("approve", view.move.id))
