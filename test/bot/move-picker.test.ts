@@ -184,7 +184,7 @@ describe("moving a booking with the pickers", () => {
     expect(h.sandbox.requests.length).toBe(requests);
     expect(h.telegram.unansweredCallbackQueries()).toEqual([]);
 
-    // More players costs more: a customer cannot pay the difference here, so nothing is held.
+    // More players costs more: this customer does not pay through fairway (no PromptPay ID), so nothing is held.
     await pickNewTeeTime(h, customer, old!, dateOf(old!));
     expect(panel(customer).text).toContain("人数");
     const reserves = h.sandbox.count("POST", RESERVE);
