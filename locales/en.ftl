@@ -866,6 +866,12 @@ move-abandoned = The move of { $code } is off: the booking stays as it was, the 
 move-decided = The move of { $code } was already decided.
 move-not-held = The new tee time could not be held: nothing changed.
 move-held = The new tee time for { $code } is held.
+move-unpaid = The customer has not paid the difference for moving { $code } yet (or it was not approved): nothing was done. The move comes to the administrators once their payment is approved.
+move-difference-paid = ✅ The customer paid the difference first: { $amount } (reference <code>{ $reference }</code>). Declined, it is returned to them.
+move-pay-to-return = 💸 The customer paid { $amount } for the difference (reference <code>{ $reference }</code>): return it to them, then mark it returned in /payments.
+move-done-return = 💸 The new tee time sells for { $amount } less: return that to the customer (the partner credited back { $refunded } for the old booking).
+pay-card-move-approved = ✅ Approved by { $who }: the move goes to the administrators for approval.
+pay-slip-asked-move = Asked { $amount } (reference <code>{ $reference }</code>): the difference for moving their booking to this tee time.
 
 ## Charts: /report's picture and the digest's (src/reports/charts/)
 chart-title = Sales { $from } – { $to }
@@ -942,6 +948,10 @@ move-holding = Holding the new tee time…
 move-customer-dearer = That tee time costs more than your booking. To move to it, ask your agent: they arrange the difference.
 move-customer-costs-less = The new tee time costs { $amount } less: your agent returns the difference.
 move-request-title-customer = A customer asks to move their booking:
+move-customer-pay = To move, pay the difference by PromptPay with the QR below.
+move-pay-send-slip = Then send a photo of the transfer slip here. Once your agent has checked it, the move goes to the administrators for approval.
+move-customer-paid = ✅ Your payment of { $amount } for moving { $code } was received. The move now waits for the administrators' approval.
+move-customer-pay-return = Your agent will return the { $amount } you paid for the difference.
 moverule-usage = <code>/moverule free</code> lets agents move their own bookings without an approval; <code>/moverule approval</code> sends every agent's move to the administrators (the default).
 moverule-free = Agents move their own bookings without an approval.
 moverule-approval = An agent's move waits for an administrator's approval.

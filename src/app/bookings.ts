@@ -102,6 +102,12 @@ export function createBookingParts(options: BookingPartsOptions): BookingParts {
   return { access, prices, payments, slips, bookings };
 }
 
+/** Whether a reaper event is a move's new hold ending (told by the move's event instead). */
+async function isMovesNewHold(bookings: BookingService, event: ReaperEvent): Promise<boolean> {
+  if (event.kind !== "expired" && event.kind !== "released") return false;
+  return (await bookings.movesOf(event.booking.id)).some((m) => m.new_booking_id === event.booking.id);
+}
+
 export interface ReaperOptions {
   bookings: BookingService;
   access: Access;
@@ -135,6 +141,9 @@ export function createReaper(options: ReaperOptions): HoldReaper {
     intervalMs: options.intervalMs,
     ...(options.onRun ? { onRun: options.onRun } : {}),
     onEvent: async (event: ReaperEvent) => {
+      // A move's new hold ended: the move's own event (just after, in the same pass) tells its end and
+      // what becomes of a difference its customer paid, once.
+      if (await isMovesNewHold(bookings, event)) return;
       if (!(await paymentOnReaperEvent(people, event))) await notifications.reaperEvent(event);
     },
     onGroupEvent: async (event: GroupReaperEvent) => {

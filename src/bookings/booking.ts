@@ -238,8 +238,8 @@ export function createBookingMachine(core: MoneyCore) {
       const stored = await load(id);
       return unknown ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
     }
-    // A hold awaiting its customer's payment lasts the payment window.
-    const prepay = (await prepayOf(booking)) !== undefined;
+    // A hold awaiting its customer's payment (the booking's, or a move's difference) lasts the payment window.
+    const prepay = (await prepayOf(booking)) !== undefined || (await payments.get(id))?.kind === "move";
     const held = await move(id, {
       from: ["RESERVING"],
       to: "HELD",
@@ -286,7 +286,8 @@ export function createBookingMachine(core: MoneyCore) {
       ? book.sellingTotal(net, b.persons, { courseId: b.course_id, agentId: b.agent_id ?? b.user_id })
       : net;
     await repo.patch(id, { selling_amount: selling });
-    await payments.setAmount(id, selling);
+    // A move's payment is the difference, which its machine sets from both bookings (move.ts).
+    if ((await payments.get(id))?.kind === "prepay") await payments.setAmount(id, selling);
   }
 
   /** Pays for a held reservation from the partner's credit, at most once. */

@@ -1,10 +1,12 @@
 /**
  * A customer's payment's machine (`PAYMENT_MOVES` in `moves.ts` is every legal move): a booking's or a
  * group's pay-first payment (kind `prepay`, keyed by the booking's or the group's id: a group is paid in
- * one payment) or an agent's request to be paid for a booking already made (kind `request`). The slip,
- * the agent's one decision, then the partner's confirm (`booking.ts`, `group.ts`) — never before an
- * approval — and, when the holds end first, the payment's end (`settleAfterHolds`, the reaper's call), so
- * no customer's money is left without someone told to return it.
+ * one payment), the difference of a customer's move to a dearer tee time (kind `move`, keyed by the move's
+ * new booking: the move's approval waits for it, `move.ts`), or an agent's request to be paid for a
+ * booking already made (kind `request`). The slip, the agent's one decision, then the partner's confirm
+ * (`booking.ts`, `group.ts`; a move's saga) — never before an approval — and, when the holds end first,
+ * the payment's end (`settleAfterHolds`, the reaper's call and a move's end), so no customer's money is
+ * left without someone told to return it.
  */
 import { userActor, type Actor } from "./audit.js";
 import type { BookingMachine, ReleaseReason } from "./booking.js";
@@ -18,7 +20,7 @@ import {
   type GroupReleaseOutcome,
   type ReleaseOutcome,
 } from "./outcomes.js";
-import { isOpenPayment, OPEN_PAYMENT_STATES, type PaymentRecord } from "./payments.js";
+import { isOpenPayment, isPayFirst, OPEN_PAYMENT_STATES, type PaymentRecord } from "./payments.js";
 import { groupHoldEnd, type BookingIntentInput, type BookingRecord, type GroupView } from "./record.js";
 
 /** What a booking paid for by its customer first needs at intent: where the money goes. */
@@ -51,6 +53,11 @@ export type SlipOutcome = Payable &
 export type DecisionOutcome =
   /** This call decided (approve: the partner confirm's outcome follows in `confirm`). */
   | { kind: "approved"; payment: PaymentRecord; confirm: ConfirmOutcome }
+  /**
+   * This call approved a move's difference: nothing is written at the partner here; the move now waits
+   * for its own approval (an admin's), which its machine refuses until this one.
+   */
+  | ({ kind: "move-approved"; payment: PaymentRecord } & Payable)
   /** This call approved a group's payment: the group's confirm (`confirmGroup`) follows in `confirm`. */
   | { kind: "group-approved"; payment: PaymentRecord; confirm: GroupConfirmOutcome }
   | { kind: "rejected"; payment: PaymentRecord }
@@ -156,11 +163,13 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     const margin = writeWindowMs * (group ? (await repo.flightsOf(bookingId)).length : 1);
     const target = await payable(bookingId, margin);
     const { booking } = target;
-    if (payment.kind === "prepay" && !target.live) {
+    if (isPayFirst(payment) && !target.live) {
       if (isOpenPayment(payment.state)) {
         await payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired");
+        // A move's new hold is its machine's to let go (the reaper abandons the move with it).
         if (group) await releaseGroup(bookingId, { reason: "expired", actor });
-        else if (booking.state === "HELD") await release(bookingId, { reason: "expired", actor });
+        else if (booking.state === "HELD" && payment.kind !== "move")
+          await release(bookingId, { reason: "expired", actor });
         const { live: _, ...after } = await payable(bookingId);
         return { kind: "expired", payment: (await payments.get(bookingId)) ?? payment, ...after };
       }
@@ -189,6 +198,7 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
       return { kind: "decided", payment: stored };
     }
     if (payment.kind === "request") return { kind: "approved", payment: stored, confirm: confirmOutcomeOf(booking) };
+    if (payment.kind === "move") return { kind: "move-approved", payment: stored, booking };
     return { kind: "approved", payment: stored, confirm: await confirm(bookingId, { actor }) };
   }
 
@@ -209,6 +219,37 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
   }
 
   /**
+   * The difference a customer pays first for a move to a dearer tee time (kind `move`, keyed by the
+   * move's new booking), recorded before the new hold (which then lasts the payment window); its amount
+   * is set once the hold gives the new selling total (`priceMovePayment`).
+   */
+  async function createMovePayment(
+    input: { newBookingId: string; chatId: number; userId: number; agentId: number | null },
+    prepay: PrepayInput,
+  ): Promise<void> {
+    await payments.create({
+      bookingId: input.newBookingId,
+      kind: "move",
+      amount: 0,
+      payee: prepay.payee,
+      chatId: input.chatId,
+      userId: input.userId,
+      agentId: input.agentId,
+    });
+  }
+
+  /**
+   * A move's difference once its new tee time is held (satang, the customer's selling prices): asked for
+   * when positive; otherwise there is nothing to pay and the payment is cancelled (the move is a plain
+   * request). The payment as it stands.
+   */
+  async function priceMovePayment(newBookingId: string, difference: number): Promise<PaymentRecord | undefined> {
+    if (difference > 0) await payments.patch(newBookingId, { amount: difference }, ["pending"]);
+    else await payments.transition(newBookingId, ["pending"], "cancelled");
+    return payments.get(newBookingId);
+  }
+
+  /**
    * A person's Cancel of a hold (a booking's, or a group's by its id), in the money module's order: the
    * customer's pay-first payment ends first (cancelled, only from one of `paymentStates`: a slip with the
    * agent or an approval is never cancelled under them), then the holds are released — so no payment is
@@ -219,6 +260,8 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     opts: { reason: ReleaseReason; paymentStates: readonly CancellablePaymentState[]; actor?: Actor },
   ): Promise<CancelHoldOutcome> {
     const payment = await payments.get(id);
+    // A move's new hold is its machine's: the move is abandoned (its payment with it), never released here.
+    if (payment?.kind === "move") return { kind: "kept", payment };
     if (payment?.kind === "prepay" && !(await payments.transition(id, opts.paymentStates, "cancelled")))
       return { kind: "kept", payment: (await payments.get(id)) ?? payment };
     const how = { reason: opts.reason, ...(opts.actor ? { actor: opts.actor } : {}) };
@@ -240,7 +283,7 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
    */
   async function settleAfterHolds(id: string): Promise<PaymentEnding | undefined> {
     const payment = await payments.get(id);
-    if (payment?.kind !== "prepay") return undefined;
+    if (!isPayFirst(payment)) return undefined;
     const { live, ...what } = await payable(id);
     if (live) return undefined;
     const stored = async () => (await payments.get(id)) ?? payment;
@@ -287,6 +330,8 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
 
   return {
     createPrepayment,
+    createMovePayment,
+    priceMovePayment,
     cancelHold,
     submitSlip,
     decidePayment,

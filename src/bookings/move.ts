@@ -9,13 +9,21 @@
  * told. Each step keeps the booking's guarantees (one reserve, at most one refund, at most one confirm);
  * the move's row adds that an approval starts the refund once, and that a crash at any step is resumed or
  * unwound by the reaper (`settleMove`). The refund's amount is the partner's (its contract policy).
+ *
+ * A customer who pays first pays a dearer tee time's difference before the move goes ahead: a payment of
+ * kind `move` keyed by the new booking (`customer-payment.ts`: the same QR, slip and agent's word as a
+ * pay-first booking). The approval is refused while it is not approved (`unpaid`: no partner call), and
+ * every end of the move that books nothing ends it as a held booking's payment ends with its hold
+ * (`settleAfterHolds`): expired while unpaid, money to return once approved.
  */
 import { userActor, type Actor } from "./audit.js";
 import type { BookingMachine } from "./booking.js";
 import type { MoneyCore } from "./core.js";
+import type { PaymentMachine, PrepayInput } from "./customer-payment.js";
 import { createMoveStore, type MoveRecord, type MoveState } from "./move-store.js";
 import type { MoveTargets } from "./moves.js";
 import type { ConfirmOutcome, RefundOutcome, ReserveOutcome } from "./outcomes.js";
+import type { PaymentRecord } from "./payments.js";
 import type { BookingRecord, GroupFlightInput } from "./record.js";
 
 /** The new tee time of a move: on the old booking's course unless another is named. */
@@ -32,6 +40,11 @@ export interface StartMoveInput {
   /** Who asks: the booker, the agent, or an admin. */
   requestedBy: number;
   to: MoveTarget;
+  /**
+   * The mover is a customer who pays first: a dearer new tee time's difference (at their selling prices)
+   * is theirs to pay by PromptPay to `payee` before the approval. Absent: nothing is asked of anyone.
+   */
+  pay?: PrepayInput;
 }
 
 /** A move with its two bookings as they stand. */
@@ -39,6 +52,8 @@ export interface MoveView {
   move: MoveRecord;
   old: BookingRecord;
   new: BookingRecord;
+  /** The difference its customer pays first (kind `move`), when one was asked for. */
+  payment?: PaymentRecord;
 }
 
 /** What a step of a move did. */
@@ -60,7 +75,9 @@ export type MoveOutcome =
   /** Declined, cancelled, or the new hold ended before the approval: nothing refunded, the new hold released. */
   | ({ kind: "abandoned" } & MoveView)
   /** Decided before (a double tap, another admin or instance): nothing was done here. */
-  | ({ kind: "decided" } & MoveView);
+  | ({ kind: "decided" } & MoveView)
+  /** Refused: the customer's difference is not approved yet (or never will be): nothing was done. */
+  | ({ kind: "unpaid" } & MoveView);
 
 /** Why a move cannot start. */
 export type MoveRefusal = "not-paid" | "open-move";
@@ -70,8 +87,15 @@ export type StartMoveOutcome = MoveOutcome | { kind: "refused"; reason: MoveRefu
 /** What the reaper settled of a move, for the bot to tell (`settleMove`). */
 export type MoveEvent = Extract<MoveOutcome, { kind: "held" | "done" | "unwound" | "stranded" | "abandoned" }>;
 
-export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
-  const { repo, load, mayWrite, now, logger, writeWindowMs, audit } = core;
+/** Satang the customer pays for a booking: its selling amount (the net when none was recorded). */
+const sellingOf = (b: BookingRecord) => b.selling_amount ?? b.amount ?? b.expected_amount;
+
+/** Whether a move's difference is owed and not approved: its approval must wait (or never come). */
+const unpaid = (payment: PaymentRecord | undefined) =>
+  payment !== undefined && payment.amount > 0 && payment.state !== "approved";
+
+export function createMoveMachine(core: MoneyCore, booking: BookingMachine, payment: PaymentMachine) {
+  const { repo, load, mayWrite, now, logger, writeWindowMs, audit, payments } = core;
   const moves = createMoveStore(core.options.db, now);
 
   /**
@@ -112,7 +136,26 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
   async function view(id: string): Promise<MoveView> {
     const move = await moves.get(id);
     if (!move) throw new Error(`unknown move ${id}`);
-    return { move, old: await load(move.old_booking_id), new: await load(move.new_booking_id) };
+    const paid = await payments.get(move.new_booking_id);
+    return {
+      move,
+      old: await load(move.old_booking_id),
+      new: await load(move.new_booking_id),
+      ...(paid?.kind === "move" ? { payment: paid } : {}),
+    };
+  }
+
+  /**
+   * A move that ended without booking its new tee time: its difference payment ends with the new hold —
+   * expired while it waited, money to return once approved. Best effort here: the reaper's sweep of
+   * payments whose holds ended finishes what a failure leaves.
+   */
+  async function endPayment(newBookingId: string): Promise<void> {
+    try {
+      await payment.settleAfterHolds(newBookingId);
+    } catch (err) {
+      logger.warn({ err, newBookingId }, "a move's payment was not ended with it; the reaper's sweep will");
+    }
   }
 
   /** The new hold released (nothing refunded yet) and the move ended as `to`. */
@@ -120,6 +163,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
     const move = await moves.get(id);
     if (!move || !(await step(actor, id, [from], "ABANDONED"))) return false;
     await booking.releaseFlight(move.new_booking_id, { reason: "move", actor });
+    await endPayment(move.new_booking_id);
     return true;
   }
 
@@ -162,10 +206,20 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
       // A group's tee time is moved one at a time: the new one takes the old one's place in the group.
       ...(old.group_id !== null ? { groupId: old.group_id, flight: old.flight ?? undefined } : {}),
     });
+    // Recorded before the reserve, so the new hold lasts the payment window.
+    if (input.pay)
+      await payment.createMovePayment(
+        { newBookingId: input.newBookingId, chatId: old.chat_id, userId: old.user_id, agentId: old.agent_id },
+        input.pay,
+      );
     const actor = opts.actor ?? userActor(input.requestedBy);
     const reserve = await booking.reserve(input.newBookingId, { actor });
+    if (reserve.kind === "held" && input.pay)
+      await payment.priceMovePayment(input.newBookingId, sellingOf(await load(input.newBookingId)) - sellingOf(old));
     if (reserve.kind === "held" && (await step(actor, move.id, ["HOLDING"], "HELD")))
       return { kind: "held", ...(await view(move.id)) };
+    // Never asked for: the QR is shown only for a held move.
+    if (input.pay) await payment.cancelPayment(input.newBookingId);
     // Not held (refused, taken, an answer lost: the booking's own reaper settles a hold nobody saw).
     if (reserve.kind !== "unknown") {
       await step(actor, move.id, ["HOLDING"], "ABANDONED", { last_error: reserve.kind });
@@ -183,6 +237,8 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
     const before = await view(id);
     await mayWrite("move", opts.actor, before.old);
     if (before.move.state !== "HELD") return { kind: "decided", ...before };
+    // The customer's difference first: refused before any partner call, whoever asks.
+    if (unpaid(before.payment)) return { kind: "unpaid", ...before };
     const decidedBy = opts.actor.startsWith("user:") ? Number(opts.actor.slice("user:".length)) : null;
     const live = before.new.state === "HELD" && (before.new.hold_expires_at ?? 0) > now() + 2 * writeWindowMs;
     if (!live) {
@@ -207,6 +263,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
       await step(actor, id, ["REFUNDING"], "UNWOUND", {
         last_error: refund.kind === "failed" ? JSON.stringify(refund.error) : "not-paid",
       });
+      await endPayment(move.new_booking_id);
       return { kind: "unwound", refund, ...(await view(id)) };
     }
     // Unknown or busy: the refund's own state settles first (the reaper reads the partner).
@@ -228,6 +285,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine) {
           { moveId: id, oldBookingId: move.old_booking_id, newBookingId: move.new_booking_id },
           "a move's old booking was refunded but its new tee time could not be booked",
         );
+      await endPayment(move.new_booking_id);
       return { kind: "stranded", ...(await view(id)) };
     }
     if (confirm.kind === "unknown") return { kind: "pending", ...(await view(id)) };

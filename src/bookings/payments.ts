@@ -1,8 +1,9 @@
 /**
  * Customers' payments in the ledger (`payments`, `slip_refs`; migration 013): a booking paid by its
- * customer before the partner's credit is spent (kind `prepay`), or an agent's request to be paid for a
- * booking already confirmed (kind `request`). Every change is a compare-and-set on the row's state, so
- * an approval happens once whatever double taps, admins or instances do. Written by the booking
+ * customer before the partner's credit is spent (kind `prepay`), the difference a customer pays before a
+ * move to a dearer tee time goes ahead (kind `move`, keyed by the move's new booking), or an agent's
+ * request to be paid for a booking already confirmed (kind `request`). Every change is a compare-and-set
+ * on the row's state, so an approval happens once whatever double taps, admins or instances do. Written by the booking
  * service alone (service.ts), which also refuses a partner confirm of a `prepay` booking not approved.
  */
 import type { Kysely, Selectable } from "kysely";
@@ -20,6 +21,17 @@ export const OPEN_PAYMENT_STATES = [
   "rejected",
 ] as const satisfies readonly PaymentState[];
 export type OpenPaymentState = (typeof OPEN_PAYMENT_STATES)[number];
+
+/**
+ * The kinds a customer pays before the partner spends anything on them (a QR, a slip, the agent's word,
+ * then the partner's write), whose end follows their holds' (`settleAfterHolds`).
+ */
+export const PAY_FIRST_KINDS = ["prepay", "move"] as const satisfies readonly PaymentRecord["kind"][];
+
+/** Whether a payment is paid before the partner spends anything on it (`PAY_FIRST_KINDS`). */
+export function isPayFirst(payment: Pick<PaymentRecord, "kind"> | undefined): payment is PaymentRecord {
+  return payment !== undefined && (PAY_FIRST_KINDS as readonly string[]).includes(payment.kind);
+}
 
 /** Whether a payment still waits for the agent's word. */
 export function isOpenPayment(state: PaymentState): state is OpenPaymentState {
@@ -59,7 +71,7 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
         .values({
           booking_id: input.bookingId,
           kind: input.kind,
-          state: input.kind === "prepay" ? "pending" : "awaiting",
+          state: input.kind === "request" ? "awaiting" : "pending",
           amount: input.amount,
           payee: input.payee,
           reference: paymentReference(input.bookingId),
@@ -131,13 +143,17 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
       return row && row.booking_id !== bookingId ? row.booking_id : undefined;
     },
 
-    /** The open prepay of a customer (their latest), if any. */
+    /**
+     * The pay-first payment (a booking's, or a move's difference) a customer's slip is for: one still
+     * waiting for the agent's word, else their latest, if any.
+     */
     openForUser(userId: number): Promise<PaymentRecord | undefined> {
       return db
         .selectFrom("payments")
         .selectAll()
         .where("user_id", "=", userId)
-        .where("kind", "=", "prepay")
+        .where("kind", "in", PAY_FIRST_KINDS)
+        .orderBy((eb) => eb.case().when("state", "in", OPEN_PAYMENT_STATES).then(0).else(1).end())
         .orderBy("created_at", "desc")
         .executeTakeFirst();
     },
@@ -151,7 +167,7 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
       const rows = await db
         .selectFrom("payments as p")
         .select("p.booking_id")
-        .where("p.kind", "=", "prepay")
+        .where("p.kind", "in", PAY_FIRST_KINDS)
         .where("p.state", "in", [...OPEN_PAYMENT_STATES, "approved"])
         .where((eb) =>
           eb.or([

@@ -6,10 +6,11 @@
  * - a booking (`booking.ts`): INTENT → RESERVING → HELD → CONFIRMING → PAID → REFUNDING → REFUNDED, with
  *   RELEASING → RELEASED, RESERVE_FAILED and RESERVE_UNKNOWN on the way;
  * - a group of bookings held, paid and released as one (`group.ts`);
- * - a customer's payment, approved before any partner confirm of a booking paid first (`customer-payment.ts`).
+ * - a customer's payment, approved before any partner confirm of a booking paid first (`customer-payment.ts`);
+ * - a move of a paid booking to another tee time (`move.ts`), whose customer's difference is a payment.
  *
- * Dependencies go one way: the payment's machine uses the group's and the booking's, the group's the
- * booking's; none calls into the bot.
+ * Dependencies go one way: the move's machine uses the payment's and the booking's, the payment's the
+ * group's and the booking's, the group's the booking's; none calls into the bot.
  */
 import { createBookingMachine } from "./booking.js";
 import { createMoneyCore, type BookingServiceOptions } from "./core.js";
@@ -47,7 +48,7 @@ export function createBookingService(options: BookingServiceOptions) {
   const booking = createBookingMachine(core);
   const group = createGroupMachine(core, booking);
   const payment = createPaymentMachine(core, booking, group);
-  const move = createMoveMachine(core, booking);
+  const move = createMoveMachine(core, booking, payment);
 
   return {
     /**

@@ -432,6 +432,11 @@ export const CUSTOMER_KEYS = [
   "move-holding",
   "move-customer-dearer",
   "move-customer-costs-less",
+  // A dearer move whose difference the customer pays first (bot/features/moves/, payments/decision.ts).
+  "move-customer-pay",
+  "move-pay-send-slip",
+  "move-customer-paid",
+  "move-customer-pay-return",
   "move-not-yours",
   "move-not-paid",
   "move-open",

@@ -436,10 +436,13 @@ export interface BookingMovesTable {
   updated_at: number;
 }
 
-/** A customer's PromptPay payment of a booking (kind `prepay`), or an agent's payment request (`request`). */
+/**
+ * A customer's PromptPay payment of a booking (kind `prepay`), of the difference of a move to a dearer tee
+ * time (`move`, keyed by the move's new booking), or an agent's payment request (`request`).
+ */
 export interface PaymentsTable {
   booking_id: string;
-  kind: "prepay" | "request";
+  kind: "prepay" | "move" | "request";
   state: PaymentState;
   /** Satang: the selling total asked for. */
   amount: number;

@@ -32,6 +32,9 @@ const STALE_MS = 60_000;
 const INITIAL_BALANCE = 10_000_000;
 const ADMIN = 7001;
 const AGENT = 7002;
+/** A customer of AGENT's (through a link), who pays first. */
+const CUSTOMER = 7003;
+const PAYEE = { payee: "0812345678" };
 
 const RESERVE = /\/order\/reserve$/;
 const CONFIRM = /\/order\/[0-9a-f]{24}\/confirm$/;
@@ -282,6 +285,173 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
     // An approval after the end refunds nothing.
     expect((await service.approveMove(id2, { actor: `user:${ADMIN}` })).kind).toBe("decided");
     expect(sandbox.count("POST", REFUND)).toBe(0);
+    await invariants();
+  });
+
+  /** Open tee times tomorrow on one course: one for two players, then `n` more that take three. */
+  function dearerSlots(n: number): SlotView[] {
+    for (const course of sandbox.courses()) {
+      const open = sandbox
+        .slots(course.id, "2026-11-24")
+        .filter((s) => s.status === "OPEN" && s.persons === 0 && s.minPerson <= 2);
+      const first = open.find((s) => s.maxPerson >= 2);
+      const three = open.filter((s) => s !== first && s.minPerson <= 3 && s.maxPerson >= 3);
+      if (first && three.length >= n) return [first, ...three.slice(0, n)];
+    }
+    throw new Error(`no ${n} open tee times for three`);
+  }
+
+  /** A customer's paid booking (AGENT's customer) on `slot`, and their move of it to `to` for three players. */
+  async function customersDearerMove(slot: SlotView, to: SlotView) {
+    const id = randomUUID();
+    await service.createIntent(intentAt(slot, { id, userId: CUSTOMER, agentId: AGENT }));
+    expect((await service.reserve(id)).kind).toBe("held");
+    expect((await service.confirm(id, { actor: `user:${AGENT}` })).kind).toBe("paid");
+    const old = (await service.get(id))!;
+    const out = await service.startMove({
+      id: randomUUID(),
+      newBookingId: randomUUID(),
+      oldBookingId: old.id,
+      requestedBy: CUSTOMER,
+      to: { ...target(to), persons: 3, expectedAmount: to.price * 3 },
+      pay: PAYEE,
+    });
+    expect(out.kind).toBe("held");
+    if (out.kind !== "held") throw new Error("not held");
+    return out;
+  }
+
+  /** The customer's slip for the move's difference, and the agent's approval of it. */
+  async function paysDifference(newBookingId: string) {
+    await service.showPayment(newBookingId);
+    expect((await service.submitSlip(newBookingId, { fileId: "slip", ref: `REF${newBookingId}` })).kind).toBe(
+      "submitted",
+    );
+    const decided = await service.decidePayment(newBookingId, { approve: true, actorId: AGENT });
+    expect(decided.kind).toBe("move-approved");
+  }
+
+  it("a customer's dearer move: the approval is refused while the difference is unpaid (no partner call); paid and approved, the admin's approval refunds the old and pays the new, the balance exact", async () => {
+    const [a, b] = dearerSlots(1);
+    const held = await customersDearerMove(a!, b!);
+    // The difference at the customer's prices (no markup here: the selling price is the net).
+    expect(held.payment).toMatchObject({ kind: "move", state: "pending", payee: "0812345678" });
+    expect(held.payment!.amount).toBe(b!.price * 3 - a!.price * 2);
+    expect(held.payment!.amount).toBeGreaterThan(0);
+    const before = sandbox.balance();
+    const writes = sandbox.requests.length;
+
+    const refused = await service.approveMove(held.move.id, { actor: `user:${ADMIN}` });
+    expect(refused.kind).toBe("unpaid");
+    expect(refused.move.state).toBe("HELD");
+    // A slip with the agent is not a payment either.
+    await service.showPayment(held.new.id);
+    await service.submitSlip(held.new.id, { fileId: "slip", ref: "REF-1" });
+    expect((await service.approveMove(held.move.id, { actor: `user:${ADMIN}` })).kind).toBe("unpaid");
+    expect(sandbox.requests.length, "no partner call").toBe(writes);
+
+    // The agent approves the slip: nothing is written at the partner; the move waits for the admin.
+    expect((await service.decidePayment(held.new.id, { approve: true, actorId: AGENT })).kind).toBe("move-approved");
+    expect(sandbox.requests.length).toBe(writes);
+    expect((await service.getMove(held.move.id)).move.state).toBe("HELD");
+
+    const out = await service.approveMove(held.move.id, { actor: `user:${ADMIN}` });
+    expect(out.kind).toBe("done");
+    const oldAtPartner = sandbox.reservations().find((r) => r.id === out.old.reservation_id)!;
+    const newAtPartner = sandbox.reservations().find((r) => r.id === out.new.reservation_id)!;
+    expect(oldAtPartner.status).toBe("REFUND");
+    expect(newAtPartner.status).toBe("PAID");
+    expect(sandbox.balance()).toBe(before - newAtPartner.amount + (oldAtPartner.refundedAmount ?? 0));
+    expect(sandbox.count("POST", REFUND)).toBe(1);
+    expect(out.payment?.state).toBe("approved");
+    await invariants();
+  });
+
+  it("a customer's difference and how the move ends without the new tee time: unpaid when the hold ends (expired); approved, then the hold ends, the admin declines, or the refund is refused (money to return)", async () => {
+    const [a, b, c, d, e] = dearerSlots(4);
+    // The hold ends before the customer paid: the payment expires with the move, nothing to return.
+    const unpaidMove = await customersDearerMove(a!, b!);
+    await service.showPayment(unpaidMove.new.id);
+    t += HOLD_MINUTES * 60_000;
+    await reaper.tick();
+    await reaper.tick();
+    const lapsed = await service.getMove(unpaidMove.move.id);
+    expect(lapsed.move.state).toBe("ABANDONED");
+    expect(lapsed.payment?.state).toBe("expired");
+    expect(moveEvents.find((e) => e.move.id === unpaidMove.move.id)?.kind).toBe("abandoned");
+
+    // Approved, then the hold ends before the admin's approval: abandoned, the difference to return.
+    const { old: second } = unpaidMove;
+    const late = await service.startMove({
+      id: randomUUID(),
+      newBookingId: randomUUID(),
+      oldBookingId: second.id,
+      requestedBy: CUSTOMER,
+      to: { ...target(c!), persons: 3, expectedAmount: c!.price * 3 },
+      pay: PAYEE,
+    });
+    expect(late.kind).toBe("held");
+    if (late.kind !== "held") return;
+    await paysDifference(late.new.id);
+    t += HOLD_MINUTES * 60_000;
+    await reaper.tick();
+    await reaper.tick();
+    const ended = await service.getMove(late.move.id);
+    expect(ended.move.state).toBe("ABANDONED");
+    expect(ended.payment?.state).toBe("to-return");
+    expect((await service.approveMove(late.move.id, { actor: `user:${ADMIN}` })).kind).toBe("decided");
+
+    // Approved, then the admin declines: the same.
+    const declinedMove = await service.startMove({
+      id: randomUUID(),
+      newBookingId: randomUUID(),
+      oldBookingId: second.id,
+      requestedBy: CUSTOMER,
+      to: { ...target(d!), persons: 3, expectedAmount: d!.price * 3 },
+      pay: PAYEE,
+    });
+    if (declinedMove.kind !== "held") throw new Error("not held");
+    await paysDifference(declinedMove.new.id);
+    const declined = await service.abandonMove(declinedMove.move.id, { actor: `user:${ADMIN}` });
+    expect(declined.kind).toBe("abandoned");
+    expect(declined.payment?.state).toBe("to-return");
+
+    // Approved, then the partner refuses the refund: unwound, the difference to return.
+    const refusedMove = await service.startMove({
+      id: randomUUID(),
+      newBookingId: randomUUID(),
+      oldBookingId: second.id,
+      requestedBy: CUSTOMER,
+      to: { ...target(e!), persons: 3, expectedAmount: e!.price * 3 },
+      pay: PAYEE,
+    });
+    if (refusedMove.kind !== "held") throw new Error("not held");
+    await paysDifference(refusedMove.new.id);
+    sandbox.faults.add({ method: "POST", path: REFUND, kind: "status", status: 422 });
+    const unwound = await service.approveMove(refusedMove.move.id, { actor: `user:${ADMIN}` });
+    expect(unwound.kind).toBe("unwound");
+    expect(unwound.old.state).toBe("PAID");
+    expect(unwound.payment?.state).toBe("to-return");
+    // Nothing is left for the reaper's sweep to tell twice.
+    expect(await service.paymentsEndedUnsettled()).toEqual([]);
+    await invariants();
+  });
+
+  it("a customer's difference approved, the old refunded, the new never confirmed before its hold ends: stranded, the difference to return", async () => {
+    const [a, b] = dearerSlots(1);
+    const held = await customersDearerMove(a!, b!);
+    await paysDifference(held.new.id);
+    sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "status", status: 422, times: Infinity });
+    expect((await service.approveMove(held.move.id, { actor: `user:${ADMIN}` })).kind).toBe("retrying");
+    t += HOLD_MINUTES * 60_000;
+    await reaper.tick();
+    await reaper.tick();
+    const stranded = await service.getMove(held.move.id);
+    expect(stranded.move.state).toBe("STRANDED");
+    expect(stranded.old.state).toBe("REFUNDED");
+    expect(stranded.payment?.state).toBe("to-return");
+    expect(moveEvents.filter((e) => e.kind === "stranded")).toHaveLength(1);
+    sandbox.faults.clear();
     await invariants();
   });
 

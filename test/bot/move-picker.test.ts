@@ -3,8 +3,10 @@
  * HTTP, the local Bot API server): "🔁 Move to another tee time" on the booking in /mybookings, the date
  * on the course's calendar, the day's tee times, the players, then the hold; an agent's move approved by
  * an admin (in Thai), an agent moving alone where the agency's rule allows, an agent moving to another
- * course, a customer within their booking's course, and forged picker data.
+ * course, a customer within their link's course, a customer who pays first paying a dearer tee time's
+ * difference by PromptPay before the admins are asked (in Korean), and forged picker data.
  */
+import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BookingRecord } from "../../src/bookings/index.js";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
@@ -25,6 +27,8 @@ import {
 import { dataOf } from "../helpers/buttons.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { checkInvariants } from "../helpers/invariants.js";
+import { qrOf, slipPhoto } from "../helpers/slips.js";
+import { formatBaht } from "../../src/bot/format/money.js";
 
 const ADMIN = 9401;
 const AGENT = 9402;
@@ -269,7 +273,7 @@ describe("moving a booking with the pickers", () => {
     expect(callbackAnswerText(h, forged)).toContain("ゴルフ場");
     expect(h.sandbox.requests.length).toBe(requests);
 
-    // More players costs more: a customer cannot pay the difference here, so nothing is held.
+    // More players costs more: this customer does not pay through fairway (no PromptPay ID), so nothing is held.
     await pickNewTeeTime(h, customer, old!, dateOf(old!));
     expect(panel(customer).text).toContain("人数");
     const reserves = h.sandbox.count("POST", RESERVE);
@@ -295,6 +299,113 @@ describe("moving a booking with the pickers", () => {
     expect(view.new.state).toBe("PAID");
     expect(view.new.course_id).toBe(old!.course_id);
     expect(customer.messages().some((m) => m.text?.includes("ティータイムを変更しました"))).toBe(true);
+    await checkInvariants(h);
+    expectTelegramRules(h);
+  });
+  /**
+   * A customer of AGENT's who pays first (PROMPTPAY_ID), their booking paid by slip and the agent's Paid,
+   * then their move to the same day with one more player (dearer), held with the difference's QR shown.
+   */
+  async function customersDearerMove(x: Harness, id: number, locale: string) {
+    const agent = x.user(AGENT, "en", "Anan");
+    const admin = x.user(ADMIN, "en", "Ploy");
+    const link = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+    const customer = x.user(id, locale, "Nok", "stranger");
+    customer.send(`/start ${link}`);
+    await x.settle();
+    const photos = (u: SimulatedUser) => u.messages().filter((m) => (m.photo?.length ?? 0) > 0);
+    /** The customer's slip, and the agent's Paid on its card. */
+    const slipApproved = async (ref: string, paymentOf: string) => {
+      customer.sendPhoto(await slipPhoto(ref));
+      await x.settle();
+      const card = photos(agent).at(-1)!;
+      agent.tap({ messageId: card.message_id, data: `py:a:${paymentOf}` });
+      await x.settle();
+      return card;
+    };
+    await customerBooks(x, customer);
+    const [booked] = await x.app.bookings.listForUser(id);
+    await slipApproved(`0142026112${id}`, booked!.id);
+    const old = (await x.app.bookings.get(booked!.id))!;
+    expect(old.state).toBe("PAID");
+    await pickNewTeeTime(x, customer, old, dateOf(old));
+    tapData(customer, new RegExp(`^mv:t:${old.id}:\\d{12}:${old.persons + 1}$`));
+    await x.settle();
+    tapData(customer, /^mv:h:/);
+    await x.settle();
+    const open = await x.app.bookings.openMoveOf(old.id);
+    const held = await x.app.bookings.getMove(open!.id);
+    expect(held.move.state).toBe("HELD");
+    return { agent, admin, customer, old, held, qrPhoto: photos(customer).at(-1)!, slipApproved };
+  }
+
+  it("a customer who pays first moves to a dearer tee time: the QR asks exactly the selling difference, their agent approves the slip, then the admins approve the move; all in Korean", async () => {
+    h = await startHarness({
+      env: { ...ENV, PRICE_MARKUP: "20%", PROMPTPAY_ID: "0812345678", PAYMENT_WINDOW_MINUTES: "30" },
+    });
+    const { admin, customer, old, held, qrPhoto, slipApproved } = await customersDearerMove(h, 100_811, "ko");
+    const difference = held.new.selling_amount! - held.old.selling_amount!;
+    expect(difference).toBeGreaterThan(0);
+    // The customer's prices, not the partner's: the markup is in the difference.
+    expect(difference).not.toBe(held.new.amount! - held.old.amount!);
+    expect(held.payment).toMatchObject({ kind: "move", state: "awaiting", amount: difference });
+    const qr = parse(qrOf(qrPhoto), true, true)!;
+    expect(qr.getTagValue("54")).toBe((difference / 100).toFixed(2));
+    expect(qr.getTagValue("29", "01")).toBe("0066812345678");
+    expect(qr.getTagValue("62", "05")).toBe(held.payment!.reference);
+    expect(qrPhoto.caption).toContain("담당 에이전트가 확인하면");
+    expect(customer.messages().some((m) => m.text?.includes("차액을 결제해 주세요"))).toBe(true);
+    // Not the admins' yet, and nothing refunded.
+    expect(admin.messages().some((m) => m.text?.includes("A customer asks to move their booking"))).toBe(false);
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+
+    // The slip for the difference, the agent's Paid: now the admins are asked.
+    const card = await slipApproved("014202611270002", held.new.id);
+    expect(card.caption).toContain("the difference for moving their booking");
+    expect(customer.messages().some((m) => m.text?.includes("관리자의 승인을 기다리고"))).toBe(true);
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
+    const request = admin.messages().find((m) => m.text?.includes("A customer asks to move their booking"));
+    expect(request?.text).toContain(old.reservation_code!);
+    expect(request?.text).toContain(`The customer paid the difference first: ${formatBaht(difference, "en")}`);
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    const done = await h.app.bookings.getMove(held.move.id);
+    expect(done.move.state).toBe("DONE");
+    expect(done.old.state).toBe("REFUNDED");
+    expect(done.new.state).toBe("PAID");
+    expect(done.payment?.state).toBe("approved");
+    expect(customer.messages().some((m) => m.text?.includes("티타임이 변경되었습니다"))).toBe(true);
+    await checkInvariants(h);
+    expectTelegramRules(h);
+  });
+
+  it("a customer's difference approved, then the new hold ends before the admins' approval: the move is off, the money to return; the customer told in Thai, the agent told the amount, an approval after refunds nothing", async () => {
+    h = await startHarness({
+      env: { ...ENV, PRICE_MARKUP: "20%", PROMPTPAY_ID: "0812345678", PAYMENT_WINDOW_MINUTES: "30" },
+    });
+    const { agent, admin, customer, held, slipApproved } = await customersDearerMove(h, 100_812, "th");
+    await slipApproved("014202611270003", held.new.id);
+    expect((await h.app.bookings.payment(held.new.id))?.state).toBe("approved");
+    const before = customer.messages().length;
+    h.clock.advance(31 * 60_000);
+    await h.app.reaper.tick();
+    await h.app.reaper.tick();
+    await h.settle();
+    const ended = await h.app.bookings.getMove(held.move.id);
+    expect(ended.move.state).toBe("ABANDONED");
+    expect(ended.payment?.state).toBe("to-return");
+    const told = customer
+      .messages()
+      .slice(before)
+      .map((m) => m.text ?? "");
+    // Once, in Thai: the booking stands, the agent returns the difference.
+    expect(told.filter((text) => text.includes("ตัวแทนของคุณจะคืนเงิน"))).toHaveLength(1);
+    expect(told.join("\n")).toContain("การจองของคุณยังเหมือนเดิม");
+    expect(agent.messages().some((m) => m.text?.includes("return it to them"))).toBe(true);
+    // The admins' request, tapped late: decided already, nothing refunded.
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    expect(h.sandbox.count("POST", REFUND)).toBe(0);
     await checkInvariants(h);
     expectTelegramRules(h);
   });

@@ -26,6 +26,9 @@ import { addToTally } from "./tally.js";
  *   group's flights are all held, ending together; a settled group holds nothing (PAID: every flight
  *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation.
  *
+ * - a move whose customer pays a dearer tee time's difference first (a `move` payment) refunds the old
+ *   booking only once that payment is approved; once over without the new tee time, the payment is not
+ *   left open, nor approved without being marked to return;
  * - no reservation of a booking its customer pays first (a `prepay` payment), nor of any flight of a group
  *   its customer pays first (the group's one payment), was confirmed at the partner without that payment
  *   approved, once, by someone (`decided_by`);
@@ -198,6 +201,8 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
 
   // Moves of paid bookings: never two paid tee times for one, and a move's end is what its bookings say.
   const movesRows = await db.selectFrom("booking_moves").selectAll().execute();
+  const movePayments = await db.selectFrom("payments").selectAll().where("kind", "=", "move").execute();
+  const isOpen = (state: string) => ["pending", "awaiting", "submitted", "rejected"].includes(state);
   const bookingById = new Map(bookings.map((b) => [b.id, b]));
   const statusOf = (b: BookingRecord | undefined) =>
     b?.reservation_id ? byId.get(b.reservation_id)?.status : undefined;
@@ -217,6 +222,19 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
       violations.push(`${where}: the old booking should stand, the partner has it ${oldStatus ?? "-"}`);
     if (["ABANDONED", "UNWOUND", "STRANDED"].includes(m.state) && newStatus === "PAID")
       violations.push(`${where}: over without the new tee time, yet the partner has it paid`);
+    // A customer's difference paid first (a `move` payment): the old booking is refunded only once it
+    // is approved, and a move over without its new tee time leaves no approved money unreturned.
+    const difference = movePayments.find((p) => p.booking_id === m.new_booking_id);
+    if (!difference || Number(difference.amount) <= 0) continue;
+    const refunded = oldB?.reservation_id
+      ? byId.get(oldB.reservation_id)?.history.some((c) => c.reason === "refund")
+      : false;
+    if (refunded && !["approved", "to-return", "returned"].includes(difference.state))
+      violations.push(`${where}: the old booking was refunded with the customer's difference ${difference.state}`);
+    if (["ABANDONED", "UNWOUND", "STRANDED"].includes(m.state) && difference.state === "approved")
+      violations.push(`${where}: over without the new tee time, its customer's difference approved and not to return`);
+    if (["ABANDONED", "UNWOUND", "STRANDED"].includes(m.state) && isOpen(difference.state))
+      violations.push(`${where}: over, its customer's difference still open (${difference.state})`);
   }
 
   // Writes the access rule forbids (src/access/roles.ts writeRefusal): a user's refund not an admin's,
@@ -258,7 +276,7 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
           `${describeBooking(b)}: a ${w.action} sent to the partner for user ${actor}, whom the access rule refuses`,
         );
     }
-    for (const p of prepaid) {
+    for (const p of [...prepaid, ...movePayments]) {
       if (p.decided_by === null || admins.has(Number(p.decided_by))) continue;
       if (p.agent_id === null || Number(p.agent_id) !== Number(p.decided_by))
         violations.push(`payment ${p.booking_id}: decided by user ${p.decided_by}, neither an admin nor its agent`);

@@ -5,13 +5,23 @@
  * <date> <time> [players]`. The new tee time is held at once and shown beside the old one. An admin's own
  * move needs only their [Move now]; an agent's too when the agency's rule lets agents move their own
  * bookings (`/moverule`, an admin command); otherwise, and always for a customer, it goes to the admins, one of whom approves it
- * once. The money module runs the saga (bookings/move.ts): the old booking is refunded only after the
- * approval, then the new hold confirmed.
+ * once. A customer who pays first and picks a dearer tee time pays the difference by PromptPay before
+ * that (the QR and slip of a pay-first booking, their agent's word on it: payments/decision.ts then asks
+ * the admins); one who does not pay through fairway is sent to their agent. The money module runs the
+ * saga (bookings/move.ts): the old booking is refunded only after the approval (and a difference's), then
+ * the new hold confirmed.
  */
 import { randomUUID } from "node:crypto";
 import { Composer, InlineKeyboard } from "grammy";
 import { agentsMoveAlone } from "../../../access/index.js";
-import { userActor, type BookingRecord, type MoveOutcome, type MoveRefusal } from "../../../bookings/index.js";
+import {
+  userActor,
+  type BookingRecord,
+  type MoveOutcome,
+  type MoveRefusal,
+  type MoveView,
+} from "../../../bookings/index.js";
+import type { PrepayInput } from "../../../bookings/service.js";
 import type { TeeTime } from "../../../partner/index.js";
 import { isDateKey } from "../../../time/date-key.js";
 import type { BotContext } from "../../context.js";
@@ -21,9 +31,10 @@ import { localeOf } from "../../i18n.js";
 import { isAdmin } from "../../middlewares/roles.js";
 import { isTelegramFailure } from "../../ui/telegram-errors.js";
 import { moveData, parseMoveData, parsePickData, PICK_NONE } from "./data.js";
-import { translate } from "../after-booking/notices.js";
 import { moveCard, moveOutcomeText } from "./messages.js";
-import { moveCustomerText, tellMoveDecided } from "./notices.js";
+import { sendPaymentQr } from "../payments/customer-qr.js";
+import { readerIn } from "../payments/messages.js";
+import { askAdmins, moveCustomerText, tellMoveDecided } from "./notices.js";
 import { showPickerStep } from "./picker.js";
 import { courseOfBooking, moveCourseOf, moveTeeTimes, teeTimeAt, type MoveCourse } from "./tee-times.js";
 
@@ -71,8 +82,8 @@ export async function openTeeTime(
 }
 
 /**
- * Whether `slot` for `persons` sells for more than `old` did. A customer pays a difference first, which
- * fairway cannot take for a move yet: a dearer tee time is their agent's to arrange.
+ * Whether `slot` for `persons` sells for more than `old` did (the customer's prices): a customer who pays
+ * first pays the difference by PromptPay before the move goes ahead; one who does not is sent to their agent.
  */
 async function dearer(ctx: BotContext, old: BookingRecord, slot: TeeTime, persons: number): Promise<boolean> {
   const book = await ctx.deps.prices.book();
@@ -93,7 +104,8 @@ export async function holdMove(
   const { course, slot, persons } = to;
   const userId = ctx.from!.id;
   const net = slot.price * persons;
-  if (mover === "customer" && (await dearer(ctx, old, slot, persons))) {
+  const pay = mover === "customer" ? await payFor(ctx, old, slot, persons) : undefined;
+  if (pay === "refused") {
     await ctx.reply(ctx.t("move-customer-dearer"), { parse_mode: "HTML" });
     return;
   }
@@ -114,6 +126,7 @@ export async function holdMove(
           ...(slot.caddyPrice !== undefined ? { caddyPrice: slot.caddyPrice } : {}),
         },
       },
+      ...(pay ? { pay } : {}),
     },
     { actor: userActor(userId) },
   );
@@ -130,29 +143,43 @@ export async function holdMove(
   const alone = mover === "admin" || (mover === "agent" && (await agentsMoveAlone(ctx.deps.storage.kv)));
   const audience = mover === "customer" ? "customer" : "staff";
   const card = moveCard(ctx.t.bind(ctx), locale, out, ctx.deps.now(), audience);
+  // The customer's difference first: the admins are asked once their agent approved the payment.
+  const owed = out.payment !== undefined && out.payment.amount > 0 && out.payment.state === "pending";
   const keyboard = new InlineKeyboard();
   if (alone) keyboard.text(ctx.t("move-btn-now"), moveData("approve", out.move.id));
   keyboard.text(ctx.t("move-btn-keep"), moveData("abandon", out.move.id));
-  await ctx.reply([card, alone ? "" : ctx.t("move-sent-to-admins")].filter(Boolean).join("\n\n"), {
+  const next = owed ? ctx.t("move-customer-pay") : alone ? "" : ctx.t("move-sent-to-admins");
+  await ctx.reply([card, next].filter(Boolean).join("\n\n"), {
     parse_mode: "HTML",
-    reply_markup: keyboard,
+    ...(owed ? {} : { reply_markup: keyboard }),
   });
-  if (alone) return;
-  // Every admin gets the move to approve or decline (the first tap decides; the others see it decided).
-  const title = (t: (key: string) => string) =>
-    t(mover === "customer" ? "move-request-title-customer" : "move-request-title");
-  for (const adminId of ctx.deps.access.adminIds()) {
-    const adminLocale = await ctx.deps.notifications.localeOf(adminId);
-    const t = (key: string, a?: Record<string, string | number>) => translate(adminLocale, key, a);
-    await ctx.deps.notifications.deliver({
-      chatId: adminId,
-      text: [title(t), moveCard(t, adminLocale, out, ctx.deps.now(), "staff")].join("\n"),
-      what: "move-request",
-      replyMarkup: new InlineKeyboard()
-        .text(t("move-btn-approve"), moveData("approve", out.move.id))
-        .text(t("move-btn-decline"), moveData("abandon", out.move.id)),
-    });
-  }
+  if (owed) return askDifference(ctx, out, keyboard);
+  if (!alone) await askAdmins(ctx.deps, out, mover === "customer" ? "customer" : "agent");
+}
+
+/**
+ * Whether the customer pays a dearer tee time's difference first, and to whom (their prepay's payee: the
+ * agent's PromptPay, else the agency's); `refused` when it is dearer and they do not pay through fairway.
+ */
+async function payFor(
+  ctx: BotContext,
+  old: BookingRecord,
+  slot: TeeTime,
+  persons: number,
+): Promise<PrepayInput | "refused" | undefined> {
+  if (!(await dearer(ctx, old, slot, persons))) return undefined;
+  const prepay = old.agent_id === null ? null : await ctx.deps.payments.prepayFor(ctx.from!.id, Number(old.agent_id));
+  return prepay ?? "refused";
+}
+
+/** The difference's QR, as a pay-first booking's: the exact amount, its reference, the hold's end; Keep under it. */
+async function askDifference(ctx: BotContext, view: MoveView, keyboard: InlineKeyboard): Promise<void> {
+  const payment = await ctx.deps.bookings.showPayment(view.new.id);
+  if (!payment) return;
+  await sendPaymentQr(ctx.api, ctx.chat!.id, payment, { booking: view.new }, readerIn(localeOf(ctx)), {
+    sendSlipKey: "move-pay-send-slip",
+    keyboard,
+  });
 }
 
 /** /move: holds the new tee time and shows the move, with what can be done next. */
@@ -257,7 +284,7 @@ async function pickerButton(ctx: BotContext): Promise<void> {
       await showPickerStep(ctx, old, { step: "day", bookingId: old.id, date: step.date, ...on });
       return;
     }
-    if (mover === "customer" && (await dearer(ctx, old, slot, step.persons))) {
+    if (mover === "customer" && (await payFor(ctx, old, slot, step.persons)) === "refused") {
       // The picker stays: another tee time or fewer players may do.
       await ctx.answerCallbackQuery({ text: ctx.t("move-customer-dearer"), show_alert: true });
       return;

@@ -1,5 +1,6 @@
 /** What a move says: the old and the new tee time side by side, and what each step's outcome means. */
 import { bookingCourseName, type BookingRecord, type MoveOutcome, type MoveView } from "../../../bookings/index.js";
+import type { PaymentRecord } from "../../../bookings/payments.js";
 import type { Locale } from "../../context.js";
 import { sellingOf, type Audience } from "../../format/booking-money.js";
 import { formatDate, formatTime } from "../../format/dates.js";
@@ -50,33 +51,74 @@ export function moveCard(t: T, locale: Locale, v: MoveView, now: number, audienc
     .join("\n");
 }
 
+/**
+ * The difference a customer paid first for a move that ended without its new tee time: money their
+ * agent returns (approved, or a slip that came and was never decided). Undefined when nothing was paid.
+ */
+export function paidDifferenceBack(out: MoveOutcome): PaymentRecord | undefined {
+  const p = out.payment;
+  if (!p || p.amount <= 0 || !["abandoned", "unwound", "stranded"].includes(out.kind)) return undefined;
+  return p.state === "to-return" || (p.state === "expired" && p.slip_at !== null) ? p : undefined;
+}
+
+/** The staff's line about a customer's difference to return, if any. */
+function differenceBackLine(t: T, locale: Locale, out: MoveOutcome): string {
+  const back = paidDifferenceBack(out);
+  return back
+    ? `\n${t("move-pay-to-return", {
+        amount: formatBaht(back.amount, locale),
+        reference: escapeHtml(back.reference),
+      })}`
+    : "";
+}
+
+/**
+ * A customer's booking moved to a cheaper tee time: what their agent returns (the selling difference),
+ * beside what the partner actually credited back for the old booking (its contract policy may keep some).
+ */
+function cheaperLine(t: T, locale: Locale, out: MoveOutcome & { kind: "done" }): string {
+  const customers = out.old.agent_id !== null && Number(out.old.agent_id) !== Number(out.old.user_id);
+  const less = sellingOf(out.old) - sellingOf(out.new);
+  if (!customers || less <= 0) return "";
+  return `\n${t("move-done-return", {
+    amount: formatBaht(less, locale),
+    refunded: out.refundedAmount === null ? "-" : formatBaht(out.refundedAmount, locale),
+  })}`;
+}
+
 /** What a step of a move did, in one message. */
 export function moveOutcomeText(t: T, locale: Locale, out: MoveOutcome): string {
   const code = escapeHtml(out.old.reservation_code ?? "-");
   const newCode = escapeHtml(out.new.reservation_code ?? "-");
   switch (out.kind) {
     case "done":
-      return t("move-done", {
-        code,
-        newCode,
-        refunded: out.refundedAmount === null ? "-" : formatBaht(out.refundedAmount, locale),
-        paid: formatBaht(out.new.amount ?? out.new.expected_amount, locale),
-      });
+      return (
+        t("move-done", {
+          code,
+          newCode,
+          refunded: out.refundedAmount === null ? "-" : formatBaht(out.refundedAmount, locale),
+          paid: formatBaht(out.new.amount ?? out.new.expected_amount, locale),
+        }) + cheaperLine(t, locale, out)
+      );
     case "unwound":
-      return t("move-unwound", { code });
+      return t("move-unwound", { code }) + differenceBackLine(t, locale, out);
     case "retrying":
       return t("move-retrying", { code, newCode });
     case "stranded":
-      return t("move-stranded", {
-        code,
-        refunded: out.move.refunded_amount === null ? "-" : formatBaht(out.move.refunded_amount, locale),
-      });
+      return (
+        t("move-stranded", {
+          code,
+          refunded: out.move.refunded_amount === null ? "-" : formatBaht(out.move.refunded_amount, locale),
+        }) + differenceBackLine(t, locale, out)
+      );
     case "pending":
       return t("move-pending", { code });
     case "abandoned":
-      return t("move-abandoned", { code });
+      return t("move-abandoned", { code }) + differenceBackLine(t, locale, out);
     case "decided":
       return t("move-decided", { code });
+    case "unpaid":
+      return t("move-unpaid", { code });
     case "held":
       return t("move-held", { code });
     case "not-held":

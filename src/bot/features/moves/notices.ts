@@ -1,24 +1,67 @@
 /**
- * Who hears what became of a move: the one who asked, the booking's agent and, for a move done or
- * stranded, the admins (the partner's figures); the booking's customer in their own words (never the
- * partner's figures); and, once done, the booker's chat gets the new calendar file and e-voucher.
+ * Who hears what became of a move: the admins asked to approve it; then the one who asked, the booking's
+ * agent and, for a move done or stranded, the admins (the partner's figures); the booking's customer in
+ * their own words (never the partner's figures), with what becomes of the difference they paid; and, once
+ * done, the booker's chat gets the new calendar file and e-voucher.
  */
-import type { MoveEvent, MoveOutcome } from "../../../bookings/index.js";
+import { InlineKeyboard } from "grammy";
+import type { MoveEvent, MoveOutcome, MoveView } from "../../../bookings/index.js";
 import { bookingCourseName } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
 import type { Locale } from "../../format/locale.js";
 import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { translate } from "../after-booking/notices.js";
-import { moveOutcomeText } from "./messages.js";
+import { formatBaht } from "../../format/money.js";
+import { moveData } from "./data.js";
+import { moveCard, moveOutcomeText, paidDifferenceBack } from "./messages.js";
 import { sendMoveReceipt } from "./receipt.js";
 
 export type Told = Pick<BotDeps, "notifications" | "access" | "bookings" | "vouchers" | "catalog">;
+
+/**
+ * Every admin gets a held move to approve or decline (the first tap decides; the others see it decided):
+ * an agent's or a customer's, the customer's once the difference they pay first is approved.
+ */
+export async function askAdmins(
+  deps: Pick<BotDeps, "notifications" | "access" | "now">,
+  view: MoveView,
+  mover: "agent" | "customer",
+): Promise<void> {
+  const paid = view.payment?.state === "approved" && view.payment.amount > 0 ? view.payment : undefined;
+  for (const adminId of deps.access.adminIds()) {
+    const locale = await deps.notifications.localeOf(adminId);
+    const t = (key: string, a?: Record<string, string | number>) => translate(locale, key, a);
+    await deps.notifications.deliver({
+      chatId: adminId,
+      text: [
+        t(mover === "customer" ? "move-request-title-customer" : "move-request-title"),
+        moveCard(t, locale, view, deps.now(), "staff"),
+        // What the customer paid first is theirs to get back if the admins decline.
+        paid
+          ? t("move-difference-paid", {
+              amount: formatBaht(paid.amount, locale),
+              reference: escapeHtml(paid.reference),
+            })
+          : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      what: "move-request",
+      replyMarkup: new InlineKeyboard()
+        .text(t("move-btn-approve"), moveData("approve", view.move.id))
+        .text(t("move-btn-decline"), moveData("abandon", view.move.id)),
+    });
+  }
+}
 
 /** What a customer hears of a move's outcome; undefined for a step they need not hear of. */
 export function moveCustomerText(locale: Locale, out: MoveOutcome): string | undefined {
   const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
   const code = escapeHtml(out.old.reservation_code ?? "-");
+  // The difference they paid first, when the move ended without the new tee time: their agent returns it.
+  const back = paidDifferenceBack(out);
+  const returned = back ? `\n${t("move-customer-pay-return", { amount: formatBaht(back.amount, locale) })}` : "";
   switch (out.kind) {
     case "done":
       return t("move-customer-done", {
@@ -30,9 +73,9 @@ export function moveCustomerText(locale: Locale, out: MoveOutcome): string | und
       });
     case "unwound":
     case "abandoned":
-      return t("move-customer-kept", { code });
+      return t("move-customer-kept", { code }) + returned;
     case "stranded":
-      return t("move-customer-stranded", { code });
+      return t("move-customer-stranded", { code }) + returned;
     default:
       return undefined;
   }

@@ -1,8 +1,9 @@
 /**
  * The agent's (or an admin's) decision on a customer's payment: Paid — confirm approves once (the
  * ledger's compare-and-set) and only then is the partner's confirm made (a group's through
- * `confirmGroup`); the customer gets the receipt. Not received tells them. An approval the partner did
- * not confirm keeps its buttons for another try.
+ * `confirmGroup`); the customer gets the receipt. A move's difference approved goes to the admins as the
+ * move to approve (its saga is theirs), the customer told. Not received tells them. An approval the
+ * partner did not confirm keeps its buttons for another try.
  */
 import type { GroupConfirmOutcome } from "../../../bookings/index.js";
 import type { PaymentRecord } from "../../../bookings/payments.js";
@@ -18,6 +19,7 @@ import { closeCard } from "./close-card.js";
 import { payableHoldEnd, payableLine, readerIn } from "./messages.js";
 import { sendGroupReceipt, sendReceipt } from "./receipts.js";
 import { mayDecide } from "./who-decides.js";
+import { askAdmins } from "../moves/notices.js";
 
 /** Tells the customer something about their payment (of a booking or a group), in their language. */
 async function tellCustomer(ctx: BotContext, what: Payable, key: string, args: Record<string, string | number>) {
@@ -61,10 +63,13 @@ export async function decide(ctx: BotContext, bookingId: string, approve: boolea
       return;
     case "expired":
       await closeCard(ctx, ctx.t("pay-card-expired", { amount: formatBaht(out.payment.amount, locale) }));
-      await tellCustomer(ctx, what, "pay-expired-customer", {});
+      // A move's difference: its old booking stands; the move's own end tells the customer, once.
+      if (out.payment.kind !== "move") await tellCustomer(ctx, what, "pay-expired-customer", {});
       return;
     case "group-approved":
       return groupApproved(ctx, out.payment, out.confirm, who);
+    case "move-approved":
+      return moveApproved(ctx, bookingId, who);
     case "approved":
       break;
   }
@@ -96,6 +101,24 @@ export async function decide(ctx: BotContext, bookingId: string, approve: boolea
     confirmFailedText(ctx, reason, confirm.booking.hold_expires_at, confirm.booking.time_zone),
     true,
   );
+}
+
+/**
+ * A move's difference approved: the card closed, the move (still held) sent to every admin to approve, and
+ * the customer told it waits for them. A move over meanwhile is told by its own end (the reaper's event).
+ */
+async function moveApproved(ctx: BotContext, newBookingId: string, who: string): Promise<void> {
+  const { deps } = ctx;
+  await closeCard(ctx, ctx.t("pay-card-move-approved", { who }));
+  const move = (await deps.bookings.movesOf(newBookingId)).find((m) => m.new_booking_id === newBookingId);
+  if (!move) return;
+  const view = await deps.bookings.getMove(move.id);
+  if (view.move.state !== "HELD") return;
+  await askAdmins(deps, view, "customer");
+  await tellCustomer(ctx, { booking: view.new }, "move-customer-paid", {
+    amount: formatBaht(view.payment?.amount ?? 0, parseLocale(view.old.locale, "en")),
+    code: escapeHtml(view.old.reservation_code ?? "-"),
+  });
 }
 
 /** An approval whose confirm failed: why, and that fairway tries again by itself until the holds end. */

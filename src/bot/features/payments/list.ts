@@ -3,6 +3,7 @@
  * button for each payment whose money is to be returned.
  */
 import { InlineKeyboard } from "grammy";
+import { isPayFirst } from "../../../bookings/payments.js";
 import type { BotContext } from "../../context.js";
 import { formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
@@ -41,7 +42,7 @@ export async function paymentsCommand(ctx: BotContext): Promise<void> {
         customer: escapeHtml(b.customer_name),
         amount: formatBaht(p.amount, locale),
         state: ctx.t(`pay-state-${p.state}`),
-        hold: p.kind === "prepay" && ends ? formatTime(ends, b.time_zone, locale) : "-",
+        hold: isPayFirst(p) && ends ? formatTime(ends, b.time_zone, locale) : "-",
       }),
       `   ${payableLine(what, { t: (k, a) => ctx.t(k, a), locale })}`,
     ];

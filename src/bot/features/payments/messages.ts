@@ -82,7 +82,7 @@ export async function paymentPhoto(
   payment: PaymentRecord,
   what: Payable,
   r: Reader,
-  options: { forAgent?: boolean } = {},
+  options: { forAgent?: boolean; sendSlipKey?: string } = {},
 ): Promise<{ png: Buffer; caption: string }> {
   const payee = payeeId(payment.payee);
   if (!payee) throw new Error(`payment of ${payment.booking_id}: the payee ${payment.payee} is no PromptPay ID`);
@@ -98,7 +98,7 @@ export async function paymentPhoto(
     lines.push(
       "",
       r.t("pay-deadline", { time: formatTime(ends, what.booking.time_zone, r.locale) }),
-      r.t("pay-send-slip"),
+      r.t(options.sendSlipKey ?? "pay-send-slip"),
     );
   return { png, caption: lines.join("\n") };
 }
@@ -119,15 +119,18 @@ export function slipCard(
   const money = payableMoney(what);
   const state = what.group ? what.group.group.state : b.state;
   const ends = payableHoldEnd(what);
+  const asked = { amount: formatBaht(payment.amount, r.locale), reference: escapeHtml(payment.reference) };
   const lines = [
     `🧾 <b>${r.t(options.late ? "pay-slip-late-title" : "pay-slip-title", { customer: escapeHtml(b.customer_name) })}</b>`,
     payableLine(what, r),
-    r.t("pay-slip-asked", {
-      amount: formatBaht(payment.amount, r.locale),
-      reference: escapeHtml(payment.reference),
-      net: formatBaht(money.net, r.locale),
-      margin: formatBaht(money.selling - money.net, r.locale),
-    }),
+    // A move's difference: the new tee time's net and margin are not what this payment is.
+    payment.kind === "move"
+      ? r.t("pay-slip-asked-move", asked)
+      : r.t("pay-slip-asked", {
+          ...asked,
+          net: formatBaht(money.net, r.locale),
+          margin: formatBaht(money.selling - money.net, r.locale),
+        }),
   ];
   if (payment.slip_ref) lines.push(r.t("pay-slip-ref", { ref: escapeHtml(payment.slip_ref) }));
   else lines.push(r.t("pay-slip-no-ref"));
