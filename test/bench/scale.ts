@@ -3,11 +3,11 @@
  * [--engines postgres,sqlite] [--rounds 3]`): fairway in the bench process (the harness: the real bot
  * path, the partner sandbox and the local Bot API server over HTTP) on a baseline ledger (the bookings
  * its interactive commands list on the big one, alone: `baselineRows`), then on a ledger of N bookings
- * over two years (`scale-seed.ts`, default 1,000,000), on the same database. For
- * each: an agent's /mybookings, an admin's /bookings today, /order <code>, /report for a day, a month
- * and a year (its text, chart and both CSVs), the digest's figures, one reminders pass, one reaper pass,
- * one watch-checker pass, the database time per update of the interactive commands, and the database's
- * size; each the median of `--rounds` after one warm-up, and its ratio to the baseline ledger's.
+ * over two years (`scale-seed.ts`, default 1,000,000), on the same database. For each: an agent's
+ * /mybookings, an admin's /bookings today, /order <code>, /report for a day, a month and a year (its
+ * text, chart and both CSVs), /report's moves lookup for a month's pages, the digest's figures, one
+ * reminders pass, one reaper pass, one watch-checker pass, the database time per update of the
+ * interactive commands, and the database's size; each the median of `--rounds` after one warm-up, and its ratio to the baseline ledger's.
  * PostgreSQL runs in a database of its own (`fairway_scale`, created and dropped by the bench), SQLite in
  * a temporary file. Never part of `npm test`.
  */
@@ -17,6 +17,8 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import SqliteDatabase from "better-sqlite3";
 import pg from "pg";
+import { createBookingQueries } from "../../src/bookings/queries.js";
+import { bangkokDayStart } from "../../src/bot/features/admin/bangkok-time.js";
 import { addDaysToDateKey } from "../../src/time/date-key.js";
 import { dateKeyOf } from "../../src/time/today.js";
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
@@ -257,6 +259,14 @@ async function measureLedger(
   const yesterday = addDaysToDateKey(today, -1);
   const monthStart = addDaysToDateKey(today, -30);
   const yearStart = addDaysToDateKey(today, -365);
+  // /report's moves lookup alone (`moveLinks`, one query per day's page): the pages of the month read first.
+  const ledger = createBookingQueries(h.app.storage.db);
+  const monthPages: string[][] = [];
+  const [periodStart, periodEnd] = [bangkokDayStart(monthStart), bangkokDayStart(today)];
+  for await (const page of ledger.paidPages(periodStart, periodEnd)) monthPages.push(page.map((b) => b.id));
+  const movesLookup = async () => {
+    for (const ids of monthPages) await ledger.moveLinks(ids);
+  };
   const interactive: [string, () => Promise<number>][] = [
     ["/mybookings (agent)", () => command(agent, "/mybookings")],
     ["/bookings today", () => command(admin, "/bookings today")],
@@ -266,6 +276,7 @@ async function measureLedger(
     ["/report a day", () => command(admin, `/report ${yesterday} ${yesterday}`)],
     ["/report a month", () => command(admin, `/report ${monthStart} ${yesterday}`)],
     ["/report a year", () => command(admin, `/report ${yearStart} ${yesterday}`)],
+    ["/report's moves lookup (a month's pages)", () => timed(movesLookup)],
     ["digest (figures)", () => timed(() => h.app.afterBooking.digest.figures(yesterday))],
     ["reminders pass", () => timed(() => h.app.afterBooking.reminders.tick())],
     ["reaper pass", () => timed(() => h.app.reaper.tick())],
