@@ -214,7 +214,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
 
     /**
      * Holds whose time is up (a confirm or release still unanswered included), and writes that have been in flight
-     * longer than `staleBefore`.
+     * longer than `staleBefore`, and a booking's intents recorded before `staleBefore` that no reserve took up.
      */
     async dueForReaping(at: number, staleBefore: number): Promise<BookingRecord[]> {
       return db
@@ -224,6 +224,9 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
           eb.or([
             eb.and([eb("state", "in", ["HELD", "CONFIRMING", "RELEASING"]), eb("hold_expires_at", "<=", at)]),
             eb.and([eb("state", "in", WRITES_IN_FLIGHT), eb("updated_at", "<=", staleBefore)]),
+            // An intent whose reserve never started (a crash or a lost connection between its row and the
+            // reserve's first move); a group's flights are its group's (`groupsDue`).
+            eb.and([eb("state", "=", "INTENT"), eb("group_id", "is", null), eb("updated_at", "<=", staleBefore)]),
           ]),
         )
         .orderBy("updated_at")
