@@ -41,6 +41,7 @@ export {
   groupCourseName,
   groupHoldEnd,
   groupHoldSetEnd,
+  PAID_LINE_COLUMNS,
   SETTLED_GROUP_STATES,
   type BookingIntentInput,
   type GroupFlightInput,
@@ -50,6 +51,7 @@ export {
   type GroupView,
   type BookingRecord,
   type BookingState,
+  type PaidLine,
 } from "./record.js";
 export {
   countPendingRequests,

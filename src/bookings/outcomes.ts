@@ -47,6 +47,9 @@ export function reserveOutcomeOf(booking: BookingRecord): ReserveOutcome {
     return { kind: "failed", booking, error: parseError(booking.last_error) };
   }
   if (booking.state === "RESERVING" || booking.state === "INTENT") return { kind: "busy", booking };
+  // An intent the reaper dropped before any reserve (a reserve that comes later, as a conversation's replay
+  // of the step that failed, finds it so): nothing was held or charged, and the slot is to be chosen again.
+  if (booking.state === "RELEASED" && booking.reservation_id === null) return { kind: "unknown", booking };
   return { kind: "held", booking };
 }
 

@@ -161,12 +161,15 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
     /**
      * Pay-first payments still waiting for the agent's word, or approved, whose holds are over with nothing
      * booked: the booking (or the group) released. The reaper's sweep after the holds' own events, so a
-     * crash between a release and its payment's end orphans no customer's money.
+     * crash between a release and its payment's end orphans no customer's money. Only payments whose
+     * booking was ever released are read (`holds_released_at`, set in the release's own transaction, by
+     * `payments_released`): an approved payment stays approved for good once its booking is paid.
      */
     async endedUnsettled(limit = 100): Promise<string[]> {
       const rows = await db
         .selectFrom("payments as p")
         .select("p.booking_id")
+        .where("p.holds_released_at", "is not", null)
         .where("p.kind", "in", PAY_FIRST_KINDS)
         .where("p.state", "in", [...OPEN_PAYMENT_STATES, "approved"])
         .where((eb) =>

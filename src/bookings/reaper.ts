@@ -181,6 +181,15 @@ export function createHoldReaper(options: HoldReaperOptions) {
       if (booking.updated_at > now() - staleAfterMs) return undefined;
       return service.settleStaleReserve(booking.id);
     }
+    if (before === "INTENT") {
+      // A cut between the intent's row and its reserve: no partner call was made, so it is dropped with
+      // none (a reserve that starts after this finds it released). Its customer's pay-first payment, if
+      // any, ends in this pass's payment sweep. Nobody saw a hold: there is no event to tell.
+      if (booking.updated_at > now() - staleAfterMs) return undefined;
+      const out = await service.release(booking.id, { reason: "orphan", actor: "system:reaper" });
+      if (out.kind === "released") logger.info({ bookingId: booking.id }, "reaper dropped an intent never reserved");
+      return undefined;
+    }
     // This system's own confirm or release may still be in flight: a second write would race it.
     const endsAt = service.attemptEndsAt(booking);
     if (endsAt !== undefined) {

@@ -106,7 +106,11 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
     const { from, to, set = {}, detail, notExpiredAt } = move;
     assertLegalMoves("booking", from, to);
     return db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom("bookings").select("state").where("id", "=", id).executeTakeFirst();
+      const current = await trx
+        .selectFrom("bookings")
+        .select(["state", "group_id"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!current || !from.includes(current.state)) return false;
       let query = trx
         .updateTable("bookings")
@@ -117,6 +121,15 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       const result = await query.executeTakeFirst();
       const won = Number(result.numUpdatedRows) === 1;
       if (won) await event(trx, id, current.state, to, detail);
+      // The customer's pay-first payment (the booking's, or its group's) is marked in the same transaction:
+      // the reaper's sweep for payments whose holds ended unsettled reads only marked ones.
+      if (won && to === "RELEASED") {
+        await trx
+          .updateTable("payments")
+          .set({ holds_released_at: now() })
+          .where("booking_id", "in", current.group_id === null ? [id] : [id, current.group_id])
+          .execute();
+      }
       return won;
     });
   }
@@ -201,7 +214,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
 
     /**
      * Holds whose time is up (a confirm or release still unanswered included), and writes that have been in flight
-     * longer than `staleBefore`.
+     * longer than `staleBefore`, and a booking's intents recorded before `staleBefore` that no reserve took up.
      */
     async dueForReaping(at: number, staleBefore: number): Promise<BookingRecord[]> {
       return db
@@ -211,6 +224,9 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
           eb.or([
             eb.and([eb("state", "in", ["HELD", "CONFIRMING", "RELEASING"]), eb("hold_expires_at", "<=", at)]),
             eb.and([eb("state", "in", WRITES_IN_FLIGHT), eb("updated_at", "<=", staleBefore)]),
+            // An intent whose reserve never started (a crash or a lost connection between its row and the
+            // reserve's first move); a group's flights are its group's (`groupsDue`).
+            eb.and([eb("state", "=", "INTENT"), eb("group_id", "is", null), eb("updated_at", "<=", staleBefore)]),
           ]),
         )
         .orderBy("updated_at")
@@ -343,13 +359,20 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       assertLegalMoves("group", move.from, move.to);
       const at = now();
       const settled = SETTLED_GROUP_STATES.includes(move.to) ? { settled_at: at } : {};
-      const result = await db
-        .updateTable("booking_groups")
-        .set({ ...move.set, ...settled, state: move.to, updated_at: at })
-        .where("id", "=", id)
-        .where("state", "in", move.from)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable("booking_groups")
+          .set({ ...move.set, ...settled, state: move.to, updated_at: at })
+          .where("id", "=", id)
+          .where("state", "in", move.from)
+          .executeTakeFirst();
+        const won = Number(result.numUpdatedRows) === 1;
+        // Its payment is marked for the reaper's sweep as a released booking's is (`moveBooking`): a group
+        // whose flights all failed to reserve is released with no flight released.
+        if (won && move.to === "RELEASED")
+          await trx.updateTable("payments").set({ holds_released_at: at }).where("booking_id", "=", id).execute();
+        return won;
+      });
     },
 
     /** Marks a step of the group's operation (a flight held or paid): it is still under way. */

@@ -464,6 +464,11 @@ export interface PaymentsTable {
   decided_at: number | null;
   created_at: number;
   updated_at: number;
+  /**
+   * When its booking (or a flight of its group) last moved to RELEASED (migration 022): the reaper's sweep
+   * for payments whose holds ended unsettled reads only payments with one. Null: never released.
+   */
+  holds_released_at: number | null;
 }
 
 /** A bank transaction reference, first seen on a slip of `booking_id`. */

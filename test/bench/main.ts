@@ -260,7 +260,7 @@ async function main(): Promise<void> {
 // against a Bot API server enforcing Telegram's limits (limits.ts); `-- --slips`: another user's taps
 // while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts); `-- --cold-start`:
 // the compiled start to its first getUpdates, `npm start` and importing dist/app.js (cold-start.ts);
-// `-- --scale[=N]`: the commands and jobs on a ledger of N bookings against one of a single booking (scale.ts).
+// `-- --scale[=N]`: the commands and jobs on a ledger of N bookings against the few bookings they list (scale.ts).
 const argv = process.argv.slice(2);
 /** The other benchmarks, by their flag (given the arguments without it). */
 const MODES: Record<string, (args: string[]) => Promise<unknown>> = {

@@ -14,8 +14,10 @@
  * - 1,000 agents, 50,000 customers, 5,000 links, 10,000 active watches (their targets already read,
  *   next due in ten days, so a checker pass reads the database only).
  *
- * Row 0 is the same whatever `n` is (it is dated `start`): the "empty" ledger of the bench is row 0
- * alone (the booking `/order` looks up), and seeding `n` later adds rows 1 … n − 1.
+ * A row is the same in any ledger of `n` (it is a function of `i` and `n`): the bench's baseline ledger is
+ * the few rows its interactive commands answer with on the seeded ledger (`baselineRows`), and seeding
+ * `n` later adds every other row (`except`), so both ledgers list the same bookings and differ only by
+ * the rows nobody asked for.
  */
 import type Database from "better-sqlite3";
 import type pg from "pg";
@@ -62,8 +64,45 @@ function series(engine: SeedPlan["engine"], lo: number, hi: number): [string, st
     : [`WITH RECURSIVE s(i) AS (SELECT ${lo} UNION ALL SELECT i + 1 FROM s WHERE i < ${hi})`, "s"];
 }
 
-/** Bookings lo … hi (row numbers) of a ledger of `n`. */
-function bookingsSql(plan: SeedPlan, lo: number, hi: number): string {
+/** A filter of the series' rows without those of `except` (rows already in the ledger). */
+function without(except: readonly number[]): string {
+  return except.length === 0 ? "" : `WHERE i NOT IN (${except.join(", ")})`;
+}
+
+/** Row `i`'s first flight's row when it is a group's flight (rows 0–2 of every 50), else `i`. */
+const groupRow = (i: number) => (i % 50 < 3 ? i - (i % 50) : i);
+
+/** Who booked row `i` (its user id), as `bookingsSql` computes it. */
+export function bookerOf(i: number): number {
+  const g = groupRow(i);
+  return g % 4 === 0 ? FIRST_CUSTOMER + ((g * 7919) % CUSTOMERS) : FIRST_AGENT + ((g * 31) % AGENTS);
+}
+
+/**
+ * The rows of a ledger of `n` that the bench's interactive commands answer with: `/order`'s row, the
+ * newest 30 (`/bookings today`, all made today), and `agent`'s newest 10 (`/mybookings`); each with its
+ * group's other flights. The bench's baseline ledger is these rows alone, so its figures and the seeded
+ * ledger's list the same bookings.
+ */
+export function baselineRows(n: number, options: { orderRow: number; agent: number }): number[] {
+  const rows = new Set<number>();
+  const add = (i: number) => {
+    if (i % 50 < 3) for (let k = 0; k < 3; k += 1) rows.add(groupRow(i) + k);
+    else rows.add(i);
+  };
+  add(options.orderRow);
+  for (let i = n - 1; i >= Math.max(0, n - 30); i -= 1) add(i);
+  let own = 0;
+  for (let i = n - 1; i >= 0 && own < 10; i -= 1) {
+    if (bookerOf(i) !== options.agent) continue;
+    add(i);
+    own += 1;
+  }
+  return [...rows].filter((i) => i < n).sort((a, b) => a - b);
+}
+
+/** Bookings lo … hi (row numbers) of a ledger of `n`, but those of `except`. */
+function bookingsSql(plan: SeedPlan, lo: number, hi: number, except: readonly number[]): string {
   const start = ledgerStart(plan.now);
   const span = LEDGER_DAYS * DAY - 3_600_000;
   const [prefix, from] = series(plan.engine, lo, hi);
@@ -110,16 +149,16 @@ function bookingsSql(plan: SeedPlan, lo: number, hi: number): string {
           WHEN ${r} < 95 THEN 'RELEASED' ELSE 'RESERVE_FAILED' END AS st
       FROM (
         SELECT i, CASE WHEN i % 50 < 3 THEN i - i % 50 ELSE i END AS g, ${start} + (i * ${span}) / ${plan.n} AS created
-        FROM ${from}
+        FROM ${from} ${without(except)}
       ) a
     ) b`;
 }
 
 /** What follows from bookings lo … hi: their history, groups, payments, requests and moves. */
-function dependentsSql(plan: SeedPlan, lo: number, hi: number): string[] {
+function dependentsSql(plan: SeedPlan, lo: number, hi: number, except: readonly number[]): string[] {
   // The rows of this batch, by their own series (a primary-key lookup each: no index the bench measures).
   const [prefix, from] = series(plan.engine, lo, hi);
-  const rows = `${prefix} SELECT b.* FROM ${from} JOIN bookings b ON b.id = 'sb' || i`;
+  const rows = `${prefix} SELECT b.* FROM ${from} JOIN bookings b ON b.id = 'sb' || i ${without(except)}`;
   const sub = (select: string) => `${select} FROM (${rows}) x`;
   return [
     `INSERT INTO booking_events (id, booking_id, at, from_state, to_state, detail)
@@ -216,18 +255,22 @@ function peopleSql(plan: SeedPlan): string[] {
   ];
 }
 
-/** Rows lo … hi of the ledger, and what follows from them, in batches of `batch` rows. */
+/**
+ * Rows lo … hi of the ledger, and what follows from them, in batches of `batch` rows; not the rows of
+ * `except` (in the ledger already: the baseline's).
+ */
 export async function seedLedger(
   exec: Exec,
   plan: SeedPlan,
   lo: number,
   hi: number,
-  options: { batch: number; people: boolean; onBatch?: (done: number) => void },
+  options: { batch: number; people: boolean; except?: readonly number[]; onBatch?: (done: number) => void },
 ): Promise<void> {
+  const except = options.except ?? [];
   for (let a = lo; a <= hi; a += options.batch) {
     const b = Math.min(hi, a + options.batch - 1);
-    await exec(bookingsSql(plan, a, b));
-    for (const statement of dependentsSql(plan, a, b)) await exec(statement);
+    await exec(bookingsSql(plan, a, b, except));
+    for (const statement of dependentsSql(plan, a, b, except)) await exec(statement);
     options.onBatch?.(b - lo + 1);
   }
   if (options.people) for (const statement of peopleSql(plan)) await exec(statement);

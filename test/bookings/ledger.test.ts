@@ -356,6 +356,22 @@ describe.each(databaseFactories)("bookings ledger on $name", ({ make }) => {
       expect(w.sandbox.balance()).toBe(INITIAL_BALANCE - booking.amount!);
     });
 
+    it("an intent a cut left before its reserve is dropped by the reaper once stale, with no partner call: its customer's payment ends, and a later reserve holds nothing", async () => {
+      const intent = await w.intent({}, undefined, { prepay: { payee: "0812345678" } });
+      const calls = w.sandbox.requests.length;
+      // Its reserve may still be on its way: left alone until it is stale.
+      await w.reaper.tick();
+      expect((await ledger(intent.id)).state).toBe("INTENT");
+      w.advance(STALE_MS + INTERVAL_MS);
+      await w.reaper.tick();
+      expect(await ledger(intent.id)).toMatchObject({ state: "RELEASED", release_reason: "orphan" });
+      expect((await w.service.payment(intent.id))?.state).toBe("expired");
+      // The conversation's replay of the step that failed: nothing held, nothing charged.
+      expect((await w.service.reserve(intent.id)).kind).toBe("unknown");
+      expect(w.sandbox.requests.length).toBe(calls);
+      expect(w.events).toEqual([]);
+    });
+
     it("a booking its customer pays first, approved on two instances at once: one confirm, and only the approval that made it reports it", async () => {
       const intent = await w.intent({}, undefined, { prepay: { payee: "0812345678" } });
       expect((await w.service.reserve(intent.id)).kind).toBe("held");

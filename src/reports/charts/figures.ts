@@ -4,9 +4,9 @@
  * `YYYY-MM-DD` keys on Thailand's calendar.
  */
 import { attributedTo } from "../../bookings/queries.js";
-import type { BookingRecord } from "../../bookings/record.js";
-import { addDaysToDateKey, dateKeyToUtcMs, weekdayOf } from "../../time/date-key.js";
-import { dateKeyOf } from "../../time/today.js";
+import type { PaidLine } from "../../bookings/record.js";
+import { addDaysToDateKey, dateKeyToUtcMs, toDateKey, weekdayOf } from "../../time/date-key.js";
+import { wallClock } from "../../time/zoned.js";
 
 /** How many days a bar stands for: one, a week (Monday to Sunday) or a calendar month. */
 export type ChartGrain = "day" | "week" | "month";
@@ -72,7 +72,7 @@ export interface ChartInput {
   from: string;
   to: string;
   /** The bookings paid in the period (`paidBetween`), whatever became of them since. */
-  paid: readonly BookingRecord[];
+  paid: readonly PaidLine[];
   /** When each hold released in the period ended (`releasedTimesBetween`), epoch ms. */
   releasedAt: readonly number[];
   /** Who counts as an agent (see `attributedTo`), and their names. */
@@ -119,7 +119,7 @@ function emptyBuckets(from: string, to: string, grain: ChartGrain): ChartBucket[
 }
 
 /** What the partner charged for a booking, and what its customer pays (satang). */
-function amounts(b: BookingRecord): { partner: number; selling: number } {
+function amounts(b: PaidLine): { partner: number; selling: number } {
   const partner = b.amount ?? b.expected_amount;
   return { partner, selling: b.selling_amount ?? partner };
 }
@@ -144,10 +144,19 @@ export function chartTally(input: Omit<ChartInput, "paid">) {
   const grain = grainOf(from, to);
   const buckets = emptyBuckets(from, to, grain);
   const byStart = new Map(buckets.map((b) => [b.start, b]));
-  const bucketOf = (ms: number) => byStart.get(bucketStart(dateKeyOf(ms, timeZone), grain, from));
+  // The bar of each calendar day seen, so a year's hundreds of thousands of bookings build no date key each.
+  const barOfDay = new Map<number, ChartBucket | undefined>();
+  const bucketOf = (ms: number) => {
+    const { year, month, day } = wallClock(ms, timeZone);
+    const dayNumber = year * 10_000 + month * 100 + day;
+    if (barOfDay.has(dayNumber)) return barOfDay.get(dayNumber);
+    const bar = byStart.get(bucketStart(toDateKey(year, month, day), grain, from));
+    barOfDay.set(dayNumber, bar);
+    return bar;
+  };
   const courses = new Map<string, CourseFigure>();
   const agents = new Map<number | "direct", AgentFigure>();
-  const add = (b: BookingRecord) => {
+  const add = (b: PaidLine) => {
     const { partner, selling } = amounts(b);
     const bucket = bucketOf(b.paid_at ?? b.created_at);
     if (bucket) {

@@ -19,6 +19,7 @@ import { bookingMoves } from "./018-booking-moves.js";
 import { vouchers } from "./019-vouchers.js";
 import { ledgerIndexes } from "./020-ledger-indexes.js";
 import { moveLinks } from "./021-move-links.js";
+import { paymentsReleased } from "./022-payments-released.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   "019-vouchers": vouchers,
   "020-ledger-indexes": ledgerIndexes,
   "021-move-links": moveLinks,
+  "022-payments-released": paymentsReleased,
 };
 
 export const migrationProvider: MigrationProvider = {

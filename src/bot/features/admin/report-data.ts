@@ -1,8 +1,8 @@
 /** /report's numbers and its CSV: pure functions of the ledger rows, so the message and the file agree. */
-import type { BookingRecord } from "../../../bookings/index.js";
+import type { PaidLine } from "../../../bookings/index.js";
 import { attributedTo, type MoveLink } from "../../../bookings/queries.js";
 import { satangToBahtString } from "../../../partner/index.js";
-import { dateKeyOf, formatTime } from "../../format/dates.js";
+import { wallClock } from "../../../time/zoned.js";
 import { ADMIN_TIME_ZONE } from "./bangkok-time.js";
 
 export interface ReportRow {
@@ -33,7 +33,7 @@ export interface ReportRow {
  * the group once in `groups`.
  */
 export function reportRows(
-  bookings: readonly BookingRecord[],
+  bookings: readonly PaidLine[],
   agentIds: ReadonlySet<number>,
   names: ReadonlyMap<number, string | null>,
 ): ReportRow[] {
@@ -49,7 +49,7 @@ export function reportRows(
 export function reportTally(agentIds: ReadonlySet<number>, names: ReadonlyMap<number, string | null>) {
   const rows = new Map<number | "direct", ReportRow>();
   const groupsOf = new Map<number | "direct", Set<string>>();
-  const add = (b: BookingRecord) => {
+  const add = (b: PaidLine) => {
     const agent = attributedTo(b, agentIds);
     let row = rows.get(agent);
     if (!row) {
@@ -177,9 +177,16 @@ export const BOOKINGS_CSV_HEADER = [
   "moved_from",
 ] as const;
 
-/** `YYYY-MM-DD HH:MM` on the wall clock of `timeZone`: what a spreadsheet reads as a date and time. */
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * `YYYY-MM-DD HH:MM` on the wall clock of `timeZone`: what a spreadsheet reads as a date and time (the
+ * text of `dateKeyOf` and `formatTime`). One reading of the wall clock, not one for the day and one for
+ * the time: a year's bookings CSV writes two of these for each of hundreds of thousands of lines.
+ */
 function csvDateTime(ms: number, timeZone: string): string {
-  return `${dateKeyOf(ms, timeZone)} ${formatTime(ms, timeZone, "en")}`;
+  const { year, month, day, hour, minute } = wallClock(ms, timeZone);
+  return `${String(year).padStart(4, "0")}-${pad2(month)}-${pad2(day)} ${pad2(hour)}:${pad2(minute)}`;
 }
 
 /** The bookings CSV's first line: the byte-order mark and the header (CRLF after). */
@@ -189,7 +196,7 @@ export function bookingsCsvHead(): string {
 
 /** One booking's line of the bookings CSV (CRLF after): see `bookingsCsv`. */
 export function bookingsCsvLine(
-  b: BookingRecord,
+  b: PaidLine,
   agentIds: ReadonlySet<number>,
   names: ReadonlyMap<number, string | null>,
   moved: MoveLink = {},
@@ -226,12 +233,12 @@ export function bookingsCsvLine(
  * /report writes the same lines page by page to a file (`report-file.ts`) instead.
  */
 export function bookingsCsv(
-  bookings: readonly BookingRecord[],
+  bookings: readonly PaidLine[],
   agentIds: ReadonlySet<number>,
   names: ReadonlyMap<number, string | null>,
   links: ReadonlyMap<string, MoveLink> = new Map(),
 ): Buffer {
-  const paidAt = (b: BookingRecord) => b.paid_at ?? b.created_at;
+  const paidAt = (b: PaidLine) => b.paid_at ?? b.created_at;
   const lines = [...bookings]
     .sort((a, b) => paidAt(a) - paidAt(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((b) => bookingsCsvLine(b, agentIds, names, links.get(b.id)));
@@ -242,13 +249,13 @@ export function bookingsCsv(
 export interface ReportGroup {
   groupId: string;
   /** Its tee times among the bookings, earliest first. */
-  flights: BookingRecord[];
+  flights: PaidLine[];
   /** Satang: what the partner charged for them. */
   amount: number;
 }
 
 /** The groups among paid bookings, by their first tee time. */
-export function reportGroups(bookings: readonly BookingRecord[]): ReportGroup[] {
+export function reportGroups(bookings: readonly PaidLine[]): ReportGroup[] {
   const tally = groupTally();
   for (const b of bookings) tally.add(b);
   return tally.groups();
@@ -256,8 +263,8 @@ export function reportGroups(bookings: readonly BookingRecord[]): ReportGroup[] 
 
 /** `reportGroups` a booking at a time: it keeps the groups' tee times only (a single booking is dropped). */
 export function groupTally() {
-  const groups = new Map<string, BookingRecord[]>();
-  const add = (b: BookingRecord) => {
+  const groups = new Map<string, PaidLine[]>();
+  const add = (b: PaidLine) => {
     if (b.group_id === null) return;
     const flights = groups.get(b.group_id);
     if (flights) flights.push(b);

@@ -37,7 +37,7 @@ export interface PeriodQuery {
   to: string;
   start: number;
   end: number;
-  ledger: Pick<BookingQueries, "paidPages" | "releasedTimesBetween" | "moveLinks">;
+  ledger: Pick<BookingQueries, "paidPages" | "releasedTimesBetween" | "moveLinksBetween">;
   agentIds: ReadonlySet<number>;
   names: ReadonlyMap<number, string | null>;
   timeZone: string;
@@ -76,12 +76,12 @@ export async function readPeriod(q: PeriodQuery): Promise<PeriodRead> {
     const rows = reportTally(q.agentIds, q.names);
     const groups = groupTally();
     const releasedAt = await q.ledger.releasedTimesBetween(q.start, q.end);
+    const links = await q.ledger.moveLinksBetween(q.start, q.end);
     const chart = chartTally({ ...q, releasedAt });
     let paidCount = 0;
     try {
       await write(stream, bookingsCsvHead());
       for await (const page of q.ledger.paidPages(q.start, q.end, q.windowMs)) {
-        const links = await q.ledger.moveLinks(page.map((b) => b.id));
         let lines = "";
         for (const b of page) {
           rows.add(b);
