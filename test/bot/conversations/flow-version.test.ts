@@ -34,6 +34,9 @@ const RECORDED: Record<number, string> = {
   18: "a64806c4eb5b8a06",
   // 19: a locale read in the flow (the draft's, the surface's) may be Korean, Japanese or Chinese.
   19: "ccd624f0bb24597e",
+  // 20: a payment read in the flow may be a move's difference (kind "move") and carries when its holds were
+  // released (holds_released_at).
+  20: "083c3d37d5de5eb9",
 };
 
 /** Where each stored type is declared. */
