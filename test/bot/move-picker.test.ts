@@ -20,6 +20,7 @@ import {
   customerBooks,
   expectTelegramRules,
   forgeTap,
+  keyboardPanel,
   panel,
   paidBooking,
   tapData,
@@ -62,7 +63,8 @@ async function pickNewTeeTime(x: Harness, user: SimulatedUser, b: BookingRecord,
   tapData(user, new RegExp(`^mv:s:${b.id}$`));
   await x.settle();
   const day = date.replaceAll("-", "");
-  if (!panel(user).data.includes(`mv:d:${b.id}:${day}`)) {
+  // The picker's message, not a later one (a voucher photo the outbox sends when its drawing is done).
+  if (!keyboardPanel(user).data.includes(`mv:d:${b.id}:${day}`)) {
     tapData(user, new RegExp(`^mv:m:${b.id}:${day.slice(0, 6)}$`));
     await x.settle();
   }
