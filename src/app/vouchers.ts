@@ -14,7 +14,7 @@ import { createVoucherStore } from "../vouchers/store.js";
 import { createVouchers, type Vouchers } from "../vouchers/vouchers.js";
 
 export interface VouchersPartOptions {
-  config: Pick<Config, "agency" | "voucherUrl">;
+  config: Pick<Config, "agency" | "voucherUrl" | "voucherRenderNice">;
   storage: Storage;
   bookings: Pick<BookingService, "get" | "getGroup" | "movesOf">;
   /** Where a course's address is read (the partner's course list, cached). */
@@ -30,7 +30,7 @@ export function createVouchersPart(options: VouchersPartOptions): {
   close: () => Promise<void>;
 } {
   const { config, logger } = options;
-  const renderer = createPngRenderer();
+  const renderer = createPngRenderer({ nice: config.voucherRenderNice });
   const log = logger.child({ module: "vouchers" });
   const vouchers = createVouchers({
     store: createVoucherStore(options.storage.db, options.now),

@@ -148,6 +148,8 @@ export const EnvSchema = v.object({
   ),
   /** How a golfer reaches the agency, on every e-voucher (a phone, an address); default the bot's t.me link. */
   AGENCY_CONTACT: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80, "must be at most 80 characters"))),
+  /** The e-voucher renderer's nice value on Linux: 19 draws with what the bot leaves; lower draws sooner. */
+  VOUCHER_RENDER_NICE: IntInRange(19, 0, 19),
   /** Origin of the e-voucher's check page (`/v/<token>` on PORT); default MINI_APP_URL's, else WEBHOOK_URL's. */
   VOUCHER_URL: v.optional(
     v.union(

@@ -51,6 +51,8 @@ export interface Config {
   agency: { name: string; contact?: string };
   /** Origin of the e-voucher's check page (VOUCHER_URL; default `miniAppUrl`). Unset: vouchers carry no QR. */
   voucherUrl?: string;
+  /** The e-voucher renderer thread's nice value on Linux (VOUCHER_RENDER_NICE, 0–19; default 19). */
+  voucherRenderNice: number;
   /** Port of the public HTTP server (`/healthz`, the webhook, the Mini App), every interface; 0 picks a free one. Default 3000. */
   port: number;
   /** The operator's HTTP server (`/healthz`, `/readyz`, `/metrics`), apart from PORT. */
@@ -251,6 +253,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     ...(webhook ? { webhook } : {}),
     ...(miniAppUrl ? { miniAppUrl } : {}),
     agency: { name: e.AGENCY_NAME, ...(e.AGENCY_CONTACT ? { contact: e.AGENCY_CONTACT } : {}) },
+    voucherRenderNice: e.VOUCHER_RENDER_NICE,
     ...(e.VOUCHER_URL || miniAppUrl ? { voucherUrl: e.VOUCHER_URL ? new URL(e.VOUCHER_URL).origin : miniAppUrl } : {}),
     reminderMinutes: e.REMINDERS,
     digestMinuteOfDay: minuteOfDay(e.DIGEST_TIME ?? "08:00"),

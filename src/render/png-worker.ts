@@ -2,7 +2,7 @@
 import { setPriority } from "node:os";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { svgToPng } from "./png.js";
 
 /**
@@ -14,15 +14,22 @@ import { svgToPng } from "./png.js";
 setFlagsFromString("--expose-gc");
 const collect = runInNewContext("gc") as () => void;
 
+/** What the renderer starts this thread with. */
+export interface PngWorkerData {
+  /** This thread's nice value (0–19). */
+  nice: number;
+}
+
 /**
- * This thread draws at the lowest priority: a drawing (about 50 ms of CPU) takes only what the bot's own
- * thread leaves, so the answers to users never wait behind a voucher. On Linux a nice value is a thread's
- * own (`setpriority` on the calling thread), so only this worker is lowered; elsewhere it would be the
- * whole process's, so it is left alone there.
+ * This thread draws at a lower priority, the lowest by default: a drawing (about 50 ms of CPU) takes only
+ * what the bot's own thread leaves, so the answers to users never wait behind a voucher. On Linux a nice
+ * value is a thread's own (`setpriority` on the calling thread), so only this worker is lowered; elsewhere
+ * it would be the whole process's, so it is left alone there.
  */
-if (process.platform === "linux") {
+const { nice } = (workerData ?? { nice: 19 }) as PngWorkerData;
+if (process.platform === "linux" && nice > 0) {
   try {
-    setPriority(0, 19);
+    setPriority(0, nice);
   } catch {
     // Not allowed here (a sandbox without the syscall): the drawing runs at the bot's priority.
   }

@@ -5,12 +5,18 @@
  * `close()`; drawings run one at a time.
  */
 import { Worker } from "node:worker_threads";
-import type { PngAnswer, PngJob } from "./png-worker.js";
+import type { PngAnswer, PngJob, PngWorkerData } from "./png-worker.js";
 import type { SvgToPngOptions } from "./png.js";
 
 export interface PngRendererOptions {
   /** A worker idle this long is ended, ms (default 60 000); the next drawing starts one. */
   idleMs?: number;
+  /**
+   * The worker thread's nice value on Linux (default 19, the lowest priority: a drawing takes only what
+   * the bot's own thread leaves). 0 draws at the bot's priority, for a machine whose other work would
+   * starve a drawing at 19 (a test run keeping both cores busy).
+   */
+  nice?: number;
 }
 
 export interface PngRenderer {
@@ -23,6 +29,7 @@ export interface PngRenderer {
 /** A renderer with its own worker thread (none until the first drawing). */
 export function createPngRenderer(options: PngRendererOptions = {}): PngRenderer {
   const idleMs = options.idleMs ?? 60_000;
+  const nice = options.nice ?? 19;
   let current: Running | undefined;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 0;
@@ -39,7 +46,7 @@ export function createPngRenderer(options: PngRendererOptions = {}): PngRenderer
   };
 
   const start = (): Running => {
-    const running: Running = { worker: startWorker(), jobs: new Map() };
+    const running: Running = { worker: startWorker({ nice } satisfies PngWorkerData), jobs: new Map() };
     const { worker, jobs } = running;
     worker.on("message", (answer: PngAnswer) => {
       const job = jobs.get(answer.id);
@@ -83,10 +90,10 @@ export function createPngRenderer(options: PngRendererOptions = {}): PngRenderer
   };
 }
 
-function startWorker(): Worker {
+function startWorker(workerData: PngWorkerData): Worker {
   const sources = import.meta.url.endsWith(".ts");
   const entry = new URL(sources ? "./png-worker.ts" : "./png-worker.js", import.meta.url);
-  const options = { execArgv: process.execArgv.filter((flag) => flag === "--enable-source-maps") };
+  const options = { execArgv: process.execArgv.filter((flag) => flag === "--enable-source-maps"), workerData };
   if (!sources) return new Worker(entry, options);
   const code = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`;
   return new Worker(code, { ...options, eval: true });

@@ -11,6 +11,12 @@ afterEach(async () => {
   await renderer?.close();
 });
 
+/** A thread's nice value, from /proc (field 19 of its stat line). Other tests' threads share this process. */
+function niceOf(path: string): number {
+  const stat = readFileSync(path, "utf8");
+  return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+}
+
 describe("the PNG renderer", () => {
   it("draws in its worker the same PNG as on the main thread, one drawing after another, and again after close()", async () => {
     renderer = createPngRenderer();
@@ -26,11 +32,6 @@ describe("the PNG renderer", () => {
   it.runIf(process.platform === "linux")(
     "draws at the lowest priority: a thread at nice 19 appears with the worker, the process's and this thread keep theirs",
     async () => {
-      // A thread's nice value, from /proc (field 19 of its stat line). Other tests' threads share this process.
-      const niceOf = (path: string) => {
-        const stat = readFileSync(path, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-      };
       const own = niceOf("/proc/thread-self/stat");
       const main = niceOf(`/proc/self/task/${process.pid}/stat`);
       renderer = createPngRenderer();
@@ -40,6 +41,17 @@ describe("the PNG renderer", () => {
       expect(niceOf("/proc/thread-self/stat")).toBe(own);
       expect(niceOf(`/proc/self/task/${process.pid}/stat`)).toBe(main);
       expect(own).not.toBe(19);
+    },
+  );
+
+  it.runIf(process.platform === "linux")(
+    "draws at the nice value it is given (VOUCHER_RENDER_NICE): a thread at nice 10 appears with the worker",
+    async () => {
+      const threads = () => readdirSync("/proc/self/task").map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
+      expect(threads()).not.toContain(10);
+      renderer = createPngRenderer({ nice: 10 });
+      await renderer.render(SVG, { width: 400 });
+      expect(threads()).toContain(10);
     },
   );
 
