@@ -158,7 +158,8 @@ describe("three instances share one bot's limits", () => {
       const agent = w.user(AGENTS[0]!);
       // Sent at once, as fast typing does: waiting for each answer first would let the bucket refill
       // (a second per query) on a loaded machine, and the test would measure the machine, not the limit.
-      const ids = Array.from({ length: 12 }, (_, i) =>
+      // Twenty, dealt round-robin: three separate limits (ten each) would serve every one of them.
+      const ids = Array.from({ length: 20 }, (_, i) =>
         agent.inlineQuery(i % 2 === 0 ? "riverside tomorrow" : "riverside today"),
       );
       const answers = await Promise.all(
@@ -167,11 +168,13 @@ describe("three instances share one bot's limits", () => {
           return answer.results.length > 0 ? "served" : answer.button?.text;
         }),
       );
-      expect(answers.filter((a) => a === "served")).toHaveLength(10);
-      expect(answers.filter((a) => a !== "served")).toEqual([
-        "Too many searches: wait a moment",
-        "Too many searches: wait a moment",
-      ]);
+      // Ten, as by one instance. On a machine loaded enough to delay an instance's heartbeat past its 3 s,
+      // the others count it gone for that moment and one more query may be served on its own count (a full
+      // run of the suite on two cores did so once): at most one more, never the twenty of three limits.
+      const served = answers.filter((a) => a === "served").length;
+      expect(served).toBeGreaterThanOrEqual(10);
+      expect(served).toBeLessThanOrEqual(11);
+      expect(new Set(answers.filter((a) => a !== "served"))).toEqual(new Set(["Too many searches: wait a moment"]));
     });
 
     it("searches from agents on three instances read each course's tee times once, as one instance would", async () => {
