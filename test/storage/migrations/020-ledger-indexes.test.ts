@@ -4,15 +4,13 @@
  * questions of /order, /report and the agents' attribution are answered from them, not by reading the
  * whole table.
  */
-import { Migrator, sql, type Kysely } from "kysely";
-import type pg from "pg";
+import { sql, type Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseConfig } from "../../../src/config/index.js";
-import { connect, withSetupLock } from "../../../src/storage/connect.js";
 import type { Database } from "../../../src/storage/index.js";
-import { migrationProvider } from "../../../src/storage/migrations/index.js";
 import { bookingRow } from "../../helpers/booking-row.js";
 import { databaseFactories, type TestDatabase } from "../../helpers/databases.js";
+import { withMigrator } from "../../helpers/migrator.js";
 
 const NOW = Date.parse("2026-11-25T10:00:00+07:00");
 const INDEXES = [
@@ -23,28 +21,6 @@ const INDEXES = [
   "bookings_state_tee_off",
   "booking_events_state_at",
 ];
-
-/** Runs `work` with a migrator on the database (PostgreSQL: under the set-up lock, as fairway migrates). */
-async function withMigrator<T>(
-  config: DatabaseConfig,
-  work: (db: Kysely<Database>, migrator: Migrator) => Promise<T>,
-): Promise<T> {
-  const run = async (setup?: pg.Client) => {
-    const db = await connect(config, setup);
-    const schema = config.kind === "postgres" ? config.schema : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: migrationProvider,
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    try {
-      return await work(db, migrator);
-    } finally {
-      await db.destroy();
-    }
-  };
-  return config.kind === "postgres" ? withSetupLock(config.url, run) : run();
-}
 
 async function indexNames(db: Kysely<Database>, config: DatabaseConfig): Promise<string[]> {
   if (config.kind === "sqlite") {

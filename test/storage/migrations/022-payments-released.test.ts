@@ -5,41 +5,16 @@
  * its payment in the same move, a group released with no flight released included; it rolls back to 021;
  * and on SQLite (no statistics) the sweep reads its index, not every payment.
  */
-import { CompiledQuery, Migrator, type Insertable, type Kysely } from "kysely";
-import type pg from "pg";
+import { CompiledQuery, type Insertable } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPaymentsStore } from "../../../src/bookings/payments.js";
 import { createBookingRepository } from "../../../src/bookings/repository.js";
-import type { DatabaseConfig } from "../../../src/config/index.js";
-import { connect, withSetupLock } from "../../../src/storage/connect.js";
-import type { Database } from "../../../src/storage/index.js";
 import type { BookingGroupsTable, PaymentsTable } from "../../../src/storage/schema.js";
-import { migrationProvider } from "../../../src/storage/migrations/index.js";
 import { bookingRow } from "../../helpers/booking-row.js";
 import { databaseFactories, type TestDatabase } from "../../helpers/databases.js";
+import { withMigrator } from "../../helpers/migrator.js";
 
 const NOW = Date.parse("2026-11-25T10:00:00+07:00");
-
-async function withMigrator<T>(
-  config: DatabaseConfig,
-  work: (db: Kysely<Database>, migrator: Migrator) => Promise<T>,
-): Promise<T> {
-  const run = async (setup?: pg.Client) => {
-    const db = await connect(config, setup);
-    const schema = config.kind === "postgres" ? config.schema : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: migrationProvider,
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    try {
-      return await work(db, migrator);
-    } finally {
-      await db.destroy();
-    }
-  };
-  return config.kind === "postgres" ? withSetupLock(config.url, run) : run();
-}
 
 /** A customer's pay-first payment for `bookingId` (a booking's or a group's id) in `state`. */
 function payment(bookingId: string, state: PaymentsTable["state"]): Insertable<PaymentsTable> {
