@@ -21,7 +21,7 @@ import {
   type ReleaseOutcome,
   type ReserveOutcome,
 } from "./outcomes.js";
-import type { PaymentRecord } from "./payments.js";
+import { isPayFirst, type PaymentRecord } from "./payments.js";
 import type { BookingRecord, BookingState } from "./record.js";
 import { isLegalMove } from "./moves.js";
 import type { Transition } from "./repository.js";
@@ -239,7 +239,7 @@ export function createBookingMachine(core: MoneyCore) {
       return unknown ? { kind: "unknown", booking: stored } : { kind: "failed", booking: stored, error: json };
     }
     // A hold awaiting its customer's payment (the booking's, or a move's difference) lasts the payment window.
-    const prepay = (await prepayOf(booking)) !== undefined || (await payments.get(id))?.kind === "move";
+    const prepay = await waitsForPayment(booking);
     const held = await move(id, {
       from: ["RESERVING"],
       to: "HELD",
@@ -266,6 +266,16 @@ export function createBookingMachine(core: MoneyCore) {
       ).catch((e: unknown) => logger.error({ err: errorJSON(e) ?? String(e) }, "orphan release failed"));
     }
     return reserveOutcomeOf(await load(id));
+  }
+
+  /**
+   * Whether a new hold waits for its customer's payment: the booking's (or its group's) prepay, or a move's
+   * difference (keyed by the move's new booking, never by a group). One read for a booking of its own.
+   */
+  async function waitsForPayment(b: BookingRecord): Promise<boolean> {
+    const payment = await payments.get(b.group_id ?? b.id);
+    if (isPayFirst(payment)) return true;
+    return b.group_id !== null && (await payments.get(b.id))?.kind === "move";
   }
 
   /**
