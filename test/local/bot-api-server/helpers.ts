@@ -20,12 +20,22 @@ export async function startServer(options?: BotApiServerOptions): Promise<BotApi
   return server;
 }
 
+const serverOfBot = new WeakMap<object, BotApiServer>();
+
 /** A grammY bot wired to the server through apiRoot, the production code path. */
 export function botFor(server: BotApiServer): Bot {
-  return new Bot(server.token, { client: { apiRoot: server.url } });
+  const bot = new Bot(server.token, { client: { apiRoot: server.url } });
+  serverOfBot.set(bot, server);
+  return bot;
 }
 
-/** Starts long polling and resolves once the bot is polling; stops it after the test. */
+/**
+ * Starts long polling and resolves once the server holds the bot's first
+ * getUpdates open; stops it after the test. grammY's `onStart` runs before that
+ * first request, and `idle()` cannot count updates as unconfirmed for a bot it
+ * has not yet seen poll: a test that pushed an update in between, on a stalled
+ * event loop, would find the server idle before the bot ever fetched it.
+ */
 export async function startPolling<C extends Context>(bot: Bot<C>): Promise<void> {
   const errors: unknown[] = [];
   bot.catch((err) => {
@@ -38,6 +48,8 @@ export async function startPolling<C extends Context>(bot: Bot<C>): Promise<void
     if (bot.isRunning()) await bot.stop();
     if (errors.length > 0) throw new AggregateError(errors, "bot handlers threw");
   });
+  const server = serverOfBot.get(bot);
+  if (server !== undefined) await until(() => server.polling, 5_000);
 }
 
 export interface ApiResponse<T> {
