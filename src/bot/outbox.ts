@@ -98,6 +98,8 @@ export function createOutbox(options: OutboxOptions) {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let working = false;
+  /** A row was enqueued here since the drain last looked: a pass that began before it must not nap. */
+  let enqueued = false;
   let pausedUntil = 0;
   let lastSendAt = 0;
   const maxDrawings = options.maxDrawings ?? 2;
@@ -284,6 +286,7 @@ export function createOutbox(options: OutboxOptions) {
   async function drain(): Promise<void> {
     while (running) {
       working = true;
+      enqueued = false;
       let more = false;
       try {
         more = await drainOnce();
@@ -291,7 +294,7 @@ export function createOutbox(options: OutboxOptions) {
         logger.warn({ err }, "outbox drain failed; trying again");
       }
       if (!running) break;
-      if (!more) {
+      if (!more && !enqueued) {
         working = false;
         await nap(pollMs);
       } else {
@@ -320,6 +323,7 @@ export function createOutbox(options: OutboxOptions) {
           claimed_until: 0,
         })
         .execute();
+      enqueued = true;
       wake?.();
     },
     /** Starts draining (the leader). */
@@ -344,8 +348,11 @@ export function createOutbox(options: OutboxOptions) {
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
-    /** Whether this instance's drain is sending, drawing, or has rows it is waiting to send. */
-    busy: (): boolean => working || drawings.size > 0,
+    /**
+     * Whether this instance's drain is sending, drawing, has rows it is waiting to send, or (draining)
+     * has a row enqueued here that it has not looked for yet.
+     */
+    busy: (): boolean => working || (running && enqueued) || drawings.size > 0,
   };
 }
 
