@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { defaultWarningHandler, I18n, TranslateWarnings, type Warning } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import { CUSTOMER_ONLY_LOCALES, localeForRole, localeFromLanguageCode, parseLocale, type Locale } from "../locale.js";
+import { projectPath } from "../runtime/project-path.js";
 
-export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
+export const LOCALES_DIR = projectPath("locales");
 
 export { localeFromLanguageCode } from "../locale.js";
 

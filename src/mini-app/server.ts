@@ -19,7 +19,6 @@
  */
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { fileURLToPath } from "node:url";
 import * as v from "valibot";
 import type { Access, Who } from "../access/index.js";
 import type { BookingArgs } from "../bot/conversations/booking/entry.js";
@@ -32,9 +31,10 @@ import { isPartnerApiError } from "../partner/errors.js";
 import { MAX_GROUP_FLIGHTS, MAX_GROUP_PLAYERS } from "../search/groups.js";
 import { checkInitData, type InitDataUser } from "./init-data.js";
 import type { SheetScope, TeeSheet } from "./sheet.js";
+import { projectPath } from "../runtime/project-path.js";
 
-/** The page's files, in the source tree, whether this runs from src/ or from the build in dist/. */
-const PUBLIC_DIR = fileURLToPath(new URL("../../src/mini-app/public/", import.meta.url));
+/** The page's files, in the source tree, whether this runs from src/, from dist/ or from the start bundle. */
+const PUBLIC_DIR = projectPath("src/mini-app/public/");
 
 const MAX_BODY_BYTES = 16 * 1024;
 

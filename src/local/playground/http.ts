@@ -5,11 +5,13 @@
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectPath } from "../../runtime/project-path.js";
 
-/** The page's files (HTML, CSS and browser JavaScript modules; no build step). */
-/** The page's files, in the source tree (src/local/playground/public) whether this runs from src/ or from the build in dist/. */
-export const PUBLIC_DIR = fileURLToPath(new URL("../../../src/local/playground/public/", import.meta.url));
+/**
+ * The page's files (HTML, CSS and browser JavaScript modules; no build step), in the source tree, whether this
+ * runs from src/, from dist/ or from the start bundle.
+ */
+export const PUBLIC_DIR = projectPath("src/local/playground/public/");
 
 const MAX_BODY_BYTES = 64 * 1024;
 
