@@ -49,6 +49,9 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
     PLAYGROUND_PORT: "0",
     DEFAULT_LOCALE: "en",
     LOG_LEVEL: "debug",
+    // Vouchers drawn at the bot's priority, not the lowest (production's 19): on a machine the rest of the suite
+    // loads, a thread at nice 19 waits tens of seconds for a core, and the voucher's test its 30 s (as the harness).
+    VOUCHER_RENDER_NICE: "0",
     ...env,
   });
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
