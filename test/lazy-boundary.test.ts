@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { DIST } from "./helpers/child-build.js";
+import { INLINE } from "../src/build/bundle.js";
+import { DIST, START_BUNDLE } from "./helpers/child-build.js";
 
 /** Packages loaded with the first slip, QR, voucher, chart or partner request, or only on PostgreSQL. */
 const LAZY_PACKAGES = ["@resvg/resvg-js", "jsqr", "jpeg-js", "pngjs", "qrcode", "pg", "ofetch"];
@@ -104,6 +105,10 @@ function lazyAmong(modules: string[]): string[] {
 }
 
 describe("what fairway loads before its first update", () => {
+  it("the start bundle inlines none of the lazy packages (it would load them with the rest)", () => {
+    expect(LAZY_PACKAGES.filter((name) => INLINE.has(name))).toEqual([]);
+  });
+
   it("importing dist/app.js loads grammY and Kysely but no slip, QR, PNG, partner HTTP or PostgreSQL library", async () => {
     const app = pathToFileURL(join(DIST, "app.js")).href;
     const modules = await modulesLoaded(["--input-type=module", "--eval", `await import(${JSON.stringify(app)});`]);
@@ -117,11 +122,14 @@ describe("what fairway loads before its first update", () => {
   // once, and its figures read the partner's balance, which loads the partner's client (a job's, not an update's).
   // The instant is the test's, by libfaketime, which .ci/run installs.
   it.runIf(hasFaketime())(
-    "node dist/main.js with no configuration reaches its first getUpdates without them",
+    "the start bundle (node dist/bundle/main.js) with no configuration reaches its first getUpdates without them",
     async () => {
-      const modules = await modulesLoaded([join(DIST, "main.js")], { at: "2026-11-24 22:00:00" });
-      // It got as far as polling its local Bot API server.
-      expect(modules.some((m) => m.includes("/dist/local/bot-api-server/"))).toBe(true);
+      const modules = await modulesLoaded([START_BUNDLE], { at: "2026-11-24 22:00:00" });
+      // It got as far as polling its local Bot API server (a chunk of the bundle, loaded without a BOT_TOKEN).
+      expect(modules.some((m) => /\/dist\/bundle\/bot-api-server-\w+\.js$/.test(m))).toBe(true);
+      // The bundle is the start: fairway's modules and the libraries it inlines are not loaded one by one.
+      expect(modules.filter((m) => m.includes("/node_modules/kysely/"))).toEqual([]);
+      expect(modules.filter((m) => m.includes(`${DIST}/`) && !m.includes(`${DIST}/bundle/`))).toEqual([]);
       expect(lazyAmong(modules)).toEqual([]);
     },
   );

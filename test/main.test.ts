@@ -1,13 +1,13 @@
 /**
- * `npm start` as an operator runs it: `node dist/main.js` (the build the global setup made) in a
- * directory of its own, with a `.env` there.
+ * `npm start` as an operator runs it: the start bundle, `node dist/bundle/main.js` (the build the global
+ * setup made), in a directory of its own, with a `.env` there.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DIST } from "./helpers/child-build.js";
+import { START_BUNDLE } from "./helpers/child-build.js";
 import { SANDBOX_WITH_REAL_BOT_PROBLEM } from "../src/config/index.js";
 
 const dirs: string[] = [];
@@ -15,10 +15,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs `node dist/main.js` in `cwd` with only `env` (and PATH); resolves with its exit code and output. */
+/** Runs `node dist/bundle/main.js` in `cwd` with only `env` (and PATH); resolves with its exit code and output. */
 function start(cwd: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(DIST, "main.js")], {
+    const child = spawn(process.execPath, [START_BUNDLE], {
       cwd,
       env: { PATH: process.env.PATH ?? "", ...env },
       stdio: ["ignore", "pipe", "pipe"],

@@ -5,10 +5,10 @@
  * playground, all in its own process). Each figure is the median and the maximum of `--runs` starts
  * after one start not counted (it creates the database and warms the disk cache):
  *
- * - `node dist/main.js`: spawn → its first getUpdates request (seen in the child by a preloaded
+ * - `node dist/bundle/main.js`: spawn → its first getUpdates request (seen in the child by a preloaded
  *   `diagnostics_channel` subscriber that prints one line; it costs about a millisecond);
- * - `npm start` with nothing changed (`tsc -b` finds the build up to date, then the same start), and
- *   `tsc -b tsconfig.build.json` alone;
+ * - `npm start` with nothing changed (`tsc -b` finds the build up to date, the bundle's check finds it up
+ *   to date, then the same start), and `tsc -b tsconfig.build.json` alone;
  * - importing `dist/app.js`, in a fresh `node` each time.
  *
  * Baselines in the same run: a minimal grammY bot (`new Bot(token).start()`, nothing else) spawned →
@@ -17,7 +17,7 @@
  * running on 8080), a database in a temporary folder and an empty ENV_FILE (a developer's `.env` is not
  * read). Prints a table and writes bench-results/bench-cold-start-<ISO time>.json.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +25,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createBotApiServer } from "../../src/local/bot-api-server/index.js";
 import { cpuMs, median } from "./measure.js";
+import { buildForChildren } from "../helpers/child-build.js";
 import { ROOT } from "./processes.js";
 import { writeJson } from "./report.js";
 
@@ -149,15 +150,8 @@ export async function coldStartBench(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { runs: { type: "string", default: "7" } } });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs must be a whole number ≥ 1");
-  // The build first (`npm run build`), so every `npm start` below finds nothing changed.
-  execFileSync(
-    process.execPath,
-    [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", "tsconfig.build.json"],
-    {
-      cwd: ROOT,
-      stdio: "inherit",
-    },
-  );
+  // The build first (`npm run build`: tsc, then the start bundle), so every `npm start` below finds nothing changed.
+  buildForChildren();
   const label = new Date().toISOString();
   const log = (line: string) => process.stdout.write(`${line}\n`);
   const tmp = mkdtempSync(join(tmpdir(), "fairway-cold-start-"));
@@ -199,7 +193,7 @@ export async function coldStartBench(args: string[]): Promise<void> {
     const tscBin = join(ROOT, "node_modules", "typescript", "bin", "tsc");
     const appUrl = pathToFileURL(join(ROOT, "dist", "app.js")).href;
     const measures: Record<string, () => Promise<Run>> = {
-      fairway: () => timed(node, ["--import", MARKER, "dist/main.js"], fairwayEnv, "mark"),
+      fairway: () => timed(node, ["--import", MARKER, "dist/bundle/main.js"], fairwayEnv, "mark"),
       grammy: () => timed(node, ["--import", MARKER, "--input-type=module", "--eval", GRAMMY_BOT], grammyEnv, "mark"),
       npmStart: () => timed("npm", ["start"], npmEnv, "mark"),
       tsc: () => timed(node, [tscBin, "-b", "tsconfig.build.json"], base, "exit"),
@@ -223,7 +217,7 @@ export async function coldStartBench(args: string[]): Promise<void> {
       }
       if (round > 0)
         log(
-          `  round ${round}: node dist/main.js ${ms("fairway").at(-1)!.toFixed(0)} ms, npm start ${ms("npmStart").at(-1)!.toFixed(0)} ms`,
+          `  round ${round}: node dist/bundle/main.js ${ms("fairway").at(-1)!.toFixed(0)} ms, npm start ${ms("npmStart").at(-1)!.toFixed(0)} ms`,
         );
     }
     const grammy = figure(
@@ -232,15 +226,15 @@ export async function coldStartBench(args: string[]): Promise<void> {
       ms("grammy"),
     );
     const fairway = figure(
-      "node dist/main.js: spawn → first getUpdates",
-      "node dist/main.js",
+      "node dist/bundle/main.js: spawn → first getUpdates",
+      "node dist/bundle/main.js",
       ms("fairway"),
       grammy,
       "≤ 1000 ms",
     );
     const grammyCpu = figure("minimal grammY bot: CPU to first getUpdates", "(the same starts)", cpuOf("grammy"));
     const fairwayCpu = figure(
-      "node dist/main.js: CPU to first getUpdates",
+      "node dist/bundle/main.js: CPU to first getUpdates",
       "(the same starts)",
       cpuOf("fairway"),
       grammyCpu,
@@ -257,7 +251,7 @@ export async function coldStartBench(args: string[]): Promise<void> {
       "npm start",
       ms("npmStart"),
       fairway,
-      `≤ node dist/main.js + 500 ms (${(fairway.median + 500).toFixed(0)} ms)`,
+      `≤ node dist/bundle/main.js + 500 ms (${(fairway.median + 500).toFixed(0)} ms)`,
     );
     const grammyImport = figure("import grammy (in a fresh node)", "await import('grammy')", ms("grammyImport"));
     const appImport = figure(
@@ -276,7 +270,9 @@ export async function coldStartBench(args: string[]): Promise<void> {
       );
     // Paired by round: both starts of a round ran under about the same load.
     const extra = median(ms("npmStart").map((t, i) => t - ms("fairway")[i]!)) ?? Number.NaN;
-    log(`\nnpm start − node dist/main.js, median of the rounds' differences: ${extra.toFixed(0)} ms (target ≤ 500 ms)`);
+    log(
+      `\nnpm start − node dist/bundle/main.js, median of the rounds' differences: ${extra.toFixed(0)} ms (target ≤ 500 ms)`,
+    );
     const path = writeJson(`cold-start-${label}`, {
       label,
       runs,

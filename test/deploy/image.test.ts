@@ -183,13 +183,23 @@ describe("the Docker image's file set, run without Docker", () => {
 
   it("holds the code and every folder the compiled runtime reads beside itself, and nothing else", () => {
     const app = inFolder(img, image.workdir);
-    // Folders the code reads at run time, named next to it: `new URL("<path>", import.meta.url)`.
+    // Folders the code reads at run time: named next to it (`new URL("<path>", import.meta.url)`) or from the
+    // project's root (`projectPath("<path>")`, src/runtime/project-path.ts), in tsc's build; the start bundle
+    // (dist/bundle/, built from the same sources) reads the same ones.
     const reads = new Map<string, string>();
+    const bundleReads = new Set<string>();
     for (const file of filesUnder(join(app, "dist")).filter((f) => f.endsWith(".js"))) {
       const text = readFileSync(join(app, "dist", file), "utf8");
-      for (const [, path] of text.matchAll(/new URL\(\s*"([^"]+)"\s*,\s*import\.meta\.url\s*\)/g))
-        reads.set(relative(app, resolve(dirname(join(app, "dist", file)), path!)), `dist/${file}`);
+      const found = [
+        ...[...text.matchAll(/new URL\(\s*"([^"]+)"\s*,\s*import\.meta\.url\s*\)/g)].map(([, path]) =>
+          relative(app, resolve(dirname(join(app, "dist", file)), path!)),
+        ),
+        ...[...text.matchAll(/projectPath\d*\(\s*"([^"]+)"\s*\)/g)].map(([, path]) => relative(app, join(app, path!))),
+      ];
+      if (file.startsWith("bundle/")) for (const path of found) bundleReads.add(path);
+      else for (const path of found) reads.set(path, `dist/${file}`);
     }
+    expect([...bundleReads].sort(), "the start bundle reads what tsc's build reads").toEqual([...reads.keys()].sort());
     // The local stand-ins (the playground, the local Bot API server) run only without a BOT_TOKEN,
     // which the image refuses (REQUIRE_BOT_TOKEN=1): their files stay out of it.
     const production = [...reads].filter(([, by]) => !by.startsWith("dist/local/")).map(([path]) => path);
