@@ -121,6 +121,15 @@ export function createAccess(options: AccessOptions) {
         .map((r) => ({ userId: r.user_id, name: r.name, source: "added" as const }));
       return [...[...configAgents].map((userId) => ({ userId, name: null, source: "config" as const })), ...added];
     },
+    /** Which of `userIds` are agents (from the configuration or added): one lookup by key, not the whole list. */
+    async among(userIds: readonly number[]): Promise<Set<number>> {
+      const found = new Set(userIds.filter((id) => configAgents.has(id)));
+      const rest = [...new Set(userIds)].filter((id) => !found.has(id));
+      if (rest.length === 0) return found;
+      const rows = await db.selectFrom("agents").select("user_id").where("user_id", "in", rest).execute();
+      for (const r of rows) found.add(Number(r.user_id));
+      return found;
+    },
     /** Adds an agent; false when they already are one. */
     async add(userId: number, name: string | null, addedBy: number): Promise<boolean> {
       if (configAgents.has(userId)) return false;

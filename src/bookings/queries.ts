@@ -145,6 +145,23 @@ export function createBookingQueries(db: Kysely<Database>) {
       return rows.map((r) => Number(r.agent_id));
     },
 
+    /**
+     * Which of `userIds` the ledger credits (the `agent_id` of some booking): what `ledgerAgentIds` would
+     * say of them, by one probe each on `bookings_agent_created` instead of a probe per credited agent.
+     * For attributing a few bookings (/bookings' list, /order's booking) without reading every agent.
+     */
+    async creditedAmong(userIds: readonly number[]): Promise<Set<number>> {
+      const ids = [...new Set(userIds)];
+      if (ids.length === 0) return new Set();
+      const probes = ids.map(
+        (id) => sql`select (select agent_id from bookings where agent_id = ${id} limit 1) as agent_id`,
+      );
+      const { rows } = await sql<{ agent_id: number | string | null }>`${sql.join(probes, sql` union all `)}`.execute(
+        db,
+      );
+      return new Set(rows.flatMap((r) => (r.agent_id === null ? [] : [Number(r.agent_id)])));
+    },
+
     /** Bookings by state, and how many holds are past their end (HELD with `hold_expires_at` ≤ `at`). */
     async countsByState(at: number): Promise<{ byState: Map<string, number>; overdue: number }> {
       const rows = await db

@@ -78,6 +78,28 @@ export function bookerOf(i: number): number {
   return g % 4 === 0 ? FIRST_CUSTOMER + ((g * 7919) % CUSTOMERS) : FIRST_AGENT + ((g * 31) % AGENTS);
 }
 
+/** The agent row `i` is credited to (its `agent_id`: the customer's agent), as `bookingsSql` computes it. */
+function creditedOf(i: number): number | null {
+  const g = groupRow(i);
+  return g % 4 === 0 ? FIRST_AGENT + (((g * 7919) % CUSTOMERS) % AGENTS) : null;
+}
+
+/**
+ * The agents `rows` name (their bookers who are agents, and the agents they are credited to), as
+ * `peopleSql` adds them: the baseline ledger's agents, so that its bookings' agents are agents there as
+ * on the seeded ledger. The seeding adds every agent, so the bench deletes these first.
+ */
+export function baselineAgentsSql(plan: SeedPlan, rows: readonly number[]): string | undefined {
+  const start = ledgerStart(plan.now);
+  const isAgent = (id: number) => id >= FIRST_AGENT && id < FIRST_AGENT + AGENTS;
+  const ids = [...new Set(rows.flatMap((i) => [bookerOf(i), creditedOf(i) ?? -1]).filter(isAgent))].sort(
+    (a, b) => a - b,
+  );
+  if (ids.length === 0) return undefined;
+  const values = ids.map((id) => `(${id}, 'Agent ${id - FIRST_AGENT}', 9001, ${start})`);
+  return `INSERT INTO agents (user_id, name, added_by, added_at) VALUES ${values.join(", ")}`;
+}
+
 /**
  * The rows of a ledger of `n` that the bench's interactive commands answer with: `/order`'s row, the
  * newest 30 (`/bookings today`, all made today), and `agent`'s newest 10 (`/mybookings`); each with its

@@ -2,8 +2,8 @@
  * The ledger's read model on a seeded ledger (SQLite and PostgreSQL): /report's period read page by page
  * (`readPeriod`, what a year of a large agency needs) gives exactly what the in-memory read gives — the
  * rows per agent, the groups, the chart and the bookings CSV byte for byte — and its CSV sums to the
- * report's total; the agents the ledger credits and the refunds of a period are read from the indexes
- * of 020 without changing what they answer.
+ * report's total; the agents the ledger credits (all of them, or which of some users) and the refunds of
+ * a period are read from the indexes of 020 without changing what they answer.
  */
 import { readFile } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
@@ -154,6 +154,15 @@ describe.each(databaseFactories)("the ledger's read model on a seeded ledger, on
     const expected = [...new Set(rows.flatMap((r) => (r.agent_id === null ? [] : [Number(r.agent_id)])))].sort();
     expect((await ledger.ledgerAgentIds()).sort()).toEqual(expected);
     expect(expected).toEqual([9001, 9002, 9003]);
+  });
+
+  it("which of some users the ledger credits is what the agents it credits say of them, each asked once", async () => {
+    const { ledger } = await open();
+    expect(await ledger.creditedAmong([])).toEqual(new Set());
+    expect(await ledger.creditedAmong([9002, 5000, 9003, 9002, 9999])).toEqual(new Set([9002, 9003]));
+    const credited = new Set(await ledger.ledgerAgentIds());
+    const users = [9001, 9002, 9003, 5000, 5004, 7];
+    expect(await ledger.creditedAmong(users)).toEqual(new Set(users.filter((u) => credited.has(u))));
   });
 
   it("a period's refunds are the bookings refunded in it, whenever they were paid", async () => {

@@ -4,6 +4,7 @@ import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import { formatBaht } from "../../src/bot/format/money.js";
 import { courseToday } from "../../src/bot/format/dates.js";
 import type { SandboxOptions } from "../../src/local/sandbox/index.js";
+import { bookingRow } from "../helpers/booking-row.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import {
   bookUntilHold,
@@ -682,6 +683,59 @@ describe("/bookings and /report", () => {
       ["9101", "'=HYPERLINK(1)"],
     ]);
   }, 60_000);
+});
+
+describe("/bookings and /order: who a booking counts for", () => {
+  it("asks about the listed bookings' bookers only, never the whole list of agents: an agent from AGENT_IDS, one added, one removed whom the ledger still credits, one removed it does not", async () => {
+    await start();
+    h.invariants.skip("bookings written straight into the ledger, never reserved at the sandbox");
+    const admin = h.user(ADMIN, "en");
+    for (const command of ["/agents add 9400", "/agents add 9500", "/agents add 9600"]) await say(admin, command);
+    for (const command of ["/agents remove 9500", "/agents remove 9600"]) await say(admin, command);
+    const now = h.clock();
+    // Newest first: x1 was made last. `user` booked it; `agent` is the agent whose customer that was.
+    const made = [
+      { code: "X1", user: AGENT, agent: null, who: `agent ${AGENT}` },
+      { code: "X2", user: 9400, agent: null, who: "agent 9400" },
+      { code: "X3", user: 9500, agent: null, who: "agent 9500" },
+      { code: "X4", user: 7001, agent: 9500, who: "agent 9500" },
+      { code: "X5", user: 9600, agent: null, who: "direct" },
+      { code: "X6", user: 7002, agent: null, who: "direct" },
+    ];
+    await h.app.storage.db
+      .insertInto("bookings")
+      .values(
+        made.map((b, i) =>
+          bookingRow(`attr-${b.code}`, "PAID", now + 86_400_000, now - (i + 1) * 60_000, {
+            user_id: b.user,
+            chat_id: b.user,
+            agent_id: b.agent,
+            amount: 300_000,
+            reservation_code: b.code,
+          }),
+        ),
+      )
+      .execute();
+    const agents = h.app.access.agents;
+    const list = agents.list.bind(agents);
+    let listed = 0;
+    agents.list = () => {
+      listed += 1;
+      return list();
+    };
+
+    const answer = await say(admin, "/bookings today");
+    expect(answer.text.split("\n")[0]).toBe("Bookings made today");
+    expect(
+      answer.text
+        .split("\n")
+        .slice(1)
+        .map((l) => l.split(" · ").slice(-2).join(" · ")),
+    ).toEqual(made.map((b) => `${b.who} · ${b.code}`));
+    for (const b of made)
+      expect((await say(admin, `/order ${b.code}`)).text).toContain(`Credited to: ${b.who} · booked by user ${b.user}`);
+    expect(listed, "every agent read for a list of six bookings and one booking").toBe(0);
+  });
 });
 
 describe("/agents", () => {

@@ -74,7 +74,7 @@ describe("ledger indexes (020) on SQLite, without statistics", () => {
     db = undefined;
   });
 
-  it("/order's lookup, /report's period, /bookings today and the credited agents read an index, not the table", async () => {
+  it("/order's lookup, /report's period, /bookings today and the credited agents (all, or of some users) read an index, not the table", async () => {
     db = databaseFactories[0].make();
     await withMigrator(db.config, async (k, migrator) => {
       await migrator.migrateToLatest();
@@ -98,6 +98,13 @@ describe("ledger indexes (020) on SQLite, without statistics", () => {
       expect(await plan(`select (select min(agent_id) from bookings where agent_id > 5)`)).toMatch(
         /COVERING INDEX bookings_agent_created/,
       );
+      // `creditedAmong`: whether the ledger credits a user, one probe each.
+      expect(
+        await plan(
+          `select (select agent_id from bookings where agent_id = 5 limit 1) as agent_id
+          union all select (select agent_id from bookings where agent_id = 6 limit 1) as agent_id`,
+        ),
+      ).toMatch(/COVERING INDEX bookings_agent_created.*COVERING INDEX bookings_agent_created/);
       expect(
         await plan(`select * from bookings where state = 'PAID' and slot_starts_at > 1 and slot_starts_at <= 2`),
       ).toMatch(/USING INDEX bookings_state_tee_off/);

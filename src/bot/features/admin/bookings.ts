@@ -5,7 +5,7 @@ import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, courseToday, dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { attributionText, knownAgentIds } from "./attribution.js";
+import { attributionText, knownAgentsAmong } from "./attribution.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
 import { referenceOf, stateLabel } from "./booking-labels.js";
 import { fitLines } from "./fit-lines.js";
@@ -52,12 +52,12 @@ export async function bookingsCommand(ctx: BotContext, match: string): Promise<v
     return;
   }
   const locale = localeOf(ctx);
-  const [list, agents] = await Promise.all([ctx.deps.ledger.recent(filter.query), knownAgentIds(ctx)]);
-  const groups = await groupSizes(ctx, list);
+  const list = await ctx.deps.ledger.recent(filter.query);
   if (list.length === 0) {
     await ctx.reply(`<b>${filter.title}</b>\n${ctx.t("admin-bookings-empty")}`, { parse_mode: "HTML" });
     return;
   }
+  const [groups, agents] = await Promise.all([groupSizes(ctx, list), knownAgentsAmong(ctx, list)]);
   const lines = list.map((b) => {
     const when = `${formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale)} ${formatTime(b.slot_starts_at, b.time_zone, locale)}`;
     return [

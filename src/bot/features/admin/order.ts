@@ -8,7 +8,7 @@ import type { BotContext } from "../../context.js";
 import { formatDateTime } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
-import { attributionText, knownAgentIds } from "./attribution.js";
+import { attributionText, knownAgentsAmong } from "./attribution.js";
 import { ADMIN_TIME_ZONE } from "./bangkok-time.js";
 import { referenceOf, stateLabel } from "./booking-labels.js";
 import { findBooking, foreignReservation, referenceArg, refreshed } from "./booking-lookup.js";
@@ -67,7 +67,10 @@ async function ledgerView(ctx: BotContext, found: BookingRecord): Promise<string
   const locale = localeOf(ctx);
   const { booking, stale } = await refreshed(ctx, found);
   const read = await partnerRead(ctx, booking);
-  const [history, agents] = await Promise.all([ctx.deps.bookings.history(booking.id), knownAgentIds(ctx)]);
+  const [history, agents] = await Promise.all([
+    ctx.deps.bookings.history(booking.id),
+    knownAgentsAmong(ctx, [booking]),
+  ]);
   const zoned = (ms: number) => formatDateTime(ms, booking.time_zone, locale);
   const r = read.reservation;
   const refundAt = r?.reserve?.refundAt ?? history.find((e) => e.to_state === "REFUNDED")?.at;
