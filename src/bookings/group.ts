@@ -58,7 +58,11 @@ export function createGroupMachine(core: MoneyCore, booking: BookingMachine) {
   async function reserveGroup(id: string, opts: { actor?: Actor } = {}): Promise<GroupHoldOutcome> {
     if (!(await repo.transitionGroup(id, { from: ["INTENT"], to: "HOLDING" }))) {
       const view = await loadGroup(id);
-      return view.group.state === "HELD" ? { kind: "held", view } : { kind: "busy", view };
+      if (view.group.state === "HELD") return { kind: "held", view };
+      // Released meanwhile (the reaper dropped it, never held, after a cut before this reserve): nothing is
+      // held, and asking again would find the same; the flow offers a new group.
+      if (view.group.state === "RELEASED") return { kind: "failed", view, stop: { flight: 1, kind: "released" } };
+      return { kind: "busy", view };
     }
     let stop: GroupStop | undefined;
     for (const flight of await repo.flightsOf(id)) {
@@ -208,14 +212,22 @@ export function createGroupMachine(core: MoneyCore, booking: BookingMachine) {
 
   /**
    * The reaper's call on a group `groupsDue` named: an operation not heard from since `staleBefore`
-   * (its process died) or a held group with a flight no longer held has its remaining holds released
-   * and, once no flight has a write in flight, is settled. The view when this call settled it.
+   * (its process died), a group recorded and never held by then, or a held group with a flight no longer
+   * held has its remaining holds released and, once no flight has a write in flight, is settled. The view
+   * when this call settled it.
    */
   async function settleGroup(id: string, opts: { staleBefore: number; actor?: Actor }): Promise<GroupView | undefined> {
     const { group, flights } = await loadGroup(id);
     const { state } = group;
-    if (state !== "HELD" && state !== "HOLDING" && state !== "CONFIRMING") return undefined;
     const stale = group.updated_at <= opts.staleBefore;
+    if (state === "INTENT") {
+      // Recorded, never held (a cut between the rows and the first reserve): its flights are dropped with no
+      // partner call, as a single booking's intent is; a reserve that comes later finds the group released.
+      if (!stale || !(await repo.transitionGroup(id, { from: ["INTENT"], to: "HOLDING" }))) return undefined;
+      await releaseHeldFlights({ group, flights }, "orphan", opts.actor);
+      return (await settleIfQuiet(id, ["HOLDING"])) ? loadGroup(id) : undefined;
+    }
+    if (state !== "HELD" && state !== "HOLDING" && state !== "CONFIRMING") return undefined;
     if (state === "HELD") {
       if (flights.every((f) => f.state === "HELD")) return undefined;
       if (!(await repo.transitionGroup(id, { from: ["HELD"], to: "HOLDING" }))) return undefined;

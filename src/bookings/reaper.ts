@@ -306,6 +306,11 @@ export function createHoldReaper(options: HoldReaperOptions) {
           const view = await service.settleGroup(group.id, { staleBefore: t - staleAfterMs, actor: "system:reaper" });
           if (!view) continue;
           changed += 1;
+          if (group.state === "INTENT") {
+            // Never held: nobody saw a hold, so there is nothing to tell (as a single booking's intent).
+            logger.info({ groupId: group.id }, "reaper dropped a group's intent never reserved");
+            continue;
+          }
           const kind = groupEventKind(view);
           logger.info(
             { groupId: group.id, from: group.state, to: view.group.state, event: kind },

@@ -391,7 +391,8 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
 
     /**
      * Groups the reaper settles: an operation (holding, confirming) not heard from since `staleBefore`,
-     * or a held group one of whose flights is no longer held (its hold ended, it was released).
+     * a group recorded but never held by then (a cut between its rows and its first reserve), or a held
+     * group one of whose flights is no longer held (its hold ended, it was released).
      */
     groupsDue(staleBefore: number): Promise<GroupRecord[]> {
       return db
@@ -399,7 +400,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
         .selectAll("g")
         .where((eb) =>
           eb.or([
-            eb.and([eb("g.state", "in", ["HOLDING", "CONFIRMING"]), eb("g.updated_at", "<=", staleBefore)]),
+            eb.and([eb("g.state", "in", ["INTENT", "HOLDING", "CONFIRMING"]), eb("g.updated_at", "<=", staleBefore)]),
             eb.and([
               eb("g.state", "=", "HELD"),
               eb.exists(

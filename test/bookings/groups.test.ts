@@ -383,6 +383,32 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
       await invariants();
     });
 
+    it("a cut before the group's first reserve: dropped once stale with no partner call, its payment ended, nobody told; a later reserve holds nothing", async () => {
+      const recorded = await groupIntent([4, 4]);
+      const intent = await service.createGroupIntent(groupIntentInputOf(recorded), {
+        prepay: { payee: "0812345678" },
+      });
+      const calls = sandbox.requests.length;
+      // Its reserve may still be on its way: left alone until it is stale.
+      await reaper.tick();
+      expect((await service.getGroup(intent.group.id))!.group.state).toBe("INTENT");
+      t += STALE_MS;
+      await reaper.tick();
+      const after = (await service.getGroup(intent.group.id))!;
+      expect(after.group.state).toBe("RELEASED");
+      expect(after.flights.map((f) => [f.state, f.release_reason])).toEqual([
+        ["RELEASED", "orphan"],
+        ["RELEASED", "orphan"],
+      ]);
+      expect((await service.payment(intent.group.id))?.state).toBe("expired");
+      // The conversation's replay of the step that was cut: the group is spent, and says so.
+      const replay = await service.reserveGroup(intent.group.id);
+      expect(replay).toMatchObject({ kind: "failed", stop: { kind: "released" } });
+      expect(sandbox.requests.length).toBe(calls);
+      expect(groupEvents).toEqual([]);
+      await invariants();
+    });
+
     it("a crash while holding: the holds made are released within a minute, the flights never tried are dropped", async () => {
       const intent = await groupIntent();
       await storage.db.updateTable("booking_groups").set({ state: "HOLDING", updated_at: t }).execute();
