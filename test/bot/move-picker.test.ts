@@ -98,7 +98,8 @@ async function adminApproves(x: Harness, admin: SimulatedUser, old: BookingRecor
   return view;
 }
 
-describe("moving a booking with the pickers", () => {
+// A hang guard, not a measurement: a case takes 5–10 s alone, up to 40 s in a loaded full run (2026-11-28).
+describe("moving a booking with the pickers", { timeout: 120_000 }, () => {
   it("an agent in Thai picks the next day's tee time from /mybookings; an admin approves; the old is refunded and the new paid once", async () => {
     h = await startHarness({ env: ENV });
     const agent = h.user(AGENT, "th", "อนันต์");
