@@ -1,32 +1,12 @@
-import { Migrator, type Kysely } from "kysely";
-import type pg from "pg";
+import type { Kysely } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGolferCopies } from "../../../src/bookings/golfer-copies.js";
-import type { DatabaseConfig } from "../../../src/config/index.js";
-import { connect, withSetupLock } from "../../../src/storage/connect.js";
-import { createStorage, type Database, type Storage } from "../../../src/storage/index.js";
-import { migrationProvider } from "../../../src/storage/migrations/index.js";
+import { createStorage, type Storage } from "../../../src/storage/index.js";
 import { databaseFactories, type TestDatabase } from "../../helpers/databases.js";
+import { withMigrator } from "../../helpers/migrator.js";
 
 const NOW = Date.parse("2026-11-25T10:00:00+07:00");
 const TEE_OFF = NOW + 24 * 3600_000;
-
-/** The database as fairway left it at `migration` (PostgreSQL: under the set-up lock, as fairway migrates). */
-async function migratedTo(config: DatabaseConfig, migration: string): Promise<Kysely<Database>> {
-  const run = async (setup?: pg.Client) => {
-    const db = await connect(config, setup);
-    const schema = config.kind === "postgres" ? config.schema : undefined;
-    const migrator = new Migrator({
-      db,
-      provider: migrationProvider,
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-    const { error } = await migrator.migrateTo(migration);
-    if (error) throw error instanceof Error ? error : new Error(`migration to ${migration} failed`);
-    return db;
-  };
-  return config.kind === "postgres" ? withSetupLock(config.url, run) : run();
-}
 
 describe.each(databaseFactories)("golfer's copy slots (016), on $name", ({ make }) => {
   let db: TestDatabase | undefined;
@@ -40,26 +20,29 @@ describe.each(databaseFactories)("golfer's copy slots (016), on $name", ({ make 
 
   it("links made before are numbered in the order they were made and count towards the bound", async () => {
     db = make();
-    const before = await migratedTo(db.config, "015-customer-scope");
-    const link = (token: string, bookingId: string, createdAt: number, claimedBy: number | null) => ({
-      token,
-      booking_id: bookingId,
-      created_by: 42,
-      created_at: createdAt,
-      expires_at: TEE_OFF,
-      claimed_by: claimedBy,
-      claimed_at: claimedBy === null ? null : createdAt + 1,
+    // The database as fairway left it at 015 (PostgreSQL: under the set-up lock, as fairway migrates).
+    await withMigrator(db.config, async (before, migrator) => {
+      const { error } = await migrator.migrateTo("015-customer-scope");
+      if (error) throw error instanceof Error ? error : new Error("migration to 015-customer-scope failed");
+      const link = (token: string, bookingId: string, createdAt: number, claimedBy: number | null) => ({
+        token,
+        booking_id: bookingId,
+        created_by: 42,
+        created_at: createdAt,
+        expires_at: TEE_OFF,
+        claimed_by: claimedBy,
+        claimed_at: claimedBy === null ? null : createdAt + 1,
+      });
+      await (before as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto("golfer_copies")
+        .values([
+          link("gc_b", "bk-1", NOW + 2, null),
+          link("gc_a", "bk-1", NOW + 1, 101),
+          link("gc_c", "bk-1", NOW + 2, 102),
+          link("gc_z", "bk-2", NOW, 103),
+        ])
+        .execute();
     });
-    await (before as unknown as Kysely<Record<string, Record<string, unknown>>>)
-      .insertInto("golfer_copies")
-      .values([
-        link("gc_b", "bk-1", NOW + 2, null),
-        link("gc_a", "bk-1", NOW + 1, 101),
-        link("gc_c", "bk-1", NOW + 2, 102),
-        link("gc_z", "bk-2", NOW, 103),
-      ])
-      .execute();
-    await before.destroy();
 
     storage = await createStorage(db.config);
     const rows = await storage.db.selectFrom("golfer_copies").select(["token", "slot"]).orderBy("token").execute();
