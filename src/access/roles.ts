@@ -54,15 +54,21 @@ export function holdRefusal(who: Who, req: HoldRequest, maxCustomerHolds: number
 export interface WriteRequest {
   /**
    * confirm: spends the agency's credit; refund: gives it back; decide: approves or rejects a payment;
-   * move: approves a move to another tee time (its old booking's refund, then the new hold's confirm).
+   * move: approves a move to another tee time (its old booking's refund, then the new hold's confirm);
+   * move-request: asks for a move (holds the new tee time); move-abandon: calls a move off before its
+   * approval (releases the new hold); payment-request: asks the customer to pay for a booking;
+   * mark-returned: records money to return as returned to the customer.
    */
-  kind: "confirm" | "refund" | "decide" | "move";
+  kind:
+    "confirm" | "refund" | "decide" | "move" | "move-request" | "move-abandon" | "payment-request" | "mark-returned";
   /** Who asks (a Telegram user). */
   actorId: number;
   /** The booking's user (its booker). */
   userId: number;
   /** The agent the booking (or the payment) is credited to, or null. */
   agentId: number | null;
+  /** For move-abandon: who asked for the move (they may always call it off). */
+  requestedBy?: number;
 }
 
 /** Why a write is refused before any partner call. */
@@ -73,7 +79,10 @@ export type WriteRefusal = "stranger" | "agent-removed" | "link-revoked" | "not-
  * only admins refund; an agent confirms and decides for their own bookings and their customers'; a
  * customer confirms only their own booking, for their own agent, while their way in stands (a payment
  * first is still the agent's approval: the booking service asks for it); a move's approval is an admin's,
- * or an agent's for their own bookings where the agency's rule lets agents move alone; strangers nothing.
+ * or an agent's for their own bookings where the agency's rule lets agents move alone; a move is asked
+ * for as a confirm is (staff for theirs, a customer for their own) and called off by whoever asked for it
+ * or by those who may ask; a payment request and money marked returned are staff's, for their own
+ * bookings and their customers'; strangers nothing.
  */
 export function writeRefusal(
   who: Who,
@@ -85,8 +94,9 @@ export function writeRefusal(
   if (req.kind === "move" && !(who.role === "agent" && rules.agentsMoveAlone))
     return who.role === "stranger" ? "stranger" : "admins-only";
   if (who.role === "stranger") return "stranger";
+  if (req.kind === "move-abandon" && req.requestedBy === req.actorId) return undefined;
   if (who.role === "agent") return req.userId === req.actorId || req.agentId === req.actorId ? undefined : "not-theirs";
-  if (req.kind === "decide") return "not-theirs";
+  if (req.kind === "decide" || req.kind === "payment-request" || req.kind === "mark-returned") return "not-theirs";
   if (who.standing !== undefined && who.standing !== "ok") return who.standing;
   return req.userId === req.actorId && req.agentId === who.agentId ? undefined : "not-theirs";
 }

@@ -24,6 +24,7 @@ import {
 import { isPayFirst, type PaymentRecord } from "./payments.js";
 import type { BookingRecord, BookingState } from "./record.js";
 import { isLegalMove } from "./moves.js";
+import { ownerRefusal } from "./ownership.js";
 import type { Transition } from "./repository.js";
 import { errorJSON, failureOf, lastError, mayHaveApplied } from "./write-failure.js";
 
@@ -423,11 +424,15 @@ export function createBookingMachine(core: MoneyCore) {
 
   /**
    * Releases an unpaid hold (or a bare intent). Ambiguous failures stay RELEASING; the reaper finishes
-   * them. A group's flight, for a reason a person chose, is refused (`group-flight`, see `CHOSEN_REASONS`).
+   * them. For a reason a person chose (see `CHOSEN_REASONS`), a group's flight is refused (`group-flight`)
+   * and so is an open move's hold (`owned`).
    */
   async function release(id: string, opts: ReleaseOptions): Promise<ReleaseOutcome> {
     if (CHOSEN_REASONS.includes(opts.reason)) {
       const booking = await load(id);
+      // A move's hold is its move's (`WHILE_A_MOVE_IS_OPEN`): a person ends it by abandoning the move.
+      const owned = await ownerRefusal(options.db, id, "release");
+      if (owned) return { kind: "owned", booking, owner: owned };
       if (booking.group_id !== null) return { kind: "group-flight", booking };
     }
     return sendRelease(id, opts, false);
@@ -525,20 +530,60 @@ export function createBookingMachine(core: MoneyCore) {
    * partner's (`reserve.price`), which depends on its contract policy. `as: "move"`: the first step of an
    * approved move, allowed by the move's rule.
    */
-  async function refund(id: string, opts: { actor: Actor; as?: "move" }): Promise<RefundOutcome> {
+  /**
+   * A person's refund of a paid booking (an admin's: the write rule says so). Refused while a move owns
+   * the booking (`WHILE_A_MOVE_IS_OPEN`: abandon the move first), and never answered "refunded" for a
+   * refund this call did not make: a booking refunded before reads `not-paid` with its state.
+   */
+  async function refund(id: string, opts: { actor: Actor }): Promise<RefundOutcome> {
     const booking = await load(id);
-    // A move's refund is allowed as the move's approval (the same rule, or the agency's for agents' moves).
-    await mayWrite(opts.as ?? "refund", opts.actor, booking);
-    if (booking.state === "REFUNDED") return { kind: "refunded", booking, refundedAmount: booking.refunded_amount };
+    await mayWrite("refund", opts.actor, booking);
+    const owned = await ownerRefusal(options.db, id, "refund");
+    if (owned) return { kind: "owned", booking, owner: owned };
     if (booking.state === "REFUNDING") return { kind: "busy", booking };
-    if (!(await move(id, { from: ["PAID"], to: "REFUNDING", detail: { actor: opts.actor } }))) {
+    if (booking.state !== "PAID") return { kind: "not-paid", booking };
+    return sendRefund(booking, opts.actor, { actor: opts.actor });
+  }
+
+  /**
+   * A move's refund of its old booking, after the move's approval: it goes on only if this call takes the
+   * booking from PAID to REFUNDING (the claim names the move in the booking's history), so a refund that
+   * another path started, or made, is never taken for the move's own. Not on the service's surface.
+   */
+  async function refundForMove(id: string, opts: { actor: Actor; moveId: string }): Promise<RefundOutcome> {
+    const booking = await load(id);
+    await mayWrite("move", opts.actor, booking);
+    if (booking.state !== "PAID") return { kind: "not-paid", booking };
+    return sendRefund(booking, opts.actor, { actor: opts.actor, moveId: opts.moveId });
+  }
+
+  /** The move whose refund claimed `id` (PAID → REFUNDING), if the latest claim was a move's. */
+  async function refundClaimedBy(id: string): Promise<string | undefined> {
+    const claim = (await repo.history(id)).filter((e) => e.to_state === "REFUNDING").at(-1);
+    if (!claim?.detail) return undefined;
+    try {
+      const detail = JSON.parse(claim.detail) as { moveId?: unknown };
+      return typeof detail.moveId === "string" ? detail.moveId : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Claims PAID → REFUNDING (recording `claim`), then the partner's refund; `not-paid` when the claim is lost. */
+  async function sendRefund(
+    booking: BookingRecord,
+    actor: Actor,
+    claim: { actor: Actor; moveId?: string },
+  ): Promise<RefundOutcome> {
+    const { id } = booking;
+    if (!(await move(id, { from: ["PAID"], to: "REFUNDING", detail: claim }))) {
       const current = await load(id);
-      return current.state === "REFUNDING" || current.state === "REFUNDED"
+      return current.state === "REFUNDING" && claim.moveId === undefined
         ? { kind: "busy", booking: current }
         : { kind: "not-paid", booking: current };
     }
     try {
-      const refunded = await write("refund", opts.actor, booking, () => partner.refund(booking.reservation_id ?? ""));
+      const refunded = await write("refund", actor, booking, () => partner.refund(booking.reservation_id ?? ""));
       const amount = refunded.reserve?.price ?? null;
       await move(id, {
         from: ["REFUNDING"],
@@ -616,6 +661,8 @@ export function createBookingMachine(core: MoneyCore) {
     releaseFlight: (id: string, opts: ReleaseOptions) => sendRelease(id, opts, false),
     refresh,
     refund,
+    refundForMove,
+    refundClaimedBy,
     settleStaleReserve,
     attemptEndsAt,
     prepayOf,

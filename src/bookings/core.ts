@@ -64,7 +64,7 @@ export function createMoneyCore(options: BookingServiceOptions) {
   async function mayWrite(
     kind: WriteRequest["kind"],
     actor: Actor,
-    of: { user_id: number | string; agent_id: number | string | null },
+    of: { user_id: number | string; agent_id: number | string | null; requested_by?: number | string },
   ): Promise<void> {
     if (!options.writePolicy || !actor.startsWith("user:")) return;
     const req: WriteRequest = {
@@ -72,6 +72,7 @@ export function createMoneyCore(options: BookingServiceOptions) {
       actorId: Number(actor.slice("user:".length)),
       userId: Number(of.user_id),
       agentId: of.agent_id === null ? null : Number(of.agent_id),
+      ...(of.requested_by !== undefined ? { requestedBy: Number(of.requested_by) } : {}),
     };
     const refusal = await options.writePolicy(req);
     if (!refusal) return;

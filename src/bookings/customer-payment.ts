@@ -20,6 +20,8 @@ import {
   type GroupReleaseOutcome,
   type ReleaseOutcome,
 } from "./outcomes.js";
+import { BookingOwnedError } from "./errors.js";
+import { ownerRefusal, type OwnerRefusal } from "./ownership.js";
 import { isOpenPayment, isPayFirst, OPEN_PAYMENT_STATES, type PaymentRecord } from "./payments.js";
 import { groupHoldEnd, type BookingIntentInput, type BookingRecord, type GroupView } from "./record.js";
 
@@ -88,7 +90,9 @@ export type CancelHoldOutcome =
   /** The payment (if any) cancelled and the holds released, or their release under way. */
   | { kind: "released"; release: ReleaseOutcome | GroupReleaseOutcome }
   /** The hold's customer pays first and their payment is past what the caller allows (a slip, an approval, an end): nothing was done. */
-  | { kind: "kept"; payment: PaymentRecord };
+  | { kind: "kept"; payment: PaymentRecord }
+  /** The hold of an open move (`ownership.ts`): only the move ends it. Nothing was done. */
+  | { kind: "owned"; owner: OwnerRefusal };
 
 export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, group: GroupMachine) {
   const { now, repo, payments, load, loadGroup, mayWrite, writeWindowMs } = core;
@@ -262,6 +266,8 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     const payment = await payments.get(id);
     // A move's new hold is its machine's: the move is abandoned (its payment with it), never released here.
     if (payment?.kind === "move") return { kind: "kept", payment };
+    const owned = await ownerRefusal(core.options.db, id, "release");
+    if (owned) return { kind: "owned", owner: owned };
     if (payment?.kind === "prepay" && !(await payments.transition(id, opts.paymentStates, "cancelled")))
       return { kind: "kept", payment: (await payments.get(id)) ?? payment };
     const how = { reason: opts.reason, ...(opts.actor ? { actor: opts.actor } : {}) };
@@ -315,6 +321,9 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
    */
   async function requestPayment(bookingId: string, opts: { payee: string; actorId: number }): Promise<PaymentRecord> {
     const { booking: b, group: g } = await payable(bookingId);
+    await mayWrite("payment-request", userActor(opts.actorId), g?.group ?? b);
+    const owned = await ownerRefusal(core.options.db, b.id, "payment-request");
+    if (owned) throw new BookingOwnedError(b.id, owned.moveId, owned.write);
     const sold = g ? g.flights.filter((f) => f.state === "PAID") : [b];
     await payments.create({
       bookingId,
@@ -365,8 +374,12 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
      */
     paymentNotBooked: notBooked,
     /** A decider marks the money of a payment `to-return` returned to the customer; true when this call did. */
-    markReturned: (bookingId: string, actorId: number) =>
-      payments.transition(bookingId, ["to-return"], "returned", { decided_by: actorId, decided_at: now() }),
+    markReturned: async (bookingId: string, actorId: number) => {
+      const payment = await payments.get(bookingId);
+      if (!payment) return false;
+      await mayWrite("mark-returned", userActor(actorId), payment);
+      return payments.transition(bookingId, ["to-return"], "returned", { decided_by: actorId, decided_at: now() });
+    },
     /** A prepay whose hold ended: its payment expires (true when this call ended it). */
     expirePayment: (bookingId: string) => payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired"),
   };

@@ -15,3 +15,22 @@ export class IllegalMoveError extends Error {
     super(`illegal ${machine} move ${from} → ${to}`);
   }
 }
+
+/**
+ * A write another path asked for on a booking an open move owns (`ownership.ts`): refused before the
+ * ledger changes; the bot answers it with "a move of this booking is open — abandon it first".
+ */
+export class BookingOwnedError extends Error {
+  override readonly name = "BookingOwnedError";
+  constructor(
+    readonly bookingId: string,
+    readonly moveId: string,
+    readonly write: string,
+  ) {
+    super(`${write} of booking ${bookingId} refused: move ${moveId} owns it`);
+  }
+}
+
+export function isBookingOwned(error: unknown): error is BookingOwnedError {
+  return error instanceof BookingOwnedError;
+}

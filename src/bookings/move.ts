@@ -22,6 +22,7 @@ import type { MoneyCore } from "./core.js";
 import type { PaymentMachine, PrepayInput } from "./customer-payment.js";
 import { createMoveStore, type MoveRecord, type MoveState } from "./move-store.js";
 import type { MoveTargets } from "./moves.js";
+import { WHILE_A_CANCELLATION_IS_ASKED } from "./ownership.js";
 import type { ConfirmOutcome, RefundOutcome, ReserveOutcome } from "./outcomes.js";
 import type { PaymentRecord } from "./payments.js";
 import type { BookingRecord, GroupFlightInput } from "./record.js";
@@ -74,13 +75,18 @@ export type MoveOutcome =
   | ({ kind: "pending" } & MoveView)
   /** Declined, cancelled, or the new hold ended before the approval: nothing refunded, the new hold released. */
   | ({ kind: "abandoned" } & MoveView)
+  /** The old tee time started before the approval: nothing refunded, the move abandoned (its new hold released). */
+  | ({ kind: "too-late" } & MoveView)
   /** Decided before (a double tap, another admin or instance): nothing was done here. */
   | ({ kind: "decided" } & MoveView)
   /** Refused: the customer's difference is not approved yet (or never will be): nothing was done. */
   | ({ kind: "unpaid" } & MoveView);
 
-/** Why a move cannot start. */
-export type MoveRefusal = "not-paid" | "open-move";
+/**
+ * Why a move cannot start: the booking is not paid, it has an open move already, its tee time has started
+ * (the course's clock: a played round is never refunded by a move), or its cancellation is being asked for.
+ */
+export type MoveRefusal = "not-paid" | "open-move" | "started" | "cancel-requested";
 
 export type StartMoveOutcome = MoveOutcome | { kind: "refused"; reason: MoveRefusal; booking: BookingRecord };
 
@@ -133,6 +139,17 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
     return true;
   }
 
+  /** Whether the booking (or its group) has a cancellation request an admin has not decided (`WHILE_A_CANCELLATION_IS_ASKED`). */
+  async function cancelRequested(bookingId: string, groupId: string | null): Promise<boolean> {
+    const open = await core.options.db
+      .selectFrom("cancel_requests")
+      .select("id")
+      .where("booking_id", "in", groupId === null ? [bookingId] : [bookingId, groupId])
+      .where("state", "in", ["pending", "deciding"])
+      .executeTakeFirst();
+    return open !== undefined && WHILE_A_CANCELLATION_IS_ASKED.move === "refused";
+  }
+
   async function view(id: string): Promise<MoveView> {
     const move = await moves.get(id);
     if (!move) throw new Error(`unknown move ${id}`);
@@ -158,10 +175,10 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
     }
   }
 
-  /** The new hold released (nothing refunded yet) and the move ended as `to`. */
-  async function letGo(id: string, from: "HOLDING" | "HELD", actor: Actor): Promise<boolean> {
+  /** The new hold released (nothing refunded yet) and the move ended ABANDONED (`why` recorded when given). */
+  async function letGo(id: string, from: "HOLDING" | "HELD", actor: Actor, why?: string): Promise<boolean> {
     const move = await moves.get(id);
-    if (!move || !(await step(actor, id, [from], "ABANDONED"))) return false;
+    if (!move || !(await step(actor, id, [from], "ABANDONED", why ? { last_error: why } : {}))) return false;
     await booking.releaseFlight(move.new_booking_id, { reason: "move", actor });
     await endPayment(move.new_booking_id);
     return true;
@@ -175,7 +192,12 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
     const known = await moves.get(input.id);
     if (known) return outcomeOf(known.id);
     const old = await load(input.oldBookingId);
+    await mayWrite("move-request", opts.actor ?? userActor(input.requestedBy), old);
     if (old.state !== "PAID") return { kind: "refused", reason: "not-paid", booking: old };
+    // A played (or starting) tee time is not moved: that would refund a round already played.
+    if (old.slot_starts_at <= now()) return { kind: "refused", reason: "started", booking: old };
+    if (await cancelRequested(old.id, old.group_id))
+      return { kind: "refused", reason: "cancel-requested", booking: old };
     const { created, move } = await moves.create({
       id: input.id,
       oldBookingId: old.id,
@@ -237,6 +259,11 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
     const before = await view(id);
     await mayWrite("move", opts.actor, before.old);
     if (before.move.state !== "HELD") return { kind: "decided", ...before };
+    // The old tee time has started since the move was asked for: it is not refunded now; the move is off.
+    if (before.old.slot_starts_at <= now()) {
+      const ended = await letGo(id, "HELD", opts.actor, "started");
+      return { kind: ended ? "too-late" : "decided", ...(await view(id)) };
+    }
     // The customer's difference first: refused before any partner call, whoever asks.
     if (unpaid(before.payment)) return { kind: "unpaid", ...before };
     const decidedBy = opts.actor.startsWith("user:") ? Number(opts.actor.slice("user:".length)) : null;
@@ -247,7 +274,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
     }
     if (!(await step(opts.actor, id, ["HELD"], "REFUNDING", { decided_by: decidedBy })))
       return { kind: "decided", ...(await view(id)) };
-    const refund = await booking.refund(before.old.id, { actor: opts.actor, as: "move" });
+    const refund = await booking.refundForMove(before.old.id, { actor: opts.actor, moveId: id });
     return afterRefund(id, refund, opts.actor);
   }
 
@@ -296,6 +323,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
   /** Declined by an admin, or cancelled by its mover, before its approval: the new hold is released. */
   async function abandon(id: string, opts: { actor: Actor }): Promise<MoveOutcome> {
     const before = await view(id);
+    await mayWrite("move-abandon", opts.actor, { ...before.old, requested_by: before.move.requested_by });
     const from = before.move.state;
     if (from !== "HOLDING" && from !== "HELD") return { kind: "decided", ...before };
     const done = await letGo(id, from, opts.actor);
@@ -343,6 +371,11 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
       case "REFUNDING": {
         if (!stale) return undefined;
         const old = await booking.refresh(v.old.id, { staleBefore: opts.staleBefore, actor });
+        // A refund this move did not claim (the booking left PAID another way) is never taken for its own.
+        if ((old.state === "REFUNDED" || old.state === "REFUNDING") && (await booking.refundClaimedBy(old.id)) !== id) {
+          const out = await afterRefund(id, { kind: "not-paid", booking: old }, actor);
+          return eventOf(out);
+        }
         if (old.state === "REFUNDED") {
           const out = await afterRefund(
             id,

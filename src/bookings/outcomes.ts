@@ -4,6 +4,7 @@
  */
 import type { HoldRefusal } from "../access/index.js";
 import type { PartnerErrorJSON } from "../partner/errors.js";
+import type { OwnerRefusal } from "./ownership.js";
 import { WRITES_IN_FLIGHT, type BookingRecord, type GroupView } from "./record.js";
 
 /** Outcomes are plain JSON: the booking conversation stores them through `conversation.external`. */
@@ -30,14 +31,18 @@ export type RefundOutcome =
   | { kind: "not-paid"; booking: BookingRecord }
   | { kind: "failed"; booking: BookingRecord; error: PartnerErrorJSON }
   | { kind: "unknown"; booking: BookingRecord }
-  | { kind: "busy"; booking: BookingRecord };
+  | { kind: "busy"; booking: BookingRecord }
+  /** A move of this booking is open and owns it (`ownership.ts`): nothing was done; abandon the move first. */
+  | { kind: "owned"; booking: BookingRecord; owner: OwnerRefusal };
 
 export type ReleaseOutcome =
   | { kind: "released"; booking: BookingRecord }
   | { kind: "pending"; booking: BookingRecord }
   | { kind: "not-held"; booking: BookingRecord }
   /** A flight of a group, which a person releases only with its group (`releaseGroup`): nothing was done. */
-  | { kind: "group-flight"; booking: BookingRecord };
+  | { kind: "group-flight"; booking: BookingRecord }
+  /** The hold of an open move (`ownership.ts`): only the move releases it (its abandon, or its hold's end). */
+  | { kind: "owned"; booking: BookingRecord; owner: OwnerRefusal };
 
 export function reserveOutcomeOf(booking: BookingRecord): ReserveOutcome {
   if (booking.state === "RESERVE_UNKNOWN") return { kind: "unknown", booking };

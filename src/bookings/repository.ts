@@ -269,13 +269,23 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       return new Set(rows.map((r) => r.group_id ?? r.id).filter((key) => key !== except)).size;
     },
 
-    /** The chat's booking that still has a live hold or a write in flight, newest first. */
+    /**
+     * The chat's booking that still has a live hold or a write in flight, newest first. A move's new
+     * tee time is not the chat's: its move owns it (`ownership.ts`), whatever else the chat does.
+     */
     activeForChat(chatId: number): Promise<BookingRecord | undefined> {
       return db
         .selectFrom("bookings")
         .selectAll()
         .where("chat_id", "=", chatId)
         .where("state", "in", ["INTENT", "RESERVING", "HELD", "CONFIRMING"])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom("booking_moves").select("id").whereRef("booking_moves.new_booking_id", "=", "bookings.id"),
+            ),
+          ),
+        )
         .orderBy("created_at", "desc")
         .executeTakeFirst();
     },

@@ -16,6 +16,7 @@ import { voucherDrawer } from "./features/after-booking/voucher.js";
 import { createAbuseControl, type AbuseControlHooks } from "./abuse-control.js";
 import { createBusyAnswers } from "./busy-answers.js";
 import { isAccessRefused } from "../access/index.js";
+import { isBookingOwned } from "../bookings/index.js";
 import { isDatabaseUnavailable } from "../storage/unavailable.js";
 import { createAccessGate, createFormerCustomerGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
@@ -289,9 +290,13 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     }
     // The service's access rule refused a write the screens would not have offered (forged or stale data).
     const refused = isAccessRefused(error);
+    // Another path asked to write a booking an open move owns (bookings/ownership.ts): nothing was done.
+    const owned = !refused && isBookingOwned(error);
     // The database could not be reached (an outage, a restart): the user is told to try again shortly.
-    const unavailable = !refused && isDatabaseUnavailable(error);
+    const unavailable = !refused && !owned && isDatabaseUnavailable(error);
     if (refused) log.warn({ reason: error.reason, kind: error.request.kind }, "write refused by the access rule");
+    else if (owned)
+      log.warn({ bookingId: error.bookingId, write: error.write }, "write refused: a move owns the booking");
     else if (unavailable)
       log.warn({ err: { message: (error as Error).message } }, "update failed: the database is unreachable");
     else
@@ -299,7 +304,13 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
         { err: error instanceof GrammyError || error instanceof HttpError ? { message: error.message } : error },
         "update failed",
       );
-    const key = refused ? "error-not-allowed" : unavailable ? "error-database-busy" : "error-generic";
+    const key = refused
+      ? "error-not-allowed"
+      : owned
+        ? "error-move-open"
+        : unavailable
+          ? "error-database-busy"
+          : "error-generic";
     let text: string;
     try {
       text = i18n.t(answerLocale(ctx), key);
@@ -312,7 +323,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     if (ctx.callbackQuery) {
       const toast = ctx.chat?.type !== "private" || unavailable;
       await ctx
-        .answerCallbackQuery(toast ? { text, ...(refused ? { show_alert: true } : {}) } : {})
+        .answerCallbackQuery(toast ? { text, ...(refused || owned ? { show_alert: true } : {}) } : {})
         .catch(() => undefined);
     }
     // An inline query the database failed: an empty answer whose button says so, instead of a spinner.

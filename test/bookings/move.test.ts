@@ -463,7 +463,11 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
     // the refund applied at the partner, its answer never recorded.
     expect(await createMoveStore(storage.db, () => t).transition(id, ["HELD"], "REFUNDING")).toBe(true);
     expect(
-      await createBookingRepository(storage.db, () => t).transition(old.id, { from: ["PAID"], to: "REFUNDING" }),
+      await createBookingRepository(storage.db, () => t).transition(old.id, {
+        from: ["PAID"],
+        to: "REFUNDING",
+        detail: { actor: `user:${ADMIN}`, moveId: id },
+      }),
     ).toBe(true);
     await partner.refund(old.reservation_id!);
     const left = await service.getMove(id);
@@ -478,6 +482,33 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
     expect(after.new.state).toBe("PAID");
     expect(sandbox.count("POST", REFUND)).toBe(1);
     expect(moveEvents.map((e) => e.kind)).toEqual(["done"]);
+    await invariants();
+  });
+
+  it("a crash mid-approval, and the old booking refunded by another path meanwhile: the reaper never takes that refund for the move's — the move unwinds, the new tee time is released, one refund, no confirm", async () => {
+    const [a, b] = openSlots(2);
+    const old = await paidBooking(a!);
+    const id = await heldMove(old, b!);
+    // The approval's process died between its own step and its claim of the old booking...
+    expect(await createMoveStore(storage.db, () => t).transition(id, ["HELD"], "REFUNDING")).toBe(true);
+    // ...and the old booking left PAID another way (an instance that did not see the move yet).
+    expect(
+      await createBookingRepository(storage.db, () => t).transition(old.id, {
+        from: ["PAID"],
+        to: "REFUNDING",
+        detail: { actor: `user:${ADMIN}` },
+      }),
+    ).toBe(true);
+    await partner.refund(old.reservation_id!);
+    t += STALE_MS + 1;
+    await reaper.tick();
+    await reaper.tick();
+    const after = await service.getMove(id);
+    expect(after.move.state).toBe("UNWOUND");
+    expect(after.new.state).toBe("RELEASED");
+    expect(sandbox.count("POST", REFUND)).toBe(1);
+    expect(sandbox.count("POST", CONFIRM)).toBe(1);
+    expect(moveEvents.map((e) => e.kind)).toEqual(["unwound"]);
     await invariants();
   });
 });

@@ -26,6 +26,9 @@ import { addToTally } from "./tally.js";
  *   group's flights are all held, ending together; a settled group holds nothing (PAID: every flight
  *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation.
  *
+ * - a move refunds its old booking only by its own claim (PAID → REFUNDING naming the move): a move done
+ *   or stranded whose old booking another path refunded, or a new tee time confirmed after another path
+ *   refunded the old (the customer owed money and holding what they paid for), is a violation;
  * - a move whose customer pays a dearer tee time's difference first (a `move` payment) refunds the old
  *   booking only once that payment is approved; once over without the new tee time, the payment is not
  *   left open, nor approved without being marked to return;
@@ -204,6 +207,23 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
   const movePayments = await db.selectFrom("payments").selectAll().where("kind", "=", "move").execute();
   const isOpen = (state: string) => ["pending", "awaiting", "submitted", "rejected"].includes(state);
   const bookingById = new Map(bookings.map((b) => [b.id, b]));
+  // The latest PAID → REFUNDING claim of each booking, and the move it names (if a move's).
+  const refundClaims = new Map<string, string | null>();
+  for (const e of await db
+    .selectFrom("booking_events")
+    .select(["booking_id", "detail"])
+    .where("to_state", "=", "REFUNDING")
+    .orderBy("at")
+    .execute()) {
+    let moveId: string | null = null;
+    try {
+      const detail = e.detail ? (JSON.parse(e.detail) as { moveId?: unknown }) : {};
+      moveId = typeof detail.moveId === "string" ? detail.moveId : null;
+    } catch {
+      moveId = null;
+    }
+    refundClaims.set(e.booking_id, moveId);
+  }
   const statusOf = (b: BookingRecord | undefined) =>
     b?.reservation_id ? byId.get(b.reservation_id)?.status : undefined;
   for (const m of movesRows) {
@@ -218,8 +238,18 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
       violations.push(
         `${where}: done, but the partner has the old ${oldStatus ?? "-"} and the new ${newStatus ?? "-"}`,
       );
-    if ((m.state === "ABANDONED" || m.state === "UNWOUND") && oldStatus !== "PAID")
+    // Whose refund the old booking's was: the move's own claim (PAID → REFUNDING naming the move), or
+    // another path's (an admin's refund, a cancellation approved), which the move must never take.
+    const claimedByMove = refundClaims.get(m.old_booking_id) === m.id;
+    const refundedElsewhere = oldStatus === "REFUND" && !claimedByMove;
+    if ((m.state === "ABANDONED" || m.state === "UNWOUND") && oldStatus !== "PAID" && !refundedElsewhere)
       violations.push(`${where}: the old booking should stand, the partner has it ${oldStatus ?? "-"}`);
+    if ((m.state === "DONE" || m.state === "STRANDED") && !claimedByMove)
+      violations.push(`${where}: ${m.state.toLowerCase()}, but the old booking's refund was not the move's own`);
+    if (refundedElsewhere && newStatus === "PAID")
+      violations.push(
+        `${where}: the old booking was refunded by another path and the new tee time confirmed too (the customer is owed the refund and holds the new round)`,
+      );
     if (["ABANDONED", "UNWOUND", "STRANDED"].includes(m.state) && newStatus === "PAID")
       violations.push(`${where}: over without the new tee time, yet the partner has it paid`);
     // A customer's difference paid first (a `move` payment): the old booking is refunded only once it

@@ -18,7 +18,7 @@ export async function releaseActiveHold(ctx: BotContext): Promise<boolean> {
     reason: "user-cancel",
     paymentStates: ["pending"],
   });
-  return out.kind === "released" && out.release.kind !== "not-held";
+  return out.kind === "released" && (out.release.kind === "released" || out.release.kind === "pending");
 }
 
 function inFlow(ctx: BotContext): boolean {

@@ -295,12 +295,15 @@ export function createMyBookingsFeature() {
         paymentStates: CANCELLABLE,
       });
       if (out.kind === "kept") return groupView(ctx, group.group.id, ctx.t("pay-cancel-checking"));
+      if (out.kind === "owned") return groupView(ctx, group.group.id, ctx.t("release-owned-by-move"));
       return groupView(ctx, group.group.id, ctx.t(releaseKey(out.release)));
     }
     const booking = await ctx.deps.bookings.get(data.arg);
     if (!booking || booking.user_id !== ctx.from.id) return detailView(ctx, data.arg);
     const out = await ctx.deps.bookings.cancelHold(booking.id, { reason: "user-cancel", paymentStates: CANCELLABLE });
     if (out.kind === "kept") return detailView(ctx, booking.id, ctx.t("pay-cancel-checking"));
+    if (out.kind === "owned" || out.release.kind === "owned")
+      return detailView(ctx, booking.id, ctx.t("release-owned-by-move"));
     // A group's tee time (a forged or old button): refused; the group's view, with its own release if held.
     if (out.release.kind === "group-flight" && booking.group_id !== null)
       return groupView(ctx, booking.group_id, ctx.t("release-group-flight"));

@@ -156,6 +156,8 @@ function outcomeText(ctx: BotContext, out: RefundOutcome): string {
       });
     case "unknown":
       return ctx.t("admin-refund-unknown", { ref });
+    case "owned":
+      return ctx.t("admin-owned-by-move", { ref });
     case "busy":
       return ctx.t("admin-busy", { ref, status: stateLabel(ctx, out.booking) });
     case "not-paid":

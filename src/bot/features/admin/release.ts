@@ -22,6 +22,7 @@ function outcomeText(ctx: BotContext, out: ReleaseOutcome): string {
   if (out.kind === "released") return ctx.t("admin-release-done", { ref });
   if (out.kind === "pending") return ctx.t("admin-release-pending", { ref });
   if (out.kind === "group-flight") return ctx.t("admin-release-group-flight", { ref });
+  if (out.kind === "owned") return ctx.t("admin-owned-by-move", { ref });
   return (
     releaseRefusal(ctx, out.booking) ?? ctx.t("admin-release-not-held", { ref, status: stateLabel(ctx, out.booking) })
   );

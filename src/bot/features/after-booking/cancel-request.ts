@@ -45,6 +45,9 @@ async function checkGroup(ctx: BotContext, view: GroupView): Promise<Checked> {
     return { refusal: "my-bookings-not-found" };
   if (!groupRequestable(view, ctx.deps.now())) return { refusal: "cancel-request-not-paid" };
   if (await ctx.deps.cancelRequests.openFor(group.id)) return { refusal: "cancel-request-exists" };
+  for (const f of view.flights)
+    if (f.state === "PAID" && (await ctx.deps.bookings.openMoveOf(f.id)))
+      return { refusal: "cancel-request-move-open" };
   return { booking: first, group: view };
 }
 
@@ -58,6 +61,8 @@ async function check(ctx: BotContext, id: string): Promise<Checked> {
     return { refusal: "my-bookings-not-found" };
   if (!requestable(booking, ctx.deps.now())) return { refusal: "cancel-request-not-paid" };
   if (await ctx.deps.cancelRequests.openFor(booking.id)) return { refusal: "cancel-request-exists" };
+  // An open move owns the booking (WHILE_A_MOVE_IS_OPEN): it is called off or decided first.
+  if (await ctx.deps.bookings.openMoveOf(booking.id)) return { refusal: "cancel-request-move-open" };
   return { booking };
 }
 

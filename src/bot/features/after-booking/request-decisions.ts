@@ -61,6 +61,7 @@ function refundOutcomeText(ctx: BotContext, out: RefundOutcome): string {
       status: stateLabel(ctx, out.booking),
     });
   if (out.kind === "unknown") return ctx.t("admin-refund-unknown", { ref });
+  if (out.kind === "owned") return ctx.t("admin-owned-by-move", { ref });
   return ctx.t("cancel-request-closed", { ref, status: stateLabel(ctx, out.booking) });
 }
 
@@ -162,7 +163,7 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
     await tellAgentToReturn(deps, { flights: [out.booking], credited: out.refundedAmount, exclude: [adminId] });
     return;
   }
-  if (out.kind === "failed") {
+  if (out.kind === "failed" || out.kind === "owned") {
     // Nothing was refunded: the request is open again, its buttons back.
     await requests.reopen(request.id);
     await updateCard(ctx, request, out.booking, refundOutcomeText(ctx, out), true);

@@ -39,7 +39,12 @@ import { showPickerStep } from "./picker.js";
 import { courseOfBooking, moveCourseOf, moveTeeTimes, teeTimeAt, type MoveCourse } from "./tee-times.js";
 
 /** What a refused move says. */
-const REFUSALS: Record<MoveRefusal, string> = { "not-paid": "move-not-paid", "open-move": "move-open" };
+const REFUSALS: Record<MoveRefusal, string> = {
+  "not-paid": "move-not-paid",
+  "open-move": "move-open",
+  started: "move-started",
+  "cancel-requested": "move-cancel-requested",
+};
 
 /** Who may move a booking, and as what: an admin any; an agent their own and their customers'; a customer their own. */
 export type Mover = "admin" | "agent" | "customer";

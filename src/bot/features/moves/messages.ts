@@ -117,6 +117,8 @@ export function moveOutcomeText(t: T, locale: Locale, out: MoveOutcome): string 
       return t("move-abandoned", { code }) + differenceBackLine(t, locale, out);
     case "decided":
       return t("move-decided", { code });
+    case "too-late":
+      return t("move-too-late", { code });
     case "unpaid":
       return t("move-unpaid", { code });
     case "held":

@@ -38,6 +38,10 @@ export async function cancelByCustomer(ctx: BotContext, bookingId: string): Prom
     await closeCard(ctx, cancelRefusal(ctx, what, out.payment));
     return;
   }
+  if (out.kind === "owned") {
+    await closeCard(ctx, ctx.t("release-owned-by-move"));
+    return;
+  }
   await closeCard(ctx, ctx.t(what.group ? "pay-cancelled-group" : "pay-cancelled"));
 }
 
