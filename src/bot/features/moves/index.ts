@@ -205,8 +205,9 @@ async function moveCommand(ctx: BotContext): Promise<void> {
     await ctx.reply(ctx.t("move-not-found", { code: escapeHtml(args.code) }), { parse_mode: "HTML" });
     return;
   }
-  if (old.state !== "PAID") {
-    await ctx.reply(ctx.t("move-not-paid", { code: escapeHtml(args.code) }), { parse_mode: "HTML" });
+  if (old.state !== "PAID" || !movable(old, ctx.deps.now())) {
+    const key = old.state !== "PAID" ? "move-not-paid" : "move-started";
+    await ctx.reply(ctx.t(key, { code: escapeHtml(args.code) }), { parse_mode: "HTML" });
     return;
   }
   const persons = args.persons ?? old.persons;
@@ -270,7 +271,7 @@ async function pickerButton(ctx: BotContext): Promise<void> {
   }
   if (!movable(old, ctx.deps.now())) {
     await ctx.answerCallbackQuery({
-      text: ctx.t("move-not-paid", { code: old.reservation_code ?? "-" }),
+      text: ctx.t(old.state === "PAID" ? "move-started" : "move-not-paid", { code: old.reservation_code ?? "-" }),
       show_alert: true,
     });
     return;
