@@ -90,6 +90,9 @@ export interface ConfirmOptions {
   balance?: number | null;
 }
 
+/** A confirm from the move that owns the hold (its id): the move machine's own, never the service's surface. */
+type MoveConfirmOptions = ConfirmOptions & { forMove?: string };
+
 /** What a stale RESERVING booking (its process died mid-reserve) became: see `settleStaleReserve`. */
 export type StaleReserveOutcome = { kind: "reserve-released" | "reserve-unknown"; booking: BookingRecord };
 
@@ -302,7 +305,7 @@ export function createBookingMachine(core: MoneyCore) {
   }
 
   /** Pays for a held reservation from the partner's credit, at most once. */
-  async function confirm(id: string, opts: ConfirmOptions = {}): Promise<ConfirmOutcome> {
+  async function confirm(id: string, opts: MoveConfirmOptions = {}): Promise<ConfirmOutcome> {
     return (await confirmAttempt(id, { ...opts, ownOutcomeOnly: false }))!;
   }
 
@@ -316,7 +319,7 @@ export function createBookingMachine(core: MoneyCore) {
 
   async function confirmAttempt(
     id: string,
-    opts: ConfirmOptions & { ownOutcomeOnly: boolean },
+    opts: MoveConfirmOptions & { ownOutcomeOnly: boolean },
   ): Promise<ConfirmOutcome | undefined> {
     const { ownOutcomeOnly } = opts;
     let booking = await load(id);
@@ -327,6 +330,12 @@ export function createBookingMachine(core: MoneyCore) {
       return confirmOutcomeOf(booking);
     }
     if (booking.state !== "HELD") return confirmOutcomeOf(booking);
+    // A move's new hold is confirmed by its move alone, after the old booking's refund (`WHILE_A_MOVE_IS_OPEN`).
+    const owned = await ownerRefusal(options.db, id, "confirm");
+    if (owned && owned.moveId !== opts.forMove) {
+      logger.warn({ bookingId: id, moveId: owned.moveId }, "a confirm of a move's hold from outside the move refused");
+      return { kind: "not-held", booking };
+    }
     // The customer pays first (for this booking, or its group): the partner's credit is never spent
     // before the agent or an admin approved.
     const payment = await prepayOf(booking);

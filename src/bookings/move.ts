@@ -300,7 +300,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
   /** Confirms the new hold once the old booking is refunded; a refusal is retried while the hold lives. */
   async function confirmNew(id: string, actor: Actor): Promise<MoveOutcome> {
     const move = (await moves.get(id))!;
-    const confirm = await booking.confirm(move.new_booking_id, { actor });
+    const confirm = await booking.confirm(move.new_booking_id, { actor, forMove: id });
     if (confirm.kind === "paid") {
       await step(actor, id, ["CONFIRMING"], "DONE");
       return { kind: "done", refundedAmount: move.refunded_amount, ...(await view(id)) };

@@ -18,6 +18,7 @@ import { createPaymentMachine, type PrepayInput } from "./customer-payment.js";
 import { createGroupMachine } from "./group.js";
 import { createMoveMachine } from "./move.js";
 import type { BookingIntentInput, GroupIntentInput, GroupView } from "./record.js";
+import type { ConfirmOptions } from "./booking.js";
 
 export type { BookingServiceOptions } from "./core.js";
 export type { ConfirmOptions, RefreshOptions, ReleaseOptions, ReleaseReason, StaleReserveOutcome } from "./booking.js";
@@ -61,7 +62,8 @@ export function createBookingService(options: BookingServiceOptions) {
       return created;
     },
     reserve: booking.reserve,
-    confirm: booking.confirm,
+    /** Pays for a held reservation, at most once; a move's new hold answers `not-held` (its move confirms it). */
+    confirm: (id: string, opts: ConfirmOptions = {}) => booking.confirm(id, { ...opts, forMove: undefined }),
     release: booking.release,
     refresh: booking.refresh,
     refund: booking.refund,

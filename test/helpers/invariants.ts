@@ -256,13 +256,17 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     // is approved, and a move over without its new tee time leaves no approved money unreturned.
     const difference = movePayments.find((p) => p.booking_id === m.new_booking_id);
     if (!difference || Number(difference.amount) <= 0) continue;
-    const refunded = oldB?.reservation_id
-      ? byId.get(oldB.reservation_id)?.history.some((c) => c.reason === "refund")
-      : false;
+    // The move's own refund (another path's, after the move ended, is not the move's business).
+    const refunded =
+      claimedByMove && oldB?.reservation_id
+        ? byId.get(oldB.reservation_id)?.history.some((c) => c.reason === "refund")
+        : false;
     if (refunded && !["approved", "to-return", "returned"].includes(difference.state))
       violations.push(`${where}: the old booking was refunded with the customer's difference ${difference.state}`);
     if (["ABANDONED", "UNWOUND", "STRANDED"].includes(m.state) && difference.state === "approved")
       violations.push(`${where}: over without the new tee time, its customer's difference approved and not to return`);
+    if (m.state === "DONE" && ["to-return", "returned"].includes(difference.state))
+      violations.push(`${where}: done, and its customer's difference is also to be returned (owed and held at once)`);
     if (["ABANDONED", "UNWOUND", "STRANDED"].includes(m.state) && isOpen(difference.state))
       violations.push(`${where}: over, its customer's difference still open (${difference.state})`);
   }
