@@ -182,6 +182,147 @@ describe.each(databaseFactories)("partner writes are the service's rule, on $nam
     expect((await collectViolations(x.invariants.subject())).violations).toEqual([]);
   });
 
+  it("asking for a move, calling it off, asking a customer to pay and marking money returned: the table's answer, and a refused one holds nothing", async () => {
+    h = await startHarness({
+      db: make(),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: "", PROMPTPAY_ID: "0812345678" },
+    });
+    const x = h;
+    const { access, bookings } = x.app;
+    for (const [id, name] of [
+      [AGENT, "Anan"],
+      [OTHER, "Other"],
+    ] as const)
+      expect(await access.agents.add(id, name, ADMIN)).toBe(true);
+    const admit = async (agentId: number, userId: number) => {
+      const link = await access.links.create({ agentId });
+      expect((await access.links.redeem(link.token, userId, `customer ${userId}`)).ok).toBe(true);
+      return link.token;
+    };
+    await admit(AGENT, CUSTOMER);
+    const revokedLink = await admit(AGENT, REVOKED);
+    const course = x.sandbox.courses()[0]!.id;
+    const open: SlotView[] = x.sandbox.slots(course, tomorrow(x.clock())).filter((s) => s.status === "OPEN");
+    // Paid bookings: the agent's own, and customers' (each customer holds at most two at once).
+    const paid: Record<string, { user: number; agent: number | null }> = {
+      agent: { user: AGENT, agent: null },
+      "agent-2": { user: AGENT, agent: null },
+      customer: { user: CUSTOMER, agent: AGENT },
+      "customer-2": { user: CUSTOMER, agent: AGENT },
+      revoked: { user: REVOKED, agent: AGENT },
+    };
+    for (const [key, row] of Object.entries(paid)) {
+      const slot = open.shift()!;
+      await bookings.createIntent(
+        intentAt(slot, { id: key, userId: row.user, agentId: row.agent, persons: slot.minPerson }),
+      );
+      expect((await bookings.reserve(key)).kind, key).toBe("held");
+      expect((await bookings.confirm(key, { actor: userActor(ADMIN) })).kind, key).toBe("paid");
+    }
+    await access.links.revoke(revokedLink, AGENT);
+
+    const MOVES: { role: string; actor: number; booking: string; expect: Outcome }[] = [
+      { role: "stranger, a customer's booking", actor: STRANGER, booking: "customer", expect: "stranger" },
+      { role: "another agent, a customer's booking", actor: OTHER, booking: "customer", expect: "not-theirs" },
+      { role: "customer, another customer's booking", actor: CUSTOMER, booking: "revoked", expect: "not-theirs" },
+      {
+        role: "customer of a revoked link, their own booking",
+        actor: REVOKED,
+        booking: "revoked",
+        expect: "link-revoked",
+      },
+      { role: "customer, their own booking", actor: CUSTOMER, booking: "customer", expect: "done" },
+      { role: "agent, their customer's booking", actor: AGENT, booking: "customer-2", expect: "done" },
+      { role: "admin, an agent's booking", actor: ADMIN, booking: "agent", expect: "done" },
+    ];
+    const moveIds: Record<string, string> = {};
+    const reserves = () => x.sandbox.count("POST", /\/order\/reserve$/);
+    for (const row of MOVES) {
+      const before = reserves();
+      const slot = open.shift()!;
+      const outcome = await attempt(async () => {
+        const out = await bookings.startMove(
+          {
+            id: `move-${row.booking}-${row.actor}`,
+            newBookingId: `new-${row.booking}-${row.actor}`,
+            oldBookingId: row.booking,
+            requestedBy: row.actor,
+            to: {
+              slotId: slot.id,
+              slotStartsAt: slot.startMs,
+              persons: slot.minPerson,
+              expectedAmount: slot.price * slot.minPerson,
+            },
+          },
+          { actor: userActor(row.actor) },
+        );
+        expect(out.kind, row.role).toBe("held");
+        moveIds[row.booking] = `move-${row.booking}-${row.actor}`;
+      });
+      expect({ role: row.role, outcome }).toEqual({ role: row.role, outcome: row.expect });
+      if (outcome !== "done") expect(reserves(), `${row.role}: no hold`).toBe(before);
+    }
+
+    const ABANDONS: { role: string; actor: number; booking: string; expect: Outcome }[] = [
+      { role: "stranger", actor: STRANGER, booking: "customer-2", expect: "stranger" },
+      { role: "another agent", actor: OTHER, booking: "customer-2", expect: "not-theirs" },
+      { role: "another customer", actor: REVOKED, booking: "customer-2", expect: "link-revoked" },
+      {
+        role: "the customer whose booking it is (the agent asked)",
+        actor: CUSTOMER,
+        booking: "customer-2",
+        expect: "done",
+      },
+      { role: "the customer who asked", actor: CUSTOMER, booking: "customer", expect: "done" },
+      { role: "admin", actor: ADMIN, booking: "agent", expect: "done" },
+    ];
+    for (const row of ABANDONS) {
+      const outcome = await attempt(() => bookings.abandonMove(moveIds[row.booking]!, { actor: userActor(row.actor) }));
+      expect({ role: row.role, outcome }).toEqual({ role: row.role, outcome: row.expect });
+    }
+    for (const key of ["customer", "customer-2", "agent"])
+      expect((await bookings.getMove(moveIds[key]!)).move.state, key).toBe("ABANDONED");
+
+    const REQUESTS: { role: string; actor: number; booking: string; expect: Outcome }[] = [
+      { role: "stranger", actor: STRANGER, booking: "customer", expect: "stranger" },
+      { role: "the customer, their own booking", actor: CUSTOMER, booking: "customer", expect: "not-theirs" },
+      { role: "another agent", actor: OTHER, booking: "customer", expect: "not-theirs" },
+      { role: "the customer's agent", actor: AGENT, booking: "customer", expect: "done" },
+      { role: "admin, an agent's booking", actor: ADMIN, booking: "agent-2", expect: "done" },
+    ];
+    for (const row of REQUESTS) {
+      const outcome = await attempt(() =>
+        bookings.requestPayment(row.booking, { payee: "0812345678", actorId: row.actor }),
+      );
+      expect({ role: row.role, outcome }).toEqual({ role: row.role, outcome: row.expect });
+    }
+    expect((await bookings.payment("customer"))?.kind).toBe("request");
+
+    const RETURNED: { role: string; actor: number; booking: string; expect: Outcome }[] = [
+      { role: "stranger", actor: STRANGER, booking: "customer", expect: "stranger" },
+      { role: "the customer", actor: CUSTOMER, booking: "customer", expect: "not-theirs" },
+      { role: "another agent", actor: OTHER, booking: "customer", expect: "not-theirs" },
+      { role: "the payment's agent", actor: AGENT, booking: "customer", expect: "done" },
+      { role: "admin", actor: ADMIN, booking: "customer", expect: "done" },
+    ];
+    for (const row of RETURNED) {
+      const outcome = await attempt(() => bookings.markReturned(row.booking, row.actor));
+      expect({ role: row.role, outcome }).toEqual({ role: row.role, outcome: row.expect });
+    }
+    expect((await collectViolations(x.invariants.subject())).violations).toEqual([]);
+  });
+
+  it("the service's surface has no internal-only option: a refund cannot claim to be a move's, a confirm cannot claim to be a move's own", () => {
+    // Checked by the type check (npm run typecheck runs over test/): each line is an error it must report.
+    const surface = (b: Harness["app"]["bookings"]) => [
+      // @ts-expect-error a refund "as" a move is the move machine's own, not the service's
+      () => b.refund("x", { actor: userActor(ADMIN), as: "move" }),
+      // @ts-expect-error a move's hold is confirmed by its move alone
+      () => b.confirm("x", { actor: userActor(ADMIN), forMove: "m" }),
+    ];
+    expect(surface).toBeTypeOf("function");
+  });
+
   it("the invariant checker fails a partner write the rule forbids, had any road gone around the service", async () => {
     h = await startHarness({ db: make(), env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) } });
     const slot = h.sandbox.slots(h.sandbox.courses()[0]!.id, tomorrow(h.clock())).find((s) => s.status === "OPEN")!;
