@@ -37,6 +37,8 @@ const RECORDED: Record<number, string> = {
   // 20: a payment read in the flow may be a move's difference (kind "move") and carries when its holds were
   // released (holds_released_at).
   20: "083c3d37d5de5eb9",
+  // 21: a release's outcome may be "owned" (the hold is an open move's: only the move ends it).
+  21: "4547f66e87fd1be9",
 };
 
 /** Where each stored type is declared. */
