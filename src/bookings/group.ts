@@ -18,7 +18,12 @@ import {
   type GroupStop,
 } from "./outcomes.js";
 import { groupHoldEnd, SETTLED_GROUP_STATES, WRITES_IN_FLIGHT, type BookingRecord, type GroupView } from "./record.js";
+import { ownerRefusal } from "./ownership.js";
 import { errorJSON } from "./write-failure.js";
+
+/** Satang the partner credited back for a group's refunded flights (where known). */
+const refundedOf = (view: GroupView) =>
+  view.flights.reduce((sum, f) => sum + (f.state === "REFUNDED" ? (f.refunded_amount ?? 0) : 0), 0);
 
 export function createGroupMachine(core: MoneyCore, booking: BookingMachine) {
   const { partner, logger, now, repo, payments, loadGroup, mayWrite, writeWindowMs } = core;
@@ -199,6 +204,12 @@ export function createGroupMachine(core: MoneyCore, booking: BookingMachine) {
   async function refundGroup(id: string, opts: { actor: Actor }): Promise<GroupRefundOutcome> {
     const before = await loadGroup(id);
     await mayWrite("refund", opts.actor, before.group);
+    // A flight an open move owns refuses the group's refund as a whole: nothing is refunded (decline the move first).
+    const owned: GroupRefundOutcome["failed"] = [];
+    for (const flight of before.flights)
+      if (flight.state === "PAID" && (await ownerRefusal(core.options.db, flight.id, "refund")))
+        owned.push({ flight: flight.flight ?? 0, kind: "owned" });
+    if (owned.length > 0) return { view: before, refunded: refundedOf(before), failed: owned };
     const failed: GroupRefundOutcome["failed"] = [];
     for (const flight of before.flights) {
       if (flight.state !== "PAID" && flight.state !== "REFUNDING") continue;
@@ -206,8 +217,7 @@ export function createGroupMachine(core: MoneyCore, booking: BookingMachine) {
       if (out.kind !== "refunded") failed.push({ flight: flight.flight ?? 0, kind: out.kind });
     }
     const view = await loadGroup(id);
-    const refunded = view.flights.reduce((sum, f) => sum + (f.state === "REFUNDED" ? (f.refunded_amount ?? 0) : 0), 0);
-    return { view, refunded, failed };
+    return { view, refunded: refundedOf(view), failed };
   }
 
   /**

@@ -511,4 +511,39 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
     expect(moveEvents.map((e) => e.kind)).toEqual(["unwound"]);
     await invariants();
   });
+
+  it("a group's refund while one of its tee times' moves waits refunds nothing, saying which tee time a move owns; declined, the group refunds whole", async () => {
+    const [a, b, c] = openSlots(3);
+    const group = await service.createGroupIntent({
+      id: randomUUID(),
+      chatId: AGENT,
+      userId: AGENT,
+      agentId: AGENT,
+      locale: "en",
+      courseId: a!.course.id,
+      courseName: a!.course.name,
+      timeZone: "Asia/Bangkok",
+      customerName: "Somchai Group",
+      customerEmail: "somchai@example.com",
+      customerMobile: "+66812345678",
+      flights: [a!, b!].map((s) => ({
+        slotId: s.id,
+        slotStartsAt: s.startMs,
+        persons: 2,
+        expectedAmount: s.price * 2,
+      })),
+    });
+    expect((await service.reserveGroup(group.group.id)).kind).toBe("held");
+    expect((await service.confirmGroup(group.group.id)).kind).toBe("paid");
+    const first = (await service.getGroup(group.group.id))!.flights[0]!;
+    const moveId = await heldMove(first, c!);
+    const out = await service.refundGroup(group.group.id, { actor: `user:${ADMIN}` });
+    expect(out.failed).toEqual([{ flight: 1, kind: "owned" }]);
+    expect(sandbox.count("POST", REFUND)).toBe(0);
+    expect((await service.abandonMove(moveId, { actor: `user:${ADMIN}` })).kind).toBe("abandoned");
+    const whole = await service.refundGroup(group.group.id, { actor: `user:${ADMIN}` });
+    expect(whole.failed).toEqual([]);
+    expect(sandbox.count("POST", REFUND)).toBe(2);
+    await invariants();
+  });
 });

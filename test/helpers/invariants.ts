@@ -389,7 +389,7 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     );
   }
 
-  violations.push(...(await groupViolations(db, bookings, inFlight)));
+  violations.push(...(await groupViolations(db, bookings, inFlight, movesRows)));
 
   if (inFlight.length > 0 && !subject.inFlightReason)
     violations.push(...inFlight.map((d) => `${d} is still in flight`));
@@ -436,8 +436,14 @@ async function groupViolations(
   db: Kysely<Database>,
   bookings: readonly BookingRecord[],
   inFlight: string[],
+  moves: readonly { state: string; old_booking_id: string; new_booking_id: string }[],
 ): Promise<string[]> {
   const violations: string[] = [];
+  // A group's tee time moved takes the old one's place: a done move's old booking is no longer a flight,
+  // and a move's new booking is one only once the move is done.
+  const replaced = new Set(moves.filter((m) => m.state === "DONE").map((m) => m.old_booking_id));
+  const notTaken = new Set(moves.filter((m) => m.state !== "DONE").map((m) => m.new_booking_id));
+  const movedInto = new Set(moves.filter((m) => m.state === "DONE").map((m) => m.new_booking_id));
   const groups = await db.selectFrom("booking_groups").selectAll().execute();
   const known = new Set(groups.map((g) => g.id));
   for (const b of bookings) {
@@ -445,7 +451,9 @@ async function groupViolations(
       violations.push(`${describeBooking(b)} names an unknown group ${b.group_id}`);
   }
   for (const g of groups) {
-    const flights = bookings.filter((b) => b.group_id === g.id).sort((a, b) => (a.flight ?? 0) - (b.flight ?? 0));
+    const flights = bookings
+      .filter((b) => b.group_id === g.id && !replaced.has(b.id) && !notTaken.has(b.id))
+      .sort((a, b) => (a.flight ?? 0) - (b.flight ?? 0));
     const name = `group ${g.id} (${g.state})`;
     if (flights.length !== g.flights || flights.some((f, i) => f.flight !== i + 1))
       violations.push(
@@ -453,7 +461,8 @@ async function groupViolations(
       );
     const persons = flights.reduce((sum, f) => sum + f.persons, 0);
     const expected = flights.reduce((sum, f) => sum + f.expected_amount, 0);
-    if (persons !== g.persons || expected !== g.expected_amount)
+    // A flight moved to another tee time may change its players and amount: the group's totals are as booked.
+    if (!flights.some((f) => movedInto.has(f.id)) && (persons !== g.persons || expected !== g.expected_amount))
       violations.push(
         `${name}: ${g.persons} players and ${g.expected_amount} satang, its flights ${persons} and ${expected}`,
       );

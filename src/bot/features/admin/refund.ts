@@ -114,9 +114,18 @@ export async function confirmGroupRefund(ctx: BotContext, groupId: string): Prom
       amount: formatBaht(credited, locale),
     }),
     ...groupFlightLines(out.view, { t: (k, a) => ctx.t(k, a), locale }, true),
-    out.failed.length > 0
-      ? ctx.t("admin-refund-group-failed", { flights: out.failed.map((f) => f.flight).join(", ") })
-      : "",
+    out.failed.some((f) => f.kind === "owned")
+      ? ctx.t("admin-owned-by-move", {
+          ref: escapeHtml(
+            out.view.flights
+              .filter((f) => out.failed.some((x) => x.kind === "owned" && x.flight === f.flight))
+              .map((f) => referenceOf(f))
+              .join(", "),
+          ),
+        })
+      : out.failed.length > 0
+        ? ctx.t("admin-refund-group-failed", { flights: out.failed.map((f) => f.flight).join(", ") })
+        : "",
     await balanceLine(ctx),
   ].filter(Boolean);
   await showAdmin(ctx, text.join("\n"));

@@ -92,7 +92,15 @@ async function approveGroup(ctx: BotContext, request: CancelRequest, group: Grou
     // Nothing was refunded: the request is open again, its buttons back.
     await requests.reopen(request.id);
     const ref = escapeHtml(paid.map((f) => referenceOf(f)).join(", "));
-    await updateCard(ctx, request, first, ctx.t("admin-refund-unknown", { ref }), true, out.view);
+    const owned = out.failed.some((f) => f.kind === "owned");
+    await updateCard(
+      ctx,
+      request,
+      first,
+      ctx.t(owned ? "admin-owned-by-move" : "admin-refund-unknown", { ref }),
+      true,
+      out.view,
+    );
     return;
   }
   await requests.finish(request.id, "approved", credited);
