@@ -42,7 +42,7 @@ import { createMyBookingsFeature } from "./features/my-bookings.js";
 import { createMovesFeature } from "./features/moves/index.js";
 import { createI18n, surfaceLocale } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
-import { isBlocked, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
+import { isBlocked, plainTextOnEntityErrors, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
 import { soloFleet, type Fleet } from "../runtime/fleet.js";
 import type { BucketStore } from "../runtime/shared-buckets.js";
 
@@ -123,6 +123,11 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // A tap whose view must wait for Telegram's limits is answered "fairway is busy" (busy-answers.ts).
   const busy = createBusyAnswers({ expectedWaitMs: (chatKey) => limits.budget.expectedWaitMs(chatKey) });
   bot.api.config.use(busy.transformer);
+  // A message Telegram refuses for its HTML (a name nobody escaped) arrives as plain text, logged as the bug it is.
+  const plainFallback = plainTextOnEntityErrors((detail) =>
+    base.logger.error(detail, "Telegram refused a message's HTML; sent again as plain text"),
+  );
+  bot.api.config.use(plainFallback);
 
   // Inside the booking flow a Bot API call (replayed from the conversation's log) waits at most a
   // short while: one retry, after at most 3 s. Built once: auto-retry keeps its state per call, so one
@@ -132,6 +137,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     autoRetry({ maxRetryAttempts: 1, maxDelaySeconds: 3 }),
     lateAnswer,
     busy.transformer,
+    plainFallback,
   ];
   // The flow's panel is shown from an `external` (not replayed, so a wait costs no later update
   // anything) through a client of the bot's options (fetch paced by the budget). A 429 asking for
@@ -142,7 +148,7 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   const flowApi = new Api(bot.token, bot.api.options);
   if (options.apiObserver) flowApi.config.use(options.apiObserver);
   if (mark) flowApi.config.use(mark.transformer);
-  flowApi.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 25 }), lateAnswer);
+  flowApi.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 25 }), lateAnswer, plainFallback);
 
   const notifications = createNotifications({ ...base, api: bot.api, i18n, outbox: limits.outbox });
   const deps: BotDeps = { ...base, notifications };

@@ -5,7 +5,9 @@ import type { Kysely } from "kysely";
 import * as v from "valibot";
 import type { Logger } from "../logger.js";
 import type { Database } from "../storage/schema.js";
+import { htmlToPlain } from "./format/html.js";
 import type { OutgoingBudget } from "./outgoing-budget.js";
+import { isEntityParseError } from "./ui/telegram-errors.js";
 
 /** A message fairway sends on its own, as queued (see `OutgoingMessage` in notifications.ts). */
 const QueuedMessage = v.object({
@@ -79,8 +81,9 @@ const CLAIM_MS = 60_000;
  * ago (its next row waits, other chats go on), claims each row with a conditional update (a row a dead
  * leader had claimed is free again after a minute: at-least-once, so a crash between the send and the
  * delete may repeat one message) and deletes it once sent. A 429 pauses the whole drain for
- * `retry_after`, then the row is tried again; a blocked user (403) or a refused message (400) is
- * logged and dropped; a network error or a 5xx is retried with a back-off, `maxAttempts` times.
+ * `retry_after`, then the row is tried again; a message refused for its HTML is sent again as plain
+ * text (and logged as an error); a blocked user (403) or a message refused otherwise (400) is logged and
+ * dropped; a network error or a 5xx is retried with a back-off, `maxAttempts` times.
  *
  * A row that asks for an e-voucher (`voucher`) is drawn first, off the drain's loop: the drain claims
  * it, starts the drawing and goes on with other rows; the PNG is stored in the row, which is free again
@@ -118,22 +121,38 @@ export function createOutbox(options: OutboxOptions) {
     });
   }
 
-  async function sendRow(message: QueuedMessage): Promise<void> {
+  /** Sends a row's message as HTML, or (`plain`) its text as a reader sees it, without `parse_mode`. */
+  async function sendRow(message: QueuedMessage, plain = false): Promise<void> {
+    const text = plain ? htmlToPlain(message.text) : message.text;
     const other = {
-      parse_mode: "HTML" as const,
+      ...(plain ? {} : { parse_mode: "HTML" as const }),
       ...(message.replyMarkup ? { reply_markup: message.replyMarkup as never } : {}),
     };
     await budget.background(async () => {
       if (message.photo) {
         const file = new InputFile(Buffer.from(message.photo.base64, "base64"), message.photo.filename);
-        await api.sendPhoto(message.chatId, file, { ...other, caption: message.text });
+        await api.sendPhoto(message.chatId, file, { ...other, caption: text });
       } else if (message.document) {
         const file = new InputFile(Buffer.from(message.document.content, "utf8"), message.document.filename);
-        await api.sendDocument(message.chatId, file, { ...other, caption: message.text });
+        await api.sendDocument(message.chatId, file, { ...other, caption: text });
       } else {
-        await api.sendMessage(message.chatId, message.text, other);
+        await api.sendMessage(message.chatId, text, other);
       }
     });
+  }
+
+  /**
+   * Sends a row's message; one Telegram refuses for its HTML (a name nobody escaped) is sent again as
+   * plain text, so the reader still gets it, and logged as the bug it is (its `what`, never its text).
+   */
+  async function sendOrPlain(message: QueuedMessage, log: Logger): Promise<void> {
+    try {
+      await sendRow(message);
+    } catch (error) {
+      if (!isEntityParseError(error)) throw error;
+      log.error({ description: error.description }, "Telegram refused a notification's HTML; sent again as plain text");
+      await sendRow(message, true);
+    }
   }
 
   /** A claimed row's message; an unreadable one is dropped (undefined). */
@@ -193,7 +212,7 @@ export function createOutbox(options: OutboxOptions) {
   ): Promise<void> {
     const log = logger.child({ chatId: row.chat_id, what: row.what });
     try {
-      await sendRow(message);
+      await sendOrPlain(message, log);
       await db.deleteFrom("outbox").where("id", "=", row.id).execute();
       options.onResult?.(row.what, "sent");
     } catch (error) {

@@ -33,3 +33,33 @@ export function truncate(text: string, maxChars: number): string {
   }
   return kept.trimEnd() + ELLIPSIS;
 }
+
+/** Telegram's HTML tags (its formatting options), as fairway writes them: the ones `htmlToPlain` removes. */
+const TELEGRAM_TAG =
+  /<\/?(?:b|strong|i|em|u|ins|s|strike|del|span|tg-spoiler|a|tg-emoji|tg-time|code|pre|blockquote)(?:\s[^<>]*)?>/gi;
+const LINK = /<a\s[^<>]*?href\s*=\s*(?:"([^"]*)"|'([^']*)')[^<>]*>([^<]*)<\/a>/gi;
+const NAMED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"' };
+const REFERENCE = /&(?:#(\d{1,8})|#[xX]([0-9a-fA-F]{1,8})|(lt|gt|amp|quot));/g;
+
+function decodeReference(whole: string, dec?: string, hex?: string, named?: string): string {
+  if (named !== undefined) return NAMED[named] ?? whole;
+  const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? "", 16);
+  if (code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return whole;
+  return String.fromCodePoint(code);
+}
+
+/**
+ * What a reader of `html` would see, as plain text: Telegram's tags removed (a link keeps its address,
+ * `text (url)`), `&lt; &gt; &amp; &quot;` and numeric references decoded, anything else (a stray `<`,
+ * `&` or an unknown tag such as `<Sea>`) kept as written. For sending a message again without
+ * `parse_mode` when Telegram refused its HTML.
+ */
+export function htmlToPlain(html: string): string {
+  return html
+    .replace(LINK, (_whole, dq: string | undefined, sq: string | undefined, text: string) => {
+      const url = dq ?? sq ?? "";
+      return url === "" || url === text ? text : `${text} (${url})`;
+    })
+    .replace(TELEGRAM_TAG, "")
+    .replace(REFERENCE, decodeReference);
+}

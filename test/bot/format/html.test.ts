@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, truncate } from "../../../src/bot/format/html.js";
+import { escapeHtml, htmlToPlain, truncate } from "../../../src/bot/format/html.js";
 
 describe("escapeHtml", () => {
   it("escapes the characters Telegram HTML reserves", () => {
@@ -62,5 +62,27 @@ describe("truncate", () => {
         expect(prefix.map((p) => p.trimEnd())).toContain(body);
       }),
     );
+  });
+});
+
+describe("htmlToPlain", () => {
+  it("removes Telegram's tags and decodes its entities; a link keeps its address", () => {
+    expect(htmlToPlain("<b>Sea &amp; Sand</b> &lt;b&gt; &quot;x&quot; &#x1F3CC; &#9971;")).toBe(
+      'Sea & Sand <b> "x" 🏌 ⛳',
+    );
+    expect(
+      htmlToPlain('<a href="https://t.me/bot?start=a&amp;b">Open</a> · <a href="https://x.th">https://x.th</a>'),
+    ).toBe("Open (https://t.me/bot?start=a&b) · https://x.th");
+    expect(htmlToPlain('<pre><code class="language-x">a</code></pre><blockquote expandable>q</blockquote>')).toBe("aq");
+  });
+
+  it("keeps what is not Telegram HTML as written: an unknown tag, a bare < or &, a broken reference", () => {
+    expect(htmlToPlain("<b>Sea <Sea> & Sand</b> a < b &amp c &#0; &nbsp;")).toBe(
+      "Sea <Sea> & Sand a < b &amp c &#0; &nbsp;",
+    );
+  });
+
+  it("the plain text of escaped text is the text itself", () => {
+    fc.assert(fc.property(fc.string(), (s) => htmlToPlain(escapeHtml(s)) === s));
   });
 });

@@ -1,4 +1,4 @@
-import { GrammyError } from "grammy";
+import { GrammyError, InputFile } from "grammy";
 import { describe, expect, test } from "vitest";
 import { botFor, startServer } from "./helpers.js";
 
@@ -98,12 +98,46 @@ describe("sendMessage", () => {
       "Golf & Country",
       `Unescaped "&" at byte offset 5: write &amp; (the local Bot API server is stricter than Telegram here)`,
     ],
+    // Names from outside put into HTML unescaped (a course, a customer, an agent's profile name).
+    ["⛳ <Sea> Golf", `Unsupported start tag "sea" at byte offset 4`],
+    ["<b>Club <b></b>", `Can't find end tag corresponding to start tag "b"`],
+    ["<b>Sea </i></b>", `Unmatched end tag at byte offset 7, expected "</b>", found "</i>"`],
+    [
+      "Sea &amp Sand",
+      `Unescaped "&" at byte offset 4: write &amp; (the local Bot API server is stricter than Telegram here)`,
+    ],
+    [
+      "Sea&nbsp;Sand",
+      `Unescaped "&" at byte offset 3: write &amp; (the local Bot API server is stricter than Telegram here)`,
+    ],
   ])("invalid HTML %j → can't parse entities", async (text, detail) => {
     const { api } = await setup();
     expect(await failure(api.sendMessage(42, text, { parse_mode: "HTML" }))).toEqual({
       code: 400,
       description: `Bad Request: can't parse entities: ${detail}`,
     });
+  });
+
+  test("a caption (a photo's: an e-voucher's) is refused for its HTML as a message is", async () => {
+    const { api } = await setup();
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const photo = (caption: string) =>
+      failure(api.sendPhoto(42, new InputFile(png, "voucher.png"), { caption, parse_mode: "HTML" }));
+    expect(await photo("🎫 Your e-voucher for <Sea> Golf")).toEqual({
+      code: 400,
+      description: `Bad Request: can't parse entities: Unsupported start tag "sea" at byte offset 24`,
+    });
+    expect(
+      (
+        await api.sendPhoto(42, new InputFile(png, "v.png"), {
+          caption: "for &lt;Sea&gt; &amp; Sand",
+          parse_mode: "HTML",
+        })
+      ).caption,
+    ).toBe("for <Sea> & Sand");
   });
 
   test("a bare & is accepted when strictHtmlAmpersand is off, like Telegram", async () => {

@@ -9,6 +9,7 @@ import type { BookingRecord, BookingService, GroupView } from "../../../bookings
 import type { BotDeps } from "../../context.js";
 import type { Locale } from "../../format/locale.js";
 import { bookingCourseName } from "../../../bookings/index.js";
+import { escapeHtml } from "../../format/html.js";
 import { translate } from "../../i18n.js";
 import type { VoucherOrder } from "../../outbox.js";
 import { voucherLocale, type Vouchers } from "../../../vouchers/vouchers.js";
@@ -31,7 +32,7 @@ export async function deliverVoucher(
   if (!first) return false;
   return deps.notifications.deliver({
     chatId: to.chatId,
-    text: translate(to.locale, "voucher-caption", { course: bookingCourseName(first, to.locale) }),
+    text: translate(to.locale, "voucher-caption", { course: escapeHtml(bookingCourseName(first, to.locale)) }),
     voucher: {
       of: "booking" in of ? { bookingId: of.booking.id } : { groupId: of.group.group.id },
       locale: to.locale,
