@@ -27,10 +27,8 @@ RUN npm run build && npm prune --omit=dev
 FROM node:${NODE_VERSION}-bookworm-slim
 ENV NODE_ENV=production PORT=3000 OPERATOR_PORT=9091 REQUIRE_BOT_TOKEN=1
 WORKDIR /app
-# The fonts charts and e-vouchers are drawn with (src/render/fonts.ts names their files): Latin, Thai, CJK.
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-thai-tlwg fonts-noto-cjk \
-  && rm -rf /var/lib/apt/lists/*
 COPY package.json ./
+# node_modules holds the fonts charts and e-vouchers are drawn with too (npm packages: src/render/fonts.ts).
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY locales ./locales

@@ -1,14 +1,29 @@
 /**
- * The fonts images are drawn with: files of Debian's font packages, which the Docker image and CI install
- * (`fonts-dejavu-core` for Latin, `fonts-thai-tlwg` for Thai, `fonts-noto-cjk` for Korean, Japanese and
- * Chinese). Named by file, not found by scanning the system, so a render never reads the machine's other
- * fonts and every machine with the packages draws the same pixels. Charts ask for DejaVu Sans, Loma, then
- * Noto Sans CJK SC (`fontFamilyCss`); vouchers for Loma (Thai and Latin) and Noto Sans CJK JP.
+ * The fonts images are drawn with: files of npm packages, production dependencies pinned in
+ * package-lock.json, so every machine that ran `npm install` (Linux, macOS, the Docker image) draws the same
+ * pixels, with no font package of its own system. DejaVu Sans (`dejavu-fonts-ttf`) for Latin and for what the
+ * others lack (Greek, Cyrillic, arrows and other symbols); Noto Sans Thai (`@expo-google-fonts/noto-sans-thai`,
+ * Thai and Latin); Noto Sans Korean, Japanese and S Chinese (`@embedpdf/fonts-kr`, `-jp`, `-sc`: Noto Sans
+ * CJK's subsets by region, each with that language's forms of the ideographs). Named by file, never found by
+ * scanning the system: a render reads these files and no other (`png.ts`: `loadSystemFonts: false`).
+ * Charts ask for the families in `FONT_FAMILIES`' order (`fontFamilyCss`); vouchers for Thai, or the reader's
+ * CJK face, first (`src/vouchers/svg.ts`).
  */
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 
-/** The font families of the files below, in the order a drawing should ask for them: Latin, Thai, CJK. */
-export const FONT_FAMILIES = ["DejaVu Sans", "Loma", "Noto Sans CJK SC"] as const;
+/** The family names of the files below, as the SVGs ask for them. */
+export const FAMILY = {
+  latin: "DejaVu Sans",
+  thai: "Noto Sans Thai",
+  korean: "Noto Sans Korean",
+  japanese: "Noto Sans Japanese",
+  chinese: "Noto Sans S Chinese",
+} as const;
+
+/** The families in the order a chart asks for them: Latin, Thai, then the CJK faces. */
+export const FONT_FAMILIES = [FAMILY.latin, FAMILY.thai, FAMILY.chinese, FAMILY.japanese, FAMILY.korean] as const;
 
 /**
  * A CSS `font-family` list for SVG text in `language` (a BCP 47 tag or fairway's locale): `FONT_FAMILIES`,
@@ -18,77 +33,87 @@ export const FONT_FAMILIES = ["DejaVu Sans", "Loma", "Noto Sans CJK SC"] as cons
  */
 export function fontFamilyCss(language = "en"): string {
   const thai = language === "th" || language.startsWith("th-");
-  const families = thai ? [FONT_FAMILIES[1], FONT_FAMILIES[0], FONT_FAMILIES[2]] : FONT_FAMILIES;
+  const families = thai ? [FAMILY.thai, ...FONT_FAMILIES.filter((f) => f !== FAMILY.thai)] : FONT_FAMILIES;
   return families.map((f) => `'${f}'`).join(", ");
 }
 
-/** Latin and Thai: small files, read for every drawing. */
-const BASE_FILES = [
-  "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-  "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-  "/usr/share/fonts/truetype/tlwg/Loma.ttf",
-  "/usr/share/fonts/truetype/tlwg/Loma-Bold.ttf",
+/** A font file: the npm package that ships it and its path inside the package. */
+export interface FontFile {
+  package: string;
+  path: string;
+}
+
+/** Latin and Thai: small files (1.5 MB), read for every drawing. */
+const BASE_FILES: readonly FontFile[] = [
+  { package: "dejavu-fonts-ttf", path: "ttf/DejaVuSans.ttf" },
+  { package: "dejavu-fonts-ttf", path: "ttf/DejaVuSans-Bold.ttf" },
+  { package: "@expo-google-fonts/noto-sans-thai", path: "400Regular/NotoSansThai_400Regular.ttf" },
+  { package: "@expo-google-fonts/noto-sans-thai", path: "700Bold/NotoSansThai_700Bold.ttf" },
 ];
 
-/** Korean, Japanese and Chinese: 19 MB collections that take resvg about a second to read, so only when needed. */
-const CJK_FILES = [
-  "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
-  "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+/** Korean, Japanese and Chinese, regular and bold: 35 MB that take resvg about a second to read, so only when needed. */
+const CJK_FILES: readonly FontFile[] = [
+  { package: "@embedpdf/fonts-kr", path: "fonts/NotoSansKR-Regular.otf" },
+  { package: "@embedpdf/fonts-kr", path: "fonts/NotoSansKR-Bold.otf" },
+  { package: "@embedpdf/fonts-jp", path: "fonts/NotoSansJP-Regular.otf" },
+  { package: "@embedpdf/fonts-jp", path: "fonts/NotoSansJP-Bold.otf" },
+  { package: "@embedpdf/fonts-sc", path: "fonts/NotoSansHans-Regular.otf" },
+  { package: "@embedpdf/fonts-sc", path: "fonts/NotoSansHans-Bold.otf" },
 ];
+
+/** Every font file this module knows (what `npm install` and the Docker image must provide). */
+export const FONT_FILES: readonly FontFile[] = [...BASE_FILES, ...CJK_FILES];
 
 /** Hangul, kana and CJK ideographs (and their punctuation and full-width forms). */
 const CJK_TEXT = /[\u1100-\u11ff\u3000-\u30ff\u3130-\u318f\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]/u;
 
-/** The Debian packages that hold `FONT_FILES`: the Docker image and `.ci/run` install them. */
-export const FONT_PACKAGES = ["fonts-dejavu-core", "fonts-thai-tlwg", "fonts-noto-cjk"] as const;
-
-/** Every font file this module knows (what the Docker image must hold). */
-export const FONT_FILES: readonly string[] = [...BASE_FILES, ...CJK_FILES];
-
-/** Thrown when a font file is not on this machine: names the file and the package to install. */
+/** Thrown when a font file is not installed: names the file and its package. */
 export class MissingFontError extends Error {
   override readonly name = "MissingFontError";
   constructor(
     readonly file: string,
-    readonly debianPackage: string,
+    readonly npmPackage: string,
   ) {
-    super(`font file ${file} is missing: install Debian's ${debianPackage} (apt-get install ${debianPackage})`);
+    super(`font file ${file} of the npm package ${npmPackage} is missing: run npm install (or npm ci)`);
   }
 }
 
-/** The package a file of `FONT_FILES` comes from. */
-function packageOf(file: string): string {
-  return file.includes("/dejavu/")
-    ? "fonts-dejavu-core"
-    : file.includes("/tlwg/")
-      ? "fonts-thai-tlwg"
-      : "fonts-noto-cjk";
-}
-
-/** Whether `text` needs the CJK collections (Hangul, kana, ideographs). */
+/** Whether `text` needs the CJK faces (Hangul, kana, ideographs). */
 export function needsCjk(text: string): boolean {
   return CJK_TEXT.test(text);
 }
 
 /**
- * The font files to draw `text` (an SVG) with: Latin and Thai always, the CJK collections when the text
- * has Hangul, kana or ideographs. A file missing on this machine throws `MissingFontError` (an image
- * with its script drawn as boxes is never sent); the SVG names its families (`fontFamilyCss`, or the
- * voucher's own list).
+ * The font files to draw `text` (an SVG) with, as absolute paths: Latin and Thai always, the CJK faces when
+ * the text has Hangul, kana or ideographs. A file not installed throws `MissingFontError` (an image with its
+ * script drawn as boxes is never sent); the SVG names its families (`fontFamilyCss`, or the voucher's list).
  */
 export function fontFilesFor(text: string): string[] {
   const wanted = needsCjk(text) ? FONT_FILES : BASE_FILES;
-  for (const file of wanted) if (!present(file)) throw new MissingFontError(file, packageOf(file));
-  return [...wanted];
+  return wanted.map((font) => {
+    const path = fontPath(font);
+    if (path === undefined) throw new MissingFontError(font.path, font.package);
+    return path;
+  });
 }
 
-const presence = new Map<string, boolean>();
+const found = new Map<FontFile, string | undefined>();
 
-function present(file: string): boolean {
-  let found = presence.get(file);
-  if (found === undefined) {
-    found = existsSync(file);
-    presence.set(file, found);
-  }
-  return found;
+/**
+ * Where `font` is installed, or undefined: in its package's folder, found as Node finds a package (the
+ * `node_modules` folders from this module's up), by its folder rather than `require.resolve` of the file,
+ * since a package's `exports` may list no font.
+ */
+export function fontPath(font: FontFile): string | undefined {
+  if (found.has(font)) return found.get(font);
+  const folder = requireHere.resolve
+    .paths(font.package)
+    ?.map((modules) => join(modules, font.package))
+    .find((candidate) => existsSync(join(candidate, "package.json")));
+  const path = folder === undefined ? undefined : join(folder, font.path);
+  const installed = path !== undefined && existsSync(path) ? path : undefined;
+  found.set(font, installed);
+  return installed;
 }
+
+const requireHere = createRequire(import.meta.url);

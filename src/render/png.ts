@@ -7,7 +7,8 @@ export interface PngOptions {
   width: number;
 }
 
-function renderOptions(svg: string, options: PngOptions): ResvgRenderOptions {
+/** What `svgToPng` gives resvg for `svg`: its width, a white background, and the font files of `fonts.ts` only. */
+export function renderOptions(svg: string, options: PngOptions): ResvgRenderOptions {
   return {
     fitTo: { mode: "width", value: options.width },
     font: { loadSystemFonts: false, fontFiles: fontFilesFor(svg), defaultFontFamily: FONT_FAMILIES[0] },

@@ -1,6 +1,6 @@
 /**
  * SVG → PNG off the event loop. A voucher takes 40–50 ms of CPU on an idle machine, 200 ms and more under
- * load, seconds with the CJK fonts (their collections are loaded each time): too long for the bot's thread.
+ * load, up to a second more with the CJK faces (read each time): too long for the bot's thread.
  * So one worker thread (`png-worker.ts`), started with the first drawing, ended after `idleMs` idle and by
  * `close()`; drawings run one at a time.
  */

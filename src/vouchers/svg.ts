@@ -7,6 +7,7 @@
  */
 import QRCode from "qrcode";
 import type { Locale } from "../locale.js";
+import { FAMILY } from "../render/fonts.js";
 import type { VoucherContent } from "./content.js";
 
 /** The card's width in SVG units (the PNG is drawn wider: `VOUCHER_PNG_WIDTH`). */
@@ -17,18 +18,18 @@ const GREY = "#5b6770";
 const INK = "#15202b";
 
 /**
- * The fonts a voucher asks for, as a CSS list. Korean, Japanese and Chinese ask for their own face of the
- * Noto CJK collection first: resvg gives a run to the first family that has its first letter and falls back
- * per letter without regard to weight, so behind Loma every CJK line came out in one weight; and the face
- * draws an ideograph as that language writes it (Simplified Chinese draws 骨 and 直 otherwise than
- * Japanese). Thai and English: Loma (Thai and Latin) first.
+ * The fonts a voucher asks for, as a CSS list (the families of `../render/fonts.ts`). Korean, Japanese and
+ * Chinese ask for their own Noto Sans face first: resvg gives a run to the first family that has its first
+ * letter and falls back per letter without regard to weight, so behind the Thai font every CJK line came out
+ * in one weight; and the face draws an ideograph as that language writes it (Simplified Chinese draws 骨 and
+ * 直 otherwise than Japanese). Thai and English: Noto Sans Thai (Thai and Latin) first.
  */
 const FONT_FAMILY: Readonly<Record<Locale, string>> = {
-  en: "Loma, Noto Sans CJK JP",
-  th: "Loma, Noto Sans CJK JP",
-  ko: "Noto Sans CJK KR, Loma",
-  ja: "Noto Sans CJK JP, Loma",
-  zh: "Noto Sans CJK SC, Loma",
+  en: `${FAMILY.thai}, ${FAMILY.japanese}`,
+  th: `${FAMILY.thai}, ${FAMILY.japanese}`,
+  ko: `${FAMILY.korean}, ${FAMILY.thai}`,
+  ja: `${FAMILY.japanese}, ${FAMILY.thai}`,
+  zh: `${FAMILY.chinese}, ${FAMILY.thai}`,
 };
 
 const escapeXml = (s: string) =>

@@ -33,12 +33,15 @@ function answer<T>(worker: Worker, pick: (message: unknown) => T | undefined): P
 }
 
 describe("the start bundle's worker threads", () => {
-  it("the PNG worker, started from dist/bundle/ as the bundle starts it, draws an SVG", async () => {
+  it("the PNG worker, started from dist/bundle/ as the bundle starts it, draws an SVG with text in its fonts", async () => {
     const worker = new Worker(join(DIST, "bundle", "png-worker.js"), { workerData: { nice: 0 } });
     workers.push(worker);
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#0a0"/></svg>`;
+    // Thai and Korean: the bundled fonts.ts finds its npm packages' files from dist/bundle/.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#0a0"/><text y="8" font-size="8">ก 골</text></svg>`;
     worker.postMessage({ id: 1, svg, width: 40 });
-    const png = await answer(worker, (m) => (m as { png?: Uint8Array }).png);
+    const drawn = await answer(worker, (m) => m as { png?: Uint8Array; error?: string });
+    expect(drawn.error).toBeUndefined();
+    const png = drawn.png!;
     // PNG's signature, then the IHDR chunk's width: the SVG drawn 40 pixels wide.
     expect(Buffer.from(png.subarray(0, 8)).toString("hex")).toBe("89504e470d0a1a0a");
     expect(Buffer.from(png).readUInt32BE(16)).toBe(40);

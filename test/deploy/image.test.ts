@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBotApiServer } from "../../src/local/bot-api-server/index.js";
 import { createSandbox } from "../../src/local/sandbox/index.js";
+import { FONT_FILES } from "../../src/render/fonts.js";
 import { until } from "../helpers/crash-world.js";
 import { TEST_BOT_TOKEN } from "../helpers/harness.js";
 import { freePort } from "../helpers/round-robin-proxy.js";
@@ -214,6 +215,16 @@ describe("the Docker image's file set, run without Docker", () => {
       ["dist", "node_modules", "package.json", ...production].sort(),
     );
     expect(existsSync(join(app, "node_modules", "vitest")), "no dev dependency").toBe(false);
+  });
+
+  it("holds every font file src/render/fonts.ts names, in its production dependencies, where the image's own code finds them", async () => {
+    const app = inFolder(img, image.workdir);
+    const code = `import("./dist/render/fonts.js").then(({ FONT_FILES, fontPath }) => console.log(JSON.stringify(FONT_FILES.map(fontPath))))`;
+    const found = startInImage(img, ["node", "--input-type=module", "-e", code], {});
+    expect(await found.exited, found.output()).toBe(0);
+    const expected = FONT_FILES.map((font) => join(app, "node_modules", font.package, font.path));
+    expect(JSON.parse(found.output()) as string[]).toEqual(expected);
+    for (const file of expected) expect(statSync(file).size, file).toBeGreaterThan(10_000);
   });
 
   describe("run as the container runs it", () => {
