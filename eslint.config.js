@@ -20,7 +20,7 @@ const NO_WALL_CLOCK = [
 const LEDGER_TABLES = [
   {
     selector:
-      "CallExpression[callee.property.name=/^(selectFrom|updateTable|deleteFrom|insertInto)$/][arguments.0.value=/^(bookings|booking_groups|booking_events|booking_moves|payments)( |$)/]",
+      "CallExpression[callee.property.name=/^(selectFrom|updateTable|deleteFrom|insertInto)$/][arguments.0.value=/^(bookings|booking_groups|booking_events|booking_moves|payments|money_owed)( |$)/]",
     message: "Ask the ledger's read model (bookings/queries.ts) or the booking service; only they touch these tables.",
   },
 ];

@@ -148,7 +148,14 @@ export function createBookingMachine(core: MoneyCore) {
     if (target && target !== booking.state && (!refundNotApplied || mayRevert)) {
       const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
       if (isLegalMove("booking", booking.state, target)) {
-        await repo.transitionTo(booking.id, { from: booking.state, to: target, set: { ...fields, ...extra }, detail });
+        const owed = target === "REFUNDED" ? await owedByRefund(booking) : undefined;
+        await repo.transitionTo(booking.id, {
+          from: booking.state,
+          to: target,
+          set: { ...fields, ...extra },
+          detail,
+          ...(owed ? { owed } : {}),
+        });
       } else {
         // A final state the partner contradicts (a refunded reservation it reads as paid): the ledger
         // keeps its state, notes the partner's, and an operator is told.
@@ -165,6 +172,19 @@ export function createBookingMachine(core: MoneyCore) {
       await repo.patch(booking.id, fields, [booking.state]);
     }
     return load(booking.id);
+  }
+
+  /**
+   * What the partner's word REFUND owes the customer: their share of an unknown credit (their whole
+   * payment), unless the refund was a move's own (its end says what it owes).
+   */
+  async function owedByRefund(booking: BookingRecord) {
+    if (booking.state === "REFUNDING" && (await refundClaimedBy(booking.id)) !== undefined) return undefined;
+    return core.owed.refund(
+      booking,
+      booking.refunded_amount,
+      booking.state === "PAID" || booking.state === "REFUNDING",
+    );
   }
 
   /** Records a failure the service cannot settle now; the reaper reads the reservation later. */
@@ -594,11 +614,14 @@ export function createBookingMachine(core: MoneyCore) {
     try {
       const refunded = await write("refund", actor, booking, () => partner.refund(booking.reservation_id ?? ""));
       const amount = refunded.reserve?.price ?? null;
+      // A refund that is not a move's owes the customer their share (a move's end says what it owes).
+      const owes = claim.moveId === undefined ? await core.owed.refund(booking, amount, true) : undefined;
       await move(id, {
         from: ["REFUNDING"],
         to: "REFUNDED",
         set: { partner_status: refunded.status, refunded_amount: amount },
         detail: { reconciled: refunded.reconciled === true },
+        ...(owes ? { owed: owes } : {}),
       });
       return { kind: "refunded", booking: await load(id), refundedAmount: amount };
     } catch (error) {

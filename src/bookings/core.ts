@@ -17,6 +17,7 @@ import {
   type WriteRequest,
 } from "../access/index.js";
 import { createAuditLog, type Actor } from "./audit.js";
+import { createOwedStore } from "./owed.js";
 import { createPaymentsStore } from "./payments.js";
 import type { BookingRecord, BookingState, GroupView } from "./record.js";
 import { createBookingRepository, type Transition } from "./repository.js";
@@ -59,6 +60,7 @@ export function createMoneyCore(options: BookingServiceOptions) {
   const repo = createBookingRepository(options.db, now);
   const audit = createAuditLog(options.db, now);
   const payments = createPaymentsStore(options.db, now);
+  const owed = createOwedStore(options.db, now);
 
   /** Throws `AccessRefusedError` when the write policy refuses `actor` this write on `of`. */
   async function mayWrite(
@@ -141,6 +143,7 @@ export function createMoneyCore(options: BookingServiceOptions) {
     repo,
     audit,
     payments,
+    owed,
     holdMs: options.holdMinutes * 60_000,
     paymentWindowMs: (options.paymentWindowMinutes ?? options.holdMinutes) * 60_000,
     writeWindowMs: options.writeWindowMs ?? 10_000,

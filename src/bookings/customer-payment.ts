@@ -373,13 +373,28 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
      * customer's money is to be returned (approved → to-return); true when this call moved it.
      */
     paymentNotBooked: notBooked,
-    /** A decider marks the money of a payment `to-return` returned to the customer; true when this call did. */
-    markReturned: async (bookingId: string, actorId: number) => {
-      const payment = await payments.get(bookingId);
-      if (!payment) return false;
-      await mayWrite("mark-returned", userActor(actorId), payment);
-      return payments.transition(bookingId, ["to-return"], "returned", { decided_by: actorId, decided_at: now() });
+    /**
+     * A decider marks money to return returned to the customer, once: a payment `to-return` (by its
+     * booking's id) or a row of money owed (`owed.ts`, by its id). True when this call did.
+     */
+    markReturned: async (id: string, actorId: number) => {
+      const decided = { decided_by: actorId, decided_at: now() };
+      const payment = await payments.get(id);
+      if (payment) {
+        await mayWrite("mark-returned", userActor(actorId), payment);
+        return payments.transition(id, ["to-return"], "returned", decided);
+      }
+      const owed = await core.owed.get(id);
+      if (!owed) return false;
+      await mayWrite("mark-returned", userActor(actorId), owed);
+      return core.owed.transition(id, ["to-return"], "returned", decided);
     },
+    /** Money owed to customers still to return (`owed.ts`), oldest first; what one agent returns when given. */
+    owedToReturn: (opts?: { agentId?: number; limit?: number }) => core.owed.listToReturn(opts),
+    /** A row of money owed, by its id. */
+    owed: (id: string) => core.owed.get(id),
+    /** The money owed for a booking (any state). */
+    owedOf: (bookingId: string) => core.owed.ofBooking(bookingId),
     /** A prepay whose hold ended: its payment expires (true when this call ended it). */
     expirePayment: (bookingId: string) => payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired"),
   };

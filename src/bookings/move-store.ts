@@ -6,6 +6,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { BookingMovesTable, Database, MoveState } from "../storage/schema.js";
 import { assertLegalMoves, type MoveTargets } from "./moves.js";
+import { recordOwed, type NewOwed } from "./owed.js";
 
 export type MoveRecord = Selectable<BookingMovesTable>;
 export type { MoveState };
@@ -104,21 +105,29 @@ export function createMoveStore(db: Kysely<Database>, now: () => number) {
       return { created: false, move: winner };
     },
 
-    /** Moves a move from one of `from` to `to` (applying `set`); true if this call won. */
+    /**
+     * Moves a move from one of `from` to `to` (applying `set`); true if this call won. `owed`: money the
+     * step makes owed to the customer (`owed.ts`), recorded in the same transaction if this call wins.
+     */
     async transition<From extends MoveState>(
       id: string,
       from: readonly From[],
       to: NoInfer<MoveTargets<From>>,
       set: Partial<Pick<MoveRecord, "decided_by" | "refunded_amount" | "last_error">> = {},
+      owed?: NewOwed,
     ): Promise<boolean> {
       assertLegalMoves("move", from, to);
-      const result = await db
-        .updateTable("booking_moves")
-        .set({ ...set, state: to, updated_at: now() })
-        .where("id", "=", id)
-        .where("state", "in", from)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable("booking_moves")
+          .set({ ...set, state: to, updated_at: now() })
+          .where("id", "=", id)
+          .where("state", "in", from)
+          .executeTakeFirst();
+        const won = Number(result.numUpdatedRows) === 1;
+        if (won && owed) await recordOwed(trx, owed, now());
+        return won;
+      });
     },
 
     /**

@@ -24,6 +24,7 @@ import { createMoveStore, type MoveRecord, type MoveState } from "./move-store.j
 import type { MoveTargets } from "./moves.js";
 import { WHILE_A_CANCELLATION_IS_ASKED } from "./ownership.js";
 import type { ConfirmOutcome, RefundOutcome, ReserveOutcome } from "./outcomes.js";
+import type { NewOwed } from "./owed.js";
 import type { PaymentRecord } from "./payments.js";
 import type { BookingRecord, GroupFlightInput } from "./record.js";
 
@@ -115,8 +116,9 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
     from: readonly From[],
     to: NoInfer<MoveTargets<From>>,
     set?: Parameters<typeof moves.transition>[3],
+    owed?: NewOwed,
   ): Promise<boolean> {
-    if (!(await moves.transition(id, from, to, set))) return false;
+    if (!(await moves.transition(id, from, to, set, owed))) return false;
     try {
       const move = (await moves.get(id))!;
       const old = await repo.get(move.old_booking_id);
@@ -297,17 +299,29 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
     return { kind: "pending", ...(await view(id)) };
   }
 
+  /**
+   * CONFIRMING → DONE, with the difference owed to the customer when the new tee time sells for less than
+   * the old (recorded in the same step); true if this call made it.
+   */
+  async function finish(id: string, actor: Actor): Promise<boolean> {
+    const move = (await moves.get(id))!;
+    const owes = await core.owed.difference(id, await load(move.old_booking_id), await load(move.new_booking_id));
+    return step(actor, id, ["CONFIRMING"], "DONE", undefined, owes);
+  }
+
   /** Confirms the new hold once the old booking is refunded; a refusal is retried while the hold lives. */
   async function confirmNew(id: string, actor: Actor): Promise<MoveOutcome> {
     const move = (await moves.get(id))!;
     const confirm = await booking.confirm(move.new_booking_id, { actor, forMove: id });
     if (confirm.kind === "paid") {
-      await step(actor, id, ["CONFIRMING"], "DONE");
+      await finish(id, actor);
       return { kind: "done", refundedAmount: move.refunded_amount, ...(await view(id)) };
     }
     const fresh = await load(move.new_booking_id);
     if (fresh.state === "RELEASED" || confirm.kind === "expired") {
-      if (await step(actor, id, ["CONFIRMING"], "STRANDED", { last_error: confirm.kind }))
+      // Nothing booked for what the customer paid for the old booking: owed, in the same step.
+      const owes = await core.owed.stranded(id, await load(move.old_booking_id));
+      if (await step(actor, id, ["CONFIRMING"], "STRANDED", { last_error: confirm.kind }, owes))
         logger.error(
           { moveId: id, oldBookingId: move.old_booking_id, newBookingId: move.new_booking_id },
           "a move's old booking was refunded but its new tee time could not be booked",
@@ -394,7 +408,7 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
         if (!stale) return undefined;
         const fresh = await booking.refresh(v.new.id, { staleBefore: opts.staleBefore, actor });
         if (fresh.state === "PAID") {
-          if (!(await step(actor, id, ["CONFIRMING"], "DONE"))) return undefined;
+          if (!(await finish(id, actor))) return undefined;
           return { kind: "done", refundedAmount: v.move.refunded_amount, ...(await view(id)) };
         }
         if (fresh.state === "CONFIRMING") return undefined;

@@ -1,15 +1,16 @@
 /**
- * The legal moves of the money path's three state machines — a booking, a group, a customer's payment —
- * as one table each. Every state change in the ledger is a compare-and-set through the repository
- * (`repository.ts`, `payments.ts`), whose move type is built from these tables: a move not in the table
- * does not compile, and the repository checks it again at run time (`IllegalMoveError`), so data that
- * reached a state some other way cannot be moved on illegally either.
+ * The legal moves of the money path's state machines — a booking, a group, a customer's payment, a move,
+ * money owed to a customer — as one table each. Every state change in the ledger is a compare-and-set
+ * through the repository (`repository.ts`, `payments.ts`, `move-store.ts`, `owed.ts`), whose move type is
+ * built from these tables: a move not in the table does not compile, and the repository checks it again
+ * at run time (`IllegalMoveError`), so data that reached a state some other way cannot be moved on
+ * illegally either.
  *
  * A reader audits the money guarantees here: a booking reaches RESERVING once (from INTENT, nothing goes
  * back to it), CONFIRMING only from HELD and REFUNDING only from PAID; a customer's payment reaches
- * `approved` only from a state waiting for the agent's word.
+ * `approved` only from a state waiting for the agent's word; money owed is returned once.
  */
-import type { BookingState, GroupState, MoveState, PaymentState } from "../storage/schema.js";
+import type { BookingState, GroupState, MoveState, OwedState, PaymentState } from "../storage/schema.js";
 import { IllegalMoveError } from "./errors.js";
 
 /**
@@ -92,6 +93,15 @@ export const MOVE_MOVES = {
   STRANDED: [],
 } as const satisfies Record<MoveState, readonly MoveState[]>;
 
+/**
+ * Money owed to a customer (`owed.ts`: a move stranded, a cheaper move's difference, a refund's share):
+ * recorded `to-return` by the step that made it owed, then marked returned by a decider, once.
+ */
+export const OWED_MOVES = {
+  "to-return": ["returned"],
+  returned: [],
+} as const satisfies Record<OwedState, readonly OwedState[]>;
+
 type Table = Readonly<Record<string, readonly string[]>>;
 
 /** The states from which `To` is a legal move in `M`. */
@@ -108,13 +118,15 @@ export type BookingTargets<From extends BookingState> = LegalTo<typeof BOOKING_M
 export type GroupTargets<From extends GroupState> = LegalTo<typeof GROUP_MOVES, From>;
 export type PaymentTargets<From extends PaymentState> = LegalTo<typeof PAYMENT_MOVES, From>;
 export type MoveTargets<From extends MoveState> = LegalTo<typeof MOVE_MOVES, From>;
+export type OwedTargets<From extends OwedState> = LegalTo<typeof OWED_MOVES, From>;
 
-export type Machine = "booking" | "group" | "payment" | "move";
+export type Machine = "booking" | "group" | "payment" | "move" | "owed";
 const TABLES: Record<Machine, Table> = {
   booking: BOOKING_MOVES,
   group: GROUP_MOVES,
   payment: PAYMENT_MOVES,
   move: MOVE_MOVES,
+  owed: OWED_MOVES,
 };
 
 /** Whether `from → to` is in the machine's table. */

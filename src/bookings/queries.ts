@@ -260,13 +260,23 @@ export function createBookingQueries(db: Kysely<Database>) {
       return rows.map((r) => Number(r.at));
     },
 
-    /** Bookings refunded (the partner answered) in [from, to), whenever they were paid. */
+    /**
+     * Bookings refunded (the partner answered) in [from, to), whenever they were paid — except the old
+     * booking of a move done: that refund is the move's (the digest counts it on its moves line), so each
+     * refund is counted once.
+     */
     refundedBetween(from: number, to: number): Promise<BookingRecord[]> {
       // From the period's refund events (few), not from every booking ever refunded.
       return db
         .selectFrom("bookings")
         .selectAll("bookings")
         .where("state", "=", "REFUNDED")
+        .where("id", "not in", (eb) =>
+          eb
+            .selectFrom("booking_moves")
+            .select("booking_moves.old_booking_id")
+            .where("booking_moves.state", "=", "DONE"),
+        )
         .where("id", "in", (eb) =>
           eb
             .selectFrom("booking_events")

@@ -13,6 +13,7 @@ import {
   type GroupRecord,
 } from "./record.js";
 import { assertLegalMoves, type BookingTargets, type GroupTargets } from "./moves.js";
+import { recordOwed, type NewOwed } from "./owed.js";
 
 /**
  * A compare-and-set state change of one booking: `to` must be a legal move from every state of `from`
@@ -27,6 +28,8 @@ export interface Transition<From extends BookingState = BookingState> {
   detail?: unknown;
   /** Only if the hold runs past this instant (epoch ms). */
   notExpiredAt?: number;
+  /** Money this change makes owed to the customer (`owed.ts`), recorded in its transaction if this call wins. */
+  owed?: NewOwed;
 }
 
 /** A compare-and-set state change of one group: a legal move from every state of `from` (`GROUP_MOVES`). */
@@ -103,7 +106,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
     id: string,
     move: Omit<Transition, "from" | "to"> & { from: readonly BookingState[]; to: BookingState },
   ): Promise<boolean> {
-    const { from, to, set = {}, detail, notExpiredAt } = move;
+    const { from, to, set = {}, detail, notExpiredAt, owed } = move;
     assertLegalMoves("booking", from, to);
     return db.transaction().execute(async (trx) => {
       const current = await trx
@@ -121,6 +124,7 @@ export function createBookingRepository(db: Kysely<Database>, now: () => number)
       const result = await query.executeTakeFirst();
       const won = Number(result.numUpdatedRows) === 1;
       if (won) await event(trx, id, current.state, to, detail);
+      if (won && owed) await recordOwed(trx, owed, now());
       // The customer's pay-first payment (the booking's, or its group's) is marked in the same transaction:
       // the reaper's sweep for payments whose holds ended unsettled reads only marked ones.
       if (won && to === "RELEASED") {

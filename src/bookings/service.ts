@@ -114,6 +114,9 @@ export function createBookingService(options: BookingServiceOptions) {
     showPayment: payment.showPayment,
     paymentNotBooked: payment.paymentNotBooked,
     markReturned: payment.markReturned,
+    owedToReturn: payment.owedToReturn,
+    owed: payment.owed,
+    owedOf: payment.owedOf,
     expirePayment: payment.expirePayment,
     requestPayment: payment.requestPayment,
 

@@ -471,6 +471,46 @@ export interface PaymentsTable {
   holds_released_at: number | null;
 }
 
+/** Where money owed to a customer is: to be returned, then marked returned by a decider. */
+export type OwedState = "to-return" | "returned";
+
+/**
+ * Why money is owed to a customer (migration 023): `stranded` — a move refunded the old booking and never
+ * booked the new tee time (what they paid for the old); `difference` — a move to a cheaper tee time was
+ * done (old selling − new selling); `refund` — a booking they paid was refunded (their share of the
+ * partner's credit).
+ */
+export type OwedReason = "stranded" | "difference" | "refund";
+
+/** Money fairway owes a customer, one row per cause (`src/bookings/owed.ts`). */
+export interface MoneyOwedTable {
+  /** What made it owed: `s-<move id>`, `d-<move id>` or `r-<booking id>` (one row however often it runs). */
+  id: string;
+  reason: OwedReason;
+  /** The booking the money was paid for (a move's old booking, or the booking refunded). */
+  booking_id: string;
+  move_id: string | null;
+  state: OwedState;
+  /** Satang. */
+  amount: number;
+  /**
+   * `fairway`: the customer paid through fairway (a pay-first payment or a payment request approved);
+   * `outside`: fairway recorded no payment of theirs (the agent collected it): probably owed, at the
+   * selling amount recorded.
+   */
+  paid_via: "fairway" | "outside";
+  /** What the customer quotes: their payment's reference, else the booking's. */
+  reference: string;
+  chat_id: number;
+  user_id: number;
+  /** Who returns it: the agent credited with the booking (or its payment); null: the agency (admins). */
+  agent_id: number | null;
+  decided_by: number | null;
+  decided_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** A bank transaction reference, first seen on a slip of `booking_id`. */
 export interface SlipRefsTable {
   ref: string;
@@ -503,6 +543,7 @@ export interface VouchersTable {
 export interface Database {
   price_rules: PriceRulesTable;
   payments: PaymentsTable;
+  money_owed: MoneyOwedTable;
   slip_refs: SlipRefsTable;
   agent_payees: AgentPayeesTable;
   kv: KvTable;

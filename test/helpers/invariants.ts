@@ -32,6 +32,9 @@ import { addToTally } from "./tally.js";
  * - a move whose customer pays a dearer tee time's difference first (a `move` payment) refunds the old
  *   booking only once that payment is approved; once over without the new tee time, the payment is not
  *   left open, nor approved without being marked to return;
+ * - money owed to customers (`money_owed`): a move stranded whose customer paid through fairway has its
+ *   row, a move done to a cheaper tee time its difference (to the satang); a row never pays back what the
+ *   customer still holds (a stranded row with the new tee time paid, a refund row for a move's own refund);
  * - no reservation of a booking its customer pays first (a `prepay` payment), nor of any flight of a group
  *   its customer pays first (the group's one payment), was confirmed at the partner without that payment
  *   approved, once, by someone (`decided_by`);
@@ -269,6 +272,66 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
       violations.push(`${where}: done, and its customer's difference is also to be returned (owed and held at once)`);
     if (["ABANDONED", "UNWOUND", "STRANDED"].includes(m.state) && isOpen(difference.state))
       violations.push(`${where}: over, its customer's difference still open (${difference.state})`);
+  }
+
+  // Money owed to customers (`money_owed`, src/bookings/owed.ts): a move stranded whose customer paid
+  // through fairway owes their payment of the old booking, a done move to a cheaper tee time its
+  // difference; and no row pays back what the customer still holds.
+  const owedRows = await db.selectFrom("money_owed").selectAll().execute();
+  const owedById = new Map(owedRows.map((o) => [o.id, o]));
+  const sellingOf = (b: BookingRecord) => Number(b.selling_amount ?? b.amount ?? b.expected_amount);
+  const approved = await db
+    .selectFrom("payments")
+    .select("booking_id")
+    .where("kind", "in", ["prepay", "request"])
+    .where("state", "=", "approved")
+    .execute();
+  const approvedIds = new Set(approved.map((p) => p.booking_id));
+  /** Whether the customer paid `b` through fairway: an approved payment of it, its group, or a booking a done move took it from. */
+  const paidThroughFairway = (b: BookingRecord | undefined): boolean => {
+    const seen = new Set<string>();
+    for (let x = b; x && !seen.has(x.id);) {
+      seen.add(x.id);
+      if (approvedIds.has(x.id) || (x.group_id !== null && approvedIds.has(x.group_id))) return true;
+      const from = movesRows.find((m) => m.new_booking_id === x!.id && m.state === "DONE");
+      x = from ? bookingById.get(from.old_booking_id) : undefined;
+    }
+    return false;
+  };
+  for (const m of movesRows) {
+    const oldB = bookingById.get(m.old_booking_id);
+    const newB = bookingById.get(m.new_booking_id);
+    const where = `move ${m.id} (${m.state})`;
+    if (m.state === "STRANDED" && paidThroughFairway(oldB) && !owedById.has(`s-${m.id}`))
+      violations.push(
+        `${where}: stranded, its customer paid through fairway, and nothing is owed to them in the ledger`,
+      );
+    if (m.state === "DONE" && oldB && newB && sellingOf(oldB) > sellingOf(newB)) {
+      const owed = owedById.get(`d-${m.id}`);
+      if (!owed) violations.push(`${where}: done to a cheaper tee time, and its difference is not owed in the ledger`);
+      else if (Number(owed.amount) !== sellingOf(oldB) - sellingOf(newB))
+        violations.push(
+          `${where}: its difference owed is ${owed.amount} satang, old selling − new selling is ${sellingOf(oldB) - sellingOf(newB)}`,
+        );
+    }
+  }
+  for (const o of owedRows) {
+    const where = `money owed ${o.id} (${o.reason}, ${o.state})`;
+    const m = o.move_id ? movesRows.find((x) => x.id === o.move_id) : undefined;
+    const b = bookingById.get(o.booking_id);
+    if (Number(o.amount) <= 0) violations.push(`${where}: ${o.amount} satang`);
+    if (o.reason === "stranded" && m?.state !== "STRANDED")
+      violations.push(`${where}: its move is ${m?.state ?? "missing"}, not stranded`);
+    if (o.reason === "stranded" && statusOf(bookingById.get(m?.new_booking_id ?? "")) === "PAID")
+      violations.push(`${where}: the new tee time is paid too (owed and held at once)`);
+    if (o.reason === "difference" && m?.state !== "DONE")
+      violations.push(`${where}: its move is ${m?.state ?? "missing"}, not done`);
+    if (o.reason === "refund") {
+      if (statusOf(b) !== "REFUND") violations.push(`${where}: the partner has the booking ${statusOf(b) ?? "-"}`);
+      const claim = refundClaims.get(o.booking_id);
+      if (claim && movesRows.some((x) => x.id === claim && (x.state === "DONE" || x.state === "STRANDED")))
+        violations.push(`${where}: the refund was move ${claim}'s (its end says what is owed; owed twice)`);
+    }
   }
 
   // Writes the access rule forbids (src/access/roles.ts writeRefusal): a user's refund not an admin's,

@@ -1,6 +1,7 @@
 /**
- * /payments: the payments awaiting a decision (an agent's own customers; every one for admins), and a
- * button for each payment whose money is to be returned.
+ * /payments: the payments awaiting a decision (an agent's own customers; every one for admins), then the
+ * money owed to customers for a move or a refund (what the agent returns; every one for admins), and a
+ * button for each sum to be returned, until it is marked returned.
  */
 import { InlineKeyboard } from "grammy";
 import { isPayFirst } from "../../../bookings/payments.js";
@@ -24,8 +25,9 @@ export async function paymentsCommand(ctx: BotContext): Promise<void> {
     return;
   }
   const locale = localeOf(ctx);
-  const open = await deps.bookings.openPayments(isAdmin(ctx) ? {} : { agentId: ctx.from?.id ?? 0 });
-  if (open.length === 0) {
+  const whose = isAdmin(ctx) ? {} : { agentId: ctx.from?.id ?? 0 };
+  const [open, owed] = await Promise.all([deps.bookings.openPayments(whose), deps.bookings.owedToReturn(whose)]);
+  if (open.length === 0 && owed.length === 0) {
     await ctx.reply(ctx.t("pay-list-empty"));
     return;
   }
@@ -51,11 +53,28 @@ export async function paymentsCommand(ctx: BotContext): Promise<void> {
     lines.push(...row);
     shown += 1;
   }
-  if (shown < open.length) lines.push(ctx.t("pay-list-more", { count: open.length - shown }));
-  const toReturn = open.filter((p) => p.state === "to-return");
+  // Money owed for a move or a refund (not a payment waiting for a word): why, and who returns it.
+  for (const o of owed) {
+    const b = await deps.bookings.get(o.booking_id);
+    const row = ctx.t("pay-owed-row", {
+      reference: escapeHtml(o.reference),
+      customer: escapeHtml(b?.customer_name ?? "-"),
+      amount: formatBaht(Number(o.amount), locale),
+      why: `${ctx.t(`pay-owed-${o.reason}`)}${o.paid_via === "outside" ? ` ${ctx.t("pay-owed-outside")}` : ""}`,
+    });
+    if ([...lines, row].join("\n").length > PAYMENTS_LIST_CHARS) break;
+    lines.push(row);
+    shown += 1;
+  }
+  const total = open.length + owed.length;
+  if (shown < total) lines.push(ctx.t("pay-list-more", { count: total - shown }));
+  const toReturn = [
+    ...open.filter((p) => p.state === "to-return").map((p) => ({ id: p.booking_id, reference: p.reference })),
+    ...owed.map((o) => ({ id: o.id, reference: o.reference })),
+  ];
   if (toReturn.length > 0) lines.push("", ctx.t("pay-list-to-return"));
   const keyboard = new InlineKeyboard();
   for (const p of toReturn.slice(0, 10))
-    keyboard.text(ctx.t("pay-btn-returned", { reference: p.reference }), paymentData("returned", p.booking_id)).row();
+    keyboard.text(ctx.t("pay-btn-returned", { reference: p.reference }), paymentData("returned", p.id)).row();
   await ctx.reply(lines.join("\n"), { parse_mode: "HTML", ...(toReturn.length > 0 ? { reply_markup: keyboard } : {}) });
 }

@@ -1,30 +1,42 @@
-/** Money to return: a decider marks an approved payment whose booking failed returned to the customer. */
+/** Money to return: a decider marks a payment that booked nothing, or money owed for a move or a refund, returned. */
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { localeOf } from "../../i18n.js";
 import { mayDecide } from "./who-decides.js";
 
-/** A decider marks an approved payment whose booking failed returned to the customer (once). */
-export async function markReturned(ctx: BotContext, bookingId: string): Promise<void> {
+/**
+ * What is to be returned under `id`: a payment `to-return` (its booking's id) or a row of money owed
+ * (its own id), with the booking it was paid for.
+ */
+async function toReturn(ctx: BotContext, id: string) {
+  const { bookings } = ctx.deps;
+  const payment = await bookings.payment(id);
+  if (payment) return { ...payment, booking: (await bookings.payable(id)).booking };
+  const owed = await bookings.owed(id);
+  const booking = owed ? await bookings.get(owed.booking_id) : undefined;
+  return owed && booking ? { ...owed, booking } : undefined;
+}
+
+/** A decider marks money to return returned to the customer (once). */
+export async function markReturned(ctx: BotContext, id: string): Promise<void> {
   const { deps } = ctx;
-  const payment = await deps.bookings.payment(bookingId);
-  if (!payment || !mayDecide(ctx, payment)) {
+  const what = await toReturn(ctx, id);
+  if (!what || !mayDecide(ctx, what)) {
     await ctx.answerCallbackQuery({ text: ctx.t("pay-not-yours"), show_alert: true });
     return;
   }
-  if (!(await deps.bookings.markReturned(bookingId, ctx.from?.id ?? 0))) {
+  if (!(await deps.bookings.markReturned(id, ctx.from?.id ?? 0))) {
     await ctx.answerCallbackQuery({ text: ctx.t("pay-returned-already"), show_alert: true });
     return;
   }
   await ctx.answerCallbackQuery();
-  const what = await deps.bookings.payable(bookingId);
   const who = escapeHtml([ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" "));
-  deps.logger.info({ bookingId, by: ctx.from?.id }, "payment marked returned");
+  deps.logger.info({ id, by: ctx.from?.id }, "money marked returned");
   await ctx.reply(
     ctx.t("pay-returned-done", {
-      amount: formatBaht(payment.amount, localeOf(ctx)),
-      reference: escapeHtml(payment.reference),
+      amount: formatBaht(Number(what.amount), localeOf(ctx)),
+      reference: escapeHtml(what.reference),
       customer: escapeHtml(what.booking.customer_name),
       who: who || String(ctx.from?.id ?? ""),
     }),

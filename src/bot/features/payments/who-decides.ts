@@ -9,7 +9,7 @@ export async function deciders(ctx: BotContext, payment: PaymentRecord): Promise
   return [...new Set([...agent, ...ctx.deps.access.adminIds()])];
 }
 
-/** Whether the sender may decide on `payment`: an admin, or the agent credited with it. */
-export function mayDecide(ctx: BotContext, payment: PaymentRecord): boolean {
+/** Whether the sender may decide on `payment` (or money owed): an admin, or the agent credited with it. */
+export function mayDecide(ctx: BotContext, payment: Pick<PaymentRecord, "agent_id">): boolean {
   return isAdmin(ctx) || (ctx.who.role === "agent" && Number(payment.agent_id) === ctx.from?.id);
 }

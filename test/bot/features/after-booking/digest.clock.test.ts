@@ -55,6 +55,27 @@ function lastCsv(h: Harness, admin: SimulatedUser): string[][] {
 const baht = (satang: number) => (satang / 100).toFixed(2);
 
 describe("the admins' daily digest", () => {
+  it("counts a move's refund once: on its moves line, not again among the refunds", async () => {
+    const h = await start(bangkok("2026-11-25T09:00"), { DIGEST_TIME: "06:00" });
+    const agent = h.user(AGENT, "en");
+    const admin = h.user(ADMIN, "en");
+    const moved = await paidBooking(h, agent, "Somchai Moved Once");
+    const refunded = await paidBooking(h, agent, "Somchai Refunded");
+    const done = (await moveAndApprove(h, admin, moved, otherTeeTime(h, moved))).move;
+    expect(done.state).toBe("DONE");
+    admin.send(`/refund ${refunded.reservation_code}`);
+    await h.settle();
+    tapData(admin, /^ad:rf:/);
+    await h.settle();
+    const credited = (await h.app.bookings.get(refunded.id))!.refunded_amount!;
+    expect(credited).toBeGreaterThan(0);
+
+    await passAt(h, bangkok("2026-11-26T06:00"));
+    const text = received(admin, DIGEST)[0]!.text!;
+    expect(text).toContain(`Refunds: 1 · ${formatBaht(credited, "en")}`);
+    expect(text).toContain(`1 done (${formatBaht(done.refunded_amount!, "en")} credited back for the old ones)`);
+  });
+
   it("counts the day's moves to another tee time: done with the partner's refund, unwound", async () => {
     const h = await start(bangkok("2026-11-25T09:00"), { DIGEST_TIME: "06:00" });
     const agent = h.user(AGENT, "en");
