@@ -20,6 +20,7 @@ import { vouchers } from "./019-vouchers.js";
 import { ledgerIndexes } from "./020-ledger-indexes.js";
 import { moveLinks } from "./021-move-links.js";
 import { paymentsReleased } from "./022-payments-released.js";
+import { slipImages } from "./024-slip-images.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "020-ledger-indexes": ledgerIndexes,
   "021-move-links": moveLinks,
   "022-payments-released": paymentsReleased,
+  "024-slip-images": slipImages,
 };
 
 export const migrationProvider: MigrationProvider = {
