@@ -761,8 +761,16 @@ pay-slip-title = Payment slip from { $customer }
 pay-slip-late-title = Late payment slip from { $customer }
 pay-slip-asked = Asked { $amount } (reference <code>{ $reference }</code>) · net { $net } · margin { $margin }
 pay-slip-ref = Bank reference on the slip: <code>{ $ref }</code>
-pay-slip-no-ref = No bank reference could be read from the slip: check the transfer in your bank app.
+pay-slip-qr-not-read = <b>QR not read</b> ({ $why ->
+    [no-qr] no slip QR in the image: cropped, edited or not a slip
+    [too-large] the image is over the size fairway reads
+   *[other] it could not be read just now
+    }): no bank reference, so it was not checked against other slips' references (only the image itself was). Check the transfer in your bank app before you confirm.
 pay-slip-reused = This slip's bank reference was already sent for booking <code>{ $code }</code>: it may be a re-used slip.
+pay-slip-reused-image = { $by ->
+    [file] This very slip image
+   *[other] The same slip picture
+    } was already sent for booking <code>{ $code }</code>: it may be a re-used slip.
 pay-slip-late = The hold ended at { $time } (booking: { $state }) before this slip arrived, so nothing was booked. If { $amount } reached you, return it to the customer.
 pay-slip-hold = Held until { $time }: check the money arrived, then confirm.
 pay-btn-approve = ✅ Paid — confirm
@@ -772,6 +780,7 @@ pay-slip-already-confirmed = Your booking is already confirmed: nothing more to 
 pay-slip-late-customer = ⚠️ Your tee time's hold ended at { $time }, before your slip arrived, so it could not be booked. Your agent has your slip and will return your money (or book again with you).
 pay-slip-received = 🧾 Thank you: your slip ({ $amount }) is with your agent. Your booking is confirmed as soon as they have checked the payment.
 pay-slip-too-large = 📎 This image is too large for its QR code to be read automatically, so your agent will check the slip by eye. Next time, please send a screenshot of the slip or a smaller photo.
+pay-slip-limit = 📎 Your agent already has the slips for this payment (at most { $limit }), so this one was not sent on. Please wait while they check the payment; if something is wrong or they ask for another slip, contact your agent directly.
 pay-not-yours = This button is not yours.
 pay-card-decided = Already decided: { $state } (by { $by }).
 pay-card-rejected = ✖ Marked not received by { $who }. The customer was told; the hold stays until its end.

@@ -278,6 +278,7 @@ pay-slip-already-confirmed = 您的预订已确认：无需再付款。
 pay-slip-late-customer = ⚠️ 您的开球时间保留已于 { $time } 结束，早于凭证送达，因此无法预订。您的代理已收到凭证，将退还您的款项（或与您重新预订）。
 pay-slip-received = 🧾 谢谢：您的凭证（{ $amount }）已交给代理。付款核实后，您的预订即刻确认。
 pay-slip-too-large = 📎 图片太大，无法自动读取其中的二维码，代理将人工核对凭证。下次请发送凭证截图或较小的照片。
+pay-slip-limit = 📎 此笔付款的凭证已交给代理（最多 { $limit } 张），因此这张未再转发。请等待代理核实付款；如有问题或代理要求新的凭证，请直接联系您的代理。
 pay-not-yours = 这个按钮不属于您。
 pay-rejected-customer = ⚠️ 您的代理未收到 { $amount }（参考号 <code>{ $reference }</code>）。如果您已付款，请重新发送凭证或联系代理。
 pay-expired-customer = ⚠️ 您的开球时间保留在付款确认前已结束，因此无法预订。您的代理将退还您的款项或与您重新预订。

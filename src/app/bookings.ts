@@ -91,6 +91,7 @@ export function createBookingParts(options: BookingPartsOptions): BookingParts {
     now,
     prices,
     paymentWindowMinutes: config.payments.windowMinutes,
+    slipsPerPayment: config.payments.slipsPerPayment,
     holdPolicy: async (req) => holdRefusal(await access.whoIs(req.userId), req, config.customerMaxHolds),
     writePolicy: async (req) =>
       writeRefusal(

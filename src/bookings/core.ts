@@ -41,6 +41,8 @@ export interface BookingServiceOptions {
   prices?: { book(): Promise<PriceBook> };
   /** Minutes a hold awaiting its customer's payment lasts (PAYMENT_WINDOW_MINUTES); default `holdMinutes`. */
   paymentWindowMinutes?: number;
+  /** Slips one payment takes (SLIPS_PER_PAYMENT, default 3); the next is refused before it is read. */
+  slipsPerPayment?: number;
   /**
    * The rule of the service for every hold, asked before the partner's reserve whatever screen led here
    * (access/roles.ts `holdRefusal`): undefined lets the hold be placed. Default: every hold is allowed.
@@ -147,6 +149,7 @@ export function createMoneyCore(options: BookingServiceOptions) {
     holdMs: options.holdMinutes * 60_000,
     paymentWindowMs: (options.paymentWindowMinutes ?? options.holdMinutes) * 60_000,
     writeWindowMs: options.writeWindowMs ?? 10_000,
+    slipsPerPayment: options.slipsPerPayment ?? 3,
     mayWrite,
     load,
     loadGroup,

@@ -8,6 +8,7 @@
  * the payment's end (`settleAfterHolds`, the reaper's call and a move's end), so no customer's money is
  * left without someone told to return it.
  */
+import type { SlipQrOutcome } from "../storage/schema.js";
 import { userActor, type Actor } from "./audit.js";
 import type { BookingMachine, ReleaseReason } from "./booking.js";
 import type { MoneyCore } from "./core.js";
@@ -40,15 +41,48 @@ export interface Payable {
   group?: GroupView;
 }
 
+/** What a slip's image said, once read: its QR's outcome, the bank reference, its decoded pixels' digest. */
+export interface SlipReading {
+  qr: SlipQrOutcome;
+  /** The bank's transaction reference (when `qr` is `read`). */
+  ref?: string;
+  /** The SHA-256 of its decoded pixels (when it was decoded). */
+  pixels?: string;
+}
+
+/** A slip a customer sent: its file, and how to read it (asked only once the slip is admitted). */
+export interface SlipInput {
+  /** Telegram's file id (what the agent is sent). */
+  fileId: string;
+  /** Telegram's file_unique_id: the same file whoever sends or forwards it. */
+  fileUniqueId?: string;
+  /** Reads the image; not called for a slip past the limit (nor for a payment approved already). */
+  read?: () => Promise<SlipReading>;
+  /** A bank reference known without reading (`read` absent). */
+  ref?: string;
+}
+
+/**
+ * Why a slip is flagged as re-used: its bank reference (`ref`), its very file (`file`: Telegram's
+ * file_unique_id, a forward or a re-send), or its decoded pixels (`pixels`: the same picture in another
+ * file) were first sent for another booking (`reusedOf`).
+ */
+export type SlipReuse = { reusedOf: string; reusedBy: "ref" | "file" | "pixels" };
+
 /** What became of a slip a customer sent. */
 export type SlipOutcome = Payable &
   (
-    | /** Recorded; the agent decides. `reusedOf`: another booking's slip carried the same bank reference. */
-      { kind: "submitted"; payment: PaymentRecord; reusedOf?: string }
+    | /** Recorded; the agent decides. `reusedOf`: another booking's slip carried the same reference or image. */
+      ({ kind: "submitted"; payment: PaymentRecord } & Partial<SlipReuse>)
       /** The hold ended (or the booking moved on) first: the agent gets it to return the money. */
-    | { kind: "late"; payment: PaymentRecord; reusedOf?: string }
+    | ({ kind: "late"; payment: PaymentRecord } & Partial<SlipReuse>)
     /** Already approved: nothing to do. */
     | { kind: "approved"; payment: PaymentRecord }
+    /**
+     * The payment took its `limit` of slips already: this one is not read, not recorded, and goes to
+     * nobody (the customer waits for their agent).
+     */
+    | { kind: "refused"; payment: PaymentRecord; limit: number }
   );
 
 /** What an approval or a rejection did. */
@@ -95,7 +129,7 @@ export type CancelHoldOutcome =
   | { kind: "owned"; owner: OwnerRefusal };
 
 export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, group: GroupMachine) {
-  const { now, repo, payments, load, loadGroup, mayWrite, writeWindowMs } = core;
+  const { now, repo, payments, load, loadGroup, mayWrite, writeWindowMs, slipsPerPayment } = core;
   const { release, confirm, confirmOwn } = booking;
   const { releaseGroup, confirmGroup } = group;
 
@@ -114,33 +148,65 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
   }
 
   /**
-   * A slip photo from the customer of a prepay booking: recorded (file, bank reference), the payment
-   * `submitted` for the agent's word; after the hold ended it is `late` (the agent returns the money).
-   * A bank reference already seen on another booking's slip is reported (`reusedOf`), never refused.
+   * The first booking another than `bookingId` whose slip had this slip's bank reference, file or
+   * pixels. Every key is claimed (for the slips to come), not only up to the first found.
    */
-  async function submitSlip(bookingId: string, slip: { fileId: string; ref?: string }): Promise<SlipOutcome> {
+  async function reuseOf(bookingId: string, slip: SlipInput, reading: SlipReading): Promise<SlipReuse | undefined> {
+    const found: (SlipReuse | undefined)[] = [];
+    const claim = async (by: SlipReuse["reusedBy"], first: Promise<string | undefined>) => {
+      const reusedOf = await first;
+      found.push(reusedOf ? { reusedOf, reusedBy: by } : undefined);
+    };
+    if (reading.ref) await claim("ref", payments.claimSlipRef(reading.ref, bookingId));
+    if (slip.fileUniqueId) await claim("file", payments.claimSlipImage("file", slip.fileUniqueId, bookingId));
+    if (reading.pixels) await claim("pixels", payments.claimSlipImage("pixels", reading.pixels, bookingId));
+    return found.find((f) => f !== undefined);
+  }
+
+  /**
+   * A slip photo from the customer of a pay-first booking (or an agent's request): counted first — past
+   * `slipsPerPayment` it is `refused`, neither read nor recorded — then read (`slip.read`) and recorded
+   * (file, bank reference, what its QR gave), the payment `submitted` for the agent's word; after the
+   * hold ended it is `late` (the agent returns the money). A bank reference, a file or a picture already
+   * sent for another booking's slip is reported (`reusedOf`, `reusedBy`), never refused: whatever the
+   * QR gave, a picture sent again is known by its file and its pixels.
+   */
+  async function submitSlip(bookingId: string, slip: SlipInput): Promise<SlipOutcome> {
     const payment = await payments.get(bookingId);
     if (!payment) throw new Error(`booking ${bookingId} has no payment`);
-    const reusedOf = slip.ref ? await payments.claimSlipRef(slip.ref, bookingId) : undefined;
+    if (payment.state === "approved") {
+      const { live: _, ...what } = await payable(bookingId);
+      return { kind: "approved", payment, ...what };
+    }
+    if (!(await payments.admitSlip(bookingId, slipsPerPayment))) {
+      const { live: _, ...what } = await payable(bookingId);
+      return { kind: "refused", payment: (await payments.get(bookingId)) ?? payment, limit: slipsPerPayment, ...what };
+    }
+    const reading: SlipReading = slip.read
+      ? await slip.read()
+      : { qr: slip.ref ? "read" : "unread", ...(slip.ref ? { ref: slip.ref } : {}) };
+    const reuse = await reuseOf(bookingId, slip, reading);
     const fields = {
       slip_file_id: slip.fileId,
-      slip_ref: slip.ref ?? null,
-      slip_reused_of: reusedOf ?? null,
+      slip_ref: reading.ref ?? null,
+      slip_qr: reading.qr,
+      slip_reused_of: reuse?.reusedOf ?? null,
       slip_at: now(),
     };
     const target = await payable(bookingId);
     const { live, ...what } = target;
-    if (payment.state === "approved") return { kind: "approved", payment, ...what };
+    const current = (await payments.get(bookingId)) ?? payment;
+    if (current.state === "approved") return { kind: "approved", payment: current, ...what };
     if (live && (await payments.transition(bookingId, OPEN_PAYMENT_STATES, "submitted", fields))) {
       const stored = (await payments.get(bookingId)) ?? payment;
-      return { kind: "submitted", payment: stored, ...what, ...(reusedOf ? { reusedOf } : {}) };
+      return { kind: "submitted", payment: stored, ...what, ...reuse };
     }
     // Too late: the payment ends (or had ended), the slip kept with it for the agent.
     if (!(await payments.transition(bookingId, OPEN_PAYMENT_STATES, "expired", fields)))
       await payments.patch(bookingId, fields, [payment.state]);
     const stored = (await payments.get(bookingId)) ?? payment;
     const { live: _, ...after } = await payable(bookingId);
-    return { kind: "late", payment: stored, ...after, ...(reusedOf ? { reusedOf } : {}) };
+    return { kind: "late", payment: stored, ...after, ...reuse };
   }
 
   /**

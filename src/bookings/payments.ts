@@ -1,5 +1,6 @@
 /**
- * Customers' payments in the ledger (`payments`, `slip_refs`; migration 013): a booking paid by its
+ * Customers' payments in the ledger (`payments`, `slip_refs`: migration 013; `slip_images`, a payment's
+ * slip count: 024): a booking paid by its
  * customer before the partner's credit is spent (kind `prepay`), the difference a customer pays before a
  * move to a dearer tee time goes ahead (kind `move`, keyed by the move's new booking), or an agent's
  * request to be paid for a booking already confirmed (kind `request`). Every change is a compare-and-set
@@ -7,7 +8,7 @@
  * service alone (service.ts), which also refuses a partner confirm of a `prepay` booking not approved.
  */
 import type { Kysely, Selectable } from "kysely";
-import type { Database, PaymentState, PaymentsTable } from "../storage/schema.js";
+import type { Database, PaymentState, PaymentsTable, SlipImagesTable } from "../storage/schema.js";
 import { assertLegalMoves, type PaymentTargets } from "./moves.js";
 
 export type PaymentRecord = Selectable<PaymentsTable>;
@@ -140,6 +141,45 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
         .onConflict((oc) => oc.column("ref").doNothing())
         .execute();
       const row = await db.selectFrom("slip_refs").select("booking_id").where("ref", "=", ref).executeTakeFirst();
+      return row && row.booking_id !== bookingId ? row.booking_id : undefined;
+    },
+
+    /**
+     * Counts one more slip for a payment, while it has taken fewer than `max`: true when this slip is
+     * admitted (then read and forwarded), false past the limit. Atomic across instances: of slips sent at
+     * once, exactly `max` are admitted.
+     */
+    async admitSlip(bookingId: string, max: number): Promise<boolean> {
+      const result = await db
+        .updateTable("payments")
+        .set((eb) => ({ slip_count: eb("slip_count", "+", 1) }))
+        .where("booking_id", "=", bookingId)
+        .where("slip_count", "<", max)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Claims a slip image (by `kind`: Telegram's file_unique_id, or its decoded pixels' digest) for a
+     * booking's slip: undefined when it is new (or already this booking's), else the booking whose slip
+     * it was first (a re-used slip). Atomic across instances.
+     */
+    async claimSlipImage(
+      kind: SlipImagesTable["kind"],
+      digest: string,
+      bookingId: string,
+    ): Promise<string | undefined> {
+      await db
+        .insertInto("slip_images")
+        .values({ kind, digest, booking_id: bookingId, at: now() })
+        .onConflict((oc) => oc.columns(["kind", "digest"]).doNothing())
+        .execute();
+      const row = await db
+        .selectFrom("slip_images")
+        .select("booking_id")
+        .where("kind", "=", kind)
+        .where("digest", "=", digest)
+        .executeTakeFirst();
       return row && row.booking_id !== bookingId ? row.booking_id : undefined;
     },
 

@@ -29,7 +29,10 @@ export type {
   Payable,
   PaymentEnding,
   PrepayInput,
+  SlipInput,
   SlipOutcome,
+  SlipReading,
+  SlipReuse,
 } from "./customer-payment.js";
 export { failureOf, type WriteFailure } from "./write-failure.js";
 export type {

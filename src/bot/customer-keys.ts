@@ -233,6 +233,7 @@ export const CUSTOMER_KEYS = [
   "pay-slip-late-customer",
   "pay-slip-received",
   "pay-slip-too-large",
+  "pay-slip-limit",
   "pay-not-yours",
   "pay-rejected-customer",
   "pay-expired-customer",

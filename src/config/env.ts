@@ -245,6 +245,7 @@ export const EnvSchema = v.object({
     ),
   ),
   PAYMENT_WINDOW_MINUTES: IntInRange(30, 5, 120),
+  SLIPS_PER_PAYMENT: IntInRange(3, 1, 20),
   // Abuse control and rate limits (docs/operations.md, "Abuse control and rate limits").
   USER_RATE_BURST: IntInRange(12, 1, 10_000),
   USER_RATE_PER_MINUTE: IntInRange(120, 1, 60_000),

@@ -94,6 +94,11 @@ export interface PaymentsConfig {
   promptPayId?: PromptPayId;
   /** PAYMENT_WINDOW_MINUTES: how long a booking awaiting its customer's payment keeps its hold (default 30). */
   windowMinutes: number;
+  /**
+   * SLIPS_PER_PAYMENT: slips one payment takes (default 3); the customer's next is neither read nor
+   * forwarded to the agent and the admins, and the customer is told to wait for their agent.
+   */
+  slipsPerPayment: number;
 }
 
 export interface WatchesConfig {
@@ -275,6 +280,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     payments: {
       ...(e.PROMPTPAY_ID ? { promptPayId: parsePromptPayId(e.PROMPTPAY_ID) } : {}),
       windowMinutes: e.PAYMENT_WINDOW_MINUTES,
+      slipsPerPayment: e.SLIPS_PER_PAYMENT,
     },
     secrets: [e.BOT_TOKEN, apiKey, webhook?.secret, e.METRICS_TOKEN].filter(
       (s): s is string => typeof s === "string" && s.length > 0,

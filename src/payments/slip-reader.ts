@@ -5,6 +5,11 @@
  * with the first slip (a cold start never pays for it), ended after a minute idle (its memory given
  * back) and by `close()`. Each image has a deadline: past it, its worker is ended and replaced and the
  * image counts as unreadable, which the payment flow already handles (the agent checks the slip by eye).
+ *
+ * The waiting line is fair between senders: each slip names its sender (`read(bytes, { sender })`, a
+ * customer), a sender has at most `maxWaitingPerSender` slips waiting (one more is `busy`), and the worker
+ * takes the senders in turn, one slip each. So a customer's flood of slips takes one place in the turn,
+ * never the whole line: another customer's slip waits for at most one slip of each other sender.
  */
 import { Worker } from "node:worker_threads";
 import type { Logger } from "../logger.js";
@@ -27,6 +32,8 @@ export interface SlipReaderOptions {
   timeoutMs?: number;
   /** Images waiting for a worker (default 8); one more is not read (`busy`) rather than answered late. */
   maxWaiting?: number;
+  /** Images of one sender waiting for a worker (default 2); one more of theirs is `busy`, others' still wait. */
+  maxWaitingPerSender?: number;
   /** A worker idle this long is ended, giving its memory back, ms (default 60 000); the next slip starts one. */
   idleMs?: number;
   /** Default `SLIP_LIMITS`. */
@@ -36,8 +43,11 @@ export interface SlipReaderOptions {
 
 export interface SlipReader {
   readonly limits: SlipLimits;
-  /** Reads a slip image's QR; never rejects. */
-  read(bytes: Uint8Array): Promise<SlipRead>;
+  /**
+   * Reads a slip image's QR; never rejects. `sender`: whose slip it is (a customer), for the fair turn
+   * between senders; a slip without one is a sender of its own.
+   */
+  read(bytes: Uint8Array, options?: { sender?: string }): Promise<SlipRead>;
   /** Worker threads running now: none before the first image, nor after `close()`. */
   workers(): number;
   /** Ends the workers; images being read or waiting come out `closed`. */
@@ -68,12 +78,16 @@ export function createSlipReader(options: SlipReaderOptions = {}): SlipReader {
   const size = Math.max(1, options.workers ?? 1);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxWaiting = options.maxWaiting ?? 8;
+  const maxWaitingPerSender = Math.max(1, options.maxWaitingPerSender ?? 2);
   const idleMs = options.idleMs ?? 60_000;
   const limits = options.limits ?? SLIP_LIMITS;
   const log = options.logger;
   const slots: Slot[] = [];
-  const waiting: Job[] = [];
+  /** The images waiting, by sender, the senders in their turn (a Map keeps its keys' order). */
+  const waiting = new Map<string, Job[]>();
+  let waitingCount = 0;
   let nextId = 0;
+  let anonymous = 0;
   let closed = false;
 
   const spawn = (): Slot => {
@@ -154,33 +168,52 @@ export function createSlipReader(options: SlipReaderOptions = {}): SlipReader {
     slot.worker.postMessage({ id, bytes: job.bytes } satisfies SlipJob);
   };
 
+  /** The first sender's first image; that sender, if it has more, goes to the end of the turn. */
+  const nextWaiting = (): Job | undefined => {
+    const [sender, jobs] = waiting.entries().next().value ?? [];
+    if (sender === undefined || !jobs) return undefined;
+    const job = jobs.shift()!;
+    waiting.delete(sender);
+    if (jobs.length > 0) waiting.set(sender, jobs);
+    waitingCount -= 1;
+    return job;
+  };
+
   const drain = () => {
-    while (!closed && waiting.length > 0) {
+    while (!closed && waitingCount > 0) {
       const slot = idleSlot();
       if (!slot) return;
-      start(slot, waiting.shift()!);
+      start(slot, nextWaiting()!);
     }
   };
 
   return {
     limits,
-    read(bytes) {
+    read(bytes, readOptions = {}) {
       if (closed) return Promise.resolve({ kind: "unreadable", why: "closed" });
       // Refused on the header alone: never decoded, no worker needed.
       const check = checkSlipImage(bytes, limits);
       if (check.kind === "too-large") return Promise.resolve({ kind: "too-large" });
       if (check.kind === "unsupported") return Promise.resolve({ kind: "unreadable", why: "format" });
+      const sender = readOptions.sender ?? `#${++anonymous}`;
       return new Promise<SlipRead>((resolve) => {
-        const slot = idleSlot();
-        if (slot) start(slot, { bytes, resolve });
-        else if (waiting.length < maxWaiting) waiting.push({ bytes, resolve });
-        else resolve({ kind: "unreadable", why: "busy" });
+        const slot = waitingCount === 0 ? idleSlot() : undefined;
+        if (slot) return start(slot, { bytes, resolve });
+        const theirs = waiting.get(sender) ?? [];
+        if (waitingCount >= maxWaiting || theirs.length >= maxWaitingPerSender)
+          return resolve({ kind: "unreadable", why: "busy" });
+        theirs.push({ bytes, resolve });
+        waiting.set(sender, theirs);
+        waitingCount += 1;
+        drain();
       });
     },
     workers: () => slots.length,
     async close() {
       closed = true;
-      for (const job of waiting.splice(0)) job.resolve({ kind: "unreadable", why: "closed" });
+      for (const job of [...waiting.values()].flat()) job.resolve({ kind: "unreadable", why: "closed" });
+      waiting.clear();
+      waitingCount = 0;
       const ending = slots.map((slot) => slot.worker);
       for (const slot of [...slots]) retire(slot, "closed");
       await Promise.all(ending.map((worker) => worker.terminate()));

@@ -1,9 +1,11 @@
 /**
  * Reads the slip-verification QR of a slip image: the image decoded (JPEG by `jpeg-js`, PNG by `pngjs`)
- * within `SlipLimits`, its QR found by `jsqr`, its payload read by `promptparse`'s `slipVerify`.
+ * within `SlipLimits`, its QR found by `jsqr`, its payload read by `promptparse`'s `slipVerify`; and the
+ * SHA-256 of its decoded pixels (`pixelDigest`), by which the same picture is known again whatever its QR.
  * Synchronous and CPU-bound (about a second for a 6.5-megapixel photo): it runs in the slip worker
  * (`slip-worker.ts`), never on the bot's event loop.
  */
+import { createHash } from "node:crypto";
 import jpeg from "jpeg-js";
 import jsQRModule from "jsqr";
 import { PNG } from "pngjs";
@@ -20,11 +22,14 @@ export interface SlipQr {
   sendingBank: string;
 }
 
-/** What came of reading a slip image. */
+/**
+ * What came of reading a slip image. A decoded image (`read`, `no-qr`) has its `pixels`: the SHA-256
+ * (hex) of its size and its decoded RGBA pixels (`pixelDigest`).
+ */
 export type SlipScan =
-  | { kind: "read"; qr: SlipQr }
+  | { kind: "read"; qr: SlipQr; pixels: string }
   /** Decoded, but no QR, or one that is not a slip's. */
-  | { kind: "no-qr" }
+  | { kind: "no-qr"; pixels: string }
   /** Over the byte or pixel limit (from the header), or the decoder's own memory limit: not decoded. */
   | { kind: "too-large" }
   /** Not a JPEG or PNG (`format`), or one the decoder refused (`decoder`). */
@@ -52,10 +57,30 @@ export function scanSlip(bytes: Uint8Array, limits: SlipLimits): SlipScan {
   if (check.kind === "unsupported") return { kind: "unreadable", why: "format" };
   const image = decode(bytes, check.header, limits);
   if (!("data" in image)) return image;
+  const pixels = pixelDigest(image);
   const found = findQr(image);
-  if (found === undefined) return { kind: "no-qr" };
-  const slip = slipVerify(found, true);
-  return slip ? { kind: "read", qr: { transRef: slip.transRef, sendingBank: slip.sendingBank } } : { kind: "no-qr" };
+  const slip = found === undefined ? undefined : slipVerify(found, true);
+  return slip
+    ? { kind: "read", qr: { transRef: slip.transRef, sendingBank: slip.sendingBank }, pixels }
+    : { kind: "no-qr", pixels };
+}
+
+/**
+ * The SHA-256 (hex) of an image's size and decoded RGBA pixels. The same picture whatever file carries
+ * it: the same bytes re-sent, a PNG saved again (another compression, metadata stripped), a JPEG whose
+ * file changed around the same image data. Not a re-encoded copy (a JPEG compressed again, as Telegram
+ * does a photo sent anew, changes pixels), nor a scaled, cropped or edited one: any changed pixel
+ * gives another digest. A perceptual hash would catch a re-encoded copy, but it would also match two
+ * honest slips of one bank's layout that differ only in small text, and a crop defeats it too.
+ */
+export function pixelDigest(image: { data: ArrayBufferView; width: number; height: number }): string {
+  const size = Buffer.alloc(8);
+  size.writeUInt32BE(image.width, 0);
+  size.writeUInt32BE(image.height, 4);
+  return createHash("sha256")
+    .update(size)
+    .update(new Uint8Array(image.data.buffer, image.data.byteOffset, image.width * image.height * 4))
+    .digest("hex");
 }
 
 /** An image as RGBA, 4 bytes a pixel. */

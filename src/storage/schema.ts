@@ -2,6 +2,7 @@
  * The database's tables as Kysely types, one interface per table; `Database` names them all.
  * Timestamps are epoch milliseconds (BIGINT in PostgreSQL).
  */
+import type { ColumnType } from "kysely";
 
 /** The key-value store behind sessions, conversations and memos (kv.ts). */
 export interface KvTable {
@@ -469,6 +470,28 @@ export interface PaymentsTable {
    * for payments whose holds ended unsettled reads only payments with one. Null: never released.
    */
   holds_released_at: number | null;
+  /** Slips this payment took (migration 024): one past `SLIPS_PER_PAYMENT` is refused before it is read. */
+  slip_count: ColumnType<number, number | undefined, number>;
+  /** What came of reading the latest slip's QR (migration 024); null before any slip. */
+  slip_qr: SlipQrOutcome | null;
+}
+
+/**
+ * What came of reading a slip's QR: `read` (a bank reference), `no-qr` (decoded, no slip QR in it: a
+ * cropped or edited slip, or not a slip), `too-large` (over the reader's limits), `unread` (not
+ * downloaded, or the reader busy, too slow or closed).
+ */
+export type SlipQrOutcome = "read" | "no-qr" | "too-large" | "unread";
+
+/**
+ * A slip image, first seen on a slip of `booking_id` (migration 024): by Telegram's `file_unique_id`
+ * (`kind` `file`) or by the SHA-256 of its decoded pixels (`pixels`).
+ */
+export interface SlipImagesTable {
+  kind: "file" | "pixels";
+  digest: string;
+  booking_id: string;
+  at: number;
 }
 
 /** Where money owed to a customer is: to be returned, then marked returned by a decider. */
@@ -545,6 +568,7 @@ export interface Database {
   payments: PaymentsTable;
   money_owed: MoneyOwedTable;
   slip_refs: SlipRefsTable;
+  slip_images: SlipImagesTable;
   agent_payees: AgentPayeesTable;
   kv: KvTable;
   bookings: BookingsTable;

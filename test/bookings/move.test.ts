@@ -367,6 +367,52 @@ describe.each(databaseFactories)("moving a paid booking on $name", ({ make }) =>
     await invariants();
   });
 
+  it("a move's difference paid with a slip image already used for another move, its QR not read: flagged by its file and by its pixels; the slip past the limit is not read", async () => {
+    const [a, b, c, d] = dearerSlots(3);
+    const first = await customersDearerMove(a!, b!);
+    await service.showPayment(first.new.id);
+    const paid = await service.submitSlip(first.new.id, {
+      fileId: "slip-first",
+      fileUniqueId: "AgADfirst",
+      read: () => Promise.resolve({ qr: "read", ref: "0142026FIRSTMOVE", pixels: "p".repeat(64) }),
+    });
+    expect(paid).toMatchObject({ kind: "submitted" });
+    expect(paid.kind === "submitted" && paid.reusedOf).toBeUndefined();
+
+    const second = await customersDearerMove(c!, d!);
+    await service.showPayment(second.new.id);
+    // The same file forwarded, its QR not read this time (a busy reader, say).
+    const forwarded = await service.submitSlip(second.new.id, {
+      fileId: "slip-forwarded",
+      fileUniqueId: "AgADfirst",
+      read: () => Promise.resolve({ qr: "unread" }),
+    });
+    expect(forwarded).toMatchObject({ kind: "submitted", reusedOf: first.new.id, reusedBy: "file" });
+    // The same picture in another file, no QR in it read.
+    const resaved = await service.submitSlip(second.new.id, {
+      fileId: "slip-resaved",
+      fileUniqueId: "AgADresaved",
+      read: () => Promise.resolve({ qr: "no-qr", pixels: "p".repeat(64) }),
+    });
+    expect(resaved).toMatchObject({ kind: "submitted", reusedOf: first.new.id, reusedBy: "pixels" });
+    expect(await service.payment(second.new.id)).toMatchObject({
+      slip_qr: "no-qr",
+      slip_ref: null,
+      slip_reused_of: first.new.id,
+      slip_count: 2,
+    });
+    // The third is the last the payment takes (3 by default); the fourth is neither read nor recorded.
+    await service.submitSlip(second.new.id, { fileId: "slip-3", read: () => Promise.resolve({ qr: "unread" }) });
+    let reads = 0;
+    const refused = await service.submitSlip(second.new.id, {
+      fileId: "slip-4",
+      read: () => (reads++, Promise.resolve({ qr: "unread" })),
+    });
+    expect(refused).toMatchObject({ kind: "refused", limit: 3 });
+    expect(reads).toBe(0);
+    expect((await service.payment(second.new.id))?.slip_file_id).toBe("slip-3");
+  });
+
   it("a customer's difference and how the move ends without the new tee time: unpaid when the hold ends (expired); approved, then the hold ends, the admin declines, or the refund is refused (money to return)", async () => {
     const [a, b, c, d, e] = dearerSlots(4);
     // The hold ends before the customer paid: the payment expires with the move, nothing to return.

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createSlipReader, type SlipReader } from "../../src/payments/slip-reader.js";
+import { createSlipReader, type SlipRead, type SlipReader } from "../../src/payments/slip-reader.js";
 import { DIST } from "../helpers/child-build.js";
 import { pngHeaderOnly, slipJpeg, slipPhoto, slipPng } from "../helpers/slips.js";
 
@@ -25,9 +25,10 @@ describe("the slip reader", () => {
   it("reads JPEG and PNG slips in one worker, started by the first slip and ended by close()", async () => {
     reader = createSlipReader();
     expect(reader.workers()).toBe(0);
-    expect(await reader.read(await slipPhoto("0142026WORKER"))).toEqual({
+    expect(await reader.read(await slipPhoto("0142026WORKER"))).toMatchObject({
       kind: "read",
       qr: { sendingBank: "014", transRef: "0142026WORKER" },
+      pixels: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(reader.workers()).toBe(1);
     const png = slipPng({ transRef: "0042026WORKERPNG", sendingBank: "004", width: 720, height: 1560, qrShare: 0.3 });
@@ -77,6 +78,25 @@ describe("the slip reader", () => {
     expect(reads[2]).toEqual({ kind: "unreadable", why: "busy" });
   });
 
+  it("takes senders in turn: one customer's flood of slips never makes another's busy, nor waits it behind the flood", async () => {
+    reader = createSlipReader();
+    const flood = await slipPhoto("0142026FLOOD");
+    await reader.read(flood, { sender: "warm" }); // the worker started and compiled
+    const finished: string[] = [];
+    const track = (name: string, read: Promise<SlipRead>) => read.then((r) => (finished.push(name), r));
+    const floods = Array.from({ length: 20 }, (_, i) => track(`a${i}`, reader!.read(flood, { sender: "customer:a" })));
+    const other = track("b", reader.read(await slipPhoto("0142026OTHER"), { sender: "customer:b" }));
+    expect(await other).toMatchObject({ kind: "read", qr: { transRef: "0142026OTHER" } });
+    const reads = await Promise.all(floods);
+    // The flood: one being read, two waiting, the rest refused at once (busy) rather than queued.
+    expect(reads.map((r) => r.kind)).toEqual([
+      ...Array<string>(3).fill("read"),
+      ...Array<string>(17).fill("unreadable"),
+    ]);
+    // The other customer's slip came in turn: after the flood's slip being read and its first in line, not its last.
+    expect(finished.filter((name) => ["a0", "a1", "a2", "b"].includes(name))).toEqual(["a0", "a1", "b", "a2"]);
+  });
+
   // Seconds of CPU (the photo drawn and encoded here, then read): more time than the default on a loaded machine.
   it(
     "leaves the event loop free while a 6.5-megapixel photo is decoded and scanned",
@@ -120,7 +140,7 @@ describe("the slip reader", () => {
         `await reader.close();`,
       ].join("\n");
       const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", code]);
-      expect(JSON.parse(stdout)).toEqual({ kind: "read", qr: { sendingBank: "014", transRef: "0142026DIST" } });
+      expect(JSON.parse(stdout)).toMatchObject({ kind: "read", qr: { sendingBank: "014", transRef: "0142026DIST" } });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -122,6 +122,24 @@ export class SimulatedUser {
   }
 
   /**
+   * Forwards a photo message (another user's, or one of the bot's): Telegram keeps its file, so the
+   * photo's `file_id` and `file_unique_id` are the original's; the message says where it came from
+   * (`forward_origin`, a user hiding their account).
+   */
+  forwardPhoto(original: Pick<Message, "photo" | "date">): Message {
+    const largest = original.photo?.at(-1);
+    const file = largest ? this.ctx.store.files.get(largest.file_id) : undefined;
+    if (!original.photo || !file) throw new Error("forwardPhoto: not a photo message with a known file");
+    return this.post(
+      {
+        photo: clone(original.photo),
+        forward_origin: { type: "hidden_user", sender_user_name: "Someone", date: original.date },
+      },
+      { file },
+    );
+  }
+
+  /**
    * Sends a file (📎 → File): its bytes as the user's device has them, not re-encoded as a photo is.
    * Its MIME type follows the name (`.png` → `image/png`), else `mimeType`.
    */

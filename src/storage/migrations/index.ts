@@ -21,6 +21,7 @@ import { ledgerIndexes } from "./020-ledger-indexes.js";
 import { moveLinks } from "./021-move-links.js";
 import { paymentsReleased } from "./022-payments-released.js";
 import { moneyOwed } from "./023-money-owed.js";
+import { slipImages } from "./024-slip-images.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "021-move-links": moveLinks,
   "022-payments-released": paymentsReleased,
   "023-money-owed": moneyOwed,
+  "024-slip-images": slipImages,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -161,7 +161,7 @@ describe("pay first (PromptPay)", () => {
     const card = agent.messages().at(-1)!;
     expect(card.document?.file_name).toBe("IMG_0001.png");
     expect(card.caption).toContain("Payment slip from Nok");
-    expect(card.caption).toContain("No bank reference could be read");
+    expect(card.caption).toContain("QR not read (the image is over the size fairway reads)");
     expect(customer.lastMessage()?.text).toContain("ส่งถึงตัวแทนแล้ว");
     expect(customer.lastMessage()?.text).toContain(asked);
     // Over the byte limit: not even downloaded. A photo of ordinary size is read as before, no request.

@@ -113,7 +113,13 @@ export function slipCard(
   payment: PaymentRecord,
   what: Payable,
   r: Reader,
-  options: { late?: boolean; reusedOf?: string | null; reusedCode?: string | null },
+  options: {
+    late?: boolean;
+    reusedOf?: string | null;
+    reusedCode?: string | null;
+    /** What was sent before: the bank reference (default), the very file, or the same picture. */
+    reusedBy?: "ref" | "file" | "pixels";
+  },
 ): { caption: string; keyboard?: InlineKeyboard } {
   const b = what.booking;
   const money = payableMoney(what);
@@ -133,9 +139,13 @@ export function slipCard(
         }),
   ];
   if (payment.slip_ref) lines.push(r.t("pay-slip-ref", { ref: escapeHtml(payment.slip_ref) }));
-  else lines.push(r.t("pay-slip-no-ref"));
-  if (options.reusedOf)
-    lines.push(`⚠️ ${r.t("pay-slip-reused", { code: escapeHtml(options.reusedCode ?? options.reusedOf) })}`);
+  // Not read: no re-use check by bank reference was possible; the decider checks the transfer by eye.
+  else lines.push(`⚠️ ${r.t("pay-slip-qr-not-read", { why: payment.slip_qr ?? "unread" })}`);
+  if (options.reusedOf) {
+    const code = escapeHtml(options.reusedCode ?? options.reusedOf);
+    const by = options.reusedBy ?? "ref";
+    lines.push(`⚠️ ${by === "ref" ? r.t("pay-slip-reused", { code }) : r.t("pay-slip-reused-image", { code, by })}`);
+  }
   if (options.late) {
     lines.push(
       `⚠️ ${r.t("pay-slip-late", {

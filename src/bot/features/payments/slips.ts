@@ -3,9 +3,12 @@
  * agent and the admins with Paid — confirm / Not received, with the bank reference its QR gives (read in a
  * worker thread, `deps.slips`). An image too large to read is forwarded all the same, and the customer
  * asked for a screenshot next time; a slip after the hold ended reaches them too, with the booking's
- * state, so the money can be returned; a slip whose bank reference another booking's slip carried is
- * flagged; anyone else's photo goes nowhere.
+ * state, so the money can be returned; a slip whose bank reference, file or picture another booking's
+ * slip had is flagged, and one whose QR was not read is marked so; past the payment's limit of slips
+ * (the service's rule, counted before any download) the customer is told to wait for their agent and
+ * nobody else hears of it; anyone else's photo goes nowhere.
  */
+import type { SlipReading } from "../../../bookings/service.js";
 import type { SlipRead } from "../../../payments/slip-reader.js";
 import type { BotContext } from "../../context.js";
 import { formatTime } from "../../format/dates.js";
@@ -49,15 +52,26 @@ async function download(
 }
 
 /**
- * The slip's QR, read off the event loop (`deps.slips`); `too-large` from the file's size before any
- * download when Telegram gave it. Undefined when the file could not be downloaded.
+ * The slip's QR, read off the event loop (`deps.slips`, in the customer's turn: `sender`); `too-large`
+ * from the file's size before any download when Telegram gave it. Undefined when the file could not be
+ * downloaded.
  */
-async function readSlip(ctx: BotContext, fileId: string, fileSize: number | undefined): Promise<SlipRead | undefined> {
+async function readSlip(
+  ctx: BotContext,
+  file: { fileId: string; fileSize: number | undefined; sender: string },
+): Promise<SlipRead | undefined> {
   const { slips } = ctx.deps;
-  if ((fileSize ?? 0) > slips.limits.maxBytes) return { kind: "too-large" };
-  const bytes = await download(ctx, fileId, slips.limits.maxBytes);
+  if ((file.fileSize ?? 0) > slips.limits.maxBytes) return { kind: "too-large" };
+  const bytes = await download(ctx, file.fileId, slips.limits.maxBytes);
   if (bytes === "too-large") return { kind: "too-large" };
-  return bytes ? slips.read(bytes) : undefined;
+  return bytes ? slips.read(bytes, { sender: file.sender }) : undefined;
+}
+
+/** What the service records of a read (undefined: not downloaded). */
+function readingOf(read: SlipRead | undefined): SlipReading {
+  if (read?.kind === "read") return { qr: "read", ref: read.qr.transRef, pixels: read.pixels };
+  if (read?.kind === "no-qr") return { qr: "no-qr", pixels: read.pixels };
+  return { qr: read?.kind === "too-large" ? "too-large" : "unread" };
 }
 
 /** A slip photo (or an image sent as a file) from a customer with a booking awaiting payment. */
@@ -68,6 +82,7 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
   const photo = message?.photo?.at(-1);
   const document = message?.document?.mime_type?.startsWith("image/") ? message.document : undefined;
   const fileId = photo?.file_id ?? document?.file_id;
+  const fileUniqueId = photo?.file_unique_id ?? document?.file_unique_id;
   if (!fileId) return next();
   const { deps } = ctx;
   const payment = await deps.bookings.latestPrepayOf(userId);
@@ -75,18 +90,39 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
   // Nothing to pay, or long over: the photo goes nowhere (the fallback answers as for any message).
   if (!payment || payment.state === "approved" || (ended && payment.updated_at < deps.now() - LATE_SLIP_MS))
     return next();
-  const read = await readSlip(ctx, fileId, photo?.file_size ?? document?.file_size);
-  const ref = read?.kind === "read" ? read.qr.transRef : undefined;
-  const out = await deps.bookings.submitSlip(payment.booking_id, { fileId, ...(ref ? { ref } : {}) });
+  // Read only once the service admits the slip (within the payment's limit).
+  const seen: { read?: SlipRead } = {};
+  const out = await deps.bookings.submitSlip(payment.booking_id, {
+    fileId,
+    ...(fileUniqueId ? { fileUniqueId } : {}),
+    read: async () => {
+      seen.read = await readSlip(ctx, {
+        fileId,
+        fileSize: photo?.file_size ?? document?.file_size,
+        sender: `user:${userId}`,
+      });
+      return readingOf(seen.read);
+    },
+  });
   if (out.kind === "approved") {
     await ctx.reply(ctx.t("pay-slip-already-confirmed"));
+    return;
+  }
+  if (out.kind === "refused") {
+    deps.logger.info({ bookingId: out.booking.id, limit: out.limit }, "payment slip refused: the payment's limit");
+    await ctx.reply(ctx.t("pay-slip-limit", { limit: out.limit }));
     return;
   }
   const late = out.kind === "late";
   const reusedOf = out.reusedOf;
   const reusedCode = reusedOf ? ((await deps.bookings.get(reusedOf))?.reservation_code ?? reusedOf) : undefined;
   deps.logger.info(
-    { bookingId: out.booking.id, late, reused: reusedOf !== undefined, read: read?.kind ?? "not-downloaded" },
+    {
+      bookingId: out.booking.id,
+      late,
+      reused: out.reusedBy ?? false,
+      read: seen.read?.kind ?? "not-downloaded",
+    },
     "payment slip received",
   );
   for (const id of await deciders(ctx, out.payment)) {
@@ -95,6 +131,7 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
       late,
       reusedOf: reusedOf ?? null,
       reusedCode: reusedCode ?? null,
+      ...(out.reusedBy ? { reusedBy: out.reusedBy } : {}),
     });
     const options = {
       caption: card.caption,
@@ -115,6 +152,6 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
     ? ctx.t("pay-slip-late-customer", { time: ends ? formatTime(ends, b.time_zone, localeOf(ctx)) : "-" })
     : ctx.t("pay-slip-received", { amount: formatBaht(out.payment.amount, localeOf(ctx)) });
   // Over the limits: the agent still has the slip; the customer knows why its QR was not read.
-  const tooLarge = read?.kind === "too-large" ? `\n\n${ctx.t("pay-slip-too-large")}` : "";
+  const tooLarge = seen.read?.kind === "too-large" ? `\n\n${ctx.t("pay-slip-too-large")}` : "";
   await ctx.reply(answer + tooLarge, { parse_mode: "HTML" });
 }
