@@ -39,6 +39,8 @@ const RECORDED: Record<number, string> = {
   20: "083c3d37d5de5eb9",
   // 21: a release's outcome may be "owned" (the hold is an open move's: only the move ends it).
   21: "4547f66e87fd1be9",
+  // 22: a payment the flow reads carries its slip count and its latest slip's QR outcome (slip_count, slip_qr).
+  22: "72411645bb0b334a",
 };
 
 /** Where each stored type is declared. */
