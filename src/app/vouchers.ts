@@ -41,6 +41,8 @@ export function createVouchersPart(options: VouchersPartOptions): {
     courseAddress: async (id) => (await options.catalog.course(id))?.address || undefined,
     movedFrom: async (id) =>
       (await options.bookings.movesOf(id)).find((m) => m.new_booking_id === id && m.state === "DONE")?.old_booking_id,
+    movedAway: async (id) =>
+      (await options.bookings.movesOf(id)).some((m) => m.old_booking_id === id && m.state === "DONE"),
     logger: log,
   });
   return {

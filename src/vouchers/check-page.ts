@@ -1,9 +1,9 @@
 /**
  * The e-voucher's check page, `GET /v/<token>` on the public server: the booking's state now, plainly
- * (valid, void, moved), in the voucher's language, readable on a phone. One HTML answer with its style
- * inline (allowed by its hash in a strict Content-Security-Policy), no script, nothing from elsewhere;
- * it shows what the voucher shows, less the lead golfer's name and every price. An unknown or malformed
- * token is a bare 404.
+ * (valid, void, moved: never what it was moved to), in the voucher's language, readable on a phone. One
+ * HTML answer with its style inline (allowed by its hash in a strict Content-Security-Policy), no script,
+ * nothing from elsewhere; it shows what the voucher shows, less the lead golfer's name and every price. An
+ * unknown or malformed token is a bare 404.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -51,10 +51,7 @@ export function checkPageHtml(check: VoucherCheck): string {
             return `<li>${t("voucher-flight", { time: time(f), players: f.persons, code: f.reservation_code ?? "-" })} — ${t(mark)}</li>`;
           })
           .join("")}</ul></dd>`;
-  const detail =
-    check.status === "moved"
-      ? t("voucher-check-moved-detail", { reference: check.replacedBy ?? "-" })
-      : t(`voucher-check-${check.status}-detail`);
+  const detail = t(`voucher-check-${check.status}-detail`);
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${t("voucher-check-title")}</title><style>${STYLE}</style></head>

@@ -21,6 +21,7 @@ import {
   paidBooking,
   tapData,
 } from "../helpers/flow.js";
+import { bookGroup } from "../helpers/group-flow.js";
 import { qrOf } from "../helpers/slips.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { checkInvariants } from "../helpers/invariants.js";
@@ -308,14 +309,44 @@ describe("/move", () => {
     expect(moved.startDate.toJSDate().getTime()).toBe(view.new.slot_starts_at);
     expect(booked.startDate.toJSDate().getTime()).toBe(old!.slot_starts_at);
 
-    // The new voucher is valid; the old one's page says moved and names the new reservation.
+    // The new voucher is valid; the old one's page says moved, and nothing of the new booking that
+    // identifies it to whoever holds the old voucher (its code, its tee time).
     await expect.poll(() => vouchers().length).toBe(2);
     expect(await page(vouchers()[1])).toContain("유효");
     const before = await page(oldVoucher);
+    expect(before).toContain("변경됨");
     expect(before).toContain("변경되었습니다");
-    expect(before).toContain(view.new.reservation_code!);
+    expect(before).not.toContain(view.new.reservation_code!);
+    expect(before).not.toContain(dateAndTime(view.new.slot_starts_at, view.new.time_zone).time);
     await checkInvariants(h);
     expectTelegramRules(h);
+  });
+
+  it("one flight of a group moved: the group's voucher page reads valid, listing the new flight in the old one's place", async () => {
+    const origin = "https://vouchers.fairway.example";
+    h = await startHarness({ env: { ...ENV, VOUCHER_URL: origin } });
+    const x = h;
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const group = await bookGroup(h, agent, { players: 8, name: "Somchai Group" });
+    expect(group.flights.length).toBeGreaterThan(1);
+    const vouchers = () => agent.messages().filter((m) => m.photo && m.file?.data);
+    await expect.poll(() => vouchers().length).toBe(1);
+    const url = qrOf(vouchers()[0]!);
+    const page = async () => (await fetch(`${x.app.httpUrl()}${new URL(url).pathname}`)).text();
+    expect(await page()).toContain("Valid");
+
+    const flight = group.flights[0]!;
+    const moved = await moveAndApprove(h, admin, flight, otherTeeTime(h, flight));
+    expect(moved.move.state).toBe("DONE");
+    expect(moved.new.group_id).toBe(group.group.id);
+    const html = await page();
+    expect(html).toContain("<h1>Valid</h1>");
+    expect(html).not.toContain("Partly valid");
+    expect(html).toContain(moved.new.reservation_code!);
+    expect(html).not.toContain(flight.reservation_code!);
+    for (const f of group.flights.slice(1)) expect(html).toContain(f.reservation_code!);
+    await checkInvariants(h);
   });
 
   it("a stranger's /move and forged move buttons cause no partner call", async () => {

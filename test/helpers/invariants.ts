@@ -24,7 +24,9 @@ import { addToTally } from "./tally.js";
  * - groups (one party, several tee times): every flight names its group and its place, the group's players and expected
  *   amount are its flights'; a group holding or confirming at the end is a write in flight; a held
  *   group's flights are all held, ending together; a settled group holds nothing (PAID: every flight
- *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation.
+ *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation. A flight
+ *   moved keeps its place in these rules (refunded by the move, it counts as paid); the move's new booking,
+ *   in the group through the move, is checked as a booking only.
  *
  * - a move whose customer pays a dearer tee time's difference first (a `move` payment) refunds the old
  *   booking only once that payment is approved; once over without the new tee time, the payment is not
@@ -410,8 +412,15 @@ async function groupViolations(
     if (b.group_id !== null && !known.has(b.group_id))
       violations.push(`${describeBooking(b)} names an unknown group ${b.group_id}`);
   }
+  // A flight moved to another tee time: the move's new booking joins the group in the old one's place,
+  // and is the move's to account for (its own booking's rules above); the group is checked as it was booked.
+  const movesNew = new Set(
+    (await db.selectFrom("booking_moves").select("new_booking_id").execute()).map((m) => m.new_booking_id),
+  );
   for (const g of groups) {
-    const flights = bookings.filter((b) => b.group_id === g.id).sort((a, b) => (a.flight ?? 0) - (b.flight ?? 0));
+    const flights = bookings
+      .filter((b) => b.group_id === g.id && !movesNew.has(b.id))
+      .sort((a, b) => (a.flight ?? 0) - (b.flight ?? 0));
     const name = `group ${g.id} (${g.state})`;
     if (flights.length !== g.flights || flights.some((f, i) => f.flight !== i + 1))
       violations.push(
