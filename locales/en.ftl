@@ -877,7 +877,10 @@ move-btn-decline = ✖️ Decline
 move-sent-to-admins = Sent to the administrators for approval.
 move-request-title = An agent asks to move a booking:
 move-working = Moving…
-move-done = 🔁 Moved: { $code } was refunded ({ $refunded } credited back) and the new tee time { $newCode } is paid ({ $paid }).
+move-done = 🔁 Moved: { $code } was refunded ({ $refunded } credited back) and the new tee time { $newCode } is paid ({ $paid }): { $course }, { $date } at { $time }, { $players ->
+    [one] 1 player
+   *[other] { $players } players
+    }.
 move-unwound = The partner refused the refund of { $code }: the booking stays as it was, and the new tee time was released.
 move-retrying = { $code } was refunded, but the new tee time { $newCode } could not be paid yet; fairway tries again while it is held.
 move-stranded = ⚠️ { $code } was refunded ({ $refunded } credited back), but the new tee time could not be booked before its hold ended: nothing is booked now. Book again, or return the customer's money.
@@ -938,7 +941,7 @@ voucher-check-valid-detail = This tee time is paid and booked.
 voucher-check-void = Void
 voucher-check-void-detail = This booking was cancelled: this voucher is no longer valid.
 voucher-check-moved = Moved
-voucher-check-moved-detail = This booking was moved to another tee time: its new reservation is { $reference }.
+voucher-check-moved-detail = This booking was moved to another tee time: this voucher is no longer valid. Ask whoever booked it for the new voucher.
 voucher-check-pending = Not confirmed yet
 voucher-check-pending-detail = This booking is not confirmed yet: ask the agency.
 voucher-check-partial = Partly valid

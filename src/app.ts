@@ -161,7 +161,16 @@ export async function createApp(options: AppOptions): Promise<App> {
   const search = createTeeTimeSearch({ catalog, groupGapMinutes: config.groupMaxGapMinutes });
   // Without a BOT_TOKEN the check page is the playground's, like the Mini App.
   config.voucherUrl ??= config.miniAppUrl;
-  const vouchersPart = createVouchersPart({ config, storage, bookings, catalog, logger, now });
+  const vouchersPart = createVouchersPart({
+    config,
+    storage,
+    bookings,
+    catalog,
+    fleet,
+    ...(bucketStore ? { bucketStore } : {}),
+    logger,
+    now,
+  });
   closers.push(vouchersPart.close);
   const { vouchers } = vouchersPart;
   const fairwayBot = createBot(

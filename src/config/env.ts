@@ -256,6 +256,8 @@ export const EnvSchema = v.object({
   // The tee sheet Mini App's API, per Telegram user (every instance together): a burst, then this many a minute.
   MINI_APP_RATE_BURST: IntInRange(20, 1, 10_000),
   MINI_APP_RATE_PER_MINUTE: IntInRange(60, 1, 60_000),
+  // The e-voucher's check page (/v/), per client address (every instance together): this many a minute, as a burst or spread.
+  VOUCHER_CHECK_RATE_PER_MINUTE: IntInRange(30, 1, 60_000),
   // Watches (src/watches/): the checker's partner reads per minute, and the active watches a user may keep.
   WATCH_READS_PER_MINUTE: IntInRange(30, 1, 6_000),
   WATCHES_PER_USER: IntInRange(20, 1, 500),

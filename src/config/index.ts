@@ -125,6 +125,11 @@ export interface RateLimitsConfig {
   miniAppBurst: number;
   /** …then this many a minute (MINI_APP_RATE_PER_MINUTE; default 60); the excess is answered 429. */
   miniAppPerMinute: number;
+  /**
+   * The e-voucher's check page (`/v/`), per client address: this many calls a minute, at once or spread
+   * (VOUCHER_CHECK_RATE_PER_MINUTE; default 30); the excess is answered 429 with Retry-After.
+   */
+  voucherCheckPerMinute: number;
 }
 
 /**
@@ -271,6 +276,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       backgroundPerSecond: Math.min(e.NOTIFY_SENDS_PER_SECOND, e.TELEGRAM_SENDS_PER_SECOND),
       miniAppBurst: e.MINI_APP_RATE_BURST,
       miniAppPerMinute: e.MINI_APP_RATE_PER_MINUTE,
+      voucherCheckPerMinute: e.VOUCHER_CHECK_RATE_PER_MINUTE,
     },
     watches: { readsPerMinute: e.WATCH_READS_PER_MINUTE, perUser: e.WATCHES_PER_USER },
     pricing: {

@@ -12,7 +12,8 @@
  */
 import type { Logger } from "../logger.js";
 import type { Fleet } from "../runtime/fleet.js";
-import { fleetBuckets, type BucketStore, type KeyedBuckets } from "../runtime/shared-buckets.js";
+import { createHttpLimit } from "../runtime/http-limit.js";
+import type { BucketStore, KeyedBuckets } from "../runtime/shared-buckets.js";
 
 export interface MiniAppLimitOptions {
   /** Calls one user may make at once… */
@@ -28,19 +29,5 @@ export interface MiniAppLimitOptions {
 
 /** The per-user buckets of the Mini App's API, keyed by Telegram user id. */
 export function createMiniAppLimit(options: MiniAppLimitOptions): KeyedBuckets {
-  const { fleet, logger } = options;
-  let failedAt = Number.NEGATIVE_INFINITY;
-  return fleetBuckets({
-    name: "mini-app",
-    rate: { burst: options.burst, perSecond: options.perMinute / 60 },
-    fleet,
-    ...(options.store ? { store: options.store } : {}),
-    sharedWhile: () => fleet.members().length > 1,
-    inMemoryFirst: true,
-    onError(err) {
-      if (performance.now() - failedAt < 60_000) return;
-      failedAt = performance.now();
-      logger.warn({ err }, "shared Mini App limit unreachable: this instance limits on its own meanwhile");
-    },
-  });
+  return createHttpLimit({ ...options, name: "mini-app", what: "Mini App" });
 }

@@ -1,9 +1,10 @@
 /**
  * The e-voucher's check page, `GET /v/<token>` on the public server: the booking's state now, plainly
- * (valid, void, moved), in the voucher's language, readable on a phone. One HTML answer with its style
- * inline (allowed by its hash in a strict Content-Security-Policy), no script, nothing from elsewhere;
- * it shows what the voucher shows, less the lead golfer's name and every price. An unknown or malformed
- * token is a bare 404.
+ * (valid, void, moved: never what it was moved to), in the voucher's language, readable on a phone. One
+ * HTML answer with its style inline (allowed by its hash in a strict Content-Security-Policy), no script,
+ * nothing from elsewhere; it shows what the voucher shows, less the lead golfer's name and every price. An
+ * unknown or malformed token is a bare 404; an address over its limit (every call counts, a token found or
+ * not) a 429.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -11,6 +12,7 @@ import { bookingCourseName } from "../bookings/index.js";
 import { translate } from "../bot/i18n.js";
 import { dateKeyOf, formatDateLong, formatTime } from "../bot/format/dates.js";
 import type { Logger } from "../logger.js";
+import type { KeyedBuckets } from "../runtime/shared-buckets.js";
 import { flightStatus } from "./status.js";
 import type { VoucherCheck, Vouchers } from "./vouchers.js";
 
@@ -51,10 +53,7 @@ export function checkPageHtml(check: VoucherCheck): string {
             return `<li>${t("voucher-flight", { time: time(f), players: f.persons, code: f.reservation_code ?? "-" })} — ${t(mark)}</li>`;
           })
           .join("")}</ul></dd>`;
-  const detail =
-    check.status === "moved"
-      ? t("voucher-check-moved-detail", { reference: check.replacedBy ?? "-" })
-      : t(`voucher-check-${check.status}-detail`);
+  const detail = t(`voucher-check-${check.status}-detail`);
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${t("voucher-check-title")}</title><style>${STYLE}</style></head>
@@ -79,12 +78,37 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(res.req.method === "HEAD" ? undefined : body);
 }
 
+/** The client's address as the connection gives it (an IPv4 address mapped into IPv6 as plain IPv4). */
+export function clientAddress(req: IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? "unknown";
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+export interface CheckPageOptions {
+  vouchers: Pick<Vouchers, "check">;
+  /**
+   * The per-address limit (VOUCHER_CHECK_RATE_PER_MINUTE): a token a call, taken before the token is
+   * looked up; over it, 429 with Retry-After. Unset: no limit.
+   */
+  limit?: Pick<KeyedBuckets, "take">;
+  logger: Logger;
+}
+
 /** The handler of every path under `/v/`. */
-export function createCheckPage(options: { vouchers: Pick<Vouchers, "check">; logger: Logger }) {
+export function createCheckPage(options: CheckPageOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     req.resume();
     if (req.method !== "GET" && req.method !== "HEAD")
       return send(res, 405, "", { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" });
+    const taken = await options.limit?.take(clientAddress(req));
+    if (taken && !taken.ok) {
+      const seconds = Math.max(1, Math.ceil(taken.waitMs / 1000));
+      options.logger.debug({ waitMs: taken.waitMs }, "voucher check: over the per-address limit");
+      return send(res, 429, "Too many requests\n", {
+        "retry-after": String(seconds),
+        "content-type": "text/plain; charset=utf-8",
+      });
+    }
     const path = (req.url ?? "").split("?")[0] ?? "";
     const token = path.startsWith(VOUCHER_PATH_PREFIX) ? path.slice(VOUCHER_PATH_PREFIX.length) : "";
     const check = await options.vouchers.check(token);

@@ -1,7 +1,7 @@
 /**
  * What a voucher is worth now, from its booking's (or its flights') current state in the ledger: valid
- * while paid, void once refunded or released, moved once another voucher took its place (`replaced_by`:
- * the hook for a booking moved to another tee time, whose new voucher the page names).
+ * while paid, void once refunded or released, moved once a finished move replaced its booking (or
+ * another voucher took its place, `replaced_by`). The page never names what replaced it.
  */
 import type { BookingRecord, BookingState } from "../bookings/index.js";
 
@@ -16,14 +16,11 @@ export function flightStatus(state: BookingState): "valid" | "void" | "pending" 
 }
 
 /**
- * The voucher's status: moved when replaced; else its tee times' (a group's: valid when every one
- * stands, void when none does, partial between).
+ * The voucher's status: moved when its booking was moved; else its tee times' (a group's, less the
+ * flights a finished move replaced: valid when every one stands, void when none does, partial between).
  */
-export function voucherStatus(
-  flights: readonly Pick<BookingRecord, "state">[],
-  replacedBy: string | null,
-): VoucherStatus {
-  if (replacedBy !== null) return "moved";
+export function voucherStatus(flights: readonly Pick<BookingRecord, "state">[], moved: boolean): VoucherStatus {
+  if (moved) return "moved";
   const each = flights.map((f) => flightStatus(f.state));
   if (each.length === 0 || each.every((s) => s === "void")) return "void";
   if (each.every((s) => s === "valid")) return "valid";

@@ -29,9 +29,15 @@ export interface VouchersOptions {
   courseAddress?: (courseId: string) => Promise<string | undefined>;
   /**
    * The booking a booking was moved from (a move done), if any: its vouchers are replaced by the new
-   * booking's, so their check page says "moved" and names the new reservation.
+   * booking's, so their check page says "moved".
    */
   movedFrom?: (bookingId: string) => Promise<string | undefined>;
+  /**
+   * Whether a finished move replaced a booking (it is the old side of a move done): its voucher's page
+   * says "moved" even before the new voucher is drawn, and a group's voucher leaves that flight out (the
+   * group's new flight stands in its place). Unset: none was.
+   */
+  movedAway?: (bookingId: string) => Promise<boolean>;
   logger: Logger;
 }
 
@@ -48,8 +54,6 @@ export interface Voucher {
 export interface VoucherCheck {
   locale: Locale;
   status: VoucherStatus;
-  /** The reservation code of the voucher that took its place (status `moved`). */
-  replacedBy?: string;
   flights: BookingRecord[];
 }
 
@@ -90,9 +94,9 @@ export function createVouchers(options: VouchersOptions) {
     forBooking(b: BookingRecord, env: { locale: Locale; defaultContact: string }): Promise<Voucher> {
       return draw([b], { bookingId: b.id }, env);
     },
-    /** The voucher of a group: one card listing every paid flight. */
-    forGroup(view: GroupView, env: { locale: Locale; defaultContact: string }): Promise<Voucher> {
-      const paid = view.flights.filter((f) => f.paid_at !== null);
+    /** The voucher of a group: one card listing every paid flight (a flight moved: its new one). */
+    async forGroup(view: GroupView, env: { locale: Locale; defaultContact: string }): Promise<Voucher> {
+      const paid = await standing(view.flights);
       return draw(paid.length > 0 ? paid : view.flights, { groupId: view.group.id }, env);
     },
     /** What the voucher behind `token` is worth now; undefined for an unknown or malformed token. */
@@ -101,21 +105,20 @@ export function createVouchers(options: VouchersOptions) {
       if (!row) return undefined;
       const flights = await flightsOf(row);
       if (flights.length === 0) return undefined;
-      const replacedBy = row.replaced_by ? await codeOf(row.replaced_by) : undefined;
-      return {
-        locale: voucherLocale(row.locale),
-        status: voucherStatus(flights, row.replaced_by),
-        ...(replacedBy ? { replacedBy } : {}),
-        flights,
-      };
+      const moved = row.replaced_by !== null || (row.booking_id !== null && (await movedAway(row.booking_id)));
+      return { locale: voucherLocale(row.locale), status: voucherStatus(flights, moved), flights };
     },
   };
 
-  /** The reservation code the voucher `token` shows (its first tee time's). */
-  async function codeOf(token: string): Promise<string | undefined> {
-    const row = await store.find(token);
-    const first = row ? (await flightsOf(row))[0] : undefined;
-    return first ? (first.reservation_code ?? first.reservation_id ?? undefined) : undefined;
+  function movedAway(bookingId: string): Promise<boolean> {
+    return options.movedAway?.(bookingId) ?? Promise.resolve(false);
+  }
+
+  /** A group's flights that stand on its voucher: the paid ones, less those a finished move replaced. */
+  async function standing(flights: BookingRecord[]): Promise<BookingRecord[]> {
+    const paid = flights.filter((f) => f.paid_at !== null);
+    const away = await Promise.all(paid.map((f) => movedAway(f.id)));
+    return paid.filter((_, i) => !away[i]);
   }
 
   async function flightsOf(row: VoucherRow): Promise<BookingRecord[]> {
@@ -125,7 +128,7 @@ export function createVouchers(options: VouchersOptions) {
     }
     if (!row.group_id) return [];
     const view = await options.bookings.getGroup(row.group_id);
-    return view ? view.flights.filter((f) => f.paid_at !== null) : [];
+    return view ? standing(view.flights) : [];
   }
 }
 

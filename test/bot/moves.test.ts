@@ -6,7 +6,8 @@
  */
 import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { courseToday } from "../../src/bot/format/dates.js";
+import type { BookingRecord } from "../../src/bookings/index.js";
+import { courseToday, formatDate } from "../../src/bot/format/dates.js";
 import { formatBaht } from "../../src/bot/format/money.js";
 import type { ChatMessage } from "../../src/local/bot-api-server/store.js";
 import {
@@ -20,6 +21,7 @@ import {
   paidBooking,
   tapData,
 } from "../helpers/flow.js";
+import { bookGroup } from "../helpers/group-flow.js";
 import { qrOf } from "../helpers/slips.js";
 import { startHarness, type Harness } from "../helpers/harness.js";
 import { checkInvariants } from "../helpers/invariants.js";
@@ -29,6 +31,14 @@ const AGENT = 9302;
 const STRANGER = 9366;
 const ENV = { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) };
 const REFUND = /^\/api\/v1\/ext\/order\/[^/]+\/refund$/;
+const CONFIRM = /^\/api\/v1\/ext\/order\/[^/]+\/confirm$/;
+
+/** How an English move result names where a booking is: "<course>, <date> at <HH:MM>, <n> players". */
+function whereOf(b: BookingRecord): string {
+  const { date, time } = dateAndTime(b.slot_starts_at, b.time_zone);
+  const players = b.persons === 1 ? "1 player" : `${b.persons} players`;
+  return `${b.course_name}, ${formatDate(date, "en")} at ${time}, ${players}`;
+}
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -76,7 +86,12 @@ describe("/move", () => {
     expect(oldAtPartner.status).toBe("REFUND");
     expect(newAtPartner.status).toBe("PAID");
     expect(h.sandbox.balance()).toBe(before - newAtPartner.amount + (oldAtPartner.refundedAmount ?? 0));
-    expect(agent.messages().some((m) => m.text?.includes(`Moved: ${old.reservation_code}`))).toBe(true);
+    // Where the booking went, on the admin's screen and in the agent's notice: the new course, date,
+    // time (the course's clock) and players.
+    const where = whereOf(view.new);
+    expect(done).toContain(where);
+    const told = agent.messages().find((m) => m.text?.includes(`Moved: ${old.reservation_code}`));
+    expect(told?.text).toContain(where);
     // A second tap on the approval: already decided, nothing refunded again.
     forgeTap(admin, approve, request!.message_id);
     await h.settle();
@@ -183,6 +198,50 @@ describe("/move", () => {
     await checkInvariants(h);
   });
 
+  it("the confirm refused after the refund, then booked by the reaper: its done event names the new course, date, time and players to the agent and the admins, in their languages", async () => {
+    h = await startHarness({ env: { ...ENV, ADMIN_IDS: `${ADMIN},9303` } });
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const thaiAdmin = h.user(9303, "th", "Nok");
+    // fairway learns the admin's language from their first update.
+    thaiAdmin.send("/start");
+    await h.settle();
+    const old = await paidBooking(h, agent, "Somchai Reaper");
+    const { date, time } = otherTeeTime(h, old);
+    agent.send(`/move ${old.reservation_code} ${date} ${time}`);
+    await h.settle();
+    h.sandbox.faults.add({ method: "POST", path: CONFIRM, kind: "status", status: 422, times: Infinity });
+    tapData(admin, /^mv:a:/);
+    await h.settle();
+    expect(admin.lastMessage()?.text).toContain("could not be paid yet");
+    h.sandbox.faults.clear();
+    const seen = { agent: agent.messages().length, admin: admin.messages().length, th: thaiAdmin.messages().length };
+    h.clock.advance(61_000);
+    await h.app.reaper.tick();
+    await h.settle();
+    const [move] = await h.app.bookings.movesOf(old.id);
+    const view = await h.app.bookings.getMove(move!.id);
+    expect(view.move.state).toBe("DONE");
+    const after = (u: typeof agent, from: number) =>
+      u
+        .messages()
+        .slice(from)
+        .map((m) => m.text ?? "")
+        .join("\n");
+    for (const [who, text] of [
+      ["agent", after(agent, seen.agent)],
+      ["admin", after(admin, seen.admin)],
+    ] as const) {
+      expect(text, who).toContain(`Moved: ${old.reservation_code} was refunded`);
+      expect(text, who).toContain(whereOf(view.new));
+    }
+    const { time: newTime } = dateAndTime(view.new.slot_starts_at, view.new.time_zone);
+    const th = after(thaiAdmin, seen.th);
+    expect(th).toContain(`ย้ายแล้ว: คืนเงิน ${old.reservation_code}`);
+    expect(th).toContain(`เวลา ${newTime} ${view.new.persons} คน`);
+    await checkInvariants(h);
+  });
+
   it("a customer's booking moved: they hear it in Korean without the partner's figures, and get a calendar file that replaces the old event and a new voucher; the old voucher's page says moved", async () => {
     const origin = "https://vouchers.fairway.example";
     h = await startHarness({ env: { ...ENV, PRICE_MARKUP: "20%", VOUCHER_URL: origin } });
@@ -217,6 +276,8 @@ describe("/move", () => {
     // The customer's words: the new tee time and code, nothing of the partner's money.
     const told = customer.messages().find((m) => m.text?.includes("티타임이 변경되었습니다"));
     expect(told?.text).toContain(view.new.reservation_code!);
+    const newAt = dateAndTime(view.new.slot_starts_at, view.new.time_zone);
+    expect(told?.text).toContain(`${formatDate(newAt.date, "ko")} ${newAt.time}, ${view.new.persons}명`);
     const customerText = customer
       .messages()
       .map((m) => `${m.text ?? ""} ${m.caption ?? ""}`)
@@ -248,14 +309,44 @@ describe("/move", () => {
     expect(moved.startDate.toJSDate().getTime()).toBe(view.new.slot_starts_at);
     expect(booked.startDate.toJSDate().getTime()).toBe(old!.slot_starts_at);
 
-    // The new voucher is valid; the old one's page says moved and names the new reservation.
+    // The new voucher is valid; the old one's page says moved, and nothing of the new booking that
+    // identifies it to whoever holds the old voucher (its code, its tee time).
     await expect.poll(() => vouchers().length).toBe(2);
     expect(await page(vouchers()[1])).toContain("유효");
     const before = await page(oldVoucher);
+    expect(before).toContain("변경됨");
     expect(before).toContain("변경되었습니다");
-    expect(before).toContain(view.new.reservation_code!);
+    expect(before).not.toContain(view.new.reservation_code!);
+    expect(before).not.toContain(dateAndTime(view.new.slot_starts_at, view.new.time_zone).time);
     await checkInvariants(h);
     expectTelegramRules(h);
+  });
+
+  it("one flight of a group moved: the group's voucher page reads valid, listing the new flight in the old one's place", async () => {
+    const origin = "https://vouchers.fairway.example";
+    h = await startHarness({ env: { ...ENV, VOUCHER_URL: origin } });
+    const x = h;
+    const agent = h.user(AGENT, "en", "Anan");
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const group = await bookGroup(h, agent, { players: 8, name: "Somchai Group" });
+    expect(group.flights.length).toBeGreaterThan(1);
+    const vouchers = () => agent.messages().filter((m) => m.photo && m.file?.data);
+    await expect.poll(() => vouchers().length).toBe(1);
+    const url = qrOf(vouchers()[0]!);
+    const page = async () => (await fetch(`${x.app.httpUrl()}${new URL(url).pathname}`)).text();
+    expect(await page()).toContain("Valid");
+
+    const flight = group.flights[0]!;
+    const moved = await moveAndApprove(h, admin, flight, otherTeeTime(h, flight));
+    expect(moved.move.state).toBe("DONE");
+    expect(moved.new.group_id).toBe(group.group.id);
+    const html = await page();
+    expect(html).toContain("<h1>Valid</h1>");
+    expect(html).not.toContain("Partly valid");
+    expect(html).toContain(moved.new.reservation_code!);
+    expect(html).not.toContain(flight.reservation_code!);
+    for (const f of group.flights.slice(1)) expect(html).toContain(f.reservation_code!);
+    await checkInvariants(h);
   });
 
   it("a stranger's /move and forged move buttons cause no partner call", async () => {

@@ -169,6 +169,7 @@ describe("createConfig", () => {
       backgroundPerSecond: 10,
       miniAppBurst: 20,
       miniAppPerMinute: 60,
+      voucherCheckPerMinute: 30,
     });
     const set = createConfig({
       USER_RATE_BURST: "20",
@@ -179,6 +180,7 @@ describe("createConfig", () => {
       NOTIFY_SENDS_PER_SECOND: "12",
       MINI_APP_RATE_BURST: "4",
       MINI_APP_RATE_PER_MINUTE: "6",
+      VOUCHER_CHECK_RATE_PER_MINUTE: "7",
     });
     // The background share never exceeds the whole budget.
     expect(set.limits).toEqual({
@@ -190,13 +192,20 @@ describe("createConfig", () => {
       backgroundPerSecond: 8,
       miniAppBurst: 4,
       miniAppPerMinute: 6,
+      voucherCheckPerMinute: 7,
     });
     expect(
-      problemsOf({ TELEGRAM_SENDS_PER_SECOND: "0", STRANGER_REPLIES_PER_MINUTE: "x", MINI_APP_RATE_PER_MINUTE: "0" }),
+      problemsOf({
+        TELEGRAM_SENDS_PER_SECOND: "0",
+        STRANGER_REPLIES_PER_MINUTE: "x",
+        MINI_APP_RATE_PER_MINUTE: "0",
+        VOUCHER_CHECK_RATE_PER_MINUTE: "1.5",
+      }),
     ).toEqual([
       "STRANGER_REPLIES_PER_MINUTE must be a whole number from 1 to 60",
       "TELEGRAM_SENDS_PER_SECOND must be a whole number from 1 to 1000",
       "MINI_APP_RATE_PER_MINUTE must be a whole number from 1 to 60000",
+      "VOUCHER_CHECK_RATE_PER_MINUTE must be a whole number from 1 to 60000",
     ]);
   });
 

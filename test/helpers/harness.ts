@@ -32,6 +32,7 @@ export const MACHINE_SPEED_LIMITS: Record<string, string> = {
   TELEGRAM_SENDS_PER_SECOND: "1000",
   MINI_APP_RATE_BURST: "10000",
   MINI_APP_RATE_PER_MINUTE: "60000",
+  VOUCHER_CHECK_RATE_PER_MINUTE: "60000",
   // The vouchers drawn at the bot's priority: at 19, a test run keeping both cores busy starves a drawing
   // for tens of seconds (the bench measures the priority's effect).
   VOUCHER_RENDER_NICE: "0",

@@ -24,7 +24,9 @@ import { addToTally } from "./tally.js";
  * - groups (one party, several tee times): every flight names its group and its place, the group's players and expected
  *   amount are its flights'; a group holding or confirming at the end is a write in flight; a held
  *   group's flights are all held, ending together; a settled group holds nothing (PAID: every flight
- *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation.
+ *   paid; PARTIAL: some; RELEASED: none), so no hold of a group outlives the group's operation. A flight
+ *   moved keeps its place in these rules (refunded by the move, it counts as paid); the move's new booking,
+ *   in the group through the move, is checked as a booking only.
  *
  * - a move refunds its old booking only by its own claim (PAID → REFUNDING naming the move): a move done
  *   or stranded whose old booking another path refunded, or a new tee time confirmed after another path
@@ -452,7 +454,7 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     );
   }
 
-  violations.push(...(await groupViolations(db, bookings, inFlight, movesRows)));
+  violations.push(...(await groupViolations(db, bookings, inFlight)));
 
   if (inFlight.length > 0 && !subject.inFlightReason)
     violations.push(...inFlight.map((d) => `${d} is still in flight`));
@@ -499,23 +501,22 @@ async function groupViolations(
   db: Kysely<Database>,
   bookings: readonly BookingRecord[],
   inFlight: string[],
-  moves: readonly { state: string; old_booking_id: string; new_booking_id: string }[],
 ): Promise<string[]> {
   const violations: string[] = [];
-  // A group's tee time moved takes the old one's place: a done move's old booking is no longer a flight,
-  // and a move's new booking is one only once the move is done.
-  const replaced = new Set(moves.filter((m) => m.state === "DONE").map((m) => m.old_booking_id));
-  const notTaken = new Set(moves.filter((m) => m.state !== "DONE").map((m) => m.new_booking_id));
-  const movedInto = new Set(moves.filter((m) => m.state === "DONE").map((m) => m.new_booking_id));
   const groups = await db.selectFrom("booking_groups").selectAll().execute();
   const known = new Set(groups.map((g) => g.id));
   for (const b of bookings) {
     if (b.group_id !== null && !known.has(b.group_id))
       violations.push(`${describeBooking(b)} names an unknown group ${b.group_id}`);
   }
+  // A flight moved to another tee time: the move's new booking joins the group in the old one's place,
+  // and is the move's to account for (its own booking's rules above); the group is checked as it was booked.
+  const movesNew = new Set(
+    (await db.selectFrom("booking_moves").select("new_booking_id").execute()).map((m) => m.new_booking_id),
+  );
   for (const g of groups) {
     const flights = bookings
-      .filter((b) => b.group_id === g.id && !replaced.has(b.id) && !notTaken.has(b.id))
+      .filter((b) => b.group_id === g.id && !movesNew.has(b.id))
       .sort((a, b) => (a.flight ?? 0) - (b.flight ?? 0));
     const name = `group ${g.id} (${g.state})`;
     if (flights.length !== g.flights || flights.some((f, i) => f.flight !== i + 1))
@@ -524,8 +525,7 @@ async function groupViolations(
       );
     const persons = flights.reduce((sum, f) => sum + f.persons, 0);
     const expected = flights.reduce((sum, f) => sum + f.expected_amount, 0);
-    // A flight moved to another tee time may change its players and amount: the group's totals are as booked.
-    if (!flights.some((f) => movedInto.has(f.id)) && (persons !== g.persons || expected !== g.expected_amount))
+    if (persons !== g.persons || expected !== g.expected_amount)
       violations.push(
         `${name}: ${g.persons} players and ${g.expected_amount} satang, its flights ${persons} and ${expected}`,
       );

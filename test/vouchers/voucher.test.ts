@@ -4,6 +4,7 @@
  * check page it opens fetched over real HTTP: valid, then void after an admin's refund. With a markup,
  * neither the voucher's text nor the page carries the net.
  */
+import { request } from "node:http";
 import { PNG } from "pngjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { userActor, type BookingRecord } from "../../src/bookings/index.js";
@@ -119,14 +120,15 @@ describe("the e-voucher", () => {
     expect(copy.url).not.toBe(valid.url);
     expect(copy.html).toContain("Valid");
 
-    // A voucher replaced by another (as a moved booking's are) says so, naming the new one's reservation.
+    // A voucher replaced by another (as a moved booking's are) says so, never naming what replaced it.
     const store = createVoucherStore(h.app.storage.db, h.clock);
     const oldToken = new URL(valid.url).pathname.slice(3);
     const newToken = new URL(copy.url).pathname.slice(3);
     await store.replace(oldToken, newToken);
     const moved = await openQr(photo!);
-    expect(moved.html).toContain("Moved");
-    expect(moved.html).toContain(`its new reservation is ${booking.reservation_code}`);
+    expect(moved.html).toContain("<h1>Moved</h1>");
+    expect(moved.html).toContain("This booking was moved to another tee time");
+    expect(moved.html).not.toContain(newToken);
     await h.app.storage.db.updateTable("vouchers").set({ replaced_by: null }).where("token", "=", oldToken).execute();
 
     const refund = await h.app.bookings.refund(booking.id, { actor: userActor(ADMIN) });
@@ -226,4 +228,46 @@ describe("the e-voucher", () => {
       expect(await res.text(), path).toBe("Not found\n");
     }
   });
+
+  it("the check page is limited per client address (VOUCHER_CHECK_RATE_PER_MINUTE): over it, 429 with Retry-After for a found token or not, before any lookup; another address goes on", async () => {
+    await start({ VOUCHER_CHECK_RATE_PER_MINUTE: "3" });
+    const agent = h.user(AGENT, "en", "Anan");
+    await paidBooking(h, agent, "Limit Golfer");
+    const [photo] = vouchersOf(agent);
+    const path = new URL(qrOf(photo!)).pathname;
+    const base = h.app.httpUrl()!;
+    const statuses = [];
+    for (const p of [path, path, "/v/AAAAAAAAAAAAAAAAAAAAAAAA"]) statuses.push((await fetch(`${base}${p}`)).status);
+    expect(statuses).toEqual([200, 200, 404]);
+    for (const p of [path, "/v/AAAAAAAAAAAAAAAAAAAAAAAA"]) {
+      const res = await fetch(`${base}${p}`);
+      expect(res.status, p).toBe(429);
+      const retryAfter = Number(res.headers.get("retry-after"));
+      expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 20, `Retry-After ${retryAfter}`).toBe(
+        true,
+      );
+      expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await res.text()).toBe("Too many requests\n");
+    }
+    // The same page from another address of this machine (the server listens on every interface).
+    const other = await getFrom("127.0.0.2", `${base}${path}`);
+    expect(other.status).toBe(200);
+    expect(other.body).toContain("Valid");
+  });
 });
+
+/** GET `url` from the local address `localAddress`: the status and the body. */
+function getFrom(localAddress: string, url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const u = new URL(url);
+    const req = request({ host: "127.0.0.1", port: u.port, path: u.pathname, localAddress }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

@@ -86,6 +86,16 @@ function cheaperLine(t: T, locale: Locale, out: MoveOutcome & { kind: "done" }):
   })}`;
 }
 
+/** Where a booking is now, for a move's result: its course, date, time (the course's clock) and players. */
+export function whereArgs(locale: Locale, b: BookingRecord): Record<string, string | number> {
+  return {
+    course: escapeHtml(bookingCourseName(b, locale)),
+    date: formatDate(dateKeyOf(b.slot_starts_at, b.time_zone), locale),
+    time: formatTime(b.slot_starts_at, b.time_zone, locale),
+    players: b.persons,
+  };
+}
+
 /** What a step of a move did, in one message. */
 export function moveOutcomeText(t: T, locale: Locale, out: MoveOutcome): string {
   const code = escapeHtml(out.old.reservation_code ?? "-");
@@ -96,6 +106,7 @@ export function moveOutcomeText(t: T, locale: Locale, out: MoveOutcome): string 
         t("move-done", {
           code,
           newCode,
+          ...whereArgs(locale, out.new),
           refunded: out.refundedAmount === null ? "-" : formatBaht(out.refundedAmount, locale),
           paid: formatBaht(out.new.amount ?? out.new.expected_amount, locale),
         }) + cheaperLine(t, locale, out)

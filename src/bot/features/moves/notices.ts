@@ -6,15 +6,13 @@
  */
 import { InlineKeyboard } from "grammy";
 import type { MoveEvent, MoveOutcome, MoveView } from "../../../bookings/index.js";
-import { bookingCourseName } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
 import type { Locale } from "../../format/locale.js";
-import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { translate } from "../after-booking/notices.js";
 import { formatBaht } from "../../format/money.js";
 import { moveData } from "./data.js";
-import { moveCard, moveOutcomeText, paidDifferenceBack } from "./messages.js";
+import { moveCard, moveOutcomeText, paidDifferenceBack, whereArgs } from "./messages.js";
 import { sendMoveReceipt } from "./receipt.js";
 
 export type Told = Pick<BotDeps, "notifications" | "access" | "bookings" | "vouchers" | "catalog">;
@@ -65,10 +63,7 @@ export function moveCustomerText(locale: Locale, out: MoveOutcome): string | und
   switch (out.kind) {
     case "done":
       return t("move-customer-done", {
-        course: escapeHtml(bookingCourseName(out.new, locale)),
-        date: formatDate(dateKeyOf(out.new.slot_starts_at, out.new.time_zone), locale),
-        time: formatTime(out.new.slot_starts_at, out.new.time_zone, locale),
-        players: out.new.persons,
+        ...whereArgs(locale, out.new),
         newCode: escapeHtml(out.new.reservation_code ?? "-"),
       });
     case "unwound":

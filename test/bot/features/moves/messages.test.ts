@@ -66,4 +66,34 @@ describe("a move's outcome and the customer's money", () => {
     expect(moveOutcomeText(en, "en", unpaid)).not.toContain("for the difference");
     expect(moveCustomerText("ko", unpaid)).not.toContain("돌려드립니다");
   });
+
+  it("a move done names where the booking went, on the course's clock (not the server's), its course name escaped: to the staff and, in their language, the customer", () => {
+    // 06:30 in Tokyo is 04:30 in Bangkok and 21:30 the day before in UTC.
+    const at = Date.UTC(2026, 10, 27, 21, 30);
+    const out: MoveOutcome = {
+      kind: "done",
+      refundedAmount: 250_000,
+      move: { ...move, state: "DONE" },
+      old: booking("old", "REFUNDED", 300_000, 300_000),
+      new: {
+        ...booking("new", "PAID", 300_000, 300_000),
+        course_name: "Fuji <Lake> & Hills",
+        time_zone: "Asia/Tokyo",
+        slot_starts_at: at,
+        persons: 3,
+      },
+    };
+    const staff = moveOutcomeText(en, "en", out);
+    expect(staff).toContain("Cnew is paid");
+    expect(staff).toContain("Fuji &lt;Lake&gt; &amp; Hills, Sat 28 Nov 2026 at 06:30, 3 players.");
+    const th = moveOutcomeText((key, args) => translate("th", key, args), "th", out);
+    expect(th).toContain("วันที่ ส. 28 พ.ย. 2569 เวลา 06:30 3 คน");
+    for (const [locale, words] of [
+      ["ko", "11월 28일 (토) 06:30, 3명"],
+      ["ja", "11月28日(土) 06:30、3名"],
+      ["zh", "11月28日 周六 06:30，3 人"],
+      ["th", "วันที่ ส. 28 พ.ย. 2569 เวลา 06:30 3 ท่าน"],
+    ] as const)
+      expect(moveCustomerText(locale, out), locale).toContain(words);
+  });
 });
