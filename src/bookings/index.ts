@@ -67,11 +67,4 @@ export {
   type GolferCopies,
   type GolferCopy,
 } from "./golfer-copies.js";
-export { BookingOwnedError, isBookingOwned } from "./errors.js";
-export {
-  ownerOf,
-  WHILE_A_CANCELLATION_IS_ASKED,
-  WHILE_A_MOVE_IS_OPEN,
-  type Owner,
-  type OwnerRefusal,
-} from "./ownership.js";
+export { isBookingOwned } from "./errors.js";
