@@ -82,14 +82,13 @@ export function createAbuseControl(options: AbuseControlOptions) {
   const outboxApi = new Api(options.token, {
     ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}),
     timeoutSeconds: 30,
-    fetch: budget.fetch,
+    fetch: budget.backgroundFetch,
   });
   if (options.apiObserver) outboxApi.config.use(options.apiObserver);
   if (options.outgoing) outboxApi.config.use(options.outgoing);
   const outbox = createOutbox({
     db: options.storage.db,
     api: outboxApi,
-    budget,
     logger: logger.child({ module: "outbox" }),
     now: options.now,
     perSecond: limits.backgroundPerSecond,

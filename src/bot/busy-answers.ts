@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Context, MiddlewareFn, Transformer } from "grammy";
 
 export interface BusyAnswersOptions {
@@ -20,16 +19,19 @@ interface Tap {
  * which only stops the button's spinner — says that fairway is busy and the view is on its way
  * (answers to taps are not counted by Telegram's limits, so this one goes at once).
  *
- * `middleware` remembers the tap's chat and wording for the rest of its update (an async context, so
- * it reaches the conversations' own clients too); `transformer` goes on every client that answers
- * taps: the bot's and, inside conversations, each context's (conversations install none of the bot's).
+ * `middleware` remembers the tap's chat and wording, by the callback query's id, until its update is
+ * handled; `transformer` finds them by the id every `answerCallbackQuery` carries, so it works on every
+ * client that answers taps: the bot's and, inside conversations, each context's (conversations install
+ * none of the bot's). Not an AsyncLocalStorage: on Node 20 one in use hooks every promise of the
+ * process (about 5 % of the bot's CPU in the bench's profile, docs/performance.md).
  */
 export function createBusyAnswers(options: BusyAnswersOptions) {
   const thresholdMs = options.thresholdMs ?? 2_000;
-  const taps = new AsyncLocalStorage<Tap>();
+  /** The taps being handled, by callback query id. */
+  const taps = new Map<string, Tap>();
   const transformer: Transformer = (prev, method, payload, signal) => {
     if (method === "answerCallbackQuery" && !(payload as { text?: string }).text) {
-      const tap = taps.getStore();
+      const tap = taps.get((payload as { callback_query_id: string }).callback_query_id);
       if (tap && options.expectedWaitMs(tap.chatKey) > thresholdMs) {
         return prev(method, { ...payload, text: tap.text() }, signal);
       }
@@ -38,10 +40,16 @@ export function createBusyAnswers(options: BusyAnswersOptions) {
   };
   return {
     middleware<C extends Context & { t: (key: string) => string }>(): MiddlewareFn<C> {
-      return (ctx, next) => {
-        const chatId = ctx.callbackQuery ? ctx.chat?.id : undefined;
-        if (chatId === undefined) return next();
-        return taps.run({ chatKey: String(chatId), text: () => ctx.t("busy-toast") }, next);
+      return async (ctx, next) => {
+        const query = ctx.callbackQuery;
+        const chatId = query ? ctx.chat?.id : undefined;
+        if (!query || chatId === undefined) return next();
+        taps.set(query.id, { chatKey: String(chatId), text: () => ctx.t("busy-toast") });
+        try {
+          await next();
+        } finally {
+          taps.delete(query.id);
+        }
       };
     },
     transformer,

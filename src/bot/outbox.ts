@@ -6,7 +6,6 @@ import * as v from "valibot";
 import type { Logger } from "../logger.js";
 import type { Database } from "../storage/schema.js";
 import { htmlToPlain } from "./format/html.js";
-import type { OutgoingBudget } from "./outgoing-budget.js";
 import { isEntityParseError } from "./ui/telegram-errors.js";
 
 /** A message fairway sends on its own, as queued (see `OutgoingMessage` in notifications.ts). */
@@ -48,9 +47,11 @@ export interface OutboxMessage {
 
 export interface OutboxOptions {
   db: Kysely<Database>;
-  /** A Bot API client for the sends (no auto-retry: the drain handles 429 itself), paced by `budget`. */
+  /**
+   * A Bot API client for the sends (no auto-retry: the drain handles 429 itself), paced as background
+   * sends (the outgoing budget's `backgroundFetch` as its `fetch`).
+   */
   api: Api;
-  budget: OutgoingBudget;
   logger: Logger;
   /** The world clock, for `created_at`. */
   now: () => number;
@@ -91,7 +92,7 @@ const CLAIM_MS = 60_000;
  * drawing runs at the background sends' pace, on the leader.
  */
 export function createOutbox(options: OutboxOptions) {
-  const { db, api, budget, logger } = options;
+  const { db, api, logger } = options;
   const pollMs = options.pollMs ?? 1_000;
   const maxAttempts = options.maxAttempts ?? 5;
   const gapMs = 1000 / options.perSecond;
@@ -128,17 +129,15 @@ export function createOutbox(options: OutboxOptions) {
       ...(plain ? {} : { parse_mode: "HTML" as const }),
       ...(message.replyMarkup ? { reply_markup: message.replyMarkup as never } : {}),
     };
-    await budget.background(async () => {
-      if (message.photo) {
-        const file = new InputFile(Buffer.from(message.photo.base64, "base64"), message.photo.filename);
-        await api.sendPhoto(message.chatId, file, { ...other, caption: text });
-      } else if (message.document) {
-        const file = new InputFile(Buffer.from(message.document.content, "utf8"), message.document.filename);
-        await api.sendDocument(message.chatId, file, { ...other, caption: text });
-      } else {
-        await api.sendMessage(message.chatId, text, other);
-      }
-    });
+    if (message.photo) {
+      const file = new InputFile(Buffer.from(message.photo.base64, "base64"), message.photo.filename);
+      await api.sendPhoto(message.chatId, file, { ...other, caption: text });
+    } else if (message.document) {
+      const file = new InputFile(Buffer.from(message.document.content, "utf8"), message.document.filename);
+      await api.sendDocument(message.chatId, file, { ...other, caption: text });
+    } else {
+      await api.sendMessage(message.chatId, text, other);
+    }
   }
 
   /**
@@ -252,7 +251,14 @@ export function createOutbox(options: OutboxOptions) {
     }
   }
 
-  async function drainOnce(): Promise<boolean> {
+  /**
+   * One pass over the rows due: sends what may go now. Returns how long the drain may nap before the
+   * next pass: 0 when there is nothing due at all (the drain then naps `pollMs`), else the shortest of
+   * the pace's gap after a send or a claim lost to another instance, and the time until the first chat
+   * held back by its one-a-second becomes free: a chat with a backlog is not looked at every few
+   * milliseconds, each look reading its rows again.
+   */
+  async function drainOnce(): Promise<number> {
     const now = Date.now();
     // The window without the messages themselves: a photo's payload is ~120 KB, and reading a thousand
     // of them every pass stalled the bot (the payload is read once a row is claimed).
@@ -264,8 +270,9 @@ export function createOutbox(options: OutboxOptions) {
       // A window wide enough that chats waiting for their second do not hide the others behind them.
       .limit(1000)
       .execute();
-    if (rows.length === 0) return false;
-    let sent = false;
+    if (rows.length === 0) return 0;
+    let soon = false;
+    let chatFreeIn = Infinity;
     const seen = new Set<number>();
     for (const row of rows) {
       if (!running) break;
@@ -273,7 +280,11 @@ export function createOutbox(options: OutboxOptions) {
       // One chat's rows go in order, at most one a second; a chat that must wait holds up no other.
       if (seen.has(chatId)) continue;
       seen.add(chatId);
-      if (performance.now() - (lastSentToChat.get(chatId) ?? -Infinity) < 1000) continue;
+      const sinceChat = performance.now() - (lastSentToChat.get(chatId) ?? -Infinity);
+      if (sinceChat < 1000) {
+        chatFreeIn = Math.min(chatFreeIn, 1000 - sinceChat);
+        continue;
+      }
       const pause = Math.max(pausedUntil - performance.now(), lastSendAt + gapMs - performance.now());
       if (pause > 0) await new Promise((r) => setTimeout(r, pause));
       const claimed = await db
@@ -282,44 +293,49 @@ export function createOutbox(options: OutboxOptions) {
         .where("id", "=", row.id)
         .where("claimed_until", "=", row.claimed_until)
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      if (Number(claimed.numUpdatedRows) !== 1) {
+        soon = true;
+        continue;
+      }
       const stored = await db.selectFrom("outbox").select("payload").where("id", "=", row.id).executeTakeFirst();
       if (!stored) continue;
       const claimedRow = { ...row, chat_id: chatId, attempts: Number(row.attempts) };
       const message = await readRow(claimedRow, stored.payload);
       if (!message) continue;
       if (message.voucher && !message.photo) {
+        // Drawn meanwhile (its end wakes the drain), or left for 200 ms past the drawings' limit.
         await startDrawing(claimedRow, message);
+        chatFreeIn = Math.min(chatFreeIn, 200);
         continue;
       }
       lastSendAt = performance.now();
       lastSentToChat.set(chatId, lastSendAt);
       await deliverRow(claimedRow, message);
-      sent = true;
+      soon = true;
       if (pausedUntil > performance.now()) break;
     }
     if (lastSentToChat.size > 10_000) lastSentToChat.clear();
-    return sent || rows.length > 0;
+    const after = soon ? 20 : Math.min(chatFreeIn, pollMs);
+    return Math.max(after, pausedUntil - performance.now(), 1);
   }
 
   async function drain(): Promise<void> {
     while (running) {
       working = true;
       enqueued = false;
-      let more = false;
+      let napMs = 0;
       try {
-        more = await drainOnce();
+        napMs = await drainOnce();
       } catch (err) {
         logger.warn({ err }, "outbox drain failed; trying again");
       }
       if (!running) break;
-      if (!more && !enqueued) {
+      if (napMs === 0 && !enqueued) {
         working = false;
         await nap(pollMs);
       } else {
-        // Rows wait only for their chat's second or the pace: look again soon.
-        const wait = Math.max(0, pausedUntil - performance.now(), 20);
-        await nap(wait);
+        // Rows wait only for their chat's second, the pace or a drawing: look again then (or when woken).
+        await nap(enqueued ? 20 : Math.max(napMs, 20));
       }
     }
     working = false;

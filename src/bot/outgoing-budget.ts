@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import type { FleetStats } from "../runtime/fleet.js";
 import { createBuckets, refill, type Bucket, type KeyedBuckets, type Rate } from "../runtime/token-bucket.js";
@@ -33,8 +32,10 @@ interface Waiter {
  * from the bot's client options (the bot's, each update's, the conversations' — which install none of
  * the bot's transformers and replay recorded calls through their own — and the outbox's): each real
  * attempt, retries included, that puts or changes a message waits for a token of its chat (`perChat`)
- * and then one of the whole bot (`perSecond`). Interactive calls (answers to updates) are served before
- * background ones (`background(() => …)`, the outbox's sends) whenever both wait. A 429 empties the
+ * and then one of the whole bot (`perSecond`). Interactive calls (answers to updates, through `fetch`)
+ * are served before background ones (through `backgroundFetch`: the outbox's client) whenever both
+ * wait. Two fetches rather than an async context marking background work: on Node 20 an
+ * AsyncLocalStorage in use hooks every promise of the process (docs/performance.md). A 429 empties the
  * chat's bucket for `retry_after` seconds (auto-retry then waits and tries again): a signal to slow
  * down. Waits of one chat delay no other chat. Calls sent as multipart (a file) have no readable
  * chat id here: they take only the overall token.
@@ -49,7 +50,6 @@ export function createOutgoingBudget(options: OutgoingBudgetOptions) {
   const overall: Bucket = { tokens: overallRate.burst, at: clock() };
   const chats = options.chats ?? createBuckets(options.perChat, clock);
   const queues: { interactive: Waiter[]; background: Waiter[] } = { interactive: [], background: [] };
-  const backgroundScope = new AsyncLocalStorage<true>();
   let timer: NodeJS.Timeout | undefined;
   const stats: FleetStats = { sends: 0, waited: 0, waitSeconds: 0, rateLimited: 0 };
   const granted = { interactive: 0, background: 0 };
@@ -109,21 +109,23 @@ export function createOutgoingBudget(options: OutgoingBudgetOptions) {
   const baseFetch = options.baseFetch
     ? { default: options.baseFetch }
     : (createRequire(grammyEntry())("node-fetch") as { default: FetchLike });
-  const fetch: FetchLike = async (url, init) => {
-    const method = String(url).split("/").at(-1) ?? "";
-    if (!COUNTED.test(method)) return countLimited(await baseFetch.default(url, init));
-    const chatKey = chatKeyOf((init as { body?: unknown } | undefined)?.body);
-    await acquire(chatKey, backgroundScope.getStore() === true);
-    const response = countLimited(await baseFetch.default(url, init));
-    if (response.status === 429 && chatKey !== undefined) {
-      const body = (await response
-        .clone()
-        .json()
-        .catch(() => undefined)) as { parameters?: { retry_after?: number } } | undefined;
-      await chats.pause(chatKey, (body?.parameters?.retry_after ?? 1) * 1000);
-    }
-    return response;
-  };
+  const pacedFetch =
+    (background: boolean): FetchLike =>
+    async (url, init) => {
+      const method = String(url).split("/").at(-1) ?? "";
+      if (!COUNTED.test(method)) return countLimited(await baseFetch.default(url, init));
+      const chatKey = chatKeyOf((init as { body?: unknown } | undefined)?.body);
+      await acquire(chatKey, background);
+      const response = countLimited(await baseFetch.default(url, init));
+      if (response.status === 429 && chatKey !== undefined) {
+        const body = (await response
+          .clone()
+          .json()
+          .catch(() => undefined)) as { parameters?: { retry_after?: number } } | undefined;
+        await chats.pause(chatKey, (body?.parameters?.retry_after ?? 1) * 1000);
+      }
+      return response;
+    };
 
   function countLimited(response: Response): Response {
     if (response.status === 429) stats.rateLimited += 1;
@@ -132,9 +134,9 @@ export function createOutgoingBudget(options: OutgoingBudgetOptions) {
 
   return {
     /** For the Bot API client options (`client: { fetch }`): every client built from them is paced. */
-    fetch: fetch as unknown as typeof globalThis.fetch,
-    /** Runs `work` with its Bot API calls as background sends (served after interactive ones). */
-    background: <T>(work: () => Promise<T>): Promise<T> => backgroundScope.run(true, work),
+    fetch: pacedFetch(false) as unknown as typeof globalThis.fetch,
+    /** The same for a client whose calls are background sends (served after interactive ones): the outbox's. */
+    backgroundFetch: pacedFetch(true) as unknown as typeof globalThis.fetch,
     /** Calls waiting for a token now (their chat's or the bot's). */
     pending: (): number => pending,
     /** Calls waiting for the whole bot's budget now, by kind. */

@@ -10,6 +10,10 @@ import type { Database as SqliteDatabase, Statement } from "better-sqlite3";
  * crash or power loss can roll back such commits since the last synced one. For `kv` (sessions,
  * conversations) and `processed_updates` that means a user sees an earlier step again, or an update
  * is handled again: the ledger's compare-and-set transitions make that safe, as after any crash.
+ * The outbox's claims and deletions (`update`/`delete` of `outbox`: a lease taken, a row sent) are
+ * bookkeeping too: rolled back by an OS crash, a notification is sent again, as it would be after a
+ * crash between its send and its deletion (the outbox delivers at least once). A row queued
+ * (`insert into outbox`) keeps FULL: a receipt is not lost.
  * The ledger's rows (bookings, events, audit, access, …) keep FULL: each of their commits is synced,
  * and because the WAL is written in order, the sync also makes every commit before it durable.
  *
@@ -19,7 +23,8 @@ import type { Database as SqliteDatabase, Statement } from "better-sqlite3";
  * an explicit transaction is begun under FULL and keeps it to its COMMIT. Reads do not commit and
  * leave the mode as it is. PostgreSQL is not concerned: its commits are always synced.
  */
-const RELAXED_WRITE = /^\s*(?:insert\s+into|update|delete\s+from|replace\s+into)\s+"?(?:kv|processed_updates)"?[\s(]/i;
+const RELAXED_WRITE =
+  /^\s*(?:(?:insert\s+into|update|delete\s+from|replace\s+into)\s+"?(?:kv|processed_updates)"?|(?:update|delete\s+from)\s+"?outbox"?)[\s(]/i;
 const WRITE = /^\s*(?:insert|update|delete|replace|with|begin|savepoint)\b/i;
 
 export type StatementHook = (sql: string, statement: Statement) => Statement;

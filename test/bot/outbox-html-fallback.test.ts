@@ -1,7 +1,6 @@
 import { Api } from "grammy";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOutbox } from "../../src/bot/outbox.js";
-import { createOutgoingBudget } from "../../src/bot/outgoing-budget.js";
 import { plainTextOnEntityErrors } from "../../src/bot/ui/telegram-errors.js";
 import { createBotApiServer, type BotApiServer } from "../../src/local/bot-api-server/index.js";
 import { createLogger } from "../../src/logger.js";
@@ -48,7 +47,6 @@ describe("the outbox sends a message Telegram refuses for its HTML again as plai
     const outbox = createOutbox({
       db: s.storage.db,
       api: new Api(TOKEN, { apiRoot }),
-      budget: createOutgoingBudget({ perSecond: 100, perChat: { burst: 10, perSecond: 1 } }),
       logger,
       now: () => 1_800_000_000_000,
       perSecond: 100,
@@ -87,7 +85,6 @@ describe("the outbox sends a message Telegram refuses for its HTML again as plai
     const outbox = createOutbox({
       db: s.storage.db,
       api: new Api(TOKEN, { apiRoot }),
-      budget: createOutgoingBudget({ perSecond: 100, perChat: { burst: 10, perSecond: 100 } }),
       logger,
       now: () => 1_800_000_000_000,
       perSecond: 100,

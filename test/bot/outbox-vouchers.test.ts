@@ -1,7 +1,6 @@
 import type { Api } from "grammy";
 import { describe, expect, it } from "vitest";
 import { createOutbox, type VoucherOrder } from "../../src/bot/outbox.js";
-import { createOutgoingBudget } from "../../src/bot/outgoing-budget.js";
 import { createLogger } from "../../src/logger.js";
 import { storageEach } from "../helpers/storage-each.js";
 
@@ -30,7 +29,6 @@ describe("the outbox draws queued e-vouchers in the background", () => {
     const outbox = createOutbox({
       db: s.storage.db,
       api,
-      budget: createOutgoingBudget({ perSecond: 100, perChat: { burst: 10, perSecond: 1 } }),
       logger: createLogger({
         level: "info",
         destination: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },

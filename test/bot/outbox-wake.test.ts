@@ -1,7 +1,6 @@
 import type { Api } from "grammy";
 import { describe, expect, it } from "vitest";
 import { createOutbox } from "../../src/bot/outbox.js";
-import { createOutgoingBudget } from "../../src/bot/outgoing-budget.js";
 import { createLogger } from "../../src/logger.js";
 import type { Storage } from "../../src/storage/index.js";
 import { storageEach } from "../helpers/storage-each.js";
@@ -67,7 +66,6 @@ describe("the outbox's drain and a row enqueued while it looks", () => {
     const outbox = createOutbox({
       db: look.db,
       api,
-      budget: createOutgoingBudget({ perSecond: 100, perChat: { burst: 10, perSecond: 1 } }),
       logger: createLogger({ level: "silent" }),
       now: () => 1_800_000_000_000,
       perSecond: 100,
@@ -89,6 +87,52 @@ describe("the outbox's drain and a row enqueued while it looks", () => {
       expect(outbox.busy(), "idle once sent").toBe(false);
     } finally {
       look.open();
+      await outbox.stop();
+    }
+  });
+});
+
+describe("the outbox's drain and one chat's backlog", () => {
+  const s = storageEach();
+
+  it("a chat with four notifications waiting gets one a second, in order, and the drain reads the table a few times per send, not every few milliseconds while the chat waits", async () => {
+    const sent: { chatId: number; text: string }[] = [];
+    const api = {
+      sendMessage: (chatId: number, text: string) => {
+        sent.push({ chatId, text });
+        return Promise.resolve({});
+      },
+    } as unknown as Api;
+    let looks = 0;
+    const db = new Proxy(s.storage.db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key);
+        if (typeof value !== "function") return value;
+        if (key === "selectFrom")
+          return (table: string) => {
+            if (table === "outbox") looks += 1;
+            return (value as (t: string) => unknown).call(target, table);
+          };
+        return (value as (...a: unknown[]) => unknown).bind(target);
+      },
+    });
+    const outbox = createOutbox({
+      db,
+      api,
+      logger: createLogger({ level: "silent" }),
+      now: () => 1_800_000_000_000,
+      perSecond: 100,
+      pollMs: 1_000,
+    });
+    for (const n of [1, 2, 3, 4]) await outbox.enqueue({ chatId: 7, text: `notice ${n}`, what: "test" });
+    try {
+      outbox.start();
+      for (let i = 0; i < 800 && sent.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(sent.map((m) => m.text)).toEqual(["notice 1", "notice 2", "notice 3", "notice 4"]);
+      // Each send: a look for the rows due and a read of the claimed row's message; a few more looks
+      // while the chat waits its second. Polling every 20 ms over the three seconds would be ~150.
+      expect(looks).toBeLessThanOrEqual(20);
+    } finally {
       await outbox.stop();
     }
   });

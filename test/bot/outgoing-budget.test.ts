@@ -16,16 +16,22 @@ function world(options: { perSecond: number; burst: number }) {
     perChat: { burst: options.burst, perSecond: 1 },
     baseFetch,
   });
-  const send = (chatId: number, text: string, method = "sendMessage") =>
-    budget.fetch(`http://api/bot1:x/${method}`, { method: "POST", body: JSON.stringify({ chat_id: chatId, text }) });
-  return { budget, sent, answers, send };
+  const request =
+    (fetch: typeof budget.fetch) =>
+    (chatId: number, text: string, method = "sendMessage") =>
+      fetch(`http://api/bot1:x/${method}`, { method: "POST", body: JSON.stringify({ chat_id: chatId, text }) });
+  /** An answer to an update (the bot's clients). */
+  const send = request(budget.fetch);
+  /** A background send (the outbox's client). */
+  const sendInBackground = request(budget.backgroundFetch);
+  return { budget, sent, answers, send, sendInBackground };
 }
 
 describe("outgoing budget", () => {
   it("interactive answers go before background sends waiting for the same second", async () => {
     const w = world({ perSecond: 2, burst: 100 });
     // Two tokens now: the first two go at once; the rest wait a second, interactive first.
-    const background = [1, 2, 3, 4].map((i) => w.budget.background(() => w.send(100 + i, `bg${i}`)));
+    const background = [1, 2, 3, 4].map((i) => w.sendInBackground(100 + i, `bg${i}`));
     await new Promise((r) => setTimeout(r, 20));
     const interactive = [1, 2].map((i) => w.send(200 + i, `answer${i}`));
     await Promise.all([...background, ...interactive]);

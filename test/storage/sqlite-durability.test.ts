@@ -24,7 +24,7 @@ describe("SQLite durability per table", () => {
     raw = new Database(join(dir, "db.sqlite"));
     raw.pragma("journal_mode = WAL");
     raw.exec(`create table kv (key text primary key, value text); create table processed_updates (bot_id integer, update_id integer);
-      create table bookings (id text primary key, state text)`);
+      create table outbox (id text primary key, claimed_until integer); create table bookings (id text primary key, state text)`);
     const db = withStatementCache(raw, 64, tieredDurability(raw));
     const mode = () => raw!.pragma("synchronous", { simple: true }) as number;
     return { db, mode };
@@ -47,6 +47,18 @@ describe("SQLite durability per table", () => {
     expect(mode()).toBe(NORMAL);
     db.prepare(`update "bookings" set "state" = ? where "id" = ?`).run(["PAID", "b1"]);
     expect(mode()).toBe(FULL);
+  });
+
+  it("the outbox: a row queued commits under FULL (a receipt is not lost), its claims and its deletion once sent under NORMAL", () => {
+    const { db, mode } = open();
+    db.prepare(`insert into "outbox" ("id", "claimed_until") values (?, ?)`).run(["r1", 0]);
+    expect(mode()).toBe(FULL);
+    db.prepare(`update "outbox" set "claimed_until" = ? where "id" = ? and "claimed_until" = ?`).run([5, "r1", 0]);
+    expect(mode()).toBe(NORMAL);
+    db.prepare(`insert into "outbox" ("id", "claimed_until") values (?, ?)`).run(["r2", 0]);
+    expect(mode()).toBe(FULL);
+    db.prepare(`delete from "outbox" where "id" = ?`).run(["r1"]);
+    expect(mode()).toBe(NORMAL);
   });
 
   it("a transaction is begun under FULL and keeps it to its COMMIT, whatever it writes", () => {
