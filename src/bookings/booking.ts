@@ -211,6 +211,8 @@ export function createBookingMachine(core: MoneyCore) {
       logger.info({ bookingId: id, userId: booking.user_id, refusal }, "hold refused by the service's rule");
       return reserveOutcomeOf(await load(id));
     }
+    // The price rules are read before the partner is asked: after its answer, nothing but recording it.
+    const book = await options.prices?.book();
     let reservation: Reservation;
     // The hold's time counts from before the request leaves: the partner's own clock starts later, so
     // fairway's end of the hold is never after the partner's.
@@ -264,6 +266,12 @@ export function createBookingMachine(core: MoneyCore) {
     }
     // A hold awaiting its customer's payment (the booking's, or a move's difference) lasts the payment window.
     const prepay = await waitsForPayment(booking);
+    const selling = book
+      ? book.sellingTotal(reservation.amount, booking.persons, {
+          courseId: booking.course_id,
+          agentId: booking.agent_id ?? booking.user_id,
+        })
+      : reservation.amount;
     const held = await move(id, {
       from: ["RESERVING"],
       to: "HELD",
@@ -274,10 +282,14 @@ export function createBookingMachine(core: MoneyCore) {
         tx_no: reservation.txNo,
         amount: reservation.amount,
         hold_expires_at: sentAt + (prepay ? paymentWindowMs : holdMs),
+        // What the customer pays (the price rules now, on the partner's amount), in the same commit.
+        selling_amount: selling,
       },
       detail: { reservationId: reservation.id },
     });
-    if (held) await priceHold(id);
+    // A booking's own prepayment asks the selling price; a move's payment is the difference, which its
+    // machine sets from both bookings (move.ts).
+    if (held && (await payments.get(id))?.kind === "prepay") await payments.setAmount(id, selling);
     if (!held) {
       // Someone else decided this booking's fate while we waited: never leave the new hold behind.
       logger.error(
@@ -309,19 +321,6 @@ export function createBookingMachine(core: MoneyCore) {
   async function prepayOf(b: BookingRecord): Promise<PaymentRecord | undefined> {
     const payment = await payments.get(b.group_id ?? b.id);
     return payment?.kind === "prepay" ? payment : undefined;
-  }
-
-  /** Records what the customer pays for a new hold (the price rules now, on the partner's amount). */
-  async function priceHold(id: string): Promise<void> {
-    const b = await load(id);
-    const net = b.amount ?? b.expected_amount;
-    const book = await options.prices?.book();
-    const selling = book
-      ? book.sellingTotal(net, b.persons, { courseId: b.course_id, agentId: b.agent_id ?? b.user_id })
-      : net;
-    await repo.patch(id, { selling_amount: selling });
-    // A move's payment is the difference, which its machine sets from both bookings (move.ts).
-    if ((await payments.get(id))?.kind === "prepay") await payments.setAmount(id, selling);
   }
 
   /** Pays for a held reservation from the partner's credit, at most once. */
