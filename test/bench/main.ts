@@ -38,6 +38,8 @@ interface Options {
   literalStart?: boolean;
   /** Directory for fairway's `.cpuprofile` (node --cpu-prof); fairway is then stopped with SIGTERM. */
   profile?: string;
+  /** File for fairway's SQLite statements, counted by SQL text (sql-stats.ts). */
+  sqlStats?: string;
   /** Also run the conversations reference (conversation-bot.ts) after the baseline. */
   reference?: boolean;
 }
@@ -57,6 +59,8 @@ const USAGE = `usage: npx tsx test/bench/main.ts [options]
                     bench world's clock
   --profile DIR     start fairway with node --cpu-prof --cpu-prof-dir DIR and stop it with SIGTERM
                     so the profile is written (its cold starts are killed and leave none)
+  --sql-stats FILE  count fairway's SQLite statements by SQL text (count, wall and CPU ms on the
+                    main thread; test/bench/sql-stats.ts) into FILE, a tab-separated table
   --reference       also run the conversations reference (test/bench/conversation-bot.ts: the
                     baseline's flow inside a conversations v2 conversation, in memory) after the
                     baseline, and print its CPU per update next to both`;
@@ -64,7 +68,10 @@ const USAGE = `usage: npx tsx test/bench/main.ts [options]
 /** Parses `--name value` and `--name=value`; exits with the usage on anything else. */
 function parseArgs(argv: string[]): Options {
   const o: Options = { agents: 200, seconds: 45, thinkMs: 3000, jitter: 0.5, taps: 300, stepSeconds: 4, coldStarts: 3 };
-  const numbers: Record<string, Exclude<keyof Options, "only" | "literalStart" | "profile" | "reference">> = {
+  const numbers: Record<
+    string,
+    Exclude<keyof Options, "only" | "literalStart" | "profile" | "sqlStats" | "reference">
+  > = {
     agents: "agents",
     seconds: "seconds",
     "think-ms": "thinkMs",
@@ -101,6 +108,11 @@ function parseArgs(argv: string[]): Options {
     }
     if (name === "profile") {
       o.profile = resolve(value);
+      continue;
+    }
+    if (name === "sql-stats") {
+      o.sqlStats = resolve(value);
+      process.env.FAIRWAY_BENCH_SQL_STATS = o.sqlStats;
       continue;
     }
     const key = numbers[name] ?? fail(`unknown option --${name}`);
@@ -217,6 +229,7 @@ async function main(): Promise<void> {
             fairwayCommand({
               literal: o.literalStart === true,
               ...(o.profile !== undefined ? { profileDir: o.profile } : {}),
+              ...(o.sqlStats !== undefined ? { sqlStats: true } : {}),
             }),
             clock,
             ids,

@@ -27,11 +27,19 @@ export interface Command {
  * FAIRWAY_TEST_WORLD_NOW, as test/helpers/world-main.ts does for the sources), so "today" and
  * "tomorrow" do not depend on the machine's date; `literal` runs `node dist/main.js` itself, on the
  * machine's clock. Without a build: `node --import tsx test/helpers/world-main.ts`. With `profileDir`,
- * node's `--cpu-prof` writes a .cpuprofile there when the process exits cleanly.
+ * node's `--cpu-prof` writes a .cpuprofile there when the process exits cleanly. With `sqlStats`, the
+ * SQLite statements are counted (`sql-stats.ts`, loaded with tsx) into the file the environment's
+ * FAIRWAY_BENCH_SQL_STATS names.
  */
-export function fairwayCommand(options: { literal?: boolean; profileDir?: string } = {}): Command {
+export function fairwayCommand(options: { literal?: boolean; profileDir?: string; sqlStats?: boolean } = {}): Command {
   // --cpu-prof writes the profile when the process exits normally (the bench then stops it with SIGTERM).
-  const prof = options.profileDir !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : [];
+  const prof = [
+    ...(options.profileDir !== undefined ? ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`] : []),
+    // The statements' counter (sql-stats.mjs), writing to FAIRWAY_BENCH_SQL_STATS.
+    ...(options.sqlStats
+      ? ["--import", "tsx", "--import", pathToFileURL(join(ROOT, "test", "bench", "sql-stats.ts")).href]
+      : []),
+  ];
   if (existsSync(join(ROOT, "dist", "main.js"))) {
     if (options.literal)
       return {
@@ -118,6 +126,7 @@ function childEnv(env: Record<string, string>, clock: () => number): Record<stri
     "FAKETIME",
     "FAKETIME_DONT_RESET",
     "FAKETIME_NO_CACHE",
+    "FAIRWAY_BENCH_SQL_STATS",
   ].flatMap((n) => {
     const value = process.env[n];
     return value !== undefined ? [[n, value] as const] : [];
