@@ -1,6 +1,6 @@
 /**
  * `node --import tsx --import ./test/bench/sql-stats.ts`: counts fairway's SQLite statements by SQL text, with the
- * CPU (process.cpuUsage: user + system, the kernel's fsync work included) and the wall time each took
+ * CPU (process.cpuUsage: user + system of the whole process, the kernel's fsync work included) and the wall time each took
  * on the main thread, and writes them as a tab-separated table (count, wall ms, CPU ms, SQL; most CPU
  * first) to the file named by FAIRWAY_BENCH_SQL_STATS every 3 s and at exit. The bench's `--sql-stats
  * FILE` starts fairway with it; fairway's own code is not changed (better-sqlite3's `prepare` is
