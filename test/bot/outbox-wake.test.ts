@@ -51,17 +51,23 @@ function withHeldEmptyLook(db: Storage["db"]) {
   return { db: proxied, held, open };
 }
 
+/** A Bot API client that records the messages sent. */
+function recordingApi() {
+  const sent: { chatId: number; text: string }[] = [];
+  const api = {
+    sendMessage: (chatId: number, text: string) => {
+      sent.push({ chatId, text });
+      return Promise.resolve({});
+    },
+  } as unknown as Api;
+  return { sent, api };
+}
+
 describe("the outbox's drain and a row enqueued while it looks", () => {
   const s = storageEach();
 
   it("a row enqueued during a look that found nothing is sent at once, and the drain counts as busy until then", async () => {
-    const sent: { chatId: number; text: string }[] = [];
-    const api = {
-      sendMessage: (chatId: number, text: string) => {
-        sent.push({ chatId, text });
-        return Promise.resolve({});
-      },
-    } as unknown as Api;
+    const { sent, api } = recordingApi();
     const look = withHeldEmptyLook(s.storage.db);
     const outbox = createOutbox({
       db: look.db,
@@ -96,13 +102,7 @@ describe("the outbox's drain and one chat's backlog", () => {
   const s = storageEach();
 
   it("a chat with four notifications waiting gets one a second, in order, and the drain reads the table a few times per send, not every few milliseconds while the chat waits", async () => {
-    const sent: { chatId: number; text: string }[] = [];
-    const api = {
-      sendMessage: (chatId: number, text: string) => {
-        sent.push({ chatId, text });
-        return Promise.resolve({});
-      },
-    } as unknown as Api;
+    const { sent, api } = recordingApi();
     let looks = 0;
     const db = new Proxy(s.storage.db, {
       get(target, key) {
