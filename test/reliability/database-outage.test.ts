@@ -500,6 +500,9 @@ describe("PostgreSQL going away under load", () => {
     const count = Number(process.env.OUTAGE_AGENTS ?? 40);
     const agents = Array.from({ length: count }, (_, i) => 9701 + i);
     const { w, pg, instances, operatorPorts, readyzSays, close } = await startOutageWorld(agents);
+    // Credit for every agent's tee time (the seeded balance pays for a dozen or so).
+    w.sandbox.setBalance(100_000_000_00);
+    w.initialBalance = w.sandbox.balance();
     const started = Date.now();
     try {
       let restore!: () => void;
