@@ -16,7 +16,10 @@ function switchable(kv: KvStore) {
       return f(...args);
     };
   const wrapped: KvStore = {
-    get: guard((key: string) => kv.get(key)) as KvStore["get"],
+    get: async <T>(key: string) => {
+      if (state.down) throw refused();
+      return kv.get<T>(key);
+    },
     getText: guard(kv.getText),
     set: guard(kv.set),
     setText: guard(kv.setText),
