@@ -206,6 +206,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
   );
   const { bot, i18n, notifications, outbox, budget } = fairwayBot;
+  // Run after the bot has stopped taking updates, before the database closes: states kept through an outage get a last try.
+  closers.push(() => fairwayBot.conversationStates.close());
   metrics.trackOutboxDepth(() => outbox.depth());
   metrics.trackLimits({ rate: () => budget.rate(), members: () => fleet.members() });
   const teeSheetRoutes = createTeeSheetPart({

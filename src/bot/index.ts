@@ -1,6 +1,6 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { sequentialize } from "@grammyjs/runner";
-import { conversations, createConversation } from "@grammyjs/conversations";
+import { conversations, createConversation, type ConversationData, type VersionedState } from "@grammyjs/conversations";
 import { Api, Bot, GrammyError, HttpError, session, type Context, type Middleware, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import {
@@ -18,6 +18,7 @@ import { createBusyAnswers } from "./busy-answers.js";
 import { isAccessRefused } from "../access/index.js";
 import { isBookingOwned } from "../bookings/index.js";
 import { isDatabaseUnavailable } from "../storage/unavailable.js";
+import { createConversationStates } from "../storage/conversation-states.js";
 import { createAccessGate, createFormerCustomerGate } from "./features/access-gate.js";
 import { createAdminFeature } from "./features/admin/index.js";
 import { createAfterBookingFeature, createAfterBookingPass } from "./features/after-booking/index.js";
@@ -202,11 +203,21 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   groups.on("message", (ctx) => ctx.reply(ctx.t("private-only")));
   const chat = bot.chatType("private");
 
+  // A flow's state the database would not take after its panel was shown (an outage) is kept and stored
+  // when the database answers again, so the chat and the stored step agree (conversation-states.ts).
+  const conversationStates = createConversationStates<VersionedState<ConversationData>>({
+    kv: deps.storage.kv,
+    prefix: "convo:",
+    ttlMs: BOOKING_STATE_TTL_MS,
+    locks: deps.storage.locks,
+    lockKey: (key) => `chat:${key}`,
+    logger: deps.logger,
+  });
   chat.use(
     conversations<BotContext, FlowContext>({
       storage: {
         type: "key",
-        adapter: deps.storage.kv.adapter("convo:", BOOKING_STATE_TTL_MS),
+        adapter: conversationStates.adapter,
         version: options.flowVersion ?? BOOKING_FLOW_VERSION,
       },
       plugins: (conversation) => [
@@ -351,7 +362,15 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
     }
   });
 
-  return { bot, i18n, notifications, outbox: limits.outbox, budget: limits.budget, teeSheetPicks };
+  return {
+    bot,
+    i18n,
+    notifications,
+    outbox: limits.outbox,
+    budget: limits.budget,
+    teeSheetPicks,
+    conversationStates,
+  };
 }
 
 export type FairwayBot = ReturnType<typeof createBot>;

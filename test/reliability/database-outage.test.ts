@@ -6,7 +6,10 @@ import type { Locale } from "../../src/locale.js";
 import { createStorage } from "../../src/storage/index.js";
 import type { BotProcess } from "../helpers/bot-process.js";
 import { dataOf } from "../helpers/buttons.js";
-import { buttons, driveTo, tapWhen, until, waitText } from "../helpers/crash-world.js";
+import { buttons, driveTo, tapWhen, TOMORROW, until, waitText } from "../helpers/crash-world.js";
+import { WORLD_START } from "../helpers/clock.js";
+import { tomorrow } from "../helpers/flow.js";
+import { addDaysToDateKey } from "../../src/bot/format/dates.js";
 import { TEST_POSTGRES_URL } from "../helpers/databases.js";
 import { CONFIRM, expectMoneyClean, holdAgain, RESERVE, scrape, startInstances, sum } from "../helpers/instances.js";
 import { startPgOutageProxy } from "../helpers/pg-outage-proxy.js";
@@ -105,6 +108,60 @@ const deliveriesDone = (w: Awaited<ReturnType<typeof startInstances>>) =>
     () => w.telegram.webhookDeliveries.every((d) => d.ok !== undefined) || undefined,
     30_000,
   );
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const DAY_AFTER = new RegExp(`:d:${addDaysToDateKey(tomorrow(WORLD_START), 1).replaceAll("-", "")}$`);
+
+/** The panel (the latest bot message with buttons) says `text`. */
+const panelSays = (u: SimulatedUser, text: string) => buttons(u).text.includes(text);
+const panelHas = (u: SimulatedUser, pattern: RegExp) => buttons(u).data.some((d) => pattern.test(d));
+
+/**
+ * One agent's booking as a person makes it, looking at the screen: each step's action (a tap on the
+ * panel, or text typed) and what the panel shows when the step is to be taken. The tenth "step" is the
+ * receipt.
+ */
+function bookingSteps(u: SimulatedUser, pick: number) {
+  const tap =
+    (pattern: RegExp, nth = 0) =>
+    () => {
+      const b = buttons(u);
+      const data = b.data.filter((d) => pattern.test(d))[nth];
+      if (data === undefined) return false;
+      u.tap({ data, messageId: b.messageId! });
+      return true;
+    };
+  const send = (text: string) => () => (u.send(text), true);
+  const name = [...String(u.chatId)].map((d) => "abcdefghij"[Number(d)]).join("");
+  const date = Math.floor(pick / 5) % 2 === 0 ? TOMORROW : DAY_AFTER;
+  return [
+    { act: send("/book"), shows: () => true },
+    { act: tap(new RegExp(`:c:${pick % 5}$`)), shows: () => panelSays(u, "Choose a golf course") },
+    { act: tap(/:go$/), shows: () => panelHas(u, /:go$/) },
+    { act: tap(date), shows: () => panelHas(u, date) },
+    { act: tap(/:s:\d+$/, Math.floor(pick / 10) * 2), shows: () => panelHas(u, /:s:\d+$/) },
+    { act: tap(/:p:\d+$/), shows: () => panelHas(u, /:p:\d+$/) },
+    {
+      act: send(`Golfer ${name.charAt(0).toUpperCase()}${name.slice(1)}`),
+      shows: () => panelSays(u, "Customer's full name"),
+    },
+    { act: send(`golfer${u.chatId}@example.com`), shows: () => panelSays(u, "Customer's e-mail") },
+    { act: send("081-234-5678"), shows: () => panelSays(u, "Customer's mobile number") },
+    { act: tap(/:ok$/), shows: () => panelSays(u, "Your tee time is on hold") && panelHas(u, /:ok$/) },
+    { act: () => true, shows: () => u.messages().some((m) => (m.text ?? "").includes("Booking confirmed")) },
+  ];
+}
+
+/** What says the flow and the chat disagree, or that the user must start again. */
+const CONFUSED = [
+  translate("en", "use-buttons-hint"),
+  translate("en", "input-commands-hint"),
+  translate("en", "menu-expired"),
+  "still being placed",
+  "Please book again with /book",
+  "That doesn't look like",
+  translate("en", "name-invalid"),
+];
 
 describe("PostgreSQL going away under load", () => {
   it("three webhook instances lose the database for a while: every update meanwhile is answered busy in its user's language, /readyz says 503, and afterwards every booking finishes with the money exact", async () => {
@@ -438,4 +495,122 @@ describe("PostgreSQL going away under load", () => {
       await pg.close();
     }
   }, 300_000);
+
+  it("bookings in progress live through a 10 s outage under load: each agent repeats what met 'busy' (the same tap or text, or the answer to the prompt on screen), and at least 90 % finish without starting over, the money exact", async () => {
+    const count = Number(process.env.OUTAGE_AGENTS ?? 40);
+    const agents = Array.from({ length: count }, (_, i) => 9701 + i);
+    const { w, pg, instances, operatorPorts, readyzSays, close } = await startOutageWorld(agents);
+    // Credit for every agent's tee time (the seeded balance pays for a dozen or so).
+    w.sandbox.setBalance(100_000_000_00);
+    w.initialBalance = w.sandbox.balance();
+    const started = Date.now();
+    try {
+      let restore!: () => void;
+      const restored = new Promise<void>((r) => (restore = r));
+      const rng = (min: number, max: number) => min + Math.random() * (max - min);
+      type Outcome = { finished: "straight" | "again" | "never"; busy: number; why?: string };
+      const drive = async (u: SimulatedUser, pick: number): Promise<{ done: boolean; busy: number; why?: string }> => {
+        const steps = bookingSteps(u, pick);
+        const tap = (pattern: RegExp) => () => {
+          const b = buttons(u);
+          const data = b.data.find((d) => pattern.test(d));
+          if (data !== undefined) u.tap({ data, messageId: b.messageId! });
+        };
+        let busy = 0;
+        for (let i = 0; i < steps.length - 1;) {
+          await sleep(rng(300, 1500));
+          if (!steps[i]!.shows()) return { done: false, busy, why: `step ${i} not on screen` };
+          const since = u.messages().length;
+          if (!steps[i]!.act()) return { done: false, busy, why: `step ${i}: its button is gone` };
+          const next = steps[i + 1]!;
+          const after = () =>
+            u
+              .messages()
+              .slice(since)
+              .map((m) => m.text ?? "");
+          const outcome = await until(
+            `step ${i + 1} for ${u.chatId}`,
+            () => {
+              if (next.shows()) return "next";
+              if (i === 5 && panelHas(u, /:rc:0$/)) return "customer";
+              const texts = after();
+              if (texts.some((t) => CONFUSED.some((c) => t.includes(c)))) return "confused";
+              if (texts.some((t) => t.includes(BUSY("en")))) return "busy";
+              return undefined;
+            },
+            60_000,
+          ).catch(() => "timeout" as const);
+          if (outcome === "next") {
+            i += 1;
+            continue;
+          }
+          if (outcome === "customer") {
+            // Booking again: the flow offers the customer typed the first time; reused, it holds the tee time.
+            tap(/:rc:0$/)();
+            await until(`the hold for ${u.chatId}`, () => steps[9]!.shows() || undefined, 60_000).catch(
+              () => undefined,
+            );
+            i = 9;
+            continue;
+          }
+          if (outcome !== "busy") {
+            const tail = after().map((t) => t.slice(0, 80).replaceAll("\n", " / "));
+            const panel = buttons(u).text.slice(0, 80).replaceAll("\n", " / ");
+            return { done: false, busy, why: `step ${i + 1}: ${outcome}: ${JSON.stringify(tail)}, panel "${panel}"` };
+          }
+          busy += 1;
+          // A person tries again a few seconds after the bot works again: what the screen shows.
+          await restored;
+          await sleep(rng(1000, 4000));
+          if (next.shows()) i += 1;
+        }
+        return { done: true, busy };
+      };
+      const cutAt = { at: 0 };
+      const runs = agents.map(async (id, pick): Promise<Outcome> => {
+        const u = w.user(id);
+        await sleep(rng(0, 4000));
+        const first = await drive(u, pick);
+        if (first.done) return { finished: "straight", busy: first.busy };
+        // Started over: /cancel (which releases any hold), then the whole booking again.
+        u.send("/cancel");
+        await sleep(3_000);
+        const again = await drive(u, pick);
+        return {
+          finished: again.done ? "again" : "never",
+          busy: first.busy,
+          why: `${id}: ${first.why}${again.done ? "" : `; starting over: ${again.why}`}`,
+        };
+      });
+      // The cut comes in the middle of the run: most agents are part-way through their booking.
+      await sleep(7_000);
+      cutAt.at = w.clock();
+      await pg.cut();
+      await sleep(10_000);
+      const restoredAt = w.clock();
+      await pg.restore();
+      restore();
+      await Promise.all(operatorPorts.map((port, i) => readyzSays(port, 200, instances[i]!)));
+      const outcomes = await Promise.all(runs);
+
+      const straight = outcomes.filter((o) => o.finished === "straight").length;
+      const metBusy = outcomes.filter((o) => o.busy > 0).length;
+      const lost = outcomes.filter((o) => o.why && /still being placed|book again/.test(o.why)).length;
+      console.log(
+        `outage under load: ${straight} of ${count} bookings finished without starting over; ${metBusy} met 'busy'; ` +
+          `${Math.round((Date.now() - started) / 1000)} s\n` +
+          outcomes
+            .filter((o) => o.why)
+            .map((o) => `  ${o.why}`)
+            .join("\n"),
+      );
+      for (const p of instances) expect(p.child.exitCode).toBeNull();
+      expect(outcomes.filter((o) => o.finished === "never").map((o) => o.why)).toEqual([]);
+      expect(metBusy).toBeGreaterThan(0);
+      expect(straight / count, `${straight} of ${count} finished without starting over`).toBeGreaterThanOrEqual(0.9);
+      await expectMoneyClean(w, count, lost, cutAt.at, restoredAt, count - straight - lost);
+    } finally {
+      await close();
+    }
+  }, 400_000);
 });

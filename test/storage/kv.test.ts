@@ -66,6 +66,28 @@ describe.each(databaseFactories)("key-value store on $name", ({ make }) => {
     const again = await open();
     expect(await again.kv.get("x")).toBe("y");
   });
+  it("compare-and-set writes only over the text expected (none: no live entry), and says whether the entry holds the new text", async () => {
+    const s = await open();
+    expect(await s.kv.compareAndSet("c:1", undefined, '{"v":1}', 1000)).toBe(true);
+    expect(await s.kv.getText("c:1")).toBe('{"v":1}');
+    // Expected none, but there is one: refused.
+    expect(await s.kv.compareAndSet("c:1", undefined, '{"v":2}')).toBe(false);
+    expect(await s.kv.compareAndSet("c:1", '{"v":9}', '{"v":2}')).toBe(false);
+    expect(await s.kv.compareAndSet("c:1", '{"v":1}', '{"v":2}')).toBe(true);
+    // Already holding the new text: true, nothing to do.
+    expect(await s.kv.compareAndSet("c:1", '{"v":1}', '{"v":2}')).toBe(true);
+    expect(await s.kv.get("c:1")).toEqual({ v: 2 });
+    // A delete, only over the text expected.
+    expect(await s.kv.compareAndSet("c:1", '{"v":1}', undefined)).toBe(false);
+    expect(await s.kv.compareAndSet("c:1", '{"v":2}', undefined)).toBe(true);
+    expect(await s.kv.getText("c:1")).toBeUndefined();
+    // An expired entry counts as none.
+    await s.kv.set("c:2", { v: 1 }, 1000);
+    now += 1000;
+    expect(await s.kv.compareAndSet("c:2", '{"v":1}', '{"v":2}')).toBe(false);
+    expect(await s.kv.compareAndSet("c:2", undefined, '{"v":3}')).toBe(true);
+    expect(await s.kv.get("c:2")).toEqual({ v: 3 });
+  });
 });
 
 describe("PostgreSQL schemas", () => {
