@@ -19,10 +19,10 @@ export interface ConversationStatesOptions {
   retryMs?: number;
 }
 
-/** A state the database did not take: what the update read (`base`) and what it wrote (`next`, undefined: a delete). */
+/** A state the database did not take: what the update read (`base`) and what it wrote (`next`). */
 interface Kept {
   base: string | undefined;
-  next: string | undefined;
+  next: string;
 }
 
 /**
@@ -98,6 +98,15 @@ export function createConversationStates<T>(options: ConversationStatesOptions) 
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       seen.delete(key);
+      if (next === undefined) {
+        // A conversation ends (its state deleted) when it finishes or when it fails, and an outage in
+        // the middle of a step fails it: kept, the delete would end a booking whose step the user can
+        // simply send again (the number that met "busy" is sent again and holds the tee time). Not kept:
+        // the stored state stays as it was before the update, as it does for an update cut before it
+        // showed anything, and an earlier kept state of the chat is dropped with it.
+        kept.delete(key);
+        throw error;
+      }
       // On top of an earlier kept state (not stored either): the database still holds that one's base.
       const earlier = kept.get(key);
       kept.set(key, { base: earlier ? earlier.base : base, next });

@@ -4,7 +4,7 @@
  */
 import type { BotCommand, Update, UserFromGetMe } from "grammy/types";
 import type { ServerEvents, WebhookDeliveryRecord } from "./events.js";
-import type { FailureSpec } from "./faults.js";
+import type { FailureSpec, HeldAnswer } from "./faults.js";
 import type { RateLimitedCall, RateLimitOptions } from "./rate-limits.js";
 import type { ExtraHandler } from "./server.js";
 import type {
@@ -138,7 +138,12 @@ export interface BotApiServer {
   failNext(spec: FailureSpec): void;
   /** Makes the next call(s) of a method fail with a network error (connection destroyed, no response). */
   dropNext(method: string, times?: number): void;
-  /** How many faults were injected (failNext and dropNext calls consumed, dropConnections). */
+  /**
+   * Holds the answer of the next call of `method` whose parameters `match`: the call is applied (the
+   * chat shows it) and its answer waits until `release()`; `arrived` resolves once it was applied.
+   */
+  holdAnswer(method: string, match?: (params: Record<string, unknown>) => boolean): HeldAnswer;
+  /** How many faults were injected (failNext and dropNext calls consumed, dropConnections, holdAnswer). */
   faultsInjected(): number;
   /** The 429s the server's flood limits answered (empty when `rateLimits` is off); fault injection's are not here. */
   rateLimited(): RateLimitedCall[];

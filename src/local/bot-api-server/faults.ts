@@ -18,6 +18,21 @@ export interface FailureSpec {
   retry_after?: number;
 }
 
+/** A call whose answer is held: applied (the chat shows it), answered only once released. */
+export interface HeldAnswer {
+  /** Resolves with the call's parameters once a matching call has been applied. */
+  arrived: Promise<Record<string, unknown>>;
+  /** Sends the held answer (before or after it arrived). */
+  release(): void;
+}
+
+interface Hold {
+  method: string;
+  match: (params: Record<string, unknown>) => boolean;
+  arrive: (params: Record<string, unknown>) => void;
+  gate: Promise<void>;
+}
+
 interface Armed<T> {
   spec: T;
   remaining: number;
@@ -30,6 +45,7 @@ const matches = (pattern: string, method: string): boolean =>
 export class Faults {
   private failures: Armed<FailureSpec>[] = [];
   private drops: Armed<string>[] = [];
+  private holds: Armed<Hold>[] = [];
   private count = 0;
 
   /** How many faults have been injected so far (failures, dropped calls and dropped connections). */
@@ -52,10 +68,34 @@ export class Faults {
     this.drops.push({ spec: method, remaining: times });
   }
 
-  /** Disarms everything. */
+  /**
+   * Holds the answer of the next call of `method` whose parameters `match`: the call is applied (an edit
+   * shows in the chat) but its answer waits for `release()`, the moment between Telegram doing what a
+   * bot asked and the bot hearing it (a slow network), in which a test can break something else.
+   */
+  holdAnswer(method: string, match: (params: Record<string, unknown>) => boolean = () => true): HeldAnswer {
+    let arrive!: (params: Record<string, unknown>) => void;
+    const arrived = new Promise<Record<string, unknown>>((resolve) => (arrive = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    this.holds.push({ spec: { method, match, arrive, gate }, remaining: 1 });
+    return { arrived, release };
+  }
+
+  /** The hold armed for this applied call, if any: its answer waits for the returned promise. */
+  takeHold(method: string, params: Record<string, unknown>): Promise<void> | undefined {
+    const hold = take(this.holds, (h) => matches(h.method, method) && h.match(params));
+    if (hold === undefined) return undefined;
+    this.count += 1;
+    hold.arrive(params);
+    return hold.gate;
+  }
+
+  /** Disarms everything (a held answer already taken still waits for its release). */
   clear(): void {
     this.failures = [];
     this.drops = [];
+    this.holds = [];
   }
 
   /** The ApiError to answer this call with, if one is armed. */

@@ -32,7 +32,7 @@ export type {
   InlineResultRecord,
   StoredFile,
 } from "./store.js";
-export type { FailureSpec } from "./faults.js";
+export type { FailureSpec, HeldAnswer } from "./faults.js";
 export type { RateLimit, RateLimitedCall, RateLimitOptions } from "./rate-limits.js";
 export type { MessageEvent, RequestEvent, ServerEvents } from "./events.js";
 export type { NewUpdate, WebhookState } from "./updates.js";
@@ -198,6 +198,7 @@ export function createBotApiServer(options: BotApiServerOptions = {}): BotApiSer
     },
     failNext: (spec) => faults.failNext(spec),
     dropNext: (method, times) => faults.dropNext(method, times),
+    holdAnswer: (method, match) => faults.holdAnswer(method, match),
     faultsInjected: () => faults.injected,
     rateLimited: () => [...(http.limiter?.refused ?? [])],
     dropConnections: () => {

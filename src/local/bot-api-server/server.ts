@@ -188,6 +188,8 @@ export class HttpFront {
         if (!res.writableFinished) abort.abort();
       });
       const result: unknown = await method.fn(this.ctx, new Params(params, body.files), abort.signal);
+      const held = this.faults.takeHold(name, params);
+      if (held) await held;
       if (clientGone()) return;
       send(res, result);
       this.record({ method: name, params, files, at, ok: true, result });
