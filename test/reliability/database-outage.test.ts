@@ -516,7 +516,10 @@ describe("PostgreSQL going away under load", () => {
       await driveTo(u, "players", 0, 60_000);
       // Telegram shows the name prompt, and the database goes away before the bot hears that it did: the
       // flow's new step (stored at the end of the update) cannot be written.
-      const held = w.telegram.holdAnswer("*", (p) => String(p.text ?? "").includes("Customer's full name"));
+      const held = w.telegram.holdAnswer(
+        "*",
+        (p) => typeof p.text === "string" && p.text.includes("Customer's full name"),
+      );
       const since = u.messages().length;
       await tapWhen(u, /:p:\d+$/, 0, 60_000);
       await held.arrived;
