@@ -1,0 +1,7 @@
+export {
+  createSlipCheckStandIn,
+  type SlipCheckStandIn,
+  type SlipCheckStandInOptions,
+  type StandInFault,
+  type StandInTransfer,
+} from "./server.js";
