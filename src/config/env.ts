@@ -53,6 +53,8 @@ const MARKUP_MESSAGE = "must be a percentage like 15% or baht per player like 30
 const PROMPTPAY_MESSAGE =
   "must be a PromptPay ID: a Thai mobile number (0812345678), a 13-digit citizen or tax ID, or a 15-digit e-wallet ID";
 
+const SLIP_CHECK_BRANCH_MESSAGE = "must be SlipOK's branch id: 1-64 characters of A-Z, a-z, 0-9, _ and -";
+
 const OPERATOR_HOST_MESSAGE = "must be an IP address or a host name to listen on, e.g. 127.0.0.1 or 0.0.0.0";
 const METRICS_TOKEN_MESSAGE =
   "must be 16-256 characters of A-Z, a-z, 0-9 and . _ ~ + / - (e.g. the output of openssl rand -hex 32)";
@@ -246,6 +248,16 @@ export const EnvSchema = v.object({
   ),
   PAYMENT_WINDOW_MINUTES: IntInRange(30, 5, 120),
   SLIPS_PER_PAYMENT: IntInRange(3, 1, 20),
+  // The slip check (src/payments/slip-check/): a slip-verification service; unset, a person checks every slip.
+  SLIP_CHECK_PROVIDER: v.optional(v.picklist(["slipok", "easyslip", ""], "must be slipok or easyslip (or unset)"), ""),
+  SLIP_CHECK_URL: v.optional(v.union([Empty, Url("the slip-check service's API root")], "must be an http(s) URL")),
+  SLIP_CHECK_KEY: v.optional(v.string()),
+  SLIP_CHECK_BRANCH: v.optional(
+    v.union(
+      [Empty, v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, SLIP_CHECK_BRANCH_MESSAGE))],
+      SLIP_CHECK_BRANCH_MESSAGE,
+    ),
+  ),
   // Abuse control and rate limits (docs/operations.md, "Abuse control and rate limits").
   USER_RATE_BURST: IntInRange(12, 1, 10_000),
   USER_RATE_PER_MINUTE: IntInRange(120, 1, 60_000),

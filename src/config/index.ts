@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import * as v from "valibot";
 import { parsePromptPayId, type PromptPayId } from "../payments/promptpay.js";
 import { parseMarkup, type Markup, type Rounding } from "../pricing/price.js";
+import type { SlipCheckProvider } from "../payments/slip-check/verdict.js";
 import { EnvSchema } from "./env.js";
 
 /** Where conversation state, sessions and the bookings ledger live. */
@@ -99,6 +100,19 @@ export interface PaymentsConfig {
    * forwarded to the agent and the admins, and the customer is told to wait for their agent.
    */
   slipsPerPayment: number;
+  /** SLIP_CHECK_*: the slip-verification service; absent (SLIP_CHECK_PROVIDER unset), a person checks every slip. */
+  slipCheck?: SlipCheckConfig;
+}
+
+export interface SlipCheckConfig {
+  /** SLIP_CHECK_PROVIDER. */
+  provider: SlipCheckProvider;
+  /** SLIP_CHECK_URL: the service's API root; absent, its public one. */
+  url?: string;
+  /** SLIP_CHECK_KEY: a secret, scrubbed from logs like the others. */
+  key: string;
+  /** SLIP_CHECK_BRANCH: SlipOK's branch id (required for SlipOK). */
+  branch?: string;
 }
 
 export interface WatchesConfig {
@@ -195,6 +209,11 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       problems.push(`${name} ${issue.message}`);
     }
   }
+  const slipCheckProvider = env.SLIP_CHECK_PROVIDER?.trim();
+  if (slipCheckProvider && !env.SLIP_CHECK_KEY?.trim())
+    problems.push("SLIP_CHECK_KEY is required when SLIP_CHECK_PROVIDER is set (the service's API key)");
+  if (slipCheckProvider === "slipok" && !env.SLIP_CHECK_BRANCH?.trim())
+    problems.push("SLIP_CHECK_BRANCH is required when SLIP_CHECK_PROVIDER is slipok (the branch id in SlipOK's URL)");
   if (env.WEBHOOK_URL?.trim() && !env.BOT_TOKEN?.trim())
     problems.push("WEBHOOK_URL needs BOT_TOKEN (the local Bot API server is polled)");
   // A token that is itself wrong is named as such, not as a real bot.
@@ -213,6 +232,14 @@ export function createConfig(env: Record<string, string | undefined>): Config {
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;
   const apiKey = e.PARTNER_API_KEY?.trim() ?? "";
+  const slipCheck: SlipCheckConfig | undefined = e.SLIP_CHECK_PROVIDER
+    ? {
+        provider: e.SLIP_CHECK_PROVIDER,
+        ...(e.SLIP_CHECK_URL ? { url: e.SLIP_CHECK_URL } : {}),
+        key: e.SLIP_CHECK_KEY?.trim() ?? "",
+        ...(e.SLIP_CHECK_BRANCH ? { branch: e.SLIP_CHECK_BRANCH } : {}),
+      }
+    : undefined;
 
   const partner: Config["partner"] = e.PARTNER_API_URL
     ? {
@@ -287,8 +314,9 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       ...(e.PROMPTPAY_ID ? { promptPayId: parsePromptPayId(e.PROMPTPAY_ID) } : {}),
       windowMinutes: e.PAYMENT_WINDOW_MINUTES,
       slipsPerPayment: e.SLIPS_PER_PAYMENT,
+      ...(slipCheck ? { slipCheck } : {}),
     },
-    secrets: [e.BOT_TOKEN, apiKey, webhook?.secret, e.METRICS_TOKEN].filter(
+    secrets: [e.BOT_TOKEN, apiKey, webhook?.secret, e.METRICS_TOKEN, slipCheck?.key].filter(
       (s): s is string => typeof s === "string" && s.length > 0,
     ),
   };
