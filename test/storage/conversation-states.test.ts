@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createConversationStates } from "../../src/storage/conversation-states.js";
 import { processChatLocks } from "../../src/storage/chat-locks.js";
-import { createStorage, type Storage } from "../../src/storage/index.js";
 import type { KvStore } from "../../src/storage/kv.js";
-import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
+import { storageEach } from "../helpers/storage-each.js";
 
 /** The store with a switch: while `down`, every call fails as a refused connection does. */
 function switchable(kv: KvStore) {
@@ -41,18 +40,10 @@ const waitFor = async (check: () => Promise<boolean> | boolean) => {
 };
 
 describe("conversation states through a database outage", () => {
-  let db: TestDatabase | undefined;
-  let storage: Storage | undefined;
-  afterEach(async () => {
-    await storage?.close();
-    await db?.cleanup();
-    storage = undefined;
-    db = undefined;
-  });
+  const s = storageEach();
 
-  async function world() {
-    db = sqliteDatabase();
-    storage = await createStorage(db.config);
+  function world() {
+    const storage = s.storage;
     const { kv, state } = switchable(storage.kv);
     const states = createConversationStates<{ step: string }>({
       kv,
@@ -62,11 +53,11 @@ describe("conversation states through a database outage", () => {
       logger: quiet,
       retryMs: 20,
     });
-    return { states, state, stored: () => storage!.kv.get<{ step: string }>("convo:42") };
+    return { states, state, stored: () => storage.kv.get<{ step: string }>("convo:42") };
   }
 
   it("a state the database refused is kept and stored once it answers again; the update still fails", async () => {
-    const { states, state, stored } = await world();
+    const { states, state, stored } = world();
     expect(await states.adapter.read("42")).toBeUndefined();
     await states.adapter.write("42", { step: "players" });
     expect(await states.adapter.read("42")).toEqual({ step: "players" });
@@ -82,7 +73,7 @@ describe("conversation states through a database outage", () => {
   });
 
   it("this instance's next read of the chat stores the kept state first", async () => {
-    const { states, state } = await world();
+    const { states, state } = world();
     await states.adapter.read("42");
     await states.adapter.write("42", { step: "players" });
     await states.adapter.read("42");
@@ -96,13 +87,13 @@ describe("conversation states through a database outage", () => {
   });
 
   it("a newer state stored meanwhile (another instance served the chat) is never overwritten: the kept one is dropped", async () => {
-    const { states, state, stored } = await world();
+    const { states, state, stored } = world();
     await states.adapter.read("42");
     await states.adapter.write("42", { step: "players" });
     await states.adapter.read("42");
     state.down = true;
     await expect(states.adapter.write("42", { step: "name" })).rejects.toThrow();
-    await storage!.kv.set("convo:42", { step: "date" });
+    await s.storage.kv.set("convo:42", { step: "date" });
     state.down = false;
     await waitFor(() => states.kept() === 0);
     expect(await stored()).toEqual({ step: "date" });
@@ -110,7 +101,7 @@ describe("conversation states through a database outage", () => {
   });
 
   it("a conversation that ended (its state deleted) while the database was away keeps its stored step: an outage that failed a step leaves it to be sent again", async () => {
-    const { states, state, stored } = await world();
+    const { states, state, stored } = world();
     await states.adapter.read("42");
     await states.adapter.write("42", { step: "mobile" });
     await states.adapter.read("42");
@@ -123,7 +114,7 @@ describe("conversation states through a database outage", () => {
   });
 
   it("errors that are not an outage are not kept", async () => {
-    const { states } = await world();
+    const { states } = world();
     const cyclic: { self?: unknown; step: string } = { step: "x" };
     cyclic.self = cyclic;
     await expect(states.adapter.write("42", cyclic)).rejects.toThrow();
