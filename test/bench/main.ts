@@ -271,7 +271,8 @@ async function main(): Promise<void> {
 // `npm run bench -- --flood`: the flood benchmark (flood.ts) instead; `-- --steps`: CPU per booking step
 // (steps.ts); `-- --find`: the search across courses (find.ts); `-- --limits`: one and three instances
 // against a Bot API server enforcing Telegram's limits (limits.ts); `-- --slips`: another user's taps
-// while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts); `-- --cold-start`:
+// while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts); `-- --vouchers`:
+// encoding and drawing the e-voucher (vouchers.ts); `-- --cold-start`:
 // the compiled start to its first getUpdates, `npm start` and importing dist/app.js (cold-start.ts);
 // `-- --scale[=N]`: the commands and jobs on a ledger of N bookings against the few bookings they list (scale.ts).
 const argv = process.argv.slice(2);
@@ -283,6 +284,7 @@ const MODES: Record<string, (args: string[]) => Promise<unknown>> = {
   "--steps": (args) => import("./steps.js").then((m) => m.stepsBench(args)),
   "--slips": (args) => import("./slips.js").then((m) => m.slipsBench(args)),
   "--charts": (args) => import("./charts.js").then((m) => m.chartsBench(args)),
+  "--vouchers": (args) => import("./vouchers.js").then((m) => m.vouchersBench(args)),
   "--cold-start": (args) => import("./cold-start.js").then((m) => m.coldStartBench(args)),
 };
 const mode = Object.keys(MODES).find((flag) => argv.includes(flag));
