@@ -38,8 +38,8 @@ export interface OutboxMessage {
   /** An image (a PNG, base64): sent as a photo, `text` its caption. */
   photo?: { filename: string; base64: string };
   /**
-   * An e-voucher to draw before the send: the drain has it drawn (`drawVoucher`), stores the PNG as the
-   * row's `photo` and sends it on a later pass. Queuing one costs the caller a row, not a drawing.
+   * An e-voucher to draw before the send: the drain has it drawn (`drawVoucher`), keeps the PNG in memory
+   * and sends it as the row's photo on a later pass. Queuing one costs the caller a row, not a drawing.
    */
   voucher?: VoucherOrder;
   what: string;
@@ -74,6 +74,8 @@ export interface OutboxOptions {
 }
 
 const CLAIM_MS = 60_000;
+/** E-vouchers drawn and waiting for their send at most (a backlog beyond is drawn again when its turn comes). */
+const MAX_DRAWN = 200;
 
 /**
  * The durable queue of background sends. Any instance `enqueue`s (one row); only the leader drains
@@ -87,8 +89,8 @@ const CLAIM_MS = 60_000;
  * dropped; a network error or a 5xx is retried with a back-off, `maxAttempts` times.
  *
  * A row that asks for an e-voucher (`voucher`) is drawn first, off the drain's loop: the drain claims
- * it, starts the drawing and goes on with other rows; the PNG is stored in the row, which is free again
- * and sent on a later pass. So the update that queued it (a receipt) never waits for a drawing, and the
+ * it, starts the drawing and goes on with other rows; the PNG is kept in the leader's memory, the row is
+ * free again and sent with it on a later pass (a new leader draws it again). So the update that queued it (a receipt) never waits for a drawing, and the
  * drawing runs at the background sends' pace, on the leader.
  */
 export function createOutbox(options: OutboxOptions) {
@@ -109,6 +111,14 @@ export function createOutbox(options: OutboxOptions) {
   const maxDrawings = options.maxDrawings ?? 2;
   /** Drawings in progress, by row id. */
   const drawings = new Map<string, Promise<void>>();
+  /**
+   * E-vouchers drawn here and not yet sent, by row id: the PNG stays in this leader's memory, not in the row
+   * (writing 110 KB of base64 into the row and reading it back cost more than the drawing's encoding). A
+   * leader that dies meanwhile leaves the row's order: the next one draws it again.
+   */
+  const drawn = new Map<string, { filename: string; base64: string }>();
+  /** Rows known to wait for a drawing while `maxDrawings` are in progress: not claimed again until one ends. */
+  const waitingToDraw = new Set<string>();
 
   function nap(ms: number): Promise<void> {
     return new Promise((resolve) => {
@@ -171,23 +181,18 @@ export function createOutbox(options: OutboxOptions) {
     const order = message.voucher!;
     const log = logger.child({ chatId: row.chat_id, what: row.what });
     if (drawings.size >= maxDrawings) {
-      await db
-        .updateTable("outbox")
-        .set({ claimed_until: Date.now() + 200 })
-        .where("id", "=", row.id)
-        .execute();
+      waitingToDraw.add(row.id);
+      await db.updateTable("outbox").set({ claimed_until: 0 }).where("id", "=", row.id).execute();
       return;
     }
+    waitingToDraw.delete(row.id);
     const drawing = (async () => {
       try {
         if (!options.drawVoucher) throw new Error("no e-voucher renderer");
         const photo = await options.drawVoucher(order);
-        const { voucher: _drawn, ...rest } = message;
-        await db
-          .updateTable("outbox")
-          .set({ payload: JSON.stringify({ ...rest, photo } satisfies QueuedMessage), claimed_until: 0 })
-          .where("id", "=", row.id)
-          .execute();
+        if (drawn.size >= MAX_DRAWN) drawn.clear();
+        drawn.set(row.id, photo);
+        await db.updateTable("outbox").set({ claimed_until: 0 }).where("id", "=", row.id).execute();
       } catch (error) {
         log.error({ err: error, ...order.of }, "e-voucher not drawn; the receipt stands without it");
         await db
@@ -212,6 +217,7 @@ export function createOutbox(options: OutboxOptions) {
     const log = logger.child({ chatId: row.chat_id, what: row.what });
     try {
       await sendOrPlain(message, log);
+      drawn.delete(row.id);
       await db.deleteFrom("outbox").where("id", "=", row.id).execute();
       options.onResult?.(row.what, "sent");
     } catch (error) {
@@ -229,6 +235,7 @@ export function createOutbox(options: OutboxOptions) {
             ? "notification not delivered: the user blocked the bot; dropped"
             : "notification not delivered: refused by Telegram; dropped",
         );
+        drawn.delete(row.id);
         await db.deleteFrom("outbox").where("id", "=", row.id).execute();
         options.onResult?.(row.what, error.error_code === 403 ? "blocked" : "refused");
         return;
@@ -237,6 +244,7 @@ export function createOutbox(options: OutboxOptions) {
       const detail = error instanceof GrammyError || error instanceof HttpError ? error.message : String(error);
       if (attempts >= maxAttempts) {
         log.warn({ attempts, detail }, "notification not delivered; given up");
+        drawn.delete(row.id);
         await db.deleteFrom("outbox").where("id", "=", row.id).execute();
         options.onResult?.(row.what, "failed");
         return;
@@ -285,23 +293,31 @@ export function createOutbox(options: OutboxOptions) {
         chatFreeIn = Math.min(chatFreeIn, 1000 - sinceChat);
         continue;
       }
+      // Its drawing waits for one in progress, whose end wakes the drain: nothing to claim or read until then.
+      if (waitingToDraw.has(row.id) && drawings.size >= maxDrawings) continue;
+      if (waitingToDraw.size > 10_000) waitingToDraw.clear();
       const pause = Math.max(pausedUntil - performance.now(), lastSendAt + gapMs - performance.now());
       if (pause > 0) await new Promise((r) => setTimeout(r, pause));
-      const claimed = await db
+      // Claimed and read in one statement (`returning`: SQLite 3.35+, PostgreSQL): none when another took it.
+      const stored = await db
         .updateTable("outbox")
         .set({ claimed_until: Date.now() + CLAIM_MS })
         .where("id", "=", row.id)
         .where("claimed_until", "=", row.claimed_until)
+        .returning("payload")
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) {
+      if (!stored) {
         soon = true;
         continue;
       }
-      const stored = await db.selectFrom("outbox").select("payload").where("id", "=", row.id).executeTakeFirst();
-      if (!stored) continue;
       const claimedRow = { ...row, chat_id: chatId, attempts: Number(row.attempts) };
-      const message = await readRow(claimedRow, stored.payload);
+      let message = await readRow(claimedRow, stored.payload);
       if (!message) continue;
+      const photo = message.voucher && !message.photo ? drawn.get(row.id) : undefined;
+      if (photo) {
+        const { voucher: _drawn, ...rest } = message;
+        message = { ...rest, photo };
+      }
       if (message.voucher && !message.photo) {
         // Drawn meanwhile (its end wakes the drain), or left for 200 ms past the drawings' limit.
         await startDrawing(claimedRow, message);
@@ -373,6 +389,8 @@ export function createOutbox(options: OutboxOptions) {
       wake?.();
       await loop;
       await Promise.allSettled(drawings.values());
+      drawn.clear();
+      waitingToDraw.clear();
       loop = undefined;
     },
     /** Messages queued, every instance's (for the queue-depth gauge). */
