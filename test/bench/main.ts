@@ -165,6 +165,8 @@ async function benchBot(
         `  … ${human.actions} actions, ${human.stats.paid} bookings paid, p99 ${human.latency.visible.p99?.toFixed(1) ?? "-"} ms, ${human.stats.stalls} stalls`,
       );
       for (const note of human.stats.stallNotes) log(`    stall: ${note}`);
+      // The high-water mark so far: the start and the human-paced agents (the target's load), before saturation.
+      const humanPeakRss = peakRssBytes(bot.pid) ?? null;
       log(`  month pager: ${o.taps} taps`);
       const taps = await monthTaps(world, ids.tapper, o.taps, probe);
       log(
@@ -185,6 +187,7 @@ async function benchBot(
         human,
         taps,
         saturation,
+        humanPeakRssBytes: humanPeakRss,
         peakRssBytes: peakRssBytes(bot.pid) ?? null,
         warnings: bot.warnings(),
         ...(probe ? { storageTables: probe.describe() } : {}),

@@ -17,6 +17,9 @@ export interface BotFigures {
   human: HumanFigures;
   taps: TapFigures;
   saturation: SaturationFigures;
+  /** VmHWM at the end of the human phase: the start and the human-paced agents, before the month pager and saturation. */
+  humanPeakRssBytes?: number | null;
+  /** VmHWM at the end of the run, saturation included. */
   peakRssBytes: number | null;
   /** Log lines at warn or above while it ran. */
   warnings: number;
@@ -170,7 +173,13 @@ export function buildRows(f: BotFigures | undefined, b: BotFigures | undefined, 
     { text: "≤ 1.25×", ok: (v) => v <= 1.25 },
   );
   add(
-    `peak RSS (VmHWM)`,
+    `peak RSS, ${human} (VmHWM after them)`,
+    (x) => (x.humanPeakRssBytes == null ? null : x.humanPeakRssBytes / 1024 / 1024),
+    (v) => fmt(v, 0, " MB"),
+    { text: "≤ 300 MB", ok: (v) => v <= 300 },
+  );
+  add(
+    `peak RSS, whole run (saturation included)`,
     (x) => (x.peakRssBytes === null ? null : x.peakRssBytes / 1024 / 1024),
     (v) => fmt(v, 0, " MB"),
   );
