@@ -81,11 +81,13 @@ describe("the slip reader", () => {
   it("takes senders in turn: one customer's flood of slips never makes another's busy, nor waits it behind the flood", async () => {
     reader = createSlipReader();
     const flood = await slipPhoto("0142026FLOOD");
+    // Drawn before the flood: drawing it after would let the flood's second slip finish meanwhile on a busy machine.
+    const otherPhoto = await slipPhoto("0142026OTHER");
     await reader.read(flood, { sender: "warm" }); // the worker started and compiled
     const finished: string[] = [];
     const track = (name: string, read: Promise<SlipRead>) => read.then((r) => (finished.push(name), r));
     const floods = Array.from({ length: 20 }, (_, i) => track(`a${i}`, reader!.read(flood, { sender: "customer:a" })));
-    const other = track("b", reader.read(await slipPhoto("0142026OTHER"), { sender: "customer:b" }));
+    const other = track("b", reader.read(otherPhoto, { sender: "customer:b" }));
     expect(await other).toMatchObject({ kind: "read", qr: { transRef: "0142026OTHER" } });
     const reads = await Promise.all(floods);
     // The flood: one being read, two waiting, the rest refused at once (busy) rather than queued.
