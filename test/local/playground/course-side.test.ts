@@ -5,31 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAYGROUND_AGENT_ID } from "../../../src/local/playground/index.js";
-import { bookThroughApi, type PlaygroundApp, startPlaygroundApp } from "./helpers.js";
+import { bookThroughApi, sandboxState, type PlaygroundApp, startPlaygroundApp } from "./helpers.js";
 
 let p: PlaygroundApp;
 
 beforeAll(async () => {
   p = await startPlaygroundApp({ USER_RATE_BURST: "200" });
 }, 30_000);
+afterAll(() => p?.stop());
 
-afterAll(async () => {
-  await p?.stop();
-});
-
-interface Reservation {
-  id: string;
-  status: string;
-  amount: number;
-  refundedAmount?: number;
-  endedByCourse?: boolean;
-}
-
-async function sandbox(): Promise<{ balance: number; reservations: Reservation[] }> {
-  const { json } = await p.get("/playground/state");
-  expect(json.available).toBe(true);
-  return json.state as { balance: number; reservations: Reservation[] };
-}
+const sandbox = () => sandboxState(p);
 
 describe("playground: the course's buttons", () => {
   it("the course refunds a paid booking: REFUND, ended by the course, the credit back", async () => {
