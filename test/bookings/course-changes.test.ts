@@ -198,6 +198,40 @@ describe.each(databaseFactories)("the course-changes poll, on $name", ({ make })
     expect((await p.pass()).read).toBe(1);
   });
 
+  it("reads a group's flights like any paid booking, and finds the one flight the course cancelled", async () => {
+    const first = slotIn(1);
+    const date = new Date(first.startMs + 7 * HOUR).toISOString().slice(0, 10);
+    const slots = sandbox
+      .slots(first.course.id, date)
+      .filter((s) => s.status === "OPEN" && s.minPerson <= 2 && s.maxPerson >= 2)
+      .slice(0, 2);
+    expect(slots).toHaveLength(2);
+    const group = await service.createGroupIntent({
+      id: randomUUID(),
+      chatId: AGENT,
+      userId: AGENT,
+      locale: "en",
+      courseId: first.course.id,
+      courseName: first.course.name,
+      timeZone: "Asia/Bangkok",
+      customerName: "Somchai Jaidee",
+      customerEmail: "somchai@example.com",
+      customerMobile: "+66812345678",
+      flights: slots.map((s) => ({ slotId: s.id, slotStartsAt: s.startMs, persons: 2, expectedAmount: s.price * 2 })),
+    });
+    expect((await service.reserveGroup(group.group.id)).kind).toBe("held");
+    expect((await service.confirmGroup(group.group.id)).kind).toBe("paid");
+    const [one, two] = group.flights;
+    sandbox.course.end((await booking(two!.id)).reservation_id!, "CANCEL");
+
+    t += SHORTEST;
+    const pass = await poll().pass();
+    expect(pass.read).toBe(2);
+    expect(found.map((c) => `${c.kind}:${c.booking.id}`)).toEqual([`ended:${two!.id}`]);
+    expect(found[0]).toMatchObject({ partnerStatus: "CANCEL" });
+    expect((await booking(one!.id)).state).toBe("PAID");
+  });
+
   /** Another open slot on the same course and day as `slot`. */
   function openSlotNear(slot: SlotView): string {
     const date = new Date(slot.startMs + 7 * HOUR).toISOString().slice(0, 10);
