@@ -285,7 +285,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     bookings,
     fleet,
     ...(bucketStore ? { bucketStore } : {}),
-    // Found and logged by the poll; what the booker, the customer and the admins are told is step 3's.
+    // Found and logged by the poll; telling the booker, the customer and the admins is not built yet (issue 50).
     onChange: () => Promise.resolve(),
     logger,
     now,
