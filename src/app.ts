@@ -25,6 +25,7 @@ import { createInstances } from "./app/instances.js";
 import { createLeaderJobs } from "./app/leader-jobs.js";
 import { connectPartner } from "./app/partner.js";
 import { playgroundConfig, startLocalStandIns, type LocalStandIns } from "./app/local-stand-ins.js";
+import { createCourseChangesPart } from "./app/course-changes.js";
 import { createReceiving } from "./app/receiving.js";
 import { createTeeSheetPart } from "./app/tee-sheet.js";
 import { createVouchersPart } from "./app/vouchers.js";
@@ -49,6 +50,8 @@ export interface AppOptions {
   afterBookingIntervalMs?: number;
   /** How often the watch checker looks for (course, date) targets due, ms (default 5 s). */
   watchIntervalMs?: number;
+  /** How often the course-changes poll looks for paid bookings due a read, ms (the poll's default when absent). */
+  courseChangesTickMs?: number;
   /** Middleware run first for every update (tests count updates in flight). */
   first?: Middleware<Context>;
   /** Starts each partner attempt's timeout (tests end a hung request's wait when the sandbox hangs it). */
@@ -276,12 +279,25 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(options.afterBookingIntervalMs !== undefined ? { intervalMs: options.afterBookingIntervalMs } : {}),
   });
 
+  const courseChanges = createCourseChangesPart({
+    config,
+    ledger,
+    bookings,
+    fleet,
+    ...(bucketStore ? { bucketStore } : {}),
+    // Found and logged by the poll; telling the booker, the customer and the admins is not built yet (issue 50).
+    onChange: () => Promise.resolve(),
+    logger,
+    now,
+    ...(options.courseChangesTickMs !== undefined ? { tickMs: options.courseChangesTickMs } : {}),
+  });
+
   const receiving = createReceiving({ bot, config, logger });
   const { polling, webhook } = receiving;
   const leader = createLeaderJobs({
     storage,
     instance,
-    jobs: [reaper, afterBooking, watches, outbox],
+    jobs: [reaper, afterBooking, watches, courseChanges, outbox],
     ...(polling ? { polling } : {}),
     offers,
     bot,

@@ -1,7 +1,7 @@
 /**
- * The once-only jobs (the hold reaper, reminders and the digest, the watch checker, the outbox's drain,
- * polling, the hourly sweeps, the command menus) run on the lease's holder. On SQLite there is one
- * process, so it always leads: a restart after a crash starts at once.
+ * The once-only jobs (the hold reaper, reminders and the digest, the watch checker, the course-changes
+ * poll, the outbox's drain, polling, the hourly sweeps, the command menus) run on the lease's holder.
+ * On SQLite there is one process, so it always leads: a restart after a crash starts at once.
  */
 import type { Access } from "../access/index.js";
 import { createMenuMemo, syncCommands } from "../bot/commands.js";

@@ -80,6 +80,18 @@ export interface RefreshOptions {
   maxAgeMs?: number;
 }
 
+/** What `recheck` read: the booking before and after the partner's view was applied, and that view. */
+export interface Recheck {
+  before: BookingRecord;
+  after: BookingRecord;
+  /** Absent when the booking was not read (not PAID, or no reservation). */
+  partner?: {
+    status: string;
+    slotId: string;
+    /** The reservation's tee time (epoch ms), when it says. */ startsAt?: number;
+  };
+}
+
 export interface ConfirmOptions {
   /** Who asked; default the booking's user. */
   actor?: Actor;
@@ -554,6 +566,26 @@ export function createBookingMachine(core: MoneyCore) {
   }
 
   /**
+   * The course-changes poll's read of a paid booking (`course-changes.ts`): the partner's view applied as
+   * `refresh` applies it (no write in flight is touched: only a PAID booking is read), and what the
+   * partner says of the reservation beside it — its status and its tee time — so the poll can tell a
+   * reservation the course ended or moved. A booking no longer PAID, or with no reservation, is not read.
+   */
+  async function recheck(id: string): Promise<Recheck> {
+    const before = await load(id);
+    if (!before.reservation_id || before.state !== "PAID") return { before, after: before };
+    const readAt = now();
+    const r = await partner.getReservation(before.reservation_id);
+    const after = await applyPartnerState(before, r, false, readAt);
+    const startsAt = r.reserve?.golf?.slotTime;
+    return {
+      before,
+      after,
+      partner: { status: r.status, ...(startsAt !== undefined ? { startsAt } : {}), slotId: r.slotId },
+    };
+  }
+
+  /**
    * Refunds a paid booking, at most once (PAID → REFUNDING → REFUNDED). The refunded amount is the
    * partner's (`reserve.price`), which depends on its contract policy. `as: "move"`: the first step of an
    * approved move, allowed by the move's rule.
@@ -691,6 +723,7 @@ export function createBookingMachine(core: MoneyCore) {
     /** Releases a group's flight for the group's own operation (any reason: see `CHOSEN_REASONS`). */
     releaseFlight: (id: string, opts: ReleaseOptions) => sendRelease(id, opts, false),
     refresh,
+    recheck,
     refund,
     refundForMove,
     refundClaimedBy,

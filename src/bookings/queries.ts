@@ -235,6 +235,39 @@ export function createBookingQueries(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Paid bookings (single, group flights, moves' new bookings alike) whose tee time is after `at` and
+     * whose partner read is due by `bands` (the course-changes poll's schedule): a booking whose tee time
+     * is within a band's `within` ms is due when its last read (`refreshed_at`, else its payment) is at
+     * least that band's `everyMs` old. Soonest tee time first, at most `limit`.
+     */
+    paidDueForRecheck(
+      at: number,
+      bands: readonly { within: number; everyMs: number }[],
+      limit: number,
+    ): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("state", "=", "PAID")
+        .where("reservation_id", "is not", null)
+        .where("slot_starts_at", ">", at)
+        .where((eb) =>
+          eb.or(
+            bands.map((band) =>
+              eb.and([
+                ...(Number.isFinite(band.within) ? [eb("slot_starts_at", "<=", at + band.within)] : []),
+                eb(eb.fn.coalesce("refreshed_at", "paid_at", "created_at"), "<=", at - band.everyMs),
+              ]),
+            ),
+          ),
+        )
+        .orderBy("slot_starts_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+    },
+
     /** How many holds were released in [from, to) (expired, cancelled or orphaned). */
     async releasedBetween(from: number, to: number): Promise<number> {
       const row = await db

@@ -21,7 +21,14 @@ import type { BookingIntentInput, GroupIntentInput, GroupView } from "./record.j
 import type { ConfirmOptions } from "./booking.js";
 
 export type { BookingServiceOptions } from "./core.js";
-export type { ConfirmOptions, RefreshOptions, ReleaseOptions, ReleaseReason, StaleReserveOutcome } from "./booking.js";
+export type {
+  ConfirmOptions,
+  Recheck,
+  RefreshOptions,
+  ReleaseOptions,
+  ReleaseReason,
+  StaleReserveOutcome,
+} from "./booking.js";
 export type {
   CancelHoldOutcome,
   CancellablePaymentState,
@@ -69,6 +76,8 @@ export function createBookingService(options: BookingServiceOptions) {
     confirm: (id: string, opts: ConfirmOptions = {}) => booking.confirm(id, { ...opts, forMove: undefined }),
     release: booking.release,
     refresh: booking.refresh,
+    /** The course-changes poll's read of a paid booking: the ledger follows the partner, and its view is returned. */
+    recheck: booking.recheck,
     refund: booking.refund,
     settleStaleReserve: booking.settleStaleReserve,
     /** Claims the once-only work after a payment (agent notice, low-balance check); true for the one caller that won. */

@@ -273,6 +273,10 @@ export const EnvSchema = v.object({
   // Watches (src/watches/): the checker's partner reads per minute, and the active watches a user may keep.
   WATCH_READS_PER_MINUTE: IntInRange(30, 1, 6_000),
   WATCHES_PER_USER: IntInRange(20, 1, 500),
+  // The course-changes poll (src/bookings/course-changes.ts): the shortest interval between two partner
+  // reads of one paid booking (on its tee time's day), and its partner reads in any minute (every instance together).
+  COURSE_CHANGES_POLL_SECONDS: IntInRange(300, 30, 86_400),
+  COURSE_CHANGES_READS_PER_MINUTE: IntInRange(30, 1, 6_000),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -68,6 +68,7 @@ export interface Config {
   limits: RateLimitsConfig;
   /** Watches for tee times that open (src/watches/). */
   watches: WatchesConfig;
+  courseChanges: CourseChangesConfig;
   /** Selling prices (docs/features.md, "Prices and payments"). */
   pricing: PricingConfig;
   /** Customers' PromptPay payments (docs/features.md, "Prices and payments"). */
@@ -120,6 +121,13 @@ export interface WatchesConfig {
   readsPerMinute: number;
   /** Active watches one user may keep (WATCHES_PER_USER). */
   perUser: number;
+}
+
+export interface CourseChangesConfig {
+  /** The shortest interval between two partner reads of one paid booking, ms (COURSE_CHANGES_POLL_SECONDS; default 5 min). */
+  shortestMs: number;
+  /** The poll's partner reads in any minute, every instance together (COURSE_CHANGES_READS_PER_MINUTE; default 30). */
+  readsPerMinute: number;
 }
 
 export interface RateLimitsConfig {
@@ -306,6 +314,10 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       voucherCheckPerMinute: e.VOUCHER_CHECK_RATE_PER_MINUTE,
     },
     watches: { readsPerMinute: e.WATCH_READS_PER_MINUTE, perUser: e.WATCHES_PER_USER },
+    courseChanges: {
+      shortestMs: e.COURSE_CHANGES_POLL_SECONDS * 1_000,
+      readsPerMinute: e.COURSE_CHANGES_READS_PER_MINUTE,
+    },
     pricing: {
       markup: e.PRICE_MARKUP ? (parseMarkup(e.PRICE_MARKUP) ?? null) : null,
       rounding: e.PRICE_ROUNDING ? (Number(e.PRICE_ROUNDING) as Rounding) : 1,

@@ -10,7 +10,9 @@ import type { PlaygroundEvents } from "./events.js";
 import { PlaygroundError, contentDisposition, readJson, sendJson } from "./http.js";
 import { PLAYGROUND_LANGUAGES, type PlaygroundIdentity, findIdentity, isPlaygroundLanguage } from "./identities.js";
 import { chooseResult, inlineQuery } from "./inline.js";
-import { failNext, readSandboxState } from "./sandbox-state.js";
+import { COURSE_KNOBS, courseChange, failNext, readSandboxState, type CourseKnob } from "./sandbox-state.js";
+
+const COURSE_KNOB_PATH = new RegExp(`^/playground/course/(?:${COURSE_KNOBS.join("|")})$`);
 import { openWebApp } from "./web-app.js";
 import { messageView } from "./views.js";
 
@@ -34,7 +36,9 @@ export async function handleApi(
   res: ServerResponse,
   url: URL,
 ): Promise<boolean> {
-  const route = `${req.method ?? "GET"} ${url.pathname.replace(/^\/playground\/file\/[^/]+$/, "/playground/file/:id")}`;
+  const route = `${req.method ?? "GET"} ${url.pathname
+    .replace(/^\/playground\/file\/[^/]+$/, "/playground/file/:id")
+    .replace(COURSE_KNOB_PATH, "/playground/course/:knob")}`;
   try {
     switch (route) {
       case "GET /playground/events":
@@ -54,6 +58,13 @@ export async function handleApi(
       case "POST /playground/fail-next": {
         // The side panel's "next … fails": one refusal of a partner write, set on the sandbox.
         const answer = await failNext(ctx.partnerUrl, await readJson(req));
+        sendJson(res, answer.status, answer.body);
+        return true;
+      }
+      case "POST /playground/course/:knob": {
+        // The side panel's course buttons: a change the course makes on its own (sandbox only).
+        const knob = url.pathname.slice("/playground/course/".length) as CourseKnob; // COURSE_KNOB_PATH matched it
+        const answer = await courseChange(ctx.partnerUrl, knob, await readJson(req));
         sendJson(res, answer.status, answer.body);
         return true;
       }

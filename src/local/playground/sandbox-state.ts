@@ -29,13 +29,39 @@ export async function readSandboxState(partnerUrl: string, timeoutMs = 2_000): P
  * Makes the partner's next `operation` (reserve, confirm, refund, cancel) fail once, when the partner is
  * the sandbox (`POST /__sandbox/faults`): the side panel's buttons, to see fairway's answer to a refusal.
  */
-export async function failNext(
+export function failNext(
   partnerUrl: string,
   body: unknown,
   timeoutMs = 2_000,
 ): Promise<{ status: number; body: unknown }> {
+  return postToSandbox(partnerUrl, "/__sandbox/faults", body, timeoutMs);
+}
+
+/** The course's own changes the side panel can make (`POST /__sandbox/course/<knob>`). */
+export const COURSE_KNOBS = ["end", "close-day", "tee-time"] as const;
+export type CourseKnob = (typeof COURSE_KNOBS)[number];
+
+/**
+ * Makes a change at the course's initiative on the sandbox (`POST /__sandbox/course/<knob>`): end a paid
+ * reservation, close a course-day, change a tee time — the side panel's buttons, to see fairway find it.
+ */
+export function courseChange(
+  partnerUrl: string,
+  knob: CourseKnob,
+  body: unknown,
+  timeoutMs = 2_000,
+): Promise<{ status: number; body: unknown }> {
+  return postToSandbox(partnerUrl, `/__sandbox/course/${knob}`, body, timeoutMs);
+}
+
+async function postToSandbox(
+  partnerUrl: string,
+  path: string,
+  body: unknown,
+  timeoutMs: number,
+): Promise<{ status: number; body: unknown }> {
   try {
-    const res = await fetch(`${partnerUrl}/__sandbox/faults`, {
+    const res = await fetch(`${partnerUrl}${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),

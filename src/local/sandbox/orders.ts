@@ -7,6 +7,11 @@
  *   refund   PAID    → REFUND / CANCEL      (balance + floor(amount × refundPercent / 100); slot OPEN)
  *   expiry   PENDING → CANCEL / CANCEL      (only with holdExpiryMs; applied lazily)
  *
+ * At the course's initiative (the sandbox's knobs, never the partner API: `course-side.ts`):
+ *   endByCourse    PAID → CANCEL or REFUND / CANCEL (balance + the refund's credit; slot OPEN)
+ *   closeDay       every PENDING (→ CANCEL) and PAID (→ REFUND, credited) reservation of a course-day
+ *   changeTeeTime  a PENDING or PAID reservation moved to another OPEN slot of its course (status kept)
+ *
  * Anything else answers 409 INVALID_STATE. Money here is always satang.
  */
 import { SandboxError, invalid, notFound } from "./errors.js";
@@ -22,7 +27,16 @@ export interface StatusChange {
   reserveStatus: ReserveStatus;
   /** Epoch ms (sandbox clock). */
   at: number;
-  reason: "reserve" | "confirm" | "release" | "refund" | "expired";
+  reason:
+    | "reserve"
+    | "confirm"
+    | "release"
+    | "refund"
+    | "expired"
+    | "course-cancel"
+    | "course-refund"
+    | "course-closed-day"
+    | "tee-time-changed";
 }
 
 /** A stored reservation, as the sandbox keeps it (not the wire form). */
@@ -51,8 +65,10 @@ export interface ReservationRecord {
   unitPrice: number;
   /** unitPrice × persons, satang. */
   amount: number;
-  /** Credited back by the refund, satang. */
+  /** Credited back by the refund (or by the course ending it), satang. */
   refundedAmount?: number;
+  /** Set when the course ended the reservation or changed its tee time (the sandbox's knobs). */
+  endedByCourse?: boolean;
   createdAt: number;
   updatedAt: number;
   paidAt?: number;
@@ -79,6 +95,9 @@ export interface OrderStoreOptions {
   /** The slot as the API shows it now, or null for an unknown id. */
   lookupSlot(slotId: string): SlotView | null;
 }
+
+/** How the course ends a paid reservation: CANCEL or REFUND; either way the refund's credit goes back. */
+export type CourseEnd = "CANCEL" | "REFUND";
 
 export type OrderStore = ReturnType<typeof createOrderStore>;
 
@@ -132,6 +151,19 @@ export function createOrderStore(options: OrderStoreOptions) {
     const r = records.get(id);
     if (!r) throw notFound("Reservation");
     return r;
+  };
+
+  const closedDays = new Set<string>();
+
+  /** Ends a paid reservation with the refund's credit back to the balance. */
+  const creditBack = (r: ReservationRecord, status: CourseEnd, reason: StatusChange["reason"]): void => {
+    const now = clock();
+    const refunded = Math.floor((r.amount * options.refundPercent) / 100);
+    balance += refunded;
+    r.refundedAmount = refunded;
+    r.refundAt = now;
+    if (reason !== "refund") r.endedByCourse = true;
+    change(r, status, "CANCEL", now, reason);
   };
 
   const wrongState = (r: ReservationRecord, action: string): SandboxError =>
@@ -212,12 +244,62 @@ export function createOrderStore(options: OrderStoreOptions) {
     refund(id: string): ReservationRecord {
       const r = find(id);
       if (r.status !== "PAID") throw wrongState(r, "refund");
-      const now = clock();
-      const refunded = Math.floor((r.amount * options.refundPercent) / 100);
-      balance += refunded;
-      r.refundedAmount = refunded;
-      r.refundAt = now;
-      change(r, "REFUND", "CANCEL", now, "refund");
+      creditBack(r, "REFUND", "refund");
+      return r;
+    },
+
+    /**
+     * The course ends a paid reservation on its own initiative (a tee time cancelled, a rain day): PAID →
+     * `status` / CANCEL, the balance credited as the refund would (`refundPercent`), `refundAt` set.
+     */
+    endByCourse(id: string, status: CourseEnd = "REFUND"): ReservationRecord {
+      const r = find(id);
+      if (r.status !== "PAID") throw wrongState(r, "end");
+      creditBack(r, status, status === "CANCEL" ? "course-cancel" : "course-refund");
+      return r;
+    },
+
+    /**
+     * The course closes a course-local day: every active reservation on it is ended (PAID → REFUND with
+     * the refund's credit, PENDING → CANCEL) and the day's slots are CLOSED from then on (`closedDay`).
+     */
+    closeDay(courseId: string, day: number): ReservationRecord[] {
+      expire();
+      closedDays.add(`${courseId}/${day}`);
+      const ended: ReservationRecord[] = [];
+      for (const r of records.values()) {
+        if (r.courseId !== courseId || localDay(r.slotTime) !== day || !ACTIVE.has(r.status)) continue;
+        if (r.status === "PAID") creditBack(r, "REFUND", "course-closed-day");
+        else {
+          r.endedByCourse = true;
+          change(r, "CANCEL", "CANCEL", clock(), "course-closed-day");
+        }
+        ended.push(r);
+      }
+      return ended;
+    },
+
+    /** Whether the course closed this course-local day (`closeDay`). */
+    closedDay(courseId: string, day: number): boolean {
+      return closedDays.has(`${courseId}/${day}`);
+    },
+
+    /**
+     * The course moves a PENDING or PAID reservation to another OPEN slot of the same course: `slotId`,
+     * the slot time and `updatedAt` change; the status and the amount stay.
+     */
+    changeTeeTime(id: string, slotId: string): ReservationRecord {
+      const r = find(id);
+      if (!ACTIVE.has(r.status)) throw wrongState(r, "change the tee time of");
+      const slot = options.lookupSlot(slotId);
+      if (!slot || slot.course.id !== r.courseId) throw notFound("Tee time");
+      if (slot.status !== "OPEN" || slot.id === r.slotId) {
+        throw new SandboxError(409, "SLOT_NOT_AVAILABLE", `Tee time is not available (status ${slot.status})`);
+      }
+      r.slotId = slot.id;
+      r.slotTime = slot.startMs;
+      r.endedByCourse = true;
+      change(r, r.status, r.reserveStatus, clock(), "tee-time-changed");
       return r;
     },
 
@@ -243,6 +325,7 @@ export function createOrderStore(options: OrderStoreOptions) {
     /** Forgets every reservation and restores the initial balance and the id stream. */
     reset(): void {
       records.clear();
+      closedDays.clear();
       balance = options.initialBalance;
       counter = 0;
       rng = createRng(options.seed ^ 0x5eed0ade);

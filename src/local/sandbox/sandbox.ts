@@ -6,8 +6,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger, type Logger } from "../../logger.js";
 import { createApi } from "./api.js";
+import { createCourseSide } from "./course-side.js";
 import { createFaults, type FaultControl } from "./faults.js";
-import { createOrderStore, type ReservationRecord } from "./orders.js";
+import { createOrderStore, type CourseEnd, type ReservationRecord } from "./orders.js";
 import { COURSES, courseIndex, type CourseSeed } from "./seed.js";
 import { createHandler, type RequestLogEntry } from "./server.js";
 import { WINDOW_DAYS, courseSlots, parseSlotId, viewSlot, type SlotSeed, type SlotView } from "./tee-times.js";
@@ -90,7 +91,11 @@ export function createSandbox(options: SandboxOptions = {}) {
     invoiceField: options.variants?.invoiceField ?? "svcInvoiceId",
   });
   const view = (slot: SlotSeed): SlotView =>
-    viewSlot(slot, { now: clock(), heldPersons: (id) => store.heldPersons(id) });
+    viewSlot(slot, {
+      now: clock(),
+      heldPersons: (id) => store.heldPersons(id),
+      closedDay: (courseId, day) => store.closedDay(courseId, day),
+    });
   const lookupSlot = (id: string): SlotView | null => {
     const slot = parseSlotId(seed, id);
     return slot ? view(slot) : null;
@@ -98,6 +103,13 @@ export function createSandbox(options: SandboxOptions = {}) {
   const store = createOrderStore({ seed, clock, initialBalance, refundPercent, holdExpiryMs, lookupSlot });
   const api = createApi({ apiKey, seed, clock, store, wire, view, lookupSlot });
   const faults = createFaults(seed);
+  const courseSide = createCourseSide({
+    store,
+    slots: (courseId, day) => {
+      const idx = courseIndex(courseId);
+      return idx < 0 ? [] : courseSlots(seed, idx, day).map(view);
+    },
+  });
   const requests: RequestLogEntry[] = [];
 
   const state = (): SandboxState => {
@@ -128,6 +140,7 @@ export function createSandbox(options: SandboxOptions = {}) {
     log: requests,
     api: (req) => api.handle(req),
     state,
+    courseSide: (path, body) => courseSide.handle(path, body),
     ...(options.onHang ? { onHang: options.onHang } : {}),
   });
   let server: Server | undefined;
@@ -204,6 +217,21 @@ export function createSandbox(options: SandboxOptions = {}) {
         }
       }
       return undefined;
+    },
+    /** The course's own changes, as `POST /__sandbox/course/*` makes them (`course-side.ts`). */
+    course: {
+      /** The course ends a paid reservation (CANCEL or REFUND), the refund's credit back. */
+      end: (reservationId: string, status: CourseEnd = "REFUND"): ReservationRecord =>
+        structuredClone(store.endByCourse(reservationId, status)),
+      /** The course closes a YYYY-MM-DD day: every active reservation that day ended, its slots CLOSED. */
+      closeDay(courseId: string, date: string): ReservationRecord[] {
+        const day = dateToDay(date);
+        if (day === null) throw new RangeError("date must be YYYY-MM-DD");
+        return structuredClone(store.closeDay(courseId, day));
+      },
+      /** The course moves a reservation to another OPEN slot of its course. */
+      changeTeeTime: (reservationId: string, slotId: string): ReservationRecord =>
+        structuredClone(store.changeTeeTime(reservationId, slotId)),
     },
     /** The playground's view (also served at GET /__sandbox/state). */
     state,

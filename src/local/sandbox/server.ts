@@ -1,6 +1,7 @@
 /**
  * The HTTP side: a node request listener that logs every request, applies latency and faults,
- * and hands API requests to `api.ts`. Also serves GET /__sandbox/state and POST/DELETE /__sandbox/faults
+ * and hands API requests to `api.ts`. Also serves GET /__sandbox/state, POST/DELETE /__sandbox/faults
+ * and POST /__sandbox/course/* (the course's own changes, `course-side.ts`)
  * (no auth: the sandbox runs on this machine, for tests and the playground).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
@@ -51,6 +52,8 @@ export interface HandlerDeps {
   log: RequestLogEntry[];
   api(req: ApiRequest): Answer;
   state(): unknown;
+  /** `POST /__sandbox/course/*`: the course's own changes (`course-side.ts`); undefined for another path. */
+  courseSide?(path: string, body: string): Answer | undefined;
   /** Told of each request a hang fault leaves unanswered. */
   onHang?: (entry: RequestLogEntry) => void;
 }
@@ -193,6 +196,10 @@ export function createHandler(deps: HandlerDeps) {
           return sendJson(res, { status: 400, body: errorBody(400, "Expected { operation }", "BAD_REQUEST") });
         faults.control.add({ kind: "status", status: 422, times: 1, ...FAILABLE[parsed.output.operation] });
         return sendJson(res, { status: 200, body: { ok: true } });
+      }
+      if (entry.method === "POST" && url.pathname.startsWith("/__sandbox/course/")) {
+        const answer = deps.courseSide?.(url.pathname, body);
+        if (answer) return sendJson(res, answer);
       }
       return sendJson(res, { status: 404, body: errorBody(404, "Not found", "NOT_FOUND") });
     }

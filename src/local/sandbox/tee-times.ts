@@ -177,17 +177,24 @@ export interface SlotContext {
   now: number;
   /** Golfers of an active (PENDING or PAID) sandbox reservation on the slot, if any. */
   heldPersons(slotId: string): number | undefined;
+  /** Whether the course closed this course-local day (the sandbox's close-day knob). Default: never. */
+  closedDay?(courseId: string, day: number): boolean;
 }
 
 /**
  * The slot as the API shows it. In order: started → CLOSED; beyond the sales window → CLOSED;
- * course closed → CLOSED; held by a sandbox reservation → BOOKED; else the seeded status.
+ * course closed, or the day closed by the course → CLOSED; held by a sandbox reservation → BOOKED; else the seeded status.
  */
 export function viewSlot(slot: SlotSeed, ctx: SlotContext): SlotView {
   const held = ctx.heldPersons(slot.id);
   const persons = held ?? slot.seededPersons;
   let status: SlotStatus = held === undefined ? slot.seededStatus : "BOOKED";
-  if (slot.startMs <= ctx.now || slot.day > localDay(ctx.now) + WINDOW_DAYS || slot.course.status === "CLOSED") {
+  if (
+    slot.startMs <= ctx.now ||
+    slot.day > localDay(ctx.now) + WINDOW_DAYS ||
+    slot.course.status === "CLOSED" ||
+    ctx.closedDay?.(slot.course.id, slot.day) === true
+  ) {
     status = "CLOSED";
   }
   return { ...slot, status, persons };

@@ -222,3 +222,21 @@ export async function bookThroughApi(p: PlaygroundApp, userId: number) {
   await say(p, userId, "081-234-5678");
   await tapData(p, userId, /:ok$/);
 }
+
+/** A sandbox reservation as the side panel's state shows it (the fields tests read). */
+export interface PanelReservation {
+  id: string;
+  code: string;
+  status: string;
+  amount: number;
+  refundedAmount?: number;
+  endedByCourse?: boolean;
+  slotTime: number;
+}
+
+/** The side panel's sandbox state (`GET /playground/state`): the balance and the reservations. */
+export async function sandboxState(p: PlaygroundApp): Promise<{ balance: number; reservations: PanelReservation[] }> {
+  const { json } = await p.get("/playground/state");
+  if (json.available !== true) throw new Error("the sandbox's state is not available");
+  return json.state as { balance: number; reservations: PanelReservation[] };
+}

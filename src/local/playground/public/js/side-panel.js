@@ -1,6 +1,7 @@
 /**
  * The side panel: the partner sandbox's credit balance and reservations (status,
- * code, amount, course, tee time), refreshed live from the `state` events.
+ * code, amount, course, tee time), refreshed live from the `state` events; a paid one has the course's
+ * buttons (cancel, refund, close the day, move the tee time).
  */
 import { post } from "./api.js";
 import { baht, byId, clear, h } from "./dom.js";
@@ -75,9 +76,46 @@ function reservationCard(r) {
       `${typeof r.slotTime === "number" ? SLOT.format(new Date(r.slotTime)) : ""} · ${golfers}`,
     ),
     h("div", { class: "reservation-sub" }, r.customerName ?? ""),
-    status === "REFUND" && typeof r.refundedAmount === "number"
-      ? h("div", { class: "reservation-sub refund" }, `Refunded ${baht(r.refundedAmount)}`)
+    (status === "REFUND" || status === "CANCEL") && typeof r.refundedAmount === "number"
+      ? h(
+          "div",
+          { class: "reservation-sub refund" },
+          `${r.endedByCourse ? "Ended by the course, refunded" : "Refunded"} ${baht(r.refundedAmount)}`,
+        )
       : null,
+    status === "PAID" ? courseButtons(r) : null,
+  );
+}
+
+/**
+ * What the course can do to a paid reservation on its own: cancel it, refund it, close its whole day,
+ * move its tee time (`POST /playground/course/<knob>`, passed on to the sandbox).
+ * @param {any} r a sandbox ReservationRecord
+ */
+function courseButtons(r) {
+  const day = typeof r.slotTime === "number" ? new Date(r.slotTime + 7 * 3_600_000).toISOString().slice(0, 10) : "";
+  /** @param {string} label @param {string} knob @param {object} body */
+  const button = (label, knob, body) =>
+    h(
+      "button",
+      {
+        type: "button",
+        dataset: { knob },
+        onclick: () => {
+          void post(`/playground/course/${knob}`, body).catch((error) => {
+            byId("fail-pending").textContent = String(error.message ?? error);
+          });
+        },
+      },
+      label,
+    );
+  return h(
+    "div",
+    { class: "fail-next course-side", role: "group", "aria-label": "The course changes this reservation" },
+    button("course cancels", "end", { reservationId: r.id, status: "CANCEL" }),
+    button("course refunds", "end", { reservationId: r.id, status: "REFUND" }),
+    button("close the day", "close-day", { courseId: r.courseId, date: day }),
+    button("move tee time", "tee-time", { reservationId: r.id }),
   );
 }
 
