@@ -198,6 +198,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       payments,
       slips,
       ...(slipCheck ? { slipCheck } : {}),
+      slipMetrics: metrics,
       vouchers,
     },
     {

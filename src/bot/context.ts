@@ -51,6 +51,11 @@ export interface BotDeps {
   slips: SlipReader;
   /** The slip-verification service (payments/slip-check/); absent, a person checks every slip. */
   slipCheck?: SlipCheck;
+  /** Counts what the slip check decided (the runtime's metrics); absent, nothing is counted. */
+  slipMetrics?: {
+    slipChecked(outcome: "booked" | "refused" | "person", reason: string): void;
+    slipConfirmed(seconds: number): void;
+  };
   /** E-vouchers (vouchers/): the PNG sent with a receipt and by "Send to golfer". Absent: none is sent. */
   vouchers?: Vouchers;
 }

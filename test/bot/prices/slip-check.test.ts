@@ -10,7 +10,7 @@ import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
 import { createSlipCheckStandIn, type StandInTransfer } from "../../../src/local/slip-check/index.js";
 import { databaseFactories } from "../../helpers/databases.js";
-import { createLink, customerDetails, expectTelegramRules, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
+import { customerShownQr as shownQr, expectTelegramRules } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
 import { slipPhoto } from "../../helpers/slips.js";
 
@@ -56,27 +56,10 @@ const cards = (u: SimulatedUser) =>
 const buttons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard.flat() ?? []).map((b) => b.text);
 const confirms = (x: Harness) => x.sandbox.requests.filter((r) => r.method === "POST" && /\/confirm$/.test(r.path));
 
-/** A customer of AGENT with a hold they are to pay, shown its QR. */
+/** A customer of AGENT with a hold they are to pay, shown its QR, and its payment. */
 async function customerShownQr(x: Harness, id: number, name: string, locale = "en") {
-  const agent = x.user(AGENT, "en", "Anan");
-  const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
-  const customer = x.user(id, locale, name, "stranger");
-  customer.send(`/start ${token}`);
-  await x.settle();
-  tapData(customer, /:go$/);
-  await x.settle();
-  await pickDate(x, customer, tomorrow(x.clock()));
-  await x.settle();
-  tapData(customer, /:s:\d+$/);
-  await x.settle();
-  tapData(customer, /:p:2$/);
-  await x.settle();
-  await customerDetails(x, customer);
-  tapData(customer, /:ok$/);
-  await x.settle();
-  const [booking] = await x.app.bookings.listForUser(id);
-  const payment = (await x.app.bookings.payment(booking!.id))!;
-  return { agent, customer, booking: booking!, payment };
+  const shown = await shownQr(x, { agentId: AGENT, id, name, locale });
+  return { ...shown, payment: (await x.app.bookings.payment(shown.booking.id))! };
 }
 
 /** A transfer the stand-in's banks know: to the agency's PromptPay (masked as banks print it), just now. */
@@ -112,6 +95,9 @@ describe("a slip checked by the service", () => {
     expect(card.caption).toContain("Verified by the slip check (SlipOK): booked");
     expect(buttons(card)).toHaveLength(0);
     expect(cards(admin).at(-1)?.caption).toContain("Verified by the slip check");
+    const metrics = await h.app.metrics.text();
+    expect(metrics).toContain('fairway_slip_checks_total{outcome="booked",reason=""} 1');
+    expect(metrics).toContain("fairway_slip_to_confirmed_seconds_count 1");
     // The key is in no message.
     expect(h.telegram.calls.some((c) => JSON.stringify(c.params).includes("stand-in-secret-key"))).toBe(false);
     expectTelegramRules(h);
@@ -148,6 +134,9 @@ describe("a slip checked by the service", () => {
     await h.settle();
     expect(customer.lastMessage()?.text).toContain("QR의 계좌가 아닌 다른 계좌로 이체되었습니다");
     expect(cards(agent).at(-1)?.caption).toContain("refused it: the money went to another account");
+    expect(await h.app.metrics.text()).toContain(
+      'fairway_slip_checks_total{outcome="refused",reason="payee-mismatch"} 1',
+    );
     expect(confirms(h)).toHaveLength(0);
   });
 
@@ -185,6 +174,7 @@ describe("a slip checked by the service", () => {
     expect(card.caption).toContain("0142026DOWN");
     expect(buttons(card)).toContain("✅ Paid — confirm");
     expect((await h.app.bookings.payment(booking.id))?.state).toBe("submitted");
+    expect(await h.app.metrics.text()).toContain('fairway_slip_checks_total{outcome="person",reason="server-error"} 1');
   });
 
   it("the bank's delay: the slip waits for a person (no automatic retry yet)", async () => {
