@@ -277,6 +277,15 @@ pay-btn-cancel = ✖ この予約をキャンセル
 pay-slip-already-confirmed = ご予約はすでに確定しています。これ以上のお支払いは不要です。
 pay-slip-late-customer = ⚠️ 明細が届く前の { $time } にティータイムの仮押さえが終了したため、予約できませんでした。エージェントが明細を受け取っており、返金するか、改めて一緒に予約します。
 pay-slip-received = 🧾 ありがとうございます。明細（{ $amount }）はエージェントに届きました。お支払いが確認されしだい予約が確定します。
+pay-slip-verified = ✅ { $amount } の振込が銀行で確認されました。予約が確定しました。領収書をお送りします。
+pay-slip-check-refused = ⚠️ この明細は受け付けられません：{ $why }
+    銀行アプリで振込を確認して正しい明細を送るか、この明細を受け取ったエージェントをお待ちください。
+pay-check-why-amount-mismatch = 振込金額が { $amount } ではありません。
+pay-check-why-payee-mismatch = QR の口座とは別の口座に振り込まれています。
+pay-check-why-duplicate = この振込はすでに支払いに使われています。
+pay-check-why-not-a-slip = この画像は振込明細ではありません（明細の QR コードがありません）。
+pay-check-why-no-such-transfer = 銀行にこの振込の記録がありません。
+pay-check-why-too-old = この予約の支払いが求められる前の振込です。
 pay-slip-too-large = 📎 画像が大きすぎて QR コードを自動で読み取れないため、エージェントが目視で明細を確認します。次回は明細のスクリーンショットか、小さめの写真をお送りください。
 pay-slip-limit = 📎 このお支払いの明細はすでにエージェントに届いています（最大 { $limit } 枚）。そのため、この明細は転送されませんでした。エージェントがお支払いを確認するまでお待ちください。問題がある場合や新しい明細を求められた場合は、エージェントに直接ご連絡ください。
 pay-not-yours = このボタンはお客様用ではありません。

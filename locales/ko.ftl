@@ -277,6 +277,15 @@ pay-btn-cancel = ✖ 이 예약 취소
 pay-slip-already-confirmed = 예약이 이미 확정되었습니다. 더 결제하실 것이 없습니다.
 pay-slip-late-customer = ⚠️ 영수증이 도착하기 전인 { $time }에 티타임 홀드가 끝나 예약할 수 없었습니다. 에이전트가 영수증을 받았으며 돈을 돌려드리거나 함께 다시 예약할 것입니다.
 pay-slip-received = 🧾 감사합니다. 영수증 ({ $amount })이 에이전트에게 전달되었습니다. 결제가 확인되는 즉시 예약이 확정됩니다.
+pay-slip-verified = ✅ { $amount } 이체가 은행에서 확인되었습니다. 예약이 확정되었으며 영수증이 곧 전송됩니다.
+pay-slip-check-refused = ⚠️ 이 영수증은 받을 수 없습니다: { $why }
+    은행 앱에서 이체 내역을 확인하고 올바른 영수증을 보내 주시거나, 이 영수증을 받은 에이전트를 기다려 주세요.
+pay-check-why-amount-mismatch = 이체 금액이 { $amount }이 아닙니다.
+pay-check-why-payee-mismatch = QR의 계좌가 아닌 다른 계좌로 이체되었습니다.
+pay-check-why-duplicate = 이 이체는 이미 결제에 사용되었습니다.
+pay-check-why-not-a-slip = 이 사진은 이체 영수증이 아닙니다 (영수증 QR 코드 없음).
+pay-check-why-no-such-transfer = 은행에서 이 이체를 찾을 수 없습니다.
+pay-check-why-too-old = 이 예약의 결제 요청 전에 이루어진 이체입니다.
 pay-slip-too-large = 📎 이미지가 너무 커서 QR 코드를 자동으로 읽을 수 없어, 에이전트가 직접 영수증을 확인합니다. 다음에는 영수증 스크린샷이나 더 작은 사진을 보내 주세요.
 pay-slip-limit = 📎 이 결제의 영수증은 이미 에이전트에게 전달되었습니다 (최대 { $limit }장). 그래서 이번 영수증은 전달되지 않았습니다. 에이전트가 결제를 확인할 때까지 기다려 주세요. 문제가 있거나 에이전트가 새 영수증을 요청하면 에이전트에게 직접 연락해 주세요.
 pay-not-yours = 고객님의 버튼이 아닙니다.

@@ -277,6 +277,15 @@ pay-btn-cancel = ✖ 取消此预订
 pay-slip-already-confirmed = 您的预订已确认：无需再付款。
 pay-slip-late-customer = ⚠️ 您的开球时间保留已于 { $time } 结束，早于凭证送达，因此无法预订。您的代理已收到凭证，将退还您的款项（或与您重新预订）。
 pay-slip-received = 🧾 谢谢：您的凭证（{ $amount }）已交给代理。付款核实后，您的预订即刻确认。
+pay-slip-verified = ✅ 您的 { $amount } 转账已经银行核实。预订已确认，收据随后发送。
+pay-slip-check-refused = ⚠️ 无法接受此凭证：{ $why }
+    请在银行应用中核对转账并发送正确的凭证，或等待已收到此凭证的代理。
+pay-check-why-amount-mismatch = 转账金额不是 { $amount }。
+pay-check-why-payee-mismatch = 款项转入了二维码以外的账户。
+pay-check-why-duplicate = 这笔转账已被用于付款。
+pay-check-why-not-a-slip = 这张图片不是转账凭证（没有凭证二维码）。
+pay-check-why-no-such-transfer = 银行查无此笔转账。
+pay-check-why-too-old = 这笔转账早于本预订的付款请求。
 pay-slip-too-large = 📎 图片太大，无法自动读取其中的二维码，代理将人工核对凭证。下次请发送凭证截图或较小的照片。
 pay-slip-limit = 📎 此笔付款的凭证已交给代理（最多 { $limit } 张），因此这张未再转发。请等待代理核实付款；如有问题或代理要求新的凭证，请直接联系您的代理。
 pay-not-yours = 这个按钮不属于您。

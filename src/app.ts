@@ -147,7 +147,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     config.miniAppUrl ??= new URL(apiRoot).origin;
   }
 
-  const { access, prices, payments, slips, bookings } = createBookingParts({ config, storage, partner, logger, now });
+  const { access, prices, payments, slips, slipCheck, bookings } = createBookingParts({
+    config,
+    storage,
+    partner,
+    logger,
+    now,
+  });
   // Closed after the bot has stopped taking updates.
   closers.push(() => slips.close());
   const offers = createOffers({ db: storage.db, ledger, now });
@@ -194,6 +200,8 @@ export async function createApp(options: AppOptions): Promise<App> {
       prices,
       payments,
       slips,
+      ...(slipCheck ? { slipCheck } : {}),
+      slipMetrics: metrics,
       vouchers,
     },
     {

@@ -28,6 +28,7 @@ import type { Logger } from "../logger.js";
 import type { PartnerCatalog, PartnerClient } from "../partner/index.js";
 import { createPaymentSettings, type PaymentSettings } from "../payments/settings.js";
 import { createSlipReader, type SlipReader } from "../payments/slip-reader.js";
+import { createSlipCheck, type SlipCheck } from "../payments/slip-check/index.js";
 import { createPriceRules, type PriceRules } from "../pricing/rules.js";
 import type { Storage } from "../storage/index.js";
 import type { Vouchers } from "../vouchers/vouchers.js";
@@ -66,6 +67,8 @@ export interface BookingParts {
   payments: PaymentSettings;
   /** Its worker thread starts with the first slip; close it after the bot has stopped taking updates. */
   slips: SlipReader;
+  /** The slip-verification service (SLIP_CHECK_*); absent, a person checks every slip. */
+  slipCheck?: SlipCheck;
   bookings: BookingService;
 }
 
@@ -81,6 +84,10 @@ export function createBookingParts(options: BookingPartsOptions): BookingParts {
   });
   const payments = createPaymentSettings({ db: storage.db, config: config.payments, now });
   const slips = createSlipReader({ logger: logger.child({ module: "slips" }) });
+  const checkConfig = config.payments.slipCheck;
+  const slipCheck = checkConfig
+    ? createSlipCheck({ ...checkConfig, now, logger: logger.child({ module: "slip-check" }) })
+    : undefined;
   const bookings = createBookingService({
     db: storage.db,
     partner,
@@ -100,7 +107,7 @@ export function createBookingParts(options: BookingPartsOptions): BookingParts {
         req.kind === "move" ? { agentsMoveAlone: await agentsMoveAlone(storage.kv) } : {},
       ),
   });
-  return { access, prices, payments, slips, bookings };
+  return { access, prices, payments, slips, ...(slipCheck ? { slipCheck } : {}), bookings };
 }
 
 /** Whether a reaper event is a move's new hold ending (told by the move's event instead). */

@@ -5,7 +5,7 @@ import type { AuditLogTable, Database } from "../storage/schema.js";
 export type AuditEntry = Selectable<AuditLogTable>;
 
 /** Who did it: a Telegram user, or fairway itself. */
-export type Actor = `user:${number}` | "system:reaper";
+export type Actor = `user:${number}` | "system:reaper" | "system:slip-check";
 
 export function userActor(id: number): Actor {
   return `user:${id}`;

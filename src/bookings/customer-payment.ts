@@ -221,8 +221,52 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     const payment = await payments.get(bookingId);
     if (!payment) throw new Error(`booking ${bookingId} has no payment`);
     await mayWrite("decide", userActor(opts.actorId), payment);
-    const decided = { decided_by: opts.actorId, decided_at: now() };
-    const actor = userActor(opts.actorId);
+    return decide(bookingId, payment, {
+      approve: opts.approve,
+      actor: userActor(opts.actorId),
+      decided: { decided_by: opts.actorId, decided_at: now() },
+    });
+  }
+
+  /**
+   * A slip the slip-verification service verified (`provider`: the transfer happened, to the payee, for the
+   * amount to the satang): approved exactly as a person's Paid — confirm is (`decidePayment`'s path), the
+   * decider recorded as `slip-check:<provider>` (`decided_via`). Its bank reference is accepted first, once
+   * across every instance: one another payment accepted is `duplicate` and nothing is approved.
+   */
+  async function approveCheckedSlip(
+    bookingId: string,
+    opts: { provider: string; transRef: string },
+  ): Promise<DecisionOutcome | { kind: "duplicate"; payment: PaymentRecord; acceptedFor: string }> {
+    const payment = await payments.get(bookingId);
+    if (!payment) throw new Error(`booking ${bookingId} has no payment`);
+    if (!(await payments.acceptRef(opts.transRef, bookingId))) {
+      const acceptedFor = (await payments.acceptedRefOf(opts.transRef)) ?? "?";
+      await payments.patch(bookingId, { slip_check: "refused:duplicate" }, OPEN_PAYMENT_STATES);
+      return { kind: "duplicate", payment: (await payments.get(bookingId)) ?? payment, acceptedFor };
+    }
+    return decide(bookingId, payment, {
+      approve: true,
+      actor: "system:slip-check",
+      decided: {
+        decided_by: null,
+        decided_via: `slip-check:${opts.provider}`,
+        decided_at: now(),
+        slip_check: "verified",
+      },
+    });
+  }
+
+  async function decide(
+    bookingId: string,
+    payment: PaymentRecord,
+    opts: {
+      approve: boolean;
+      actor: Actor;
+      decided: Partial<Pick<PaymentRecord, "decided_by" | "decided_at" | "decided_via" | "slip_check">>;
+    },
+  ): Promise<DecisionOutcome> {
+    const { decided, actor } = opts;
     if (!opts.approve) {
       const won = await payments.transition(bookingId, ["pending", "awaiting", "submitted"], "rejected", decided);
       const stored = (await payments.get(bookingId)) ?? payment;
@@ -410,6 +454,12 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     cancelHold,
     submitSlip,
     decidePayment,
+    approveCheckedSlip,
+    /** The booking whose payment accepted this bank reference, if any (a slip carrying it is a duplicate). */
+    acceptedRefOf: (ref: string) => payments.acceptedRefOf(ref),
+    /** What the slip check said of a payment's latest slip, kept while the payment is open. */
+    recordSlipCheck: (bookingId: string, said: string) =>
+      payments.patch(bookingId, { slip_check: said }, OPEN_PAYMENT_STATES),
     settleAfterHolds,
     retryApprovedConfirm,
     requestPayment,

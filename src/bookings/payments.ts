@@ -145,6 +145,32 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
     },
 
     /**
+     * The booking (or group) whose payment accepted this bank transaction reference, if any (migration 025).
+     */
+    async acceptedRefOf(ref: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("accepted_slip_refs")
+        .select("booking_id")
+        .where("ref", "=", ref)
+        .executeTakeFirst();
+      return row?.booking_id;
+    },
+
+    /**
+     * Accepts a bank transaction reference as a booking's payment, once across every instance (its
+     * primary key): true when it is this booking's (new, or accepted for it before), false when another
+     * booking's payment accepted it first.
+     */
+    async acceptRef(ref: string, bookingId: string): Promise<boolean> {
+      await db
+        .insertInto("accepted_slip_refs")
+        .values({ ref, booking_id: bookingId, at: now() })
+        .onConflict((oc) => oc.column("ref").doNothing())
+        .execute();
+      return (await store.acceptedRefOf(ref)) === bookingId;
+    },
+
+    /**
      * Counts one more slip for a payment, while it has taken fewer than `max`: true when this slip is
      * admitted (then read and forwarded), false past the limit. Atomic across instances: of slips sent at
      * once, exactly `max` are admitted.

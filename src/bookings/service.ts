@@ -115,6 +115,9 @@ export function createBookingService(options: BookingServiceOptions) {
     // Customers' payments (customer-payment.ts).
     submitSlip: payment.submitSlip,
     decidePayment: payment.decidePayment,
+    approveCheckedSlip: payment.approveCheckedSlip,
+    acceptedRefOf: payment.acceptedRefOf,
+    recordSlipCheck: payment.recordSlipCheck,
     settlePaymentAfterHolds: payment.settleAfterHolds,
     paymentsEndedUnsettled: payment.endedUnsettled,
     payment: payment.payment,

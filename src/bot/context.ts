@@ -12,6 +12,7 @@ import type { PartnerCatalog } from "../partner/catalog.js";
 import type { TeeTimeSearch } from "../search/search.js";
 import type { Storage } from "../storage/index.js";
 import type { PaymentSettings } from "../payments/settings.js";
+import type { SlipCheck } from "../payments/slip-check/index.js";
 import type { SlipReader } from "../payments/slip-reader.js";
 import type { PriceRules } from "../pricing/rules.js";
 import type { Offers } from "./inline/offers.js";
@@ -48,6 +49,13 @@ export interface BotDeps {
   payments: PaymentSettings;
   /** Reads a payment slip's QR off the event loop (payments/slip-reader.ts). */
   slips: SlipReader;
+  /** The slip-verification service (payments/slip-check/); absent, a person checks every slip. */
+  slipCheck?: SlipCheck;
+  /** Counts what the slip check decided (the runtime's metrics); absent, nothing is counted. */
+  slipMetrics?: {
+    slipChecked(outcome: "booked" | "refused" | "person", reason: string): void;
+    slipConfirmed(seconds: number): void;
+  };
   /** E-vouchers (vouchers/): the PNG sent with a receipt and by "Send to golfer". Absent: none is sent. */
   vouchers?: Vouchers;
 }

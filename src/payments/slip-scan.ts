@@ -20,6 +20,8 @@ export interface SlipQr {
   /** The bank's transaction reference: the same on two slips means the same transfer. */
   transRef: string;
   sendingBank: string;
+  /** The QR's text as printed (what a slip-verification service is sent). */
+  text: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export function scanSlip(bytes: Uint8Array, limits: SlipLimits): SlipScan {
   const found = findQr(image);
   const slip = found === undefined ? undefined : slipVerify(found, true);
   return slip
-    ? { kind: "read", qr: { transRef: slip.transRef, sendingBank: slip.sendingBank }, pixels }
+    ? { kind: "read", qr: { transRef: slip.transRef, sendingBank: slip.sendingBank, text: found! }, pixels }
     : { kind: "no-qr", pixels };
 }
 

@@ -154,6 +154,18 @@ export function createMetrics(options: MetricsOptions = {}) {
     help: "Tee times alerted to watches (each at most once per watch).",
     registers,
   });
+  const slipChecks = new Counter({
+    name: "fairway_slip_checks_total",
+    help: "Customers' slips the slip-verification service was asked about (or refused with no call), by outcome (booked, refused, person: left to a person) and reason (the refusal's, or why a person decides: retry-later, unavailable:<reason>, not-booked; empty when booked).",
+    labelNames: ["outcome", "reason"] as const,
+    registers,
+  });
+  const slipToConfirmed = new Histogram({
+    name: "fairway_slip_to_confirmed_seconds",
+    help: "From a customer's slip arriving to its booking confirmed by the slip check, no tap.",
+    buckets: [0.5, 1, 2, 3, 5, 8, 10, 15, 30, 60],
+    registers,
+  });
   let readActiveWatches: (() => Promise<number>) | undefined;
   new Gauge({
     name: "fairway_watches_active",
@@ -261,6 +273,14 @@ export function createMetrics(options: MetricsOptions = {}) {
     watchAlert(teeTimes: number): void {
       watchAlerts.inc();
       watchAlertedTeeTimes.inc(teeTimes);
+    },
+    /** One slip checked: booked with no tap, refused, or left to a person (`reason`: why). */
+    slipChecked(outcome: "booked" | "refused" | "person", reason: string): void {
+      slipChecks.inc({ outcome, reason });
+    },
+    /** A slip's booking confirmed by the slip check, `seconds` after the slip arrived. */
+    slipConfirmed(seconds: number): void {
+      slipToConfirmed.observe(seconds);
     },
     /** Where `fairway_watches_active` is read at scrape time. */
     trackActiveWatches(read: () => Promise<number>): void {

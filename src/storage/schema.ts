@@ -474,6 +474,10 @@ export interface PaymentsTable {
   slip_count: ColumnType<number, number | undefined, number>;
   /** What came of reading the latest slip's QR (migration 024); null before any slip. */
   slip_qr: SlipQrOutcome | null;
+  /** Who decided when not a person (migration 025): `slip-check:<provider>`; null for a person or before any. */
+  decided_via: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the slip check answered for the latest slip (migration 025), e.g. `refused:amount-mismatch`; null unchecked. */
+  slip_check: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -490,6 +494,13 @@ export type SlipQrOutcome = "read" | "no-qr" | "too-large" | "unread";
 export interface SlipImagesTable {
   kind: "file" | "pixels";
   digest: string;
+  booking_id: string;
+  at: number;
+}
+
+/** A bank transaction reference accepted as a payment (migration 025), once across every instance. */
+export interface AcceptedSlipRefsTable {
+  ref: string;
   booking_id: string;
   at: number;
 }
@@ -569,6 +580,7 @@ export interface Database {
   money_owed: MoneyOwedTable;
   slip_refs: SlipRefsTable;
   slip_images: SlipImagesTable;
+  accepted_slip_refs: AcceptedSlipRefsTable;
   agent_payees: AgentPayeesTable;
   kv: KvTable;
   bookings: BookingsTable;

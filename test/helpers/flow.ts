@@ -342,3 +342,31 @@ export async function moveAndApprove(
   const [move] = await h.app.bookings.movesOf(old.id);
   return h.app.bookings.getMove(move!.id);
 }
+
+/**
+ * A customer (`id`, `name`, `locale`) of `agentId` through a course-bound link who holds a tee time for two
+ * and is shown its PromptPay QR: the agent, the customer, their booking.
+ */
+export async function customerShownQr(
+  x: Harness,
+  opts: { agentId: number; id: number; name: string; locale?: string },
+): Promise<{ agent: SimulatedUser; customer: SimulatedUser; booking: BookingRecord }> {
+  const agent = x.user(opts.agentId, "en", "Anan");
+  const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
+  const customer = x.user(opts.id, opts.locale ?? "en", opts.name, "stranger");
+  customer.send(`/start ${token}`);
+  await x.settle();
+  tapData(customer, /:go$/);
+  await x.settle();
+  await pickDate(x, customer, tomorrow(x.clock()));
+  await x.settle();
+  tapData(customer, /:s:\d+$/);
+  await x.settle();
+  tapData(customer, /:p:2$/);
+  await x.settle();
+  await customerDetails(x, customer);
+  tapData(customer, /:ok$/);
+  await x.settle();
+  const [booking] = await x.app.bookings.listForUser(opts.id);
+  return { agent, customer, booking: booking! };
+}

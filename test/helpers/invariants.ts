@@ -39,7 +39,7 @@ import { addToTally } from "./tally.js";
  *   customer still holds (a stranded row with the new tee time paid, a refund row for a move's own refund);
  * - no reservation of a booking its customer pays first (a `prepay` payment), nor of any flight of a group
  *   its customer pays first (the group's one payment), was confirmed at the partner without that payment
- *   approved, once, by someone (`decided_by`);
+ *   approved, once, by someone (`decided_by`) or by the slip check (`decided_via` `slip-check:<provider>`);
  *
  * Reservations another agency made (a test calling the partner API directly) are recognised as not
  * fairway's: no ledger booking, audit entry or booking intent refers to them. They still count for
@@ -200,7 +200,9 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     for (const b of paidFor) {
       const r = b.reservation_id ? byId.get(b.reservation_id) : undefined;
       if (!r || !r.history.some((c) => c.reason === "confirm")) continue;
-      if (p.state !== "approved" || p.decided_by === null)
+      // Approved by a person (decided_by) or by the slip check's verified transfer (decided_via).
+      const decider = p.decided_by !== null || (p.decided_via?.startsWith("slip-check:") ?? false);
+      if (p.state !== "approved" || !decider)
         violations.push(
           `${describeBooking(b)} is paid first by its customer${b.group_id ? " (its group's payment)" : ""}, but was confirmed with its payment ${p.state}`,
         );

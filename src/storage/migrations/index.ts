@@ -22,6 +22,7 @@ import { moveLinks } from "./021-move-links.js";
 import { paymentsReleased } from "./022-payments-released.js";
 import { moneyOwed } from "./023-money-owed.js";
 import { slipImages } from "./024-slip-images.js";
+import { slipCheck } from "./025-slip-check.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "022-payments-released": paymentsReleased,
   "023-money-owed": moneyOwed,
   "024-slip-images": slipImages,
+  "025-slip-check": slipCheck,
 };
 
 export const migrationProvider: MigrationProvider = {

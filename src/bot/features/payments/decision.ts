@@ -50,7 +50,8 @@ export async function decide(ctx: BotContext, bookingId: string, approve: boolea
   const who = escapeHtml([ctx.from?.first_name, ctx.from?.last_name].filter(Boolean).join(" ") || String(actorId));
   switch (out.kind) {
     case "decided": {
-      const by = out.payment.decided_by ?? "?";
+      // A person (their id) or the slip check (`slip-check:<provider>`).
+      const by = out.payment.decided_by ?? out.payment.decided_via ?? "?";
       await closeCard(ctx, ctx.t("pay-card-decided", { state: out.payment.state, by }));
       return;
     }

@@ -16,6 +16,7 @@ import { formatBaht } from "../../format/money.js";
 import { localeOf } from "../../i18n.js";
 import { isTelegramFailure } from "../../ui/telegram-errors.js";
 import { payableHoldEnd, readerIn, slipCard } from "./messages.js";
+import { checkLine, checkSlip, type CheckedSlip } from "./slip-check.js";
 import { deciders } from "./who-decides.js";
 
 /** A late slip older than this (after its payment ended) is no longer matched to the booking. */
@@ -74,6 +75,17 @@ function readingOf(read: SlipRead | undefined): SlipReading {
   return { qr: read?.kind === "too-large" ? "too-large" : "unread" };
 }
 
+/** The slip check's decision in the metrics: its outcome, and the time from the slip (`arrived`) to booked. */
+function countCheck(ctx: BotContext, checked: CheckedSlip, arrived: number): void {
+  const m = ctx.deps.slipMetrics;
+  if (!m) return;
+  if (checked.kind === "booked") {
+    m.slipChecked("booked", "");
+    m.slipConfirmed((ctx.deps.now() - arrived) / 1000);
+  } else if (checked.kind === "refused") m.slipChecked("refused", checked.reason);
+  else m.slipChecked("person", checked.kind === "undecided" ? checked.why.replace(/ .*/, "") : "not-booked");
+}
+
 /** A slip photo (or an image sent as a file) from a customer with a booking awaiting payment. */
 export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void> {
   const userId = ctx.from?.id;
@@ -85,6 +97,7 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
   const fileUniqueId = photo?.file_unique_id ?? document?.file_unique_id;
   if (!fileId) return next();
   const { deps } = ctx;
+  const arrived = deps.now();
   const payment = await deps.bookings.latestPrepayOf(userId);
   const ended = payment && ["expired", "cancelled"].includes(payment.state);
   // Nothing to pay, or long over: the photo goes nowhere (the fallback answers as for any message).
@@ -125,18 +138,27 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
     },
     "payment slip received",
   );
+  // Read and submitted: the slip check's word, when one is configured (slip-check.ts).
+  const checked =
+    out.kind === "submitted" && seen.read?.kind === "read" ? await checkSlip(ctx, out, seen.read.qr) : undefined;
+  if (checked) countCheck(ctx, checked, arrived);
+  const current = (await deps.bookings.payment(out.booking.id)) ?? out.payment;
   for (const id of await deciders(ctx, out.payment)) {
     const r = readerIn(await deps.notifications.localeOf(id));
-    const card = slipCard(out.payment, out, r, {
+    const card = slipCard(current, out, r, {
       late,
       reusedOf: reusedOf ?? null,
       reusedCode: reusedCode ?? null,
       ...(out.reusedBy ? { reusedBy: out.reusedBy } : {}),
     });
+    const booked = checked?.kind === "booked";
     const options = {
-      caption: card.caption,
+      caption: checked
+        ? `${card.caption}\n${checkLine(checked, r, formatBaht(current.amount, r.locale))}`
+        : card.caption,
       parse_mode: "HTML" as const,
-      ...(card.keyboard ? { reply_markup: card.keyboard } : {}),
+      // Booked by the slip check: nothing left to tap.
+      ...(card.keyboard && !booked ? { reply_markup: card.keyboard } : {}),
     };
     // A file keeps its kind: Telegram refuses a document's file_id as a photo.
     await (document ? ctx.api.sendDocument(id, fileId, options) : ctx.api.sendPhoto(id, fileId, options)).catch(
@@ -148,9 +170,14 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
   }
   const b = out.booking;
   const ends = payableHoldEnd(out);
+  const amount = formatBaht(out.payment.amount, localeOf(ctx));
   const answer = late
     ? ctx.t("pay-slip-late-customer", { time: ends ? formatTime(ends, b.time_zone, localeOf(ctx)) : "-" })
-    : ctx.t("pay-slip-received", { amount: formatBaht(out.payment.amount, localeOf(ctx)) });
+    : checked?.kind === "booked"
+      ? ctx.t("pay-slip-verified", { amount })
+      : checked?.kind === "refused"
+        ? ctx.t("pay-slip-check-refused", { why: ctx.t(`pay-check-why-${checked.reason}`, { amount }) })
+        : ctx.t("pay-slip-received", { amount });
   // Over the limits: the agent still has the slip; the customer knows why its QR was not read.
   const tooLarge = seen.read?.kind === "too-large" ? `\n\n${ctx.t("pay-slip-too-large")}` : "";
   await ctx.reply(answer + tooLarge, { parse_mode: "HTML" });

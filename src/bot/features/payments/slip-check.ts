@@ -1,0 +1,120 @@
+/**
+ * A customer's slip, once read, asked of the slip-verification service (`deps.slipCheck`, when SLIP_CHECK_*
+ * configures one), outside any conversation and any database transaction (the slip handler is plain
+ * middleware; each ledger write is its own statement):
+ *
+ * | verdict       | the payment                                         | the customer        | the agent's card           |
+ * | ------------- | --------------------------------------------------- | ------------------- | -------------------------- |
+ * | (ref accepted | stays open: refused as a duplicate, no call made    | told why            | buttons + the refusal      |
+ * |  before)      |                                                     |                     |                            |
+ * | verified      | approved as a person's tap is (`approveCheckedSlip`, | receipt when booked | no buttons when booked,    |
+ * |               | `decided_via` = `slip-check:<provider>`)            |                     | else buttons to retry      |
+ * | refused       | stays open (`slip_check` = `refused:<reason>`)      | told why            | buttons + the refusal      |
+ * | retry-later   | stays open: a person decides                        | slip with the agent | buttons + "could not decide"|
+ * | unavailable   | stays open: a person decides                        | slip with the agent | buttons + "could not decide"|
+ *
+ * Only a verified transfer confirms without a tap; every other slip waits for a person as before. Only
+ * a booking's or a group's pay-first payment is checked (kind `prepay`): a move's difference and an
+ * agent's request are decided by a person.
+ */
+import type { SlipOutcome } from "../../../bookings/service.js";
+import { parsePromptPayId } from "../../../payments/promptpay.js";
+import type { SlipQr } from "../../../payments/slip-scan.js";
+import type { SlipRefusal } from "../../../payments/slip-check/index.js";
+import type { BotContext } from "../../context.js";
+import { escapeHtml } from "../../format/html.js";
+import { sendGroupReceipt, sendReceipt } from "./receipts.js";
+import type { Reader } from "./messages.js";
+
+/** What the slip check made of a slip, for the customer's answer and the deciders' cards. */
+export type CheckedSlip =
+  /** Verified and booked: the receipt is on its way; the cards need no buttons. */
+  | { kind: "booked"; provider: string; code: string }
+  /** Refused (`reason`): the customer is told why; a person may still decide. */
+  | { kind: "refused"; provider: string; reason: SlipRefusal }
+  /** Verified, but not booked by it (the partner's confirm failed or the holds ended): a person looks. */
+  | { kind: "not-booked"; provider: string }
+  /** The service could not decide (its reason): a person decides. */
+  | { kind: "undecided"; provider: string; why: string };
+
+/** The provider's name as the deciders read it. */
+const PROVIDER_NAMES: Record<string, string> = { slipok: "SlipOK", easyslip: "EasySlip", local: "SlipOK" };
+
+/**
+ * Asks the slip check about a slip just submitted for a booking's payment, and acts on its verdict (see
+ * the table above). Undefined when nothing was asked (no slip check, not a prepay).
+ */
+export async function checkSlip(
+  ctx: BotContext,
+  out: Extract<SlipOutcome, { kind: "submitted" }>,
+  qr: SlipQr,
+): Promise<CheckedSlip | undefined> {
+  const { deps } = ctx;
+  const check = deps.slipCheck;
+  const payment = out.payment;
+  if (!check || payment.kind !== "prepay") return undefined;
+  const provider = check.provider;
+  const bookingId = payment.booking_id;
+  // A transfer already accepted for another payment: a duplicate, with no call to the service.
+  const accepted = await deps.bookings.acceptedRefOf(qr.transRef);
+  if (accepted !== undefined && accepted !== bookingId) {
+    await deps.bookings.recordSlipCheck(bookingId, "refused:duplicate");
+    deps.logger.info({ bookingId, acceptedFor: accepted }, "slip check: a transfer already accepted, no call");
+    return { kind: "refused", provider, reason: "duplicate" };
+  }
+  const promptPayId = parsePromptPayId(payment.payee);
+  const verdict = await check.check({
+    qrText: qr.text,
+    expectedAmountSatang: payment.amount,
+    payee: promptPayId ? { promptPayId } : {},
+    notBefore: payment.created_at,
+  });
+  deps.logger.info(
+    { bookingId, verdict: verdict.kind, ...("reason" in verdict ? { reason: verdict.reason } : {}) },
+    "slip checked",
+  );
+  switch (verdict.kind) {
+    case "refused":
+      await deps.bookings.recordSlipCheck(bookingId, `refused:${verdict.reason}`);
+      return { kind: "refused", provider, reason: verdict.reason };
+    case "retry-later":
+      await deps.bookings.recordSlipCheck(bookingId, "retry-later");
+      return { kind: "undecided", provider, why: `bank-delay ${Math.ceil(verdict.afterMs / 60_000)} min` };
+    case "unavailable":
+      await deps.bookings.recordSlipCheck(bookingId, `unavailable:${verdict.reason}`);
+      return { kind: "undecided", provider, why: verdict.reason };
+    case "verified":
+      break;
+  }
+  const decided = await deps.bookings.approveCheckedSlip(bookingId, { provider, transRef: verdict.transRef });
+  if (decided.kind === "duplicate") return { kind: "refused", provider, reason: "duplicate" };
+  if (decided.kind === "approved" && decided.confirm.kind === "paid") {
+    const booking = decided.confirm.booking;
+    await sendReceipt(ctx, booking);
+    await deps.notifications.afterPaid(bookingId, decided.confirm.balanceAfter);
+    return { kind: "booked", provider, code: booking.reservation_code ?? "-" };
+  }
+  if (decided.kind === "group-approved" && decided.confirm.kind === "paid") {
+    const view = decided.confirm.view;
+    await sendGroupReceipt(ctx, view);
+    await deps.notifications.afterGroupPaid(view.group.id, decided.confirm.balanceAfter);
+    return { kind: "booked", provider, code: view.flights.map((f) => f.reservation_code ?? "-").join(", ") };
+  }
+  deps.logger.warn({ bookingId, outcome: decided.kind }, "slip verified but not booked: a person looks");
+  return { kind: "not-booked", provider };
+}
+
+/** The deciders' line about the slip check, in their language (HTML). */
+export function checkLine(checked: CheckedSlip, r: Reader, amount: string): string {
+  const provider = PROVIDER_NAMES[checked.provider] ?? checked.provider;
+  switch (checked.kind) {
+    case "booked":
+      return r.t("pay-card-check-verified", { provider, code: escapeHtml(checked.code) });
+    case "refused":
+      return r.t("pay-card-check-refused", { provider, why: r.t(`pay-check-why-${checked.reason}`, { amount }) });
+    case "not-booked":
+      return r.t("pay-card-check-not-booked", { provider });
+    case "undecided":
+      return r.t("pay-card-check-undecided", { provider, why: escapeHtml(checked.why) });
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * Slips checked by a slip-verification service (issue 49), against the real parts: fairway, the sandbox
+ * over HTTP, the local Bot API server, the slip reader's worker, the slip-check stand-in over HTTP in
+ * SlipOK's shapes, SQLite on disk (and PostgreSQL where named). A verified transfer is booked with no tap,
+ * once; a wrong amount, a wrong payee, a transfer already accepted are refused (the customer told why, in
+ * their language) and wait for a person; a service that cannot decide leaves the slip to a person as before.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
+import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
+import { createSlipCheckStandIn, type StandInTransfer } from "../../../src/local/slip-check/index.js";
+import { databaseFactories } from "../../helpers/databases.js";
+import { customerShownQr as shownQr, expectTelegramRules } from "../../helpers/flow.js";
+import { startHarness, type Harness } from "../../helpers/harness.js";
+import { slipPhoto } from "../../helpers/slips.js";
+
+const ADMIN = 9401;
+const AGENT = 9402;
+const ENV = {
+  ADMIN_IDS: String(ADMIN),
+  AGENT_IDS: String(AGENT),
+  PRICE_MARKUP: "20%",
+  PROMPTPAY_ID: "0812345678",
+  PAYMENT_WINDOW_MINUTES: "30",
+};
+
+let h: Harness | undefined;
+let standIn: ReturnType<typeof createSlipCheckStandIn> | undefined;
+afterEach(async () => {
+  await h?.stop();
+  await standIn?.close();
+  h = undefined;
+  standIn = undefined;
+});
+
+/** fairway with SLIP_CHECK_* pointing at the stand-in (SlipOK's shapes). */
+async function start(make?: (typeof databaseFactories)[number]["make"]) {
+  standIn = createSlipCheckStandIn({ key: "stand-in-secret-key" });
+  await standIn.listen();
+  h = await startHarness({
+    ...(make ? { db: make() } : {}),
+    env: {
+      ...ENV,
+      SLIP_CHECK_PROVIDER: "slipok",
+      SLIP_CHECK_URL: standIn.slipOkUrl,
+      SLIP_CHECK_KEY: "stand-in-secret-key",
+      SLIP_CHECK_BRANCH: standIn.branch,
+    },
+  });
+  h.user(ADMIN, "en", "Ploy");
+  return { h, standIn };
+}
+
+const cards = (u: SimulatedUser) =>
+  u.messages().filter((m): m is ChatMessage => (m.photo?.length ?? 0) > 0 || m.document !== undefined);
+const buttons = (m: ChatMessage) => (m.reply_markup?.inline_keyboard.flat() ?? []).map((b) => b.text);
+const confirms = (x: Harness) => x.sandbox.requests.filter((r) => r.method === "POST" && /\/confirm$/.test(r.path));
+
+/** A customer of AGENT with a hold they are to pay, shown its QR, and its payment. */
+async function customerShownQr(x: Harness, id: number, name: string, locale = "en") {
+  const shown = await shownQr(x, { agentId: AGENT, id, name, locale });
+  return { ...shown, payment: (await x.app.bookings.payment(shown.booking.id))! };
+}
+
+/** A transfer the stand-in's banks know: to the agency's PromptPay (masked as banks print it), just now. */
+function transfer(x: Harness, transRef: string, amountSatang: number, proxy = "xxx-xxx-5678"): StandInTransfer {
+  return {
+    transRef,
+    sendingBank: "014",
+    amountSatang,
+    at: new Date(x.clock()).toISOString(),
+    receiver: { name: "FAIRWAY GOLF", proxy: { type: "MSISDN", value: proxy } },
+  };
+}
+
+describe("a slip checked by the service", () => {
+  it("a good slip is booked with no tap: the customer's receipt, the agent's card without buttons, the decider recorded as the slip check", async () => {
+    const { h, standIn } = await start();
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const { agent, customer, booking, payment } = await customerShownQr(h, 100_401, "Nok");
+    standIn.addTransfer(transfer(h, "0142026GOOD1", payment.amount));
+    customer.sendPhoto(await slipPhoto("0142026GOOD1"));
+    await h.settle();
+    expect(confirms(h)).toHaveLength(1);
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({
+      state: "approved",
+      decided_by: null,
+      decided_via: "slip-check:slipok",
+      slip_check: "verified",
+    });
+    expect(customer.messages().some((m) => m.text?.includes("was verified with your bank"))).toBe(true);
+    expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
+    const card = cards(agent).at(-1)!;
+    expect(card.caption).toContain("Verified by the slip check (SlipOK): booked");
+    expect(buttons(card)).toHaveLength(0);
+    expect(cards(admin).at(-1)?.caption).toContain("Verified by the slip check");
+    const metrics = await h.app.metrics.text();
+    expect(metrics).toContain('fairway_slip_checks_total{outcome="booked",reason=""} 1');
+    expect(metrics).toContain("fairway_slip_to_confirmed_seconds_count 1");
+    // The key is in no message.
+    expect(h.telegram.calls.some((c) => JSON.stringify(c.params).includes("stand-in-secret-key"))).toBe(false);
+    expectTelegramRules(h);
+  });
+
+  it("a wrong amount is refused: the customer told why in Thai, the agent's card keeps its buttons and a person's tap still books", async () => {
+    const { h, standIn } = await start();
+    const { agent, customer, booking, payment } = await customerShownQr(h, 100_402, "Mai", "th");
+    standIn.addTransfer(transfer(h, "0142026SHORT", payment.amount - 10_000));
+    customer.sendPhoto(await slipPhoto("0142026SHORT"));
+    await h.settle();
+    expect(confirms(h)).toHaveLength(0);
+    expect(customer.lastMessage()?.text).toContain("ไม่สามารถรับสลิปนี้ได้: ยอดที่โอนไม่ใช่");
+    const card = cards(agent).at(-1)!;
+    expect(card.caption).toContain("The slip check (SlipOK) refused it: the amount transferred is not");
+    expect(buttons(card)).toContain("✅ Paid — confirm");
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({
+      state: "submitted",
+      slip_check: "refused:amount-mismatch",
+      decided_via: null,
+    });
+    agent.tap({ messageId: card.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    expect(confirms(h)).toHaveLength(1);
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({ state: "approved", decided_by: AGENT });
+    expectTelegramRules(h);
+  });
+
+  it("a wrong payee is refused (Korean)", async () => {
+    const { h, standIn } = await start();
+    const { agent, customer, payment } = await customerShownQr(h, 100_403, "Jin", "ko");
+    standIn.addTransfer(transfer(h, "0142026OTHER", payment.amount, "xxx-xxx-9999"));
+    customer.sendPhoto(await slipPhoto("0142026OTHER"));
+    await h.settle();
+    expect(customer.lastMessage()?.text).toContain("QR의 계좌가 아닌 다른 계좌로 이체되었습니다");
+    expect(cards(agent).at(-1)?.caption).toContain("refused it: the money went to another account");
+    expect(await h.app.metrics.text()).toContain(
+      'fairway_slip_checks_total{outcome="refused",reason="payee-mismatch"} 1',
+    );
+    expect(confirms(h)).toHaveLength(0);
+  });
+
+  it("a slip whose transfer was accepted for another booking is refused as a duplicate with no call to the service (Japanese)", async () => {
+    const { h, standIn } = await start();
+    const one = await customerShownQr(h, 100_404, "Nok");
+    standIn.addTransfer(transfer(h, "0142026ONCE", one.payment.amount));
+    one.customer.sendPhoto(await slipPhoto("0142026ONCE"));
+    await h.settle();
+    expect((await h.app.bookings.payment(one.booking.id))?.state).toBe("approved");
+    const two = await customerShownQr(h, 100_405, "Aki", "ja");
+    const calls = standIn.requests();
+    two.customer.sendPhoto(await slipPhoto("0142026ONCE"));
+    await h.settle();
+    expect(standIn.requests()).toBe(calls);
+    expect(two.customer.lastMessage()?.text).toContain("この振込はすでに支払いに使われています");
+    expect(await h.app.bookings.payment(two.booking.id)).toMatchObject({
+      state: "submitted",
+      slip_check: "refused:duplicate",
+    });
+    expect(confirms(h)).toHaveLength(1);
+  });
+
+  it("the service down: the slip waits for a person, the card says the service could not decide", async () => {
+    const { h, standIn } = await start();
+    const { agent, customer, booking, payment } = await customerShownQr(h, 100_406, "Nok");
+    standIn.addTransfer(transfer(h, "0142026DOWN", payment.amount));
+    standIn.failNext("status-500");
+    customer.sendPhoto(await slipPhoto("0142026DOWN"));
+    await h.settle();
+    expect(confirms(h)).toHaveLength(0);
+    expect(customer.lastMessage()?.text).toContain("is with your agent");
+    const card = cards(agent).at(-1)!;
+    expect(card.caption).toContain("could not decide (server-error)");
+    expect(card.caption).toContain("0142026DOWN");
+    expect(buttons(card)).toContain("✅ Paid — confirm");
+    expect((await h.app.bookings.payment(booking.id))?.state).toBe("submitted");
+    expect(await h.app.metrics.text()).toContain('fairway_slip_checks_total{outcome="person",reason="server-error"} 1');
+  });
+
+  it("the bank's delay: the slip waits for a person (no automatic retry yet)", async () => {
+    const { h, standIn } = await start();
+    const { agent, customer, booking, payment } = await customerShownQr(h, 100_407, "Nok");
+    standIn.addTransfer(transfer(h, "0142026LATER", payment.amount));
+    standIn.delay("0142026LATER", 3);
+    customer.sendPhoto(await slipPhoto("0142026LATER"));
+    await h.settle();
+    expect(confirms(h)).toHaveLength(0);
+    expect(cards(agent).at(-1)?.caption).toContain("could not decide (bank-delay 3 min)");
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({ state: "submitted", slip_check: "retry-later" });
+  });
+});
+
+describe.each(databaseFactories)("one transfer, two payments, on $name", ({ make }) => {
+  it(
+    "two instances approving two bookings on the same verified reference at once: exactly one is approved and confirmed",
+    { timeout: 120_000 },
+    async () => {
+      const { h } = await start(make);
+      const one = await customerShownQr(h, 100_411, "Nok");
+      const two = await customerShownQr(h, 100_412, "Mai");
+      // Both payments with a slip submitted (no QR read: the check is not asked here).
+      for (const x of [one, two]) {
+        const out = await h.app.bookings.submitSlip(x.booking.id, { fileId: `file-${x.booking.id}` });
+        expect(out.kind).toBe("submitted");
+      }
+      const [a, b] = await Promise.all([
+        h.app.bookings.approveCheckedSlip(one.booking.id, { provider: "slipok", transRef: "0142026RACE" }),
+        h.app.bookings.approveCheckedSlip(two.booking.id, { provider: "slipok", transRef: "0142026RACE" }),
+      ]);
+      expect([a.kind, b.kind].sort()).toEqual(["approved", "duplicate"]);
+      const states = [
+        (await h.app.bookings.payment(one.booking.id))?.state,
+        (await h.app.bookings.payment(two.booking.id))?.state,
+      ].sort();
+      expect(states).toEqual(["approved", "submitted"]);
+      expect(confirms(h)).toHaveLength(1);
+    },
+  );
+});
