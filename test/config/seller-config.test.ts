@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, createConfig } from "../../src/config/index.js";
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    createConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error("expected a ConfigError");
-}
+import { createConfig } from "../../src/config/index.js";
+import { problemsOf } from "../helpers/config-problems.js";
 
 describe("the seller on receipts", () => {
   it("defaults to the agency's name, the head office, no VAT, 7 %, prices including VAT, prefix RC", () => {
