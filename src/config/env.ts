@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import * as v from "valibot";
 import { parsePromptPayId } from "../payments/promptpay.js";
+import { parseTaxId } from "../receipts/tax-id.js";
 import { parseMarkup } from "../pricing/price.js";
 
 /*
@@ -54,6 +55,9 @@ const PROMPTPAY_MESSAGE =
   "must be a PromptPay ID: a Thai mobile number (0812345678), a 13-digit citizen or tax ID, or a 15-digit e-wallet ID";
 
 const SLIP_CHECK_BRANCH_MESSAGE = "must be SlipOK's branch id: 1-64 characters of A-Z, a-z, 0-9, _ and -";
+
+const TAX_ID_MESSAGE = "must be a Thai tax id: 13 digits whose last is the check digit (dashes allowed)";
+const VAT_RATE_MESSAGE = "must be a percentage from 0 to 30 with at most two decimals, e.g. 7";
 
 const OPERATOR_HOST_MESSAGE = "must be an IP address or a host name to listen on, e.g. 127.0.0.1 or 0.0.0.0";
 const METRICS_TOKEN_MESSAGE =
@@ -150,6 +154,64 @@ export const EnvSchema = v.object({
   ),
   /** How a golfer reaches the agency, on every e-voucher (a phone, an address); default the bot's t.me link. */
   AGENCY_CONTACT: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80, "must be at most 80 characters"))),
+  // The seller on receipts and tax invoices (src/receipts/; docs/configuration.md, "Receipts").
+  SELLER_LEGAL_NAME: v.optional(
+    v.union(
+      [Empty, v.pipe(v.string(), v.trim(), v.maxLength(120, "must be at most 120 characters"))],
+      "must be at most 120 characters",
+    ),
+  ),
+  SELLER_ADDRESS: v.optional(
+    v.union(
+      [Empty, v.pipe(v.string(), v.trim(), v.maxLength(300, "must be at most 300 characters"))],
+      "must be at most 300 characters",
+    ),
+  ),
+  SELLER_TAX_ID: v.optional(
+    v.union(
+      [
+        Empty,
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.check((s) => parseTaxId(s) !== undefined, TAX_ID_MESSAGE),
+          v.transform((s) => parseTaxId(s) ?? s),
+        ),
+      ],
+      TAX_ID_MESSAGE,
+    ),
+  ),
+  SELLER_BRANCH: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => (s === "" ? "00000" : s)),
+      v.regex(/^\d{5}$/, "must be 5 digits: 00000 for the head office, else the branch number"),
+    ),
+    "00000",
+  ),
+  SELLER_VAT_REGISTERED: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),
+  VAT_RATE_PERCENT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => (s === "" ? "7" : s)),
+      v.regex(/^\d{1,2}(\.\d{1,2})?$/, VAT_RATE_MESSAGE),
+      v.transform(Number),
+      v.maxValue(30, VAT_RATE_MESSAGE),
+    ),
+    "7",
+  ),
+  PRICES_INCLUDE_VAT: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),
+  INVOICE_PREFIX: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((s) => (s === "" ? "RC" : s)),
+      v.regex(/^[A-Za-z0-9-]{1,10}$/, "must be 1-10 characters of A-Z, a-z, 0-9 and -"),
+    ),
+    "RC",
+  ),
   /** The e-voucher renderer's nice value on Linux: 19 draws with what the bot leaves; lower draws sooner. */
   VOUCHER_RENDER_NICE: IntInRange(19, 0, 19),
   /** Origin of the e-voucher's check page (`/v/<token>` on PORT); default MINI_APP_URL's, else WEBHOOK_URL's. */

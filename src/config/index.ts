@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { parsePromptPayId, type PromptPayId } from "../payments/promptpay.js";
 import { parseMarkup, type Markup, type Rounding } from "../pricing/price.js";
 import type { SlipCheckProvider } from "../payments/slip-check/verdict.js";
+import type { Seller } from "../receipts/seller.js";
 import { EnvSchema } from "./env.js";
 
 /** Where conversation state, sessions and the bookings ledger live. */
@@ -50,6 +51,8 @@ export interface Config {
   miniAppUrl?: string;
   /** The agency as every e-voucher names it (AGENCY_NAME, AGENCY_CONTACT; no contact: the bot's t.me link). */
   agency: { name: string; contact?: string };
+  /** The seller every receipt names (SELLER_*, VAT_RATE_PERCENT, PRICES_INCLUDE_VAT, INVOICE_PREFIX). */
+  seller: Seller;
   /** Origin of the e-voucher's check page (VOUCHER_URL; default `miniAppUrl`). Unset: vouchers carry no QR. */
   voucherUrl?: string;
   /** The e-voucher renderer thread's nice value on Linux (VOUCHER_RENDER_NICE, 0–19; default 19). */
@@ -237,6 +240,14 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     problems.push("METRICS_TOKEN is required when OPERATOR_HOST is not a loopback address (/readyz and /metrics)");
   if (result.success && result.output.PORT !== 0 && result.output.OPERATOR_PORT === result.output.PORT)
     problems.push("OPERATOR_PORT must differ from PORT (the operator's endpoints are served apart)");
+  if (result.success && result.output.SELLER_VAT_REGISTERED === "1") {
+    if (!result.output.SELLER_TAX_ID)
+      problems.push("SELLER_TAX_ID is required when SELLER_VAT_REGISTERED=1 (a tax invoice names the seller's tax id)");
+    if (!result.output.SELLER_ADDRESS)
+      problems.push(
+        "SELLER_ADDRESS is required when SELLER_VAT_REGISTERED=1 (a tax invoice names the seller's address)",
+      );
+  }
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;
   const apiKey = e.PARTNER_API_KEY?.trim() ?? "";
@@ -298,6 +309,16 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     ...(webhook ? { webhook } : {}),
     ...(miniAppUrl ? { miniAppUrl } : {}),
     agency: { name: e.AGENCY_NAME, ...(e.AGENCY_CONTACT ? { contact: e.AGENCY_CONTACT } : {}) },
+    seller: {
+      legalName: e.SELLER_LEGAL_NAME ?? e.AGENCY_NAME,
+      ...(e.SELLER_ADDRESS ? { address: e.SELLER_ADDRESS } : {}),
+      ...(e.SELLER_TAX_ID ? { taxId: e.SELLER_TAX_ID } : {}),
+      branch: e.SELLER_BRANCH,
+      vatRegistered: e.SELLER_VAT_REGISTERED === "1",
+      vatRatePercent: e.VAT_RATE_PERCENT,
+      pricesIncludeVat: e.PRICES_INCLUDE_VAT !== "0",
+      invoicePrefix: e.INVOICE_PREFIX,
+    },
     voucherRenderNice: e.VOUCHER_RENDER_NICE,
     ...(e.VOUCHER_URL || miniAppUrl ? { voucherUrl: e.VOUCHER_URL ? new URL(e.VOUCHER_URL).origin : miniAppUrl } : {}),
     reminderMinutes: e.REMINDERS,

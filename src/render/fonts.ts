@@ -43,12 +43,18 @@ export interface FontFile {
   path: string;
 }
 
+/** Noto Sans Thai (Thai, Latin and digits), regular and bold: the SVGs' Thai face and the receipts' only one. */
+export const THAI_FONT = {
+  regular: { package: "@expo-google-fonts/noto-sans-thai", path: "400Regular/NotoSansThai_400Regular.ttf" },
+  bold: { package: "@expo-google-fonts/noto-sans-thai", path: "700Bold/NotoSansThai_700Bold.ttf" },
+} as const satisfies Record<string, FontFile>;
+
 /** Latin and Thai: small files (1.5 MB), read for every drawing. */
 const BASE_FILES: readonly FontFile[] = [
   { package: "dejavu-fonts-ttf", path: "ttf/DejaVuSans.ttf" },
   { package: "dejavu-fonts-ttf", path: "ttf/DejaVuSans-Bold.ttf" },
-  { package: "@expo-google-fonts/noto-sans-thai", path: "400Regular/NotoSansThai_400Regular.ttf" },
-  { package: "@expo-google-fonts/noto-sans-thai", path: "700Bold/NotoSansThai_700Bold.ttf" },
+  THAI_FONT.regular,
+  THAI_FONT.bold,
 ];
 
 /** Korean, Japanese and Chinese, regular and bold: 35 MB that take resvg about a second to read, so only when needed. */
@@ -90,11 +96,14 @@ export function needsCjk(text: string): boolean {
  */
 export function fontFilesFor(text: string): string[] {
   const wanted = needsCjk(text) ? FONT_FILES : BASE_FILES;
-  return wanted.map((font) => {
-    const path = fontPath(font);
-    if (path === undefined) throw new MissingFontError(font.path, font.package);
-    return path;
-  });
+  return wanted.map(requiredFontPath);
+}
+
+/** Where `font` is installed; throws `MissingFontError` when it is not. */
+export function requiredFontPath(font: FontFile): string {
+  const path = fontPath(font);
+  if (path === undefined) throw new MissingFontError(font.path, font.package);
+  return path;
 }
 
 const found = new Map<FontFile, string | undefined>();

@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  ConfigError,
-  createConfig,
-  isLoopback,
-  parseDatabaseUrl,
-  SANDBOX_WITH_REAL_BOT_PROBLEM,
-} from "../../src/config/index.js";
+import { createConfig, isLoopback, parseDatabaseUrl, SANDBOX_WITH_REAL_BOT_PROBLEM } from "../../src/config/index.js";
+import { problemsOf } from "../helpers/config-problems.js";
 
 /** A real partner, for the configurations with a BOT_TOKEN (a real bot needs one, or the demo flag). */
 const PARTNER = { PARTNER_API_URL: "https://partner.example", PARTNER_API_KEY: "k" };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    createConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error("expected a ConfigError");
-}
 
 describe("createConfig", () => {
   it("runs on embedded defaults with no configuration at all", () => {

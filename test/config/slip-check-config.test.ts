@@ -1,16 +1,7 @@
 /** SLIP_CHECK_*: the slip-verification service's settings, validated at start, its key a secret. */
 import { describe, expect, it } from "vitest";
-import { ConfigError, createConfig } from "../../src/config/index.js";
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    createConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error("expected a ConfigError");
-}
+import { createConfig } from "../../src/config/index.js";
+import { problemsOf } from "../helpers/config-problems.js";
 
 describe("the slip check's configuration", () => {
   it("is absent when SLIP_CHECK_PROVIDER is unset: no automatic check", () => {
