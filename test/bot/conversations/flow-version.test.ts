@@ -41,6 +41,8 @@ const RECORDED: Record<number, string> = {
   21: "4547f66e87fd1be9",
   // 22: a payment the flow reads carries its slip count and its latest slip's QR outcome (slip_count, slip_qr).
   22: "72411645bb0b334a",
+  // 23: a payment the flow reads says who or what decided it (decided_via: a slip check) and the check's verdict (slip_check).
+  23: "41e8d9ce2fd9055d",
 };
 
 /** Where each stored type is declared. */
