@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
 import { databaseFactories } from "../../helpers/databases.js";
-import { createLink, customerDetails, expectTelegramRules, pickDate, tapData, tomorrow } from "../../helpers/flow.js";
+import { customerShownQr as sharedCustomerShownQr, expectTelegramRules } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
 import { plainPhoto, slipPhoto, slipPixels } from "../../helpers/slips.js";
 
@@ -36,26 +36,8 @@ const cards = (u: SimulatedUser) =>
   u.messages().filter((m): m is ChatMessage => (m.photo?.length ?? 0) > 0 || m.document !== undefined);
 
 /** A customer of AGENT (through a course-bound link) with a hold they are to pay, shown its QR. */
-async function customerShownQr(x: Harness, id: number, name: string, locale = "en") {
-  const agent = x.user(AGENT, "en", "Anan");
-  const token = await createLink(x, agent, [/^lk:cc:/, /^lk:s:2:/]);
-  const customer = x.user(id, locale, name, "stranger");
-  customer.send(`/start ${token}`);
-  await x.settle();
-  tapData(customer, /:go$/);
-  await x.settle();
-  await pickDate(x, customer, tomorrow(x.clock()));
-  await x.settle();
-  tapData(customer, /:s:\d+$/);
-  await x.settle();
-  tapData(customer, /:p:2$/);
-  await x.settle();
-  await customerDetails(x, customer);
-  tapData(customer, /:ok$/);
-  await x.settle();
-  const [booking] = await x.app.bookings.listForUser(id);
-  return { agent, customer, booking: booking! };
-}
+const customerShownQr = (x: Harness, id: number, name: string, locale = "en") =>
+  sharedCustomerShownQr(x, { agentId: AGENT, id, name, locale });
 
 /** A slip cut off above its QR (the upper part of a banking app's slip): no QR to read. */
 function croppedSlip(transRef: string) {
