@@ -90,8 +90,8 @@ const MAX_DRAWN = 200;
  *
  * A row that asks for an e-voucher (`voucher`) is drawn first, off the drain's loop: the drain claims
  * it, starts the drawing and goes on with other rows; the PNG is kept in the leader's memory, the row is
- * free again and sent with it on a later pass (a new leader draws it again). So the update that queued it (a receipt) never waits for a drawing, and the
- * drawing runs at the background sends' pace, on the leader.
+ * free again and sent with it on a later pass (a new leader draws it again). So the update that queued it
+ * (a receipt) never waits for a drawing, and the drawing runs at the background sends' pace, on the leader.
  */
 export function createOutbox(options: OutboxOptions) {
   const { db, api, logger } = options;

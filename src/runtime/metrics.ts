@@ -156,7 +156,10 @@ export function createMetrics(options: MetricsOptions = {}) {
   });
   const slipChecks = new Counter({
     name: "fairway_slip_checks_total",
-    help: "Customers' slips the slip-verification service was asked about (or refused with no call), by outcome (booked, refused, person: left to a person) and reason (the refusal's, or why a person decides: retry-later, unavailable:<reason>, not-booked; empty when booked).",
+    help:
+      "Customers' slips the slip-verification service was asked about (or refused with no call), by outcome " +
+      "(booked, refused, person: left to a person) and reason (the refusal's, or why a person decides: " +
+      "retry-later, unavailable:<reason>, not-booked; empty when booked).",
     labelNames: ["outcome", "reason"] as const,
     registers,
   });
