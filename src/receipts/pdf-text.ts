@@ -9,17 +9,11 @@
  * fontkit has no Thai shaper: it leaves SARA AM to the font, which splits it without moving its NIKHAHIT, so
  * "น้ำ" came out with the ring above the tone mark (test/receipts/receipt-pdf.test.ts found it against resvg).
  * The text laid out is therefore SARA AM as HarfBuzz's Thai shaper decomposes it: NIKHAHIT moved before the
- * above-base marks, then SARA AA (`<0E14, 0E4B, 0E33> → <0E14, 0E4D, 0E4B, 0E32>`); mark and mkmk then put
- * the ring on the consonant and the tone mark above it.
+ * above-base marks, then SARA AA (`<0E14, 0E4B, 0E33> → <0E14, 0E4D, 0E4B, 0E32>`; `../render/svg-text.ts`);
+ * mark and mkmk then put the ring on the consonant and the tone mark above it.
  */
 
-/** Above-base marks a SARA AM's NIKHAHIT moves before (HarfBuzz: 0E31, 0E34–0E37, 0E47–0E4E). */
-const SARA_AM_AFTER_MARKS = /([\u0E31\u0E34-\u0E37\u0E47-\u0E4E]*)\u0E33/gu;
-
-/** `text` with every SARA AM decomposed and reordered as HarfBuzz's Thai shaper does, for fontkit to lay out. */
-export function decomposeSaraAm(text: string): string {
-  return text.replace(SARA_AM_AFTER_MARKS, "\u0E4D$1\u0E32");
-}
+import { decomposeSaraAm } from "../render/svg-text.js";
 
 /** What `drawText` needs of a pdfkit document. */
 export type PdfDocument = PDFKit.PDFDocument;

@@ -8,6 +8,7 @@
 import QRCode from "qrcode";
 import type { Locale } from "../locale.js";
 import { FAMILY } from "../render/fonts.js";
+import { svgText } from "../render/svg-text.js";
 import type { VoucherContent } from "./content.js";
 
 /** The card's width in SVG units (the PNG is drawn wider: `VOUCHER_PNG_WIDTH`). */
@@ -31,9 +32,6 @@ const FONT_FAMILY: Readonly<Record<Locale, string>> = {
   ja: `${FAMILY.japanese}, ${FAMILY.thai}`,
   zh: `${FAMILY.chinese}, ${FAMILY.thai}`,
 };
-
-const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** A rough advance of `text` at `size`: CJK a full em, Thai's marks above and below none, others about half. */
 function textWidth(text: string, size: number): number {
@@ -84,7 +82,8 @@ export function voucherSvg(content: VoucherContent, checkUrl: string | undefined
     style: { size: number; fill?: string; bold?: boolean; anchor?: string },
   ) =>
     parts.push(
-      `<text x="${x}" y="${y}" font-size="${style.size}"${style.bold ? ' font-weight="bold"' : ""} fill="${style.fill ?? INK}"${style.anchor ? ` text-anchor="${style.anchor}"` : ""}>${escapeXml(s)}</text>`,
+      `<text x="${x}" y="${y}" font-size="${style.size}"${style.bold ? ' font-weight="bold"' : ""} fill="${style.fill ?? INK}"` +
+        `${style.anchor ? ` text-anchor="${style.anchor}"` : ""}>${svgText(s)}</text>`,
     );
   const lines = (
     x: number,

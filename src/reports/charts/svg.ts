@@ -5,6 +5,7 @@
  * the reader's language (`ChartText`); this file only places them.
  */
 import { fontFamilyCss } from "../../render/fonts.js";
+import { svgText } from "../../render/svg-text.js";
 import type { ChartBucket, ChartFigures } from "./figures.js";
 
 /** The chart's words and formats, in the reader's language. */
@@ -48,11 +49,6 @@ const COLORS = {
 const PLOT = { left: 78, right: CHART_WIDTH - 52, top: 92, bottom: 330 };
 const ROW = 22;
 
-/** Text safe inside SVG (names come from people). */
-function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Cuts a name to `max` characters (Thai marks count, so a little short of what fits). */
 function cut(text: string, max: number): string {
   const chars = [...text];
@@ -60,7 +56,7 @@ function cut(text: string, max: number): string {
 }
 
 function text(x: number, y: number, body: string, attrs = ""): string {
-  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}"${attrs ? ` ${attrs}` : ""}>${xml(body)}</text>`;
+  return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}"${attrs ? ` ${attrs}` : ""}>${svgText(body)}</text>`;
 }
 
 /** A filled rectangle, its position and size to a tenth of a pixel. */
