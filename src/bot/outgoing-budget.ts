@@ -198,9 +198,17 @@ function grammyEntry(): string {
   return createRequire(import.meta.url).resolve("grammy");
 }
 
-/** The chat of a JSON body (`chat_id`), as a key; undefined for multipart bodies or none. */
-function chatKeyOf(body: unknown): string | undefined {
+/** grammY's JSON body begins with the payload's first key, `chat_id` for every send: `{"chat_id":123,…`. */
+const LEADING_CHAT_ID = /^\{"chat_id":(-?\d+|"(?:[^"\\]|\\.)*")[,}]/;
+
+/**
+ * The chat of a JSON body (`chat_id`), as a key; undefined for multipart bodies or none. Read from the body's
+ * start where it leads (every send of grammY's: the body is not parsed again for each call); parsed otherwise.
+ */
+export function chatKeyOf(body: unknown): string | undefined {
   if (typeof body !== "string") return undefined;
+  const leading = LEADING_CHAT_ID.exec(body);
+  if (leading) return leading[1]!.startsWith('"') ? (JSON.parse(leading[1]!) as string) : leading[1];
   try {
     const chatId = (JSON.parse(body) as { chat_id?: unknown }).chat_id;
     return typeof chatId === "number" || typeof chatId === "string" ? String(chatId) : undefined;

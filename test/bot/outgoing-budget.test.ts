@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createOutgoingBudget, type FetchLike } from "../../src/bot/outgoing-budget.js";
+import { Api } from "grammy";
+import { chatKeyOf, createOutgoingBudget, type FetchLike } from "../../src/bot/outgoing-budget.js";
 
 /** The outgoing budget on its own: a fake fetch records the calls that got through, in order. */
 function world(options: { perSecond: number; burst: number }) {
@@ -73,5 +74,30 @@ describe("outgoing budget", () => {
     await w.send(7, "x2");
     expect(performance.now() - started).toBeGreaterThanOrEqual(900);
     expect(w.sent).toEqual(["x1", "other chat", "x2"]);
+  });
+});
+
+describe("the chat a Bot API call goes to", () => {
+  it("is read from the bodies grammY itself writes, as parsing them would give it", async () => {
+    const bodies: string[] = [];
+    const api = new Api("1:x", {
+      fetch: (_url: string, init: { body: string }) => {
+        bodies.push(init.body);
+        return Promise.resolve(new Response(JSON.stringify({ ok: true, result: true })));
+      },
+    });
+    const keyboard = { inline_keyboard: [[{ text: 'A "quoted" {chat_id:9}', callback_data: "x" }]] };
+    await api.sendMessage(-1001234567890, 'a "chat_id": 7 in the text', { reply_markup: keyboard });
+    await api.editMessageText(42, 5, "edited", { reply_markup: keyboard });
+    await api.sendMessage("@a_channel", "to a channel by its name");
+    await api.raw.sendMessage({ reply_parameters: { message_id: 1, chat_id: 8 }, chat_id: 9, text: "nested first" });
+    await api.answerCallbackQuery("query-id");
+    const parsed = bodies.map((b) => {
+      const id = (JSON.parse(b) as { chat_id?: number | string }).chat_id;
+      return id === undefined ? undefined : String(id);
+    });
+    expect(parsed).toEqual(["-1001234567890", "42", "@a_channel", "9", undefined]);
+    expect(bodies.map(chatKeyOf)).toEqual(parsed);
+    expect(chatKeyOf(undefined)).toBeUndefined();
   });
 });
