@@ -1,6 +1,7 @@
 import { createApp } from "./app.js";
 import { ConfigError, createConfig } from "./config/index.js";
 import { createLogger } from "./logger.js";
+import { applyHeapGrowing } from "./runtime/heap.js";
 
 export interface RunOptions {
   /** fairway's clock (default Date.now): the crash tests start a process on their test world's clock. */
@@ -22,6 +23,7 @@ export async function runFairway(env: NodeJS.ProcessEnv, options: RunOptions = {
     }
     throw error;
   }
+  applyHeapGrowing(config.heapGrowingPercent);
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, pretty: process.stdout.isTTY });
   const app = await createApp({ config, logger, ...(options.now ? { now: options.now } : {}) });
   await app.start();

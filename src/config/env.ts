@@ -126,6 +126,7 @@ export const EnvSchema = v.object({
     ),
     "info",
   ),
+  HEAP_GROWING_PERCENT: IntInRange(25, 0, 300),
   SANDBOX_SEED: IntInRange(1, 0, 2 ** 31 - 1),
   PLAYGROUND_PORT: IntInRange(8080, 0, 65535),
   PLAYGROUND_STAFF: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),

@@ -31,6 +31,11 @@ export interface Config {
   /** Admins are alerted when a confirmation leaves the partner credit below this, in satang. */
   lowBalanceSatang: number;
   logLevel: string;
+  /**
+   * How far V8 lets the JavaScript heap grow past what the last full collection kept, in percent
+   * (HEAP_GROWING_PERCENT, default 25; 0: V8's own factor, up to 300 %). See `runtime/heap.ts`.
+   */
+  heapGrowingPercent: number;
   /** Port of the local Bot API server (and playground) used when there is no BOT_TOKEN; 0 picks a free one. */
   playgroundPort: number;
   /** PLAYGROUND_STAFF=1: the playground's admin and agent identities even with a real PARTNER_API_URL. */
@@ -297,6 +302,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     partnerReadsInFlight: e.PARTNER_READS_IN_FLIGHT,
     lowBalanceSatang: e.LOW_BALANCE_THB * 100,
     logLevel: e.LOG_LEVEL,
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     playgroundPort: e.PLAYGROUND_PORT,
     port: e.PORT,
     operator: {
