@@ -31,6 +31,7 @@ import { svgToPng } from "../../src/render/png.js";
 import { drawText } from "../../src/receipts/pdf-text.js";
 import { receiptPdf, type ReceiptInput } from "../../src/receipts/receipt-pdf.js";
 import type { Seller } from "../../src/receipts/seller.js";
+import { inkOf, unmatchedShare } from "../helpers/ink.js";
 
 const HARD = ["น้ำ", "ที่", "กำไร", "ผู้ซื้อ", "ใบกำกับภาษี", "เต็มรูปแบบ", "หนึ่งพันสองร้อยห้าสิบบาทห้าสิบสตางค์"];
 const WIDTH = 560;
@@ -90,42 +91,6 @@ function poppler(pdf: Buffer, name: string): PNG {
   writeFileSync(file, pdf);
   execFileSync("pdftoppm", ["-r", String(72 * SCALE), "-png", "-singlefile", file, join(dir, name)]);
   return PNG.sync.read(readFileSync(join(dir, `${name}.png`)));
-}
-
-/** Ink (grey < 128) in rows [top, bottom) of a drawing. */
-function inkOf(png: PNG, top: number, bottom: number): boolean[][] {
-  const rows: boolean[][] = [];
-  for (let y = top; y < bottom; y++) {
-    const row: boolean[] = [];
-    for (let x = 0; x < png.width; x++) {
-      const i = (y * png.width + x) * 4;
-      row.push((png.data[i]! + png.data[i + 1]! + png.data[i + 2]!) / 3 < 128);
-    }
-    rows.push(row);
-  }
-  return rows;
-}
-
-/** The share of ink pixels, in either drawing, with no ink within 1 px in the other. */
-function unmatchedShare(a: boolean[][], b: boolean[][]): number {
-  const near = (m: boolean[][], y: number, x: number) => {
-    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) if (m[y + dy]?.[x + dx]) return true;
-    return false;
-  };
-  let ink = 0;
-  let unmatched = 0;
-  for (const [p, q] of [
-    [a, b],
-    [b, a],
-  ] as const)
-    p.forEach((row, y) =>
-      row.forEach((on, x) => {
-        if (!on) return;
-        ink++;
-        if (!near(q, y, x)) unmatched++;
-      }),
-    );
-  return unmatched / ink;
 }
 
 /** The band of line `i`, in pixels: from a line above its baseline to half a line below. */
