@@ -514,7 +514,7 @@ export type OwedState = "to-return" | "returned";
  * done (old selling − new selling); `refund` — a booking they paid was refunded (their share of the
  * partner's credit).
  */
-export type OwedReason = "stranded" | "difference" | "refund";
+export type OwedReason = "stranded" | "difference" | "refund" | "trip";
 
 /** Money fairway owes a customer, one row per cause (`src/bookings/owed.ts`). */
 export interface MoneyOwedTable {
@@ -580,6 +580,9 @@ export interface TripsTable {
   agent_id: number;
   /** The lead customer's name, as the agent typed it. */
   lead_name: string;
+  /** The lead customer's e-mail and mobile: the partner's reservations are made in their name. */
+  lead_email: string;
+  lead_mobile: string;
   /** The language the lead customer is quoted in. */
   locale: string;
   state: "DRAFT" | "QUOTED" | "ACCEPTED" | "DEPOSIT_PAID" | "PAID" | "COMPLETED" | "CANCELLED";
@@ -623,6 +626,8 @@ export interface TripRoundsTable {
   tee_time: string;
   /** The partner's slot when it was chosen from the tee sheet (null beyond the sales window). */
   slot_id: string | null;
+  /** The slot's start (epoch ms), with `slot_id`. */
+  starts_at: number | null;
   players: number;
   /** Satang: the agency's selling price of the round (what the customer sees). */
   selling_amount: number;
