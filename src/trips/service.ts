@@ -253,39 +253,47 @@ export function createTripService(options: TripServiceOptions) {
       });
       if (quote.refund !== opts.expectedRefund) return { kind: "quote-changed", quote };
       const at = now();
-      const won = await db.transaction().execute(async (trx) => {
-        const live = ["DRAFT", "QUOTED", "ACCEPTED", "DEPOSIT_PAID", "PAID"] as const;
-        if (!(await store.moveTrip(trx, id, live, "CANCELLED", { cancelled_at: at }))) return false;
-        for (const i of view.instalments) {
-          if (i.state === "due" || i.state === "submitted" || i.state === "rejected") {
-            await store.moveInstalment(trx, id, i.kind, [i.state], "cancelled");
+      const won = await db
+        .transaction()
+        .execute(async (trx) => {
+          const live = ["DRAFT", "QUOTED", "ACCEPTED", "DEPOSIT_PAID", "PAID"] as const;
+          if (!(await store.moveTrip(trx, id, live, "CANCELLED", { cancelled_at: at }))) return false;
+          for (const i of view.instalments) {
+            if (i.state === "due" || i.state === "submitted" || i.state === "rejected") {
+              await store.moveInstalment(trx, id, i.kind, [i.state], "cancelled");
+            }
           }
-        }
-        for (const r of view.rounds) {
-          if (r.state === "PLANNED" || r.state === "WAITING_FOR_SALE" || r.state === "FAILED") {
-            await store.moveRound(trx, r.id, [r.state], "CANCELLED");
+          for (const r of view.rounds) {
+            if (r.state === "PLANNED" || r.state === "WAITING_FOR_SALE" || r.state === "FAILED") {
+              // A round another call started booking since the view was read: nothing is cancelled (busy).
+              if (!(await store.moveRound(trx, r.id, [r.state], "CANCELLED"))) throw new RoundMovedMeanwhile();
+            }
           }
-        }
-        if (view.trip.customer_user_id !== null) {
-          await recordOwed(
-            trx,
-            {
-              id: owedId.trip(id),
-              reason: "trip",
-              booking_id: id,
-              move_id: null,
-              amount: quote.refund,
-              paid_via: "fairway",
-              reference: tripReference(id),
-              chat_id: Number(view.trip.customer_chat_id),
-              user_id: Number(view.trip.customer_user_id),
-              agent_id: view.trip.agent_id,
-            },
-            at,
-          );
-        }
-        return true;
-      });
+          if (view.trip.customer_user_id !== null) {
+            await recordOwed(
+              trx,
+              {
+                id: owedId.trip(id),
+                reason: "trip",
+                booking_id: id,
+                move_id: null,
+                amount: quote.refund,
+                paid_via: "fairway",
+                reference: tripReference(id),
+                chat_id: Number(view.trip.customer_chat_id),
+                user_id: Number(view.trip.customer_user_id),
+                agent_id: view.trip.agent_id,
+              },
+              at,
+            );
+          }
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RoundMovedMeanwhile) return "busy" as const;
+          throw error;
+        });
+      if (won === "busy") return { kind: "busy" };
       if (!won) return { kind: "not-open", view: await load(id) };
       const refunds: { bookingId: string; outcome: string }[] = [];
       for (const r of view.rounds) {
@@ -298,5 +306,8 @@ export function createTripService(options: TripServiceOptions) {
     },
   };
 }
+
+/** Rolls a cancellation back when a round moved after its view was read. */
+class RoundMovedMeanwhile extends Error {}
 
 export type TripService = ReturnType<typeof createTripService>;

@@ -241,6 +241,18 @@ describe.each(databaseFactories)("trips on $name", ({ make }) => {
       kind: "refused",
     });
     expect((await trips.get(created.trip.id))!.trip.state).toBe("DEPOSIT_PAID");
+    // A round being booked (here: the waiting one, as its day's booking would): cancel once it settles.
+    const waiting = (await trips.get(created.trip.id))!.rounds[2]!;
+    expect(await trips.store.moveRound(storage.db, waiting.id, ["WAITING_FOR_SALE"], "BOOKING")).toBe(true);
+    expect(await trips.cancel(created.trip.id, { actorId: ADMIN, expectedRefund: quote.refund })).toEqual({
+      kind: "busy",
+    });
+    expect((await trips.get(created.trip.id))!.trip.state).toBe("DEPOSIT_PAID");
+    await storage.db
+      .updateTable("trip_rounds")
+      .set({ state: "WAITING_FOR_SALE" })
+      .where("id", "=", waiting.id)
+      .execute();
     const out = await trips.cancel(created.trip.id, { actorId: ADMIN, expectedRefund: quote.refund });
     expect(out.kind === "cancelled" && out.refunds.map((r) => r.outcome)).toEqual(["refunded", "refunded"]);
     const balance = (await trips.get(created.trip.id))!.instalments.find((i) => i.kind === "balance");
