@@ -844,6 +844,7 @@ pay-owed-row = <code>{ $reference }</code> · { $customer } · { $amount } · { 
 pay-owed-stranded = moved, the new tee time not booked: what they paid to return
 pay-owed-difference = moved to a cheaper tee time: the difference to return
 pay-owed-refund = refunded: the customer's share to return
+pay-owed-trip = trip cancelled: what its cancellation ladder returns
 pay-owed-outside = (paid outside fairway: check with the agent)
 pay-cancel-refused-paid = Your payment was approved and the booking is confirmed (code { $code }): it cannot be cancelled here. To cancel it, use /mybookings.
 pay-cancel-refused-approved = Your payment was approved and the booking is being confirmed: it cannot be cancelled here. Your agent will tell you how it ends.

@@ -11,7 +11,9 @@
  * - `refund` (`r-<booking>`): a booking refunded by anything but its own move (an admin's refund, a
  *   cancellation approved, the partner's word) — the customer's share of the partner's credit (the same
  *   proportion of what they paid; their whole payment when the credit is unknown), recorded with the
- *   booking's REFUNDED.
+ *   booking's REFUNDED (not for a trip's round: the trip's customer paid the trip);
+ * - `trip` (`t-<trip>`): a trip cancelled — what its cancellation ladder returns (`src/trips/`), recorded
+ *   with the trip's CANCELLED; `booking_id` is the trip's id.
  *
  * Whether the customer paid through fairway (`paid_via`): a pay-first payment or a payment request of the
  * booking (or of its group, or of the booking it was moved from) approved. Otherwise fairway recorded no
@@ -38,6 +40,7 @@ export const owedId = {
   stranded: (moveId: string) => `s-${moveId}`,
   difference: (moveId: string) => `d-${moveId}`,
   refund: (bookingId: string) => `r-${bookingId}`,
+  trip: (tripId: string) => `t-${tripId}`,
 } as const satisfies Record<OwedReason, (id: string) => string>;
 
 /** Satang the customer pays for a booking: its selling amount (the net when none was recorded). */
@@ -144,6 +147,13 @@ export function createOwedStore(db: Kysely<Database>, now: () => number) {
      * fairway never took the booking for paid (`wasPaid` false) and no payment of theirs was approved.
      */
     async refund(booking: BookingRecord, credited: number | null, wasPaid: boolean): Promise<NewOwed | undefined> {
+      // A trip's round: the customer paid the trip, whose cancellation ladder records what is owed (`t-<trip>`).
+      const ofTrip = await db
+        .selectFrom("trip_rounds")
+        .select("id")
+        .where("booking_id", "=", booking.id)
+        .executeTakeFirst();
+      if (ofTrip) return undefined;
       const paid = await paidBy(booking);
       if (paid.paid_via === "outside" && !wasPaid) return undefined;
       return {

@@ -514,7 +514,7 @@ export type OwedState = "to-return" | "returned";
  * done (old selling − new selling); `refund` — a booking they paid was refunded (their share of the
  * partner's credit).
  */
-export type OwedReason = "stranded" | "difference" | "refund";
+export type OwedReason = "stranded" | "difference" | "refund" | "trip";
 
 /** Money fairway owes a customer, one row per cause (`src/bookings/owed.ts`). */
 export interface MoneyOwedTable {
@@ -574,7 +574,100 @@ export interface VouchersTable {
   replaced_by: string | null;
 }
 
+/** A trip (migration 029, `src/trips/`): its states in `TRIP_MOVES`; what was frozen at sale beside them. */
+export interface TripsTable {
+  id: string;
+  agent_id: number;
+  /** The lead customer's name, as the agent typed it. */
+  lead_name: string;
+  /** The lead customer's e-mail and mobile: the partner's reservations are made in their name. */
+  lead_email: string;
+  lead_mobile: string;
+  /** The language the lead customer is quoted in. */
+  locale: string;
+  state: "DRAFT" | "QUOTED" | "ACCEPTED" | "DEPOSIT_PAID" | "PAID" | "COMPLETED" | "CANCELLED";
+  /** `percent`: `deposit_value` is whole percent of the total; `amount`: satang. */
+  deposit_kind: "percent" | "amount";
+  deposit_value: number;
+  /** The balance is due this many days before the first round. */
+  balance_days_before: number;
+  /** The cancellation ladder, JSON `[{ daysBefore, percent }]`, frozen when the trip is created. */
+  ladder: string;
+  /** The lead customer once they opened the trip's link (null before). */
+  customer_chat_id: number | null;
+  customer_user_id: number | null;
+  accepted_at: number | null;
+  cancelled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A player of a trip's roster, in order. */
+export interface TripPlayersTable {
+  trip_id: string;
+  position: number;
+  name: string;
+  handicap: number | null;
+  locale: string;
+  phone: string | null;
+}
+
+/** A round of a trip: a tee time for `players` at a course on a day; its states in `ROUND_MOVES`. */
+export interface TripRoundsTable {
+  id: string;
+  trip_id: string;
+  position: number;
+  course_id: string;
+  course_name: string;
+  time_zone: string;
+  /** `YYYY-MM-DD` on the course's calendar. */
+  day: string;
+  /** `HH:MM` on the course's clock. */
+  tee_time: string;
+  /** The partner's slot when it was chosen from the tee sheet (null beyond the sales window). */
+  slot_id: string | null;
+  /** The slot's start (epoch ms), with `slot_id`. */
+  starts_at: number | null;
+  players: number;
+  /** Satang: the agency's selling price of the round (what the customer sees). */
+  selling_amount: number;
+  /** Satang: the partner's net when it was quoted (the agent's eyes only). */
+  net_amount: number | null;
+  state: "PLANNED" | "WAITING_FOR_SALE" | "BOOKING" | "BOOKED" | "FAILED" | "CANCELLED";
+  /** The booking made for it. */
+  booking_id: string | null;
+  last_error: string | null;
+  updated_at: number;
+}
+
+/** A priced line of a trip that is not the partner's (hotel, transfer, caddie package). */
+export interface TripLinesTable {
+  trip_id: string;
+  position: number;
+  kind: "hotel" | "transfer" | "caddie" | "other";
+  description: string;
+  /** Satang. */
+  selling_amount: number;
+}
+
+/** A trip's deposit or balance: its amount (satang), due day (Bangkok) and state (`INSTALMENT_MOVES`). */
+export interface TripInstalmentsTable {
+  trip_id: string;
+  kind: "deposit" | "balance";
+  amount: number;
+  due: string;
+  state: "due" | "submitted" | "rejected" | "approved" | "cancelled";
+  decided_by: number | null;
+  decided_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
+  trips: TripsTable;
+  trip_players: TripPlayersTable;
+  trip_rounds: TripRoundsTable;
+  trip_lines: TripLinesTable;
+  trip_instalments: TripInstalmentsTable;
   price_rules: PriceRulesTable;
   payments: PaymentsTable;
   money_owed: MoneyOwedTable;

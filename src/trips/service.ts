@@ -1,0 +1,313 @@
+/**
+ * Trips as a service (issue 51): an agent's trip quoted to its lead customer, accepted (the schedule
+ * frozen), its deposit approved by a person, then its rounds inside the partner's sales window booked —
+ * each through the booking service, so every partner write keeps the ledger's once-only rules and money
+ * checks — and the rest left waiting for sale; a cancellation quoted by the trip's ladder and, confirmed,
+ * recorded as money to return with the partner's reservations refunded through the existing refund path.
+ * The service decides every move (the tables in `moves.ts`); the screens only call it.
+ */
+import type { Kysely } from "kysely";
+import type { BookingService } from "../bookings/index.js";
+import { userActor } from "../bookings/audit.js";
+import { owedId, recordOwed } from "../bookings/owed.js";
+import { lastSaleDate } from "../partner/sales-window.js";
+import type { Database } from "../storage/schema.js";
+import { dateKeyOf } from "../time/today.js";
+import { refundQuote, scheduleOf, TRIP_TIME_ZONE, type RefundQuote } from "./money.js";
+import { createTripStore, type TripRound, type TripView } from "./store.js";
+
+export interface TripServiceOptions {
+  db: Kysely<Database>;
+  bookings: BookingService;
+  now: () => number;
+  /** A new unique id (trips, bookings made for rounds). */
+  newId: () => string;
+  /** Whether the user is an admin: a trip's cancellation refunds partner reservations, which only admins do. */
+  isAdmin: (userId: number) => boolean;
+}
+
+/** Who the lead customer is once they opened the trip's link. */
+export interface TripCustomer {
+  chatId: number;
+  userId: number;
+}
+
+export type AcceptOutcome =
+  { kind: "accepted"; view: TripView } | { kind: "not-open"; view: TripView } | { kind: "not-theirs" };
+
+export type ApproveOutcome =
+  | { kind: "approved"; view: TripView; rounds: RoundBooking[] }
+  | { kind: "already"; view: TripView }
+  | { kind: "not-due"; view: TripView };
+
+/** What became of a round when the trip's rounds were booked. */
+export interface RoundBooking {
+  roundId: string;
+  outcome: "booked" | "waiting-for-sale" | "failed";
+  detail?: string;
+}
+
+export type CancelOutcome =
+  | { kind: "cancelled"; view: TripView; quote: RefundQuote; refunds: { bookingId: string; outcome: string }[] }
+  /** The quote changed since it was shown (a day passed, a payment came): show the new one first. */
+  | { kind: "quote-changed"; quote: RefundQuote }
+  /** A round's booking is under way: cancel once it settles. */
+  | { kind: "busy" }
+  /** Only admins cancel a trip (its reservations are refunded): nothing was done. */
+  | { kind: "refused" }
+  | { kind: "not-open"; view: TripView };
+
+/** The reference a customer quotes for a trip's money (its payments, what is returned). */
+export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
+
+export function createTripService(options: TripServiceOptions) {
+  const { db, bookings, now, newId } = options;
+  const store = createTripStore(db, now);
+  const load = async (id: string) => {
+    const view = await store.get(id);
+    if (!view) throw new Error(`no trip ${id}`);
+    return view;
+  };
+  const paidOf = (view: TripView) =>
+    view.instalments.filter((i) => i.state === "approved").reduce((sum, i) => sum + i.amount, 0);
+
+  /** Books one round the call has moved to BOOKING: intent (idempotent on its id), reserve, confirm. */
+  async function bookRound(view: TripView, round: TripRound, bookingId: string): Promise<RoundBooking> {
+    const trip = view.trip;
+    const fail = async (detail: string): Promise<RoundBooking> => {
+      await store.moveRound(db, round.id, ["BOOKING"], "FAILED", { last_error: detail.slice(0, 500) });
+      return { roundId: round.id, outcome: "failed", detail };
+    };
+    if (round.slot_id === null || round.starts_at === null || round.net_amount === null) return fail("no-slot");
+    await bookings.createIntent({
+      id: bookingId,
+      chatId: trip.customer_chat_id!,
+      userId: trip.customer_user_id!,
+      agentId: trip.agent_id,
+      locale: trip.locale,
+      courseId: round.course_id,
+      courseName: round.course_name,
+      timeZone: round.time_zone,
+      slotId: round.slot_id,
+      slotStartsAt: round.starts_at,
+      persons: round.players,
+      customerName: trip.lead_name,
+      customerEmail: trip.lead_email,
+      customerMobile: trip.lead_mobile,
+      expectedAmount: round.net_amount,
+      additionGolfers: view.players.slice(1, round.players).map((p) => p.name),
+    });
+    const held = await bookings.reserve(bookingId, { actor: userActor(trip.agent_id) });
+    if (held.kind !== "held") return fail(`reserve-${held.kind} ${held.booking.last_error ?? ""}`.trim());
+    const paid = await bookings.confirm(bookingId, { actor: userActor(trip.agent_id) });
+    if (paid.kind !== "paid") return fail(`confirm-${paid.kind}`);
+    await store.moveRound(db, round.id, ["BOOKING"], "BOOKED");
+    return { roundId: round.id, outcome: "booked" };
+  }
+
+  /**
+   * After the deposit: each planned (or failed) round inside the sales window, seen from today in Bangkok,
+   * booked by the one call that moves it to BOOKING; each beyond it left WAITING_FOR_SALE.
+   */
+  async function bookRounds(id: string): Promise<RoundBooking[]> {
+    const view = await load(id);
+    const last = lastSaleDate(dateKeyOf(now(), TRIP_TIME_ZONE));
+    const out: RoundBooking[] = [];
+    for (const round of view.rounds) {
+      if (round.state !== "PLANNED" && round.state !== "FAILED") continue;
+      if (round.day > last) {
+        if (await store.moveRound(db, round.id, ["PLANNED"], "WAITING_FOR_SALE")) {
+          out.push({ roundId: round.id, outcome: "waiting-for-sale" });
+        }
+        continue;
+      }
+      const bookingId = newId();
+      if (!(await store.moveRound(db, round.id, [round.state], "BOOKING", { booking_id: bookingId, last_error: null })))
+        continue;
+      out.push(await bookRound(view, round, bookingId));
+    }
+    return out;
+  }
+
+  return {
+    store,
+
+    /** Records a new trip (DRAFT) for its agent; throws `ValiError` for bad input. */
+    create: (input: unknown): Promise<TripView> => store.create(newId(), input),
+    get: (id: string) => store.get(id),
+    listForAgent: (agentId: number, limit?: number) => store.listForAgent(agentId, limit),
+
+    /** The agent sends the quote (DRAFT → QUOTED); true when this call moved it. */
+    async send(id: string, agentId: number): Promise<boolean> {
+      const view = await load(id);
+      if (view.trip.agent_id !== agentId) return false;
+      return store.moveTrip(db, id, ["DRAFT"], "QUOTED");
+    },
+
+    /**
+     * The lead customer accepts the quote: the trip is theirs (the first to accept through its link), the
+     * schedule is frozen from today in Bangkok and its instalments are due. Accepting again is a no-op.
+     */
+    async accept(id: string, customer: TripCustomer): Promise<AcceptOutcome> {
+      const before = await load(id);
+      if (before.trip.customer_user_id !== null && Number(before.trip.customer_user_id) !== customer.userId) {
+        return { kind: "not-theirs" };
+      }
+      const at = now();
+      const schedule = scheduleOf({
+        total: before.total,
+        deposit: before.deposit,
+        balanceDaysBefore: before.trip.balance_days_before,
+        firstRound: before.rounds[0]!.day,
+        acceptedAtMs: at,
+      });
+      const won = await db.transaction().execute(async (trx) => {
+        const moved = await store.moveTrip(trx, id, ["QUOTED"], "ACCEPTED", {
+          customer_chat_id: customer.chatId,
+          customer_user_id: customer.userId,
+          accepted_at: at,
+        });
+        if (!moved) return false;
+        const rows: { kind: "deposit" | "balance"; amount: number; due: string }[] = [
+          { kind: "deposit", amount: schedule.deposit.satang, due: schedule.deposit.due },
+        ];
+        if (schedule.balance.satang > 0)
+          rows.push({ kind: "balance", amount: schedule.balance.satang, due: schedule.balance.due });
+        await store.addInstalments(trx, id, rows);
+        return true;
+      });
+      const view = await load(id);
+      if (won) return { kind: "accepted", view };
+      if (view.trip.customer_user_id !== null && Number(view.trip.customer_user_id) !== customer.userId) {
+        return { kind: "not-theirs" };
+      }
+      // Theirs already (a second tap, a replay): the same answer; otherwise not open to accepting.
+      const theirs = view.trip.customer_user_id !== null && view.trip.state !== "CANCELLED";
+      return theirs ? { kind: "accepted", view } : { kind: "not-open", view };
+    },
+
+    /**
+     * A person approves an instalment (`actorId`, whom the caller has checked may decide): the deposit moves
+     * the trip to DEPOSIT_PAID (PAID with no balance) and books the rounds inside the sales window; the
+     * balance moves it to PAID. Approved once, whoever taps.
+     */
+    async approve(id: string, kind: "deposit" | "balance", actorId: number): Promise<ApproveOutcome> {
+      const view = await load(id);
+      const instalment = view.instalments.find((i) => i.kind === kind);
+      if (!instalment) return { kind: "not-due", view };
+      const hasBalance = view.instalments.some((i) => i.kind === "balance");
+      const won = await db.transaction().execute(async (trx) => {
+        const moved = await store.moveInstalment(trx, id, kind, ["due", "submitted", "rejected"], "approved", {
+          decided_by: actorId,
+          decided_at: now(),
+        });
+        if (!moved) return false;
+        const tripMoved =
+          kind === "deposit"
+            ? await store.moveTrip(trx, id, ["ACCEPTED"], "DEPOSIT_PAID")
+            : await store.moveTrip(trx, id, ["DEPOSIT_PAID"], "PAID");
+        if (!tripMoved) throw new Error(`trip ${id} is not where its ${kind} can be approved`);
+        if (kind === "deposit" && !hasBalance) await store.moveTrip(trx, id, ["DEPOSIT_PAID"], "PAID");
+        return true;
+      });
+      if (!won) {
+        const after = await load(id);
+        const state = after.instalments.find((i) => i.kind === kind)?.state;
+        return state === "approved" ? { kind: "already", view: after } : { kind: "not-due", view: after };
+      }
+      const rounds = kind === "deposit" ? await bookRounds(id) : [];
+      return { kind: "approved", view: await load(id), rounds };
+    },
+
+    bookRounds,
+
+    /** What cancelling the trip now returns (the ladder frozen at sale, on today's day in Bangkok). */
+    async cancelQuote(id: string): Promise<RefundQuote> {
+      const view = await load(id);
+      return refundQuote({
+        total: view.total,
+        paid: paidOf(view),
+        ladder: view.ladder,
+        firstRound: view.rounds[0]!.day,
+        atMs: now(),
+      });
+    },
+
+    /**
+     * Cancels the trip at the quote the person saw (`expectedRefund`, satang): the open instalments void,
+     * unbooked rounds cancelled, the refund recorded to return (one row, `t-<trip>`, in the same
+     * transaction), then each booked round's reservation refunded through the booking service's refund
+     * (`actorId` must be an admin, as for any refund; anyone else is refused before anything changes). A booked round whose refund did
+     * not go through stays BOOKED, reported, for an admin's refund later.
+     */
+    async cancel(id: string, opts: { actorId: number; expectedRefund: number }): Promise<CancelOutcome> {
+      if (!options.isAdmin(opts.actorId)) return { kind: "refused" };
+      const view = await load(id);
+      if (view.rounds.some((r) => r.state === "BOOKING")) return { kind: "busy" };
+      const quote = refundQuote({
+        total: view.total,
+        paid: paidOf(view),
+        ladder: view.ladder,
+        firstRound: view.rounds[0]!.day,
+        atMs: now(),
+      });
+      if (quote.refund !== opts.expectedRefund) return { kind: "quote-changed", quote };
+      const at = now();
+      const won = await db
+        .transaction()
+        .execute(async (trx) => {
+          const live = ["DRAFT", "QUOTED", "ACCEPTED", "DEPOSIT_PAID", "PAID"] as const;
+          if (!(await store.moveTrip(trx, id, live, "CANCELLED", { cancelled_at: at }))) return false;
+          for (const i of view.instalments) {
+            if (i.state === "due" || i.state === "submitted" || i.state === "rejected") {
+              await store.moveInstalment(trx, id, i.kind, [i.state], "cancelled");
+            }
+          }
+          for (const r of view.rounds) {
+            if (r.state === "PLANNED" || r.state === "WAITING_FOR_SALE" || r.state === "FAILED") {
+              // A round another call started booking since the view was read: nothing is cancelled (busy).
+              if (!(await store.moveRound(trx, r.id, [r.state], "CANCELLED"))) throw new RoundMovedMeanwhile();
+            }
+          }
+          if (view.trip.customer_user_id !== null) {
+            await recordOwed(
+              trx,
+              {
+                id: owedId.trip(id),
+                reason: "trip",
+                booking_id: id,
+                move_id: null,
+                amount: quote.refund,
+                paid_via: "fairway",
+                reference: tripReference(id),
+                chat_id: Number(view.trip.customer_chat_id),
+                user_id: Number(view.trip.customer_user_id),
+                agent_id: view.trip.agent_id,
+              },
+              at,
+            );
+          }
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RoundMovedMeanwhile) return "busy" as const;
+          throw error;
+        });
+      if (won === "busy") return { kind: "busy" };
+      if (!won) return { kind: "not-open", view: await load(id) };
+      const refunds: { bookingId: string; outcome: string }[] = [];
+      for (const r of view.rounds) {
+        if (r.state !== "BOOKED" || r.booking_id === null) continue;
+        const out = await bookings.refund(r.booking_id, { actor: userActor(opts.actorId) });
+        refunds.push({ bookingId: r.booking_id, outcome: out.kind });
+        if (out.kind === "refunded") await store.moveRound(db, r.id, ["BOOKED"], "CANCELLED");
+      }
+      return { kind: "cancelled", view: await load(id), quote, refunds };
+    },
+  };
+}
+
+/** Rolls a cancellation back when a round moved after its view was read. */
+class RoundMovedMeanwhile extends Error {}
+
+export type TripService = ReturnType<typeof createTripService>;

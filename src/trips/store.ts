@@ -1,0 +1,323 @@
+/**
+ * A trip's rows (migration 029): the trip, its roster, rounds, priced lines and instalments. Every state
+ * change is a compare-and-set typed from the tables of legal moves (`moves.ts`) and checked again at run
+ * time, so two instances, a replay or a double tap move a row once.
+ */
+import type { Kysely, Selectable, Transaction } from "kysely";
+import * as v from "valibot";
+import { LOCALES } from "../locale.js";
+import type {
+  Database,
+  TripInstalmentsTable,
+  TripLinesTable,
+  TripPlayersTable,
+  TripRoundsTable,
+  TripsTable,
+} from "../storage/schema.js";
+import { isDateKey } from "../time/date-key.js";
+import { normalizeLadder, tripTotal, type DepositRule, type LadderStep } from "./money.js";
+import {
+  assertTripMoves,
+  type InstalmentState,
+  type InstalmentTargets,
+  type RoundState,
+  type RoundTargets,
+  type TripState,
+  type TripTargets,
+} from "./moves.js";
+
+export type TripRecord = Selectable<TripsTable>;
+export type TripPlayer = Selectable<TripPlayersTable>;
+export type TripRound = Selectable<TripRoundsTable>;
+export type TripLine = Selectable<TripLinesTable>;
+export type TripInstalment = Selectable<TripInstalmentsTable>;
+
+/** A trip with everything in it, and its selling total (satang). */
+export interface TripView {
+  trip: TripRecord;
+  players: TripPlayer[];
+  rounds: TripRound[];
+  lines: TripLine[];
+  instalments: TripInstalment[];
+  total: number;
+  ladder: LadderStep[];
+  deposit: DepositRule;
+}
+
+const Satang = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+const Text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
+
+/** A new trip, as its agent builds it; checked at the boundary. */
+export const TripInputSchema = v.object({
+  agentId: v.pipe(v.number(), v.safeInteger()),
+  leadName: Text(128),
+  leadEmail: v.pipe(v.string(), v.trim(), v.email(), v.maxLength(256)),
+  leadMobile: v.pipe(v.string(), v.regex(/^\+?[0-9]{6,15}$/)),
+  locale: v.picklist(LOCALES),
+  players: v.pipe(
+    v.array(
+      v.object({
+        name: Text(128),
+        handicap: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(54))),
+        locale: v.picklist(LOCALES),
+        phone: v.nullable(v.pipe(v.string(), v.regex(/^\+?[0-9]{6,15}$/))),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(64),
+  ),
+  rounds: v.pipe(
+    v.array(
+      v.object({
+        courseId: Text(64),
+        courseName: Text(256),
+        timeZone: Text(64),
+        day: v.pipe(
+          v.string(),
+          v.check((s: string) => isDateKey(s), "a YYYY-MM-DD day"),
+        ),
+        teeTime: v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/)),
+        slotId: v.nullable(Text(64)),
+        startsAt: v.nullable(v.pipe(v.number(), v.safeInteger())),
+        players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64)),
+        sellingAmount: Satang,
+        netAmount: v.nullable(Satang),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(30),
+  ),
+  lines: v.pipe(
+    v.array(
+      v.object({
+        kind: v.picklist(["hotel", "transfer", "caddie", "other"]),
+        description: Text(256),
+        sellingAmount: Satang,
+      }),
+    ),
+    v.maxLength(30),
+  ),
+  deposit: v.variant("kind", [
+    v.object({ kind: v.literal("percent"), percent: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)) }),
+    v.object({ kind: v.literal("amount"), satang: Satang }),
+  ]),
+  balanceDaysBefore: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(365)),
+  ladder: v.array(v.object({ daysBefore: v.pipe(v.number(), v.integer()), percent: v.pipe(v.number(), v.integer()) })),
+});
+export type TripInput = v.InferInput<typeof TripInputSchema>;
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export function createTripStore(db: Kysely<Database>, now: () => number) {
+  async function view(q: Q, id: string): Promise<TripView | undefined> {
+    const trip = await q.selectFrom("trips").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!trip) return undefined;
+    const [players, rounds, lines, instalments] = await Promise.all([
+      q.selectFrom("trip_players").selectAll().where("trip_id", "=", id).orderBy("position").execute(),
+      q.selectFrom("trip_rounds").selectAll().where("trip_id", "=", id).orderBy("position").execute(),
+      q.selectFrom("trip_lines").selectAll().where("trip_id", "=", id).orderBy("position").execute(),
+      q.selectFrom("trip_instalments").selectAll().where("trip_id", "=", id).orderBy("kind", "desc").execute(),
+    ]);
+    const norm = <T extends { selling_amount: number }>(rows: T[]) =>
+      rows.map((r) => ({ ...r, selling_amount: Number(r.selling_amount) }));
+    const r = norm(rounds).map((x) => ({
+      ...x,
+      net_amount: x.net_amount === null ? null : Number(x.net_amount),
+      starts_at: x.starts_at === null ? null : Number(x.starts_at),
+    }));
+    const l = norm(lines);
+    const i = instalments.map((x) => ({ ...x, amount: Number(x.amount) }));
+    const t = { ...trip, agent_id: Number(trip.agent_id), deposit_value: Number(trip.deposit_value) };
+    const deposit: DepositRule =
+      t.deposit_kind === "percent"
+        ? { kind: "percent", percent: t.deposit_value }
+        : { kind: "amount", satang: t.deposit_value };
+    const ladder = v.parse(TripInputSchema.entries.ladder, JSON.parse(t.ladder));
+    return {
+      trip: t,
+      players,
+      rounds: r,
+      lines: l,
+      instalments: i,
+      total: tripTotal([...r.map((x) => x.selling_amount), ...l.map((x) => x.selling_amount)]),
+      ladder,
+      deposit,
+    };
+  }
+
+  return {
+    /** Records a new trip (DRAFT, its rounds PLANNED), its ladder frozen; throws `ValiError` for bad input. */
+    async create(id: string, input: unknown): Promise<TripView> {
+      const t = v.parse(TripInputSchema, input);
+      const ladder = normalizeLadder(t.ladder);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto("trips")
+          .values({
+            id,
+            agent_id: t.agentId,
+            lead_name: t.leadName,
+            lead_email: t.leadEmail,
+            lead_mobile: t.leadMobile,
+            locale: t.locale,
+            state: "DRAFT",
+            deposit_kind: t.deposit.kind,
+            deposit_value: t.deposit.kind === "percent" ? t.deposit.percent : t.deposit.satang,
+            balance_days_before: t.balanceDaysBefore,
+            ladder: JSON.stringify(ladder),
+            customer_chat_id: null,
+            customer_user_id: null,
+            accepted_at: null,
+            cancelled_at: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await trx
+          .insertInto("trip_players")
+          .values(t.players.map((p, i) => ({ trip_id: id, position: i + 1, ...p })))
+          .execute();
+        const rounds = [...t.rounds].sort((a, b) => (a.day + a.teeTime).localeCompare(b.day + b.teeTime));
+        await trx
+          .insertInto("trip_rounds")
+          .values(
+            rounds.map((r, i) => ({
+              id: `${id}-r${i + 1}`,
+              trip_id: id,
+              position: i + 1,
+              course_id: r.courseId,
+              course_name: r.courseName,
+              time_zone: r.timeZone,
+              day: r.day,
+              tee_time: r.teeTime,
+              slot_id: r.slotId,
+              starts_at: r.startsAt,
+              players: r.players,
+              selling_amount: r.sellingAmount,
+              net_amount: r.netAmount,
+              state: "PLANNED" as const,
+              booking_id: null,
+              last_error: null,
+              updated_at: at,
+            })),
+          )
+          .execute();
+        if (t.lines.length > 0) {
+          await trx
+            .insertInto("trip_lines")
+            .values(
+              t.lines.map((l, i) => ({
+                trip_id: id,
+                position: i + 1,
+                kind: l.kind,
+                description: l.description,
+                selling_amount: l.sellingAmount,
+              })),
+            )
+            .execute();
+        }
+      });
+      return (await view(db, id))!;
+    },
+
+    get: (id: string, q: Q = db) => view(q, id),
+
+    /** An agent's trips, newest first. */
+    listForAgent(agentId: number, limit = 20): Promise<TripRecord[]> {
+      return db
+        .selectFrom("trips")
+        .selectAll()
+        .where("agent_id", "=", agentId)
+        .orderBy("created_at", "desc")
+        .limit(limit)
+        .execute();
+    },
+
+    /** Moves a trip from one of `from` to `to` (`TRIP_MOVES`); true if this call won. */
+    async moveTrip<From extends TripState>(
+      q: Q,
+      id: string,
+      from: readonly From[],
+      to: NoInfer<TripTargets<From>>,
+      set: Partial<Pick<TripRecord, "customer_chat_id" | "customer_user_id" | "accepted_at" | "cancelled_at">> = {},
+    ): Promise<boolean> {
+      assertTripMoves("trip", from, to);
+      const result = await q
+        .updateTable("trips")
+        .set({ ...set, state: to, updated_at: now() })
+        .where("id", "=", id)
+        .where("state", "in", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Moves a round (`ROUND_MOVES`); true if this call won. */
+    async moveRound<From extends RoundState>(
+      q: Q,
+      id: string,
+      from: readonly From[],
+      to: NoInfer<RoundTargets<From>>,
+      set: Partial<Pick<TripRound, "booking_id" | "last_error">> = {},
+    ): Promise<boolean> {
+      assertTripMoves("round", from, to);
+      const result = await q
+        .updateTable("trip_rounds")
+        .set({ ...set, state: to, updated_at: now() })
+        .where("id", "=", id)
+        .where("state", "in", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Moves an instalment (`INSTALMENT_MOVES`); true if this call won. */
+    async moveInstalment<From extends InstalmentState>(
+      q: Q,
+      tripId: string,
+      kind: TripInstalment["kind"],
+      from: readonly From[],
+      to: NoInfer<InstalmentTargets<From>>,
+      set: Partial<Pick<TripInstalment, "decided_by" | "decided_at">> = {},
+    ): Promise<boolean> {
+      assertTripMoves("instalment", from, to);
+      const result = await q
+        .updateTable("trip_instalments")
+        .set({ ...set, state: to, updated_at: now() })
+        .where("trip_id", "=", tripId)
+        .where("kind", "=", kind)
+        .where("state", "in", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Records the schedule's instalments (`due`), once. */
+    async addInstalments(
+      q: Q,
+      tripId: string,
+      rows: { kind: TripInstalment["kind"]; amount: number; due: string }[],
+    ): Promise<void> {
+      const at = now();
+      await q
+        .insertInto("trip_instalments")
+        .values(
+          rows.map((r) => ({
+            trip_id: tripId,
+            ...r,
+            state: "due" as const,
+            decided_by: null,
+            decided_at: null,
+            updated_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.columns(["trip_id", "kind"]).doNothing())
+        .execute();
+    },
+
+    /** The trip a booking was made for, if any (its round). */
+    roundOfBooking(bookingId: string): Promise<TripRound | undefined> {
+      return db.selectFrom("trip_rounds").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
+    },
+  };
+}
+
+export type TripStore = ReturnType<typeof createTripStore>;
