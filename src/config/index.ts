@@ -252,6 +252,12 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       problems.push(
         "SELLER_ADDRESS is required when SELLER_VAT_REGISTERED=1 (a tax invoice names the seller's address)",
       );
+    // The PromptPay QR asks for the selling price: a receipt adding VAT to it would show more than was paid.
+    if (result.output.PRICES_INCLUDE_VAT === "0")
+      problems.push(
+        "PRICES_INCLUDE_VAT=0 is not supported when SELLER_VAT_REGISTERED=1: customers pay the selling price " +
+          "(the PromptPay amount), so it must include the VAT; set PRICES_INCLUDE_VAT=1 and price rules with VAT in",
+      );
   }
   if (!result.success || typeof database === "string" || problems.length > 0) throw new ConfigError(problems);
   const e = result.output;

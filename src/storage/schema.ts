@@ -662,12 +662,48 @@ export interface TripInstalmentsTable {
   updated_at: number;
 }
 
+/** A kind of document fairway issues (migration 028). */
+export type DocumentKind = "receipt" | "tax-invoice" | "abbreviated" | "credit-note";
+
+/** The last number issued in a document series (migration 028). */
+export interface DocumentCountersTable {
+  series: string;
+  last_number: number;
+}
+
+/** A receipt, tax invoice or credit note issued (migration 028), once per (kind, source). */
+export interface DocumentsTable {
+  /** The full number printed on it, e.g. `RC-TX-00000-2026-000001`. */
+  number: string;
+  series: string;
+  /** Its place in the series, from 1, without gaps. */
+  seq: number;
+  kind: DocumentKind;
+  /** What it documents, e.g. `payment:<booking id>:<kind>`; asking again returns the same document. */
+  source: string;
+  booking_id: string;
+  /** Satang: total, net of VAT, and VAT. */
+  total: number;
+  net: number;
+  vat: number;
+  buyer_name: string | null;
+  buyer_address: string | null;
+  buyer_tax_id: string | null;
+  buyer_branch: string | null;
+  /** A credit note's: the number of the invoice it reduces. */
+  refers_to: string | null;
+  issued_by: number | null;
+  issued_at: number;
+}
+
 export interface Database {
   trips: TripsTable;
   trip_players: TripPlayersTable;
   trip_rounds: TripRoundsTable;
   trip_lines: TripLinesTable;
   trip_instalments: TripInstalmentsTable;
+  document_counters: DocumentCountersTable;
+  documents: DocumentsTable;
   price_rules: PriceRulesTable;
   payments: PaymentsTable;
   money_owed: MoneyOwedTable;

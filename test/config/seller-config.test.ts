@@ -22,7 +22,7 @@ describe("the seller on receipts", () => {
       SELLER_BRANCH: "00002",
       SELLER_VAT_REGISTERED: "1",
       VAT_RATE_PERCENT: "10",
-      PRICES_INCLUDE_VAT: "0",
+      PRICES_INCLUDE_VAT: "1",
       INVOICE_PREFIX: "BKK-",
     }).seller;
     expect(seller).toEqual({
@@ -32,7 +32,7 @@ describe("the seller on receipts", () => {
       branch: "00002",
       vatRegistered: true,
       vatRatePercent: 10,
-      pricesIncludeVat: false,
+      pricesIncludeVat: true,
       invoicePrefix: "BKK-",
     });
   });
@@ -53,6 +53,17 @@ describe("the seller on receipts", () => {
       "INVOICE_PREFIX must be 1-10 characters of A-Z, a-z, 0-9 and -",
     ]);
     expect(problems.join(" ")).not.toContain("0107544000109");
+  });
+
+  it("refuses prices without VAT for a VAT-registered seller: the receipt's total would not be what was paid", () => {
+    const registered = { SELLER_VAT_REGISTERED: "1", SELLER_TAX_ID: "0107544000108", SELLER_ADDRESS: "99 Sukhumvit" };
+    expect(problemsOf({ ...registered, PRICES_INCLUDE_VAT: "0" })).toEqual([
+      "PRICES_INCLUDE_VAT=0 is not supported when SELLER_VAT_REGISTERED=1: customers pay the selling price " +
+        "(the PromptPay amount), so it must include the VAT; set PRICES_INCLUDE_VAT=1 and price rules with VAT in",
+    ]);
+    expect(createConfig({ ...registered, PRICES_INCLUDE_VAT: "1" }).seller.pricesIncludeVat).toBe(true);
+    // Not VAT-registered: no VAT on any receipt, so the setting changes nothing and is accepted.
+    expect(createConfig({ PRICES_INCLUDE_VAT: "0" }).seller.vatRegistered).toBe(false);
   });
 
   it("requires the tax id and the address of a VAT-registered seller", () => {
