@@ -24,7 +24,7 @@ import {
 import { isPayFirst, type PaymentRecord } from "./payments.js";
 import type { BookingRecord, BookingState } from "./record.js";
 import { isLegalMove } from "./moves.js";
-import { ownerRefusal } from "./ownership.js";
+import { ownerOf, ownerRefusal } from "./ownership.js";
 import type { Transition } from "./repository.js";
 import { errorJSON, failureOf, lastError, mayHaveApplied } from "./write-failure.js";
 
@@ -160,7 +160,14 @@ export function createBookingMachine(core: MoneyCore) {
     if (target && target !== booking.state && (!refundNotApplied || mayRevert)) {
       const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
       if (isLegalMove("booking", booking.state, target)) {
-        const owed = target === "REFUNDED" ? await owedByRefund(booking) : undefined;
+        // A paid reservation the partner ended, refunded or cancelled: what the customer paid is owed back
+        // (a cancel credits nothing known, so their whole payment) — no baht owed without its row.
+        const owed =
+          target === "REFUNDED"
+            ? await owedByRefund(booking)
+            : target === "RELEASED" && booking.state === "PAID"
+              ? await core.owed.refund(booking, null, true)
+              : undefined;
         await repo.transitionTo(booking.id, {
           from: booking.state,
           to: target,
@@ -574,10 +581,17 @@ export function createBookingMachine(core: MoneyCore) {
   async function recheck(id: string): Promise<Recheck> {
     const before = await load(id);
     if (!before.reservation_id || before.state !== "PAID") return { before, after: before };
+    // An open move owns the booking (`ownership.ts`): the poll leaves it to the move until the move ends.
+    if (await ownerOf(options.db, id)) return { before, after: before };
     const readAt = now();
     const r = await partner.getReservation(before.reservation_id);
-    const after = await applyPartnerState(before, r, false, readAt);
+    let after = await applyPartnerState(before, r, false, readAt);
     const startsAt = r.reserve?.golf?.slotTime;
+    if (r.status === "PAID" && after.state === "PAID" && startsAt !== undefined && startsAt !== before.slot_starts_at) {
+      // The course moved the tee time: the booking shows the new one, so the next read finds no change.
+      await repo.patch(id, { slot_starts_at: startsAt, slot_id: r.slotId }, ["PAID"]);
+      after = await load(id);
+    }
     return {
       before,
       after,

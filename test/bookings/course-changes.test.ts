@@ -232,6 +232,63 @@ describe.each(databaseFactories)("the course-changes poll, on $name", ({ make })
     expect((await booking(one!.id)).state).toBe("PAID");
   });
 
+  it("a paid reservation the course cancelled: released, and what the customer paid recorded to return", async () => {
+    const near = await paid(slotIn(1));
+    sandbox.course.end((await booking(near)).reservation_id!, "CANCEL");
+    t += SHORTEST;
+    await poll().pass();
+    const after = await booking(near);
+    expect(after).toMatchObject({ state: "RELEASED", release_reason: "partner-cancelled" });
+    const owed = await service.owedOf(near);
+    expect(owed).toHaveLength(1);
+    expect(owed[0]).toMatchObject({ state: "to-return", amount: after.selling_amount ?? after.amount });
+    // Read again (as /order would): still one row.
+    await service.refresh(near);
+    expect(await service.owedOf(near)).toHaveLength(1);
+  });
+
+  it("a tee time the course moved is recorded once: the booking shows the new time, the next pass finds nothing", async () => {
+    const slot = slotIn(1);
+    const moved = await paid(slot);
+    const to = openSlotNear(slot);
+    const newStart = sandbox
+      .slots(slot.course.id, new Date(slot.startMs + 7 * HOUR).toISOString().slice(0, 10))
+      .find((s) => s.id === to)!.startMs;
+    sandbox.course.changeTeeTime((await booking(moved)).reservation_id!, to);
+    const p = poll();
+    t += SHORTEST;
+    expect((await p.pass()).changes).toHaveLength(1);
+    expect(await booking(moved)).toMatchObject({ state: "PAID", slot_id: to, slot_starts_at: newStart });
+    t += SHORTEST;
+    expect(await p.pass()).toMatchObject({ read: 1, changes: [] });
+    expect(found).toHaveLength(1);
+  });
+
+  it("leaves a booking an open move owns: not read while the move is open, though the course ended it", async () => {
+    const slot = slotIn(1);
+    const old = await paid(slot);
+    const out = await service.startMove({
+      id: randomUUID(),
+      newBookingId: randomUUID(),
+      oldBookingId: old,
+      requestedBy: AGENT,
+      to: {
+        slotId: openSlotNear(slot),
+        slotStartsAt: slot.startMs,
+        persons: 2,
+        expectedAmount: slot.price * 2,
+      },
+    });
+    expect(out.kind).toBe("held");
+    sandbox.course.end((await booking(old)).reservation_id!, "REFUND");
+    t += SHORTEST;
+    const before = reads();
+    const pass = await poll().pass();
+    expect(pass.changes).toEqual([]);
+    expect(reads()).toBe(before);
+    expect((await booking(old)).state).toBe("PAID");
+  });
+
   /** Another open slot on the same course and day as `slot`. */
   function openSlotNear(slot: SlotView): string {
     const date = new Date(slot.startMs + 7 * HOUR).toISOString().slice(0, 10);
