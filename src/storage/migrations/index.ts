@@ -23,6 +23,7 @@ import { paymentsReleased } from "./022-payments-released.js";
 import { moneyOwed } from "./023-money-owed.js";
 import { slipImages } from "./024-slip-images.js";
 import { slipCheck } from "./025-slip-check.js";
+import { slipCheckRetries } from "./026-slip-check-retries.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   "023-money-owed": moneyOwed,
   "024-slip-images": slipImages,
   "025-slip-check": slipCheck,
+  "026-slip-check-retries": slipCheckRetries,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -177,7 +177,7 @@ describe("a slip checked by the service", () => {
     expect(await h.app.metrics.text()).toContain('fairway_slip_checks_total{outcome="person",reason="server-error"} 1');
   });
 
-  it("the bank's delay: the slip waits for a person (no automatic retry yet)", async () => {
+  it("the bank's delay: the slip is asked again by itself after the wait, across a restart, and booked with no tap", async () => {
     const { h, standIn } = await start();
     const { agent, customer, booking, payment } = await customerShownQr(h, 100_407, "Nok");
     standIn.addTransfer(transfer(h, "0142026LATER", payment.amount));
@@ -185,8 +185,104 @@ describe("a slip checked by the service", () => {
     customer.sendPhoto(await slipPhoto("0142026LATER"));
     await h.settle();
     expect(confirms(h)).toHaveLength(0);
-    expect(cards(agent).at(-1)?.caption).toContain("could not decide (bank-delay 3 min)");
+    expect(customer.lastMessage()?.text).toContain("We check it again by ourselves in about 3 min");
+    const card = cards(agent).at(-1)!;
+    expect(card.caption).toContain("asks again by itself in about 3 min");
+    expect(buttons(card)).toContain("✅ Paid — confirm");
     expect(await h.app.bookings.payment(booking.id)).toMatchObject({ state: "submitted", slip_check: "retry-later" });
+    const asked = standIn.requests();
+    // Not yet due: nothing asked.
+    h.clock.advance(60_000);
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(asked);
+    // The wait is kept in the database: a restart finds it.
+    await h.restart();
+    h.clock.advance(2 * 60_000 + 1_000);
+    // Still delayed at the bank: asked once, moved on.
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(asked + 1);
+    expect(confirms(h)).toHaveLength(0);
+    // Two passes in a row ask once: the first forgets the retry it decided.
+    standIn.answered("0142026LATER");
+    h.clock.advance(3 * 60_000 + 1_000);
+    await Promise.all([h.app.slipRetries.tick(), h.app.slipRetries.tick()]);
+    await h.settle();
+    expect(standIn.requests()).toBe(asked + 2);
+    expect(confirms(h)).toHaveLength(1);
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({
+      state: "approved",
+      decided_by: null,
+      decided_via: "slip-check:slipok",
+      slip_check: "verified",
+    });
+    expect(customer.messages().some((m) => m.text?.includes("was verified with your bank"))).toBe(true);
+    expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
+    expect(agent.lastMessage()?.text).toContain("Slip of Nok");
+    expect(agent.lastMessage()?.text).toContain("Verified by the slip check (SlipOK): booked");
+    // Decided: nothing more is asked.
+    h.clock.advance(10 * 60_000);
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(asked + 2);
+    const metrics = await h.app.metrics.text();
+    expect(metrics).toContain('fairway_slip_checks_total{outcome="booked",reason=""} 1');
+    expectTelegramRules(h);
+  });
+
+  it("the bank's delay until the hold is about to end: asked last just before it, then left to a person", async () => {
+    const { h, standIn } = await start();
+    const { agent, customer, booking, payment } = await customerShownQr(h, 100_408, "Nok");
+    standIn.addTransfer(transfer(h, "0142026SLOW", payment.amount));
+    standIn.delay("0142026SLOW", 20);
+    customer.sendPhoto(await slipPhoto("0142026SLOW"));
+    await h.settle();
+    const asked = standIn.requests();
+    const ends = (await h.app.bookings.get(booking.id))!.hold_expires_at!;
+    // Minute by minute until the hold's end: asked again after the service's 20 minutes while the hold
+    // allows it, last 2 minutes before its end, then left to a person.
+    const askedAt: number[] = [];
+    while (h.clock() < ends) {
+      h.clock.advance(60_000);
+      const before = standIn.requests();
+      await h.app.slipRetries.tick();
+      if (standIn.requests() > before) askedAt.push(h.clock());
+    }
+    await h.settle();
+    expect(askedAt.length).toBeGreaterThanOrEqual(1);
+    expect(standIn.requests()).toBe(asked + askedAt.length);
+    const last = askedAt.at(-1)!;
+    expect(last).toBeGreaterThanOrEqual(ends - 2 * 60_000);
+    expect(last).toBeLessThan(ends - 60_000);
+    for (let i = 1; i < askedAt.length; i++) expect(askedAt[i]! - askedAt[i - 1]!).toBeLessThanOrEqual(20 * 60_000);
+    expect(confirms(h)).toHaveLength(0);
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({ slip_check: "retry-later:gave-up" });
+    expect(agent.lastMessage()?.text).toContain("could not decide (bank-delay)");
+    expect(customer.lastMessage()?.text).toContain("is with your agent");
+    const calls = standIn.requests();
+    h.clock.advance(20 * 60_000);
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(calls);
+    await h.app.reaper.tick();
+    await h.settle();
+  });
+
+  it("the bank's delay, then a person's tap first: the retry asks nothing more", async () => {
+    const { h, standIn } = await start();
+    const { agent, customer, booking, payment } = await customerShownQr(h, 100_409, "Nok");
+    standIn.addTransfer(transfer(h, "0142026TAPPED", payment.amount));
+    standIn.delay("0142026TAPPED", 3);
+    customer.sendPhoto(await slipPhoto("0142026TAPPED"));
+    await h.settle();
+    agent.tap({ messageId: cards(agent).at(-1)!.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    expect(confirms(h)).toHaveLength(1);
+    const asked = standIn.requests();
+    standIn.answered("0142026TAPPED");
+    h.clock.advance(4 * 60_000);
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(asked);
+    expect(confirms(h)).toHaveLength(1);
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({ state: "approved", decided_by: AGENT });
   });
 });
 
