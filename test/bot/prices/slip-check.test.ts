@@ -313,3 +313,88 @@ describe.each(databaseFactories)("one transfer, two payments, on $name", ({ make
     },
   );
 });
+
+describe.each(databaseFactories)("the slip check against a person and the hold's end, on $name", ({ make }) => {
+  /** A customer's payment with a slip submitted whose QR gave `ref` (not checked here: the race is the test). */
+  async function submitted(x: Harness, id: number, ref: string) {
+    const shown = await customerShownQr(x, id, "Nok");
+    const out = await x.app.bookings.submitSlip(shown.booking.id, {
+      fileId: `file-${ref}`,
+      read: () => Promise.resolve({ qr: "read" as const, ref }),
+    });
+    expect(out.kind).toBe("submitted");
+    return shown;
+  }
+
+  it(
+    "the slip check's approval and a person's tap on the same payment at once: exactly one approves, one confirm, the reference accepted once",
+    { timeout: 120_000 },
+    async () => {
+      const { h } = await start(make);
+      const { booking } = await submitted(h, 100_421, "0142026BOTH");
+      const balance = (await h.app.partner.getBalance()).balance;
+      const [checked, tapped] = await Promise.all([
+        h.app.bookings.approveCheckedSlip(booking.id, { provider: "slipok", transRef: "0142026BOTH" }),
+        h.app.bookings.decidePayment(booking.id, { approve: true, actorId: AGENT }),
+      ]);
+      expect([checked.kind, tapped.kind].filter((k) => k === "approved")).toHaveLength(1);
+      const payment = (await h.app.bookings.payment(booking.id))!;
+      expect(payment.state).toBe("approved");
+      // Whoever won is the decider: the slip check or the agent, not both.
+      expect(payment.decided_via === null).toBe(payment.decided_by === AGENT);
+      await h.settle();
+      expect(confirms(h)).toHaveLength(1);
+      expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
+      const b = (await h.app.bookings.get(booking.id))!;
+      expect((await h.app.partner.getBalance()).balance).toBe(balance - b.amount!);
+      expect(await h.app.bookings.acceptedRefOf("0142026BOTH")).toBe(booking.id);
+    },
+  );
+
+  it(
+    "a person's approval accepts the slip's reference: the same slip for another booking is refused by the check with no call",
+    { timeout: 120_000 },
+    async () => {
+      const { h, standIn } = await start(make);
+      const one = await submitted(h, 100_422, "0142026TAP");
+      expect((await h.app.bookings.decidePayment(one.booking.id, { approve: true, actorId: AGENT })).kind).toBe(
+        "approved",
+      );
+      expect(await h.app.bookings.acceptedRefOf("0142026TAP")).toBe(one.booking.id);
+      const two = await customerShownQr(h, 100_423, "Mai");
+      standIn.addTransfer(transfer(h, "0142026TAP", two.payment.amount));
+      const calls = standIn.requests();
+      two.customer.sendPhoto(await slipPhoto("0142026TAP"));
+      await h.settle();
+      expect(standIn.requests()).toBe(calls);
+      expect(await h.app.bookings.payment(two.booking.id)).toMatchObject({
+        state: "submitted",
+        slip_check: "refused:duplicate",
+      });
+      expect(confirms(h)).toHaveLength(1);
+    },
+  );
+
+  it(
+    "the slip check's approval and the hold's end at once: the hold's end wins, nothing is confirmed, and the reference is let go",
+    { timeout: 120_000 },
+    async () => {
+      const { h } = await start(make);
+      const { booking } = await submitted(h, 100_424, "0142026LAPSE");
+      const balance = (await h.app.partner.getBalance()).balance;
+      h.clock.set((await h.app.bookings.get(booking.id))!.hold_expires_at! + 1_000);
+      const [checked] = await Promise.all([
+        h.app.bookings.approveCheckedSlip(booking.id, { provider: "slipok", transRef: "0142026LAPSE" }),
+        h.app.reaper.tick(),
+      ]);
+      expect(checked.kind).not.toBe("approved");
+      await h.app.reaper.tick();
+      await h.settle();
+      expect(confirms(h)).toHaveLength(0);
+      expect((await h.app.bookings.payment(booking.id))?.state).toBe("expired");
+      expect((await h.app.partner.getBalance()).balance).toBe(balance);
+      // The transfer paid for nothing: it may pay for another booking.
+      expect(await h.app.bookings.acceptedRefOf("0142026LAPSE")).toBeUndefined();
+    },
+  );
+});
