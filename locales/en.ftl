@@ -782,6 +782,7 @@ pay-slip-received = 🧾 Thank you: your slip ({ $amount }) is with your agent. 
 pay-slip-verified = ✅ Your transfer of { $amount } was verified with your bank. Your booking is confirmed: your receipt follows.
 pay-slip-check-refused = ⚠️ Your slip could not be accepted: { $why }
     Check the transfer in your banking app and send the right slip, or wait for your agent, who has this one.
+pay-slip-check-retrying = ⏳ Thank you: your bank has not confirmed the transfer of { $amount } yet. We check it again by ourselves in about { $minutes } min; no need to send the slip again. Your agent has it too.
 pay-check-why-amount-mismatch = the amount transferred is not { $amount }.
 pay-check-why-payee-mismatch = the money went to another account than the QR's.
 pay-check-why-duplicate = this transfer was already used for a payment.
@@ -792,6 +793,8 @@ pay-card-check-verified = ✅ Verified by the slip check ({ $provider }): booked
 pay-card-check-refused = ⛔ The slip check ({ $provider }) refused it: { $why } The customer was told.
 pay-card-check-undecided = ❔ The slip check ({ $provider }) could not decide ({ $why }): please check the transfer yourself.
 pay-card-check-not-booked = ⚠️ The slip check ({ $provider }) verified the transfer, but it is not booked yet: see below.
+pay-card-check-retrying = ⏳ The bank has not confirmed the transfer yet: the slip check ({ $provider }) asks again by itself in about { $minutes } min. You may check it yourself meanwhile.
+pay-check-retry-result = 🧾 Slip of { $customer } (<code>{ $reference }</code>), checked again: { $line }
 pay-slip-too-large = 📎 This image is too large for its QR code to be read automatically, so your agent will check the slip by eye. Next time, please send a screenshot of the slip or a smaller photo.
 pay-slip-limit = 📎 Your agent already has the slips for this payment (at most { $limit }), so this one was not sent on. Please wait while they check the payment; if something is wrong or they ask for another slip, contact your agent directly.
 pay-not-yours = This button is not yours.

@@ -280,6 +280,7 @@ pay-slip-received = 🧾 ありがとうございます。明細（{ $amount }�
 pay-slip-verified = ✅ { $amount } の振込が銀行で確認されました。予約が確定しました。領収書をお送りします。
 pay-slip-check-refused = ⚠️ この明細は受け付けられません：{ $why }
     銀行アプリで振込を確認して正しい明細を送るか、この明細を受け取ったエージェントをお待ちください。
+pay-slip-check-retrying = ⏳ ありがとうございます。銀行がまだ { $amount } の振込を確認していません。約 { $minutes } 分後に自動でもう一度確認します。明細を再送する必要はありません。エージェントにも届いています。
 pay-check-why-amount-mismatch = 振込金額が { $amount } ではありません。
 pay-check-why-payee-mismatch = QR の口座とは別の口座に振り込まれています。
 pay-check-why-duplicate = この振込はすでに支払いに使われています。

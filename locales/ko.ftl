@@ -280,6 +280,7 @@ pay-slip-received = 🧾 감사합니다. 영수증 ({ $amount })이 에이전�
 pay-slip-verified = ✅ { $amount } 이체가 은행에서 확인되었습니다. 예약이 확정되었으며 영수증이 곧 전송됩니다.
 pay-slip-check-refused = ⚠️ 이 영수증은 받을 수 없습니다: { $why }
     은행 앱에서 이체 내역을 확인하고 올바른 영수증을 보내 주시거나, 이 영수증을 받은 에이전트를 기다려 주세요.
+pay-slip-check-retrying = ⏳ 감사합니다. 은행에서 아직 { $amount } 이체를 확인하지 않았습니다. 약 { $minutes }분 후에 자동으로 다시 확인합니다. 영수증을 다시 보낼 필요는 없습니다. 에이전트에게도 전달되었습니다.
 pay-check-why-amount-mismatch = 이체 금액이 { $amount }이 아닙니다.
 pay-check-why-payee-mismatch = QR의 계좌가 아닌 다른 계좌로 이체되었습니다.
 pay-check-why-duplicate = 이 이체는 이미 결제에 사용되었습니다.

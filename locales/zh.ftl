@@ -280,6 +280,7 @@ pay-slip-received = 🧾 谢谢：您的凭证（{ $amount }）已交给代理�
 pay-slip-verified = ✅ 您的 { $amount } 转账已经银行核实。预订已确认，收据随后发送。
 pay-slip-check-refused = ⚠️ 无法接受此凭证：{ $why }
     请在银行应用中核对转账并发送正确的凭证，或等待已收到此凭证的代理。
+pay-slip-check-retrying = ⏳ 谢谢：您的银行尚未确认 { $amount } 的转账。我们将在约 { $minutes } 分钟后自动再次核实，无需重新发送凭证。您的代理也已收到。
 pay-check-why-amount-mismatch = 转账金额不是 { $amount }。
 pay-check-why-payee-mismatch = 款项转入了二维码以外的账户。
 pay-check-why-duplicate = 这笔转账已被用于付款。

@@ -4,6 +4,7 @@ import type { Access } from "./access/index.js";
 import { countPendingRequests, type BookingService, type HoldReaper } from "./bookings/index.js";
 import type { BotApiServer } from "./local/bot-api-server/index.js";
 import { createAfterBooking, type AfterBooking } from "./bot/features/after-booking/jobs.js";
+import { createSlipRetries, type SlipRetries } from "./bot/features/payments/slip-retries.js";
 import { createBot, type FairwayBot } from "./bot/index.js";
 import { createOffers, type Offers } from "./bot/inline/offers.js";
 import type { Outbox } from "./bot/outbox.js";
@@ -48,6 +49,8 @@ export interface AppOptions {
   flowVersion?: number;
   /** How often reminders and the digest are looked for, ms (default 30 s). */
   afterBookingIntervalMs?: number;
+  /** How often the slip check's retries are looked for (default 15 s: tests call `app.slipRetries.tick()`). */
+  slipRetryIntervalMs?: number;
   /** How often the watch checker looks for (course, date) targets due, ms (default 5 s). */
   watchIntervalMs?: number;
   /** How often the course-changes poll looks for paid bookings due a read, ms (the poll's default when absent). */
@@ -70,6 +73,8 @@ export interface App {
   reaper: HoldReaper;
   /** Reminders before tee-off and the admins' daily digest (run on the leader). */
   afterBooking: AfterBooking;
+  /** The slip check's retries (run on the leader when a slip check is configured). */
+  slipRetries: SlipRetries;
   /** The watch checker (run on the leader): tee times that open, alerted to the agents watching. */
   watches: WatchChecker;
   bot: FairwayBot["bot"];
@@ -300,12 +305,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(options.courseChangesTickMs !== undefined ? { tickMs: options.courseChangesTickMs } : {}),
   });
 
+  // The slip check's retries ("the bank has not said yet"), when a slip check is configured.
+  const slipRetries = createSlipRetries({
+    env: () => ({ deps: fairwayBot.deps, me: bot.botInfo }),
+    ...(options.slipRetryIntervalMs !== undefined ? { intervalMs: options.slipRetryIntervalMs } : {}),
+  });
+
   const receiving = createReceiving({ bot, config, logger });
   const { polling, webhook } = receiving;
   const leader = createLeaderJobs({
     storage,
     instance,
-    jobs: [reaper, afterBooking, watches, courseChanges, outbox],
+    jobs: [reaper, afterBooking, watches, courseChanges, ...(slipCheck ? [slipRetries] : []), outbox],
     ...(polling ? { polling } : {}),
     offers,
     bot,
@@ -370,6 +381,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     offers,
     reaper,
     afterBooking,
+    slipRetries,
     watches,
     bot,
     outbox,

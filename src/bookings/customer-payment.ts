@@ -221,11 +221,21 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     const payment = await payments.get(bookingId);
     if (!payment) throw new Error(`booking ${bookingId} has no payment`);
     await mayWrite("decide", userActor(opts.actorId), payment);
-    return decide(bookingId, payment, {
+    // A slip a person approves has its transfer accepted too: the slip check refuses it for another payment.
+    const ref = opts.approve && isOpenPayment(payment.state) ? payment.slip_ref : null;
+    if (ref) await payments.acceptRef(ref, bookingId);
+    const outcome = await decide(bookingId, payment, {
       approve: opts.approve,
       actor: userActor(opts.actorId),
       decided: { decided_by: opts.actorId, decided_at: now() },
     });
+    if (ref) await releaseUnlessApproved(ref, bookingId);
+    return outcome;
+  }
+
+  /** A reference accepted for an approval that did not happen (the hold ended first) is let go. */
+  async function releaseUnlessApproved(ref: string, bookingId: string): Promise<void> {
+    if ((await payments.get(bookingId))?.state !== "approved") await payments.releaseRef(ref, bookingId);
   }
 
   /**
@@ -245,7 +255,7 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
       await payments.patch(bookingId, { slip_check: "refused:duplicate" }, OPEN_PAYMENT_STATES);
       return { kind: "duplicate", payment: (await payments.get(bookingId)) ?? payment, acceptedFor };
     }
-    return decide(bookingId, payment, {
+    const outcome = await decide(bookingId, payment, {
       approve: true,
       actor: "system:slip-check",
       decided: {
@@ -255,6 +265,8 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
         slip_check: "verified",
       },
     });
+    await releaseUnlessApproved(opts.transRef, bookingId);
+    return outcome;
   }
 
   async function decide(

@@ -171,6 +171,14 @@ export function createPaymentsStore(db: Kysely<Database>, now: () => number) {
     },
 
     /**
+     * Lets go of a reference accepted for a booking whose approval did not happen (its hold ended first,
+     * another decision won): the transfer may pay for something else. Another booking's acceptance is kept.
+     */
+    async releaseRef(ref: string, bookingId: string): Promise<void> {
+      await db.deleteFrom("accepted_slip_refs").where("ref", "=", ref).where("booking_id", "=", bookingId).execute();
+    },
+
+    /**
      * Counts one more slip for a payment, while it has taken fewer than `max`: true when this slip is
      * admitted (then read and forwarded), false past the limit. Atomic across instances: of slips sent at
      * once, exactly `max` are admitted.

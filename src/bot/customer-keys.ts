@@ -234,6 +234,7 @@ export const CUSTOMER_KEYS = [
   "pay-slip-received",
   "pay-slip-verified",
   "pay-slip-check-refused",
+  "pay-slip-check-retrying",
   "pay-check-why-amount-mismatch",
   "pay-check-why-payee-mismatch",
   "pay-check-why-duplicate",

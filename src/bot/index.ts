@@ -364,6 +364,8 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
 
   return {
     bot,
+    /** What every update's handlers are given (the leader's jobs that act as a handler would read it too). */
+    deps,
     i18n,
     notifications,
     outbox: limits.outbox,

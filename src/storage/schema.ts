@@ -505,6 +505,16 @@ export interface AcceptedSlipRefsTable {
   at: number;
 }
 
+/** A slip the service asked to be checked again later (migration 026), asked again by the leader at `due_at`. */
+export interface SlipCheckRetriesTable {
+  booking_id: string;
+  qr_text: string;
+  trans_ref: string;
+  due_at: number;
+  attempts: number;
+  arrived_at: number;
+}
+
 /** Where money owed to a customer is: to be returned, then marked returned by a decider. */
 export type OwedState = "to-return" | "returned";
 
@@ -710,6 +720,7 @@ export interface Database {
   slip_refs: SlipRefsTable;
   slip_images: SlipImagesTable;
   accepted_slip_refs: AcceptedSlipRefsTable;
+  slip_check_retries: SlipCheckRetriesTable;
   agent_payees: AgentPayeesTable;
   kv: KvTable;
   bookings: BookingsTable;

@@ -158,6 +158,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       partnerTimeouts: timeouts.start,
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
       afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
+      slipRetryIntervalMs: 60 * 60_000,
       watchIntervalMs: options.watchIntervalMs ?? 60_000,
     });
     handling.track(made.bot);

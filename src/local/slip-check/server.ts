@@ -157,6 +157,10 @@ export function createSlipCheckStandIn(options: SlipCheckStandInOptions = {}) {
     delay(transRef: string, minutes: number): void {
       delays.set(transRef, minutes);
     },
+    /** The bank has answered for this reference at last: no more delay. */
+    answered(transRef: string): void {
+      delays.delete(transRef);
+    },
     /** An image the stand-in reads as this QR text when it is uploaded. */
     addImage(bytes: Uint8Array, qrText: string): void {
       images.set(sha256(bytes), qrText);

@@ -13,3 +13,4 @@ export {
   type SlipVerdict,
   type SlipVerified,
 } from "./verdict.js";
+export { createSlipCheckRetries, type SlipCheckRetries, type SlipCheckRetry } from "./retries.js";

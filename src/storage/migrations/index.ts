@@ -23,6 +23,7 @@ import { paymentsReleased } from "./022-payments-released.js";
 import { moneyOwed } from "./023-money-owed.js";
 import { slipImages } from "./024-slip-images.js";
 import { slipCheck } from "./025-slip-check.js";
+import { slipCheckRetries } from "./026-slip-check-retries.js";
 import { documents } from "./028-documents.js";
 import { trips } from "./029-trips.js";
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "023-money-owed": moneyOwed,
   "024-slip-images": slipImages,
   "025-slip-check": slipCheck,
+  "026-slip-check-retries": slipCheckRetries,
   "028-documents": documents,
   "029-trips": trips,
 };

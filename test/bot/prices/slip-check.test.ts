@@ -177,7 +177,7 @@ describe("a slip checked by the service", () => {
     expect(await h.app.metrics.text()).toContain('fairway_slip_checks_total{outcome="person",reason="server-error"} 1');
   });
 
-  it("the bank's delay: the slip waits for a person (no automatic retry yet)", async () => {
+  it("the bank's delay: the slip is asked again by itself after the wait, across a restart, and booked with no tap", async () => {
     const { h, standIn } = await start();
     const { agent, customer, booking, payment } = await customerShownQr(h, 100_407, "Nok");
     standIn.addTransfer(transfer(h, "0142026LATER", payment.amount));
@@ -185,8 +185,104 @@ describe("a slip checked by the service", () => {
     customer.sendPhoto(await slipPhoto("0142026LATER"));
     await h.settle();
     expect(confirms(h)).toHaveLength(0);
-    expect(cards(agent).at(-1)?.caption).toContain("could not decide (bank-delay 3 min)");
+    expect(customer.lastMessage()?.text).toContain("We check it again by ourselves in about 3 min");
+    const card = cards(agent).at(-1)!;
+    expect(card.caption).toContain("asks again by itself in about 3 min");
+    expect(buttons(card)).toContain("✅ Paid — confirm");
     expect(await h.app.bookings.payment(booking.id)).toMatchObject({ state: "submitted", slip_check: "retry-later" });
+    const asked = standIn.requests();
+    // Not yet due: nothing asked.
+    h.clock.advance(60_000);
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(asked);
+    // The wait is kept in the database: a restart finds it.
+    await h.restart();
+    h.clock.advance(2 * 60_000 + 1_000);
+    // Still delayed at the bank: asked once, moved on.
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(asked + 1);
+    expect(confirms(h)).toHaveLength(0);
+    // Two passes in a row ask once: the first forgets the retry it decided.
+    standIn.answered("0142026LATER");
+    h.clock.advance(3 * 60_000 + 1_000);
+    await Promise.all([h.app.slipRetries.tick(), h.app.slipRetries.tick()]);
+    await h.settle();
+    expect(standIn.requests()).toBe(asked + 2);
+    expect(confirms(h)).toHaveLength(1);
+    expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({
+      state: "approved",
+      decided_by: null,
+      decided_via: "slip-check:slipok",
+      slip_check: "verified",
+    });
+    expect(customer.messages().some((m) => m.text?.includes("was verified with your bank"))).toBe(true);
+    expect(customer.messages().some((m) => m.text?.includes("Booking confirmed"))).toBe(true);
+    expect(agent.lastMessage()?.text).toContain("Slip of Nok");
+    expect(agent.lastMessage()?.text).toContain("Verified by the slip check (SlipOK): booked");
+    // Decided: nothing more is asked.
+    h.clock.advance(10 * 60_000);
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(asked + 2);
+    const metrics = await h.app.metrics.text();
+    expect(metrics).toContain('fairway_slip_checks_total{outcome="booked",reason=""} 1');
+    expectTelegramRules(h);
+  });
+
+  it("the bank's delay until the hold is about to end: asked last just before it, then left to a person", async () => {
+    const { h, standIn } = await start();
+    const { agent, customer, booking, payment } = await customerShownQr(h, 100_408, "Nok");
+    standIn.addTransfer(transfer(h, "0142026SLOW", payment.amount));
+    standIn.delay("0142026SLOW", 20);
+    customer.sendPhoto(await slipPhoto("0142026SLOW"));
+    await h.settle();
+    const asked = standIn.requests();
+    const ends = (await h.app.bookings.get(booking.id))!.hold_expires_at!;
+    // Minute by minute until the hold's end: asked again after the service's 20 minutes while the hold
+    // allows it, last 2 minutes before its end, then left to a person.
+    const askedAt: number[] = [];
+    while (h.clock() < ends) {
+      h.clock.advance(60_000);
+      const before = standIn.requests();
+      await h.app.slipRetries.tick();
+      if (standIn.requests() > before) askedAt.push(h.clock());
+    }
+    await h.settle();
+    expect(askedAt.length).toBeGreaterThanOrEqual(1);
+    expect(standIn.requests()).toBe(asked + askedAt.length);
+    const last = askedAt.at(-1)!;
+    expect(last).toBeGreaterThanOrEqual(ends - 2 * 60_000);
+    expect(last).toBeLessThan(ends - 60_000);
+    for (let i = 1; i < askedAt.length; i++) expect(askedAt[i]! - askedAt[i - 1]!).toBeLessThanOrEqual(20 * 60_000);
+    expect(confirms(h)).toHaveLength(0);
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({ slip_check: "retry-later:gave-up" });
+    expect(agent.lastMessage()?.text).toContain("could not decide (bank-delay)");
+    expect(customer.lastMessage()?.text).toContain("is with your agent");
+    const calls = standIn.requests();
+    h.clock.advance(20 * 60_000);
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(calls);
+    await h.app.reaper.tick();
+    await h.settle();
+  });
+
+  it("the bank's delay, then a person's tap first: the retry asks nothing more", async () => {
+    const { h, standIn } = await start();
+    const { agent, customer, booking, payment } = await customerShownQr(h, 100_409, "Nok");
+    standIn.addTransfer(transfer(h, "0142026TAPPED", payment.amount));
+    standIn.delay("0142026TAPPED", 3);
+    customer.sendPhoto(await slipPhoto("0142026TAPPED"));
+    await h.settle();
+    agent.tap({ messageId: cards(agent).at(-1)!.message_id, data: `py:a:${booking.id}` });
+    await h.settle();
+    expect(confirms(h)).toHaveLength(1);
+    const asked = standIn.requests();
+    standIn.answered("0142026TAPPED");
+    h.clock.advance(4 * 60_000);
+    await h.app.slipRetries.tick();
+    expect(standIn.requests()).toBe(asked);
+    expect(confirms(h)).toHaveLength(1);
+    expect(await h.app.bookings.payment(booking.id)).toMatchObject({ state: "approved", decided_by: AGENT });
   });
 });
 
@@ -214,6 +310,91 @@ describe.each(databaseFactories)("one transfer, two payments, on $name", ({ make
       ].sort();
       expect(states).toEqual(["approved", "submitted"]);
       expect(confirms(h)).toHaveLength(1);
+    },
+  );
+});
+
+describe.each(databaseFactories)("the slip check against a person and the hold's end, on $name", ({ make }) => {
+  /** A customer's payment with a slip submitted whose QR gave `ref` (not checked here: the race is the test). */
+  async function submitted(x: Harness, id: number, ref: string) {
+    const shown = await customerShownQr(x, id, "Nok");
+    const out = await x.app.bookings.submitSlip(shown.booking.id, {
+      fileId: `file-${ref}`,
+      read: () => Promise.resolve({ qr: "read" as const, ref }),
+    });
+    expect(out.kind).toBe("submitted");
+    return shown;
+  }
+
+  it(
+    "the slip check's approval and a person's tap on the same payment at once: exactly one approves, one confirm, the reference accepted once",
+    { timeout: 120_000 },
+    async () => {
+      const { h } = await start(make);
+      const { booking } = await submitted(h, 100_421, "0142026BOTH");
+      const balance = (await h.app.partner.getBalance()).balance;
+      const [checked, tapped] = await Promise.all([
+        h.app.bookings.approveCheckedSlip(booking.id, { provider: "slipok", transRef: "0142026BOTH" }),
+        h.app.bookings.decidePayment(booking.id, { approve: true, actorId: AGENT }),
+      ]);
+      expect([checked.kind, tapped.kind].filter((k) => k === "approved")).toHaveLength(1);
+      const payment = (await h.app.bookings.payment(booking.id))!;
+      expect(payment.state).toBe("approved");
+      // Whoever won is the decider: the slip check or the agent, not both.
+      expect(payment.decided_via === null).toBe(payment.decided_by === AGENT);
+      await h.settle();
+      expect(confirms(h)).toHaveLength(1);
+      expect((await h.app.bookings.get(booking.id))?.state).toBe("PAID");
+      const b = (await h.app.bookings.get(booking.id))!;
+      expect((await h.app.partner.getBalance()).balance).toBe(balance - b.amount!);
+      expect(await h.app.bookings.acceptedRefOf("0142026BOTH")).toBe(booking.id);
+    },
+  );
+
+  it(
+    "a person's approval accepts the slip's reference: the same slip for another booking is refused by the check with no call",
+    { timeout: 120_000 },
+    async () => {
+      const { h, standIn } = await start(make);
+      const one = await submitted(h, 100_422, "0142026TAP");
+      expect((await h.app.bookings.decidePayment(one.booking.id, { approve: true, actorId: AGENT })).kind).toBe(
+        "approved",
+      );
+      expect(await h.app.bookings.acceptedRefOf("0142026TAP")).toBe(one.booking.id);
+      const two = await customerShownQr(h, 100_423, "Mai");
+      standIn.addTransfer(transfer(h, "0142026TAP", two.payment.amount));
+      const calls = standIn.requests();
+      two.customer.sendPhoto(await slipPhoto("0142026TAP"));
+      await h.settle();
+      expect(standIn.requests()).toBe(calls);
+      expect(await h.app.bookings.payment(two.booking.id)).toMatchObject({
+        state: "submitted",
+        slip_check: "refused:duplicate",
+      });
+      expect(confirms(h)).toHaveLength(1);
+    },
+  );
+
+  it(
+    "the slip check's approval and the hold's end at once: the hold's end wins, nothing is confirmed, and the reference is let go",
+    { timeout: 120_000 },
+    async () => {
+      const { h } = await start(make);
+      const { booking } = await submitted(h, 100_424, "0142026LAPSE");
+      const balance = (await h.app.partner.getBalance()).balance;
+      h.clock.set((await h.app.bookings.get(booking.id))!.hold_expires_at! + 1_000);
+      const [checked] = await Promise.all([
+        h.app.bookings.approveCheckedSlip(booking.id, { provider: "slipok", transRef: "0142026LAPSE" }),
+        h.app.reaper.tick(),
+      ]);
+      expect(checked.kind).not.toBe("approved");
+      await h.app.reaper.tick();
+      await h.settle();
+      expect(confirms(h)).toHaveLength(0);
+      expect((await h.app.bookings.payment(booking.id))?.state).toBe("expired");
+      expect((await h.app.partner.getBalance()).balance).toBe(balance);
+      // The transfer paid for nothing: it may pay for another booking.
+      expect(await h.app.bookings.acceptedRefOf("0142026LAPSE")).toBeUndefined();
     },
   );
 });

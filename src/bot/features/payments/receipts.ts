@@ -8,7 +8,7 @@ import { bookingIcsUid, buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { customerGroupReceipt, customerReceipt, readerIn } from "./messages.js";
 
 /** The receipt and the calendar file to the customer, through the outbox (their language). */
-export async function sendReceipt(ctx: BotContext, b: BookingRecord): Promise<void> {
+export async function sendReceipt(ctx: Pick<BotContext, "deps" | "me">, b: BookingRecord): Promise<void> {
   const { deps } = ctx;
   const locale = await deps.notifications.localeOf(Number(b.user_id));
   const r = readerIn(locale);
@@ -32,7 +32,7 @@ export async function sendReceipt(ctx: BotContext, b: BookingRecord): Promise<vo
 }
 
 /** The receipt of a group paid first and the calendar file of its paid tee times, through the outbox. */
-export async function sendGroupReceipt(ctx: BotContext, view: GroupView): Promise<void> {
+export async function sendGroupReceipt(ctx: Pick<BotContext, "deps" | "me">, view: GroupView): Promise<void> {
   const { deps } = ctx;
   const g = view.group;
   const r = readerIn(await deps.notifications.localeOf(Number(g.user_id)));

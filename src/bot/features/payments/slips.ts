@@ -16,7 +16,7 @@ import { formatBaht } from "../../format/money.js";
 import { localeOf } from "../../i18n.js";
 import { isTelegramFailure } from "../../ui/telegram-errors.js";
 import { payableHoldEnd, readerIn, slipCard } from "./messages.js";
-import { checkLine, checkSlip, type CheckedSlip } from "./slip-check.js";
+import { checkLine, checkSlip, countCheck } from "./slip-check.js";
 import { deciders } from "./who-decides.js";
 
 /** A late slip older than this (after its payment ended) is no longer matched to the booking. */
@@ -75,17 +75,6 @@ function readingOf(read: SlipRead | undefined): SlipReading {
   return { qr: read?.kind === "too-large" ? "too-large" : "unread" };
 }
 
-/** The slip check's decision in the metrics: its outcome, and the time from the slip (`arrived`) to booked. */
-function countCheck(ctx: BotContext, checked: CheckedSlip, arrived: number): void {
-  const m = ctx.deps.slipMetrics;
-  if (!m) return;
-  if (checked.kind === "booked") {
-    m.slipChecked("booked", "");
-    m.slipConfirmed((ctx.deps.now() - arrived) / 1000);
-  } else if (checked.kind === "refused") m.slipChecked("refused", checked.reason);
-  else m.slipChecked("person", checked.kind === "undecided" ? checked.why.replace(/ .*/, "") : "not-booked");
-}
-
 /** A slip photo (or an image sent as a file) from a customer with a booking awaiting payment. */
 export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promise<void> {
   const userId = ctx.from?.id;
@@ -141,7 +130,7 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
   // Read and submitted: the slip check's word, when one is configured (slip-check.ts).
   const checked =
     out.kind === "submitted" && seen.read?.kind === "read" ? await checkSlip(ctx, out, seen.read.qr) : undefined;
-  if (checked) countCheck(ctx, checked, arrived);
+  if (checked) countCheck(deps, checked, arrived);
   const current = (await deps.bookings.payment(out.booking.id)) ?? out.payment;
   for (const id of await deciders(ctx, out.payment)) {
     const r = readerIn(await deps.notifications.localeOf(id));
@@ -177,7 +166,9 @@ export async function onSlip(ctx: BotContext, next: () => Promise<void>): Promis
       ? ctx.t("pay-slip-verified", { amount })
       : checked?.kind === "refused"
         ? ctx.t("pay-slip-check-refused", { why: ctx.t(`pay-check-why-${checked.reason}`, { amount }) })
-        : ctx.t("pay-slip-received", { amount });
+        : checked?.kind === "retrying"
+          ? ctx.t("pay-slip-check-retrying", { amount, minutes: checked.minutes })
+          : ctx.t("pay-slip-received", { amount });
   // Over the limits: the agent still has the slip; the customer knows why its QR was not read.
   const tooLarge = seen.read?.kind === "too-large" ? `\n\n${ctx.t("pay-slip-too-large")}` : "";
   await ctx.reply(answer + tooLarge, { parse_mode: "HTML" });

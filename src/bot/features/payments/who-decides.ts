@@ -4,7 +4,7 @@ import type { BotContext } from "../../context.js";
 import { isAdmin } from "../../middlewares/roles.js";
 
 /** The agent credited with a payment and every admin: who may decide on it, and who is shown its slip. */
-export async function deciders(ctx: BotContext, payment: PaymentRecord): Promise<number[]> {
+export async function deciders(ctx: Pick<BotContext, "deps">, payment: PaymentRecord): Promise<number[]> {
   const agent = payment.agent_id !== null ? await ctx.deps.notifications.agentChats(Number(payment.agent_id)) : [];
   return [...new Set([...agent, ...ctx.deps.access.adminIds()])];
 }
