@@ -127,6 +127,7 @@ function childEnv(env: Record<string, string>, clock: () => number): Record<stri
     "FAKETIME_DONT_RESET",
     "FAKETIME_NO_CACHE",
     "FAIRWAY_BENCH_SQL_STATS",
+    "HEAP_GROWING_PERCENT",
     "NODE_OPTIONS", // an experiment's V8 flags or preloaded module reach the bots too
   ].flatMap((n) => {
     const value = process.env[n];
