@@ -22,6 +22,7 @@ import type { Course, TeeTime } from "../partner/types.js";
 import type { SellingPrice } from "../pricing/rules.js";
 import { coursesInScope, type SearchHit, type TeeTimeSearch } from "../search/search.js";
 import { courseToday } from "../time/today.js";
+import { periodicPass } from "../runtime/periodic.js";
 import { backoffMs, checkIntervalMs, createReadBudget, jitterMs, pauseMs } from "./pace.js";
 import { targetKey, type Watch, type WatchStore, type WatchTarget } from "./store.js";
 
@@ -115,8 +116,6 @@ export function createWatchChecker(options: WatchCheckerOptions) {
   const budget = createReadBudget(options.readsPerMinute);
   let failedStreak = 0;
   let pausedUntil = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<PassSummary | undefined> | undefined;
 
   /**
    * The targets the active watches cover: dates from today through the partner's sales window's last
@@ -282,42 +281,27 @@ export function createWatchChecker(options: WatchCheckerOptions) {
     logger.warn({ why, pauseMs: ms, streak: failedStreak }, "watch checks paused: the partner is failing");
   }
 
-  /** One pass; never throws (a failure is logged). */
-  const run = () => {
-    running ??= pass()
-      .catch((error: unknown) => {
+  /** Passes; one never throws (a failure is logged). */
+  const passes = periodicPass(
+    () =>
+      pass().catch((error: unknown) => {
         logger.error({ err: error }, "watch pass failed");
         return undefined;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+      }),
+    intervalMs,
+  );
 
   return {
     /** A fresh pass now, after any pass under way (tests call it after moving the clock). */
-    async tick(): Promise<PassSummary | undefined> {
-      await running;
-      return run();
-    },
+    tick: passes.tick,
     /** Reads made in the minute before now. */
     readsLastMinute: () => budget.used(now()),
     /** Until when the checker is paused (the partner failing); 0 or past: not paused. */
     pausedUntil: () => pausedUntil,
     /** A pass now and then every interval. */
-    start() {
-      if (timer) return;
-      void run();
-      timer = setInterval(() => void run(), intervalMs);
-      timer.unref();
-    },
+    start: passes.start,
     /** Stops the timer and waits for a pass under way. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: passes.stop,
   };
 }
 

@@ -15,6 +15,7 @@ import type { Notifications } from "../../notifications.js";
 import { createDigest, type DigestOptions } from "./digest.js";
 import { createReminders } from "./reminders.js";
 import type { GolferCopies } from "../../../bookings/index.js";
+import { periodicPass } from "../../../runtime/periodic.js";
 import { createAfterBookingStore } from "./store.js";
 
 export interface AfterBookingOptions {
@@ -52,8 +53,6 @@ export function createAfterBooking(options: AfterBookingOptions) {
   });
   const digest = createDigest({ ...options, store, minuteOfDay: options.config.digestMinuteOfDay });
   const intervalMs = options.intervalMs ?? 30_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   /** One pass of both; never throws. */
   async function tick(): Promise<void> {
@@ -69,35 +68,18 @@ export function createAfterBooking(options: AfterBookingOptions) {
     }
   }
 
-  const run = () => {
-    running ??= tick().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  const passes = periodicPass(tick, intervalMs);
 
   return {
     store,
     reminders,
     digest,
     /** A fresh pass now, after any pass under way (tests call it after moving the clock). */
-    async tick(): Promise<void> {
-      await running;
-      await run();
-    },
+    tick: passes.tick,
     /** Runs a pass now and then every interval. */
-    start() {
-      if (timer) return;
-      void run();
-      timer = setInterval(() => void run(), intervalMs);
-      timer.unref();
-    },
+    start: passes.start,
     /** Stops the timer and waits for a pass in progress. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: passes.stop,
   };
 }
 

@@ -22,6 +22,7 @@ import { escapeHtml } from "../../format/html.js";
 import type { BotContext } from "../../context.js";
 import { payableHoldEnd, readerIn } from "./messages.js";
 import { askSlipCheck, checkLine, countCheck, nextAsk, RETRY_MARGIN_MS, type CheckedSlip } from "./slip-check.js";
+import { periodicPass } from "../../../runtime/periodic.js";
 import { deciders } from "./who-decides.js";
 
 export interface SlipRetriesOptions {
@@ -36,8 +37,6 @@ const CLAIM_MS = 2 * 60_000;
 
 export function createSlipRetries(options: SlipRetriesOptions) {
   const intervalMs = options.intervalMs ?? 15_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
 
   async function retryOne(env: Pick<BotContext, "deps" | "me">, retry: SlipCheckRetry): Promise<void> {
     const { deps } = env;
@@ -122,33 +121,8 @@ export function createSlipRetries(options: SlipRetriesOptions) {
     }
   }
 
-  const run = () => {
-    running ??= tick().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  return {
-    /** A fresh pass now, after any pass under way (tests call it after moving the clock). */
-    async tick(): Promise<void> {
-      await running;
-      await run();
-    },
-    /** Runs a pass now and then every interval. */
-    start() {
-      if (timer) return;
-      void run();
-      timer = setInterval(() => void run(), intervalMs);
-      timer.unref();
-    },
-    /** Stops the timer and waits for a pass in progress. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  // A fresh pass now after any under way (`tick`, tests call it after moving the clock), every interval once started.
+  return periodicPass(tick, intervalMs);
 }
 
 export type SlipRetries = ReturnType<typeof createSlipRetries>;
