@@ -1,7 +1,8 @@
 /**
  * Text as the drawing libraries need it: escaped for SVG, and Thai spelled as they can lay it out. SARA AM
- * (ำ, U+0E33) is one character but two glyphs: a ring above the consonant (NIKHAHIT, U+0E4D) and a vowel after it (SARA AA, U+0E32). HarfBuzz's Thai shaper
- * (and rustybuzz's, its port) decomposes it and moves the ring before the above-base marks:
+ * (ำ, U+0E33) is one character but two glyphs: a ring above the consonant (NIKHAHIT, U+0E4D) and a vowel
+ * after it (SARA AA, U+0E32). HarfBuzz's Thai shaper (and rustybuzz's, its port) decomposes it and moves the
+ * ring before the above-base marks:
  * `<0E14, 0E4B, 0E33> → <0E14, 0E4D, 0E4B, 0E32>`. Neither of the libraries fairway draws text with gets the
  * rest right:
  * - resvg 2.6 (vouchers, charts) shapes with rustybuzz, but its text layout then gives the SARA AA no advance:
