@@ -23,7 +23,8 @@ export interface Command {
 
 /**
  * fairway's start command. With a compiled build (`dist/main.js`): production's start, `runFairway`
- * from `dist/run.js` exactly as `dist/main.js` calls it, but on the bench world's clock (read from
+ * from the start bundle's `dist/bundle/run.js` (what `npm start` runs; tsc's `dist/run.js` when there is no
+ * bundle) exactly as `main.js` calls it, but on the bench world's clock (read from
  * FAIRWAY_TEST_WORLD_NOW, as test/helpers/world-main.ts does for the sources), so "today" and
  * "tomorrow" do not depend on the machine's date; `literal` runs `node dist/main.js` itself, on the
  * machine's clock. Without a build: `node --import tsx test/helpers/world-main.ts`. With `profileDir`,
@@ -47,7 +48,9 @@ export function fairwayCommand(options: { literal?: boolean; profileDir?: string
         args: [...prof, "dist/main.js"],
         display: "node dist/main.js (on the machine's clock)",
       };
-    const run = JSON.stringify(pathToFileURL(join(ROOT, "dist", "run.js")).href);
+    // The bundle's run.js when `npm run build` made one: the code `npm start` runs; tsc's dist/run.js else.
+    const bundled = existsSync(join(ROOT, "dist", "bundle", "run.js"));
+    const run = JSON.stringify(pathToFileURL(join(ROOT, "dist", ...(bundled ? ["bundle"] : []), "run.js")).href);
     const at = `process.env.${WORLD_CLOCK_ENV}`;
     const code = [
       `import { exitOnStartFailure, runFairway } from ${run};`,
@@ -57,7 +60,9 @@ export function fairwayCommand(options: { literal?: boolean; profileDir?: string
     return {
       file: process.execPath,
       args: [...prof, "--input-type=module", "--eval", code],
-      display: "node dist/main.js's start (runFairway of dist/run.js) on the world clock",
+      display: bundled
+        ? "npm start's start bundle (runFairway of dist/bundle/run.js) on the world clock"
+        : "node dist/main.js's start (runFairway of dist/run.js) on the world clock",
     };
   }
   const args = [...prof, "--import", "tsx", "test/helpers/world-main.ts"];
