@@ -1004,3 +1004,13 @@ digest-moves = Moves to another tee time: { $done } done ({ $refunded } credited
     [0] {""}
    *[other] , ⚠️ { $stranded } refunded without a new tee time
   }
+
+# Trips: a round booked when its day goes on sale
+trip-opened-booked = 🗓 Trip of { $lead }: the round at { $course } on { $date } went on sale and is booked at { $time } (quoted { $quoted }), { $players } players, net { $net }.
+trip-opened-failed = ⚠️ Trip of { $lead }: the round at { $course } on { $date } went on sale, but the tee time at { $time } could not be booked ({ $detail }). Choose another tee time for it.
+trip-opened-over-price = ⚠️ Trip of { $lead }: the round at { $course } on { $date } went on sale, but every tee time within an hour of { $quoted } for { $players } players costs more than { $limit }. Nearest tee times:
+    { $nearest }
+trip-opened-no-tee-time = ⚠️ Trip of { $lead }: the round at { $course } on { $date } went on sale, but no tee time for { $players } players is open within an hour of { $quoted }. Nearest tee times:
+    { $nearest }
+trip-opened-nothing = none open that day
+trip-opened-customer = ⛳ Your round at { $course } on { $date } is booked: tee time { $time }, { $players } players. Your voucher follows.

@@ -537,3 +537,6 @@ move-too-late = { $code } の変更は取り消されました。承認の前に
 move-pending = { $code } についての回答がまだ届いていません。再確認して変更を完了します。
 move-retrying = { $code } の新しいティータイム { $newCode } のお支払いがまだ完了していません。確保している間に再試行します。
 move-held = { $code } の新しいティータイムを確保しました。
+
+# Trips: a round booked when its day goes on sale
+trip-opened-customer = ⛳ { $date } の { $course } のラウンドを予約しました：ティータイム { $time }、{ $players } 名。バウチャーをお送りします。

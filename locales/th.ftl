@@ -915,3 +915,13 @@ digest-moves = ย้ายไปเวลาอื่น: สำเร็จ { 
     [0] {""}
    *[other] , ⚠️ คืนเงินแล้วแต่ไม่ได้เวลาใหม่ { $stranded } รายการ
   }
+
+# Trips: a round booked when its day goes on sale
+trip-opened-booked = 🗓 ทริปของ { $lead }: รอบที่ { $course } วันที่ { $date } เปิดขายแล้วและจองได้เวลา { $time } น. (เสนอไว้ { $quoted } น.) ผู้เล่น { $players } คน ราคาทุน { $net }
+trip-opened-failed = ⚠️ ทริปของ { $lead }: รอบที่ { $course } วันที่ { $date } เปิดขายแล้ว แต่จองเวลา { $time } น. ไม่สำเร็จ ({ $detail }) กรุณาเลือกเวลาอื่นให้รอบนี้
+trip-opened-over-price = ⚠️ ทริปของ { $lead }: รอบที่ { $course } วันที่ { $date } เปิดขายแล้ว แต่ทุกเวลาภายในหนึ่งชั่วโมงจาก { $quoted } น. สำหรับผู้เล่น { $players } คน ราคาสูงกว่า { $limit } เวลาที่ใกล้ที่สุด:
+    { $nearest }
+trip-opened-no-tee-time = ⚠️ ทริปของ { $lead }: รอบที่ { $course } วันที่ { $date } เปิดขายแล้ว แต่ไม่มีเวลาว่างสำหรับผู้เล่น { $players } คนภายในหนึ่งชั่วโมงจาก { $quoted } น. เวลาที่ใกล้ที่สุด:
+    { $nearest }
+trip-opened-nothing = วันนั้นไม่มีเวลาว่าง
+trip-opened-customer = ⛳ รอบของคุณที่ { $course } วันที่ { $date } จองแล้ว: เวลา { $time } น. ผู้เล่น { $players } คน บัตรยืนยันจะส่งตามมา

@@ -537,3 +537,6 @@ move-too-late = { $code } 的更改已取消：开球时间在批准前已开始
 move-pending = 尚未收到关于 { $code } 的答复，系统会再次查询并完成更改。
 move-retrying = { $code } 的新开球时间 { $newCode } 尚未付款成功，保留期间会再次尝试。
 move-held = 已为 { $code } 保留新的开球时间。
+
+# Trips: a round booked when its day goes on sale
+trip-opened-customer = ⛳ 您在 { $date } 于 { $course } 的一轮已预订：开球时间 { $time }，{ $players } 人。电子凭证随后发送。

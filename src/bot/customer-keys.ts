@@ -471,4 +471,6 @@ export const CUSTOMER_KEYS = [
   "move-pending",
   "move-retrying",
   "move-held",
+  // Trips: a round booked when its day went on sale (features/trips/openings-job.ts).
+  "trip-opened-customer",
 ] as const;

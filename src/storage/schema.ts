@@ -643,6 +643,11 @@ export interface TripRoundsTable {
   selling_amount: number;
   /** Satang: the partner's net when it was quoted (the agent's eyes only). */
   net_amount: number | null;
+  /**
+   * Satang: the most the agent agreed to pay the partner for the round when it is booked as its day goes on
+   * sale (migration 034); null: its selling price.
+   */
+  max_net_amount: number | null;
   state: "PLANNED" | "WAITING_FOR_SALE" | "BOOKING" | "BOOKED" | "FAILED" | "CANCELLED";
   /** The booking made for it. */
   booking_id: string | null;

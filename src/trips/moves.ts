@@ -43,11 +43,13 @@ export const INSTALMENT_MOVES = {
 /**
  * A round: planned with the trip; once the deposit is approved, booked at the partner (BOOKING → BOOKED,
  * or FAILED, which may be tried again) if its day is inside the partner's sales window, else left
- * WAITING_FOR_SALE until the day opens. Cancelled with its trip (a booked round's reservation refunded).
+ * WAITING_FOR_SALE until the day opens, then booked (BOOKING) or, with no tee time near its time within the
+ * agent's price, FAILED (the agent told, with the nearest). Cancelled with its trip (a booked round's
+ * reservation refunded).
  */
 export const ROUND_MOVES = {
   PLANNED: ["BOOKING", "WAITING_FOR_SALE", "CANCELLED"],
-  WAITING_FOR_SALE: ["BOOKING", "CANCELLED"],
+  WAITING_FOR_SALE: ["BOOKING", "FAILED", "CANCELLED"],
   BOOKING: ["BOOKED", "FAILED"],
   FAILED: ["BOOKING", "CANCELLED"],
   BOOKED: ["CANCELLED"],

@@ -14,7 +14,9 @@ import { lastSaleDate } from "../partner/sales-window.js";
 import type { Database } from "../storage/schema.js";
 import { dateKeyOf } from "../time/today.js";
 import { refundQuote, scheduleOf, TRIP_TIME_ZONE, type RefundQuote } from "./money.js";
+import { pickOpening, type OpeningPick } from "./openings.js";
 import { createTripStore, type TripRound, type TripView } from "./store.js";
+import type { TeeTime } from "../partner/types.js";
 
 export interface TripServiceOptions {
   db: Kysely<Database>;
@@ -56,6 +58,19 @@ export type CancelOutcome =
   /** Only admins cancel a trip (its reservations are refunded): nothing was done. */
   | { kind: "refused" }
   | { kind: "not-open"; view: TripView };
+
+/** What became of a round whose day went on sale (`bookOpenedRounds`), for the agent's notice. */
+export interface OpenedRound {
+  view: TripView;
+  /** The round as it is now. */
+  round: TripRound;
+  outcome:
+    | { kind: "booked"; teeTime: TeeTime; net: number }
+    /** Its booking was tried and did not go through (held by another, the partner refused): FAILED. */
+    | { kind: "failed"; teeTime: TeeTime; detail: string }
+    /** No tee time the rule allows: FAILED, with the nearest ones to name. */
+    | Extract<OpeningPick, { kind: "none" }>;
+}
 
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
 export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
@@ -125,6 +140,83 @@ export function createTripService(options: TripServiceOptions) {
       if (!(await store.moveRound(db, round.id, [round.state], "BOOKING", { booking_id: bookingId, last_error: null })))
         continue;
       out.push(await bookRound(view, round, bookingId));
+    }
+    return out;
+  }
+
+  /**
+   * The openings pass (a leader's periodic job): each round WAITING_FOR_SALE of a trip whose deposit is
+   * approved, whose day is now inside the sales window, gets the tee time `pickOpening` chooses from its day's
+   * list and is booked through `bookRound` by the one call that moves it to BOOKING; with none, it is moved to
+   * FAILED by the one call that does, so the agent is told once. A list the partner did not give is tried
+   * again at the next pass (nothing moved, not reported).
+   */
+  async function bookOpenedRounds(partner: {
+    listTeeTimes: (courseId: string, date: string) => Promise<TeeTime[]>;
+  }): Promise<OpenedRound[]> {
+    const due = await store.openedRounds(lastSaleDate(dateKeyOf(now(), TRIP_TIME_ZONE)));
+    const out: OpenedRound[] = [];
+    for (const row of due) {
+      const list = await partner.listTeeTimes(row.course_id, row.day).catch(() => undefined);
+      if (!list) continue;
+      const view = await load(row.trip_id);
+      const round = view.rounds.find((r) => r.id === row.id);
+      if (!round || round.state !== "WAITING_FOR_SALE") continue;
+      const pick = pickOpening(list, round, now());
+      const reload = async () => {
+        const after = await load(row.trip_id);
+        return { view: after, round: after.rounds.find((r) => r.id === row.id)! };
+      };
+      if (pick.kind === "none") {
+        const detail = `${pick.reason} near ${round.tee_time}`;
+        if (await store.moveRound(db, round.id, ["WAITING_FOR_SALE"], "FAILED", { last_error: detail }))
+          out.push({ ...(await reload()), outcome: pick });
+        continue;
+      }
+      const bookingId = newId();
+      const chosen = { slot_id: pick.teeTime.id, starts_at: pick.teeTime.startsAt, net_amount: pick.net };
+      const moved = await store.moveRound(db, round.id, ["WAITING_FOR_SALE"], "BOOKING", {
+        booking_id: bookingId,
+        last_error: null,
+        ...chosen,
+      });
+      if (!moved) continue;
+      const booked = await bookRound(view, { ...round, ...chosen }, bookingId);
+      out.push({
+        ...(await reload()),
+        outcome:
+          booked.outcome === "booked"
+            ? { kind: "booked", teeTime: pick.teeTime, net: pick.net }
+            : { kind: "failed", teeTime: pick.teeTime, detail: booked.detail ?? "" },
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Rounds left BOOKING for `staleMs` (a crash or an error between the move and the booking's end): settled
+   * from their booking as the booking service left it — PAID → BOOKED; ended without a reservation or
+   * refunded → FAILED (for the agent to book again); still on its way → left for a later pass. Returns what
+   * it settled.
+   */
+  async function settleStuckRounds(staleMs = 15 * 60_000): Promise<{ roundId: string; to: "BOOKED" | "FAILED" }[]> {
+    const stuck = await db
+      .selectFrom("trip_rounds")
+      .select(["id", "booking_id"])
+      .where("state", "=", "BOOKING")
+      .where("updated_at", "<", now() - staleMs)
+      .execute();
+    const out: { roundId: string; to: "BOOKED" | "FAILED" }[] = [];
+    for (const r of stuck) {
+      const booking = r.booking_id === null ? undefined : await bookings.get(r.booking_id);
+      const state = booking?.state;
+      if (state === "PAID") {
+        if (await store.moveRound(db, r.id, ["BOOKING"], "BOOKED")) out.push({ roundId: r.id, to: "BOOKED" });
+      } else if (state === undefined || ["RELEASED", "RESERVE_FAILED", "REFUNDED"].includes(state)) {
+        const detail = `settled: ${state ?? "no booking"}`;
+        if (await store.moveRound(db, r.id, ["BOOKING"], "FAILED", { last_error: detail }))
+          out.push({ roundId: r.id, to: "FAILED" });
+      }
     }
     return out;
   }
@@ -220,6 +312,8 @@ export function createTripService(options: TripServiceOptions) {
     },
 
     bookRounds,
+    bookOpenedRounds,
+    settleStuckRounds,
 
     /** What cancelling the trip now returns (the ladder frozen at sale, on today's day in Bangkok). */
     async cancelQuote(id: string): Promise<RefundQuote> {

@@ -82,6 +82,8 @@ export const TripInputSchema = v.object({
         players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64)),
         sellingAmount: Satang,
         netAmount: v.nullable(Satang),
+        /** Beyond the sales window: the most the partner may be paid when its day opens (default: the selling price). */
+        maxNetAmount: v.optional(v.nullable(Satang)),
       }),
     ),
     v.minLength(1),
@@ -123,6 +125,7 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
     const r = norm(rounds).map((x) => ({
       ...x,
       net_amount: x.net_amount === null ? null : Number(x.net_amount),
+      max_net_amount: x.max_net_amount === null ? null : Number(x.max_net_amount),
       starts_at: x.starts_at === null ? null : Number(x.starts_at),
     }));
     const l = norm(lines);
@@ -196,6 +199,7 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
               players: r.players,
               selling_amount: r.sellingAmount,
               net_amount: r.netAmount,
+              max_net_amount: r.maxNetAmount ?? null,
               state: "PLANNED" as const,
               booking_id: null,
               last_error: null,
@@ -258,7 +262,7 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       id: string,
       from: readonly From[],
       to: NoInfer<RoundTargets<From>>,
-      set: Partial<Pick<TripRound, "booking_id" | "last_error">> = {},
+      set: Partial<Pick<TripRound, "booking_id" | "last_error" | "slot_id" | "starts_at" | "net_amount">> = {},
     ): Promise<boolean> {
       assertTripMoves("round", from, to);
       const result = await q
@@ -310,6 +314,24 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
           })),
         )
         .onConflict((oc) => oc.columns(["trip_id", "kind"]).doNothing())
+        .execute();
+    },
+
+    /**
+     * Rounds waiting for sale whose day is on sale by `lastOnSale` (`YYYY-MM-DD`), of trips whose deposit is
+     * approved: what the openings pass books, soonest first.
+     */
+    openedRounds(lastOnSale: string, limit = 50): Promise<TripRound[]> {
+      return db
+        .selectFrom("trip_rounds")
+        .innerJoin("trips", "trips.id", "trip_rounds.trip_id")
+        .selectAll("trip_rounds")
+        .where("trip_rounds.state", "=", "WAITING_FOR_SALE")
+        .where("trip_rounds.day", "<=", lastOnSale)
+        .where("trips.state", "in", ["DEPOSIT_PAID", "PAID"])
+        .orderBy("trip_rounds.day")
+        .orderBy("trip_rounds.tee_time")
+        .limit(limit)
         .execute();
     },
 

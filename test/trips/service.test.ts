@@ -262,6 +262,107 @@ describe.each(databaseFactories)("trips on $name", ({ make }) => {
     await invariants();
   });
 
+  /** The trip accepted and its deposit approved: its two rounds inside the window booked, the third waiting. */
+  async function depositPaid(input: TripInput): Promise<string> {
+    const created = await trips.create(input);
+    await trips.send(created.trip.id, AGENT);
+    await trips.accept(created.trip.id, LEAD);
+    await trips.approve(created.trip.id, "deposit", AGENT);
+    expect((await trips.get(created.trip.id))!.rounds[2]!.state).toBe("WAITING_FOR_SALE");
+    return created.trip.id;
+  }
+  const partnerOf = () =>
+    createPartnerClient({ baseURL: sandbox.url, apiKey: sandbox.apiKey, timeoutMs: 8_000, retryDelayMs: 5 });
+  const minuteOf = (ms: number) => {
+    const hhmm = new Date(ms + 7 * 3_600_000).toISOString().slice(11, 16);
+    return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+  };
+
+  it("books a round beyond the sales window on the day its date goes on sale, once, near its time within its price", async () => {
+    const input = tripInput();
+    // Priced for the weekend's green fee (3,500 baht a player in the sandbox) with the agency's margin.
+    input.rounds[2] = { ...input.rounds[2]!, sellingAmount: 1_800_000 };
+    const id = await depositPaid(input);
+    const partner = partnerOf();
+    // 2026-12-05 in Bangkok: 2027-01-10 is 36 days ahead, not on sale yet; nothing is read or booked.
+    t = Date.UTC(2026, 11, 5, 16, 59);
+    expect(await trips.bookOpenedRounds(partner)).toEqual([]);
+    expect(sandbox.reservations()).toHaveLength(2);
+
+    // 00:01 on 2026-12-06 in Bangkok (17:01 UTC the day before): its day is on sale.
+    t = Date.UTC(2026, 11, 5, 17, 1);
+    const balance = sandbox.balance();
+    const [a, b] = await Promise.all([trips.bookOpenedRounds(partner), trips.bookOpenedRounds(partner)]);
+    const opened = [...a, ...b];
+    expect(opened).toHaveLength(1);
+    const { outcome, round } = opened[0]!;
+    expect(outcome.kind).toBe("booked");
+    if (outcome.kind !== "booked") return;
+    expect(round.state).toBe("BOOKED");
+    expect(round.slot_id).toBe(outcome.teeTime.id);
+    expect(round.net_amount).toBe(outcome.teeTime.price * 4);
+    expect(round.net_amount).toBeLessThanOrEqual(round.selling_amount);
+    // The open tee time for four at its course that day nearest 07:30 within the price: none nearer was passed over.
+    const away = (ms: number) => Math.abs(minuteOf(ms) - (7 * 60 + 30));
+    expect(away(outcome.teeTime.startsAt)).toBeLessThanOrEqual(60);
+    const passedOver = sandbox
+      .slots(round.course_id, "2027-01-10")
+      .filter((s) => s.minPerson <= 4 && s.maxPerson >= 4 && s.price * 4 <= round.selling_amount)
+      .filter((s) => s.id !== outcome.teeTime.id && away(s.startMs) < away(outcome.teeTime.startsAt));
+    expect(passedOver).toEqual([]);
+    // One reservation, confirmed once, the partner's credit down by exactly its net.
+    const made = sandbox.reservations().filter((r) => r.slotId === outcome.teeTime.id);
+    expect(made.map((r) => r.status)).toEqual(["PAID"]);
+    expect(sandbox.balance()).toBe(balance - round.net_amount!);
+    expect((await bookings.get(round.booking_id!))?.state).toBe("PAID");
+    // The next pass finds nothing to do.
+    expect(await trips.bookOpenedRounds(partner)).toEqual([]);
+    expect(sandbox.reservations()).toHaveLength(3);
+    expect((await trips.get(id))!.rounds.map((r) => r.state)).toEqual(["BOOKED", "BOOKED", "BOOKED"]);
+    await invariants();
+  });
+
+  it("leaves a round whose day opened without a tee time within the agent's price FAILED, once, naming the nearest", async () => {
+    const input = tripInput();
+    input.rounds[2] = { ...input.rounds[2]!, maxNetAmount: 100 };
+    await depositPaid(input);
+    t = Date.UTC(2026, 11, 5, 17, 1);
+    const partner = partnerOf();
+    const opened = await trips.bookOpenedRounds(partner);
+    expect(opened).toHaveLength(1);
+    const { outcome, round } = opened[0]!;
+    expect(outcome).toMatchObject({ kind: "none", reason: "over-price" });
+    expect(outcome.kind === "none" && outcome.nearest.length).toBeGreaterThan(0);
+    expect(round).toMatchObject({ state: "FAILED", booking_id: null, last_error: "over-price near 07:30" });
+    // Told once: the next pass does not find it again; nothing was reserved for it.
+    expect(await trips.bookOpenedRounds(partner)).toEqual([]);
+    expect(sandbox.reservations()).toHaveLength(2);
+    await invariants();
+  });
+
+  it("settles a round left BOOKING by a crash from its booking: paid is booked, no booking is failed, fresh is left", async () => {
+    const id = await depositPaid(tripInput());
+    const [paid, , waiting] = (await trips.get(id))!.rounds;
+    // As a crash leaves them: the first round's confirm went through, the third's booking was never recorded.
+    await storage.db.updateTable("trip_rounds").set({ state: "BOOKING" }).where("id", "=", paid!.id).execute();
+    await storage.db
+      .updateTable("trip_rounds")
+      .set({ state: "BOOKING", booking_id: "never-recorded" })
+      .where("id", "=", waiting!.id)
+      .execute();
+    // Within 15 minutes it may still be on its way: nothing is touched.
+    expect(await trips.settleStuckRounds()).toEqual([]);
+    t += 16 * 60_000;
+    const settled = await trips.settleStuckRounds();
+    expect(settled.sort((a, b) => a.roundId.localeCompare(b.roundId))).toEqual([
+      { roundId: paid!.id, to: "BOOKED" },
+      { roundId: waiting!.id, to: "FAILED" },
+    ]);
+    expect((await trips.get(id))!.rounds.map((r) => r.state)).toEqual(["BOOKED", "BOOKED", "FAILED"]);
+    expect(await trips.settleStuckRounds()).toEqual([]);
+    expect(sandbox.reservations()).toHaveLength(2);
+  });
+
   it("refuses a trip with a broken roster, round or ladder before anything is stored", async () => {
     const bad = [
       { ...tripInput(), players: [] },

@@ -1,0 +1,109 @@
+/**
+ * The trips' openings, run on the leader (app/leader-jobs.ts): every pass asks the trip service to book the
+ * rounds waiting for sale whose day the partner now lists (`TripService.bookOpenedRounds`: the tee time
+ * nearest the quoted one within an hour and the agent's price, `src/trips/openings.ts`), then tells who must
+ * know. Each round is moved once (a compare-and-set), so only the pass that moved it tells:
+ *
+ * | the round            | the agent (their language)                       | the lead customer (the trip's language) |
+ * | -------------------- | ------------------------------------------------ | --------------------------------------- |
+ * | booked               | booked: course, day, tee time, net               | booked: course, day, tee time; voucher  |
+ * | failed at booking    | not booked: why; choose another                  | nobody (the agent decides first)        |
+ * | no tee time allowed  | not booked: over price / none near, the nearest 3 | nobody                                  |
+ */
+import type { Locale } from "../../format/locale.js";
+import type { BotContext } from "../../context.js";
+import type { OpenedRound, TripService } from "../../../trips/service.js";
+import { parseLocale } from "../../../locale.js";
+import { periodicPass } from "../../../runtime/periodic.js";
+import { formatBaht } from "../../format/money.js";
+import { formatDate, formatTime } from "../../format/dates.js";
+import { escapeHtml } from "../../format/html.js";
+import { translate } from "../../i18n.js";
+import { deliverVoucher } from "../after-booking/voucher.js";
+
+export interface TripOpeningsOptions {
+  /** The bot's deps and username, read when a pass runs. */
+  env: () => Pick<BotContext, "deps" | "me">;
+  trips: TripService;
+  /** How often it looks, ms (default 10 minutes: a day opens at midnight in Bangkok, once a day). */
+  intervalMs?: number;
+}
+
+/** The agent's notice of one opened round, in `locale` (HTML). */
+export function agentNotice(opened: OpenedRound, locale: Locale): string {
+  const { round, view, outcome } = opened;
+  const args = {
+    lead: escapeHtml(view.trip.lead_name),
+    course: escapeHtml(round.course_name),
+    date: formatDate(round.day, locale),
+    quoted: round.tee_time,
+    players: round.players,
+  };
+  if (outcome.kind === "booked") {
+    const time = formatTime(outcome.teeTime.startsAt, round.time_zone, locale);
+    return translate(locale, "trip-opened-booked", { ...args, time, net: formatBaht(outcome.net, locale) });
+  }
+  if (outcome.kind === "failed") {
+    const time = formatTime(outcome.teeTime.startsAt, round.time_zone, locale);
+    return translate(locale, "trip-opened-failed", { ...args, time, detail: escapeHtml(outcome.detail) });
+  }
+  const nearest = outcome.nearest
+    .map((n) => `${formatTime(n.teeTime.startsAt, round.time_zone, locale)} · ${formatBaht(n.net, locale)}`)
+    .join("\n");
+  const limit = formatBaht(round.max_net_amount ?? round.selling_amount, locale);
+  return translate(locale, `trip-opened-${outcome.reason}`, {
+    ...args,
+    limit,
+    nearest: nearest || translate(locale, "trip-opened-nothing"),
+  });
+}
+
+export function createTripOpenings(options: TripOpeningsOptions) {
+  const intervalMs = options.intervalMs ?? 10 * 60_000;
+
+  async function tell(env: Pick<BotContext, "deps" | "me">, opened: OpenedRound): Promise<void> {
+    const { deps } = env;
+    const { view, round, outcome } = opened;
+    const agentLocale = await deps.notifications.localeOf(view.trip.agent_id);
+    for (const to of await deps.notifications.agentChats(view.trip.agent_id)) {
+      await deps.notifications.deliver({ chatId: to, text: agentNotice(opened, agentLocale), what: "trip-opened" });
+    }
+    if (outcome.kind !== "booked" || view.trip.customer_chat_id === null || round.booking_id === null) return;
+    const locale = parseLocale(view.trip.locale, deps.config.defaultLocale);
+    const chatId = Number(view.trip.customer_chat_id);
+    const text = translate(locale, "trip-opened-customer", {
+      course: escapeHtml(round.course_name),
+      date: formatDate(round.day, locale),
+      time: formatTime(outcome.teeTime.startsAt, round.time_zone, locale),
+      players: round.players,
+    });
+    await deps.notifications.deliver({ chatId, text, what: "trip-opened" });
+    const booking = await deps.bookings.get(round.booking_id);
+    if (booking) await deliverVoucher(deps, { booking }, { chatId, locale, botUsername: env.me.username });
+  }
+
+  /** One pass; never throws (a round not moved is found again at the next pass). */
+  async function tick(): Promise<void> {
+    const env = options.env();
+    const { deps } = env;
+    let opened: OpenedRound[];
+    try {
+      for (const settled of await options.trips.settleStuckRounds())
+        deps.logger.warn(settled, "trip round left booking settled from its booking");
+      opened = await options.trips.bookOpenedRounds(deps.partner);
+    } catch (error) {
+      deps.logger.error({ err: error }, "trip openings pass failed");
+      return;
+    }
+    for (const o of opened) {
+      deps.logger.info({ tripId: o.view.trip.id, roundId: o.round.id, outcome: o.outcome.kind }, "trip round opened");
+      await tell(env, o).catch((error: unknown) =>
+        deps.logger.error({ err: error, roundId: o.round.id }, "trip opening not told"),
+      );
+    }
+  }
+
+  return periodicPass(tick, intervalMs);
+}
+
+export type TripOpenings = ReturnType<typeof createTripOpenings>;
