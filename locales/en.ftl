@@ -1014,3 +1014,9 @@ trip-opened-no-tee-time = ⚠️ Trip of { $lead }: the round at { $course } on 
     { $nearest }
 trip-opened-nothing = none open that day
 trip-opened-customer = ⛳ Your round at { $course } on { $date } is booked: tee time { $time }, { $players } players. Your voucher follows.
+trip-ics-round = ⛳ { $course } — round { $n } of { $rounds }
+trip-ics-booked = Booked, { $players } players.
+trip-ics-quoted = Planned for { $players } players: the tee time is confirmed when this day goes on sale (35 days before).
+trip-ics-cancelled = Cancelled.
+trip-ics-lines = Also in your trip:
+    { $lines }

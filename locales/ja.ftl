@@ -540,3 +540,9 @@ move-held = { $code } の新しいティータイムを確保しました。
 
 # Trips: a round booked when its day goes on sale
 trip-opened-customer = ⛳ { $date } の { $course } のラウンドを予約しました：ティータイム { $time }、{ $players } 名。バウチャーをお送りします。
+trip-ics-round = ⛳ { $course } — 全 { $rounds } ラウンド中 { $n } ラウンド目
+trip-ics-booked = 予約済み、{ $players } 名。
+trip-ics-quoted = { $players } 名で予定：ティータイムはこの日の販売開始時（35日前）に確定します。
+trip-ics-cancelled = キャンセル済み。
+trip-ics-lines = 旅行に含まれるその他の項目：
+    { $lines }

@@ -540,3 +540,9 @@ move-held = { $code } 의 새 티타임을 확보했습니다.
 
 # Trips: a round booked when its day goes on sale
 trip-opened-customer = ⛳ { $date } { $course } 라운드가 예약되었습니다: 티타임 { $time }, { $players }명. 바우처가 곧 전송됩니다.
+trip-ics-round = ⛳ { $course } — { $rounds }회 중 { $n }번째 라운드
+trip-ics-booked = 예약 완료, { $players }명.
+trip-ics-quoted = { $players }명 예정: 티타임은 이 날짜의 판매가 시작되면(35일 전) 확정됩니다.
+trip-ics-cancelled = 취소됨.
+trip-ics-lines = 여행에 포함된 다른 항목:
+    { $lines }

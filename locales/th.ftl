@@ -925,3 +925,9 @@ trip-opened-no-tee-time = ⚠️ ทริปของ { $lead }: รอบท�
     { $nearest }
 trip-opened-nothing = วันนั้นไม่มีเวลาว่าง
 trip-opened-customer = ⛳ รอบของคุณที่ { $course } วันที่ { $date } จองแล้ว: เวลา { $time } น. ผู้เล่น { $players } คน บัตรยืนยันจะส่งตามมา
+trip-ics-round = ⛳ { $course } — รอบที่ { $n } จาก { $rounds }
+trip-ics-booked = จองแล้ว ผู้เล่น { $players } คน
+trip-ics-quoted = วางแผนไว้สำหรับผู้เล่น { $players } คน: เวลาออกรอบจะยืนยันเมื่อวันนี้เปิดขาย (35 วันก่อน)
+trip-ics-cancelled = ยกเลิกแล้ว
+trip-ics-lines = รายการอื่นในทริปของคุณ:
+    { $lines }

@@ -540,3 +540,9 @@ move-held = 已为 { $code } 保留新的开球时间。
 
 # Trips: a round booked when its day goes on sale
 trip-opened-customer = ⛳ 您在 { $date } 于 { $course } 的一轮已预订：开球时间 { $time }，{ $players } 人。电子凭证随后发送。
+trip-ics-round = ⛳ { $course } — 共 { $rounds } 轮中的第 { $n } 轮
+trip-ics-booked = 已预订，{ $players } 人。
+trip-ics-quoted = 计划 { $players } 人：开球时间将在该日开放预订时（提前35天）确认。
+trip-ics-cancelled = 已取消。
+trip-ics-lines = 您的行程还包括：
+    { $lines }

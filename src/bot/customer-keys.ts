@@ -473,4 +473,10 @@ export const CUSTOMER_KEYS = [
   "move-held",
   // Trips: a round booked when its day went on sale (features/trips/openings-job.ts).
   "trip-opened-customer",
+  // Trips: the itinerary's calendar (format/trip-ics.ts).
+  "trip-ics-round",
+  "trip-ics-booked",
+  "trip-ics-quoted",
+  "trip-ics-cancelled",
+  "trip-ics-lines",
 ] as const;

@@ -44,6 +44,8 @@ export interface TeeTimeIcsOptions {
   url?: string;
   /** When the file is created (`DTSTAMP`), epoch ms: passed in so output is deterministic. */
   createdAt: number;
+  /** The event's `STATUS` (RFC 5545 §3.8.1.11): default CONFIRMED; TENTATIVE for a time not yet booked. */
+  status?: "CONFIRMED" | "TENTATIVE" | "CANCELLED";
 }
 
 const CRLF = "\r\n";
@@ -130,7 +132,7 @@ function eventLines(options: TeeTimeIcsOptions): string[] {
     ...(lat !== undefined && lon !== undefined ? [`GEO:${geo(lat, lon)}`] : []),
     // URL is a URI value, not TEXT: no escaping, but line breaks must not smuggle in properties.
     ...(url !== undefined ? [`URL:${url.replace(/[\r\n]/g, "")}`] : []),
-    "STATUS:CONFIRMED",
+    `STATUS:${options.status ?? "CONFIRMED"}`,
     "TRANSP:OPAQUE",
     "BEGIN:VALARM",
     "ACTION:DISPLAY",
