@@ -1020,3 +1020,7 @@ trip-ics-quoted = Planned for { $players } players: the tee time is confirmed wh
 trip-ics-cancelled = Cancelled.
 trip-ics-lines = Also in your trip:
     { $lines }
+trip-overdue-deposit = ⏰ Trip of { $lead } ({ $reference }): the deposit of { $amount } was due on { $due } and is not paid. Nothing has been released: remind the customer, or ask an administrator to cancel the trip.
+trip-overdue-balance = ⏰ Trip of { $lead } ({ $reference }): the balance of { $amount } was due on { $due } and is not paid. The booked rounds stay booked: remind the customer, or ask an administrator to cancel the trip at its ladder.
+trip-balance-soon = 🔔 Your trip's balance of { $amount } is due on { $due } (reference { $reference }). Pay it by PromptPay and send the slip here, or ask your agent.
+trip-balance-today = 🔔 Your trip's balance of { $amount } is due today, { $due } (reference { $reference }). Pay it by PromptPay and send the slip here, or ask your agent.

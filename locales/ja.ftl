@@ -546,3 +546,5 @@ trip-ics-quoted = { $players } 名で予定：ティータイムはこの日の�
 trip-ics-cancelled = キャンセル済み。
 trip-ics-lines = 旅行に含まれるその他の項目：
     { $lines }
+trip-balance-soon = 🔔 旅行の残金 { $amount } のお支払い期限は { $due } です（参照番号 { $reference }）。PromptPay でお支払いのうえ、振込明細をこちらにお送りいただくか、担当エージェントにご相談ください。
+trip-balance-today = 🔔 旅行の残金 { $amount } のお支払い期限は本日 { $due } です（参照番号 { $reference }）。PromptPay でお支払いのうえ、振込明細をこちらにお送りいただくか、担当エージェントにご相談ください。

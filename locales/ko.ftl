@@ -546,3 +546,5 @@ trip-ics-quoted = { $players }명 예정: 티타임은 이 날짜의 판매가 �
 trip-ics-cancelled = 취소됨.
 trip-ics-lines = 여행에 포함된 다른 항목:
     { $lines }
+trip-balance-soon = 🔔 여행 잔금 { $amount }의 납부 기한은 { $due }입니다(참조 { $reference }). PromptPay로 결제하고 이체 확인증을 여기로 보내 주시거나 담당 에이전트에게 문의하세요.
+trip-balance-today = 🔔 여행 잔금 { $amount }의 납부 기한이 오늘({ $due })입니다(참조 { $reference }). PromptPay로 결제하고 이체 확인증을 여기로 보내 주시거나 담당 에이전트에게 문의하세요.

@@ -546,3 +546,5 @@ trip-ics-quoted = 计划 { $players } 人：开球时间将在该日开放预订
 trip-ics-cancelled = 已取消。
 trip-ics-lines = 您的行程还包括：
     { $lines }
+trip-balance-soon = 🔔 您的行程尾款 { $amount } 应于 { $due } 前支付（参考号 { $reference }）。请通过 PromptPay 付款并将转账凭证发送到这里，或联系您的代理。
+trip-balance-today = 🔔 您的行程尾款 { $amount } 今天（{ $due }）到期（参考号 { $reference }）。请通过 PromptPay 付款并将转账凭证发送到这里，或联系您的代理。

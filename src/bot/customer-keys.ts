@@ -471,7 +471,7 @@ export const CUSTOMER_KEYS = [
   "move-pending",
   "move-retrying",
   "move-held",
-  // Trips: a round booked when its day went on sale (features/trips/openings-job.ts).
+  // Trips: a round booked when its day went on sale (features/trips/jobs.ts).
   "trip-opened-customer",
   // Trips: the itinerary's calendar (format/trip-ics.ts).
   "trip-ics-round",
@@ -479,4 +479,7 @@ export const CUSTOMER_KEYS = [
   "trip-ics-quoted",
   "trip-ics-cancelled",
   "trip-ics-lines",
+  // Trips: the balance's reminders (features/trips/jobs.ts).
+  "trip-balance-soon",
+  "trip-balance-today",
 ] as const;

@@ -675,6 +675,8 @@ export interface TripInstalmentsTable {
   decided_by: number | null;
   decided_at: number | null;
   updated_at: number;
+  /** How far its reminders went (migration 035): 0 none, 1 due soon, 2 due today, 3 overdue (the agent told). */
+  reminder_stage: ColumnType<number, number | undefined, number>;
 }
 
 /** A kind of document fairway issues (migration 028). */

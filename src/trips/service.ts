@@ -12,9 +12,12 @@ import { userActor } from "../bookings/audit.js";
 import { owedId, recordOwed } from "../bookings/owed.js";
 import { lastSaleDate } from "../partner/sales-window.js";
 import type { Database } from "../storage/schema.js";
+import { addDaysToDateKey } from "../time/date-key.js";
 import { dateKeyOf } from "../time/today.js";
+import { wallClock } from "../time/zoned.js";
 import { refundQuote, scheduleOf, TRIP_TIME_ZONE, type RefundQuote } from "./money.js";
 import { pickOpening, type OpeningPick } from "./openings.js";
+import { REMINDER_HOUR, reminderStageOn, SOON_DAYS, type ReminderStage } from "./reminders.js";
 import { createTripStore, type TripRound, type TripView } from "./store.js";
 import type { TeeTime } from "../partner/types.js";
 
@@ -70,6 +73,15 @@ export interface OpenedRound {
     | { kind: "failed"; teeTime: TeeTime; detail: string }
     /** No tee time the rule allows: FAILED, with the nearest ones to name. */
     | Extract<OpeningPick, { kind: "none" }>;
+}
+
+/** An instalment's reminder this pass moved to (`dueReminders`): who is told depends on the stage. */
+export interface InstalmentReminder {
+  view: TripView;
+  kind: "deposit" | "balance";
+  amount: number;
+  due: string;
+  stage: Exclude<ReminderStage, 0>;
 }
 
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
@@ -221,6 +233,52 @@ export function createTripService(options: TripServiceOptions) {
     return out;
   }
 
+  /**
+   * The reminders due today (Bangkok): each unpaid instalment (due, or its slip rejected) of a live trip whose
+   * stage (`reminders.ts`) is further than the one recorded (from 09:00 in Bangkok), moved there by a compare-and-set, so each stage is
+   * told by one pass only; a stage skipped while nobody looked is not told.
+   */
+  async function dueReminders(): Promise<InstalmentReminder[]> {
+    if (wallClock(now(), TRIP_TIME_ZONE).hour < REMINDER_HOUR) return [];
+    const today = dateKeyOf(now(), TRIP_TIME_ZONE);
+    const open = await db
+      .selectFrom("trip_instalments")
+      .innerJoin("trips", "trips.id", "trip_instalments.trip_id")
+      .select([
+        "trip_instalments.trip_id",
+        "trip_instalments.kind",
+        "trip_instalments.due",
+        "trip_instalments.amount",
+        "trip_instalments.reminder_stage",
+      ])
+      .where("trip_instalments.state", "in", ["due", "rejected"])
+      // The deposit while it is what the trip waits for; the balance once the deposit is in.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("trip_instalments.kind", "=", "deposit"), eb("trips.state", "=", "ACCEPTED")]),
+          eb.and([eb("trip_instalments.kind", "=", "balance"), eb("trips.state", "=", "DEPOSIT_PAID")]),
+        ]),
+      )
+      .where("trip_instalments.due", "<", addDaysToDateKey(today, SOON_DAYS + 1))
+      .execute();
+    const out: InstalmentReminder[] = [];
+    for (const row of open) {
+      const stage = reminderStageOn(row.kind, row.due, today);
+      const was = Number(row.reminder_stage);
+      if (stage === 0 || stage <= was) continue;
+      const moved = await db
+        .updateTable("trip_instalments")
+        .set({ reminder_stage: stage })
+        .where("trip_id", "=", row.trip_id)
+        .where("kind", "=", row.kind)
+        .where("reminder_stage", "=", was)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) continue;
+      out.push({ view: await load(row.trip_id), kind: row.kind, amount: Number(row.amount), due: row.due, stage });
+    }
+    return out;
+  }
+
   return {
     store,
 
@@ -314,6 +372,7 @@ export function createTripService(options: TripServiceOptions) {
     bookRounds,
     bookOpenedRounds,
     settleStuckRounds,
+    dueReminders,
 
     /** What cancelling the trip now returns (the ladder frozen at sale, on today's day in Bangkok). */
     async cancelQuote(id: string): Promise<RefundQuote> {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TeeTime } from "../../src/partner/types.js";
-import { agentNotice } from "../../src/bot/features/trips/openings-job.js";
+import { agentNotice } from "../../src/bot/features/trips/jobs.js";
 import { OPENING_WINDOW_MINUTES, pickOpening, type OpeningRound } from "../../src/trips/openings.js";
 import type { OpenedRound } from "../../src/trips/service.js";
 

@@ -363,6 +363,41 @@ describe.each(databaseFactories)("trips on $name", ({ make }) => {
     expect(sandbox.reservations()).toHaveLength(2);
   });
 
+  it("reminds of each instalment's stages once: the deposit overdue to the agent, the balance soon, today, then overdue", async () => {
+    const created = await trips.create(tripInput());
+    await trips.send(created.trip.id, AGENT);
+    // Accepted on 2026-11-24 in Bangkok: the deposit due that day, the balance on 2026-11-26.
+    t = Date.UTC(2026, 10, 23, 23, 30);
+    await trips.accept(created.trip.id, LEAD);
+    const stages = async () => (await trips.dueReminders()).map((r) => [r.kind, r.stage, r.due]);
+    // The balance is not reminded while the deposit is what the trip waits for.
+    t = Date.UTC(2026, 10, 24, 5, 0);
+    expect(await stages()).toEqual([]);
+    // 2026-11-25 in Bangkok: the deposit is a day late; told once, whoever looks.
+    t = Date.UTC(2026, 10, 25, 2, 0);
+    const [a, b] = await Promise.all([trips.dueReminders(), trips.dueReminders()]);
+    expect([...a, ...b].map((r) => [r.kind, r.stage, r.amount])).toEqual([
+      ["deposit", 3, Math.floor((created.total * 25 + 50) / 100)],
+    ]);
+    expect(await stages()).toEqual([]);
+    // Paid late: the balance, due tomorrow, is now "soon"; on its day "today"; the day after, overdue.
+    await trips.approve(created.trip.id, "deposit", AGENT);
+    expect(await stages()).toEqual([["balance", 1, "2026-11-26"]]);
+    expect(await stages()).toEqual([]);
+    // 08:00 in Bangkok on the balance's day: its stage waits for 09:00.
+    t = Date.UTC(2026, 10, 26, 1, 0);
+    expect(await stages()).toEqual([]);
+    t = Date.UTC(2026, 10, 26, 2, 0);
+    expect(await stages()).toEqual([["balance", 2, "2026-11-26"]]);
+    t = Date.UTC(2026, 10, 27, 3, 0);
+    expect(await stages()).toEqual([["balance", 3, "2026-11-26"]]);
+    expect(await stages()).toEqual([]);
+    // Paid: nothing more, ever.
+    await trips.approve(created.trip.id, "balance", AGENT);
+    t = Date.UTC(2026, 10, 30, 3, 0);
+    expect(await stages()).toEqual([]);
+  });
+
   it("refuses a trip with a broken roster, round or ladder before anything is stored", async () => {
     const bad = [
       { ...tripInput(), players: [] },

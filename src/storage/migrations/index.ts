@@ -27,6 +27,7 @@ import { slipCheckRetries } from "./026-slip-check-retries.js";
 import { documents } from "./028-documents.js";
 import { trips } from "./029-trips.js";
 import { tripRoundTolerance } from "./034-trip-round-tolerance.js";
+import { tripReminders } from "./035-trip-reminders.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   "028-documents": documents,
   "029-trips": trips,
   "034-trip-round-tolerance": tripRoundTolerance,
+  "035-trip-reminders": tripReminders,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,18 +1,24 @@
 /**
- * The trips' openings, run on the leader (app/leader-jobs.ts): every pass asks the trip service to book the
- * rounds waiting for sale whose day the partner now lists (`TripService.bookOpenedRounds`: the tee time
- * nearest the quoted one within an hour and the agent's price, `src/trips/openings.ts`), then tells who must
- * know. Each round is moved once (a compare-and-set), so only the pass that moved it tells:
+ * The trips' leader job (app/leader-jobs.ts): one pass every interval that
  *
- * | the round            | the agent (their language)                       | the lead customer (the trip's language) |
- * | -------------------- | ------------------------------------------------ | --------------------------------------- |
- * | booked               | booked: course, day, tee time, net               | booked: course, day, tee time; voucher  |
- * | failed at booking    | not booked: why; choose another                  | nobody (the agent decides first)        |
- * | no tee time allowed  | not booked: over price / none near, the nearest 3 | nobody                                  |
+ * 1. settles rounds a crash left BOOKING from their booking (`TripService.settleStuckRounds`);
+ * 2. books the rounds waiting for sale whose day the partner now lists (`bookOpenedRounds`: the tee time
+ *    nearest the quoted one within an hour and the agent's price, `src/trips/openings.ts`);
+ * 3. sends the instalments' reminders that came due (`dueReminders`, `src/trips/reminders.ts`).
+ *
+ * Each round and each reminder stage is moved once (a compare-and-set), so only the pass that moved it tells:
+ *
+ * | what                  | the agent (their language)                        | the lead customer (the trip's language) |
+ * | --------------------- | ------------------------------------------------- | --------------------------------------- |
+ * | round booked          | booked: course, day, tee time, net                | booked: course, day, tee time; voucher  |
+ * | round failed          | not booked: why; choose another                   | nobody (the agent decides first)        |
+ * | no tee time allowed   | not booked: over price / none near, the nearest 3 | nobody                                  |
+ * | balance due soon/today | nobody                                           | amount, day, reference, how to pay      |
+ * | instalment overdue    | overdue: amount, day; nothing released            | nobody (the agent is told first)        |
  */
 import type { Locale } from "../../format/locale.js";
 import type { BotContext } from "../../context.js";
-import type { OpenedRound, TripService } from "../../../trips/service.js";
+import { tripReference, type InstalmentReminder, type OpenedRound, type TripService } from "../../../trips/service.js";
 import { parseLocale } from "../../../locale.js";
 import { periodicPass } from "../../../runtime/periodic.js";
 import { formatBaht } from "../../format/money.js";
@@ -21,11 +27,11 @@ import { escapeHtml } from "../../format/html.js";
 import { translate } from "../../i18n.js";
 import { deliverVoucher } from "../after-booking/voucher.js";
 
-export interface TripOpeningsOptions {
+export interface TripJobsOptions {
   /** The bot's deps and username, read when a pass runs. */
   env: () => Pick<BotContext, "deps" | "me">;
   trips: TripService;
-  /** How often it looks, ms (default 10 minutes: a day opens at midnight in Bangkok, once a day). */
+  /** How often it looks, ms (default 10 minutes: days open and reminders fall due at midnight in Bangkok). */
   intervalMs?: number;
 }
 
@@ -58,7 +64,7 @@ export function agentNotice(opened: OpenedRound, locale: Locale): string {
   });
 }
 
-export function createTripOpenings(options: TripOpeningsOptions) {
+export function createTripJobs(options: TripJobsOptions) {
   const intervalMs = options.intervalMs ?? 10 * 60_000;
 
   async function tell(env: Pick<BotContext, "deps" | "me">, opened: OpenedRound): Promise<void> {
@@ -82,7 +88,33 @@ export function createTripOpenings(options: TripOpeningsOptions) {
     if (booking) await deliverVoucher(deps, { booking }, { chatId, locale, botUsername: env.me.username });
   }
 
-  /** One pass; never throws (a round not moved is found again at the next pass). */
+  /** The reminder of `r`: the customer's for a balance due soon or today, the agent's for an overdue one. */
+  async function remind(env: Pick<BotContext, "deps" | "me">, r: InstalmentReminder): Promise<void> {
+    const { deps } = env;
+    const trip = r.view.trip;
+    if (r.stage === 3) {
+      const locale = await deps.notifications.localeOf(trip.agent_id);
+      const text = translate(locale, `trip-overdue-${r.kind}`, {
+        lead: escapeHtml(trip.lead_name),
+        amount: formatBaht(r.amount, locale),
+        due: formatDate(r.due, locale),
+        reference: tripReference(trip.id),
+      });
+      for (const to of await deps.notifications.agentChats(trip.agent_id))
+        await deps.notifications.deliver({ chatId: to, text, what: "trip-overdue" });
+      return;
+    }
+    if (trip.customer_chat_id === null) return;
+    const locale = parseLocale(trip.locale, deps.config.defaultLocale);
+    const text = translate(locale, r.stage === 1 ? "trip-balance-soon" : "trip-balance-today", {
+      amount: formatBaht(r.amount, locale),
+      due: formatDate(r.due, locale),
+      reference: tripReference(trip.id),
+    });
+    await deps.notifications.deliver({ chatId: Number(trip.customer_chat_id), text, what: "trip-reminder" });
+  }
+
+  /** One pass; never throws (a round or a reminder not moved is found again at the next pass). */
   async function tick(): Promise<void> {
     const env = options.env();
     const { deps } = env;
@@ -101,9 +133,18 @@ export function createTripOpenings(options: TripOpeningsOptions) {
         deps.logger.error({ err: error, roundId: o.round.id }, "trip opening not told"),
       );
     }
+    const reminders = await options.trips.dueReminders().catch((error: unknown) => {
+      deps.logger.error({ err: error }, "trip reminders not read");
+      return [];
+    });
+    for (const r of reminders) {
+      await remind(env, r).catch((error: unknown) =>
+        deps.logger.error({ err: error, tripId: r.view.trip.id, kind: r.kind }, "trip reminder not sent"),
+      );
+    }
   }
 
   return periodicPass(tick, intervalMs);
 }
 
-export type TripOpenings = ReturnType<typeof createTripOpenings>;
+export type TripJobs = ReturnType<typeof createTripJobs>;
