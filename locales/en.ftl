@@ -1024,3 +1024,13 @@ trip-overdue-deposit = ⏰ Trip of { $lead } ({ $reference }): the deposit of { 
 trip-overdue-balance = ⏰ Trip of { $lead } ({ $reference }): the balance of { $amount } was due on { $due } and is not paid. The booked rounds stay booked: remind the customer, or ask an administrator to cancel the trip at its ladder.
 trip-balance-soon = 🔔 Your trip's balance of { $amount } is due on { $due } (reference { $reference }). Pay it by PromptPay and send the slip here, or ask your agent.
 trip-balance-today = 🔔 Your trip's balance of { $amount } is due today, { $due } (reference { $reference }). Pay it by PromptPay and send the slip here, or ask your agent.
+trip-itinerary-title = Trip itinerary
+trip-itinerary-party = { $lead } · { $players ->
+    [one] 1 golfer
+   *[other] { $players } golfers
+  }
+trip-itinerary-booked = Booked · { $players } players
+trip-itinerary-planned = Planned · tee time confirmed when the day goes on sale
+trip-itinerary-cancelled = Cancelled
+trip-itinerary-lines = Also included
+trip-itinerary-caption = 🗺 Your trip's itinerary: forward it to your party. Each round's voucher follows when it is booked.

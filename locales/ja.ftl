@@ -548,3 +548,10 @@ trip-ics-lines = 旅行に含まれるその他の項目：
     { $lines }
 trip-balance-soon = 🔔 旅行の残金 { $amount } のお支払い期限は { $due } です（参照番号 { $reference }）。PromptPay でお支払いのうえ、振込明細をこちらにお送りいただくか、担当エージェントにご相談ください。
 trip-balance-today = 🔔 旅行の残金 { $amount } のお支払い期限は本日 { $due } です（参照番号 { $reference }）。PromptPay でお支払いのうえ、振込明細をこちらにお送りいただくか、担当エージェントにご相談ください。
+trip-itinerary-title = 旅行日程
+trip-itinerary-party = { $lead } · ゴルファー { $players } 名
+trip-itinerary-booked = 予約済み · { $players } 名
+trip-itinerary-planned = 予定 · ティータイムはその日の販売開始時に確定
+trip-itinerary-cancelled = キャンセル済み
+trip-itinerary-lines = 含まれるもの
+trip-itinerary-caption = 🗺 旅行日程です。ご一行に転送してください。各ラウンドのバウチャーは予約され次第お送りします。

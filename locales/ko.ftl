@@ -548,3 +548,10 @@ trip-ics-lines = 여행에 포함된 다른 항목:
     { $lines }
 trip-balance-soon = 🔔 여행 잔금 { $amount }의 납부 기한은 { $due }입니다(참조 { $reference }). PromptPay로 결제하고 이체 확인증을 여기로 보내 주시거나 담당 에이전트에게 문의하세요.
 trip-balance-today = 🔔 여행 잔금 { $amount }의 납부 기한이 오늘({ $due })입니다(참조 { $reference }). PromptPay로 결제하고 이체 확인증을 여기로 보내 주시거나 담당 에이전트에게 문의하세요.
+trip-itinerary-title = 여행 일정
+trip-itinerary-party = { $lead } · 골퍼 { $players }명
+trip-itinerary-booked = 예약 완료 · { $players }명
+trip-itinerary-planned = 예정 · 티타임은 해당 날짜 판매 시작 시 확정
+trip-itinerary-cancelled = 취소됨
+trip-itinerary-lines = 포함 사항
+trip-itinerary-caption = 🗺 여행 일정입니다. 일행에게 전달하세요. 각 라운드의 바우처는 예약되면 전송됩니다.

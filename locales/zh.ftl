@@ -548,3 +548,10 @@ trip-ics-lines = 您的行程还包括：
     { $lines }
 trip-balance-soon = 🔔 您的行程尾款 { $amount } 应于 { $due } 前支付（参考号 { $reference }）。请通过 PromptPay 付款并将转账凭证发送到这里，或联系您的代理。
 trip-balance-today = 🔔 您的行程尾款 { $amount } 今天（{ $due }）到期（参考号 { $reference }）。请通过 PromptPay 付款并将转账凭证发送到这里，或联系您的代理。
+trip-itinerary-title = 行程安排
+trip-itinerary-party = { $lead } · { $players } 位球员
+trip-itinerary-booked = 已预订 · { $players } 人
+trip-itinerary-planned = 计划中 · 开球时间在该日开放预订时确认
+trip-itinerary-cancelled = 已取消
+trip-itinerary-lines = 另含
+trip-itinerary-caption = 🗺 您的行程安排：可转发给同行球友。每轮预订后将发送各自的电子凭证。

@@ -482,4 +482,12 @@ export const CUSTOMER_KEYS = [
   // Trips: the balance's reminders (features/trips/jobs.ts).
   "trip-balance-soon",
   "trip-balance-today",
+  // Trips: the itinerary's picture (src/trips/itinerary.ts).
+  "trip-itinerary-title",
+  "trip-itinerary-party",
+  "trip-itinerary-booked",
+  "trip-itinerary-planned",
+  "trip-itinerary-cancelled",
+  "trip-itinerary-lines",
+  "trip-itinerary-caption",
 ] as const;

@@ -25,7 +25,7 @@ const INK = "#15202b";
  * in one weight; and the face draws an ideograph as that language writes it (Simplified Chinese draws 骨 and
  * 直 otherwise than Japanese). Thai and English: Noto Sans Thai (Thai and Latin) first.
  */
-const FONT_FAMILY: Readonly<Record<Locale, string>> = {
+export const FONT_FAMILY: Readonly<Record<Locale, string>> = {
   en: `${FAMILY.thai}, ${FAMILY.japanese}`,
   th: `${FAMILY.thai}, ${FAMILY.japanese}`,
   ko: `${FAMILY.korean}, ${FAMILY.thai}`,

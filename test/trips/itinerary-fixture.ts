@@ -1,0 +1,61 @@
+/** A trip of four rounds at three courses for eight players, as the itinerary's tests and references draw it. */
+import type { TripRound, TripView } from "../../src/trips/store.js";
+
+const NOW = Date.parse("2026-11-24T06:30:00+07:00");
+const round = (n: number, over: Partial<TripRound>): TripRound =>
+  ({
+    id: `trip1-r${n}`,
+    trip_id: "trip1",
+    position: n,
+    course_id: `c${n}`,
+    time_zone: "Asia/Bangkok",
+    players: 8,
+    selling_amount: 2_400_000,
+    net_amount: null,
+    max_net_amount: null,
+    slot_id: null,
+    starts_at: null,
+    booking_id: null,
+    last_error: null,
+    updated_at: NOW,
+    ...over,
+  }) as TripRound;
+
+export function itineraryTrip(): TripView {
+  return {
+    trip: { id: "trip1", lead_name: "Kim Minjun", locale: "ko" },
+    players: Array.from({ length: 8 }, (_, i) => ({ name: `Player ${i + 1}` })),
+    rounds: [
+      round(1, {
+        course_name: "Siam Country Club, Old Course",
+        day: "2026-12-26",
+        tee_time: "07:04",
+        state: "BOOKED",
+        starts_at: Date.parse("2026-12-26T07:04:00+07:00"),
+      }),
+      round(2, {
+        course_name: "Phoenix Gold Golf & Country Club",
+        day: "2026-12-28",
+        tee_time: "11:36",
+        state: "BOOKED",
+        starts_at: Date.parse("2026-12-28T11:36:00+07:00"),
+      }),
+      round(3, {
+        course_name: "Laem Chabang International",
+        day: "2027-01-10",
+        tee_time: "07:30",
+        state: "WAITING_FOR_SALE",
+      }),
+      round(4, {
+        course_name: "Siam Country Club, Old Course",
+        day: "2027-01-12",
+        tee_time: "08:00",
+        state: "WAITING_FOR_SALE",
+      }),
+    ],
+    lines: [
+      { description: "Hotel in Pattaya, 6 nights, 4 twin rooms" },
+      { description: "Airport and course transfers by van" },
+    ],
+  } as unknown as TripView;
+}
