@@ -16,12 +16,10 @@ import {
   type HoldReaper,
   type ReaperEvent,
 } from "../../src/bookings/index.js";
-import { createLogger } from "../../src/logger.js";
-import { createPartnerClient } from "../../src/partner/index.js";
-import { createSandbox, type Sandbox, type SlotView } from "../../src/local/sandbox/index.js";
-import { createStorage, type Storage } from "../../src/storage/index.js";
-import { hungRequestTimeouts } from "../helpers/partner-timeouts.js";
+import type { Sandbox, SlotView } from "../../src/local/sandbox/index.js";
+import type { Storage } from "../../src/storage/index.js";
 import { databaseFactories } from "../helpers/databases.js";
+import { startPartnerWorld } from "../helpers/partner-world.js";
 import { checkInvariants } from "../helpers/invariants.js";
 
 /** Monday 2026-11-23, 10:00 in Bangkok. */
@@ -51,17 +49,6 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
   beforeEach(async () => {
     t = NOW;
     const clock = () => t;
-    // Production's partner limit: a request the test holds open (ordering two callers) does not time out on
-    // a loaded machine; a sandbox "hang" times out at once, on the sandbox's word.
-    const timeouts = hungRequestTimeouts();
-    sandbox = createSandbox({ clock, initialBalance: INITIAL_BALANCE, onHang: timeouts.expire });
-    await sandbox.listen(0);
-    closers.push(() => sandbox.close());
-    const db = make();
-    closers.push(() => db.cleanup());
-    storage = await createStorage(db.config);
-    closers.unshift(() => storage.close());
-    const logger = createLogger({ level: "warn", destination: { write: () => undefined } });
     // Every request passes `beforeRequest` first: a test arms a sandbox fault for exactly the nth call.
     const fetch: typeof globalThis.fetch = async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
@@ -69,14 +56,12 @@ describe.each(databaseFactories)("groups at the ledger on $name", ({ make }) => 
       await holdRequest?.(url, init?.method ?? "GET");
       return globalThis.fetch(input, init);
     };
-    const partner = createPartnerClient({
-      baseURL: sandbox.url,
-      apiKey: sandbox.apiKey,
-      timeoutMs: 8_000,
-      startTimeout: timeouts.start,
-      retryDelayMs: 5,
-      fetch,
-    });
+    // Production's partner limit (startPartnerWorld): a request the test holds open does not time out.
+    const world = await startPartnerWorld({ make, clock, initialBalance: INITIAL_BALANCE, fetch });
+    closers.push(world.close);
+    ({ sandbox, storage } = world);
+    const logger = world.logger;
+    const partner = world.partner;
     service = createBookingService({ db: storage.db, partner, logger, holdMinutes: HOLD_MINUTES, now: clock });
     events = [];
     groupEvents = [];

@@ -15,14 +15,12 @@ import {
   type HoldReaper,
 } from "../../src/bookings/index.js";
 import type { MoveTarget } from "../../src/bookings/service.js";
-import { createLogger } from "../../src/logger.js";
-import { createPartnerClient } from "../../src/partner/index.js";
-import { createSandbox, type Sandbox, type SlotView } from "../../src/local/sandbox/index.js";
-import { createStorage, type Storage } from "../../src/storage/index.js";
+import type { Sandbox, SlotView } from "../../src/local/sandbox/index.js";
+import type { Storage } from "../../src/storage/index.js";
 import { intentAt } from "../helpers/booking-row.js";
 import { databaseFactories } from "../helpers/databases.js";
+import { startPartnerWorld } from "../helpers/partner-world.js";
 import { checkInvariants } from "../helpers/invariants.js";
-import { hungRequestTimeouts } from "../helpers/partner-timeouts.js";
 
 /** Monday 2026-11-23, 10:00 in Bangkok. */
 const NOW = Date.UTC(2026, 10, 23, 3, 0, 0);
@@ -47,22 +45,11 @@ describe.each(databaseFactories)("money owed to customers on $name", ({ make }) 
   beforeEach(async () => {
     t = NOW;
     const clock = () => t;
-    const timeouts = hungRequestTimeouts();
-    sandbox = createSandbox({ clock, initialBalance: INITIAL_BALANCE, onHang: timeouts.expire });
-    await sandbox.listen(0);
-    closers.push(() => sandbox.close());
-    const db = make();
-    closers.push(() => db.cleanup());
-    storage = await createStorage(db.config);
-    closers.unshift(() => storage.close());
-    const logger = createLogger({ level: "warn", destination: { write: () => undefined } });
-    const partner = createPartnerClient({
-      baseURL: sandbox.url,
-      apiKey: sandbox.apiKey,
-      timeoutMs: 8_000,
-      startTimeout: timeouts.start,
-      retryDelayMs: 5,
-    });
+    const world = await startPartnerWorld({ make, clock, initialBalance: INITIAL_BALANCE });
+    closers.push(world.close);
+    ({ sandbox, storage } = world);
+    const logger = world.logger;
+    const partner = world.partner;
     // As production: only an admin refunds or approves a move; money marked returned by staff for theirs.
     const writePolicy = (req: { kind: string; actorId: number; agentId: number | null }) =>
       Promise.resolve(
