@@ -15,6 +15,7 @@ import type { Config } from "../config/index.js";
 import type { Logger } from "../logger.js";
 import type { Fleet } from "../runtime/fleet.js";
 import { fleetBuckets, type BucketStore } from "../runtime/shared-buckets.js";
+import type { Rate } from "../runtime/token-bucket.js";
 
 export interface CourseChangesPartOptions {
   config: Pick<Config, "courseChanges">;
@@ -30,6 +31,12 @@ export interface CourseChangesPartOptions {
   tickMs?: number;
 }
 
+/** The token bucket of `readsPerMinute` partner reads: a tenth of them at once, the rest as the minute goes. */
+export const readBudgetRate = (readsPerMinute: number): Rate => ({
+  burst: Math.max(1, Math.ceil(readsPerMinute / 10)),
+  perSecond: readsPerMinute / 60,
+});
+
 /** The poll's partner reads: `readsPerMinute` in any minute for the whole bot, a tenth of them at once. */
 export function courseChangesBudget(
   options: Pick<CourseChangesPartOptions, "fleet" | "bucketStore" | "logger"> & { readsPerMinute: number },
@@ -37,7 +44,7 @@ export function courseChangesBudget(
   const { readsPerMinute } = options;
   const buckets = fleetBuckets({
     name: "partner-reads",
-    rate: { burst: Math.max(1, Math.ceil(readsPerMinute / 10)), perSecond: readsPerMinute / 60 },
+    rate: readBudgetRate(readsPerMinute),
     fleet: options.fleet,
     ...(options.bucketStore ? { store: options.bucketStore } : {}),
     onError: (err) =>
@@ -57,6 +64,16 @@ export function createCourseChangesPart(options: CourseChangesPartOptions): Cour
     onChange: (change) => options.onChange(change),
     logger: logger.child({ module: "course-changes" }),
     now: options.now,
-    ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
+    tickMs: options.tickMs ?? courseChangesTickMs(config.courseChanges.readsPerMinute),
   });
+}
+
+/**
+ * How often the leader's poll looks, ms: as soon as the budget has refilled a burst (6 s at 30 reads a
+ * minute), so a pass can spend it. A pass stops at the first read the budget refuses; looking once a minute
+ * spent one burst a minute, a tenth of the budget (`npm run bench -- --course-changes`: 3 reads a minute of 30).
+ */
+export function courseChangesTickMs(readsPerMinute: number): number {
+  const rate = readBudgetRate(readsPerMinute);
+  return Math.max(1_000, Math.ceil((rate.burst / rate.perSecond) * 1_000));
 }

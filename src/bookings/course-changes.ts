@@ -129,6 +129,8 @@ export function createCourseChangesPoll(options: CourseChangesPollOptions) {
 
   return {
     pass,
+    /** How often a started poll runs a pass, ms. */
+    tickMs,
     start(): void {
       if (timer) return;
       timer = setInterval(() => {

@@ -262,6 +262,18 @@ export function createBookingQueries(db: Kysely<Database>) {
             ),
           ),
         )
+        // The most overdue for its band first (time since its last read over its band's interval), so when the
+        // budget cannot keep every band's schedule, every band falls behind alike instead of the furthest
+        // tee times never being read; the sooner tee time on a tie.
+        .orderBy(
+          sql`(${at} - coalesce(refreshed_at, paid_at, created_at)) * 1.0 / (case ${sql.join(
+            bands
+              .filter((b) => Number.isFinite(b.within))
+              .map((b) => sql`when slot_starts_at <= ${at + b.within} then ${sql.lit(b.everyMs)}`),
+            sql` `,
+          )} else ${sql.lit(bands.at(-1)!.everyMs)} end)`,
+          "desc",
+        )
         .orderBy("slot_starts_at")
         .orderBy("id")
         .limit(limit)

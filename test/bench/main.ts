@@ -277,6 +277,7 @@ async function main(): Promise<void> {
 // while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts); `-- --vouchers`:
 // encoding and drawing the e-voucher (vouchers.ts); `-- --cold-start`:
 // the compiled start to its first getUpdates, `npm start` and importing dist/app.js (cold-start.ts);
+// `-- --course-changes`: the course-changes poll over N upcoming bookings on a simulated clock (course-changes.ts);
 // `-- --scale[=N]`: the commands and jobs on a ledger of N bookings against the few bookings they list (scale.ts).
 const argv = process.argv.slice(2);
 /** The other benchmarks, by their flag (given the arguments without it). */
@@ -289,6 +290,7 @@ const MODES: Record<string, (args: string[]) => Promise<unknown>> = {
   "--charts": (args) => import("./charts.js").then((m) => m.chartsBench(args)),
   "--vouchers": (args) => import("./vouchers.js").then((m) => m.vouchersBench(args)),
   "--cold-start": (args) => import("./cold-start.js").then((m) => m.coldStartBench(args)),
+  "--course-changes": (args) => import("./course-changes.js").then((m) => m.courseChangesBench(args)),
 };
 const mode = Object.keys(MODES).find((flag) => argv.includes(flag));
 const run = argv.some((a) => a === "--scale" || a.startsWith("--scale="))
