@@ -1004,3 +1004,75 @@ digest-moves = Moves to another tee time: { $done } done ({ $refunded } credited
     [0] {""}
    *[other] , ⚠️ { $stranded } refunded without a new tee time
   }
+
+# trips
+cmd-trips = Your trips: several rounds for one party
+trips-none = You have no trips yet.
+trips-title = <b>Trips</b> ({ $count })
+trips-row = { $state } · <b>{ $lead }</b> · { $dates }
+    Total { $total } · paid { $paid } · still due { $due }
+trip-state = { $state ->
+    [draft] Draft
+    [quoted] Sent to the customer
+    [accepted] Accepted, deposit due
+    [deposit_paid] Deposit paid
+    [paid] Paid in full
+    [completed] Completed
+    [cancelled] Cancelled
+   *[other] { $state }
+  }
+trip-staff-title = <b>Trip for { $lead }</b> · { $state }
+trip-rounds-title = <b>Rounds</b>
+trip-round-staff = { $n }. { $date } { $time } · { $course } · { $players } players · { $price } (net { $net }) · { $state }
+trip-round-state = { $state ->
+    [planned] planned
+    [waiting_for_sale] waiting for its date to open
+    [booking] being booked
+    [booked] booked
+    [failed] not booked
+    [cancelled] cancelled
+   *[other] { $state }
+  }
+trip-roster-title = <b>Players</b>
+trip-player = { $n }. { $name } · handicap { $hcp }
+trip-lines-title = <b>Other items</b>
+trip-line = { $description } · { $price }
+trip-instalments-title = <b>Payments</b>
+trip-no-instalments = The deposit and the balance are scheduled when the customer accepts.
+trip-instalment = { $kind ->
+    [deposit] Deposit
+   *[other] Balance
+  } { $amount }, due { $due } · { $state ->
+    [due] not paid yet
+    [submitted] slip sent
+    [approved] paid
+    [rejected] slip rejected
+   *[other] cancelled
+  }
+trip-totals = Total { $total } · paid { $paid } · still due { $due }
+trip-btn-share = 📤 Send to customer
+trip-btn-list = « Trips
+trip-shared = Send this link to { $lead }: they open the quote and accept it there. It admits one customer.
+    { $url }
+trip-not-open = This trip can no longer be sent: it was accepted or cancelled.
+trip-not-found = This trip cannot be opened here.
+trip-only = Your link is for one trip only: /trips shows it.
+hold-refused-trip-only = Your link is for one trip only: your agent books its rounds for you.
+trip-quote-title = ⛳ <b>Your golf trip</b> · { $lead } · { $players } golfers
+trip-quote-round = { $date } { $time } · { $course } · { $players } golfers · { $price }
+trip-quote-total = <b>Total: { $total }</b>
+trip-quote-schedule = Deposit { $deposit } on acceptance; the balance of { $balance } by { $due }.
+trip-quote-pay-all = The whole { $total } is due on acceptance.
+trip-quote-ladder-title = <b>If you cancel</b>
+trip-quote-ladder-step = { $days } days or more before the first round: { $percent }% of the trip's price returned
+trip-quote-ladder-rest = Later: nothing is returned.
+trip-quote-state = { $state ->
+    [accepted] ✅ You accepted this trip. The deposit is due.
+    [deposit_paid] ✅ Deposit received.
+    [paid] ✅ Paid in full.
+    [completed] Completed.
+    [cancelled] This trip was cancelled.
+   *[other] This quote is not open for acceptance.
+  }
+trip-btn-accept = ✅ Accept this trip
+trip-accepted = Thank you: the trip is yours. The deposit of { $amount } is due today; your agent will send you how to pay.

@@ -537,3 +537,26 @@ move-too-late = { $code } の変更は取り消されました。承認の前に
 move-pending = { $code } についての回答がまだ届いていません。再確認して変更を完了します。
 move-retrying = { $code } の新しいティータイム { $newCode } のお支払いがまだ完了していません。確保している間に再試行します。
 move-held = { $code } の新しいティータイムを確保しました。
+
+# trips
+trip-not-found = この旅行はここでは開けません。
+trip-only = お客様のリンクは一つの旅行専用です。/trips でご確認ください。
+hold-refused-trip-only = お客様のリンクは一つの旅行専用です。ラウンドは担当エージェントが予約します。
+trip-quote-title = ⛳ <b>お客様のゴルフ旅行</b> · { $lead } · ゴルファー { $players }名
+trip-quote-round = { $date } { $time } · { $course } · { $players }名 · { $price }
+trip-quote-total = <b>合計: { $total }</b>
+trip-quote-schedule = ご承諾時に手付金 { $deposit }、残金 { $balance } は { $due } までにお支払いください。
+trip-quote-pay-all = ご承諾時に全額 { $total } をお支払いください。
+trip-quote-ladder-title = <b>キャンセルの場合</b>
+trip-quote-ladder-step = 最初のラウンドの { $days } 日以上前: 旅行代金の { $percent }% を返金
+trip-quote-ladder-rest = それ以降: 返金はありません。
+trip-quote-state = { $state ->
+    [accepted] ✅ この旅行をご承諾いただきました。手付金のお支払いをお願いします。
+    [deposit_paid] ✅ 手付金を受け取りました。
+    [paid] ✅ 全額お支払い済みです。
+    [completed] 完了しました。
+    [cancelled] この旅行はキャンセルされました。
+   *[other] この見積もりは現在ご承諾いただけません。
+  }
+trip-btn-accept = ✅ この旅行を承諾する
+trip-accepted = ありがとうございます。旅行が確定しました。手付金 { $amount } は本日が期限です。お支払い方法は担当エージェントからご案内します。

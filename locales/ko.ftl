@@ -537,3 +537,26 @@ move-too-late = { $code } 변경이 취소되었습니다. 승인 전에 티타�
 move-pending = { $code } 에 대한 응답을 아직 받지 못했습니다. 다시 확인하여 변경을 마무리합니다.
 move-retrying = { $code } 의 새 티타임 { $newCode } 결제가 아직 완료되지 않았습니다. 확보되어 있는 동안 다시 시도합니다.
 move-held = { $code } 의 새 티타임을 확보했습니다.
+
+# trips
+trip-not-found = 이 여행은 여기에서 열 수 없습니다.
+trip-only = 고객님의 링크는 한 여행 전용입니다: /trips 에서 확인하세요.
+hold-refused-trip-only = 고객님의 링크는 한 여행 전용입니다: 라운드는 담당 에이전트가 예약해 드립니다.
+trip-quote-title = ⛳ <b>고객님의 골프 여행</b> · { $lead } · 골퍼 { $players }명
+trip-quote-round = { $date } { $time } · { $course } · { $players }명 · { $price }
+trip-quote-total = <b>합계: { $total }</b>
+trip-quote-schedule = 수락 시 계약금 { $deposit }, 잔금 { $balance }은 { $due }까지.
+trip-quote-pay-all = 수락 시 전액 { $total }을 결제합니다.
+trip-quote-ladder-title = <b>취소 시</b>
+trip-quote-ladder-step = 첫 라운드 { $days }일 전 이상: 여행 금액의 { $percent }% 환불
+trip-quote-ladder-rest = 그 이후: 환불되지 않습니다.
+trip-quote-state = { $state ->
+    [accepted] ✅ 이 여행을 수락하셨습니다. 계약금을 결제해 주세요.
+    [deposit_paid] ✅ 계약금을 받았습니다.
+    [paid] ✅ 전액 결제되었습니다.
+    [completed] 완료되었습니다.
+    [cancelled] 이 여행은 취소되었습니다.
+   *[other] 이 견적은 수락할 수 없는 상태입니다.
+  }
+trip-btn-accept = ✅ 이 여행 수락하기
+trip-accepted = 감사합니다. 여행이 확정되었습니다. 계약금 { $amount }은 오늘까지이며, 결제 방법은 담당 에이전트가 안내해 드립니다.

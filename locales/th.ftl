@@ -915,3 +915,75 @@ digest-moves = ย้ายไปเวลาอื่น: สำเร็จ { 
     [0] {""}
    *[other] , ⚠️ คืนเงินแล้วแต่ไม่ได้เวลาใหม่ { $stranded } รายการ
   }
+
+# trips
+cmd-trips = ทริปของคุณ: หลายรอบสำหรับคณะเดียว
+trips-none = ยังไม่มีทริป
+trips-title = <b>ทริป</b> ({ $count })
+trips-row = { $state } · <b>{ $lead }</b> · { $dates }
+    รวม { $total } · ชำระแล้ว { $paid } · ค้างชำระ { $due }
+trip-state = { $state ->
+    [draft] ฉบับร่าง
+    [quoted] ส่งให้ลูกค้าแล้ว
+    [accepted] ลูกค้ายอมรับแล้ว รอมัดจำ
+    [deposit_paid] ชำระมัดจำแล้ว
+    [paid] ชำระครบแล้ว
+    [completed] เสร็จสิ้น
+    [cancelled] ยกเลิกแล้ว
+   *[other] { $state }
+  }
+trip-staff-title = <b>ทริปของ { $lead }</b> · { $state }
+trip-rounds-title = <b>รอบตีกอล์ฟ</b>
+trip-round-staff = { $n }. { $date } { $time } · { $course } · { $players } คน · { $price } (ต้นทุน { $net }) · { $state }
+trip-round-state = { $state ->
+    [planned] วางแผนไว้
+    [waiting_for_sale] รอวันเปิดขาย
+    [booking] กำลังจอง
+    [booked] จองแล้ว
+    [failed] จองไม่สำเร็จ
+    [cancelled] ยกเลิกแล้ว
+   *[other] { $state }
+  }
+trip-roster-title = <b>ผู้เล่น</b>
+trip-player = { $n }. { $name } · แฮนดิแคป { $hcp }
+trip-lines-title = <b>รายการอื่น</b>
+trip-line = { $description } · { $price }
+trip-instalments-title = <b>การชำระเงิน</b>
+trip-no-instalments = มัดจำและยอดคงเหลือจะกำหนดเมื่อลูกค้ายอมรับ
+trip-instalment = { $kind ->
+    [deposit] มัดจำ
+   *[other] ยอดคงเหลือ
+  } { $amount } ครบกำหนด { $due } · { $state ->
+    [due] ยังไม่ชำระ
+    [submitted] ส่งสลิปแล้ว
+    [approved] ชำระแล้ว
+    [rejected] สลิปถูกปฏิเสธ
+   *[other] ยกเลิกแล้ว
+  }
+trip-totals = รวม { $total } · ชำระแล้ว { $paid } · ค้างชำระ { $due }
+trip-btn-share = 📤 ส่งให้ลูกค้า
+trip-btn-list = « ทริป
+trip-shared = ส่งลิงก์นี้ให้ { $lead }: ลูกค้าเปิดดูใบเสนอราคาและกดยอมรับได้ที่นั่น ลิงก์นี้ใช้ได้กับลูกค้าหนึ่งคน
+    { $url }
+trip-not-open = ส่งทริปนี้ไม่ได้แล้ว: ลูกค้ายอมรับแล้วหรือทริปถูกยกเลิก
+trip-not-found = เปิดทริปนี้ที่นี่ไม่ได้
+trip-only = ลิงก์ของคุณใช้ได้กับทริปเดียวเท่านั้น: ดูได้ที่ /trips
+hold-refused-trip-only = ลิงก์ของคุณใช้ได้กับทริปเดียวเท่านั้น: ตัวแทนของคุณจะจองรอบต่างๆ ให้
+trip-quote-title = ⛳ <b>ทริปกอล์ฟของคุณ</b> · { $lead } · นักกอล์ฟ { $players } คน
+trip-quote-round = { $date } { $time } · { $course } · { $players } คน · { $price }
+trip-quote-total = <b>รวม: { $total }</b>
+trip-quote-schedule = มัดจำ { $deposit } เมื่อยอมรับ; ยอดคงเหลือ { $balance } ภายใน { $due }
+trip-quote-pay-all = ชำระเต็มจำนวน { $total } เมื่อยอมรับ
+trip-quote-ladder-title = <b>หากยกเลิก</b>
+trip-quote-ladder-step = { $days } วันขึ้นไปก่อนรอบแรก: คืนเงิน { $percent }% ของราคาทริป
+trip-quote-ladder-rest = หลังจากนั้น: ไม่คืนเงิน
+trip-quote-state = { $state ->
+    [accepted] ✅ คุณยอมรับทริปนี้แล้ว รอชำระมัดจำ
+    [deposit_paid] ✅ ได้รับมัดจำแล้ว
+    [paid] ✅ ชำระครบแล้ว
+    [completed] เสร็จสิ้นแล้ว
+    [cancelled] ทริปนี้ถูกยกเลิกแล้ว
+   *[other] ใบเสนอราคานี้ยังไม่เปิดให้ยอมรับ
+  }
+trip-btn-accept = ✅ ยอมรับทริปนี้
+trip-accepted = ขอบคุณ ทริปนี้เป็นของคุณแล้ว มัดจำ { $amount } ครบกำหนดวันนี้ ตัวแทนของคุณจะแจ้งวิธีชำระเงิน

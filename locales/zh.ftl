@@ -537,3 +537,26 @@ move-too-late = { $code } 的更改已取消：开球时间在批准前已开始
 move-pending = 尚未收到关于 { $code } 的答复，系统会再次查询并完成更改。
 move-retrying = { $code } 的新开球时间 { $newCode } 尚未付款成功，保留期间会再次尝试。
 move-held = 已为 { $code } 保留新的开球时间。
+
+# trips
+trip-not-found = 无法在此打开此行程。
+trip-only = 您的链接仅适用于一个行程：请用 /trips 查看。
+hold-refused-trip-only = 您的链接仅适用于一个行程：各轮球场由您的代理为您预订。
+trip-quote-title = ⛳ <b>您的高尔夫行程</b> · { $lead } · { $players } 位球员
+trip-quote-round = { $date } { $time } · { $course } · { $players } 人 · { $price }
+trip-quote-total = <b>合计：{ $total }</b>
+trip-quote-schedule = 接受时支付定金 { $deposit }；尾款 { $balance } 请于 { $due } 前支付。
+trip-quote-pay-all = 接受时需支付全款 { $total }。
+trip-quote-ladder-title = <b>如需取消</b>
+trip-quote-ladder-step = 首轮开球前 { $days } 天或更早：退还行程价格的 { $percent }%
+trip-quote-ladder-rest = 之后：不予退款。
+trip-quote-state = { $state ->
+    [accepted] ✅ 您已接受此行程，请支付定金。
+    [deposit_paid] ✅ 已收到定金。
+    [paid] ✅ 已全额付款。
+    [completed] 已完成。
+    [cancelled] 此行程已取消。
+   *[other] 此报价目前无法接受。
+  }
+trip-btn-accept = ✅ 接受此行程
+trip-accepted = 谢谢，行程已确认。定金 { $amount } 今天到期，您的代理会告知付款方式。

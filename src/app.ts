@@ -2,6 +2,7 @@ import { Composer, type Context, type Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Access } from "./access/index.js";
 import { countPendingRequests, type BookingService, type HoldReaper } from "./bookings/index.js";
+import type { TripService } from "./trips/service.js";
 import type { BotApiServer } from "./local/bot-api-server/index.js";
 import { createAfterBooking, type AfterBooking } from "./bot/features/after-booking/jobs.js";
 import { createSlipRetries, type SlipRetries } from "./bot/features/payments/slip-retries.js";
@@ -67,6 +68,8 @@ export interface App {
   storage: Storage;
   partner: PartnerClient;
   bookings: BookingService;
+  /** Trips: an agent's rounds for one party, quoted, accepted, paid by deposit and balance. */
+  trips: TripService;
   access: Access;
   /** Agents' inline offers (one per agent and tee time). */
   offers: Offers;
@@ -152,7 +155,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     config.miniAppUrl ??= new URL(apiRoot).origin;
   }
 
-  const { access, prices, payments, slips, slipCheck, bookings } = createBookingParts({
+  const { access, prices, payments, slips, slipCheck, bookings, trips } = createBookingParts({
     config,
     storage,
     partner,
@@ -195,6 +198,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       search,
       storage,
       bookings,
+      trips,
       ledger,
       cancelRequests,
       golferCopies,
@@ -377,6 +381,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     storage,
     partner,
     bookings,
+    trips,
     access,
     offers,
     reaper,

@@ -14,6 +14,8 @@ import { lastSaleDate } from "../partner/sales-window.js";
 import type { Database } from "../storage/schema.js";
 import { dateKeyOf } from "../time/today.js";
 import { refundQuote, scheduleOf, TRIP_TIME_ZONE, type RefundQuote } from "./money.js";
+import type { Links } from "../access/links.js";
+import { tripSight, type TripSight, type TripViewer } from "./access.js";
 import { createTripStore, type TripRound, type TripView } from "./store.js";
 
 export interface TripServiceOptions {
@@ -24,6 +26,8 @@ export interface TripServiceOptions {
   newId: () => string;
   /** Whether the user is an admin: a trip's cancellation refunds partner reservations, which only admins do. */
   isAdmin: (userId: number) => boolean;
+  /** Where a trip's customer link is made (`share`). */
+  links: Pick<Links, "create">;
 }
 
 /** Who the lead customer is once they opened the trip's link. */
@@ -56,6 +60,15 @@ export type CancelOutcome =
   /** Only admins cancel a trip (its reservations are refunded): nothing was done. */
   | { kind: "refused" }
   | { kind: "not-open"; view: TripView };
+
+/** A trip as one viewer may see it (`openFor`). */
+export interface TripSeen {
+  sight: Exclude<TripSight, undefined>;
+  view: TripView;
+}
+
+export type ShareOutcome =
+  { kind: "shared"; token: string; view: TripView } | { kind: "refused" } | { kind: "not-open"; view: TripView };
 
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
 export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
@@ -129,13 +142,65 @@ export function createTripService(options: TripServiceOptions) {
     return out;
   }
 
-  return {
+  const service = {
     store,
 
     /** Records a new trip (DRAFT) for its agent; throws `ValiError` for bad input. */
     create: (input: unknown): Promise<TripView> => store.create(newId(), input),
     get: (id: string) => store.get(id),
     listForAgent: (agentId: number, limit?: number) => store.listForAgent(agentId, limit),
+
+    /** The trip if `viewer` may see it (`access.ts`), and how; undefined for anyone else or no such trip. */
+    async openFor(id: string, viewer: TripViewer): Promise<TripSeen | undefined> {
+      const view = await store.get(id);
+      const sight = view && tripSight(viewer, view.trip);
+      return view && sight ? { sight, view } : undefined;
+    },
+
+    /** The trips `viewer` may see, newest first: an admin's every trip, an agent's own, a trip customer's one. */
+    async listFor(viewer: TripViewer, limit = 20): Promise<TripView[]> {
+      const { who, userId } = viewer;
+      const records =
+        who.role === "admin"
+          ? await store.listAll(limit)
+          : who.role === "agent"
+            ? await store.listForAgent(userId, limit)
+            : [];
+      if (who.role === "customer" && who.tripId !== undefined) {
+        const seen = await service.openFor(who.tripId, viewer);
+        return seen ? [seen.view] : [];
+      }
+      const views = await Promise.all(records.map((r) => store.get(r.id)));
+      return views.filter((x): x is TripView => x !== undefined);
+    },
+
+    /**
+     * The trip's agent (or an admin) sends it to its lead customer: a draft becomes QUOTED, and the
+     * customer link with the trip's scope (one customer) is made, or the one made before returned.
+     */
+    async share(id: string, viewer: TripViewer): Promise<ShareOutcome> {
+      const view = await store.get(id);
+      if (!view || tripSight(viewer, view.trip) !== "staff") return { kind: "refused" };
+      await store.moveTrip(db, id, ["DRAFT"], "QUOTED");
+      const after = await load(id);
+      if (after.trip.state !== "QUOTED") return { kind: "not-open", view: after };
+      const existing = await db
+        .selectFrom("links")
+        .select("token")
+        .where("trip_id", "=", id)
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
+      const token =
+        existing?.token ?? (await options.links.create({ agentId: view.trip.agent_id, tripId: id, maxUses: 1 })).token;
+      return { kind: "shared", token, view: after };
+    },
+
+    /** The lead customer accepts through the screens: only the customer the trip's link admitted (`access.ts`). */
+    async acceptFor(id: string, viewer: TripViewer, chatId: number): Promise<AcceptOutcome | { kind: "refused" }> {
+      const seen = await service.openFor(id, viewer);
+      if (seen?.sight !== "customer") return { kind: "refused" };
+      return service.accept(id, { chatId, userId: viewer.userId });
+    },
 
     /** The agent sends the quote (DRAFT → QUOTED); true when this call moved it. */
     async send(id: string, agentId: number): Promise<boolean> {
@@ -305,6 +370,7 @@ export function createTripService(options: TripServiceOptions) {
       return { kind: "cancelled", view: await load(id), quote, refunds };
     },
   };
+  return service;
 }
 
 /** Rolls a cancellation back when a round moved after its view was read. */

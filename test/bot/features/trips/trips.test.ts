@@ -1,0 +1,196 @@
+/**
+ * Trips at the bot (issue 51), on SQLite and PostgreSQL, against the sandbox over HTTP: an agent lists and
+ * opens their trip in /trips and sends it to the lead customer; the customer opens the trip's link, reads
+ * the quote in Korean (selling prices, the schedule and the ladder, never the net) and accepts it; the
+ * deposit approved, the rounds inside the sales window are booked once and the one beyond it waits. Another
+ * agent, a stranger and another customer cannot open the trip, and the trip's customer can do nothing else.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { SlotView } from "../../../../src/local/sandbox/index.js";
+import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
+import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
+import type { TripInput } from "../../../../src/trips/store.js";
+import { WORLD_START, worldClock } from "../../../helpers/clock.js";
+import { databaseFactories } from "../../../helpers/databases.js";
+import { createLink, expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
+import { startHarness, type Harness } from "../../../helpers/harness.js";
+
+const ADMIN = 7300;
+const AGENT = 7301;
+const OTHER_AGENT = 7302;
+const LEAD = 100_301;
+/** Two rounds inside the sales window (25 and 27 days after the world's start), one beyond it (51 days). */
+const DAYS = ["2026-12-20", "2026-12-22", "2027-01-15"] as const;
+
+const hhmm = (s: SlotView) =>
+  `${String(Math.floor(s.minute / 60)).padStart(2, "0")}:${String(s.minute % 60).padStart(2, "0")}`;
+
+function slotOn(h: Harness, date: string, n: number): SlotView {
+  const found = h.sandbox
+    .courses()
+    .map((c) =>
+      h.sandbox
+        .slots(c.id, date)
+        .find((s) => s.status === "OPEN" && s.persons === 0 && s.minPerson <= 4 && s.maxPerson >= 4),
+    )
+    .filter((s): s is SlotView => s !== undefined);
+  if (!found[n]) throw new Error(`no open tee time for four on ${date}`);
+  return found[n];
+}
+
+function tripInput(h: Harness): TripInput {
+  const inside = [slotOn(h, DAYS[0], 0), slotOn(h, DAYS[1], 1)];
+  return {
+    agentId: AGENT,
+    leadName: "Kim Minjun",
+    leadEmail: "minjun@example.com",
+    leadMobile: "+821012345678",
+    locale: "ko",
+    players: ["Kim Minjun", "Lee Seo", "Park Jiho", "Choi Yuna"].map((name, i) => ({
+      name,
+      handicap: 10 + i,
+      locale: "ko" as const,
+      phone: null,
+    })),
+    rounds: [
+      ...inside.map((s, i) => ({
+        courseId: s.course.id,
+        courseName: s.course.name,
+        timeZone: "Asia/Bangkok",
+        day: DAYS[i]!,
+        teeTime: hhmm(s),
+        slotId: s.id,
+        startsAt: s.startMs,
+        players: 4,
+        sellingAmount: s.price * 4 + 200_000,
+        netAmount: s.price * 4,
+      })),
+      {
+        courseId: inside[0]!.course.id,
+        courseName: inside[0]!.course.name,
+        timeZone: "Asia/Bangkok",
+        day: DAYS[2],
+        teeTime: "07:30",
+        slotId: null,
+        startsAt: null,
+        players: 4,
+        sellingAmount: 1_000_000,
+        netAmount: null,
+      },
+    ],
+    lines: [{ kind: "hotel", description: "Hotel, 4 nights", sellingAmount: 3_200_000 }],
+    deposit: { kind: "percent", percent: 25 },
+    balanceDaysBefore: 14,
+    ladder: [...DEFAULT_LADDER],
+  };
+}
+
+/** The trip link the agent's "Send to customer" gave. */
+function sharedToken(agent: SimulatedUser): string {
+  const message = agent.messages().find((m) => m.text?.includes("?start="));
+  const match = /https:\/\/t\.me\/fairway_test_bot\?start=([A-Za-z0-9_-]+)/.exec(message?.text ?? "");
+  expect(match, message?.text).not.toBeNull();
+  return match![1]!;
+}
+
+describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.stop();
+  });
+
+  it("an agent sends the trip, the lead customer accepts it in Korean, the deposit books the rounds inside the window once", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}` },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    const input = tripInput(h);
+    const created = await h.app.trips.create(input);
+    const id = created.trip.id;
+
+    agent.send("/trips");
+    await h.settle();
+    expect(panel(agent).text).toContain("Kim Minjun");
+    expect(panel(agent).text).toContain("Draft");
+    tapData(agent, new RegExp(`^tp:open:${id}$`));
+    await h.settle();
+    const staff = panel(agent).text;
+    expect(staff).toContain("Rounds");
+    expect(staff).toContain("Lee Seo · handicap 11");
+    expect(staff).toContain(`(net ฿${(input.rounds[0]!.netAmount! / 100).toLocaleString("en-US")}`);
+    expect(staff).toContain("Hotel, 4 nights");
+    tapData(agent, new RegExp(`^tp:share:${id}$`));
+    await h.settle();
+    const token = sharedToken(agent);
+    expect((await h.app.trips.get(id))?.trip.state).toBe("QUOTED");
+
+    // Another agent sees none of it, even with forged data.
+    const other = h.user(OTHER_AGENT, "th", "Other");
+    other.send("/trips");
+    await h.settle();
+    expect(panel(other).text).not.toContain("Kim Minjun");
+    forgeTap(other, `tp:open:${id}`);
+    await h.settle();
+    expect(other.messages().some((m) => m.text?.includes("Kim Minjun"))).toBe(false);
+
+    // The lead customer opens the link: the quote in Korean, selling prices only.
+    const lead = h.user(LEAD, "ko", "Minjun", "stranger");
+    lead.send(`/start ${token}`);
+    await h.settle();
+    const quote = panel(lead);
+    expect(quote.text).toContain("골프 여행");
+    expect(quote.text).toContain("계약금");
+    expect(quote.text).toContain("30일 전 이상: 여행 금액의 75% 환불");
+    for (const r of input.rounds.filter((x) => x.netAmount !== null)) {
+      const net = (r.netAmount! / 100).toLocaleString("en-US");
+      expect(quote.text).not.toContain(`฿${net} `);
+    }
+    expect(quote.text).not.toMatch(/net|원가/i);
+    expect(quote.data).toEqual([`tp:accept:${id}`]);
+
+    // Nothing else is theirs: a booking is refused, with the trip-only answer.
+    lead.send("/book");
+    await h.settle();
+    expect(lead.lastMessage()?.text).toContain("한 여행 전용");
+
+    tapData(lead, new RegExp(`^tp:accept:${id}$`));
+    await h.settle();
+    expect(lead.lastMessage()?.text).toContain("여행이 확정되었습니다");
+    const accepted = (await h.app.trips.get(id))!;
+    expect(accepted.trip.state).toBe("ACCEPTED");
+    expect(Number(accepted.trip.customer_user_id)).toBe(LEAD);
+    expect(accepted.instalments.map((i) => i.kind)).toEqual(["deposit", "balance"]);
+
+    // A second customer cannot use the trip's link; a stranger cannot open the trip.
+    const second = h.user(100_302, "en", "Second", "stranger");
+    second.send(`/start ${token}`);
+    await h.settle();
+    expect(second.lastMessage()?.text).toContain("already been used");
+    forgeTap(second, `tp:open:${id}`);
+    await h.settle();
+    expect(second.messages().some((m) => m.text?.includes("Kim Minjun"))).toBe(false);
+    // An ordinary customer of the same agent cannot open it either.
+    const ordinaryToken = await createLink(h, agent);
+    const ordinary = h.user(100_303, "en", "Ordinary", "stranger");
+    ordinary.send(`/start ${ordinaryToken}`);
+    await h.settle();
+    ordinary.send("/cancel");
+    await h.settle();
+    forgeTap(ordinary, `tp:open:${id}`);
+    await h.settle();
+    ordinary.send("/trips");
+    await h.settle();
+    expect(ordinary.messages().some((m) => m.text?.includes("Kim Minjun"))).toBe(false);
+    expect(ordinary.lastMessage()?.text).toContain("cannot be opened");
+
+    const approved = await h.app.trips.approve(id, "deposit", ADMIN);
+    expect(approved.kind).toBe("approved");
+    const view = (await h.app.trips.get(id))!;
+    expect(view.rounds.map((r) => r.state)).toEqual(["BOOKED", "BOOKED", "WAITING_FOR_SALE"]);
+    expect(h.sandbox.reservations().filter((r) => r.status === "PAID")).toHaveLength(2);
+    expect(h.sandbox.reservations()).toHaveLength(2);
+    expectTelegramRules(h);
+  });
+});
