@@ -1075,4 +1075,23 @@ trip-quote-state = { $state ->
    *[other] This quote is not open for acceptance.
   }
 trip-btn-accept = ✅ Accept this trip
-trip-accepted = Thank you: the trip is yours. The deposit of { $amount } is due today; your agent will send you how to pay.
+trip-accepted = Thank you: the trip is yours. The deposit of { $amount } is due today.
+trip-pay-agent-tells = Your agent will send you how to pay.
+trip-pay-what = { $kind ->
+    [deposit] Deposit for your golf trip
+   *[other] Balance for your golf trip, due by { $due }
+  }
+trip-pay-send-slip = Then send a photo of the transfer slip here. Your agent checks it and confirms.
+trip-slip-received = 🧾 Thank you: your slip ({ $amount }) is with your agent, who will confirm the payment.
+trip-slip-rejected = Your agent could not find your payment of { $amount }. Please check it and send the slip again, or contact your agent.
+trip-deposit-approved = ✅ Deposit of { $amount } received: your rounds are being booked.
+trip-balance-approved = ✅ Balance of { $amount } received: your trip is paid in full.
+trip-slip-card = 🧾 Trip slip · { $lead } · { $kind ->
+    [deposit] deposit
+   *[other] balance
+  } { $amount } · reference <code>{ $reference }</code>
+trip-btn-paid = ✅ Paid — confirm
+trip-btn-not-received = ❌ Not received
+trip-decided-approved = ✅ Approved: { $booked } rounds booked, { $waiting } waiting for their dates to open, { $failed } not booked.
+trip-decided-rejected = ❌ Not received: the customer was asked to check and send the slip again.
+trip-decided-already = This payment was already decided.

@@ -559,4 +559,14 @@ trip-quote-state = { $state ->
    *[other] この見積もりは現在ご承諾いただけません。
   }
 trip-btn-accept = ✅ この旅行を承諾する
-trip-accepted = ありがとうございます。旅行が確定しました。手付金 { $amount } は本日が期限です。お支払い方法は担当エージェントからご案内します。
+trip-accepted = ありがとうございます。旅行が確定しました。手付金 { $amount } は本日が期限です。
+trip-pay-agent-tells = お支払い方法は担当エージェントからご案内します。
+trip-pay-what = { $kind ->
+    [deposit] ゴルフ旅行の手付金
+   *[other] ゴルフ旅行の残金（{ $due } まで）
+  }
+trip-pay-send-slip = その後、振込明細の写真をここに送ってください。担当エージェントが確認して確定します。
+trip-slip-received = 🧾 ありがとうございます。明細（{ $amount }）は担当エージェントに届きました。確認後にお支払いを確定します。
+trip-slip-rejected = 担当エージェントが { $amount } のお支払いを確認できませんでした。ご確認のうえ明細を再送するか、エージェントにご連絡ください。
+trip-deposit-approved = ✅ 手付金 { $amount } を受け取りました。ラウンドを予約しています。
+trip-balance-approved = ✅ 残金 { $amount } を受け取りました。旅行代金は全額お支払い済みです。

@@ -559,4 +559,14 @@ trip-quote-state = { $state ->
    *[other] 이 견적은 수락할 수 없는 상태입니다.
   }
 trip-btn-accept = ✅ 이 여행 수락하기
-trip-accepted = 감사합니다. 여행이 확정되었습니다. 계약금 { $amount }은 오늘까지이며, 결제 방법은 담당 에이전트가 안내해 드립니다.
+trip-accepted = 감사합니다. 여행이 확정되었습니다. 계약금 { $amount }은 오늘까지입니다.
+trip-pay-agent-tells = 결제 방법은 담당 에이전트가 안내해 드립니다.
+trip-pay-what = { $kind ->
+    [deposit] 골프 여행 계약금
+   *[other] 골프 여행 잔금, { $due }까지
+  }
+trip-pay-send-slip = 그다음 이체 영수증 사진을 여기로 보내 주세요. 담당 에이전트가 확인 후 확정합니다.
+trip-slip-received = 🧾 감사합니다. 영수증({ $amount })이 담당 에이전트에게 전달되었으며, 확인 후 결제를 확정합니다.
+trip-slip-rejected = 담당 에이전트가 { $amount } 입금을 찾지 못했습니다. 확인 후 영수증을 다시 보내 주시거나 에이전트에게 문의하세요.
+trip-deposit-approved = ✅ 계약금 { $amount }을 받았습니다. 라운드를 예약하고 있습니다.
+trip-balance-approved = ✅ 잔금 { $amount }을 받았습니다. 여행 금액이 모두 결제되었습니다.

@@ -986,4 +986,23 @@ trip-quote-state = { $state ->
    *[other] ใบเสนอราคานี้ยังไม่เปิดให้ยอมรับ
   }
 trip-btn-accept = ✅ ยอมรับทริปนี้
-trip-accepted = ขอบคุณ ทริปนี้เป็นของคุณแล้ว มัดจำ { $amount } ครบกำหนดวันนี้ ตัวแทนของคุณจะแจ้งวิธีชำระเงิน
+trip-accepted = ขอบคุณ ทริปนี้เป็นของคุณแล้ว มัดจำ { $amount } ครบกำหนดวันนี้
+trip-pay-agent-tells = ตัวแทนของคุณจะแจ้งวิธีชำระเงิน
+trip-pay-what = { $kind ->
+    [deposit] มัดจำทริปกอล์ฟของคุณ
+   *[other] ยอดคงเหลือทริปกอล์ฟของคุณ ครบกำหนด { $due }
+  }
+trip-pay-send-slip = จากนั้นส่งรูปสลิปการโอนมาที่นี่ ตัวแทนของคุณจะตรวจสอบและยืนยัน
+trip-slip-received = 🧾 ขอบคุณ สลิปของคุณ ({ $amount }) ส่งถึงตัวแทนแล้ว ตัวแทนจะยืนยันการชำระเงิน
+trip-slip-rejected = ตัวแทนของคุณไม่พบยอดชำระ { $amount } กรุณาตรวจสอบและส่งสลิปอีกครั้ง หรือติดต่อตัวแทน
+trip-deposit-approved = ✅ ได้รับมัดจำ { $amount } แล้ว กำลังจองรอบตีกอล์ฟของคุณ
+trip-balance-approved = ✅ ได้รับยอดคงเหลือ { $amount } แล้ว ทริปของคุณชำระครบแล้ว
+trip-slip-card = 🧾 สลิปทริป · { $lead } · { $kind ->
+    [deposit] มัดจำ
+   *[other] ยอดคงเหลือ
+  } { $amount } · อ้างอิง <code>{ $reference }</code>
+trip-btn-paid = ✅ ได้รับเงินแล้ว — ยืนยัน
+trip-btn-not-received = ❌ ไม่ได้รับเงิน
+trip-decided-approved = ✅ อนุมัติแล้ว: จองแล้ว { $booked } รอบ, รอวันเปิดขาย { $waiting } รอบ, จองไม่สำเร็จ { $failed } รอบ
+trip-decided-rejected = ❌ ไม่ได้รับเงิน: แจ้งลูกค้าให้ตรวจสอบและส่งสลิปอีกครั้งแล้ว
+trip-decided-already = การชำระเงินนี้ตัดสินไปแล้ว

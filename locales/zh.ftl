@@ -559,4 +559,14 @@ trip-quote-state = { $state ->
    *[other] 此报价目前无法接受。
   }
 trip-btn-accept = ✅ 接受此行程
-trip-accepted = 谢谢，行程已确认。定金 { $amount } 今天到期，您的代理会告知付款方式。
+trip-accepted = 谢谢，行程已确认。定金 { $amount } 今天到期。
+trip-pay-agent-tells = 您的代理会告知付款方式。
+trip-pay-what = { $kind ->
+    [deposit] 高尔夫行程定金
+   *[other] 高尔夫行程尾款，{ $due } 前支付
+  }
+trip-pay-send-slip = 然后请将转账凭证的照片发到这里，您的代理核对后会确认。
+trip-slip-received = 🧾 谢谢，您的凭证（{ $amount }）已交给您的代理，核对后会确认付款。
+trip-slip-rejected = 您的代理未找到 { $amount } 的付款。请核对后重新发送凭证，或联系您的代理。
+trip-deposit-approved = ✅ 已收到定金 { $amount }，正在为您预订各轮球场。
+trip-balance-approved = ✅ 已收到尾款 { $amount }，您的行程已全额付清。

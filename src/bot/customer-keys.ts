@@ -486,4 +486,11 @@ export const CUSTOMER_KEYS = [
   "trip-quote-state",
   "trip-btn-accept",
   "trip-accepted",
+  "trip-pay-agent-tells",
+  "trip-pay-what",
+  "trip-pay-send-slip",
+  "trip-slip-received",
+  "trip-slip-rejected",
+  "trip-deposit-approved",
+  "trip-balance-approved",
 ] as const;

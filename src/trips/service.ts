@@ -16,7 +16,7 @@ import { dateKeyOf } from "../time/today.js";
 import { refundQuote, scheduleOf, TRIP_TIME_ZONE, type RefundQuote } from "./money.js";
 import type { Links } from "../access/links.js";
 import { tripSight, type TripSight, type TripViewer } from "./access.js";
-import { createTripStore, type TripRound, type TripView } from "./store.js";
+import { createTripStore, type TripInstalment, type TripRound, type TripView } from "./store.js";
 
 export interface TripServiceOptions {
   db: Kysely<Database>;
@@ -69,6 +69,15 @@ export interface TripSeen {
 
 export type ShareOutcome =
   { kind: "shared"; token: string; view: TripView } | { kind: "refused" } | { kind: "not-open"; view: TripView };
+
+export type SlipOutcome =
+  | { kind: "submitted"; instalment: TripInstalment; view: TripView }
+  /** Nothing of theirs is open to pay (not accepted yet, or paid). */
+  | { kind: "nothing" }
+  | { kind: "refused" };
+
+export type DecideOutcome =
+  ApproveOutcome | { kind: "rejected"; view: TripView } | { kind: "not-submitted" } | { kind: "refused" };
 
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
 export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
@@ -193,6 +202,42 @@ export function createTripService(options: TripServiceOptions) {
       const token =
         existing?.token ?? (await options.links.create({ agentId: view.trip.agent_id, tripId: id, maxUses: 1 })).token;
       return { kind: "shared", token, view: after };
+    },
+
+    /**
+     * The lead customer sent a slip: the instalment open now (the deposit, then the balance) is
+     * `submitted` for a person's decision. Only the trip's lead customer (`access.ts`).
+     */
+    async submitSlip(id: string, viewer: TripViewer): Promise<SlipOutcome> {
+      const seen = await service.openFor(id, viewer);
+      if (seen?.sight !== "customer" || seen.view.trip.customer_user_id === null) return { kind: "refused" };
+      const open = seen.view.instalments
+        .filter((i) => i.state === "due" || i.state === "submitted" || i.state === "rejected")
+        .sort((a, b) => (a.kind === "deposit" ? -1 : b.kind === "deposit" ? 1 : 0))[0];
+      if (!open || (open.kind === "balance" && seen.view.trip.state !== "DEPOSIT_PAID")) return { kind: "nothing" };
+      await store.moveInstalment(db, id, open.kind, ["due", "submitted", "rejected"], "submitted");
+      const view = await load(id);
+      return { kind: "submitted", instalment: view.instalments.find((i) => i.kind === open.kind)!, view };
+    },
+
+    /**
+     * A person decides a submitted instalment: approved (the deposit books the rounds, once, whoever
+     * taps) or rejected (the customer may send another slip). Only the trip's agent or an admin.
+     */
+    async decide(
+      id: string,
+      kind: "deposit" | "balance",
+      viewer: TripViewer,
+      decision: "approve" | "reject",
+    ): Promise<DecideOutcome> {
+      const seen = await service.openFor(id, viewer);
+      if (seen?.sight !== "staff") return { kind: "refused" };
+      if (decision === "approve") return service.approve(id, kind, viewer.userId);
+      const moved = await store.moveInstalment(db, id, kind, ["submitted"], "rejected", {
+        decided_by: viewer.userId,
+        decided_at: now(),
+      });
+      return moved ? { kind: "rejected", view: await load(id) } : { kind: "not-submitted" };
     },
 
     /** The lead customer accepts through the screens: only the customer the trip's link admitted (`access.ts`). */

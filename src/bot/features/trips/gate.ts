@@ -4,7 +4,7 @@ import type { BotContext } from "../../context.js";
 
 /**
  * A customer admitted by a trip's link can do nothing outside that trip: /trips and the trip's buttons,
- * /start, /help, /language and /cancel pass (slips and payment buttons are handled above this gate);
+ * their slips, /start, /help, /language and /cancel pass (slips and payment buttons are handled above this gate);
  * anything else — a booking, a search, a watch — is answered "your link is for one trip". The booking
  * service refuses their own holds too (`holdRefusal`: `trip-only`), whatever road reaches it.
  */
@@ -14,6 +14,8 @@ export function createTripCustomerGate() {
     if (ctx.who.role !== "customer" || ctx.who.tripId === undefined) return next();
     if (ctx.hasCommand(["start", "trips", "help", "language", "cancel"])) return next();
     if (ctx.callbackQuery?.data?.startsWith("tp:")) return next();
+    // A slip for their trip's instalment (features/trips/payment.ts).
+    if (ctx.message?.photo || ctx.message?.document) return next();
     markUpdateOutcome(ctx, "rejected");
     const text = ctx.t("trip-only");
     if (ctx.callbackQuery) {

@@ -12,6 +12,7 @@ import { formatBaht } from "../../format/money.js";
 import { localeOf, translate } from "../../i18n.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
 import { parseTripData } from "./callback-data.js";
+import { decideInstalment, onTripSlip, sendInstalmentQr } from "./payment.js";
 import { tripQuote } from "./quote.js";
 import { tripListView, tripStaffView } from "./views.js";
 
@@ -68,6 +69,7 @@ async function showTrip(ctx: BotContext, tripId: string): Promise<void> {
 export function createTripsFeature() {
   const feature = new Composer<BotContext>();
   feature.command("trips", showList);
+  feature.on(["message:photo", "message:document"], onTripSlip);
   feature.callbackQuery(/^tp:/, async (ctx) => {
     const data = parseTripData(ctx.callbackQuery.data);
     if (!data || (data.action !== "list" && data.tripId === undefined)) {
@@ -96,6 +98,10 @@ export function createTripsFeature() {
       });
       return showTrip(ctx, tripId);
     }
+    if (data.action === "dok" || data.action === "dno" || data.action === "bok" || data.action === "bno") {
+      const kind = data.action.startsWith("d") ? "deposit" : "balance";
+      return decideInstalment(ctx, tripId, kind, data.action.endsWith("ok") ? "approve" : "reject");
+    }
     // accept: only the customer the trip's link admitted (the service's rule).
     const outcome = await ctx.deps.trips.acceptFor(tripId, viewerOf(ctx), ctx.chat!.id);
     if (outcome.kind === "refused" || outcome.kind === "not-theirs") {
@@ -108,6 +114,8 @@ export function createTripsFeature() {
       const locale = parseLocale(outcome.view.trip.locale, "en");
       const deposit = outcome.view.instalments.find((i) => i.kind === "deposit")?.amount ?? 0;
       await ctx.reply(translate(locale, "trip-accepted", { amount: formatBaht(deposit, locale) }));
+      if (!(await sendInstalmentQr(ctx, outcome.view, "deposit")))
+        await ctx.reply(translate(locale, "trip-pay-agent-tells"));
     }
   });
   return feature;

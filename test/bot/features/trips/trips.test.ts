@@ -1,10 +1,12 @@
 /**
  * Trips at the bot (issue 51), on SQLite and PostgreSQL, against the sandbox over HTTP: an agent lists and
  * opens their trip in /trips and sends it to the lead customer; the customer opens the trip's link, reads
- * the quote in Korean (selling prices, the schedule and the ladder, never the net) and accepts it; the
- * deposit approved, the rounds inside the sales window are booked once and the one beyond it waits. Another
+ * the quote in Korean (selling prices, the schedule and the ladder, never the net) and accepts it, gets the
+ * deposit's PromptPay QR and sends a slip; the agent and an admin both tap Paid, and the rounds inside the
+ * sales window are booked once while the one beyond it waits. Another
  * agent, a stranger and another customer cannot open the trip, and the trip's customer can do nothing else.
  */
+import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
@@ -14,6 +16,7 @@ import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { createLink, expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { qrOf, slipPhoto } from "../../../helpers/slips.js";
 
 const ADMIN = 7300;
 const AGENT = 7301;
@@ -103,7 +106,7 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     h = await startHarness({
       db: make(),
       clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}` },
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}`, PROMPTPAY_ID: "0812345678" },
     });
     const agent = h.user(AGENT, "en", "Anan");
     const input = tripInput(h);
@@ -157,11 +160,19 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
 
     tapData(lead, new RegExp(`^tp:accept:${id}$`));
     await h.settle();
-    expect(lead.lastMessage()?.text).toContain("여행이 확정되었습니다");
+    expect(lead.messages().some((m) => m.text?.includes("여행이 확정되었습니다"))).toBe(true);
     const accepted = (await h.app.trips.get(id))!;
     expect(accepted.trip.state).toBe("ACCEPTED");
     expect(Number(accepted.trip.customer_user_id)).toBe(LEAD);
     expect(accepted.instalments.map((i) => i.kind)).toEqual(["deposit", "balance"]);
+    const deposit = accepted.instalments[0]!.amount;
+    expect(deposit).toBe(Math.floor((accepted.total * 25 + 50) / 100));
+    // The deposit's PromptPay QR, for exactly the deposit, read back by a decoder fairway did not write.
+    const qrMessage = lead.messages().find((m) => m.file && m.caption?.includes("골프 여행 계약금"));
+    expect(qrMessage, "the deposit's QR").toBeDefined();
+    const qr = parse(qrOf(qrMessage!))!;
+    expect(qr.getTagValue("54")).toBe((deposit / 100).toFixed(2));
+    expect(qr.getTagValue("29", "01")).toBe("0066812345678");
 
     // A second customer cannot use the trip's link; a stranger cannot open the trip.
     const second = h.user(100_302, "en", "Second", "stranger");
@@ -185,9 +196,37 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expect(ordinary.messages().some((m) => m.text?.includes("Kim Minjun"))).toBe(false);
     expect(ordinary.lastMessage()?.text).toContain("cannot be opened");
 
-    const approved = await h.app.trips.approve(id, "deposit", ADMIN);
-    expect(approved.kind).toBe("approved");
+    // The slip goes to the trip's agent and the admins; another agent cannot decide it.
+    const admin = h.user(ADMIN, "en", "Admin");
+    lead.sendPhoto(await slipPhoto("SLIPTRIP0001"));
+    await h.settle();
+    expect(lead.lastMessage()?.text).toContain("영수증");
+    expect((await h.app.trips.get(id))!.instalments[0]!.state).toBe("submitted");
+    const card = agent.lastMessage()!;
+    expect(card.caption).toContain("Trip slip · Kim Minjun · deposit");
+    expect(admin.lastMessage()?.caption).toContain("Trip slip");
+    forgeTap(other, `tp:dok:${id}`);
+    await h.settle();
+    expect((await h.app.trips.get(id))!.instalments[0]!.state).toBe("submitted");
+    expect(h.sandbox.reservations()).toHaveLength(0);
+    // The agent and an admin tap Paid: one approval, each round inside the window booked once.
+    tapData(agent, new RegExp(`^tp:dok:${id}$`));
+    tapData(admin, new RegExp(`^tp:dok:${id}$`));
+    await h.settle();
+    expect(lead.messages().some((m) => m.text?.includes("계약금") && m.text.includes("받았습니다"))).toBe(true);
     const view = (await h.app.trips.get(id))!;
+    expect(view.trip.state).toBe("DEPOSIT_PAID");
+    expect(view.instalments[0]).toMatchObject({ state: "approved" });
+    const decided = [agent, admin].flatMap((u) => u.messages()).filter((m) => m.text?.startsWith("✅ Approved"));
+    expect(decided).toHaveLength(1);
+    expect(decided[0]!.text).toContain("2 rounds booked, 1 waiting");
+    const already = [agent, admin]
+      .flatMap((u) => u.messages())
+      .filter((m) => m.text === "This payment was already decided.");
+    expect(already).toHaveLength(1);
+    // Then the balance's QR, for exactly the balance.
+    const balanceQr = lead.messages().find((m) => m.file && m.caption?.includes("잔금"));
+    expect(parse(qrOf(balanceQr!))!.getTagValue("54")).toBe(((view.total - deposit) / 100).toFixed(2));
     expect(view.rounds.map((r) => r.state)).toEqual(["BOOKED", "BOOKED", "WAITING_FOR_SALE"]);
     expect(h.sandbox.reservations().filter((r) => r.status === "PAID")).toHaveLength(2);
     expect(h.sandbox.reservations()).toHaveLength(2);
