@@ -43,6 +43,8 @@ import { createMyBookingsFeature } from "./features/my-bookings.js";
 import { createMovesFeature } from "./features/moves/index.js";
 import { createTripCustomerGate } from "./features/trips/gate.js";
 import { createTripsFeature } from "./features/trips/index.js";
+import { createTripEntry } from "./features/trips/entry.js";
+import { createTripConversation, TRIP_CONVERSATION } from "./conversations/trip/index.js";
 import { createI18n, surfaceLocale } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, plainTextOnEntityErrors, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
@@ -269,7 +271,14 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
       { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS },
     ),
   );
+  chat.use(
+    createConversation(createTripConversation(deps), {
+      id: TRIP_CONVERSATION,
+      maxMillisecondsToWait: BOOKING_IDLE_MS,
+    }),
+  );
   // Entering the conversation must happen below it.
+  chat.use(createTripEntry());
   chat.use(createFindEntry());
   chat.use(createWatchesEntry());
   chat.use(createOffersFeature());

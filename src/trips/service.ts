@@ -156,6 +156,12 @@ export function createTripService(options: TripServiceOptions) {
 
     /** Records a new trip (DRAFT) for its agent; throws `ValiError` for bad input. */
     create: (input: unknown): Promise<TripView> => store.create(newId(), input),
+    /** A trip built on a screen: only an agent or an admin, for themselves; undefined for anyone else. */
+    async createAs(viewer: TripViewer, input: unknown): Promise<TripView | undefined> {
+      const { role } = viewer.who;
+      if (role !== "agent" && role !== "admin") return undefined;
+      return store.create(newId(), { ...(input as object), agentId: viewer.userId });
+    },
     get: (id: string) => store.get(id),
     listForAgent: (agentId: number, limit?: number) => store.listForAgent(agentId, limit),
 

@@ -29,7 +29,7 @@ function dates(view: TripView, locale: Locale): string {
 
 /** The list of trips, one button each. */
 export function tripListView(t: T, locale: Locale, views: readonly TripView[]) {
-  const keyboard = new InlineKeyboard();
+  const keyboard = new InlineKeyboard().text(t("trip-btn-new"), "tn:new").row();
   if (views.length === 0) return { text: t("trips-none"), keyboard };
   const rows = views.map((view) => {
     const { paid, due } = paidAndDue(view);

@@ -232,4 +232,85 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expect(h.sandbox.reservations()).toHaveLength(2);
     expectTelegramRules(h);
   });
+
+  it("an agent builds a trip in a conversation: validated answers, a tee time from the partner's availability, a round beyond the window", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}` },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    const slot = slotOn(h, DAYS[0], 0);
+    const courseIndex = h.sandbox.courses().findIndex((c) => c.id === slot.course.id);
+    expect(courseIndex).toBeLessThan(8);
+    const say = async (text: string) => {
+      agent.send(text);
+      await h.settle();
+    };
+    const tap = async (pattern: RegExp) => {
+      tapData(agent, pattern);
+      await h.settle();
+    };
+    await say("/trips");
+    expect(panel(agent).text).toContain("You have no trips yet.");
+    await tap(/^tn:new$/);
+    await say("Kim Minjun");
+    await tap(/^tn:lang:2$/);
+    await say("not-an-email");
+    expect(agent.lastMessage()?.text).toContain("That is not an e-mail address");
+    await say("minjun@example.com");
+    await say("+82 10-1234-5678");
+    await say("Kim Minjun, 10\nLee Seo, 99");
+    expect(agent.lastMessage()?.text).toContain("Line 2 does not read");
+    await say("Kim Minjun, 10\nLee Seo, 11\nPark Jiho\nChoi Yuna, 13");
+    await tap(new RegExp(`^tn:c:${courseIndex}$`));
+    await say("2026-11-01");
+    expect(agent.lastMessage()?.text).toContain("A day after today");
+    await say(DAYS[0]);
+    expect(panel(agent).text).toContain("Choose the tee time (for 4 players");
+    await tap(/^tn:s:0$/);
+    await tap(/^tn:m:0$/);
+    await tap(new RegExp(`^tn:c:${courseIndex}$`));
+    await say(DAYS[2]);
+    expect(agent.lastMessage()?.text).toContain("beyond the partner's sales window");
+    await say("7:30");
+    expect(agent.lastMessage()?.text).toContain("HH:MM");
+    await say("07:30");
+    await say("2,500");
+    await tap(/^tn:m:1$/);
+    await say("hotel; Hotel, 4 nights; 32000");
+    await say("25");
+
+    const [record] = await h.app.trips.listForAgent(AGENT);
+    expect(record).toBeDefined();
+    const view = (await h.app.trips.get(record!.id))!;
+    expect(view.trip).toMatchObject({
+      lead_name: "Kim Minjun",
+      locale: "ko",
+      lead_mobile: "+821012345678",
+      state: "DRAFT",
+    });
+    expect(view.players.map((p) => [p.name, p.handicap])).toEqual([
+      ["Kim Minjun", 10],
+      ["Lee Seo", 11],
+      ["Park Jiho", null],
+      ["Choi Yuna", 13],
+    ]);
+    expect(view.rounds).toMatchObject([
+      {
+        day: DAYS[0],
+        course_id: slot.course.id,
+        players: 4,
+        slot_id: expect.any(String),
+        net_amount: expect.any(Number),
+      },
+      { day: DAYS[2], tee_time: "07:30", slot_id: null, net_amount: null, selling_amount: 1_000_000 },
+    ]);
+    expect(view.rounds[0]!.selling_amount).toBeGreaterThanOrEqual(view.rounds[0]!.net_amount!);
+    expect(view.lines).toMatchObject([{ kind: "hotel", description: "Hotel, 4 nights", selling_amount: 3_200_000 }]);
+    expect(view.deposit).toEqual({ kind: "percent", percent: 25 });
+    expect(panel(agent).text).toContain("Trip for Kim Minjun");
+    expect(panel(agent).data).toContain(`tp:share:${record!.id}`);
+    expectTelegramRules(h);
+  });
 });
