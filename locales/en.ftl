@@ -1130,3 +1130,4 @@ tripnew-bad-line = Line { $line } does not read as <code>kind; description; pric
 tripnew-deposit = The deposit due on acceptance, as a percentage of the total (for example <code>25</code>):
 tripnew-bad-deposit = A whole percentage from 0 to 100, please.
 tripnew-failed = The trip could not be recorded. Check the details and start again from /trips.
+trip-accepted-staff = ✅ <b>{ $lead }</b> accepted their trip. The deposit of { $amount } is due today; their slip will reach you here.

@@ -10,7 +10,9 @@ import { parseLocale } from "../../../locale.js";
 import type { BotContext } from "../../context.js";
 import { formatBaht } from "../../format/money.js";
 import { localeOf, translate } from "../../i18n.js";
-import { isNotModified } from "../../ui/telegram-errors.js";
+import { isNotModified, isTelegramFailure } from "../../ui/telegram-errors.js";
+import { escapeHtml } from "../../format/html.js";
+import type { TripView } from "../../../trips/store.js";
 import { parseTripData } from "./callback-data.js";
 import { decideInstalment, onTripSlip, sendInstalmentQr } from "./payment.js";
 import { tripQuote } from "./quote.js";
@@ -66,6 +68,22 @@ async function showTrip(ctx: BotContext, tripId: string): Promise<void> {
   await show(ctx, view.text, view.keyboard);
 }
 
+/** The trip's agent (or, if they are no longer one, the admins) hears that the customer accepted. */
+async function tellStaffAccepted(ctx: BotContext, view: TripView, deposit: number): Promise<void> {
+  const { deps } = ctx;
+  for (const to of await deps.notifications.agentChats(view.trip.agent_id)) {
+    const locale = await deps.notifications.localeOf(to);
+    const text = translate(locale, "trip-accepted-staff", {
+      lead: escapeHtml(view.trip.lead_name),
+      amount: formatBaht(deposit, locale),
+    });
+    await ctx.api.sendMessage(to, text, { parse_mode: "HTML" }).catch((error: unknown) => {
+      if (!isTelegramFailure(error)) throw error;
+      deps.logger.warn({ to, tripId: view.trip.id }, "trip acceptance not told to its agent");
+    });
+  }
+}
+
 export function createTripsFeature() {
   const feature = new Composer<BotContext>();
   feature.command("trips", showList);
@@ -116,6 +134,7 @@ export function createTripsFeature() {
       await ctx.reply(translate(locale, "trip-accepted", { amount: formatBaht(deposit, locale) }));
       if (!(await sendInstalmentQr(ctx, outcome.view, "deposit")))
         await ctx.reply(translate(locale, "trip-pay-agent-tells"));
+      await tellStaffAccepted(ctx, outcome.view, deposit);
     }
   });
   return feature;

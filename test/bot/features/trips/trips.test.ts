@@ -165,6 +165,7 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expect(accepted.trip.state).toBe("ACCEPTED");
     expect(Number(accepted.trip.customer_user_id)).toBe(LEAD);
     expect(accepted.instalments.map((i) => i.kind)).toEqual(["deposit", "balance"]);
+    expect(agent.messages().some((m) => m.text?.startsWith("✅ Kim Minjun accepted their trip."))).toBe(true);
     const deposit = accepted.instalments[0]!.amount;
     expect(deposit).toBe(Math.floor((accepted.total * 25 + 50) / 100));
     // The deposit's PromptPay QR, for exactly the deposit, read back by a decoder fairway did not write.
