@@ -210,6 +210,15 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     await h.settle();
     expect((await h.app.trips.get(id))!.instalments[0]!.state).toBe("submitted");
     expect(h.sandbox.reservations()).toHaveLength(0);
+    // Not received: the customer is asked again, and their next slip reaches the deciders again.
+    tapData(agent, new RegExp(`^tp:dno:${id}$`));
+    await h.settle();
+    expect((await h.app.trips.get(id))!.instalments[0]!.state).toBe("rejected");
+    expect(lead.lastMessage()?.text).toContain("입금을 찾지 못했습니다");
+    expect(h.sandbox.reservations()).toHaveLength(0);
+    lead.sendPhoto(await slipPhoto("SLIPTRIP0002"));
+    await h.settle();
+    expect((await h.app.trips.get(id))!.instalments[0]!.state).toBe("submitted");
     // The agent and an admin tap Paid: one approval, each round inside the window booked once.
     tapData(agent, new RegExp(`^tp:dok:${id}$`));
     tapData(admin, new RegExp(`^tp:dok:${id}$`));
