@@ -134,6 +134,7 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     other.send("/trips");
     await h.settle();
     expect(panel(other).text).not.toContain("Kim Minjun");
+    expect(panel(other).text).toContain("ยังไม่มีทริป");
     forgeTap(other, `tp:open:${id}`);
     await h.settle();
     expect(other.messages().some((m) => m.text?.includes("Kim Minjun"))).toBe(false);
