@@ -1034,3 +1034,130 @@ trip-itinerary-planned = Planned · tee time confirmed when the day goes on sale
 trip-itinerary-cancelled = Cancelled
 trip-itinerary-lines = Also included
 trip-itinerary-caption = 🗺 Your trip's itinerary: forward it to your party. Each round's voucher follows when it is booked.
+# trips
+cmd-trips = Your trips: several rounds for one party
+trips-none = You have no trips yet.
+trips-title = <b>Trips</b> ({ $count })
+trips-row = { $state } · <b>{ $lead }</b> · { $dates }
+    Total { $total } · paid { $paid } · still due { $due }
+trip-state = { $state ->
+    [draft] Draft
+    [quoted] Sent to the customer
+    [accepted] Accepted, deposit due
+    [deposit_paid] Deposit paid
+    [paid] Paid in full
+    [completed] Completed
+    [cancelled] Cancelled
+   *[other] { $state }
+  }
+trip-staff-title = <b>Trip for { $lead }</b> · { $state }
+trip-rounds-title = <b>Rounds</b>
+trip-round-staff = { $n }. { $date } { $time } · { $course } · { $players } players · { $price } (net { $net }) · { $state }
+trip-round-state = { $state ->
+    [planned] planned
+    [waiting_for_sale] waiting for its date to open
+    [booking] being booked
+    [booked] booked
+    [failed] not booked
+    [cancelled] cancelled
+   *[other] { $state }
+  }
+trip-roster-title = <b>Players</b>
+trip-player = { $n }. { $name } · handicap { $hcp }
+trip-lines-title = <b>Other items</b>
+trip-line = { $description } · { $price }
+trip-instalments-title = <b>Payments</b>
+trip-no-instalments = The deposit and the balance are scheduled when the customer accepts.
+trip-instalment = { $kind ->
+    [deposit] Deposit
+   *[other] Balance
+  } { $amount }, due { $due } · { $state ->
+    [due] not paid yet
+    [submitted] slip sent
+    [approved] paid
+    [rejected] slip rejected
+   *[other] cancelled
+  }
+trip-totals = Total { $total } · paid { $paid } · still due { $due }
+trip-btn-share = 📤 Send to customer
+trip-btn-list = « Trips
+trip-shared = Send this link to { $lead }: they open the quote and accept it there. It admits one customer.
+    { $url }
+trip-not-open = This trip can no longer be sent: it was accepted or cancelled.
+trip-not-found = This trip cannot be opened here.
+trip-only = Your link is for one trip only: /trips shows it.
+hold-refused-trip-only = Your link is for one trip only: your agent books its rounds for you.
+trip-quote-title = ⛳ <b>Your golf trip</b> · { $lead } · { $players } golfers
+trip-quote-round = { $date } { $time } · { $course } · { $players } golfers · { $price }
+trip-quote-total = <b>Total: { $total }</b>
+trip-quote-schedule = Deposit { $deposit } on acceptance; the balance of { $balance } by { $due }.
+trip-quote-pay-all = The whole { $total } is due on acceptance.
+trip-quote-ladder-title = <b>If you cancel</b>
+trip-quote-ladder-step = { $days } days or more before the first round: { $percent }% of the trip's price returned
+trip-quote-ladder-rest = Later: nothing is returned.
+trip-quote-state = { $state ->
+    [accepted] ✅ You accepted this trip. The deposit is due.
+    [deposit_paid] ✅ Deposit received.
+    [paid] ✅ Paid in full.
+    [completed] Completed.
+    [cancelled] This trip was cancelled.
+   *[other] This quote is not open for acceptance.
+  }
+trip-btn-accept = ✅ Accept this trip
+trip-accepted = Thank you: the trip is yours. The deposit of { $amount } is due today.
+trip-pay-agent-tells = Your agent will send you how to pay.
+trip-pay-what = { $kind ->
+    [deposit] Deposit for your golf trip
+   *[other] Balance for your golf trip, due by { $due }
+  }
+trip-pay-send-slip = Then send a photo of the transfer slip here. Your agent checks it and confirms.
+trip-slip-received = 🧾 Thank you: your slip ({ $amount }) is with your agent, who will confirm the payment.
+trip-slip-rejected = Your agent could not find your payment of { $amount }. Please check it and send the slip again, or contact your agent.
+trip-deposit-approved = ✅ Deposit of { $amount } received: your rounds are being booked.
+trip-balance-approved = ✅ Balance of { $amount } received: your trip is paid in full.
+trip-slip-card = 🧾 Trip slip · { $lead } · { $kind ->
+    [deposit] deposit
+   *[other] balance
+  } { $amount } · reference <code>{ $reference }</code>
+trip-btn-paid = ✅ Paid — confirm
+trip-btn-not-received = ❌ Not received
+trip-decided-approved = ✅ Approved: { $booked } rounds booked, { $waiting } waiting for their dates to open, { $failed } not booked.
+trip-decided-rejected = ❌ Not received: the customer was asked to check and send the slip again.
+trip-decided-already = This payment was already decided.
+trip-btn-new = ➕ New trip
+tripnew-text-please = Please answer with a message (or /cancel to stop building the trip).
+tripnew-tap-please = Please tap one of the buttons (or /cancel).
+tripnew-lead = 🧳 New trip. The lead customer's full name (the partner's reservations are made in it):
+tripnew-bad-name = A name of 1 to 128 characters, please.
+tripnew-language = The language the customer reads the quote in:
+tripnew-lang-en = English
+tripnew-lang-th = ไทย
+tripnew-lang-ko = 한국어
+tripnew-lang-ja = 日本語
+tripnew-lang-zh = 中文
+tripnew-email = The lead customer's e-mail:
+tripnew-bad-email = That is not an e-mail address. Again, please:
+tripnew-mobile = The lead customer's mobile number (digits, optionally starting with +):
+tripnew-bad-mobile = A mobile number of 6 to 15 digits, please.
+tripnew-roster = The players, one a line: <code>Name, handicap</code> (the handicap may be left out). The lead customer first.
+tripnew-bad-roster = Line { $line } does not read as <code>Name, handicap</code> (a handicap from -10 to 54). Send the whole list again.
+tripnew-no-courses = No courses can be read from the partner right now. Try again later.
+tripnew-course = Round { $n }: choose the course.
+tripnew-date = { $course }: the day, as <code>YYYY-MM-DD</code> (after today).
+tripnew-bad-date = A day after today as <code>YYYY-MM-DD</code>, please.
+tripnew-no-tee-times = No open tee time for { $players } players on { $date } at that course. Choose the course again.
+tripnew-tee-time = Choose the tee time (for { $players } players, the customer's price):
+tripnew-time-later = { $date } is beyond the partner's sales window: it is booked when its date opens. The tee time wanted, as <code>HH:MM</code>:
+tripnew-bad-time = A time as <code>HH:MM</code>, please.
+tripnew-price-later = The selling price per player in baht ({ $players } players):
+tripnew-bad-amount = An amount in baht, like <code>3200</code> or <code>3200.50</code>, please.
+tripnew-more = { $count } rounds so far.
+tripnew-add-round = ➕ Add a round
+tripnew-rounds-done = ✅ Rounds done
+tripnew-lines = Other items, one a line: <code>kind; description; price in baht</code>, kind one of hotel, transfer, caddie, other. Or <code>none</code>.
+tripnew-bad-line = Line { $line } does not read as <code>kind; description; price</code>. Send all the items again.
+tripnew-deposit = The deposit due on acceptance, as a percentage of the total (for example <code>25</code>):
+tripnew-bad-deposit = A whole percentage from 0 to 100, please.
+tripnew-failed = The trip could not be recorded. Check the details and start again from /trips.
+trip-accepted-staff = ✅ <b>{ $lead }</b> accepted their trip. The deposit of { $amount } is due today; their slip will reach you here.
+trip-ics-caption = 📅 Your trip's rounds for your calendar: a later file updates them.

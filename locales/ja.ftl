@@ -555,3 +555,36 @@ trip-itinerary-planned = 予定 · ティータイムはその日の販売開始
 trip-itinerary-cancelled = キャンセル済み
 trip-itinerary-lines = 含まれるもの
 trip-itinerary-caption = 🗺 旅行日程です。ご一行に転送してください。各ラウンドのバウチャーは予約され次第お送りします。
+# trips
+trip-not-found = この旅行はここでは開けません。
+trip-only = お客様のリンクは一つの旅行専用です。/trips でご確認ください。
+hold-refused-trip-only = お客様のリンクは一つの旅行専用です。ラウンドは担当エージェントが予約します。
+trip-quote-title = ⛳ <b>お客様のゴルフ旅行</b> · { $lead } · ゴルファー { $players }名
+trip-quote-round = { $date } { $time } · { $course } · { $players }名 · { $price }
+trip-quote-total = <b>合計: { $total }</b>
+trip-quote-schedule = ご承諾時に手付金 { $deposit }、残金 { $balance } は { $due } までにお支払いください。
+trip-quote-pay-all = ご承諾時に全額 { $total } をお支払いください。
+trip-quote-ladder-title = <b>キャンセルの場合</b>
+trip-quote-ladder-step = 最初のラウンドの { $days } 日以上前: 旅行代金の { $percent }% を返金
+trip-quote-ladder-rest = それ以降: 返金はありません。
+trip-quote-state = { $state ->
+    [accepted] ✅ この旅行をご承諾いただきました。手付金のお支払いをお願いします。
+    [deposit_paid] ✅ 手付金を受け取りました。
+    [paid] ✅ 全額お支払い済みです。
+    [completed] 完了しました。
+    [cancelled] この旅行はキャンセルされました。
+   *[other] この見積もりは現在ご承諾いただけません。
+  }
+trip-btn-accept = ✅ この旅行を承諾する
+trip-accepted = ありがとうございます。旅行が確定しました。手付金 { $amount } は本日が期限です。
+trip-pay-agent-tells = お支払い方法は担当エージェントからご案内します。
+trip-pay-what = { $kind ->
+    [deposit] ゴルフ旅行の手付金
+   *[other] ゴルフ旅行の残金（{ $due } まで）
+  }
+trip-pay-send-slip = その後、振込明細の写真をここに送ってください。担当エージェントが確認して確定します。
+trip-slip-received = 🧾 ありがとうございます。明細（{ $amount }）は担当エージェントに届きました。確認後にお支払いを確定します。
+trip-slip-rejected = 担当エージェントが { $amount } のお支払いを確認できませんでした。ご確認のうえ明細を再送するか、エージェントにご連絡ください。
+trip-deposit-approved = ✅ 手付金 { $amount } を受け取りました。ラウンドを予約しています。
+trip-balance-approved = ✅ 残金 { $amount } を受け取りました。旅行代金は全額お支払い済みです。
+trip-ics-caption = 📅 旅行のラウンドをカレンダーに。後で届くファイルで予定が更新されます。

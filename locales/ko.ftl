@@ -555,3 +555,36 @@ trip-itinerary-planned = 예정 · 티타임은 해당 날짜 판매 시작 시 
 trip-itinerary-cancelled = 취소됨
 trip-itinerary-lines = 포함 사항
 trip-itinerary-caption = 🗺 여행 일정입니다. 일행에게 전달하세요. 각 라운드의 바우처는 예약되면 전송됩니다.
+# trips
+trip-not-found = 이 여행은 여기에서 열 수 없습니다.
+trip-only = 고객님의 링크는 한 여행 전용입니다: /trips 에서 확인하세요.
+hold-refused-trip-only = 고객님의 링크는 한 여행 전용입니다: 라운드는 담당 에이전트가 예약해 드립니다.
+trip-quote-title = ⛳ <b>고객님의 골프 여행</b> · { $lead } · 골퍼 { $players }명
+trip-quote-round = { $date } { $time } · { $course } · { $players }명 · { $price }
+trip-quote-total = <b>합계: { $total }</b>
+trip-quote-schedule = 수락 시 계약금 { $deposit }, 잔금 { $balance }은 { $due }까지.
+trip-quote-pay-all = 수락 시 전액 { $total }을 결제합니다.
+trip-quote-ladder-title = <b>취소 시</b>
+trip-quote-ladder-step = 첫 라운드 { $days }일 전 이상: 여행 금액의 { $percent }% 환불
+trip-quote-ladder-rest = 그 이후: 환불되지 않습니다.
+trip-quote-state = { $state ->
+    [accepted] ✅ 이 여행을 수락하셨습니다. 계약금을 결제해 주세요.
+    [deposit_paid] ✅ 계약금을 받았습니다.
+    [paid] ✅ 전액 결제되었습니다.
+    [completed] 완료되었습니다.
+    [cancelled] 이 여행은 취소되었습니다.
+   *[other] 이 견적은 수락할 수 없는 상태입니다.
+  }
+trip-btn-accept = ✅ 이 여행 수락하기
+trip-accepted = 감사합니다. 여행이 확정되었습니다. 계약금 { $amount }은 오늘까지입니다.
+trip-pay-agent-tells = 결제 방법은 담당 에이전트가 안내해 드립니다.
+trip-pay-what = { $kind ->
+    [deposit] 골프 여행 계약금
+   *[other] 골프 여행 잔금, { $due }까지
+  }
+trip-pay-send-slip = 그다음 이체 영수증 사진을 여기로 보내 주세요. 담당 에이전트가 확인 후 확정합니다.
+trip-slip-received = 🧾 감사합니다. 영수증({ $amount })이 담당 에이전트에게 전달되었으며, 확인 후 결제를 확정합니다.
+trip-slip-rejected = 담당 에이전트가 { $amount } 입금을 찾지 못했습니다. 확인 후 영수증을 다시 보내 주시거나 에이전트에게 문의하세요.
+trip-deposit-approved = ✅ 계약금 { $amount }을 받았습니다. 라운드를 예약하고 있습니다.
+trip-balance-approved = ✅ 잔금 { $amount }을 받았습니다. 여행 금액이 모두 결제되었습니다.
+trip-ics-caption = 📅 여행 라운드를 캘린더에 추가하세요. 이후에 받는 파일이 일정을 업데이트합니다.

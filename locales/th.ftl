@@ -942,3 +942,130 @@ trip-itinerary-planned = วางแผนไว้ · เวลาออกร
 trip-itinerary-cancelled = ยกเลิกแล้ว
 trip-itinerary-lines = รวมในทริปด้วย
 trip-itinerary-caption = 🗺 กำหนดการทริปของคุณ: ส่งต่อให้คณะของคุณได้ บัตรยืนยันของแต่ละรอบจะส่งตามมาเมื่อจองแล้ว
+# trips
+cmd-trips = ทริปของคุณ: หลายรอบสำหรับคณะเดียว
+trips-none = ยังไม่มีทริป
+trips-title = <b>ทริป</b> ({ $count })
+trips-row = { $state } · <b>{ $lead }</b> · { $dates }
+    รวม { $total } · ชำระแล้ว { $paid } · ค้างชำระ { $due }
+trip-state = { $state ->
+    [draft] ฉบับร่าง
+    [quoted] ส่งให้ลูกค้าแล้ว
+    [accepted] ลูกค้ายอมรับแล้ว รอมัดจำ
+    [deposit_paid] ชำระมัดจำแล้ว
+    [paid] ชำระครบแล้ว
+    [completed] เสร็จสิ้น
+    [cancelled] ยกเลิกแล้ว
+   *[other] { $state }
+  }
+trip-staff-title = <b>ทริปของ { $lead }</b> · { $state }
+trip-rounds-title = <b>รอบตีกอล์ฟ</b>
+trip-round-staff = { $n }. { $date } { $time } · { $course } · { $players } คน · { $price } (ต้นทุน { $net }) · { $state }
+trip-round-state = { $state ->
+    [planned] วางแผนไว้
+    [waiting_for_sale] รอวันเปิดขาย
+    [booking] กำลังจอง
+    [booked] จองแล้ว
+    [failed] จองไม่สำเร็จ
+    [cancelled] ยกเลิกแล้ว
+   *[other] { $state }
+  }
+trip-roster-title = <b>ผู้เล่น</b>
+trip-player = { $n }. { $name } · แฮนดิแคป { $hcp }
+trip-lines-title = <b>รายการอื่น</b>
+trip-line = { $description } · { $price }
+trip-instalments-title = <b>การชำระเงิน</b>
+trip-no-instalments = มัดจำและยอดคงเหลือจะกำหนดเมื่อลูกค้ายอมรับ
+trip-instalment = { $kind ->
+    [deposit] มัดจำ
+   *[other] ยอดคงเหลือ
+  } { $amount } ครบกำหนด { $due } · { $state ->
+    [due] ยังไม่ชำระ
+    [submitted] ส่งสลิปแล้ว
+    [approved] ชำระแล้ว
+    [rejected] สลิปถูกปฏิเสธ
+   *[other] ยกเลิกแล้ว
+  }
+trip-totals = รวม { $total } · ชำระแล้ว { $paid } · ค้างชำระ { $due }
+trip-btn-share = 📤 ส่งให้ลูกค้า
+trip-btn-list = « ทริป
+trip-shared = ส่งลิงก์นี้ให้ { $lead }: ลูกค้าเปิดดูใบเสนอราคาและกดยอมรับได้ที่นั่น ลิงก์นี้ใช้ได้กับลูกค้าหนึ่งคน
+    { $url }
+trip-not-open = ส่งทริปนี้ไม่ได้แล้ว: ลูกค้ายอมรับแล้วหรือทริปถูกยกเลิก
+trip-not-found = เปิดทริปนี้ที่นี่ไม่ได้
+trip-only = ลิงก์ของคุณใช้ได้กับทริปเดียวเท่านั้น: ดูได้ที่ /trips
+hold-refused-trip-only = ลิงก์ของคุณใช้ได้กับทริปเดียวเท่านั้น: ตัวแทนของคุณจะจองรอบต่างๆ ให้
+trip-quote-title = ⛳ <b>ทริปกอล์ฟของคุณ</b> · { $lead } · นักกอล์ฟ { $players } คน
+trip-quote-round = { $date } { $time } · { $course } · { $players } คน · { $price }
+trip-quote-total = <b>รวม: { $total }</b>
+trip-quote-schedule = มัดจำ { $deposit } เมื่อยอมรับ; ยอดคงเหลือ { $balance } ภายใน { $due }
+trip-quote-pay-all = ชำระเต็มจำนวน { $total } เมื่อยอมรับ
+trip-quote-ladder-title = <b>หากยกเลิก</b>
+trip-quote-ladder-step = { $days } วันขึ้นไปก่อนรอบแรก: คืนเงิน { $percent }% ของราคาทริป
+trip-quote-ladder-rest = หลังจากนั้น: ไม่คืนเงิน
+trip-quote-state = { $state ->
+    [accepted] ✅ คุณยอมรับทริปนี้แล้ว รอชำระมัดจำ
+    [deposit_paid] ✅ ได้รับมัดจำแล้ว
+    [paid] ✅ ชำระครบแล้ว
+    [completed] เสร็จสิ้นแล้ว
+    [cancelled] ทริปนี้ถูกยกเลิกแล้ว
+   *[other] ใบเสนอราคานี้ยังไม่เปิดให้ยอมรับ
+  }
+trip-btn-accept = ✅ ยอมรับทริปนี้
+trip-accepted = ขอบคุณ ทริปนี้เป็นของคุณแล้ว มัดจำ { $amount } ครบกำหนดวันนี้
+trip-pay-agent-tells = ตัวแทนของคุณจะแจ้งวิธีชำระเงิน
+trip-pay-what = { $kind ->
+    [deposit] มัดจำทริปกอล์ฟของคุณ
+   *[other] ยอดคงเหลือทริปกอล์ฟของคุณ ครบกำหนด { $due }
+  }
+trip-pay-send-slip = จากนั้นส่งรูปสลิปการโอนมาที่นี่ ตัวแทนของคุณจะตรวจสอบและยืนยัน
+trip-slip-received = 🧾 ขอบคุณ สลิปของคุณ ({ $amount }) ส่งถึงตัวแทนแล้ว ตัวแทนจะยืนยันการชำระเงิน
+trip-slip-rejected = ตัวแทนของคุณไม่พบยอดชำระ { $amount } กรุณาตรวจสอบและส่งสลิปอีกครั้ง หรือติดต่อตัวแทน
+trip-deposit-approved = ✅ ได้รับมัดจำ { $amount } แล้ว กำลังจองรอบตีกอล์ฟของคุณ
+trip-balance-approved = ✅ ได้รับยอดคงเหลือ { $amount } แล้ว ทริปของคุณชำระครบแล้ว
+trip-slip-card = 🧾 สลิปทริป · { $lead } · { $kind ->
+    [deposit] มัดจำ
+   *[other] ยอดคงเหลือ
+  } { $amount } · อ้างอิง <code>{ $reference }</code>
+trip-btn-paid = ✅ ได้รับเงินแล้ว — ยืนยัน
+trip-btn-not-received = ❌ ไม่ได้รับเงิน
+trip-decided-approved = ✅ อนุมัติแล้ว: จองแล้ว { $booked } รอบ, รอวันเปิดขาย { $waiting } รอบ, จองไม่สำเร็จ { $failed } รอบ
+trip-decided-rejected = ❌ ไม่ได้รับเงิน: แจ้งลูกค้าให้ตรวจสอบและส่งสลิปอีกครั้งแล้ว
+trip-decided-already = การชำระเงินนี้ตัดสินไปแล้ว
+trip-btn-new = ➕ สร้างทริปใหม่
+tripnew-text-please = กรุณาตอบเป็นข้อความ (หรือ /cancel เพื่อหยุดสร้างทริป)
+tripnew-tap-please = กรุณากดปุ่มใดปุ่มหนึ่ง (หรือ /cancel)
+tripnew-lead = 🧳 ทริปใหม่ ชื่อ-นามสกุลของลูกค้าหลัก (ใช้ทำการจองกับพาร์ทเนอร์):
+tripnew-bad-name = กรุณาใส่ชื่อ 1 ถึง 128 ตัวอักษร
+tripnew-language = ภาษาที่ลูกค้าจะอ่านใบเสนอราคา:
+tripnew-lang-en = English
+tripnew-lang-th = ไทย
+tripnew-lang-ko = 한국어
+tripnew-lang-ja = 日本語
+tripnew-lang-zh = 中文
+tripnew-email = อีเมลของลูกค้าหลัก:
+tripnew-bad-email = ไม่ใช่อีเมล กรุณาใส่อีกครั้ง:
+tripnew-mobile = เบอร์มือถือของลูกค้าหลัก (ตัวเลข อาจขึ้นต้นด้วย +):
+tripnew-bad-mobile = กรุณาใส่เบอร์มือถือ 6 ถึง 15 หลัก
+tripnew-roster = รายชื่อผู้เล่น บรรทัดละคน: <code>ชื่อ, แฮนดิแคป</code> (ไม่ใส่แฮนดิแคปก็ได้) ลูกค้าหลักเป็นคนแรก
+tripnew-bad-roster = บรรทัดที่ { $line } ไม่ตรงรูปแบบ <code>ชื่อ, แฮนดิแคป</code> (แฮนดิแคป -10 ถึง 54) กรุณาส่งรายชื่อทั้งหมดอีกครั้ง
+tripnew-no-courses = ขณะนี้อ่านรายชื่อสนามจากพาร์ทเนอร์ไม่ได้ ลองใหม่ภายหลัง
+tripnew-course = รอบที่ { $n }: เลือกสนาม
+tripnew-date = { $course }: วันที่ในรูปแบบ <code>YYYY-MM-DD</code> (หลังวันนี้)
+tripnew-bad-date = กรุณาใส่วันหลังวันนี้ในรูปแบบ <code>YYYY-MM-DD</code>
+tripnew-no-tee-times = ไม่มีเวลาออกรอบว่างสำหรับ { $players } คนในวันที่ { $date } ที่สนามนี้ กรุณาเลือกสนามอีกครั้ง
+tripnew-tee-time = เลือกเวลาออกรอบ (สำหรับ { $players } คน ราคาสำหรับลูกค้า):
+tripnew-time-later = { $date } เกินช่วงที่พาร์ทเนอร์เปิดขาย จะจองเมื่อเปิดขายวันนั้น เวลาออกรอบที่ต้องการ ในรูปแบบ <code>HH:MM</code>:
+tripnew-bad-time = กรุณาใส่เวลาในรูปแบบ <code>HH:MM</code>
+tripnew-price-later = ราคาขายต่อผู้เล่นเป็นบาท ({ $players } คน):
+tripnew-bad-amount = กรุณาใส่จำนวนเงินเป็นบาท เช่น <code>3200</code> หรือ <code>3200.50</code>
+tripnew-more = ตอนนี้มี { $count } รอบ
+tripnew-add-round = ➕ เพิ่มรอบ
+tripnew-rounds-done = ✅ รอบครบแล้ว
+tripnew-lines = รายการอื่น บรรทัดละรายการ: <code>ประเภท; รายละเอียด; ราคาเป็นบาท</code> ประเภทคือ hotel, transfer, caddie หรือ other หรือพิมพ์ <code>none</code>
+tripnew-bad-line = บรรทัดที่ { $line } ไม่ตรงรูปแบบ <code>ประเภท; รายละเอียด; ราคา</code> กรุณาส่งรายการทั้งหมดอีกครั้ง
+tripnew-deposit = มัดจำเมื่อยอมรับ เป็นเปอร์เซ็นต์ของยอดรวม (เช่น <code>25</code>):
+tripnew-bad-deposit = กรุณาใส่เปอร์เซ็นต์จำนวนเต็ม 0 ถึง 100
+tripnew-failed = บันทึกทริปไม่สำเร็จ ตรวจสอบข้อมูลแล้วเริ่มใหม่จาก /trips
+trip-accepted-staff = ✅ <b>{ $lead }</b> ยอมรับทริปแล้ว มัดจำ { $amount } ครบกำหนดวันนี้ สลิปของลูกค้าจะส่งมาที่นี่
+trip-ics-caption = 📅 รอบออกรอบในทริปของคุณสำหรับปฏิทิน: ไฟล์ที่ส่งภายหลังจะอัปเดตให้

@@ -555,3 +555,36 @@ trip-itinerary-planned = 计划中 · 开球时间在该日开放预订时确认
 trip-itinerary-cancelled = 已取消
 trip-itinerary-lines = 另含
 trip-itinerary-caption = 🗺 您的行程安排：可转发给同行球友。每轮预订后将发送各自的电子凭证。
+# trips
+trip-not-found = 无法在此打开此行程。
+trip-only = 您的链接仅适用于一个行程：请用 /trips 查看。
+hold-refused-trip-only = 您的链接仅适用于一个行程：各轮球场由您的代理为您预订。
+trip-quote-title = ⛳ <b>您的高尔夫行程</b> · { $lead } · { $players } 位球员
+trip-quote-round = { $date } { $time } · { $course } · { $players } 人 · { $price }
+trip-quote-total = <b>合计：{ $total }</b>
+trip-quote-schedule = 接受时支付定金 { $deposit }；尾款 { $balance } 请于 { $due } 前支付。
+trip-quote-pay-all = 接受时需支付全款 { $total }。
+trip-quote-ladder-title = <b>如需取消</b>
+trip-quote-ladder-step = 首轮开球前 { $days } 天或更早：退还行程价格的 { $percent }%
+trip-quote-ladder-rest = 之后：不予退款。
+trip-quote-state = { $state ->
+    [accepted] ✅ 您已接受此行程，请支付定金。
+    [deposit_paid] ✅ 已收到定金。
+    [paid] ✅ 已全额付款。
+    [completed] 已完成。
+    [cancelled] 此行程已取消。
+   *[other] 此报价目前无法接受。
+  }
+trip-btn-accept = ✅ 接受此行程
+trip-accepted = 谢谢，行程已确认。定金 { $amount } 今天到期。
+trip-pay-agent-tells = 您的代理会告知付款方式。
+trip-pay-what = { $kind ->
+    [deposit] 高尔夫行程定金
+   *[other] 高尔夫行程尾款，{ $due } 前支付
+  }
+trip-pay-send-slip = 然后请将转账凭证的照片发到这里，您的代理核对后会确认。
+trip-slip-received = 🧾 谢谢，您的凭证（{ $amount }）已交给您的代理，核对后会确认付款。
+trip-slip-rejected = 您的代理未找到 { $amount } 的付款。请核对后重新发送凭证，或联系您的代理。
+trip-deposit-approved = ✅ 已收到定金 { $amount }，正在为您预订各轮球场。
+trip-balance-approved = ✅ 已收到尾款 { $amount }，您的行程已全额付清。
+trip-ics-caption = 📅 将行程中的各轮加入日历：之后收到的文件会更新这些日程。

@@ -2,9 +2,11 @@ import { Composer, type Context, type Middleware } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Access } from "./access/index.js";
 import { countPendingRequests, type BookingService, type HoldReaper } from "./bookings/index.js";
+import type { TripService } from "./trips/service.js";
 import type { BotApiServer } from "./local/bot-api-server/index.js";
 import { createAfterBooking, type AfterBooking } from "./bot/features/after-booking/jobs.js";
 import { createSlipRetries, type SlipRetries } from "./bot/features/payments/slip-retries.js";
+import { createTripJobs, type TripJobs } from "./bot/features/trips/jobs.js";
 import { createBot, type FairwayBot } from "./bot/index.js";
 import { createOffers, type Offers } from "./bot/inline/offers.js";
 import type { Outbox } from "./bot/outbox.js";
@@ -49,6 +51,8 @@ export interface AppOptions {
   flowVersion?: number;
   /** How often reminders and the digest are looked for, ms (default 30 s). */
   afterBookingIntervalMs?: number;
+  /** How often the trips' job looks (default 10 min: tests call `app.tripJobs.tick()`). */
+  tripJobsIntervalMs?: number;
   /** How often the slip check's retries are looked for (default 15 s: tests call `app.slipRetries.tick()`). */
   slipRetryIntervalMs?: number;
   /** How often the watch checker looks for (course, date) targets due, ms (default 5 s). */
@@ -67,6 +71,8 @@ export interface App {
   storage: Storage;
   partner: PartnerClient;
   bookings: BookingService;
+  /** Trips: an agent's rounds for one party, quoted, accepted, paid by deposit and balance. */
+  trips: TripService;
   access: Access;
   /** Agents' inline offers (one per agent and tee time). */
   offers: Offers;
@@ -75,6 +81,8 @@ export interface App {
   afterBooking: AfterBooking;
   /** The slip check's retries (run on the leader when a slip check is configured). */
   slipRetries: SlipRetries;
+  /** The trips' leader job (openings, reminders). */
+  tripJobs: TripJobs;
   /** The watch checker (run on the leader): tee times that open, alerted to the agents watching. */
   watches: WatchChecker;
   bot: FairwayBot["bot"];
@@ -152,7 +160,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     config.miniAppUrl ??= new URL(apiRoot).origin;
   }
 
-  const { access, prices, payments, slips, slipCheck, bookings } = createBookingParts({
+  const { access, prices, payments, slips, slipCheck, bookings, trips } = createBookingParts({
     config,
     storage,
     partner,
@@ -195,6 +203,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       search,
       storage,
       bookings,
+      trips,
       ledger,
       cancelRequests,
       golferCopies,
@@ -311,12 +320,19 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(options.slipRetryIntervalMs !== undefined ? { intervalMs: options.slipRetryIntervalMs } : {}),
   });
 
+  // Trips: rounds booked as their day goes on sale, and the instalments' reminders.
+  const tripJobs = createTripJobs({
+    env: () => ({ deps: fairwayBot.deps, me: bot.botInfo }),
+    trips,
+    ...(options.tripJobsIntervalMs !== undefined ? { intervalMs: options.tripJobsIntervalMs } : {}),
+  });
+
   const receiving = createReceiving({ bot, config, logger });
   const { polling, webhook } = receiving;
   const leader = createLeaderJobs({
     storage,
     instance,
-    jobs: [reaper, afterBooking, watches, courseChanges, ...(slipCheck ? [slipRetries] : []), outbox],
+    jobs: [reaper, afterBooking, watches, courseChanges, ...(slipCheck ? [slipRetries] : []), tripJobs, outbox],
     ...(polling ? { polling } : {}),
     offers,
     bot,
@@ -377,11 +393,13 @@ export async function createApp(options: AppOptions): Promise<App> {
     storage,
     partner,
     bookings,
+    trips,
     access,
     offers,
     reaper,
     afterBooking,
     slipRetries,
+    tripJobs,
     watches,
     bot,
     outbox,

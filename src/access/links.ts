@@ -21,6 +21,8 @@ export interface NewLink {
   expiresAt?: number | null;
   /** true: the customer pays first (PromptPay); false: confirmed at once; null/undefined: pay first when PromptPay is configured. */
   payFirst?: boolean | null;
+  /** The one trip the link opens (its quote, to accept); the customer it admits can do nothing else. */
+  tripId?: string | null;
 }
 
 /** A new unguessable token: 24 random bytes, base64url (32 characters). */
@@ -50,6 +52,7 @@ export function createLinks(
         revoked_at: null,
         created_at: now(),
         pay_first: input.payFirst === undefined || input.payFirst === null ? null : input.payFirst ? 1 : 0,
+        trip_id: input.tripId ?? null,
       };
       await db.insertInto("links").values(row).execute();
       return row;
@@ -152,6 +155,7 @@ export function createLinks(
         name,
         joined_at: now(),
         course_id: link.course_id,
+        trip_id: link.trip_id,
       };
       await db
         .insertInto("customers")
@@ -163,6 +167,7 @@ export function createLinks(
             name,
             joined_at: row.joined_at,
             course_id: row.course_id,
+            trip_id: row.trip_id,
           }),
         )
         .execute();

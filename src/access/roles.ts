@@ -20,6 +20,8 @@ export interface Who {
   courseId?: string | null;
   /** For a customer: whether they may still start bookings (see `Standing`). */
   standing?: Standing;
+  /** For a customer admitted by a trip's link: that trip, the only thing they may act on. */
+  tripId?: string;
 }
 
 /** What a hold is for, as the booking service asks before placing it. */
@@ -30,19 +32,24 @@ export interface HoldRequest {
   courseId: string;
   /** Holds the user has now besides this booking's (a group counts once). */
   liveHolds: number;
+  /** Who places the hold (a Telegram user), when it is not the booking's user: staff booking for them. */
+  actorId?: number;
 }
 
 /** Why a hold is refused before any partner call. */
-export type HoldRefusal = "stranger" | "agent-removed" | "link-revoked" | "other-agent" | "course" | "too-many-holds";
+export type HoldRefusal =
+  "stranger" | "agent-removed" | "link-revoked" | "other-agent" | "course" | "too-many-holds" | "trip-only";
 
 /**
  * The rule of the service for a hold, whatever screen asked: staff hold freely; a customer holds only
  * while their way in stands, for their own agent, at their course, and up to `maxCustomerHolds` at once;
- * strangers never.
+ * strangers never. A customer admitted by a trip's link holds nothing themselves: their trip's rounds are
+ * held for them by its agent (`actorId`), and nothing else is theirs to book.
  */
 export function holdRefusal(who: Who, req: HoldRequest, maxCustomerHolds: number): HoldRefusal | undefined {
   if (who.role === "admin" || who.role === "agent") return undefined;
   if (who.role === "stranger") return "stranger";
+  if (who.tripId !== undefined && (req.actorId === undefined || req.actorId === req.userId)) return "trip-only";
   if (who.standing !== undefined && who.standing !== "ok") return who.standing;
   if (req.agentId !== who.agentId) return "other-agent";
   if (who.courseId && who.courseId !== req.courseId) return "course";
@@ -185,7 +192,7 @@ export function createAccess(options: AccessOptions) {
       const customer = await db
         .selectFrom("customers")
         .leftJoin("links", "links.token", "customers.link_token")
-        .select(["customers.agent_id", "customers.course_id", "links.revoked_at"])
+        .select(["customers.agent_id", "customers.course_id", "customers.trip_id", "links.revoked_at"])
         .where("customers.user_id", "=", userId)
         .executeTakeFirst();
       if (!customer) return { role: "stranger" };
@@ -195,7 +202,13 @@ export function createAccess(options: AccessOptions) {
         : customer.revoked_at !== null && customer.revoked_at !== undefined
           ? "link-revoked"
           : "ok";
-      return { role: "customer", agentId, courseId: customer.course_id, standing };
+      return {
+        role: "customer",
+        agentId,
+        courseId: customer.course_id,
+        standing,
+        ...(customer.trip_id ? { tripId: customer.trip_id } : {}),
+      };
     },
   };
 }

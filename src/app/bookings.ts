@@ -32,6 +32,8 @@ import { createSlipCheck, type SlipCheck } from "../payments/slip-check/index.js
 import { createPriceRules, type PriceRules } from "../pricing/rules.js";
 import type { Storage } from "../storage/index.js";
 import type { Vouchers } from "../vouchers/vouchers.js";
+import { randomUUID } from "node:crypto";
+import { createTripService, type TripService } from "../trips/service.js";
 
 /** What the rest of fairway reads of the ledger and the tables beside it, outside the booking service. */
 export interface LedgerReads {
@@ -70,6 +72,8 @@ export interface BookingParts {
   /** The slip-verification service (SLIP_CHECK_*); absent, a person checks every slip. */
   slipCheck?: SlipCheck;
   bookings: BookingService;
+  /** Trips (src/trips/): several rounds for one party, booked through the booking service. */
+  trips: TripService;
 }
 
 /** Builds the booking service and the rules it asks (who may hold or write, prices, payments). */
@@ -107,7 +111,15 @@ export function createBookingParts(options: BookingPartsOptions): BookingParts {
         req.kind === "move" ? { agentsMoveAlone: await agentsMoveAlone(storage.kv) } : {},
       ),
   });
-  return { access, prices, payments, slips, ...(slipCheck ? { slipCheck } : {}), bookings };
+  const trips = createTripService({
+    db: storage.db,
+    bookings,
+    now,
+    newId: randomUUID,
+    isAdmin: access.isAdmin,
+    links: access.links,
+  });
+  return { access, prices, payments, slips, ...(slipCheck ? { slipCheck } : {}), bookings, trips };
 }
 
 /** Whether a reaper event is a move's new hold ending (told by the move's event instead). */

@@ -224,6 +224,7 @@ export function createBookingMachine(core: MoneyCore) {
       agentId: booking.agent_id === null ? null : Number(booking.agent_id),
       courseId: booking.course_id,
       liveHolds: await repo.liveHoldsOf(Number(booking.user_id), booking.group_id ?? booking.id),
+      ...(actor.startsWith("user:") ? { actorId: Number(actor.slice(5)) } : {}),
     });
     if (refusal) {
       await move(id, { from: ["RESERVING"], to: "RESERVE_FAILED", set: { last_error: refusalJSON(refusal) } });

@@ -20,6 +20,7 @@ export const CUSTOMER_COMMANDS = ["book", "mybookings", "cancel", "language", "h
 export const AGENT_COMMANDS = [
   "book",
   "mybookings",
+  "trips",
   "move",
   "link",
   "links",

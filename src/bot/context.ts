@@ -11,6 +11,7 @@ import type { PartnerClient } from "../partner/index.js";
 import type { PartnerCatalog } from "../partner/catalog.js";
 import type { TeeTimeSearch } from "../search/search.js";
 import type { Storage } from "../storage/index.js";
+import type { TripService } from "../trips/service.js";
 import type { PaymentSettings } from "../payments/settings.js";
 import type { SlipCheck } from "../payments/slip-check/index.js";
 import type { SlipReader } from "../payments/slip-reader.js";
@@ -31,6 +32,8 @@ export interface BotDeps {
   search: TeeTimeSearch;
   storage: Storage;
   bookings: BookingService;
+  /** Trips (src/trips/): read and moved only through this service, which holds their access rule. */
+  trips: TripService;
   /** The ledger's read model (bookings/queries.ts): what handlers ask of the ledger outside the booking service. */
   ledger: BookingQueries;
   /** Cancellation requests (bookings/cancel-requests.ts). */

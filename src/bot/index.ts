@@ -41,6 +41,10 @@ import { createLanguageFeature } from "./features/language.js";
 import { createMenuFeature } from "./features/menu.js";
 import { createMyBookingsFeature } from "./features/my-bookings.js";
 import { createMovesFeature } from "./features/moves/index.js";
+import { createTripCustomerGate } from "./features/trips/gate.js";
+import { createTripsFeature } from "./features/trips/index.js";
+import { createTripEntry } from "./features/trips/entry.js";
+import { createTripConversation, TRIP_CONVERSATION } from "./conversations/trip/index.js";
 import { createI18n, surfaceLocale } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, plainTextOnEntityErrors, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
@@ -250,6 +254,9 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   // Slips, payment decisions, /payments: before the booking conversation, which would take their updates.
   chat.use(createPaymentsFeature());
   chat.use(createFormerCustomerGate());
+  // A trip's lead customer: their trip only. Then /trips (agents, admins, that customer).
+  chat.use(createTripCustomerGate());
+  chat.use(createTripsFeature());
   // Customers, agents and admins; each feature checks its own roles again, buttons included.
   chat.use(createBookingGuards());
   chat.use(createFindFeature());
@@ -264,7 +271,14 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
       { id: BOOKING_CONVERSATION, maxMillisecondsToWait: BOOKING_IDLE_MS },
     ),
   );
+  chat.use(
+    createConversation(createTripConversation(deps), {
+      id: TRIP_CONVERSATION,
+      maxMillisecondsToWait: BOOKING_IDLE_MS,
+    }),
+  );
   // Entering the conversation must happen below it.
+  chat.use(createTripEntry());
   chat.use(createFindEntry());
   chat.use(createWatchesEntry());
   chat.use(createOffersFeature());

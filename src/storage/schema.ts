@@ -153,6 +153,8 @@ export interface LinksTable {
   created_at: number;
   /** 1: the customer pays first (PromptPay), 0: confirmed at once; null: pay first when PromptPay is configured. */
   pay_first: number | null;
+  /** The one trip the link opens (its quote, to accept); null: an ordinary link. Migration 032. */
+  trip_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CustomersTable {
@@ -164,6 +166,8 @@ export interface CustomersTable {
   joined_at: number;
   /** The only course they may book (their link's or offer's); null: every course. */
   course_id: string | null;
+  /** The one trip their link opened: they can do nothing outside it; null: an ordinary customer. Migration 032. */
+  trip_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AuditLogTable {

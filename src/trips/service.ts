@@ -18,8 +18,10 @@ import { wallClock } from "../time/zoned.js";
 import { refundQuote, scheduleOf, TRIP_TIME_ZONE, type RefundQuote } from "./money.js";
 import { pickOpening, type OpeningPick } from "./openings.js";
 import { REMINDER_HOUR, reminderStageOn, SOON_DAYS, type ReminderStage } from "./reminders.js";
-import { createTripStore, type TripRound, type TripView } from "./store.js";
 import type { TeeTime } from "../partner/types.js";
+import type { Links } from "../access/links.js";
+import { tripSight, type TripSight, type TripViewer } from "./access.js";
+import { createTripStore, type TripInstalment, type TripRound, type TripView } from "./store.js";
 
 export interface TripServiceOptions {
   db: Kysely<Database>;
@@ -29,6 +31,8 @@ export interface TripServiceOptions {
   newId: () => string;
   /** Whether the user is an admin: a trip's cancellation refunds partner reservations, which only admins do. */
   isAdmin: (userId: number) => boolean;
+  /** Where a trip's customer link is made (`share`). */
+  links: Pick<Links, "create">;
 }
 
 /** Who the lead customer is once they opened the trip's link. */
@@ -83,6 +87,23 @@ export interface InstalmentReminder {
   due: string;
   stage: Exclude<ReminderStage, 0>;
 }
+/** A trip as one viewer may see it (`openFor`). */
+export interface TripSeen {
+  sight: Exclude<TripSight, undefined>;
+  view: TripView;
+}
+
+export type ShareOutcome =
+  { kind: "shared"; token: string; view: TripView } | { kind: "refused" } | { kind: "not-open"; view: TripView };
+
+export type SlipOutcome =
+  | { kind: "submitted"; instalment: TripInstalment; view: TripView }
+  /** Nothing of theirs is open to pay (not accepted yet, or paid). */
+  | { kind: "nothing" }
+  | { kind: "refused" };
+
+export type DecideOutcome =
+  ApproveOutcome | { kind: "rejected"; view: TripView } | { kind: "not-submitted" } | { kind: "refused" };
 
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
 export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
@@ -279,13 +300,107 @@ export function createTripService(options: TripServiceOptions) {
     return out;
   }
 
-  return {
+  const service = {
     store,
 
     /** Records a new trip (DRAFT) for its agent; throws `ValiError` for bad input. */
     create: (input: unknown): Promise<TripView> => store.create(newId(), input),
+    /** A trip built on a screen: only an agent or an admin, for themselves; undefined for anyone else. */
+    async createAs(viewer: TripViewer, input: unknown): Promise<TripView | undefined> {
+      const { role } = viewer.who;
+      if (role !== "agent" && role !== "admin") return undefined;
+      return store.create(newId(), { ...(input as object), agentId: viewer.userId });
+    },
     get: (id: string) => store.get(id),
     listForAgent: (agentId: number, limit?: number) => store.listForAgent(agentId, limit),
+
+    /** The trip if `viewer` may see it (`access.ts`), and how; undefined for anyone else or no such trip. */
+    async openFor(id: string, viewer: TripViewer): Promise<TripSeen | undefined> {
+      const view = await store.get(id);
+      const sight = view && tripSight(viewer, view.trip);
+      return view && sight ? { sight, view } : undefined;
+    },
+
+    /** The trips `viewer` may see, newest first: an admin's every trip, an agent's own, a trip customer's one. */
+    async listFor(viewer: TripViewer, limit = 20): Promise<TripView[]> {
+      const { who, userId } = viewer;
+      const records =
+        who.role === "admin"
+          ? await store.listAll(limit)
+          : who.role === "agent"
+            ? await store.listForAgent(userId, limit)
+            : [];
+      if (who.role === "customer" && who.tripId !== undefined) {
+        const seen = await service.openFor(who.tripId, viewer);
+        return seen ? [seen.view] : [];
+      }
+      const views = await Promise.all(records.map((r) => store.get(r.id)));
+      return views.filter((x): x is TripView => x !== undefined);
+    },
+
+    /**
+     * The trip's agent (or an admin) sends it to its lead customer: a draft becomes QUOTED, and the
+     * customer link with the trip's scope (one customer) is made, or the one made before returned.
+     */
+    async share(id: string, viewer: TripViewer): Promise<ShareOutcome> {
+      const view = await store.get(id);
+      if (!view || tripSight(viewer, view.trip) !== "staff") return { kind: "refused" };
+      await store.moveTrip(db, id, ["DRAFT"], "QUOTED");
+      const after = await load(id);
+      if (after.trip.state !== "QUOTED") return { kind: "not-open", view: after };
+      const existing = await db
+        .selectFrom("links")
+        .select("token")
+        .where("trip_id", "=", id)
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
+      const token =
+        existing?.token ?? (await options.links.create({ agentId: view.trip.agent_id, tripId: id, maxUses: 1 })).token;
+      return { kind: "shared", token, view: after };
+    },
+
+    /**
+     * The lead customer sent a slip: the instalment open now (the deposit, then the balance) is
+     * `submitted` for a person's decision. Only the trip's lead customer (`access.ts`).
+     */
+    async submitSlip(id: string, viewer: TripViewer): Promise<SlipOutcome> {
+      const seen = await service.openFor(id, viewer);
+      if (seen?.sight !== "customer" || seen.view.trip.customer_user_id === null) return { kind: "refused" };
+      const open = seen.view.instalments
+        .filter((i) => i.state === "due" || i.state === "submitted" || i.state === "rejected")
+        .sort((a, b) => (a.kind === "deposit" ? -1 : b.kind === "deposit" ? 1 : 0))[0];
+      if (!open || (open.kind === "balance" && seen.view.trip.state !== "DEPOSIT_PAID")) return { kind: "nothing" };
+      await store.moveInstalment(db, id, open.kind, ["due", "submitted", "rejected"], "submitted");
+      const view = await load(id);
+      return { kind: "submitted", instalment: view.instalments.find((i) => i.kind === open.kind)!, view };
+    },
+
+    /**
+     * A person decides a submitted instalment: approved (the deposit books the rounds, once, whoever
+     * taps) or rejected (the customer may send another slip). Only the trip's agent or an admin.
+     */
+    async decide(
+      id: string,
+      kind: "deposit" | "balance",
+      viewer: TripViewer,
+      decision: "approve" | "reject",
+    ): Promise<DecideOutcome> {
+      const seen = await service.openFor(id, viewer);
+      if (seen?.sight !== "staff") return { kind: "refused" };
+      if (decision === "approve") return service.approve(id, kind, viewer.userId);
+      const moved = await store.moveInstalment(db, id, kind, ["submitted"], "rejected", {
+        decided_by: viewer.userId,
+        decided_at: now(),
+      });
+      return moved ? { kind: "rejected", view: await load(id) } : { kind: "not-submitted" };
+    },
+
+    /** The lead customer accepts through the screens: only the customer the trip's link admitted (`access.ts`). */
+    async acceptFor(id: string, viewer: TripViewer, chatId: number): Promise<AcceptOutcome | { kind: "refused" }> {
+      const seen = await service.openFor(id, viewer);
+      if (seen?.sight !== "customer") return { kind: "refused" };
+      return service.accept(id, { chatId, userId: viewer.userId });
+    },
 
     /** The agent sends the quote (DRAFT → QUOTED); true when this call moved it. */
     async send(id: string, agentId: number): Promise<boolean> {
@@ -458,6 +573,7 @@ export function createTripService(options: TripServiceOptions) {
       return { kind: "cancelled", view: await load(id), quote, refunds };
     },
   };
+  return service;
 }
 
 /** Rolls a cancellation back when a round moved after its view was read. */

@@ -238,6 +238,11 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
         .execute();
     },
 
+    /** Every trip, newest first (an admin's list). */
+    listAll(limit = 20): Promise<TripRecord[]> {
+      return db.selectFrom("trips").selectAll().orderBy("created_at", "desc").limit(limit).execute();
+    },
+
     /** Moves a trip from one of `from` to `to` (`TRIP_MOVES`); true if this call won. */
     async moveTrip<From extends TripState>(
       q: Q,

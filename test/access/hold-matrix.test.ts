@@ -10,6 +10,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { HoldRefusal } from "../../src/access/index.js";
 import type { ReserveOutcome } from "../../src/bookings/index.js";
+import { userActor } from "../../src/bookings/audit.js";
 import { databaseFactories } from "../helpers/databases.js";
 import { intentAt } from "../helpers/booking-row.js";
 import { tomorrow } from "../helpers/flow.js";
@@ -22,7 +23,15 @@ const LEAVING = 9003;
 type Expected = "held" | HoldRefusal;
 
 /** Each role, the agent its booking is credited to, the course it asks for, and what the service answers. */
-const MATRIX: { role: string; user: number; agent: number | null; course: "A" | "B"; expect: Expected }[] = [
+const MATRIX: {
+  role: string;
+  user: number;
+  agent: number | null;
+  course: "A" | "B";
+  expect: Expected;
+  /** Who places the hold when not the booking's user (an agent holding a trip's round for its customer). */
+  actor?: number;
+}[] = [
   { role: "admin", user: ADMIN, agent: null, course: "A", expect: "held" },
   { role: "agent", user: AGENT, agent: null, course: "B", expect: "held" },
   { role: "removed agent", user: LEAVING, agent: null, course: "A", expect: "stranger" },
@@ -38,6 +47,15 @@ const MATRIX: { role: string; user: number; agent: number | null; course: "A" | 
   { role: "customer, credited to another agent", user: 9101, agent: LEAVING, course: "A", expect: "other-agent" },
   { role: "stranger", user: 9108, agent: null, course: "A", expect: "stranger" },
   { role: "stranger, posing as a customer", user: 9109, agent: AGENT, course: "A", expect: "stranger" },
+  { role: "customer of a trip's link, on their own", user: 9110, agent: AGENT, course: "A", expect: "trip-only" },
+  {
+    role: "customer of a trip's link, held by its agent",
+    user: 9110,
+    agent: AGENT,
+    course: "B",
+    expect: "held",
+    actor: AGENT,
+  },
 ];
 
 let h: Harness | undefined;
@@ -70,6 +88,7 @@ async function makeRoles(x: Harness, courses: { A: string; B: string }): Promise
   x.clock.advance(120_000);
   expect(await access.links.redeem(brief.token, 9198, null)).toEqual({ ok: false, reason: "expired" });
   await admit((await link(AGENT, { agentId: AGENT, courseId: courses.A })).token, 9105);
+  await admit((await link(AGENT, { agentId: AGENT, tripId: "trip-matrix", maxUses: 1 })).token, 9110);
   await offers.adopt({ token: "oTESToffer01", agent_id: AGENT, course_id: courses.A }, 9106, "Offer Customer");
   const leaving = await link(LEAVING);
   await admit(leaving.token, 9107);
@@ -94,7 +113,10 @@ describe.each(databaseFactories)("a hold is the service's rule, on $name", ({ ma
       const slot = open[row.course].shift()!;
       const before = reserves(h);
       await h.app.bookings.createIntent(intentAt(slot, { id: `matrix-${i}`, userId: row.user, agentId: row.agent }));
-      const out: ReserveOutcome = await h.app.bookings.reserve(`matrix-${i}`);
+      const out: ReserveOutcome = await h.app.bookings.reserve(
+        `matrix-${i}`,
+        row.actor === undefined ? {} : { actor: userActor(row.actor) },
+      );
       const outcome: Expected = out.kind === "refused" ? out.reason : out.kind === "held" ? "held" : "stranger";
       got.push({ role: row.role, outcome });
       if (outcome !== "held") expect(reserves(h), `${row.role}: no partner call`).toBe(before);

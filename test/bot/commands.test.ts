@@ -64,6 +64,7 @@ describe("command menus", () => {
       expect(menu(AGENT, code)).toEqual([
         "book",
         "mybookings",
+        "trips",
         "move",
         "link",
         "links",

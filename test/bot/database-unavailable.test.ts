@@ -4,6 +4,9 @@
  * error handler translates by itself. A real createBot on SQLite whose key-value store or chat locks
  * throw the errors of an unreachable PostgreSQL; the Bot API answers in Telegram's place.
  */
+import { randomUUID } from "node:crypto";
+import { createTripService } from "../../src/trips/service.js";
+import { createLinks } from "../../src/access/links.js";
 import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -125,6 +128,7 @@ describe("an update that fails before its language is known (the database away)"
     const now = Date.now;
     const catalog = createPartnerCatalog({ partner, now });
     const reads = createLedgerReads(broken, now);
+    const bookings = createBookingService({ db: storage.db, partner, logger, holdMinutes: 10, now });
     const { bot } = createBot(
       {
         config,
@@ -132,7 +136,15 @@ describe("an update that fails before its language is known (the database away)"
         catalog,
         search: createTeeTimeSearch({ catalog }),
         storage: broken,
-        bookings: createBookingService({ db: storage.db, partner, logger, holdMinutes: 10, now }),
+        bookings,
+        trips: createTripService({
+          db: storage.db,
+          bookings,
+          now,
+          newId: randomUUID,
+          isAdmin: () => false,
+          links: createLinks(storage.db, now),
+        }),
         ...reads,
         access: createAccess({ db: storage.db, adminIds: [ADMIN], agentIds: [AGENT], now }),
         offers: createOffers({ db: storage.db, ledger: reads.ledger, now }),

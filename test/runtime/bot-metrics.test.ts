@@ -3,6 +3,9 @@
  * duplicate update and the access gate marks a stranger's, as the metrics count them. Offline: a fake
  * API transformer answers in Telegram's place; the partner is the sandbox, the storage a SQLite file.
  */
+import { randomUUID } from "node:crypto";
+import { createTripService } from "../../src/trips/service.js";
+import { createLinks } from "../../src/access/links.js";
 import type { Transformer } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -77,6 +80,7 @@ describe("update metrics on fairway's bot", () => {
     const metrics = testMetrics();
     const catalog = createPartnerCatalog({ partner, now });
     const reads = createLedgerReads(storage, now);
+    const bookings = createBookingService({ db: storage.db, partner, logger, holdMinutes: 10, now });
     const { bot } = createBot(
       {
         config,
@@ -84,7 +88,15 @@ describe("update metrics on fairway's bot", () => {
         catalog,
         search: createTeeTimeSearch({ catalog }),
         storage,
-        bookings: createBookingService({ db: storage.db, partner, logger, holdMinutes: 10, now }),
+        bookings,
+        trips: createTripService({
+          db: storage.db,
+          bookings,
+          now,
+          newId: randomUUID,
+          isAdmin: () => false,
+          links: createLinks(storage.db, now),
+        }),
         ...reads,
         access: createAccess({ db: storage.db, adminIds: [], agentIds: [AGENT], now }),
         offers: createOffers({ db: storage.db, ledger: reads.ledger, now }),

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createLinks } from "../../src/access/links.js";
 import { createBookingService, type BookingService } from "../../src/bookings/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createPartnerClient } from "../../src/partner/index.js";
@@ -67,6 +68,7 @@ describe.each(databaseFactories)("trips on $name", ({ make }) => {
       now: clock,
       newId: randomUUID,
       isAdmin: (id) => id === ADMIN,
+      links: createLinks(storage.db, clock),
     });
   });
 

@@ -4,6 +4,7 @@ import { BOOKING_CONVERSATION } from "../conversations/booking/entry.js";
 import type { BotContext } from "../context.js";
 import { escapeHtml } from "../format/html.js";
 import { mainMenu, welcome } from "./menu.js";
+import { showTripQuote } from "./trips/index.js";
 
 const REFUSAL_KEYS: Record<LinkRefusal, string> = {
   malformed: "link-refused-unknown",
@@ -47,8 +48,16 @@ export function createStartFeature(onNewCustomer?: (ctx: BotContext) => Promise<
       return;
     }
     const { link } = redemption;
-    ctx.who = { role: "customer", agentId: link.agent_id, courseId: link.course_id, standing: "ok" };
+    ctx.who = {
+      role: "customer",
+      agentId: link.agent_id,
+      courseId: link.course_id,
+      standing: "ok",
+      ...(link.trip_id ? { tripId: link.trip_id } : {}),
+    };
     if (redemption.firstUse) await onNewCustomer?.(ctx);
+    // A trip's link opens that trip's quote, nothing else.
+    if (link.trip_id) return showTripQuote(ctx, link.trip_id);
     await ctx.reply(ctx.t("customer-welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
       parse_mode: "HTML",
     });

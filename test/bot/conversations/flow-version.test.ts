@@ -43,6 +43,8 @@ const RECORDED: Record<number, string> = {
   22: "72411645bb0b334a",
   // 23: a payment the flow reads says who or what decided it (decided_via: a slip check) and the check's verdict (slip_check).
   23: "41e8d9ce2fd9055d",
+  // 24: a hold's refusal may be "trip-only" (a trip's lead customer holds nothing themselves).
+  24: "a8dc49958ff325d2",
 };
 
 /** Where each stored type is declared. */

@@ -55,6 +55,8 @@ function flightOf(f: HitFlight): FlightDraft {
 const picked = new WeakMap<BotContext, BookingArgs>();
 
 const inFlow = (ctx: BotContext) => ctx.conversation.active(BOOKING_CONVERSATION) > 0;
+/** Inside any conversation (a booking, building a trip): its answers are not searches. */
+const inAnyFlow = (ctx: BotContext) => Object.values(ctx.conversation.active()).some((n) => n > 0);
 
 function envOf(ctx: BotContext): FindEnv {
   return {
@@ -365,7 +367,7 @@ export function createFindFeature() {
 
   // Plain words outside a booking: a search when they say at least one criterion; else the fallback.
   feature.on("message:text", async (ctx, next) => {
-    if (inFlow(ctx) || ctx.message.text.startsWith("/")) return next();
+    if (inAnyFlow(ctx) || ctx.message.text.startsWith("/")) return next();
     const parsed = parseSearchQuery(ctx.message.text, envOf(ctx).today);
     if (parsed.understood.length === 0) return next();
     await startSearch(ctx, parsed);

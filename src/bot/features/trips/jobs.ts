@@ -10,7 +10,7 @@
  *
  * | what                  | the agent (their language)                        | the lead customer (the trip's language) |
  * | --------------------- | ------------------------------------------------- | --------------------------------------- |
- * | round booked          | booked: course, day, tee time, net                | booked: course, day, tee time; voucher  |
+ * | round booked          | booked: course, day, tee time, net                | booked; the calendar again; its voucher |
  * | round failed          | not booked: why; choose another                   | nobody (the agent decides first)        |
  * | no tee time allowed   | not booked: over price / none near, the nearest 3 | nobody                                  |
  * | balance due soon/today | nobody                                           | amount, day, reference, how to pay      |
@@ -25,7 +25,7 @@ import { formatBaht } from "../../format/money.js";
 import { formatDate, formatTime } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { translate } from "../../i18n.js";
-import { deliverVoucher } from "../after-booking/voucher.js";
+import { deliverTripPapers } from "./papers.js";
 
 export interface TripJobsOptions {
   /** The bot's deps and username, read when a pass runs. */
@@ -84,8 +84,8 @@ export function createTripJobs(options: TripJobsOptions) {
       players: round.players,
     });
     await deps.notifications.deliver({ chatId, text, what: "trip-opened" });
-    const booking = await deps.bookings.get(round.booking_id);
-    if (booking) await deliverVoucher(deps, { booking }, { chatId, locale, botUsername: env.me.username });
+    // The calendar again (the round's event moves to its tee time) and the round's voucher.
+    await deliverTripPapers(deps, view, env.me.username, { itinerary: false, vouchersOf: [round.booking_id] });
   }
 
   /** The reminder of `r`: the customer's for a balance due soon or today, the agent's for an overdue one. */

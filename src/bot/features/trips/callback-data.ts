@@ -1,0 +1,32 @@
+import * as v from "valibot";
+
+/**
+ * A trip's buttons: `tp:list`, `tp:open:<trip>`, `tp:share:<trip>` (the agent sends it to the lead
+ * customer), `tp:accept:<trip>` (the lead customer accepts), `tp:dok:<trip>` / `tp:dno:<trip>` (a person
+ * approves or rejects the deposit's slip; `bok` / `bno` the balance's). Parsing proves only the shape: the trips
+ * service checks who may see and move the trip on every tap.
+ */
+export type TripAction = "list" | "open" | "share" | "accept" | "dok" | "dno" | "bok" | "bno";
+
+const TripDataSchema = v.pipe(
+  v.string(),
+  v.maxBytes(64),
+  v.regex(/^tp:(list|open|share|accept|dok|dno|bok|bno)(?::[A-Za-z0-9-]{1,40})?$/),
+  v.transform((s) => {
+    const [, action, tripId] = s.split(":") as [string, TripAction, string | undefined];
+    return { action, tripId };
+  }),
+);
+
+/** Parses a trip button's data; undefined when it is not well-formed. */
+export function parseTripData(data: string | undefined) {
+  const result = v.safeParse(TripDataSchema, data);
+  return result.success ? result.output : undefined;
+}
+
+/** Builds a trip button's data; throws on an id that would not parse back (a programming error). */
+export function tripData(action: TripAction, tripId?: string): string {
+  const data = tripId === undefined ? `tp:${action}` : `tp:${action}:${tripId}`;
+  if (!parseTripData(data)) throw new Error(`invalid callback data: ${data}`);
+  return data;
+}

@@ -1,0 +1,152 @@
+/**
+ * A trip's instalments paid by PromptPay (issue 51): after Accept the lead customer gets the QR for the
+ * exact deposit (the agent's PromptPay ID, else the agency's: `payments.payeeFor`), in the trip's language;
+ * their slip goes to the people who decide a payment — the trip's agent and every admin — with Paid /
+ * Not received; Paid approves the instalment through the trips service (the deposit books the rounds
+ * inside the sales window, once, whoever taps) and tells the customer.
+ */
+import { InlineKeyboard, InputFile } from "grammy";
+import { maskedPromptPayId, promptPayPayload, qrPng } from "../../../payments/promptpay.js";
+import { payeeId } from "../../../payments/settings.js";
+import { deliverTripPapers } from "./papers.js";
+import { parseLocale } from "../../../locale.js";
+import type { TripInstalment, TripView } from "../../../trips/store.js";
+import type { BotContext } from "../../context.js";
+import { formatDate } from "../../format/dates.js";
+import { escapeHtml } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import { translate } from "../../i18n.js";
+import { isTelegramFailure } from "../../ui/telegram-errors.js";
+import { closeCard } from "../payments/close-card.js";
+import { tripData } from "./callback-data.js";
+
+/** The bank reference of a trip's instalment: `T`, the trip's first 8 hex digits, `D` (deposit) or `B`. */
+export function instalmentReference(tripId: string, kind: TripInstalment["kind"]): string {
+  return `T${tripId
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 8)
+    .toUpperCase()}${kind === "deposit" ? "D" : "B"}`;
+}
+
+/** Sends the lead customer the QR for an instalment; false when no PromptPay ID is set (the agent tells them). */
+export async function sendInstalmentQr(
+  ctx: BotContext,
+  view: TripView,
+  kind: TripInstalment["kind"],
+): Promise<boolean> {
+  const instalment = view.instalments.find((i) => i.kind === kind);
+  const chatId = view.trip.customer_chat_id;
+  if (!instalment || chatId === null || instalment.amount <= 0) return false;
+  const payee = payeeId((await ctx.deps.payments.payeeFor(view.trip.agent_id)) ?? "");
+  if (!payee) return false;
+  const locale = parseLocale(view.trip.locale, "en");
+  const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
+  const reference = instalmentReference(view.trip.id, kind);
+  const png = await qrPng(promptPayPayload(payee, instalment.amount, reference));
+  const caption = [
+    `💳 <b>${t("pay-title", { amount: formatBaht(instalment.amount, locale) })}</b>`,
+    t("trip-pay-what", { kind, due: formatDate(instalment.due, locale) }),
+    t("pay-to", { payee: maskedPromptPayId(payee), reference: escapeHtml(reference) }),
+    "",
+    t("trip-pay-send-slip"),
+  ].join("\n");
+  await ctx.api.sendPhoto(Number(chatId), new InputFile(png, `promptpay-${reference}.png`), {
+    caption,
+    parse_mode: "HTML",
+  });
+  return true;
+}
+
+/** A photo (or an image file) from a trip's lead customer: their open instalment's slip, to the deciders. */
+export async function onTripSlip(ctx: BotContext, next: () => Promise<void>): Promise<void> {
+  const tripId = ctx.who.role === "customer" ? ctx.who.tripId : undefined;
+  const message = ctx.message;
+  const document = message?.document?.mime_type?.startsWith("image/") ? message.document : undefined;
+  const fileId = message?.photo?.at(-1)?.file_id ?? document?.file_id;
+  if (tripId === undefined || !fileId || !ctx.from) return next();
+  const out = await ctx.deps.trips.submitSlip(tripId, { userId: ctx.from.id, who: ctx.who });
+  if (out.kind !== "submitted") return next();
+  const { view, instalment } = out;
+  const { deps } = ctx;
+  const deciders = new Set([...(await deps.notifications.agentChats(view.trip.agent_id)), ...deps.access.adminIds()]);
+  for (const to of deciders) {
+    const locale = await deps.notifications.localeOf(to);
+    const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
+    const ok = instalment.kind === "deposit" ? "dok" : "bok";
+    const no = instalment.kind === "deposit" ? "dno" : "bno";
+    const options = {
+      caption: t("trip-slip-card", {
+        lead: escapeHtml(view.trip.lead_name),
+        kind: instalment.kind,
+        amount: formatBaht(instalment.amount, locale),
+        reference: instalmentReference(view.trip.id, instalment.kind),
+      }),
+      parse_mode: "HTML" as const,
+      reply_markup: new InlineKeyboard()
+        .text(t("trip-btn-paid"), tripData(ok, view.trip.id))
+        .text(t("trip-btn-not-received"), tripData(no, view.trip.id)),
+    };
+    await (document ? ctx.api.sendDocument(to, fileId, options) : ctx.api.sendPhoto(to, fileId, options)).catch(
+      (error: unknown) => {
+        if (!isTelegramFailure(error)) throw error;
+        deps.logger.warn({ to, tripId }, "trip slip card not delivered");
+      },
+    );
+  }
+  await ctx.reply(
+    ctx.t("trip-slip-received", { amount: formatBaht(instalment.amount, parseLocale(view.trip.locale, "en")) }),
+  );
+}
+
+/** Paid / Not received on a trip slip's card: the service decides (only the trip's agent or an admin). */
+export async function decideInstalment(
+  ctx: BotContext,
+  tripId: string,
+  kind: TripInstalment["kind"],
+  decision: "approve" | "reject",
+): Promise<void> {
+  const out = await ctx.deps.trips.decide(tripId, kind, { userId: ctx.from!.id, who: ctx.who }, decision);
+  if (out.kind === "refused") {
+    await ctx.answerCallbackQuery({ text: ctx.t("trip-not-found"), show_alert: true });
+    return;
+  }
+  if (out.kind === "not-submitted" || out.kind === "not-due") {
+    await ctx.answerCallbackQuery({ text: ctx.t("trip-decided-already") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const view = out.view;
+  const booked = out.kind === "approved" ? out.rounds.filter((r) => r.outcome === "booked").length : 0;
+  const waiting = out.kind === "approved" ? out.rounds.filter((r) => r.outcome === "waiting-for-sale").length : 0;
+  const failed = out.kind === "approved" ? out.rounds.filter((r) => r.outcome === "failed").length : 0;
+  const line =
+    out.kind === "rejected"
+      ? ctx.t("trip-decided-rejected")
+      : out.kind === "already"
+        ? ctx.t("trip-decided-already")
+        : ctx.t("trip-decided-approved", { booked, waiting, failed });
+  await closeCard(ctx, line);
+  if (out.kind === "already") return;
+  const chatId = view.trip.customer_chat_id;
+  if (chatId === null) return;
+  const locale = parseLocale(view.trip.locale, "en");
+  const key =
+    out.kind === "rejected"
+      ? "trip-slip-rejected"
+      : kind === "deposit"
+        ? "trip-deposit-approved"
+        : "trip-balance-approved";
+  const amount = formatBaht(view.instalments.find((i) => i.kind === kind)?.amount ?? 0, locale);
+  await ctx.api.sendMessage(Number(chatId), translate(locale, key, { amount })).catch((error: unknown) => {
+    if (!isTelegramFailure(error)) throw error;
+  });
+  // The balance's QR once the deposit is in (the balance is due later; the customer may pay it then).
+  if (out.kind === "approved" && kind === "deposit" && view.instalments.some((i) => i.kind === "balance"))
+    await sendInstalmentQr(ctx, view, "balance");
+  // The deposit booked the rounds inside the sales window: the itinerary, its calendar and their vouchers.
+  if (out.kind === "approved" && kind === "deposit") {
+    const booked = new Set(out.rounds.filter((r) => r.outcome === "booked").map((r) => r.roundId));
+    const vouchersOf = view.rounds.filter((r) => booked.has(r.id) && r.booking_id !== null).map((r) => r.booking_id!);
+    await deliverTripPapers(ctx.deps, view, ctx.me.username, { itinerary: true, vouchersOf });
+  }
+}
