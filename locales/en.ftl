@@ -1004,3 +1004,9 @@ digest-moves = Moves to another tee time: { $done } done ({ $refunded } credited
     [0] {""}
    *[other] , ⚠️ { $stranded } refunded without a new tee time
   }
+
+# receipts and tax invoices
+btn-receipt = 🧾 Receipt
+receipt-sending = Sending the receipt…
+receipt-unpaid = A receipt is issued once the booking is paid.
+receipt-caption = 🧾 Receipt { $number } for booking { $code }

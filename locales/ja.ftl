@@ -537,3 +537,9 @@ move-too-late = { $code } の変更は取り消されました。承認の前に
 move-pending = { $code } についての回答がまだ届いていません。再確認して変更を完了します。
 move-retrying = { $code } の新しいティータイム { $newCode } のお支払いがまだ完了していません。確保している間に再試行します。
 move-held = { $code } の新しいティータイムを確保しました。
+
+# receipts and tax invoices
+btn-receipt = 🧾 領収書
+receipt-sending = 領収書を送信しています…
+receipt-unpaid = 領収書は予約のお支払い後に発行されます。
+receipt-caption = 🧾 予約 { $code } の領収書 { $number }

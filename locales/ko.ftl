@@ -537,3 +537,9 @@ move-too-late = { $code } 변경이 취소되었습니다. 승인 전에 티타�
 move-pending = { $code } 에 대한 응답을 아직 받지 못했습니다. 다시 확인하여 변경을 마무리합니다.
 move-retrying = { $code } 의 새 티타임 { $newCode } 결제가 아직 완료되지 않았습니다. 확보되어 있는 동안 다시 시도합니다.
 move-held = { $code } 의 새 티타임을 확보했습니다.
+
+# receipts and tax invoices
+btn-receipt = 🧾 영수증
+receipt-sending = 영수증을 보내는 중…
+receipt-unpaid = 영수증은 예약 결제가 완료된 후에 발행됩니다.
+receipt-caption = 🧾 예약 { $code } 의 영수증 { $number }

@@ -915,3 +915,9 @@ digest-moves = ย้ายไปเวลาอื่น: สำเร็จ { 
     [0] {""}
    *[other] , ⚠️ คืนเงินแล้วแต่ไม่ได้เวลาใหม่ { $stranded } รายการ
   }
+
+# receipts and tax invoices
+btn-receipt = 🧾 ใบเสร็จรับเงิน
+receipt-sending = กำลังส่งใบเสร็จรับเงิน…
+receipt-unpaid = ใบเสร็จรับเงินจะออกให้เมื่อชำระเงินการจองแล้ว
+receipt-caption = 🧾 ใบเสร็จรับเงินเลขที่ { $number } ของการจอง { $code }

@@ -537,3 +537,9 @@ move-too-late = { $code } 的更改已取消：开球时间在批准前已开始
 move-pending = 尚未收到关于 { $code } 的答复，系统会再次查询并完成更改。
 move-retrying = { $code } 的新开球时间 { $newCode } 尚未付款成功，保留期间会再次尝试。
 move-held = 已为 { $code } 保留新的开球时间。
+
+# receipts and tax invoices
+btn-receipt = 🧾 收据
+receipt-sending = 正在发送收据…
+receipt-unpaid = 预订付款后才会开具收据。
+receipt-caption = 🧾 预订 { $code } 的收据 { $number }

@@ -471,4 +471,9 @@ export const CUSTOMER_KEYS = [
   "move-pending",
   "move-retrying",
   "move-held",
+  // Receipts and tax invoices (features/after-booking/receipt-document.ts).
+  "btn-receipt",
+  "receipt-sending",
+  "receipt-unpaid",
+  "receipt-caption",
 ] as const;

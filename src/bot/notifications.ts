@@ -18,7 +18,7 @@ import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Locale } from "./format/locale.js";
 import { parseLocale } from "../locale.js";
-import type { Outbox, VoucherOrder } from "./outbox.js";
+import type { Outbox, OutboxDocument, VoucherOrder } from "./outbox.js";
 import { localeOfUser } from "./session.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
 import { escapeHtml } from "./format/html.js";
@@ -48,8 +48,8 @@ export interface OutgoingMessage {
   /** HTML text (or the document's caption). */
   text: string;
   replyMarkup?: InlineKeyboardMarkup;
-  /** A small text file attached (e.g. a CSV); `text` becomes its caption. */
-  document?: { filename: string; content: string };
+  /** A file attached (a CSV, a calendar file: text; a PDF: base64 with `encoding`); `text` becomes its caption. */
+  document?: OutboxDocument;
   /** A picture (a chart, an e-voucher: PNG) sent as a photo, its bytes in base64; `text` becomes its caption. */
   photo?: { filename: string; base64: string };
   /** An e-voucher the outbox draws before it sends it as the photo (features/after-booking/voucher.ts). */
