@@ -1007,6 +1007,21 @@ digest-moves = Moves to another tee time: { $done } done ({ $refunded } credited
 
 # receipts and tax invoices
 btn-receipt = 🧾 Receipt
-receipt-sending = Sending the receipt…
+receipt-sending = Sending the PDF…
 receipt-unpaid = A receipt is issued once the booking is paid.
 receipt-caption = 🧾 Receipt { $number } for booking { $code }
+btn-tax-invoice = 🧾 Tax invoice
+tax-invoice-not-registered = The agency is not VAT-registered, so it issues no tax invoice: your receipt is the document for this payment.
+tax-invoice-busy = Finish the booking under way first (or /cancel it), then ask for the tax invoice again.
+tax-invoice-intro = 🧾 A full tax invoice names the buyer. Four questions; /cancel stops.
+tax-invoice-ask-name = The buyer's name (the company's registered name, or a person's full name):
+tax-invoice-ask-address = The buyer's address, as registered:
+tax-invoice-ask-tax-id = The buyer's tax id (13 digits; dashes and spaces are fine):
+tax-invoice-tax-id-invalid = That is not a valid tax id: it must be 13 digits with a correct last (check) digit. Type it again; the name and address are kept.
+tax-invoice-ask-branch = Head office or branch? Tap Head office, or type the branch number (up to 5 digits).
+tax-invoice-head-office = 🏢 Head office
+tax-invoice-branch-invalid = A branch number is up to 5 digits (for example 00001). Type it again, or tap Head office.
+tax-invoice-too-long = Please keep it to { $max } characters at most. Type it again.
+tax-invoice-caption = 🧾 Tax invoice { $number } for booking { $code }
+tax-invoice-issued = ✅ Tax invoice { $number } issued; its PDF follows.
+credit-note-caption = 🧾 Credit note { $number } for booking { $code } (refers to tax invoice { $invoice })

@@ -540,6 +540,21 @@ move-held = { $code } の新しいティータイムを確保しました。
 
 # receipts and tax invoices
 btn-receipt = 🧾 領収書
-receipt-sending = 領収書を送信しています…
+receipt-sending = PDF を送信しています…
 receipt-unpaid = 領収書は予約のお支払い後に発行されます。
 receipt-caption = 🧾 予約 { $code } の領収書 { $number }
+btn-tax-invoice = 🧾 タックスインボイス
+tax-invoice-not-registered = この代理店は付加価値税の登録事業者ではないため、タックスインボイスは発行できません。このお支払いの証憑は領収書です。
+tax-invoice-busy = 進行中の予約を先に完了するか /cancel してから、もう一度タックスインボイスをご依頼ください。
+tax-invoice-intro = 🧾 正式なタックスインボイスには購入者の情報が記載されます。質問は4つで、/cancel で中止できます。
+tax-invoice-ask-name = 購入者の名称（法人の登記名、または個人の氏名）:
+tax-invoice-ask-address = 登記されている購入者の住所:
+tax-invoice-ask-tax-id = 購入者の納税者番号（13桁、ハイフンや空白は可）:
+tax-invoice-tax-id-invalid = 有効な納税者番号ではありません。13桁で、最後のチェック数字が正しい必要があります。もう一度入力してください。名称と住所はそのまま残ります。
+tax-invoice-ask-branch = 本社ですか、支店ですか？「本社」を押すか、支店番号（5桁以内）を入力してください。
+tax-invoice-head-office = 🏢 本社
+tax-invoice-branch-invalid = 支店番号は5桁以内です（例: 00001）。もう一度入力するか、「本社」を押してください。
+tax-invoice-too-long = { $max } 文字以内でもう一度入力してください。
+tax-invoice-caption = 🧾 予約 { $code } のタックスインボイス { $number }
+tax-invoice-issued = ✅ タックスインボイス { $number } を発行しました。PDF をお送りします。
+credit-note-caption = 🧾 予約 { $code } の減額伝票 { $number }（タックスインボイス { $invoice } を参照）

@@ -540,6 +540,21 @@ move-held = { $code } 의 새 티타임을 확보했습니다.
 
 # receipts and tax invoices
 btn-receipt = 🧾 영수증
-receipt-sending = 영수증을 보내는 중…
+receipt-sending = PDF를 보내는 중…
 receipt-unpaid = 영수증은 예약 결제가 완료된 후에 발행됩니다.
 receipt-caption = 🧾 예약 { $code } 의 영수증 { $number }
+btn-tax-invoice = 🧾 세금계산서
+tax-invoice-not-registered = 이 에이전시는 부가가치세 등록 사업자가 아니어서 세금계산서를 발행하지 않습니다. 이 결제의 증빙은 영수증입니다.
+tax-invoice-busy = 진행 중인 예약을 먼저 마치거나 /cancel 한 뒤 세금계산서를 다시 요청해 주세요.
+tax-invoice-intro = 🧾 정식 세금계산서에는 구매자 정보가 들어갑니다. 질문은 네 가지이며 /cancel 로 중단할 수 있습니다.
+tax-invoice-ask-name = 구매자 이름 (법인의 등록 상호 또는 개인의 성명):
+tax-invoice-ask-address = 등록된 구매자 주소:
+tax-invoice-ask-tax-id = 구매자의 납세자 번호 (13자리, 하이픈과 공백 허용):
+tax-invoice-tax-id-invalid = 올바른 납세자 번호가 아닙니다. 13자리이며 마지막 검증 숫자가 맞아야 합니다. 다시 입력해 주세요. 이름과 주소는 그대로 유지됩니다.
+tax-invoice-ask-branch = 본사입니까, 지점입니까? 본사를 누르거나 지점 번호(최대 5자리)를 입력해 주세요.
+tax-invoice-head-office = 🏢 본사
+tax-invoice-branch-invalid = 지점 번호는 최대 5자리입니다 (예: 00001). 다시 입력하거나 본사를 눌러 주세요.
+tax-invoice-too-long = { $max }자 이내로 다시 입력해 주세요.
+tax-invoice-caption = 🧾 예약 { $code } 의 세금계산서 { $number }
+tax-invoice-issued = ✅ 세금계산서 { $number } 가 발행되었습니다. PDF가 곧 전송됩니다.
+credit-note-caption = 🧾 예약 { $code } 의 감액 전표 { $number } (세금계산서 { $invoice } 참조)

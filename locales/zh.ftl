@@ -540,6 +540,21 @@ move-held = 已为 { $code } 保留新的开球时间。
 
 # receipts and tax invoices
 btn-receipt = 🧾 收据
-receipt-sending = 正在发送收据…
+receipt-sending = 正在发送 PDF…
 receipt-unpaid = 预订付款后才会开具收据。
 receipt-caption = 🧾 预订 { $code } 的收据 { $number }
+btn-tax-invoice = 🧾 税务发票
+tax-invoice-not-registered = 本代理未登记增值税，因此不开具税务发票。本次付款的凭证是收据。
+tax-invoice-busy = 请先完成（或 /cancel）正在进行的预订，然后再申请税务发票。
+tax-invoice-intro = 🧾 完整税务发票需写明购买方。共四个问题，发送 /cancel 可停止。
+tax-invoice-ask-name = 购买方名称（公司登记名称或个人全名）:
+tax-invoice-ask-address = 购买方的登记地址:
+tax-invoice-ask-tax-id = 购买方的纳税人识别号（13位，可含横线或空格）:
+tax-invoice-tax-id-invalid = 纳税人识别号无效：必须是13位且最后一位校验码正确。请重新输入，名称和地址已保留。
+tax-invoice-ask-branch = 总公司还是分公司？请点“总公司”，或输入分公司编号（最多5位）。
+tax-invoice-head-office = 🏢 总公司
+tax-invoice-branch-invalid = 分公司编号最多5位（例如 00001）。请重新输入，或点“总公司”。
+tax-invoice-too-long = 请不要超过 { $max } 个字符，重新输入。
+tax-invoice-caption = 🧾 预订 { $code } 的税务发票 { $number }
+tax-invoice-issued = ✅ 已开具税务发票 { $number }，PDF 随后发送。
+credit-note-caption = 🧾 预订 { $code } 的减额凭证 { $number }（参照税务发票 { $invoice }）

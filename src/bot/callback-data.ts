@@ -137,3 +137,8 @@ export const golferCopyData = golferCopy.build;
 const receipt = bookingIdData("rcp");
 export const parseReceiptData = receipt.parse;
 export const receiptData = receipt.build;
+
+/** `txi:<bookingId>`: "🧾 Tax invoice" on a paid booking (features/after-booking/receipt-document.ts). */
+const taxInvoice = bookingIdData("txi");
+export const parseTaxInvoiceData = taxInvoice.parse;
+export const taxInvoiceData = taxInvoice.build;

@@ -3,14 +3,11 @@
  * number when asked again, read back by poppler's pdftotext (a reader fairway did not write); someone
  * else's booking is refused and sends nothing.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { bahtFigures } from "../../../../src/receipts/amounts.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { pdfsOf } from "../../../helpers/pdfs.js";
 import {
   callbackAnswerText,
   createLink,
@@ -35,21 +32,6 @@ afterEach(async () => {
   await h.stop();
 });
 
-/** The PDFs the bot sent to `user` (oldest first), with their captions and their text by pdftotext. */
-function pdfsOf(user: SimulatedUser) {
-  return user
-    .messages()
-    .filter((m) => m.document?.file_name?.endsWith(".pdf"))
-    .map((m) => {
-      const file = h.telegram.file(m.document!.file_id)!;
-      const dir = mkdtempSync(join(tmpdir(), "fairway-receipt-"));
-      const path = join(dir, "receipt.pdf");
-      writeFileSync(path, file.data!);
-      const text = execFileSync("pdftotext", ["-enc", "UTF-8", path, "-"], { encoding: "utf8" });
-      return { caption: m.caption ?? "", filename: m.document!.file_name ?? "", text, bytes: file.data! };
-    });
-}
-
 /** Taps the receipt button of the message that carries it (the receipt message, newest first). */
 async function tapReceipt(user: SimulatedUser, label: string): Promise<void> {
   const message = [...user.messages()]
@@ -72,7 +54,7 @@ describe("the receipt PDF of a paid booking", () => {
     // The agent's own sale: the receipt message offers the PDF beside "Send to golfer".
     const sold = await paidBooking(h, agent, "Receipt Agent");
     await tapReceipt(agent, "🧾 Receipt");
-    const [first] = pdfsOf(agent);
+    const [first] = pdfsOf(h, agent);
     expect(first, "the agent's receipt PDF").toBeDefined();
     const number = RECEIPT_NUMBER.exec(first!.filename.replace(/^receipt-|\.pdf$/g, ""));
     expect(number?.[1]).toBe("000001");
@@ -83,7 +65,7 @@ describe("the receipt PDF of a paid booking", () => {
 
     // Asked again: the same document, sent again.
     await tapReceipt(agent, "🧾 Receipt");
-    const again = pdfsOf(agent);
+    const again = pdfsOf(h, agent);
     expect(again.map((d) => d.filename)).toEqual([first!.filename, first!.filename]);
     expect(again[1]!.bytes.equals(first!.bytes)).toBe(true);
 
@@ -107,7 +89,7 @@ describe("the receipt PDF of a paid booking", () => {
       .executeTakeFirstOrThrow();
     expect(theirs.state).toBe("PAID");
     await tapReceipt(customer, "🧾 領収書");
-    const [customerPdf] = pdfsOf(customer);
+    const [customerPdf] = pdfsOf(h, customer);
     expect(customerPdf?.filename).toMatch(/-000002\.pdf$/);
     expect(customerPdf!.caption).toContain("領収書");
     expect(customerPdf!.text).toContain(bahtFigures(theirs.selling_amount!));
@@ -116,25 +98,25 @@ describe("the receipt PDF of a paid booking", () => {
     expect(customerPdf!.text).not.toContain(bahtFigures(theirs.amount!));
 
     // The customer forges a tap for the agent's booking: refused, nothing sent, no number used.
-    const sentBefore = pdfsOf(customer).length;
+    const sentBefore = pdfsOf(h, customer).length;
     const q = forgeTap(customer, `rcp:${sold.id}`);
     await h.settle();
     expect(callbackAnswerText(h, q)).toBe(JA_NOT_FOUND);
-    expect(pdfsOf(customer).length).toBe(sentBefore);
+    expect(pdfsOf(h, customer).length).toBe(sentBefore);
     // Another agent likewise (not the agent the booking is credited to).
     const other = h.user(OTHER_AGENT, "en", "Mallory");
     other.send("/mybookings");
     await h.settle();
     forgeTap(other, `rcp:${theirs.id}`);
     await h.settle();
-    expect(pdfsOf(other)).toEqual([]);
+    expect(pdfsOf(h, other)).toEqual([]);
 
     // An admin may ask for any booking's: the same number as the customer's.
     admin.send("/mybookings");
     await h.settle();
     forgeTap(admin, `rcp:${theirs.id}`);
     await h.settle();
-    expect(pdfsOf(admin).map((d) => d.filename)).toEqual([customerPdf!.filename]);
+    expect(pdfsOf(h, admin).map((d) => d.filename)).toEqual([customerPdf!.filename]);
 
     const documents = await h.app.storage.db.selectFrom("documents").select(["number", "source"]).execute();
     expect(documents.map((d) => d.number.slice(-6)).sort()).toEqual(["000001", "000002"]);

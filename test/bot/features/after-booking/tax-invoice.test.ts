@@ -1,0 +1,154 @@
+/**
+ * A VAT-registered agency's full tax invoice (Revenue Code §86/4) on request: the buyer's details asked step
+ * by step (a wrong tax id said and asked again, nothing typed lost), the invoice numbered next in its series,
+ * its PDF read back by poppler's pdftotext; on SQLite and PostgreSQL. A seller not VAT-registered says so;
+ * an agency issuing abbreviated invoices issues one at once.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
+import { bahtFigures, receiptAmounts } from "../../../../src/receipts/amounts.js";
+import { formatTaxId, taxIdCheckDigit } from "../../../../src/receipts/tax-id.js";
+import type { BookingRecord } from "../../../../src/bookings/index.js";
+import { databaseFactories } from "../../../helpers/databases.js";
+import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { callbackAnswerText, expectTelegramRules, paidBooking, panel, tapData } from "../../../helpers/flow.js";
+import { pdfsOf } from "../../../helpers/pdfs.js";
+
+const ADMIN = 9201;
+const AGENT = 9202;
+const SELLER_TAX_ID = "0107544000108";
+const BUYER_FIRST12 = "010555012345";
+const BUYER_TAX_ID = `${BUYER_FIRST12}${taxIdCheckDigit(BUYER_FIRST12)}`;
+/** The same digits with a wrong check digit. */
+const WRONG_TAX_ID = `${BUYER_FIRST12}${(taxIdCheckDigit(BUYER_FIRST12) + 1) % 10}`;
+
+const VAT_SELLER = {
+  SELLER_LEGAL_NAME: "บริษัท แฟร์เวย์ กอล์ฟ จำกัด",
+  SELLER_ADDRESS: "99 ถนนสุขุมวิท กรุงเทพฯ 10110",
+  SELLER_TAX_ID,
+  SELLER_VAT_REGISTERED: "1",
+};
+
+let h: Harness;
+afterEach(async () => {
+  await h.stop();
+});
+
+/** Opens the booking's view in /mybookings and taps "🧾 Tax invoice"; the tap's query id. */
+async function tapTaxInvoice(user: SimulatedUser, booking: BookingRecord): Promise<string> {
+  user.send("/mybookings");
+  await h.settle();
+  tapData(user, new RegExp(`^mb:view:${booking.id}$`));
+  await h.settle();
+  expect(panel(user).labels).toContain("🧾 Tax invoice");
+  const q = tapData(user, new RegExp(`^txi:${booking.id}$`));
+  await h.settle();
+  return q;
+}
+
+async function say(user: SimulatedUser, text: string): Promise<string> {
+  user.send(text);
+  await h.settle();
+  return user.lastMessage()?.text ?? "";
+}
+
+describe.each(databaseFactories)("a full tax invoice on $name", ({ make }) => {
+  it("asks the buyer's name, address, tax id (again when wrong) and branch, then sends the invoice numbered next", async () => {
+    h = await startHarness({
+      db: make(),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PRICE_MARKUP: "20%", ...VAT_SELLER },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    const booking = await paidBooking(h, agent, "Invoice Buyer");
+
+    await tapTaxInvoice(agent, booking);
+    expect(agent.lastMessage()?.text).toContain("The buyer's name");
+    expect(await say(agent, "บริษัท ลูกค้า จำกัด")).toContain("The buyer's address");
+    expect(await say(agent, "1 ถนนพระราม 4 กรุงเทพฯ 10500")).toContain("tax id (13 digits");
+    expect(await say(agent, WRONG_TAX_ID)).toContain("That is not a valid tax id");
+    expect(await say(agent, formatTaxId(BUYER_TAX_ID))).toContain("Head office or branch?");
+    expect(pdfsOf(h, agent)).toEqual([]);
+    await say(agent, "2");
+    const told = agent.messages().map((m) => m.text ?? "");
+    expect(
+      told.some((t) => /Tax invoice RC-TX-00000-\d{4}-000001 issued/.test(t)),
+      told.join("\n"),
+    ).toBe(true);
+
+    const [invoice] = pdfsOf(h, agent);
+    expect(invoice?.filename).toMatch(/^tax-invoice-RC-TX-00000-\d{4}-000001\.pdf$/);
+    expect(invoice!.caption).toContain(booking.reservation_code!);
+    const amounts = receiptAmounts(booking.selling_amount!, {
+      vatRegistered: true,
+      vatRatePercent: 7,
+      pricesIncludeVat: true,
+    });
+    expect(invoice!.lines).toEqual(
+      expect.arrayContaining([
+        "ใบกำกับภาษี / Tax Invoice",
+        expect.stringMatching(/^เลขที่ \/ No\. RC-TX-00000-\d{4}-000001$/),
+        "บริษัท แฟร์เวย์ กอล์ฟ จำกัด",
+        "99 ถนนสุขุมวิท กรุงเทพฯ 10110",
+        `เลขประจำตัวผู้เสียภาษี / Tax ID ${formatTaxId(SELLER_TAX_ID)}   สำนักงานใหญ่ / Head office`,
+        "ผู้ซื้อ / Buyer บริษัท ลูกค้า จำกัด",
+        "ที่อยู่ / Address 1 ถนนพระราม 4 กรุงเทพฯ 10500",
+        `เลขประจำตัวผู้เสียภาษี / Tax ID ${formatTaxId(BUYER_TAX_ID)}   สาขาที่ / Branch 00002`,
+        `การจอง / Booking ${booking.reservation_code!}`,
+        "ภาษีมูลค่าเพิ่ม / VAT 7%",
+        bahtFigures(amounts.vatSatang),
+        bahtFigures(amounts.netSatang),
+        "รวมทั้งสิ้น / Total",
+        bahtFigures(booking.selling_amount!),
+      ]),
+    );
+    expect(invoice!.text).toMatch(/วันที่ \/ Date \d{1,2} \S+ 25\d\d \/ \d{1,2} \w{3} 20\d\d/);
+    expect(invoice!.text).toContain("ค่าออกรอบกอล์ฟ / Green fee");
+
+    // Asked again: the same invoice, sent again without a question.
+    const q = await tapTaxInvoice(agent, booking);
+    expect(callbackAnswerText(h, q)).toBe("Sending the PDF…");
+    expect(pdfsOf(h, agent).map((d) => d.filename)).toEqual([invoice!.filename, invoice!.filename]);
+    const rows = await h.app.storage.db.selectFrom("documents").selectAll().execute();
+    expect(rows.map((r) => [r.kind, r.buyer_tax_id, r.buyer_branch, r.issued_by])).toEqual([
+      ["tax-invoice", BUYER_TAX_ID, "00002", AGENT],
+    ]);
+    expectTelegramRules(h);
+  });
+});
+
+describe("other sellers", () => {
+  it("a seller not VAT-registered says it issues no tax invoice, and issues none", async () => {
+    h = await startHarness({ env: { AGENT_IDS: String(AGENT) } });
+    const agent = h.user(AGENT, "en", "Anan");
+    const booking = await paidBooking(h, agent, "No Vat");
+    const q = await tapTaxInvoice(agent, booking);
+    expect(callbackAnswerText(h, q)).toContain("not VAT-registered");
+    expect(pdfsOf(h, agent)).toEqual([]);
+    expect(await h.app.storage.db.selectFrom("documents").selectAll().execute()).toEqual([]);
+  });
+
+  it("an agency issuing abbreviated tax invoices sends one at once, without the buyer", async () => {
+    h = await startHarness({ env: { AGENT_IDS: String(AGENT), ...VAT_SELLER, TAX_INVOICES: "abbreviated" } });
+    const agent = h.user(AGENT, "en", "Anan");
+    const booking = await paidBooking(h, agent, "Abbreviated");
+    await tapTaxInvoice(agent, booking);
+    const [abb] = pdfsOf(h, agent);
+    expect(abb?.filename).toMatch(/RC-AB-00000-\d{4}-000001\.pdf$/);
+    expect(abb!.lines).toContain("ใบกำกับภาษีอย่างย่อ / Abbreviated Tax Invoice");
+    expect(abb!.text).not.toContain("ผู้ซื้อ / Buyer");
+    expect(abb!.text).toContain(bahtFigures(booking.selling_amount!));
+  });
+
+  it("a command during the questions leaves them; the booking is not invoiced", async () => {
+    h = await startHarness({ env: { AGENT_IDS: String(AGENT), ...VAT_SELLER } });
+    const agent = h.user(AGENT, "en", "Anan");
+    const booking = await paidBooking(h, agent, "Left Halfway");
+    await tapTaxInvoice(agent, booking);
+    await say(agent, "Some Buyer Co");
+    agent.send("/mybookings");
+    await h.settle();
+    expect(panel(agent).text).toContain("My bookings");
+    expect(await say(agent, "1 Road")).not.toContain("tax id");
+    expect(await h.app.storage.db.selectFrom("documents").selectAll().execute()).toEqual([]);
+  });
+});
