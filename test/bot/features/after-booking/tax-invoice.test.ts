@@ -13,6 +13,7 @@ import { databaseFactories } from "../../../helpers/databases.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { callbackAnswerText, expectTelegramRules, paidBooking, panel, tapData } from "../../../helpers/flow.js";
 import { pdfsOf } from "../../../helpers/pdfs.js";
+import { customerShare } from "../../../../src/bot/format/booking-money.js";
 
 const ADMIN = 9201;
 const AGENT = 9202;
@@ -28,6 +29,8 @@ const VAT_SELLER = {
   SELLER_TAX_ID,
   SELLER_VAT_REGISTERED: "1",
 };
+
+const VAT = { vatRegistered: true, vatRatePercent: 7, pricesIncludeVat: true };
 
 let h: Harness;
 afterEach(async () => {
@@ -111,6 +114,40 @@ describe.each(databaseFactories)("a full tax invoice on $name", ({ make }) => {
     const rows = await h.app.storage.db.selectFrom("documents").selectAll().execute();
     expect(rows.map((r) => [r.kind, r.buyer_tax_id, r.buyer_branch, r.issued_by])).toEqual([
       ["tax-invoice", BUYER_TAX_ID, "00002", AGENT],
+    ]);
+
+    // Refunded: a credit note referring to the invoice, to whoever asked for it, for what goes back.
+    const admin = h.user(ADMIN, "en", "Ploy");
+    admin.send(`/refund ${booking.reservation_code}`);
+    await h.settle();
+    tapData(admin, /^ad:rf:/);
+    await h.settle();
+    const refunded = (await h.app.bookings.get(booking.id))!;
+    expect(refunded.state).toBe("REFUNDED");
+    const credited = customerShare(refunded, refunded.refunded_amount)!;
+    expect(credited).toBeGreaterThan(0);
+    const note = pdfsOf(h, agent).at(-1)!;
+    const invoiceNumber = invoice!.filename.replace(/^tax-invoice-|\.pdf$/g, "");
+    expect(note.filename).toMatch(/^credit-note-RC-CN-00000-\d{4}-000001\.pdf$/);
+    expect(note.caption).toContain(`refers to tax invoice ${invoiceNumber}`);
+    expect(note.lines).toEqual(
+      expect.arrayContaining([
+        "ใบลดหนี้ / Credit Note",
+        `อ้างถึงใบกำกับภาษีเลขที่ / Refers to tax invoice No. ${invoiceNumber}`,
+        "ผู้ซื้อ / Buyer บริษัท ลูกค้า จำกัด",
+        `เลขประจำตัวผู้เสียภาษี / Tax ID ${formatTaxId(BUYER_TAX_ID)}   สาขาที่ / Branch 00002`,
+        "รวมลดหนี้ / Total credited",
+        bahtFigures(credited),
+        bahtFigures(receiptAmounts(credited, VAT).vatSatang),
+      ]),
+    );
+    const notes = await h.app.storage.db
+      .selectFrom("documents")
+      .selectAll()
+      .where("kind", "=", "credit-note")
+      .execute();
+    expect(notes.map((n) => [n.refers_to, n.total, n.vat])).toEqual([
+      [invoiceNumber, credited, receiptAmounts(credited, VAT).vatSatang],
     ]);
     expectTelegramRules(h);
   });
