@@ -1025,3 +1025,6 @@ tax-invoice-too-long = Please keep it to { $max } characters at most. Type it ag
 tax-invoice-caption = 🧾 Tax invoice { $number } for booking { $code }
 tax-invoice-issued = ✅ Tax invoice { $number } issued; its PDF follows.
 credit-note-caption = 🧾 Credit note { $number } for booking { $code } (refers to tax invoice { $invoice })
+admin-report-documents = 🧾 Documents issued: { $receipts } receipts, { $invoices } tax invoices, { $credits } credit notes · output VAT { $vat }
+admin-report-document = { $number } · { $buyer } · VAT { $vat }
+admin-report-documents-caption = The receipts, tax invoices and credit notes issued in the period, as CSV for the accountant (amounts in baht; a credit note's negative).

@@ -936,3 +936,6 @@ tax-invoice-too-long = กรุณาพิมพ์ไม่เกิน { $ma
 tax-invoice-caption = 🧾 ใบกำกับภาษีเลขที่ { $number } ของการจอง { $code }
 tax-invoice-issued = ✅ ออกใบกำกับภาษีเลขที่ { $number } แล้ว ไฟล์ PDF จะตามมา
 credit-note-caption = 🧾 ใบลดหนี้เลขที่ { $number } ของการจอง { $code } (อ้างถึงใบกำกับภาษีเลขที่ { $invoice })
+admin-report-documents = 🧾 เอกสารที่ออก: ใบเสร็จรับเงิน { $receipts } ฉบับ ใบกำกับภาษี { $invoices } ฉบับ ใบลดหนี้ { $credits } ฉบับ · ภาษีขาย { $vat }
+admin-report-document = { $number } · { $buyer } · ภาษีมูลค่าเพิ่ม { $vat }
+admin-report-documents-caption = ใบเสร็จรับเงิน ใบกำกับภาษี และใบลดหนี้ที่ออกในช่วงนี้ เป็นไฟล์ CSV สำหรับผู้ทำบัญชี (จำนวนเงินเป็นบาท ใบลดหนี้เป็นค่าติดลบ)

@@ -14,6 +14,9 @@ import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { callbackAnswerText, expectTelegramRules, paidBooking, panel, tapData } from "../../../helpers/flow.js";
 import { pdfsOf } from "../../../helpers/pdfs.js";
 import { customerShare } from "../../../../src/bot/format/booking-money.js";
+import { formatBaht } from "../../../../src/bot/format/money.js";
+import { satangToBahtString } from "../../../../src/partner/index.js";
+import { courseToday } from "../../../../src/time/today.js";
 
 const ADMIN = 9201;
 const AGENT = 9202;
@@ -148,6 +151,33 @@ describe.each(databaseFactories)("a full tax invoice on $name", ({ make }) => {
       .execute();
     expect(notes.map((n) => [n.refers_to, n.total, n.vat])).toEqual([
       [invoiceNumber, credited, receiptAmounts(credited, VAT).vatSatang],
+    ]);
+
+    // /report lists them, and their CSV follows for the accountant: the credit note's amounts negative.
+    const today = courseToday(h.clock(), "Asia/Bangkok");
+    admin.send(`/report ${today} ${today}`);
+    await h.settle();
+    const reportText = admin.messages().find((m) => m.text?.startsWith("Report "))!.text!;
+    const vat = receiptAmounts(booking.selling_amount!, VAT).vatSatang;
+    const creditVat = receiptAmounts(credited, VAT).vatSatang;
+    expect(reportText).toContain(
+      `🧾 Documents issued: 0 receipts, 1 tax invoices, 1 credit notes · output VAT ${formatBaht(vat - creditVat, "en")}`,
+    );
+    expect(reportText).toContain(`${invoiceNumber} · บริษัท ลูกค้า จำกัด · VAT ${formatBaht(vat, "en")}`);
+    const csvMessage = admin
+      .messages()
+      .find((m) => m.document?.file_name === `fairway-documents-${today}-${today}.csv`);
+    const csv = h.telegram.file(csvMessage!.document!.file_id)!.data!.toString("utf8");
+    const noteNumber = note.filename.replace(/^credit-note-|\.pdf$/g, "");
+    const net = booking.selling_amount! - vat;
+    const baht = satangToBahtString;
+    expect(csv.split("\r\n")).toEqual([
+      "\uFEFFdate,number,kind,refers_to,booking_id,buyer_name,buyer_tax_id,buyer_branch,net_thb,vat_thb,total_thb",
+      `${today},${invoiceNumber},tax-invoice,,${booking.id},บริษัท ลูกค้า จำกัด,${BUYER_TAX_ID},00002,${baht(net)},${baht(vat)},${baht(booking.selling_amount!)}`,
+      `${today},${noteNumber},credit-note,${invoiceNumber},${booking.id},บริษัท ลูกค้า จำกัด,${BUYER_TAX_ID},00002,` +
+        `${baht(creditVat - credited)},${baht(-creditVat)},${baht(-credited)}`,
+      `total,,,,,,,,${baht(net - (credited - creditVat))},${baht(vat - creditVat)},${baht(booking.selling_amount! - credited)}`,
+      "",
     ]);
     expectTelegramRules(h);
   });
