@@ -97,6 +97,19 @@ describe("the receipt PDF of a paid booking", () => {
     expect(theirs.amount).not.toBe(theirs.selling_amount);
     expect(customerPdf!.text).not.toContain(bahtFigures(theirs.amount!));
 
+    // The agent told of the customer's booking may send its receipt on: the same document.
+    const notice = agent
+      .messages()
+      .find((m) =>
+        (m.reply_markup?.inline_keyboard ?? [])
+          .flat()
+          .some((b) => "callback_data" in b && b.callback_data === `rcp:${theirs.id}`),
+      );
+    expect(notice?.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["🧾 Receipt", "🧾 Tax invoice"]);
+    agent.tap({ messageId: notice!.message_id, data: `rcp:${theirs.id}` });
+    await h.settle();
+    expect(pdfsOf(h, agent).at(-1)?.filename).toBe(customerPdf!.filename);
+
     // The customer forges a tap for the agent's booking: refused, nothing sent, no number used.
     const sentBefore = pdfsOf(h, customer).length;
     const q = forgeTap(customer, `rcp:${sold.id}`);
