@@ -11,7 +11,15 @@ import { formatTaxId, taxIdCheckDigit } from "../../../../src/receipts/tax-id.js
 import type { BookingRecord } from "../../../../src/bookings/index.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
-import { callbackAnswerText, expectTelegramRules, paidBooking, panel, tapData } from "../../../helpers/flow.js";
+import {
+  callbackAnswerText,
+  dateAndTime,
+  expectTelegramRules,
+  moveAndApprove,
+  paidBooking,
+  panel,
+  tapData,
+} from "../../../helpers/flow.js";
 import { pdfsOf } from "../../../helpers/pdfs.js";
 import { customerShare } from "../../../../src/bot/format/booking-money.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
@@ -180,6 +188,67 @@ describe.each(databaseFactories)("a full tax invoice on $name", ({ make }) => {
       "",
     ]);
     expectTelegramRules(h);
+  });
+});
+
+/** Asks for the booking's full tax invoice, head office; its number. */
+async function invoiceFor(user: SimulatedUser, booking: BookingRecord): Promise<string> {
+  await tapTaxInvoice(user, booking);
+  await say(user, "บริษัท ลูกค้า จำกัด");
+  await say(user, "1 ถนนพระราม 4 กรุงเทพฯ 10500");
+  await say(user, BUYER_TAX_ID);
+  const branch = [...user.messages()].reverse().find((m) => m.text?.startsWith("Head office or branch?"))!;
+  user.tap({ messageId: branch.message_id, data: "txb:head" });
+  await h.settle();
+  const invoice = pdfsOf(h, user).at(-1)!;
+  expect(invoice.lines).toContain(`เลขประจำตัวผู้เสียภาษี / Tax ID ${formatTaxId(BUYER_TAX_ID)}   สำนักงานใหญ่ / Head office`);
+  return invoice.filename.replace(/^tax-invoice-|\.pdf$/g, "");
+}
+
+describe("a move to a cheaper tee time after a tax invoice", () => {
+  it("issues a credit note of the difference, referring to the invoice", async () => {
+    h = await startHarness({
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PRICE_MARKUP: "20%", ...VAT_SELLER },
+    });
+    const x = h;
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const old = await paidBooking(h, admin, "Cheaper Move");
+    const invoiceNumber = await invoiceFor(admin, old);
+    const { date } = dateAndTime(old.slot_starts_at, old.time_zone);
+    const slots = h.sandbox.slots(old.course_id, date);
+    const oldPrice = slots.find((s) => s.id === old.slot_id)!.price;
+    const cheaper = slots.find(
+      (s) =>
+        s.status === "OPEN" &&
+        s.persons === 0 &&
+        s.startMs > x.clock() &&
+        s.price < oldPrice &&
+        s.minPerson <= old.persons &&
+        s.maxPerson >= old.persons,
+    )!;
+    const view = await moveAndApprove(h, admin, old, { date, time: dateAndTime(cheaper.startMs, old.time_zone).time });
+    expect(view.new.state).toBe("PAID");
+    const difference = view.old.selling_amount! - view.new.selling_amount!;
+    expect(difference).toBeGreaterThan(0);
+    const note = pdfsOf(h, admin).at(-1)!;
+    expect(note.filename).toMatch(/^credit-note-RC-CN-00000-\d{4}-000001\.pdf$/);
+    expect(note.lines).toEqual(
+      expect.arrayContaining([
+        "ใบลดหนี้ / Credit Note",
+        `อ้างถึงใบกำกับภาษีเลขที่ / Refers to tax invoice No. ${invoiceNumber}`,
+        "เหตุผล / Reason เปลี่ยนเป็นเวลาออกรอบที่ราคาต่ำกว่า / Moved to a cheaper tee time",
+        bahtFigures(difference),
+      ]),
+    );
+    // The move's refund of the old tee time is not a refund to the customer: one credit note, the difference's.
+    const notes = await h.app.storage.db
+      .selectFrom("documents")
+      .selectAll()
+      .where("kind", "=", "credit-note")
+      .execute();
+    expect(notes.map((n) => [n.source, n.refers_to, n.total])).toEqual([
+      [`move:${view.move.id}`, invoiceNumber, difference],
+    ]);
   });
 });
 
