@@ -1,7 +1,7 @@
 /**
  * /report's documents: the receipts, tax invoices and credit notes issued in the period — a line of counts and
- * VAT, a line per tax invoice and credit note (number, buyer, VAT), and a CSV an accountant imports (one row
- * per document, a credit note's amounts negative so that a column's sum is the period's sales and output VAT).
+ * output VAT, a line per tax invoice and credit note (number, buyer, VAT), and a CSV an accountant imports (one
+ * row per document, a credit note's amounts negative; the total row sums the tax documents, not the receipts).
  */
 import type { DocumentKind, DocumentRecord } from "../../../receipts/documents.js";
 import { dateKeyOf } from "../../../time/today.js";
@@ -33,9 +33,18 @@ function signOf(kind: DocumentKind): number {
   return kind === "credit-note" ? -1 : 1;
 }
 
-/** The period's output VAT: tax invoices' (full and abbreviated) and receipts' VAT less the credit notes'. */
+/**
+ * Whether a document counts in the period's sums: the tax documents (tax invoices full and abbreviated, credit
+ * notes). A receipt acknowledges money of a sale its tax invoice may also document: counting both would count
+ * the sale twice.
+ */
+function counted(d: DocumentRecord): boolean {
+  return d.kind !== "receipt";
+}
+
+/** The period's output VAT on its tax documents: the tax invoices' VAT less the credit notes'. */
 function vatOf(documents: readonly DocumentRecord[]): number {
-  return documents.reduce((sum, d) => sum + signOf(d.kind) * d.vat, 0);
+  return documents.filter(counted).reduce((sum, d) => sum + signOf(d.kind) * d.vat, 0);
 }
 
 /**
@@ -66,11 +75,13 @@ export function reportDocumentLines(documents: readonly DocumentRecord[], env: {
 /**
  * The documents as CSV, in the order issued: UTF-8 with a byte-order mark, CRLF, the date in Bangkok
  * (`YYYY-MM-DD`), amounts in baht with two decimals (a credit note's negative), the buyer's tax id as 13
- * digits and its branch as 5 (text a spreadsheet keeps), a last `total` row.
+ * digits and its branch as 5, a last `total` row over the tax documents (receipts listed, not summed: a sale
+ * with a receipt and a tax invoice is one sale).
  */
 export function documentsCsv(documents: readonly DocumentRecord[]): Buffer {
   const line = (cells: string[]) => cells.map(csvField).join(",");
-  const sum = (pick: (d: DocumentRecord) => number) => documents.reduce((s, d) => s + signOf(d.kind) * pick(d), 0);
+  const sum = (pick: (d: DocumentRecord) => number) =>
+    documents.filter(counted).reduce((s, d) => s + signOf(d.kind) * pick(d), 0);
   const lines = [
     line([...DOCUMENTS_CSV_HEADER]),
     ...documents.map((d) =>

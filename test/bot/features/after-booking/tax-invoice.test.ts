@@ -15,6 +15,7 @@ import {
   callbackAnswerText,
   dateAndTime,
   expectTelegramRules,
+  forgeTap,
   moveAndApprove,
   paidBooking,
   panel,
@@ -162,6 +163,13 @@ describe.each(databaseFactories)("a full tax invoice on $name", ({ make }) => {
     ]);
 
     // /report lists them, and their CSV follows for the accountant: the credit note's amounts negative.
+    // The booking's receipt too: listed in the CSV, not summed with its invoice (the same sale).
+    forgeTap(agent, `rcp:${booking.id}`);
+    await h.settle();
+    const receiptNumber = pdfsOf(h, agent)
+      .at(-1)!
+      .filename.replace(/^receipt-|\.pdf$/g, "");
+    expect(receiptNumber).toMatch(/^RC-RE-00000-\d{4}-000001$/);
     const today = courseToday(h.clock(), "Asia/Bangkok");
     admin.send(`/report ${today} ${today}`);
     await h.settle();
@@ -169,7 +177,7 @@ describe.each(databaseFactories)("a full tax invoice on $name", ({ make }) => {
     const vat = receiptAmounts(booking.selling_amount!, VAT).vatSatang;
     const creditVat = receiptAmounts(credited, VAT).vatSatang;
     expect(reportText).toContain(
-      `🧾 Documents issued: 0 receipts, 1 tax invoices, 1 credit notes · output VAT ${formatBaht(vat - creditVat, "en")}`,
+      `🧾 Documents issued: 1 receipts, 1 tax invoices, 1 credit notes · output VAT ${formatBaht(vat - creditVat, "en")}`,
     );
     expect(reportText).toContain(`${invoiceNumber} · บริษัท ลูกค้า จำกัด · VAT ${formatBaht(vat, "en")}`);
     const csvMessage = admin
@@ -184,6 +192,7 @@ describe.each(databaseFactories)("a full tax invoice on $name", ({ make }) => {
       `${today},${invoiceNumber},tax-invoice,,${booking.id},บริษัท ลูกค้า จำกัด,${BUYER_TAX_ID},00002,${baht(net)},${baht(vat)},${baht(booking.selling_amount!)}`,
       `${today},${noteNumber},credit-note,${invoiceNumber},${booking.id},บริษัท ลูกค้า จำกัด,${BUYER_TAX_ID},00002,` +
         `${baht(creditVat - credited)},${baht(-creditVat)},${baht(-credited)}`,
+      `${today},${receiptNumber},receipt,,${booking.id},,,,${baht(net)},${baht(vat)},${baht(booking.selling_amount!)}`,
       `total,,,,,,,,${baht(net - (credited - creditVat))},${baht(vat - creditVat)},${baht(booking.selling_amount! - credited)}`,
       "",
     ]);
