@@ -33,6 +33,7 @@ import { createReceiving } from "./app/receiving.js";
 import { createTeeSheetPart } from "./app/tee-sheet.js";
 import { createVouchersPart } from "./app/vouchers.js";
 import { createWatchesPart } from "./app/watches.js";
+import { createReceipts } from "./receipts/receipts.js";
 
 /** What `createApp` takes. */
 export interface AppOptions {
@@ -216,6 +217,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       slips,
       ...(slipCheck ? { slipCheck } : {}),
       slipMetrics: metrics,
+      receipts: createReceipts({ db: storage.db, seller: config.seller, bookings, access, now }),
       vouchers,
     },
     {

@@ -132,3 +132,13 @@ export function requestData(action: "skip" | "ok" | "no", id: string): string {
 const golferCopy = bookingIdData("gc");
 export const parseGolferCopyData = golferCopy.parse;
 export const golferCopyData = golferCopy.build;
+
+/** `rcp:<bookingId>`: "🧾 Receipt" on a paid booking (features/after-booking/receipt-document.ts). */
+const receipt = bookingIdData("rcp");
+export const parseReceiptData = receipt.parse;
+export const receiptData = receipt.build;
+
+/** `txi:<bookingId>`: "🧾 Tax invoice" on a paid booking (features/after-booking/receipt-document.ts). */
+const taxInvoice = bookingIdData("txi");
+export const parseTaxInvoiceData = taxInvoice.parse;
+export const taxInvoiceData = taxInvoice.build;

@@ -16,6 +16,7 @@ import type { PaymentSettings } from "../payments/settings.js";
 import type { SlipCheck } from "../payments/slip-check/index.js";
 import type { SlipReader } from "../payments/slip-reader.js";
 import type { PriceRules } from "../pricing/rules.js";
+import type { Receipts } from "../receipts/receipts.js";
 import type { Offers } from "./inline/offers.js";
 import type { Notifications } from "./notifications.js";
 import type { SessionData } from "./session.js";
@@ -59,6 +60,8 @@ export interface BotDeps {
     slipChecked(outcome: "booked" | "refused" | "person", reason: string): void;
     slipConfirmed(seconds: number): void;
   };
+  /** Receipts and tax invoices (receipts/): who may ask, the documents issued, their PDFs. */
+  receipts: Receipts;
   /** E-vouchers (vouchers/): the PNG sent with a receipt and by "Send to golfer". Absent: none is sent. */
   vouchers?: Vouchers;
 }

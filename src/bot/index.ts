@@ -10,6 +10,11 @@ import {
   createBookingConversation,
 } from "./conversations/booking/index.js";
 import { BOOKING_CONVERSATION } from "./conversations/booking/entry.js";
+import {
+  createTaxInvoiceConversation,
+  TAX_INVOICE_CONVERSATION,
+  TAX_INVOICE_IDLE_MS,
+} from "./conversations/tax-invoice.js";
 import type { BotContext, BotDeps, FlowContext, Locale } from "./context.js";
 import { commandsForCustomer, createMenuMemo } from "./commands.js";
 import { voucherDrawer } from "./features/after-booking/voucher.js";
@@ -250,6 +255,13 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   chat.use(createAccessGate());
   // Agents' and admins' chats: the menu button opens the tee sheet (when the Mini App is served).
   chat.use(createTeeSheetMenuButton());
+  // The tax invoice's buyer: its flow first, then the button that enters it (after-booking).
+  chat.use(
+    createConversation(createTaxInvoiceConversation(deps), {
+      id: TAX_INVOICE_CONVERSATION,
+      maxMillisecondsToWait: TAX_INVOICE_IDLE_MS,
+    }),
+  );
   chat.use(createAfterBookingFeature());
   // Slips, payment decisions, /payments: before the booking conversation, which would take their updates.
   chat.use(createPaymentsFeature());

@@ -18,8 +18,9 @@ import type { PartnerClient } from "../partner/index.js";
 import type { Storage } from "../storage/index.js";
 import type { Locale } from "./format/locale.js";
 import { parseLocale } from "../locale.js";
-import type { Outbox, VoucherOrder } from "./outbox.js";
+import type { Outbox, OutboxDocument, VoucherOrder } from "./outbox.js";
 import { localeOfUser } from "./session.js";
+import { receiptData, taxInvoiceData } from "./callback-data.js";
 import { dateKeyOf, formatDate, formatTime } from "./format/dates.js";
 import { escapeHtml } from "./format/html.js";
 import { formatBaht } from "./format/money.js";
@@ -48,8 +49,8 @@ export interface OutgoingMessage {
   /** HTML text (or the document's caption). */
   text: string;
   replyMarkup?: InlineKeyboardMarkup;
-  /** A small text file attached (e.g. a CSV); `text` becomes its caption. */
-  document?: { filename: string; content: string };
+  /** A file attached (a CSV, a calendar file: text; a PDF: base64 with `encoding`); `text` becomes its caption. */
+  document?: OutboxDocument;
   /** A picture (a chart, an e-voucher: PNG) sent as a photo, its bytes in base64; `text` becomes its caption. */
   photo?: { filename: string; base64: string };
   /** An e-voucher the outbox draws before it sends it as the photo (features/after-booking/voucher.ts). */
@@ -181,8 +182,20 @@ export function createNotifications(deps: NotificationDeps) {
           .markBooked(b)
           .catch((err: unknown) => logger.warn({ err }, "offer booking not recorded"));
         const key = offer ? "notify-offer-booked" : "notify-agent-booking";
+        // The customer's receipt and tax invoice, for the agent to send on (features/after-booking/receipt-document.ts).
+        const replyMarkup = {
+          inline_keyboard: [
+            [{ text: i18n.t(locale, "btn-receipt"), callback_data: receiptData(b.id) }],
+            [{ text: i18n.t(locale, "btn-tax-invoice"), callback_data: taxInvoiceData(b.id) }],
+          ],
+        };
         for (const to of await agentChats(b.agent_id))
-          await send(to, i18n.t(locale, key, bookingArgs(b, locale)), offer ? "offer-booked" : "agent-booking");
+          await deliver({
+            chatId: to,
+            text: i18n.t(locale, key, bookingArgs(b, locale)),
+            replyMarkup,
+            what: offer ? "offer-booked" : "agent-booking",
+          });
       }
       await lowBalanceCheck(balanceAfter);
     },

@@ -13,7 +13,9 @@ const QueuedMessage = v.object({
   chatId: v.number(),
   text: v.string(),
   replyMarkup: v.optional(v.object({ inline_keyboard: v.array(v.array(v.looseObject({ text: v.string() }))) })),
-  document: v.optional(v.object({ filename: v.string(), content: v.string() })),
+  document: v.optional(
+    v.object({ filename: v.string(), content: v.string(), encoding: v.optional(v.picklist(["utf8", "base64"])) }),
+  ),
   photo: v.optional(v.object({ filename: v.string(), base64: v.string() })),
   voucher: v.optional(
     v.object({
@@ -29,12 +31,16 @@ type QueuedMessage = v.InferOutput<typeof QueuedMessage>;
 /** An e-voucher the drain draws when the row's turn comes (`OutboxMessage.voucher`). */
 export type VoucherOrder = NonNullable<QueuedMessage["voucher"]>;
 
+/** A file sent as a document: `content` is UTF-8 text, or with `encoding: "base64"` the file's bytes. */
+export type OutboxDocument = NonNullable<QueuedMessage["document"]>;
+
 /** What `enqueue` takes: notifications.ts's `OutgoingMessage`. */
 export interface OutboxMessage {
   chatId: number;
   text: string;
   replyMarkup?: InlineKeyboardMarkup;
-  document?: { filename: string; content: string };
+  /** A file attached, `text` its caption: UTF-8 text (a CSV, a calendar file), or bytes in base64 (a PDF). */
+  document?: OutboxDocument;
   /** An image (a PNG, base64): sent as a photo, `text` its caption. */
   photo?: { filename: string; base64: string };
   /**
@@ -143,7 +149,8 @@ export function createOutbox(options: OutboxOptions) {
       const file = new InputFile(Buffer.from(message.photo.base64, "base64"), message.photo.filename);
       await api.sendPhoto(message.chatId, file, { ...other, caption: text });
     } else if (message.document) {
-      const file = new InputFile(Buffer.from(message.document.content, "utf8"), message.document.filename);
+      const { content, encoding, filename } = message.document;
+      const file = new InputFile(Buffer.from(content, encoding ?? "utf8"), filename);
       await api.sendDocument(message.chatId, file, { ...other, caption: text });
     } else {
       await api.sendMessage(message.chatId, text, other);

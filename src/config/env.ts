@@ -192,6 +192,7 @@ export const EnvSchema = v.object({
     "00000",
   ),
   SELLER_VAT_REGISTERED: v.optional(v.picklist(["0", "1", ""], "must be 1 or 0"), ""),
+  TAX_INVOICES: v.optional(v.picklist(["full", "abbreviated"], "must be full or abbreviated"), "full"),
   VAT_RATE_PERCENT: v.optional(
     v.pipe(
       v.string(),

@@ -330,6 +330,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
       vatRatePercent: e.VAT_RATE_PERCENT,
       pricesIncludeVat: e.PRICES_INCLUDE_VAT !== "0",
       invoicePrefix: e.INVOICE_PREFIX,
+      taxInvoices: e.TAX_INVOICES,
     },
     voucherRenderNice: e.VOUCHER_RENDER_NICE,
     ...(e.VOUCHER_URL || miniAppUrl ? { voucherUrl: e.VOUCHER_URL ? new URL(e.VOUCHER_URL).origin : miniAppUrl } : {}),

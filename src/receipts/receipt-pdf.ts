@@ -19,7 +19,42 @@ export interface ReceiptBooking {
   sellingSatang: number;
 }
 
+/** A tax invoice's buyer (Revenue Code §86/4): name, address, 13-digit tax id, head office or branch. */
+export interface Buyer {
+  name: string;
+  address: string;
+  taxId: string;
+  /** 5 digits, `00000` for the head office. */
+  branch: string;
+}
+
+/** What a credit note (ใบลดหนี้) corrects: the tax invoice it refers to and its value. */
+export interface CreditOf {
+  /** The tax invoice's number. */
+  invoiceNumber: string;
+  /** The invoice's total, satang (VAT included as on it). */
+  invoiceSatang: number;
+  /** Why (refund, cheaper tee time), Thai / English. */
+  reason: string;
+}
+
+/** What a document is: its title. A receipt by default. */
+export type DocumentPdfKind = "receipt" | "tax-invoice" | "abbreviated" | "credit-note";
+
+const TITLES: Record<DocumentPdfKind, string> = {
+  receipt: "ใบเสร็จรับเงิน / Receipt",
+  "tax-invoice": "ใบกำกับภาษี / Tax Invoice",
+  abbreviated: "ใบกำกับภาษีอย่างย่อ / Abbreviated Tax Invoice",
+  "credit-note": "ใบลดหนี้ / Credit Note",
+};
+
 export interface ReceiptInput {
+  /** Default `receipt`. A tax invoice names its buyer; a credit note its invoice, and its amount is the credit. */
+  kind?: DocumentPdfKind;
+  /** A full tax invoice's or a credit note's buyer. */
+  buyer?: Buyer;
+  /** A credit note's: the invoice it reduces (`booking.sellingSatang` is then the amount credited). */
+  credit?: CreditOf;
   seller: Seller;
   /** The receipt's number (the prefix included). */
   number: string;
@@ -59,7 +94,11 @@ export async function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: LEFT,
-    info: { Title: `ใบเสร็จรับเงิน / Receipt ${input.number}`, Producer: "fairway", CreationDate: input.paidAt },
+    info: {
+      Title: `${TITLES[input.kind ?? "receipt"]} ${input.number}`,
+      Producer: "fairway",
+      CreationDate: input.paidAt,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -74,12 +113,18 @@ export async function receiptPdf(input: ReceiptInput): Promise<Buffer> {
   return done;
 }
 
+/** `เลขประจำตัวผู้เสียภาษี / Tax ID 0-1075-44000-10-8   สำนักงานใหญ่ / Head office` (or `สาขาที่ / Branch 00002`). */
+function taxIdLine(taxId: string, branch: string): string {
+  const office = branch === HEAD_OFFICE ? "สำนักงานใหญ่ / Head office" : `สาขาที่ / Branch ${branch}`;
+  return `เลขประจำตัวผู้เสียภาษี / Tax ID ${formatTaxId(taxId)}   ${office}`;
+}
+
 function drawReceipt(doc: PdfDocument, input: ReceiptInput): void {
   const { seller, booking } = input;
   let y = 80;
   const next = (step: number) => (y += step);
 
-  drawText(doc, "ใบเสร็จรับเงิน / Receipt", LEFT, y, { font: BOLD, size: 20 });
+  drawText(doc, TITLES[input.kind ?? "receipt"], LEFT, y, { font: BOLD, size: 20 });
   drawText(doc, `เลขที่ / No. ${input.number}`, RIGHT, y, { font: REGULAR, size: 11, alignRight: true });
   next(20);
   drawText(doc, `วันที่ / Date ${bilingualDate(input.paidAt)}`, RIGHT, y, { size: 11, alignRight: true });
@@ -88,18 +133,31 @@ function drawReceipt(doc: PdfDocument, input: ReceiptInput): void {
   drawText(doc, seller.legalName, LEFT, y, { font: BOLD, size: 13 });
   doc.font(REGULAR).fontSize(10);
   if (seller.address !== undefined) drawText(doc, seller.address, LEFT, next(16));
-  if (seller.taxId !== undefined) {
-    const office = seller.branch === HEAD_OFFICE ? "สำนักงานใหญ่ / Head office" : `สาขาที่ / Branch ${seller.branch}`;
-    drawText(doc, `เลขประจำตัวผู้เสียภาษี / Tax ID ${formatTaxId(seller.taxId)}   ${office}`, LEFT, next(16));
-  }
+  if (seller.taxId !== undefined) drawText(doc, taxIdLine(seller.taxId, seller.branch), LEFT, next(16));
 
   next(30);
   doc.fontSize(11);
-  if (input.customerName !== undefined) {
+  if (input.buyer) {
+    drawText(doc, `ผู้ซื้อ / Buyer ${input.buyer.name}`, LEFT, y, { font: BOLD });
+    drawText(doc, `ที่อยู่ / Address ${input.buyer.address}`, LEFT, next(16), { font: REGULAR, size: 10 });
+    drawText(doc, taxIdLine(input.buyer.taxId, input.buyer.branch), LEFT, next(16));
+    next(20);
+    doc.fontSize(11);
+  } else if (input.customerName !== undefined) {
     drawText(doc, `ได้รับเงินจาก / Received from ${input.customerName}`, LEFT, y);
     next(20);
   }
   drawText(doc, `การจอง / Booking ${booking.reference}`, LEFT, y);
+  if (input.credit) {
+    const { invoiceNumber, invoiceSatang, reason } = input.credit;
+    drawText(doc, `อ้างถึงใบกำกับภาษีเลขที่ / Refers to tax invoice No. ${invoiceNumber}`, LEFT, next(18));
+    const was = receiptAmounts(invoiceSatang, seller).netSatang;
+    const correct = was - receiptAmounts(booking.sellingSatang, seller).netSatang;
+    drawText(doc, `มูลค่าตามใบกำกับภาษีเดิม / Original value ${bahtFigures(was)}`, LEFT, next(18), { size: 10 });
+    drawText(doc, `มูลค่าที่ถูกต้อง / Correct value ${bahtFigures(correct)}`, LEFT, next(16));
+    drawText(doc, `เหตุผล / Reason ${reason}`, LEFT, next(16));
+    doc.fontSize(11);
+  }
 
   next(30);
   doc
@@ -128,7 +186,8 @@ function drawReceipt(doc: PdfDocument, input: ReceiptInput): void {
     drawText(doc, `ภาษีมูลค่าเพิ่ม / VAT ${seller.vatRatePercent}%`, 330, next(18), { alignRight: true });
     drawText(doc, bahtFigures(amounts.vatSatang), RIGHT, y, { alignRight: true });
   }
-  drawText(doc, "รวมทั้งสิ้น / Total", 330, next(20), { font: BOLD, alignRight: true });
+  const total = input.credit ? "รวมลดหนี้ / Total credited" : "รวมทั้งสิ้น / Total";
+  drawText(doc, total, 330, next(20), { font: BOLD, alignRight: true });
   drawText(doc, bahtFigures(amounts.totalSatang), RIGHT, y, { alignRight: true });
   drawText(doc, `(${bahtInWords(amounts.totalSatang)})`, LEFT, next(24), { font: REGULAR });
   if (!seller.vatRegistered) drawText(doc, "ราคานี้ไม่มีภาษีมูลค่าเพิ่ม / No VAT charged", LEFT, next(18), { size: 9 });

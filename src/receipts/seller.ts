@@ -16,6 +16,11 @@ export interface Seller {
   pricesIncludeVat: boolean;
   /** INVOICE_PREFIX: the prefix of every document number (default `RC`). */
   invoicePrefix: string;
+  /**
+   * TAX_INVOICES: what a VAT-registered seller issues on request, `full` (ใบกำกับภาษีเต็มรูป, §86/4: the buyer's
+   * name, address, tax id and branch asked for; the default) or `abbreviated` (ใบกำกับภาษีอย่างย่อ, §86/6: no buyer).
+   */
+  taxInvoices: "full" | "abbreviated";
 }
 
 /** The head office's branch number on Thai tax documents. */

@@ -130,9 +130,9 @@ describe("cancellation requests", () => {
     await customerBooks(h, customer);
     const [booking] = await h.app.bookings.listForUser(100_010);
     expect(booking?.state).toBe("PAID");
-    // A customer's own receipt offers no "Send to golfer" (that is an agent's).
+    // A customer's own receipt offers no "Send to golfer" (that is an agent's): only its PDF.
     const receipt = customer.messages().find((m) => m.text?.includes("Booking confirmed"));
-    expect(receipt?.reply_markup?.inline_keyboard.flat() ?? []).toEqual([]);
+    expect(receipt?.reply_markup?.inline_keyboard.flat().map((b) => b.text)).toEqual(["🧾 Receipt"]);
     await askToCancel(customer, booking!.id);
     tapData(customer, /^rq:skip:/);
     await h.settle();

@@ -27,6 +27,7 @@ import { createStorage, type Storage } from "../../src/storage/index.js";
 import { isDatabaseUnavailable } from "../../src/storage/unavailable.js";
 import { sqliteDatabase, type TestDatabase } from "../helpers/databases.js";
 import { botInfo, memoryLogger } from "../runtime/helpers.js";
+import { createReceipts } from "../../src/receipts/receipts.js";
 
 const AGENT = 8201;
 const ADMIN = 8202;
@@ -148,6 +149,14 @@ describe("an update that fails before its language is known (the database away)"
         ...reads,
         access: createAccess({ db: storage.db, adminIds: [ADMIN], agentIds: [AGENT], now }),
         offers: createOffers({ db: storage.db, ledger: reads.ledger, now }),
+        // No receipt is asked for here: a ledger that finds no booking refuses every one.
+        receipts: createReceipts({
+          db: storage.db,
+          seller: config.seller,
+          bookings: { get: () => Promise.resolve(undefined) },
+          access: { whoIs: () => Promise.resolve({ role: "stranger" }) },
+          now,
+        }),
         logger,
         now,
         prices: createPriceRules({ db: storage.db, now, envMarkup: null, envRounding: 1 }),

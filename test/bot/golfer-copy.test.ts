@@ -38,7 +38,7 @@ async function sendToGolfer(agent: SimulatedUser, booking: BookingRecord) {
     .find((m) => m.text?.includes("Booking confirmed") && m.text.includes(booking.reservation_code!));
   expect(receipt, "the receipt").toBeDefined();
   const buttons = (receipt!.reply_markup?.inline_keyboard ?? []).flat();
-  expect(buttons.map((b) => b.text)).toEqual(["📨 Send to golfer"]);
+  expect(buttons.map((b) => b.text)).toEqual(["📨 Send to golfer", "🧾 Receipt"]);
   agent.tap({ messageId: receipt!.message_id, data: `gc:${booking.id}` });
   await h.settle();
   const match = /(https:\/\/t\.me\/fairway_test_bot\?start=(gc_[A-Za-z0-9_-]+))/.exec(panel(agent).text);

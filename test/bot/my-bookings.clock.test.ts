@@ -169,7 +169,13 @@ describe("/mybookings", () => {
     const detail = panel(user);
     expect(detail.text).toContain("Confirmed and paid");
     expect(detail.text).toContain(`Transaction no. ${paid.txNo}`);
-    expect(detail.labels).toEqual(["🔁 Move to another tee time", "🙋 Request cancellation", "‹ Back"]);
+    expect(detail.labels).toEqual([
+      "🔁 Move to another tee time",
+      "🙋 Request cancellation",
+      "🧾 Receipt",
+      "🧾 Tax invoice",
+      "‹ Back",
+    ]);
     tapData(user, /^mb:list$/);
     await h.settle();
     expect(panel(user).text).toContain("My bookings");

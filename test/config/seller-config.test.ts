@@ -11,6 +11,7 @@ describe("the seller on receipts", () => {
       vatRatePercent: 7,
       pricesIncludeVat: true,
       invoicePrefix: "RC",
+      taxInvoices: "full",
     });
   });
 
@@ -24,6 +25,7 @@ describe("the seller on receipts", () => {
       VAT_RATE_PERCENT: "10",
       PRICES_INCLUDE_VAT: "1",
       INVOICE_PREFIX: "BKK-",
+      TAX_INVOICES: "abbreviated",
     }).seller;
     expect(seller).toEqual({
       legalName: "บริษัท แฟร์เวย์ กอล์ฟ จำกัด",
@@ -34,6 +36,7 @@ describe("the seller on receipts", () => {
       vatRatePercent: 10,
       pricesIncludeVat: true,
       invoicePrefix: "BKK-",
+      taxInvoices: "abbreviated",
     });
   });
 
@@ -44,10 +47,12 @@ describe("the seller on receipts", () => {
       VAT_RATE_PERCENT: "7.125",
       PRICES_INCLUDE_VAT: "yes",
       INVOICE_PREFIX: "ใบ",
+      TAX_INVOICES: "yes",
     });
     expect(problems).toEqual([
       "SELLER_TAX_ID must be a Thai tax id: 13 digits whose last is the check digit (dashes allowed)",
       "SELLER_BRANCH must be 5 digits: 00000 for the head office, else the branch number",
+      "TAX_INVOICES must be full or abbreviated",
       "VAT_RATE_PERCENT must be a percentage from 0 to 30 with at most two decimals, e.g. 7",
       "PRICES_INCLUDE_VAT must be 1 or 0",
       "INVOICE_PREFIX must be 1-10 characters of A-Z, a-z, 0-9 and -",

@@ -150,6 +150,7 @@ const SELLER: Seller = {
   vatRatePercent: 7,
   pricesIncludeVat: true,
   invoicePrefix: "RC",
+  taxInvoices: "full",
 };
 
 const INPUT: ReceiptInput = {

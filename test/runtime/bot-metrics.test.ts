@@ -25,6 +25,7 @@ import { botInfo, memoryLogger, sample, testMetrics } from "./helpers.js";
 import { createPaymentSettings } from "../../src/payments/settings.js";
 import { createSlipReader } from "../../src/payments/slip-reader.js";
 import { createPriceRules } from "../../src/pricing/rules.js";
+import { createReceipts } from "../../src/receipts/receipts.js";
 
 const AGENT = 8101;
 const STRANGER = 8102;
@@ -100,6 +101,14 @@ describe("update metrics on fairway's bot", () => {
         ...reads,
         access: createAccess({ db: storage.db, adminIds: [], agentIds: [AGENT], now }),
         offers: createOffers({ db: storage.db, ledger: reads.ledger, now }),
+        // No receipt is asked for here: a ledger that finds no booking refuses every one.
+        receipts: createReceipts({
+          db: storage.db,
+          seller: config.seller,
+          bookings: { get: () => Promise.resolve(undefined) },
+          access: { whoIs: () => Promise.resolve({ role: "stranger" }) },
+          now,
+        }),
         logger,
         now,
         prices: createPriceRules({ db: storage.db, now, envMarkup: null, envRounding: 1 }),

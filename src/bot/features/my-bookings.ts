@@ -17,6 +17,7 @@ import { formatDate, formatTime, dateKeyOf, formatDateTime } from "../format/dat
 import { escapeHtml, truncate } from "../format/html.js";
 import { isNotModified } from "../ui/telegram-errors.js";
 import { groupRequestable, requestable } from "./after-booking/cancel-request.js";
+import { receiptOffered, withReceiptButton, withTaxInvoiceButton } from "./after-booking/receipt-document.js";
 import { pickData } from "./moves/data.js";
 import { movable, moverOf } from "./moves/index.js";
 
@@ -175,6 +176,10 @@ async function detailView(ctx: BotContext, id: string, notice?: string): Promise
   const single = booking.group_id === null;
   if (own && staff && single && booking.state === "PAID" && (await ctx.deps.payments.payeeFor(ctx.from?.id ?? null)))
     kb.text(ctx.t("pay-btn-request"), paymentData("request", booking.id)).row();
+  // Its receipt as a PDF: the booker's own (a golfer's read-only copy has none; the service refuses it too).
+  if (own && receiptOffered(booking)) withReceiptButton((k) => ctx.t(k), booking.id, kb).row();
+  // A tax invoice for a paid booking (a seller not VAT-registered answers that it issues none).
+  if (own && booking.state === "PAID") withTaxInvoiceButton((k) => ctx.t(k), booking.id, kb).row();
   kb.text(ctx.t("btn-back"), back);
   await show(ctx, lines.join("\n"), kb);
 }

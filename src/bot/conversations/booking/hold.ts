@@ -6,6 +6,7 @@ import { paymentData } from "../../features/payments/callback-data.js";
 import { askPayment } from "./pay.js";
 import { courseName } from "../../format/course-name.js";
 import { deliverVoucher } from "../../features/after-booking/voucher.js";
+import { withReceiptButton } from "../../features/after-booking/receipt-document.js";
 import { localeOf } from "../../i18n.js";
 import { randomId, refreshSlots, tick, type FlowRun } from "./flow-run.js";
 import { caddyInfoOf, heldOrBusy, refusedHold, summaryEnvOf } from "./hold-attempt.js";
@@ -117,6 +118,8 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
       const copy =
         run.agentId === null ? new InlineKeyboard().text(ctx.t("btn-send-to-golfer"), golferCopyData(id)) : undefined;
       if (copy && payee) copy.row().text(ctx.t("pay-btn-request"), paymentData("request", id));
+      // Its receipt as a PDF, for the customer and the agent alike (features/after-booking/receipt-document.ts).
+      const buttons = withReceiptButton((k) => ctx.t(k), id, copy);
       await deliverOutcome(
         run,
         confirmedText(outcome.booking, d.course, {
@@ -124,7 +127,7 @@ export async function confirmHold(run: FlowRun): Promise<"done" | "held" | "back
           locale,
           audience: run.agentId !== null ? "customer" : "staff",
         }),
-        copy,
+        buttons,
       );
       await sendCalendarFile(run, outcome.booking).catch((error: unknown) => {
         if (!isTelegramFailure(error)) throw error;

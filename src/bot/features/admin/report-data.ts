@@ -116,7 +116,7 @@ export function csvField(value: string): string {
 }
 
 /** Text a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading apostrophe. */
-function safeText(value: string): string {
+export function safeText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -9,6 +9,7 @@ import { reportCsv, reportTotal, type ReportRow } from "./report-data.js";
 import { readPeriod } from "./report-file.js";
 import { reportGroupLines } from "./report-groups.js";
 import { reportMovesLine } from "./report-moves.js";
+import { documentsCsv, reportDocumentLines } from "./report-documents.js";
 import { attributionText, knownAgentIds } from "./attribution.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
 import { fitLines } from "./fit-lines.js";
@@ -63,7 +64,8 @@ async function sendChart(ctx: BotContext, figures: ChartFigures): Promise<void> 
  * group follows the total. A chart follows (`report-chart.ts`: selling total and margin per day, week or month,
  * tee times, courses and agents ranked, holds ended unpaid), or a line saying the period has nothing to draw.
  * A line counts the moves to another tee time that ended in the period. A second CSV lists the bookings one
- * by one, with the partner's invoice ids and the reservation each was moved to or from.
+ * by one, with the partner's invoice ids and the reservation each was moved to or from. The receipts, tax
+ * invoices and credit notes issued in the period follow, as lines and as a third CSV (`report-documents.ts`).
  */
 export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
   const period = parsePeriod(match);
@@ -74,10 +76,11 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   const { from, to } = period;
   const locale = localeOf(ctx);
   const [start, end] = [bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))];
-  const [agents, agentIds, moves] = await Promise.all([
+  const [agents, agentIds, moves, documents] = await Promise.all([
     ctx.deps.access.agents.list(),
     knownAgentIds(ctx),
     ctx.deps.bookings.movesEndedBetween(start, end),
+    ctx.deps.receipts.documents.issuedBetween(start, end),
   ]);
   const names = new Map(agents.map((a) => [a.userId, a.name]));
   const read = await readPeriod({
@@ -107,6 +110,8 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     // Moves to another tee time that ended in the period (their refunds and new tee times are in the rows).
     const movesLine = reportMovesLine(moves, { t: (k, a) => ctx.t(k, a), locale });
     if (movesLine) body.push(movesLine);
+    // Receipts, tax invoices and credit notes issued in the period (their CSV follows the bookings').
+    body.push(...reportDocumentLines(documents, { t: (k, a) => ctx.t(k, a), locale }));
     if (chart.empty) body.push(ctx.t("chart-empty"));
     await ctx.reply(
       fitLines([title, ...body], (n) => ctx.t("admin-more", { count: n })),
@@ -116,11 +121,15 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     await ctx.replyWithDocument(new InputFile(reportCsv(rows), `fairway-report-${from}-${to}.csv`), {
       caption: ctx.t("admin-report-caption"),
     });
-    if (read.paidCount === 0) return;
     // Read from the file as a stream (a year's CSV is never held in memory); sent directly, not queued in the outbox.
-    await ctx.replyWithDocument(new InputFile(read.csvPath, `fairway-bookings-${from}-${to}.csv`), {
-      caption: ctx.t("admin-report-bookings-caption"),
-    });
+    if (read.paidCount > 0)
+      await ctx.replyWithDocument(new InputFile(read.csvPath, `fairway-bookings-${from}-${to}.csv`), {
+        caption: ctx.t("admin-report-bookings-caption"),
+      });
+    if (documents.length > 0)
+      await ctx.replyWithDocument(new InputFile(documentsCsv(documents), `fairway-documents-${from}-${to}.csv`), {
+        caption: ctx.t("admin-report-documents-caption"),
+      });
   } finally {
     await read.dispose();
   }

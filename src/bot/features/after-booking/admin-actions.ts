@@ -3,6 +3,7 @@ import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { BotDeps } from "../../context.js";
 import { customerShare, groupMoney } from "../../format/booking-money.js";
 import { tellAgentToReturn } from "../payments/refunds.js";
+import { refundCredit, sendCreditNote } from "./credit-notes.js";
 import { amountText, tellBookingParties } from "./notices.js";
 
 /**
@@ -41,6 +42,8 @@ export async function afterAdminRefund(
     credited: refundedAmount,
     exclude: [adminId],
   });
+  // A tee time with a full tax invoice: its credit note, to whoever asked for the invoice.
+  for (const f of flights) await sendCreditNote(deps, f, refundCredit(f));
 }
 
 /** After an admin's /release of a hold: the booker is told nothing was charged. */

@@ -11,6 +11,7 @@ import { isAdmin } from "../../middlewares/roles.js";
 import { createMyBookingsFeature } from "../my-bookings.js";
 import { createCancelRequestFeature } from "./cancel-request.js";
 import { createGolferCopyClaim, createGolferCopyFeature } from "./golfer-copy.js";
+import { createReceiptDocumentFeature } from "./receipt-document.js";
 import { decideRequest } from "./request-decisions.js";
 
 export { countPendingRequests } from "../../../bookings/index.js";
@@ -42,6 +43,7 @@ export function createAfterBookingFeature() {
   const feature = new Composer<BotContext>();
   feature.use(createCancelRequestFeature());
   feature.use(createGolferCopyFeature());
+  feature.use(createReceiptDocumentFeature());
   feature.callbackQuery(/^rq:(ok|no):/, async (ctx) => {
     // The role first: a non-admin's tap never reaches the ledger or the partner.
     if (!isAdmin(ctx)) {

@@ -22,6 +22,7 @@ import { customerShare, groupMoney } from "../../format/booking-money.js";
 import { tellAgentToReturn } from "../payments/refunds.js";
 import { amountText, tellBookingParties } from "./notices.js";
 import { requestCardKeyboard, requestCardText } from "./request-cards.js";
+import { refundCredit, sendCreditNote } from "./credit-notes.js";
 
 const LIST_LIMIT = 10;
 
@@ -125,6 +126,7 @@ async function approveGroup(ctx: BotContext, request: CancelRequest, group: Grou
     args: (l) => ({ amount: amountText(customerShare(groupMoney(now), credited), l), flights: now.length }),
   });
   await tellAgentToReturn(deps, { flights: now, groupId: group.group.id, credited, exclude: [adminId] });
+  for (const f of now) await sendCreditNote(deps, f, refundCredit(f));
 }
 
 async function approve(ctx: BotContext, request: CancelRequest, adminId: number): Promise<void> {
@@ -169,6 +171,7 @@ async function approve(ctx: BotContext, request: CancelRequest, adminId: number)
       args: (locale) => ({ amount: amountText(customerShare(out.booking, out.refundedAmount), locale) }),
     });
     await tellAgentToReturn(deps, { flights: [out.booking], credited: out.refundedAmount, exclude: [adminId] });
+    await sendCreditNote(deps, out.booking, refundCredit(out.booking));
     return;
   }
   if (out.kind === "failed" || out.kind === "owned") {

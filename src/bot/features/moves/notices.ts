@@ -14,8 +14,12 @@ import { formatBaht } from "../../format/money.js";
 import { moveData } from "./data.js";
 import { moveCard, moveOutcomeText, paidDifferenceBack, whereArgs } from "./messages.js";
 import { sendMoveReceipt } from "./receipt.js";
+import { CREDIT_REASONS, sendCreditNote } from "../after-booking/credit-notes.js";
+import { sellingOf } from "../../format/booking-money.js";
 
-export type Told = Pick<BotDeps, "notifications" | "access" | "bookings" | "vouchers" | "catalog">;
+export type Told = Pick<BotDeps, "notifications" | "access" | "bookings" | "vouchers" | "catalog"> &
+  /** With the receipts: a cheaper move's credit note (absent on the reaper's path: none is issued there). */
+  Partial<Pick<BotDeps, "receipts" | "logger">>;
 
 /**
  * Every admin gets a held move to approve or decline (the first tap decides; the others see it decided):
@@ -93,6 +97,20 @@ async function tell(deps: Told, out: MoveOutcome, opts: { skip?: number; botUser
     if (text) await deps.notifications.deliver({ chatId, text, what: `move-${out.kind}` });
   }
   if (out.kind === "done") await sendMoveReceipt(deps, out, opts.botUsername);
+  // To a cheaper tee time: the old booking's tax invoice, if any, is reduced by the difference.
+  if (out.kind === "done" && deps.receipts && deps.logger) {
+    const difference = sellingOf(out.old) - sellingOf(out.new);
+    if (difference > 0)
+      await sendCreditNote(
+        { receipts: deps.receipts, logger: deps.logger, notifications: deps.notifications },
+        out.old,
+        {
+          source: `move:${out.move.id}`,
+          creditedSatang: difference,
+          reason: CREDIT_REASONS.cheaperMove,
+        },
+      );
+  }
 }
 
 /** A decision taken on screen by `decidedBy`: everyone else concerned hears it. */

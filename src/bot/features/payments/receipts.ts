@@ -2,6 +2,7 @@
 import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { BotContext } from "../../context.js";
 import { formatDate } from "../../format/dates.js";
+import { withReceiptButton } from "../after-booking/receipt-document.js";
 import { deliverVoucher } from "../after-booking/voucher.js";
 import { groupIcs } from "../../format/group-ics.js";
 import { bookingIcsUid, buildTeeTimeIcs } from "../../format/tee-time-ics.js";
@@ -12,7 +13,13 @@ export async function sendReceipt(ctx: Pick<BotContext, "deps" | "me">, b: Booki
   const { deps } = ctx;
   const locale = await deps.notifications.localeOf(Number(b.user_id));
   const r = readerIn(locale);
-  await deps.notifications.deliver({ chatId: Number(b.chat_id), text: customerReceipt(b, r), what: "payment-receipt" });
+  await deps.notifications.deliver({
+    chatId: Number(b.chat_id),
+    text: customerReceipt(b, r),
+    // Its receipt as a PDF (features/after-booking/receipt-document.ts).
+    replyMarkup: { inline_keyboard: withReceiptButton((k) => r.t(k), b.id).inline_keyboard },
+    what: "payment-receipt",
+  });
   await deliverVoucher(deps, { booking: b }, { chatId: Number(b.chat_id), locale, botUsername: ctx.me.username });
   const ics = buildTeeTimeIcs({
     uid: bookingIcsUid(b),

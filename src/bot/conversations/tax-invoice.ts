@@ -1,0 +1,106 @@
+/**
+ * The full tax invoice's buyer (Revenue Code §86/4), asked step by step: name, address, 13-digit tax id
+ * (its check digit checked: a wrong one is said and asked again, the name and address kept), head office
+ * or branch number; then the invoice is issued (numbered next in its series) and its PDF sent through the
+ * outbox. Entered from "🧾 Tax invoice" (features/after-booking/receipt-document.ts) only when a full one is
+ * to be issued; the receipts service checks again who asks and what may be issued. A command or a tap on
+ * another button leaves the flow and goes on to its own handler.
+ */
+import type { Conversation } from "@grammyjs/conversations";
+import { InlineKeyboard } from "grammy";
+import { parseTaxId } from "../../receipts/tax-id.js";
+import { HEAD_OFFICE } from "../../receipts/seller.js";
+import type { BotContext, BotDeps, FlowContext } from "../context.js";
+import { escapeHtml } from "../format/html.js";
+
+/** The conversation's id: `ctx.conversation.enter(TAX_INVOICE_CONVERSATION, bookingId)`. */
+export const TAX_INVOICE_CONVERSATION = "tax-invoice";
+
+/** An abandoned flow ends after an hour: the next tap on "🧾 Tax invoice" starts again. */
+export const TAX_INVOICE_IDLE_MS = 60 * 60 * 1000;
+
+/** The head office button's callback data (inside this flow only). */
+const HEAD_OFFICE_DATA = "txb:head";
+
+const NAME_MAX = 120;
+const ADDRESS_MAX = 300;
+
+type TaxConversation = Conversation<BotContext, FlowContext>;
+
+/** The next message's text; a command, a button of another message or anything but text leaves the flow. */
+async function nextText(conversation: TaxConversation): Promise<string> {
+  const next = await conversation.wait();
+  const text = next.message?.text?.trim();
+  if (text === undefined || text.startsWith("/")) return conversation.halt({ next: true });
+  return text;
+}
+
+/** Asks `key` until a text of 1 to `max` characters comes. */
+async function askLine(conversation: TaxConversation, ctx: FlowContext, key: string, max: number): Promise<string> {
+  await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
+  for (;;) {
+    const text = await nextText(conversation);
+    if (text.length > 0 && text.length <= max) return text;
+    await ctx.reply(ctx.t("tax-invoice-too-long", { max }));
+  }
+}
+
+/** Asks the tax id until its 13 digits check; a wrong one is said (what was typed before is kept). */
+async function askTaxId(conversation: TaxConversation, ctx: FlowContext): Promise<string> {
+  await ctx.reply(ctx.t("tax-invoice-ask-tax-id"));
+  for (;;) {
+    const taxId = parseTaxId(await nextText(conversation));
+    if (taxId !== undefined) return taxId;
+    await ctx.reply(ctx.t("tax-invoice-tax-id-invalid"));
+  }
+}
+
+/** Head office (the button, or 0) or a branch number (1 to 5 digits, written as 5). */
+async function askBranch(conversation: TaxConversation, ctx: FlowContext): Promise<string> {
+  const keyboard = new InlineKeyboard().text(ctx.t("tax-invoice-head-office"), HEAD_OFFICE_DATA);
+  await ctx.reply(ctx.t("tax-invoice-ask-branch"), { reply_markup: keyboard });
+  for (;;) {
+    const next = await conversation.wait();
+    if (next.callbackQuery?.data === HEAD_OFFICE_DATA) {
+      await next.answerCallbackQuery();
+      return HEAD_OFFICE;
+    }
+    const text = next.message?.text?.trim();
+    if (text === undefined || text.startsWith("/")) return conversation.halt({ next: true });
+    if (/^\d{1,5}$/.test(text)) return text.padStart(5, "0");
+    await ctx.reply(ctx.t("tax-invoice-branch-invalid"));
+  }
+}
+
+export function createTaxInvoiceConversation(deps: BotDeps) {
+  return async function taxInvoice(conversation: TaxConversation, ctx: FlowContext, bookingId: string) {
+    const userId = ctx.from?.id;
+    const chatId = ctx.chat?.id;
+    if (userId === undefined || chatId === undefined) return;
+    await ctx.reply(ctx.t("tax-invoice-intro"));
+    const name = await askLine(conversation, ctx, "tax-invoice-ask-name", NAME_MAX);
+    const address = await askLine(conversation, ctx, "tax-invoice-ask-address", ADDRESS_MAX);
+    const taxId = await askTaxId(conversation, ctx);
+    const branch = await askBranch(conversation, ctx);
+    const buyer = { name, address, taxId, branch };
+    // Issued and queued in one step; what the replay log keeps is plain JSON (the number, or why none).
+    const out = await conversation.external(async () => {
+      const issued = await deps.receipts.taxInvoice(bookingId, userId, buyer);
+      if (issued.kind !== "issued") return { kind: issued.kind };
+      await deps.notifications.deliver({
+        chatId,
+        text: ctx.t("tax-invoice-caption", {
+          number: escapeHtml(issued.document.number),
+          code: escapeHtml(issued.booking.reservation_code ?? issued.booking.id),
+        }),
+        document: { filename: issued.filename, content: issued.pdf.toString("base64"), encoding: "base64" },
+        what: "tax-invoice-pdf",
+      });
+      return { kind: "issued", number: issued.document.number };
+    });
+    if (out.kind === "issued") await ctx.reply(ctx.t("tax-invoice-issued", { number: escapeHtml(out.number ?? "") }));
+    else if (out.kind === "not-registered") await ctx.reply(ctx.t("tax-invoice-not-registered"));
+    else if (out.kind === "unpaid") await ctx.reply(ctx.t("receipt-unpaid"));
+    else await ctx.reply(ctx.t("my-bookings-not-found"));
+  };
+}

@@ -1,0 +1,234 @@
+/**
+ * The receipts a booking's customer, its agent or an admin asks for: the access rule, the document issued once
+ * per paid booking (numbered next in its series, the same number when asked again), and its PDF.
+ */
+import type { Kysely } from "kysely";
+import type { Access } from "../access/index.js";
+import type { BookingRecord } from "../bookings/record.js";
+import type { Database } from "../storage/schema.js";
+import { receiptAmounts } from "./amounts.js";
+import { createDocumentStore, type DocumentRecord, type DocumentStore } from "./documents.js";
+import { receiptPdf, type Buyer, type CreditOf, type DocumentPdfKind } from "./receipt-pdf.js";
+import type { Seller } from "./seller.js";
+
+/** States of a booking whose money the agency received (a refund later does not undo the receipt). */
+const RECEIVED = new Set<BookingRecord["state"]>(["PAID", "REFUNDING", "REFUNDED"]);
+
+export interface ReceiptsOptions {
+  db: Kysely<Database>;
+  seller: Seller;
+  /** Reads a booking from the ledger (the booking service's `get`). */
+  bookings: { get(id: string): Promise<BookingRecord | undefined> };
+  access: Pick<Access, "whoIs">;
+  now: () => number;
+}
+
+/** A document issued (or found issued before) and its PDF. */
+export interface IssuedDocument {
+  kind: "issued";
+  document: DocumentRecord;
+  booking: BookingRecord;
+  pdf: Buffer;
+  filename: string;
+}
+
+/** What asking for a booking's receipt gives. */
+export type ReceiptOutcome =
+  | IssuedDocument
+  /** Not the asker's booking (or no such booking: the same answer, so a forged id learns nothing). */
+  | { kind: "refused" }
+  /** Not paid (yet): nothing was received. */
+  | { kind: "unpaid" };
+
+/**
+ * Whether `userId` may ask for a booking's documents: its customer (who booked), the agent it is credited to,
+ * or an admin. A golfer holding a read-only copy may not.
+ */
+export async function mayAskForDocuments(
+  access: Pick<Access, "whoIs">,
+  booking: Pick<BookingRecord, "user_id" | "agent_id">,
+  userId: number,
+): Promise<boolean> {
+  if (Number(booking.user_id) === userId) return true;
+  if (booking.agent_id !== null && Number(booking.agent_id) === userId) return true;
+  return (await access.whoIs(userId)).role === "admin";
+}
+
+/** The source a booking's receipt is issued for: one receipt per paid booking, for its selling amount. */
+export function receiptSource(bookingId: string): string {
+  return `booking:${bookingId}`;
+}
+
+/** What the customer paid for a booking, in satang: its selling amount (the listed total before one was set). */
+export function receivedSatang(booking: Pick<BookingRecord, "selling_amount" | "expected_amount">): number {
+  return booking.selling_amount ?? booking.expected_amount;
+}
+
+/** What asking for a booking's tax invoice gives. */
+export type TaxInvoiceOutcome =
+  | ReceiptOutcome
+  /** The seller is not VAT-registered: it issues no tax invoice. */
+  | { kind: "not-registered" }
+  /** A full tax invoice names its buyer: ask for them (`TAX_INVOICES=full`), then call again with `buyer`. */
+  | { kind: "needs-buyer" };
+
+/** A credit note's cause: a refund, or a move to a cheaper tee time (its difference). */
+export interface CreditInput {
+  /** One credit note per cause, e.g. `refund:<booking id>`, `move:<move id>`. */
+  source: string;
+  /** Satang credited (VAT included, as the invoice's total). */
+  creditedSatang: number;
+  /** Printed as the reason, Thai / English. */
+  reason: string;
+}
+
+const FILE_NAMES: Record<DocumentPdfKind, string> = {
+  receipt: "receipt",
+  "tax-invoice": "tax-invoice",
+  abbreviated: "tax-invoice-abb",
+  "credit-note": "credit-note",
+};
+
+export function createReceipts(options: ReceiptsOptions) {
+  const { seller } = options;
+  const documents: DocumentStore = createDocumentStore(options.db, {
+    prefix: seller.invoicePrefix,
+    branch: seller.branch,
+    now: options.now,
+  });
+
+  /** A document's PDF, drawn from what it recorded and its booking: the same bytes every time. */
+  async function drawn(document: DocumentRecord, booking: BookingRecord, credit?: CreditOf): Promise<IssuedDocument> {
+    const buyer: Buyer | undefined =
+      document.buyer_name !== null
+        ? {
+            name: document.buyer_name,
+            address: document.buyer_address ?? "",
+            taxId: document.buyer_tax_id ?? "",
+            branch: document.buyer_branch ?? "00000",
+          }
+        : undefined;
+    const pdf = await receiptPdf({
+      kind: document.kind,
+      ...(buyer ? { buyer } : {}),
+      ...(credit ? { credit } : {}),
+      seller,
+      number: document.number,
+      // A receipt is dated when the money came; an invoice or a credit note when it was issued.
+      paidAt: new Date(document.kind === "receipt" ? (booking.paid_at ?? booking.created_at) : document.issued_at),
+      booking: {
+        reference: booking.reservation_code ?? booking.id,
+        ...(booking.course_name_th ? { courseNameTH: booking.course_name_th } : {}),
+        courseName: booking.course_name,
+        teeTime: new Date(booking.slot_starts_at),
+        players: booking.persons,
+        sellingSatang: document.total,
+      },
+      customerName: booking.customer_name,
+    });
+    return { kind: "issued", document, booking, pdf, filename: `${FILE_NAMES[document.kind]}-${document.number}.pdf` };
+  }
+
+  /** The booking when `askedBy` may ask for its documents. */
+  async function bookingFor(bookingId: string, askedBy: number): Promise<BookingRecord | undefined> {
+    const booking = await options.bookings.get(bookingId);
+    return booking && (await mayAskForDocuments(options.access, booking, askedBy)) ? booking : undefined;
+  }
+
+  return {
+    documents,
+
+    /** What a tax invoice asked for now is: none (not VAT-registered), a full one or an abbreviated one. */
+    taxInvoiceKind(): "none" | "tax-invoice" | "abbreviated" {
+      if (!seller.vatRegistered) return "none";
+      return seller.taxInvoices === "full" ? "tax-invoice" : "abbreviated";
+    },
+
+    /**
+     * The tax invoice of booking `bookingId` for `askedBy`: the one issued before if any (sent again, whatever
+     * `buyer` says), else a new one numbered next in its series — full (`TAX_INVOICES=full`, naming `buyer`;
+     * without one, `needs-buyer`) or abbreviated — for a paid booking, when the seller is VAT-registered.
+     */
+    async taxInvoice(bookingId: string, askedBy: number, buyer?: Buyer): Promise<TaxInvoiceOutcome> {
+      const booking = await bookingFor(bookingId, askedBy);
+      if (!booking) return { kind: "refused" };
+      const source = receiptSource(booking.id);
+      const before = (await documents.find("tax-invoice", source)) ?? (await documents.find("abbreviated", source));
+      if (before) return drawn(before, booking);
+      if (!seller.vatRegistered) return { kind: "not-registered" };
+      if (booking.state !== "PAID") return { kind: "unpaid" };
+      const full = seller.taxInvoices === "full";
+      if (full && !buyer) return { kind: "needs-buyer" };
+      const amounts = receiptAmounts(receivedSatang(booking), seller);
+      const document = await documents.issue({
+        kind: full ? "tax-invoice" : "abbreviated",
+        source,
+        bookingId: booking.id,
+        total: amounts.totalSatang,
+        net: amounts.netSatang,
+        vat: amounts.vatSatang,
+        ...(full && buyer ? { buyer } : {}),
+        issuedBy: askedBy,
+      });
+      return drawn(document, booking);
+    },
+
+    /**
+     * The credit note (ใบลดหนี้) of a booking's full tax invoice for `input`'s cause, referring to it, its
+     * buyer the invoice's: issued once per cause (the same one again), undefined when the booking has no full
+     * tax invoice (an abbreviated one gives the buyer no input VAT to correct) or nothing is credited.
+     */
+    async creditNote(bookingId: string, input: CreditInput): Promise<IssuedDocument | undefined> {
+      const invoice = await documents.find("tax-invoice", receiptSource(bookingId));
+      const booking = await options.bookings.get(bookingId);
+      if (!invoice || !booking) return undefined;
+      const credited = Math.min(input.creditedSatang, invoice.total);
+      if (credited <= 0) return undefined;
+      const amounts = receiptAmounts(credited, seller);
+      const document = await documents.issue({
+        kind: "credit-note",
+        source: input.source,
+        bookingId,
+        total: amounts.totalSatang,
+        net: amounts.netSatang,
+        vat: amounts.vatSatang,
+        buyer: {
+          name: invoice.buyer_name ?? "",
+          address: invoice.buyer_address ?? "",
+          taxId: invoice.buyer_tax_id ?? "",
+          branch: invoice.buyer_branch ?? "00000",
+        },
+        refersTo: invoice.number,
+        ...(invoice.issued_by !== null ? { issuedBy: invoice.issued_by } : {}),
+      });
+      return drawn(document, booking, {
+        invoiceNumber: invoice.number,
+        invoiceSatang: invoice.total,
+        reason: input.reason,
+      });
+    },
+
+    /**
+     * The receipt of booking `bookingId` for `askedBy`: issued the first time (the next number in the
+     * receipts' series), the same document every time after; its PDF drawn afresh each time (same bytes).
+     */
+    async receipt(bookingId: string, askedBy: number): Promise<ReceiptOutcome> {
+      const booking = await bookingFor(bookingId, askedBy);
+      if (!booking) return { kind: "refused" };
+      if (!RECEIVED.has(booking.state)) return { kind: "unpaid" };
+      const amounts = receiptAmounts(receivedSatang(booking), seller);
+      const document = await documents.issue({
+        kind: "receipt",
+        source: receiptSource(booking.id),
+        bookingId: booking.id,
+        total: amounts.totalSatang,
+        net: amounts.netSatang,
+        vat: amounts.vatSatang,
+        issuedBy: askedBy,
+      });
+      return drawn(document, booking);
+    },
+  };
+}
+
+export type Receipts = ReturnType<typeof createReceipts>;
