@@ -160,19 +160,21 @@ export function createBookingMachine(core: MoneyCore) {
     if (target && target !== booking.state && (!refundNotApplied || mayRevert)) {
       const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
       if (isLegalMove("booking", booking.state, target)) {
-        // A paid reservation the partner ended, refunded or cancelled: what the customer paid is owed back
-        // (a cancel credits nothing known, so their whole payment) — no baht owed without its row.
-        const owed =
-          target === "REFUNDED"
+        // A PAID booking read CANCEL or REFUND: no write of fairway's was in flight, so the course ended it.
+        const byCourse = booking.state === "PAID" && (target === "REFUNDED" || target === "RELEASED");
+        const credited = byCourse ? courseCreditOf(r) : null;
+        // What the customer paid is owed back, their share of the credit — no baht owed without its row.
+        const owed = byCourse
+          ? await core.owed.refund(booking, credited, true)
+          : target === "REFUNDED"
             ? await owedByRefund(booking)
-            : target === "RELEASED" && booking.state === "PAID"
-              ? await core.owed.refund(booking, null, true)
-              : undefined;
+            : undefined;
+        const course = byCourse ? { ended_by: "course" as const, refunded_amount: credited } : {};
         await repo.transitionTo(booking.id, {
           from: booking.state,
           to: target,
-          set: { ...fields, ...extra },
-          detail,
+          set: { ...fields, ...extra, ...course },
+          detail: byCourse ? { ...detail, endedBy: "course", credited } : detail,
           ...(owed ? { owed } : {}),
         });
       } else {
@@ -191,6 +193,15 @@ export function createBookingMachine(core: MoneyCore) {
       await repo.patch(booking.id, fields, [booking.state]);
     }
     return load(booking.id);
+  }
+
+  /**
+   * What a course's end of a paid reservation credited back to the agency: the partner's refunded price
+   * when its answer carries one, else the reservation's whole amount (a course that cancels or closes a
+   * day keeps nothing of it: its contract's cancellation policy is for the agency's own refunds).
+   */
+  function courseCreditOf(r: Reservation): number {
+    return r.reserve?.price ?? r.amount;
   }
 
   /**

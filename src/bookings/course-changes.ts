@@ -37,8 +37,8 @@ export function recheckIntervalMs(startsAt: number, at: number, shortestMs: numb
 export type CourseChange =
   /** The partner ended the reservation (CANCEL or REFUND); `booking` is the ledger's after it followed. */
   | { kind: "ended"; before: BookingRecord; booking: BookingRecord; partnerStatus: string }
-  /** The partner's reservation is still paid, at another tee time (`startsAt`, `slotId`). */
-  | { kind: "tee-time-changed"; booking: BookingRecord; startsAt: number; slotId: string };
+  /** The partner's reservation is still paid, at another tee time (`startsAt`, `slotId`; it was at `from`). */
+  | { kind: "tee-time-changed"; booking: BookingRecord; from: number; startsAt: number; slotId: string };
 
 /** A shared read budget: one token a partner read; false when the fleet's budget has none now. */
 export interface ReadBudget {
@@ -92,7 +92,8 @@ export function createCourseChangesPoll(options: CourseChangesPollOptions) {
       return { kind: "ended", before, booking: after, partnerStatus: partner.status };
     }
     if (partner.status === "PAID" && partner.startsAt !== undefined && partner.startsAt !== before.slot_starts_at) {
-      return { kind: "tee-time-changed", booking: after, startsAt: partner.startsAt, slotId: partner.slotId };
+      const { startsAt, slotId } = partner;
+      return { kind: "tee-time-changed", booking: after, from: before.slot_starts_at, startsAt, slotId };
     }
     return undefined;
   }
