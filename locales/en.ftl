@@ -1004,3 +1004,24 @@ digest-moves = Moves to another tee time: { $done } done ({ $refunded } credited
     [0] {""}
    *[other] , ⚠️ { $stranded } refunded without a new tee time
   }
+
+# when the course changes the plan
+course-ended-staff = ⛳ <b>The course { $how ->
+        [refund] refunded
+       *[cancel] cancelled
+    } a paid booking</b>
+    { $course }, { $date } { $time } · { $customer } · players: { $players } · code { $code }
+    Returned to the agency's credit: { $credited }
+    Owed to the customer: { $owed }
+course-moved-staff = ⛳ <b>The course moved a paid booking's tee time</b>
+    { $course } · { $customer } · players: { $players } · code { $code }
+    Was { $fromDate } { $fromTime }, now { $date } { $time }.
+course-ended-customer = ⛳ <b>The course has cancelled your tee time</b>
+    { $course }, { $date } at { $time } (code { $code })
+    { $owes ->
+        [yes] You are owed { $owed }; your agent will return it to you.
+       *[no] Your agent will contact you.
+    }
+    We are sorry for the change of plan.
+course-moved-customer = ⛳ <b>The course has moved your tee time</b>
+    { $course }: now { $date } at { $time } (was { $fromDate } at { $fromTime }), code { $code }.

@@ -537,3 +537,14 @@ move-too-late = { $code } の変更は取り消されました。承認の前に
 move-pending = { $code } についての回答がまだ届いていません。再確認して変更を完了します。
 move-retrying = { $code } の新しいティータイム { $newCode } のお支払いがまだ完了していません。確保している間に再試行します。
 move-held = { $code } の新しいティータイムを確保しました。
+
+# when the course changes the plan
+course-ended-customer = ⛳ <b>ゴルフ場がティータイムをキャンセルしました</b>
+    { $course }、{ $date } { $time }(コード { $code })
+    { $owes ->
+        [yes] 返金額は { $owed } です。担当エージェントからお返しします。
+       *[no] 担当エージェントからご連絡します。
+    }
+    予定の変更によりご迷惑をおかけして申し訳ありません。
+course-moved-customer = ⛳ <b>ゴルフ場がティータイムを変更しました</b>
+    { $course }:変更後 { $date } { $time }(変更前 { $fromDate } { $fromTime })、コード { $code }。

@@ -537,3 +537,14 @@ move-too-late = { $code } 변경이 취소되었습니다. 승인 전에 티타�
 move-pending = { $code } 에 대한 응답을 아직 받지 못했습니다. 다시 확인하여 변경을 마무리합니다.
 move-retrying = { $code } 의 새 티타임 { $newCode } 결제가 아직 완료되지 않았습니다. 확보되어 있는 동안 다시 시도합니다.
 move-held = { $code } 의 새 티타임을 확보했습니다.
+
+# when the course changes the plan
+course-ended-customer = ⛳ <b>골프장에서 티타임을 취소했습니다</b>
+    { $course }, { $date } { $time } (코드 { $code })
+    { $owes ->
+        [yes] 환불받으실 금액은 { $owed }이며, 담당 에이전트가 돌려드립니다.
+       *[no] 담당 에이전트가 연락드릴 예정입니다.
+    }
+    일정 변경으로 불편을 드려 죄송합니다.
+course-moved-customer = ⛳ <b>골프장에서 티타임을 변경했습니다</b>
+    { $course }: 변경 후 { $date } { $time } (변경 전 { $fromDate } { $fromTime }), 코드 { $code }.

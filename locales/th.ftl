@@ -915,3 +915,24 @@ digest-moves = ย้ายไปเวลาอื่น: สำเร็จ { 
     [0] {""}
    *[other] , ⚠️ คืนเงินแล้วแต่ไม่ได้เวลาใหม่ { $stranded } รายการ
   }
+
+# when the course changes the plan
+course-ended-staff = ⛳ <b>สนาม{ $how ->
+        [refund] คืนเงิน
+       *[cancel] ยกเลิก
+    }การจองที่ชำระแล้ว</b>
+    { $course }, { $date } { $time } · { $customer } · ผู้เล่น { $players } คน · รหัส { $code }
+    คืนเข้าเครดิตของเอเจนซี: { $credited }
+    ค้างคืนลูกค้า: { $owed }
+course-moved-staff = ⛳ <b>สนามเปลี่ยนเวลาทีออฟของการจองที่ชำระแล้ว</b>
+    { $course } · { $customer } · ผู้เล่น { $players } คน · รหัส { $code }
+    เดิม { $fromDate } { $fromTime } เปลี่ยนเป็น { $date } { $time }
+course-ended-customer = ⛳ <b>สนามได้ยกเลิกเวลาทีออฟของคุณ</b>
+    { $course }, { $date } เวลา { $time } (รหัส { $code })
+    { $owes ->
+        [yes] คุณจะได้รับเงินคืน { $owed } ตัวแทนของคุณจะเป็นผู้คืนให้
+       *[no] ตัวแทนของคุณจะติดต่อคุณ
+    }
+    ขออภัยในความไม่สะดวกจากการเปลี่ยนแปลงนี้
+course-moved-customer = ⛳ <b>สนามได้เปลี่ยนเวลาทีออฟของคุณ</b>
+    { $course }: เป็น { $date } เวลา { $time } (เดิม { $fromDate } เวลา { $fromTime }) รหัส { $code }

@@ -537,3 +537,14 @@ move-too-late = { $code } 的更改已取消：开球时间在批准前已开始
 move-pending = 尚未收到关于 { $code } 的答复，系统会再次查询并完成更改。
 move-retrying = { $code } 的新开球时间 { $newCode } 尚未付款成功，保留期间会再次尝试。
 move-held = 已为 { $code } 保留新的开球时间。
+
+# when the course changes the plan
+course-ended-customer = ⛳ <b>球场已取消您的开球时间</b>
+    { $course },{ $date } { $time }(编号 { $code })
+    { $owes ->
+        [yes] 应退还您的金额为 { $owed },将由您的代理退还给您。
+       *[no] 您的代理将与您联系。
+    }
+    行程变更给您带来不便,我们深表歉意。
+course-moved-customer = ⛳ <b>球场已更改您的开球时间</b>
+    { $course }:现为 { $date } { $time }(原为 { $fromDate } { $fromTime }),编号 { $code }。

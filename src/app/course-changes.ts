@@ -24,6 +24,8 @@ export interface CourseChangesPartOptions {
   bucketStore?: BucketStore;
   /** What is done with each change found (told, recorded); awaited within the pass. */
   onChange(change: CourseChange): Promise<void>;
+  /** Run first in each pass (`CourseChangesPollOptions.sweep`). */
+  sweep?: () => Promise<unknown>;
   logger: Logger;
   now: () => number;
   /** How often a pass looks for bookings due, ms (the poll's default when absent). */
@@ -55,6 +57,7 @@ export function createCourseChangesPart(options: CourseChangesPartOptions): Cour
     budget: courseChangesBudget({ ...options, readsPerMinute: config.courseChanges.readsPerMinute }),
     shortestMs: config.courseChanges.shortestMs,
     onChange: (change) => options.onChange(change),
+    ...(options.sweep ? { sweep: options.sweep } : {}),
     logger: logger.child({ module: "course-changes" }),
     now: options.now,
     ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),

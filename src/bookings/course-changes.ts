@@ -56,6 +56,11 @@ export interface CourseChangesPollOptions {
   shortestMs: number;
   /** Told of each change found, in the pass that found it (awaited: a pass ends after its notices are queued). */
   onChange(change: CourseChange): Promise<void>;
+  /**
+   * Run first in each pass: tells what the ledger recorded as changed and nobody told (an end a person's
+   * read found first, a crash between the ledger's move and `onChange`). Default: nothing.
+   */
+  sweep?: () => Promise<unknown>;
   logger: Logger;
   now: () => number;
   /** How often a pass looks for bookings due, ms. Default: the shortest interval, at most a minute. */
@@ -101,6 +106,7 @@ export function createCourseChangesPoll(options: CourseChangesPollOptions) {
   /** One pass: the bookings due, soonest tee time first, read while the budget lasts. */
   async function pass(): Promise<PassResult> {
     const result: PassResult = { read: 0, changes: [], failed: 0, budgetSpent: false };
+    await options.sweep?.().catch((err: unknown) => logger.warn({ err }, "course-changes sweep failed"));
     const due = await options.due(now(), bands, perPass);
     for (const booking of due) {
       if (!(await options.budget.take())) {

@@ -268,6 +268,31 @@ export function createBookingQueries(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Bookings the course ended (`ended_by` course) whose tee time is after `at` and whose end was never
+     * told (no `course_notices` row `end:<booking>`): a crash between the ledger's move and the notice, or a
+     * person's read that found the end before the course-changes poll did.
+     */
+    courseEndsUntold(at: number, limit: number): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("ended_by", "=", "course")
+        .where("slot_starts_at", ">", at)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("course_notices")
+                .select("course_notices.id")
+                .where("course_notices.id", "=", sql<string>`${"end:"} || bookings.id`),
+            ),
+          ),
+        )
+        .limit(limit)
+        .execute();
+    },
+
     /** How many holds were released in [from, to) (expired, cancelled or orphaned). */
     async releasedBetween(from: number, to: number): Promise<number> {
       const row = await db

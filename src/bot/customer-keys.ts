@@ -471,4 +471,7 @@ export const CUSTOMER_KEYS = [
   "move-pending",
   "move-retrying",
   "move-held",
+  // When the course changes the plan (src/bot/features/course-changes/).
+  "course-ended-customer",
+  "course-moved-customer",
 ] as const;
