@@ -1025,3 +1025,6 @@ course-ended-customer = ⛳ <b>The course has cancelled your tee time</b>
     We are sorry for the change of plan.
 course-moved-customer = ⛳ <b>The course has moved your tee time</b>
     { $course }: now { $date } at { $time } (was { $fromDate } at { $fromTime }), code { $code }.
+voucher-check-course-cancelled = Cancelled by the course
+voucher-check-course-cancelled-detail = The course cancelled this tee time: this voucher is no longer valid. Ask whoever booked it about the refund or another tee time.
+voucher-check-flight-course-cancelled = cancelled by the course

@@ -548,3 +548,6 @@ course-ended-customer = ⛳ <b>ゴルフ場がティータイムをキャンセ�
     予定の変更によりご迷惑をおかけして申し訳ありません。
 course-moved-customer = ⛳ <b>ゴルフ場がティータイムを変更しました</b>
     { $course }:変更後 { $date } { $time }(変更前 { $fromDate } { $fromTime })、コード { $code }。
+voucher-check-course-cancelled = ゴルフ場によるキャンセル
+voucher-check-course-cancelled-detail = ゴルフ場がこのティータイムをキャンセルしました。このバウチャーは無効です。返金や別のティータイムについては予約した方にお問い合わせください。
+voucher-check-flight-course-cancelled = ゴルフ場によるキャンセル

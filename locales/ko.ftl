@@ -548,3 +548,6 @@ course-ended-customer = ⛳ <b>골프장에서 티타임을 취소했습니다</
     일정 변경으로 불편을 드려 죄송합니다.
 course-moved-customer = ⛳ <b>골프장에서 티타임을 변경했습니다</b>
     { $course }: 변경 후 { $date } { $time } (변경 전 { $fromDate } { $fromTime }), 코드 { $code }.
+voucher-check-course-cancelled = 골프장 취소
+voucher-check-course-cancelled-detail = 골프장에서 이 티타임을 취소했습니다. 이 바우처는 더 이상 유효하지 않습니다. 환불이나 다른 티타임은 예약해 주신 분께 문의하세요.
+voucher-check-flight-course-cancelled = 골프장 취소

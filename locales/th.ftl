@@ -936,3 +936,6 @@ course-ended-customer = ⛳ <b>สนามได้ยกเลิกเวล�
     ขออภัยในความไม่สะดวกจากการเปลี่ยนแปลงนี้
 course-moved-customer = ⛳ <b>สนามได้เปลี่ยนเวลาทีออฟของคุณ</b>
     { $course }: เป็น { $date } เวลา { $time } (เดิม { $fromDate } เวลา { $fromTime }) รหัส { $code }
+voucher-check-course-cancelled = สนามยกเลิกแล้ว
+voucher-check-course-cancelled-detail = สนามได้ยกเลิกเวลาทีออฟนี้ บัตรนี้ใช้ไม่ได้แล้ว สอบถามผู้ที่จองให้เรื่องเงินคืนหรือเวลาทีออฟอื่น
+voucher-check-flight-course-cancelled = สนามยกเลิก

@@ -548,3 +548,6 @@ course-ended-customer = ⛳ <b>球场已取消您的开球时间</b>
     行程变更给您带来不便,我们深表歉意。
 course-moved-customer = ⛳ <b>球场已更改您的开球时间</b>
     { $course }:现为 { $date } { $time }(原为 { $fromDate } { $fromTime }),编号 { $code }。
+voucher-check-course-cancelled = 已被球场取消
+voucher-check-course-cancelled-detail = 球场已取消此开球时间，此凭证不再有效。退款或其他开球时间请咨询为您预订的人。
+voucher-check-flight-course-cancelled = 已被球场取消

@@ -474,4 +474,7 @@ export const CUSTOMER_KEYS = [
   // When the course changes the plan (src/bot/features/course-changes/).
   "course-ended-customer",
   "course-moved-customer",
+  "voucher-check-course-cancelled",
+  "voucher-check-course-cancelled-detail",
+  "voucher-check-flight-course-cancelled",
 ] as const;

@@ -3,7 +3,8 @@
  * sandbox's knob (over HTTP) ends a customer's paid booking or moves its tee time, and after one pass of
  * the course-changes poll the agent, the customer (in Thai) and the admin have exactly one message each,
  * saying what happened, what went back to the agency's credit (staff only) and what the customer is
- * owed; a second pass, and a second instance's pass racing the first, send nothing more.
+ * owed; a second pass, and a second instance's pass racing the first, send nothing more. The voucher's page
+ * says "cancelled by the course" and no reminder follows.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp, type App } from "../../../../src/app.js";
@@ -77,7 +78,10 @@ const row = (h: Harness, id: string): Promise<BookingRecord> =>
 
 describe.each(databaseFactories)("the course's changes told ($name)", ({ make }) => {
   const start = async () =>
-    (h = await startHarness({ db: make(), env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) } }));
+    (h = await startHarness({
+      db: make(),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), VOUCHER_URL: "https://vouchers.fairway.example" },
+    }));
 
   it("a refund by the course: one message each to the agent, the customer (Thai) and the admin; never again", async () => {
     const h = await start();
@@ -104,6 +108,19 @@ describe.each(databaseFactories)("the course's changes told ($name)", ({ make })
     expect(told[0]!.text).toContain(formatBaht(b.selling_amount!, "th"));
     // The customer never sees the net.
     if (b.selling_amount !== b.amount) expect(told[0]!.text).not.toContain(formatBaht(b.amount!, "th"));
+
+    // The customer's voucher page says so, in Thai; the 2-hour reminder does not come.
+    const voucher = await h.app.storage.db
+      .selectFrom("vouchers")
+      .select("token")
+      .where("booking_id", "=", b.id)
+      .executeTakeFirstOrThrow();
+    const page = await (await fetch(`${h.app.httpUrl()}/v/${voucher.token}`)).text();
+    expect(page).toContain("สนามยกเลิกแล้ว");
+    await h.app.afterBooking.tick();
+    await drained(h);
+    expect(texts(customer, "แจ้งเตือน")).toHaveLength(0);
+    expect(texts(agent, "tees off in")).toHaveLength(0);
 
     // Later passes, on either instance: nothing more.
     h.clock.advance(HOUR);
