@@ -1028,3 +1028,5 @@ course-moved-customer = ⛳ <b>The course has moved your tee time</b>
 voucher-check-course-cancelled = Cancelled by the course
 voucher-check-course-cancelled-detail = The course cancelled this tee time: this voucher is no longer valid. Ask whoever booked it about the refund or another tee time.
 voucher-check-flight-course-cancelled = cancelled by the course
+admin-report-course-ended = { $count } ended by the course
+digest-course-ended = Ended by the course: { $count }

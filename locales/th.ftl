@@ -939,3 +939,5 @@ course-moved-customer = ⛳ <b>สนามได้เปลี่ยนเว�
 voucher-check-course-cancelled = สนามยกเลิกแล้ว
 voucher-check-course-cancelled-detail = สนามได้ยกเลิกเวลาทีออฟนี้ บัตรนี้ใช้ไม่ได้แล้ว สอบถามผู้ที่จองให้เรื่องเงินคืนหรือเวลาทีออฟอื่น
 voucher-check-flight-course-cancelled = สนามยกเลิก
+admin-report-course-ended = สนามยกเลิก { $count } รายการ
+digest-course-ended = สนามยกเลิก: { $count } รายการ

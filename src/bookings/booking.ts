@@ -196,12 +196,12 @@ export function createBookingMachine(core: MoneyCore) {
   }
 
   /**
-   * What a course's end of a paid reservation credited back to the agency: the partner's refunded price
-   * when its answer carries one, else the reservation's whole amount (a course that cancels or closes a
-   * day keeps nothing of it: its contract's cancellation policy is for the agency's own refunds).
+   * What a course's end of a paid reservation credited back to the agency, when the partner's answer says
+   * (`reserve.price`); null when it does not (a read carries none): the ledger records no figure it was not
+   * given, and the customer is then owed their whole payment.
    */
-  function courseCreditOf(r: Reservation): number {
-    return r.reserve?.price ?? r.amount;
+  function courseCreditOf(r: Reservation): number | null {
+    return r.reserve?.price ?? null;
   }
 
   /**

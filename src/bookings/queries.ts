@@ -299,6 +299,8 @@ export function createBookingQueries(db: Kysely<Database>) {
         .selectFrom("booking_events")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("to_state", "=", "RELEASED")
+        // A paid booking the course cancelled is no hold released (`courseEndedBetween` counts it).
+        .where((eb) => eb.or([eb("from_state", "is", null), eb("from_state", "!=", "PAID")]))
         .where("at", ">=", from)
         .where("at", "<", to)
         .executeTakeFirst();
@@ -325,21 +327,46 @@ export function createBookingQueries(db: Kysely<Database>) {
      */
     refundedBetween(from: number, to: number): Promise<BookingRecord[]> {
       // From the period's refund events (few), not from every booking ever refunded.
+      return (
+        db
+          .selectFrom("bookings")
+          .selectAll("bookings")
+          .where("state", "=", "REFUNDED")
+          // The course's own ends are counted apart (`courseEndedBetween`).
+          .where("ended_by", "is", null)
+          .where("id", "not in", (eb) =>
+            eb
+              .selectFrom("booking_moves")
+              .select("booking_moves.old_booking_id")
+              .where("booking_moves.state", "=", "DONE"),
+          )
+          .where("id", "in", (eb) =>
+            eb
+              .selectFrom("booking_events")
+              .select("booking_events.booking_id")
+              .where("booking_events.to_state", "=", "REFUNDED")
+              .where("booking_events.at", ">=", from)
+              .where("booking_events.at", "<", to),
+          )
+          .execute()
+      );
+    },
+
+    /**
+     * Paid bookings the course ended (cancelled, refunded, a closed day: `ended_by` course) in [from, to),
+     * whenever they were paid: apart from the refunds the agency asked for.
+     */
+    courseEndedBetween(from: number, to: number): Promise<BookingRecord[]> {
       return db
         .selectFrom("bookings")
         .selectAll("bookings")
-        .where("state", "=", "REFUNDED")
-        .where("id", "not in", (eb) =>
-          eb
-            .selectFrom("booking_moves")
-            .select("booking_moves.old_booking_id")
-            .where("booking_moves.state", "=", "DONE"),
-        )
+        .where("ended_by", "=", "course")
         .where("id", "in", (eb) =>
           eb
             .selectFrom("booking_events")
             .select("booking_events.booking_id")
-            .where("booking_events.to_state", "=", "REFUNDED")
+            .where("booking_events.to_state", "in", ["REFUNDED", "RELEASED"])
+            .where("booking_events.from_state", "=", "PAID")
             .where("booking_events.at", ">=", from)
             .where("booking_events.at", "<", to),
         )

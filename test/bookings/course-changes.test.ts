@@ -248,29 +248,28 @@ describe.each(databaseFactories)("the course-changes poll, on $name", ({ make })
     expect(await service.owedOf(near)).toHaveLength(1);
   });
 
-  it("an end by the course is its own kind: ended_by course, the amount credited back, the customer's share owed", async () => {
+  it("an end by the course is its own kind: ended_by course, the customer's payment owed; the agency's refund is not", async () => {
     const byCourse = await paid(slotIn(1));
     const byAgency = await paid(slotIn(1));
-    const amount = (await booking(byCourse)).amount!;
-    const balance = sandbox.balance();
     sandbox.course.end((await booking(byCourse)).reservation_id!, "REFUND");
-    expect(sandbox.balance() - balance).toBe(amount);
     expect((await service.refund(byAgency, { actor: `user:${ADMIN}` })).kind).toBe("refunded");
     t += SHORTEST;
     await poll().pass();
     const ended = await booking(byCourse);
-    expect(ended).toMatchObject({ state: "REFUNDED", ended_by: "course", refunded_amount: amount });
+    // A read states no credit: none is recorded, and the customer is owed their whole payment.
+    expect(ended).toMatchObject({ state: "REFUNDED", ended_by: "course", refunded_amount: null });
     expect(await service.owedOf(byCourse)).toMatchObject([
-      { reason: "refund", state: "to-return", amount: ended.selling_amount ?? amount },
+      { reason: "refund", state: "to-return", amount: ended.selling_amount ?? ended.amount },
     ]);
-    // The agency's own refund is not the course's.
+    const history = await service.history(byCourse);
+    expect(history.at(-1)).toMatchObject({ from_state: "PAID", to_state: "REFUNDED" });
+    expect(history.at(-1)?.detail).toContain('"endedBy":"course"');
     expect((await booking(byAgency)).ended_by).toBeNull();
-    // A cancel by the course too, credited the reservation's amount.
     const cancelled = await paid(slotIn(1));
     sandbox.course.end((await booking(cancelled)).reservation_id!, "CANCEL");
     t += SHORTEST;
     await poll().pass();
-    expect(await booking(cancelled)).toMatchObject({ state: "RELEASED", ended_by: "course", refunded_amount: amount });
+    expect(await booking(cancelled)).toMatchObject({ state: "RELEASED", ended_by: "course" });
   });
 
   it("a tee time the course moved is recorded once: the booking shows the new time, the next pass finds nothing", async () => {

@@ -8,8 +8,8 @@
  *   expiry   PENDING → CANCEL / CANCEL      (only with holdExpiryMs; applied lazily)
  *
  * At the course's initiative (the sandbox's knobs, never the partner API: `course-side.ts`):
- *   endByCourse    PAID → CANCEL or REFUND / CANCEL (balance + the whole amount; slot OPEN)
- *   closeDay       every PENDING (→ CANCEL) and PAID (→ REFUND, credited in full) reservation of a course-day
+ *   endByCourse    PAID → CANCEL or REFUND / CANCEL (balance + the refund's credit; slot OPEN)
+ *   closeDay       every PENDING (→ CANCEL) and PAID (→ REFUND, credited) reservation of a course-day
  *   changeTeeTime  a PENDING or PAID reservation moved to another OPEN slot of its course (status kept)
  *
  * Anything else answers 409 INVALID_STATE. Money here is always satang.
@@ -96,7 +96,7 @@ export interface OrderStoreOptions {
   lookupSlot(slotId: string): SlotView | null;
 }
 
-/** How the course ends a paid reservation: CANCEL or REFUND; either way its whole amount goes back. */
+/** How the course ends a paid reservation: CANCEL or REFUND; either way the refund's credit goes back. */
 export type CourseEnd = "CANCEL" | "REFUND";
 
 export type OrderStore = ReturnType<typeof createOrderStore>;
@@ -155,11 +155,10 @@ export function createOrderStore(options: OrderStoreOptions) {
 
   const closedDays = new Set<string>();
 
-  /** Ends a paid reservation: the agency's refund credits `refundPercent` of it, a course's end all of it. */
+  /** Ends a paid reservation with the refund's credit back to the balance. */
   const creditBack = (r: ReservationRecord, status: CourseEnd, reason: StatusChange["reason"]): void => {
     const now = clock();
-    // The agency's refund keeps the contract's share (`refundPercent`); a course's own end keeps nothing.
-    const refunded = reason === "refund" ? Math.floor((r.amount * options.refundPercent) / 100) : r.amount;
+    const refunded = Math.floor((r.amount * options.refundPercent) / 100);
     balance += refunded;
     r.refundedAmount = refunded;
     r.refundAt = now;
@@ -262,7 +261,7 @@ export function createOrderStore(options: OrderStoreOptions) {
 
     /**
      * The course closes a course-local day: every active reservation on it is ended (PAID → REFUND with
-     * its whole amount credited, PENDING → CANCEL) and the day's slots are CLOSED from then on (`closedDay`).
+     * the refund's credit, PENDING → CANCEL) and the day's slots are CLOSED from then on (`closedDay`).
      */
     closeDay(courseId: string, day: number): ReservationRecord[] {
       expire();

@@ -20,7 +20,7 @@ import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import type { Notifications } from "../../notifications.js";
 import type { Outbox, OutboxMessage } from "../../outbox.js";
-import { bookingArgs, translate } from "../after-booking/notices.js";
+import { amountText, bookingArgs, translate } from "../after-booking/notices.js";
 
 export interface CourseNoticesOptions {
   db: Kysely<Database>;
@@ -76,7 +76,7 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     return translate(locale, `course-ended-${audience}`, {
       ...args,
       how: change.partnerStatus === "REFUND" ? "refund" : "cancel",
-      credited: b.refunded_amount === null ? "-" : formatBaht(b.refunded_amount, locale),
+      credited: amountText(b.refunded_amount, locale),
       owed: formatBaht(owed, locale),
       owes: owed > 0 ? "yes" : "no",
     });

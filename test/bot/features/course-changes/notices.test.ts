@@ -2,15 +2,17 @@
  * When the course changes the plan, everyone hears it once (issue 50), on SQLite and PostgreSQL: the
  * sandbox's knob (over HTTP) ends a customer's paid booking or moves its tee time, and after one pass of
  * the course-changes poll the agent, the customer (in Thai) and the admin have exactly one message each,
- * saying what happened, what went back to the agency's credit (staff only) and what the customer is
+ * saying what happened, what went back to the agency's credit (staff only; "not stated" when the partner does
+ * not say) and what the customer is
  * owed; a second pass, and a second instance's pass racing the first, send nothing more. The voucher's page
- * says "cancelled by the course" and no reminder follows.
+ * says "cancelled by the course", no reminder follows, and /report and the digest count it apart.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp, type App } from "../../../../src/app.js";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { createLogger } from "../../../../src/logger.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
+import { courseToday } from "../../../../src/bot/format/dates.js";
 import type { BookingRecord } from "../../../../src/bookings/index.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { createLink, customerBooks } from "../../../helpers/flow.js";
@@ -96,11 +98,12 @@ describe.each(databaseFactories)("the course's changes told ($name)", ({ make })
     await drained(h);
 
     const ended = await row(h, b.id);
-    expect(ended).toMatchObject({ state: "REFUNDED", ended_by: "course", refunded_amount: b.amount });
+    expect(ended).toMatchObject({ state: "REFUNDED", ended_by: "course" });
     const staff = texts(agent, ENDED_STAFF);
     expect(staff).toHaveLength(1);
     expect(staff[0]!.text).toContain(b.reservation_code!);
-    expect(staff[0]!.text).toContain(`Returned to the agency's credit: ${formatBaht(b.amount!, "en")}`);
+    // A read states no credit (docs/partner-api-choices.md): staff are told so, not a guess.
+    expect(staff[0]!.text).toContain("Returned to the agency's credit: amount not stated");
     expect(staff[0]!.text).toContain(`Owed to the customer: ${formatBaht(b.selling_amount!, "en")}`);
     expect(texts(admin, ENDED_STAFF)).toHaveLength(1);
     const told = texts(customer, ENDED_CUSTOMER);
@@ -121,6 +124,16 @@ describe.each(databaseFactories)("the course's changes told ($name)", ({ make })
     await drained(h);
     expect(texts(customer, "แจ้งเตือน")).toHaveLength(0);
     expect(texts(agent, "tees off in")).toHaveLength(0);
+
+    // /report counts it apart from the agency's refunds; so does the day's digest.
+    const paidDay = courseToday(b.paid_at!, "Asia/Bangkok");
+    admin.send(`/report ${paidDay} ${paidDay}`);
+    await h.settle();
+    const report = texts(admin, "Report").at(-1)?.text ?? "";
+    expect(report).toContain(`0 refunded ฿0`);
+    expect(report).toContain("1 ended by the course");
+    const digest = await h.app.afterBooking.digest.figures(courseToday(h.clock(), "Asia/Bangkok"));
+    expect(digest).toMatchObject({ refundedCount: 0, courseEnded: { count: 1 } });
 
     // Later passes, on either instance: nothing more.
     h.clock.advance(HOUR);
