@@ -1030,3 +1030,16 @@ voucher-check-course-cancelled-detail = The course cancelled this tee time: this
 voucher-check-flight-course-cancelled = cancelled by the course
 admin-report-course-ended = { $count } ended by the course
 digest-course-ended = Ended by the course: { $count }
+cmd-closeday = Close a course-day: refund every booking, tell everyone
+closeday-usage = <code>/closeday YYYY-MM-DD course</code> — the course's id or part of its name. Lists that day's paid bookings at the course, then refunds each once and tells everyone.
+closeday-none = No paid booking at “{ $course }” on { $date }.
+closeday-which = Several courses match; use the course's id:
+closeday-title = ⛳ <b>Close { $course } on { $date }?</b> { $count } paid bookings:
+closeday-line = • { $time } · { $code } · { $customer } · players: { $players } · agent { $agent }{ $told ->
+        [yes] {" "}· customer told in the bot
+       *[no] {""}
+    }
+closeday-confirm = Each booking is refunded at the partner once, marked ended by the course, what its customer is owed recorded, and the booker, the customer and the admins told.
+closeday-btn-confirm = ⛳ Close and refund { $count }
+closeday-working = Closing the day…
+closeday-done = ⛳ Day closed ({ $date }): { $refunded } refunded now, { $failed } not refunded by this run (already ended, or see /order).

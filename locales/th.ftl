@@ -941,3 +941,16 @@ voucher-check-course-cancelled-detail = สนามได้ยกเลิก�
 voucher-check-flight-course-cancelled = สนามยกเลิก
 admin-report-course-ended = สนามยกเลิก { $count } รายการ
 digest-course-ended = สนามยกเลิก: { $count } รายการ
+cmd-closeday = ปิดวันของสนาม: คืนเงินทุกการจอง แจ้งทุกคน
+closeday-usage = <code>/closeday YYYY-MM-DD สนาม</code> — รหัสสนามหรือส่วนหนึ่งของชื่อ แสดงการจองที่ชำระแล้วของวันนั้นที่สนาม แล้วคืนเงินแต่ละรายการครั้งเดียวและแจ้งทุกคน
+closeday-none = ไม่มีการจองที่ชำระแล้วที่ “{ $course }” วันที่ { $date }
+closeday-which = ตรงกับหลายสนาม โปรดใช้รหัสสนาม:
+closeday-title = ⛳ <b>ปิด { $course } วันที่ { $date } หรือไม่?</b> การจองที่ชำระแล้ว { $count } รายการ:
+closeday-line = • { $time } · { $code } · { $customer } · ผู้เล่น { $players } คน · เอเจนต์ { $agent }{ $told ->
+        [yes] {" "}· แจ้งลูกค้าในบอท
+       *[no] {""}
+    }
+closeday-confirm = แต่ละการจองจะถูกคืนเงินที่พาร์ทเนอร์ครั้งเดียว บันทึกว่าสนามยกเลิก บันทึกยอดที่ค้างคืนลูกค้า และแจ้งผู้จอง ลูกค้า และแอดมิน
+closeday-btn-confirm = ⛳ ปิดและคืนเงิน { $count } รายการ
+closeday-working = กำลังปิดวัน…
+closeday-done = ⛳ ปิดวันแล้ว ({ $date }): คืนเงินครั้งนี้ { $refunded } รายการ ไม่ได้คืนในครั้งนี้ { $failed } รายการ (สิ้นสุดไปแล้ว หรือดู /order)

@@ -28,7 +28,6 @@ import { connectPartner } from "./app/partner.js";
 import { playgroundConfig, startLocalStandIns, type LocalStandIns } from "./app/local-stand-ins.js";
 import { createCourseChangesPart } from "./app/course-changes.js";
 import type { CourseChangesPoll } from "./bookings/course-changes.js";
-import { createCourseNotices } from "./bot/features/course-changes/notices.js";
 import { createReceiving } from "./app/receiving.js";
 import { createTeeSheetPart } from "./app/tee-sheet.js";
 import { createVouchersPart } from "./app/vouchers.js";
@@ -296,16 +295,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(options.afterBookingIntervalMs !== undefined ? { intervalMs: options.afterBookingIntervalMs } : {}),
   });
 
-  const courseNotices = createCourseNotices({
-    db: storage.db,
-    outbox,
-    notifications,
-    access,
-    bookings,
-    ledger,
-    logger: logger.child({ module: "course-notices" }),
-    now,
-  });
+  const { courseNotices } = fairwayBot.deps;
   const courseChanges = createCourseChangesPart({
     config,
     ledger,

@@ -618,16 +618,17 @@ export function createBookingMachine(core: MoneyCore) {
   /**
    * A person's refund of a paid booking (an admin's: the write rule says so). Refused while a move owns
    * the booking (`WHILE_A_MOVE_IS_OPEN`: abandon the move first), and never answered "refunded" for a
-   * refund this call did not make: a booking refunded before reads `not-paid` with its state.
+   * refund this call did not make: a booking refunded before reads `not-paid` with its state. `byCourse`:
+   * the course closed the day (an admin's /closeday), so the booking is ended by the course (`ended_by`).
    */
-  async function refund(id: string, opts: { actor: Actor }): Promise<RefundOutcome> {
+  async function refund(id: string, opts: { actor: Actor; byCourse?: boolean }): Promise<RefundOutcome> {
     const booking = await load(id);
     await mayWrite("refund", opts.actor, booking);
     const owned = await ownerRefusal(options.db, id, "refund");
     if (owned) return { kind: "owned", booking, owner: owned };
     if (booking.state === "REFUNDING") return { kind: "busy", booking };
     if (booking.state !== "PAID") return { kind: "not-paid", booking };
-    return sendRefund(booking, opts.actor, { actor: opts.actor });
+    return sendRefund(booking, opts.actor, { actor: opts.actor, ...(opts.byCourse ? { endedBy: "course" } : {}) });
   }
 
   /**
@@ -658,7 +659,7 @@ export function createBookingMachine(core: MoneyCore) {
   async function sendRefund(
     booking: BookingRecord,
     actor: Actor,
-    claim: { actor: Actor; moveId?: string },
+    claim: { actor: Actor; moveId?: string; endedBy?: "course" },
   ): Promise<RefundOutcome> {
     const { id } = booking;
     if (!(await move(id, { from: ["PAID"], to: "REFUNDING", detail: claim }))) {
@@ -675,7 +676,11 @@ export function createBookingMachine(core: MoneyCore) {
       await move(id, {
         from: ["REFUNDING"],
         to: "REFUNDED",
-        set: { partner_status: refunded.status, refunded_amount: amount },
+        set: {
+          partner_status: refunded.status,
+          refunded_amount: amount,
+          ...(claim.endedBy ? { ended_by: claim.endedBy } : {}),
+        },
         detail: { reconciled: refunded.reconciled === true },
         ...(owes ? { owed: owes } : {}),
       });

@@ -352,6 +352,20 @@ export function createBookingQueries(db: Kysely<Database>) {
       );
     },
 
+    /** Paid bookings whose tee time is in [from, to), every course's, by course and tee time (a closed day's list). */
+    paidTeeTimesBetween(from: number, to: number): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("state", "=", "PAID")
+        .where("slot_starts_at", ">=", from)
+        .where("slot_starts_at", "<", to)
+        .orderBy("course_id")
+        .orderBy("slot_starts_at")
+        .orderBy("id")
+        .execute();
+    },
+
     /**
      * Paid bookings the course ended (cancelled, refunded, a closed day: `ended_by` course) in [from, to),
      * whenever they were paid: apart from the refunds the agency asked for.
