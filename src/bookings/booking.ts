@@ -84,6 +84,8 @@ export interface RefreshOptions {
 export interface Recheck {
   before: BookingRecord;
   after: BookingRecord;
+  /** Whether this read's compare-and-set moved the booking (false when another read or write moved it first). */
+  moved?: boolean;
   /** Absent when the booking was not read (not PAID, or no reservation). */
   partner?: {
     status: string;
@@ -150,7 +152,18 @@ export function createBookingMachine(core: MoneyCore) {
    * partner has not applied (CONFIRMING/REFUNDING while it says PENDING/PAID) goes back only when
    * `mayRevert`: the write is stale (older than any call can last), so no other process is still making it.
    */
-  async function applyPartnerState(booking: BookingRecord, r: Reservation, mayRevert: boolean, readAt: number) {
+  async function applyPartnerState(
+    booking: BookingRecord,
+    r: Reservation,
+    mayRevert: boolean,
+    readAt: number,
+  ): Promise<BookingRecord> {
+    return (await followPartner(booking, r, mayRevert, readAt)).booking;
+  }
+
+  /** `applyPartnerState`, and whether this call's compare-and-set moved the booking (`moved`). */
+  async function followPartner(booking: BookingRecord, r: Reservation, mayRevert: boolean, readAt: number) {
+    let moved = false;
     const fields = { ...reservationFields(r), refreshed_at: readAt };
     const detail = { via: "refresh", partnerStatus: r.status };
     const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
@@ -170,7 +183,7 @@ export function createBookingMachine(core: MoneyCore) {
             ? await owedByRefund(booking)
             : undefined;
         const course = byCourse ? { ended_by: "course" as const, refunded_amount: credited } : {};
-        await repo.transitionTo(booking.id, {
+        moved = await repo.transitionTo(booking.id, {
           from: booking.state,
           to: target,
           set: { ...fields, ...extra, ...course },
@@ -192,7 +205,7 @@ export function createBookingMachine(core: MoneyCore) {
       // Only onto the state this read was taken against: a confirm may have landed meanwhile.
       await repo.patch(booking.id, fields, [booking.state]);
     }
-    return load(booking.id);
+    return { booking: await load(booking.id), moved };
   }
 
   /**
@@ -596,7 +609,8 @@ export function createBookingMachine(core: MoneyCore) {
     if (await ownerOf(options.db, id)) return { before, after: before };
     const readAt = now();
     const r = await partner.getReservation(before.reservation_id);
-    let after = await applyPartnerState(before, r, false, readAt);
+    const followed = await followPartner(before, r, false, readAt);
+    let after = followed.booking;
     const startsAt = r.reserve?.golf?.slotTime;
     if (r.status === "PAID" && after.state === "PAID" && startsAt !== undefined && startsAt !== before.slot_starts_at) {
       // The course moved the tee time: the booking shows the new one, so the next read finds no change.
@@ -606,6 +620,7 @@ export function createBookingMachine(core: MoneyCore) {
     return {
       before,
       after,
+      moved: followed.moved,
       partner: { status: r.status, ...(startsAt !== undefined ? { startsAt } : {}), slotId: r.slotId },
     };
   }

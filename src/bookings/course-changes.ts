@@ -92,8 +92,9 @@ export function createCourseChangesPoll(options: CourseChangesPollOptions) {
   function changeOf(result: Recheck): CourseChange | undefined {
     const { before, after, partner } = result;
     if (!partner) return undefined;
-    if ((partner.status === "CANCEL" || partner.status === "REFUND") && before.state !== after.state) {
-      // The ledger had it PAID with no write of fairway's in flight: only the partner's side ended it.
+    if ((partner.status === "CANCEL" || partner.status === "REFUND") && result.moved === true) {
+      // The ledger had it PAID with no write of fairway's in flight, and this read moved it off PAID: only
+      // the partner's side ended it, and only this pass reports it (a pass racing it lost the compare-and-set).
       return { kind: "ended", before, booking: after, partnerStatus: partner.status };
     }
     if (partner.status === "PAID" && partner.startsAt !== undefined && partner.startsAt !== before.slot_starts_at) {
