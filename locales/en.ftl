@@ -1184,3 +1184,41 @@ credit-note-caption = 🧾 Credit note { $number } for booking { $code } (refers
 admin-report-documents = 🧾 Documents issued: { $receipts } receipts, { $invoices } tax invoices, { $credits } credit notes · output VAT { $vat }
 admin-report-document = { $number } · { $buyer } · VAT { $vat }
 admin-report-documents-caption = The receipts, tax invoices and credit notes issued in the period, as CSV for the accountant (amounts in baht; a credit note's negative).
+# when the course changes the plan
+course-ended-staff = ⛳ <b>The course { $how ->
+        [refund] refunded
+       *[cancel] cancelled
+    } a paid booking</b>
+    { $course }, { $date } { $time } · { $customer } · players: { $players } · code { $code }
+    Returned to the agency's credit: { $credited }
+    Owed to the customer: { $owed }
+course-moved-staff = ⛳ <b>The course moved a paid booking's tee time</b>
+    { $course } · { $customer } · players: { $players } · code { $code }
+    Was { $fromDate } { $fromTime }, now { $date } { $time }.
+course-ended-customer = ⛳ <b>The course has cancelled your tee time</b>
+    { $course }, { $date } at { $time } (code { $code })
+    { $owes ->
+        [yes] You are owed { $owed }; your agent will return it to you.
+       *[no] Your agent will contact you.
+    }
+    We are sorry for the change of plan.
+course-moved-customer = ⛳ <b>The course has moved your tee time</b>
+    { $course }: now { $date } at { $time } (was { $fromDate } at { $fromTime }), code { $code }.
+voucher-check-course-cancelled = Cancelled by the course
+voucher-check-course-cancelled-detail = The course cancelled this tee time: this voucher is no longer valid. Ask whoever booked it about the refund or another tee time.
+voucher-check-flight-course-cancelled = cancelled by the course
+admin-report-course-ended = { $count } ended by the course
+digest-course-ended = Ended by the course: { $count }
+cmd-closeday = Close a course-day: refund every booking, tell everyone
+closeday-usage = <code>/closeday YYYY-MM-DD course</code> — the course's id or part of its name. Lists that day's paid bookings at the course, then refunds each once and tells everyone.
+closeday-none = No paid booking at “{ $course }” on { $date }.
+closeday-which = Several courses match; use the course's id:
+closeday-title = ⛳ <b>Close { $course } on { $date }?</b> { $count } paid bookings:
+closeday-line = • { $time } · { $code } · { $customer } · players: { $players } · agent { $agent }{ $told ->
+        [yes] {" "}· customer told in the bot
+       *[no] {""}
+    }
+closeday-confirm = Each booking is refunded at the partner once, marked ended by the course, what its customer is owed recorded, and the booker, the customer and the admins told.
+closeday-btn-confirm = ⛳ Close and refund { $count }
+closeday-working = Closing the day…
+closeday-done = ⛳ Day closed ({ $date }): { $refunded } refunded now, { $failed } not refunded by this run (already ended, or see /order).

@@ -608,3 +608,16 @@ tax-invoice-too-long = { $max } 文字以内でもう一度入力してくださ
 tax-invoice-caption = 🧾 予約 { $code } のタックスインボイス { $number }
 tax-invoice-issued = ✅ タックスインボイス { $number } を発行しました。PDF をお送りします。
 credit-note-caption = 🧾 予約 { $code } の減額伝票 { $number }（タックスインボイス { $invoice } を参照）
+# when the course changes the plan
+course-ended-customer = ⛳ <b>ゴルフ場がティータイムをキャンセルしました</b>
+    { $course }、{ $date } { $time }(コード { $code })
+    { $owes ->
+        [yes] 返金額は { $owed } です。担当エージェントからお返しします。
+       *[no] 担当エージェントからご連絡します。
+    }
+    予定の変更によりご迷惑をおかけして申し訳ありません。
+course-moved-customer = ⛳ <b>ゴルフ場がティータイムを変更しました</b>
+    { $course }:変更後 { $date } { $time }(変更前 { $fromDate } { $fromTime })、コード { $code }。
+voucher-check-course-cancelled = ゴルフ場によるキャンセル
+voucher-check-course-cancelled-detail = ゴルフ場がこのティータイムをキャンセルしました。このバウチャーは無効です。返金や別のティータイムについては予約した方にお問い合わせください。
+voucher-check-flight-course-cancelled = ゴルフ場によるキャンセル

@@ -608,3 +608,16 @@ tax-invoice-too-long = { $max }자 이내로 다시 입력해 주세요.
 tax-invoice-caption = 🧾 예약 { $code } 의 세금계산서 { $number }
 tax-invoice-issued = ✅ 세금계산서 { $number } 가 발행되었습니다. PDF가 곧 전송됩니다.
 credit-note-caption = 🧾 예약 { $code } 의 감액 전표 { $number } (세금계산서 { $invoice } 참조)
+# when the course changes the plan
+course-ended-customer = ⛳ <b>골프장에서 티타임을 취소했습니다</b>
+    { $course }, { $date } { $time } (코드 { $code })
+    { $owes ->
+        [yes] 환불받으실 금액은 { $owed }이며, 담당 에이전트가 돌려드립니다.
+       *[no] 담당 에이전트가 연락드릴 예정입니다.
+    }
+    일정 변경으로 불편을 드려 죄송합니다.
+course-moved-customer = ⛳ <b>골프장에서 티타임을 변경했습니다</b>
+    { $course }: 변경 후 { $date } { $time } (변경 전 { $fromDate } { $fromTime }), 코드 { $code }.
+voucher-check-course-cancelled = 골프장 취소
+voucher-check-course-cancelled-detail = 골프장에서 이 티타임을 취소했습니다. 이 바우처는 더 이상 유효하지 않습니다. 환불이나 다른 티타임은 예약해 주신 분께 문의하세요.
+voucher-check-flight-course-cancelled = 골프장 취소

@@ -1092,3 +1092,41 @@ credit-note-caption = 🧾 ใบลดหนี้เลขที่ { $number 
 admin-report-documents = 🧾 เอกสารที่ออก: ใบเสร็จรับเงิน { $receipts } ฉบับ ใบกำกับภาษี { $invoices } ฉบับ ใบลดหนี้ { $credits } ฉบับ · ภาษีขาย { $vat }
 admin-report-document = { $number } · { $buyer } · ภาษีมูลค่าเพิ่ม { $vat }
 admin-report-documents-caption = ใบเสร็จรับเงิน ใบกำกับภาษี และใบลดหนี้ที่ออกในช่วงนี้ เป็นไฟล์ CSV สำหรับผู้ทำบัญชี (จำนวนเงินเป็นบาท ใบลดหนี้เป็นค่าติดลบ)
+# when the course changes the plan
+course-ended-staff = ⛳ <b>สนาม{ $how ->
+        [refund] คืนเงิน
+       *[cancel] ยกเลิก
+    }การจองที่ชำระแล้ว</b>
+    { $course }, { $date } { $time } · { $customer } · ผู้เล่น { $players } คน · รหัส { $code }
+    คืนเข้าเครดิตของเอเจนซี: { $credited }
+    ค้างคืนลูกค้า: { $owed }
+course-moved-staff = ⛳ <b>สนามเปลี่ยนเวลาทีออฟของการจองที่ชำระแล้ว</b>
+    { $course } · { $customer } · ผู้เล่น { $players } คน · รหัส { $code }
+    เดิม { $fromDate } { $fromTime } เปลี่ยนเป็น { $date } { $time }
+course-ended-customer = ⛳ <b>สนามได้ยกเลิกเวลาทีออฟของคุณ</b>
+    { $course }, { $date } เวลา { $time } (รหัส { $code })
+    { $owes ->
+        [yes] คุณจะได้รับเงินคืน { $owed } ตัวแทนของคุณจะเป็นผู้คืนให้
+       *[no] ตัวแทนของคุณจะติดต่อคุณ
+    }
+    ขออภัยในความไม่สะดวกจากการเปลี่ยนแปลงนี้
+course-moved-customer = ⛳ <b>สนามได้เปลี่ยนเวลาทีออฟของคุณ</b>
+    { $course }: เป็น { $date } เวลา { $time } (เดิม { $fromDate } เวลา { $fromTime }) รหัส { $code }
+voucher-check-course-cancelled = สนามยกเลิกแล้ว
+voucher-check-course-cancelled-detail = สนามได้ยกเลิกเวลาทีออฟนี้ บัตรนี้ใช้ไม่ได้แล้ว สอบถามผู้ที่จองให้เรื่องเงินคืนหรือเวลาทีออฟอื่น
+voucher-check-flight-course-cancelled = สนามยกเลิก
+admin-report-course-ended = สนามยกเลิก { $count } รายการ
+digest-course-ended = สนามยกเลิก: { $count } รายการ
+cmd-closeday = ปิดวันของสนาม: คืนเงินทุกการจอง แจ้งทุกคน
+closeday-usage = <code>/closeday YYYY-MM-DD สนาม</code> — รหัสสนามหรือส่วนหนึ่งของชื่อ แสดงการจองที่ชำระแล้วของวันนั้นที่สนาม แล้วคืนเงินแต่ละรายการครั้งเดียวและแจ้งทุกคน
+closeday-none = ไม่มีการจองที่ชำระแล้วที่ “{ $course }” วันที่ { $date }
+closeday-which = ตรงกับหลายสนาม โปรดใช้รหัสสนาม:
+closeday-title = ⛳ <b>ปิด { $course } วันที่ { $date } หรือไม่?</b> การจองที่ชำระแล้ว { $count } รายการ:
+closeday-line = • { $time } · { $code } · { $customer } · ผู้เล่น { $players } คน · เอเจนต์ { $agent }{ $told ->
+        [yes] {" "}· แจ้งลูกค้าในบอท
+       *[no] {""}
+    }
+closeday-confirm = แต่ละการจองจะถูกคืนเงินที่พาร์ทเนอร์ครั้งเดียว บันทึกว่าสนามยกเลิก บันทึกยอดที่ค้างคืนลูกค้า และแจ้งผู้จอง ลูกค้า และแอดมิน
+closeday-btn-confirm = ⛳ ปิดและคืนเงิน { $count } รายการ
+closeday-working = กำลังปิดวัน…
+closeday-done = ⛳ ปิดวันแล้ว ({ $date }): คืนเงินครั้งนี้ { $refunded } รายการ ไม่ได้คืนในครั้งนี้ { $failed } รายการ (สิ้นสุดไปแล้ว หรือดู /order)

@@ -608,3 +608,16 @@ tax-invoice-too-long = 请不要超过 { $max } 个字符，重新输入。
 tax-invoice-caption = 🧾 预订 { $code } 的税务发票 { $number }
 tax-invoice-issued = ✅ 已开具税务发票 { $number }，PDF 随后发送。
 credit-note-caption = 🧾 预订 { $code } 的减额凭证 { $number }（参照税务发票 { $invoice }）
+# when the course changes the plan
+course-ended-customer = ⛳ <b>球场已取消您的开球时间</b>
+    { $course },{ $date } { $time }(编号 { $code })
+    { $owes ->
+        [yes] 应退还您的金额为 { $owed },将由您的代理退还给您。
+       *[no] 您的代理将与您联系。
+    }
+    行程变更给您带来不便,我们深表歉意。
+course-moved-customer = ⛳ <b>球场已更改您的开球时间</b>
+    { $course }:现为 { $date } { $time }(原为 { $fromDate } { $fromTime }),编号 { $code }。
+voucher-check-course-cancelled = 已被球场取消
+voucher-check-course-cancelled-detail = 球场已取消此开球时间，此凭证不再有效。退款或其他开球时间请咨询为您预订的人。
+voucher-check-flight-course-cancelled = 已被球场取消

@@ -29,6 +29,7 @@ import { createLeaderJobs } from "./app/leader-jobs.js";
 import { connectPartner } from "./app/partner.js";
 import { playgroundConfig, startLocalStandIns, type LocalStandIns } from "./app/local-stand-ins.js";
 import { createCourseChangesPart } from "./app/course-changes.js";
+import type { CourseChangesPoll } from "./bookings/course-changes.js";
 import { createReceiving } from "./app/receiving.js";
 import { createTeeSheetPart } from "./app/tee-sheet.js";
 import { createVouchersPart } from "./app/vouchers.js";
@@ -86,6 +87,8 @@ export interface App {
   tripJobs: TripJobs;
   /** The watch checker (run on the leader): tee times that open, alerted to the agents watching. */
   watches: WatchChecker;
+  /** The course-changes poll (run on the leader): what the course ended or moved, told (tests call `pass`). */
+  courseChanges: CourseChangesPoll;
   bot: FairwayBot["bot"];
   /** Background sends (notifications), queued by any instance, drained by the leader. */
   outbox: Outbox;
@@ -303,14 +306,18 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(options.afterBookingIntervalMs !== undefined ? { intervalMs: options.afterBookingIntervalMs } : {}),
   });
 
+  const { courseNotices } = fairwayBot.deps;
   const courseChanges = createCourseChangesPart({
     config,
     ledger,
     bookings,
     fleet,
     ...(bucketStore ? { bucketStore } : {}),
-    // Found and logged by the poll; telling the booker, the customer and the admins is not built yet (issue 50).
-    onChange: () => Promise.resolve(),
+    // The booker, the customer and the admins told once per change, in the pass that found it.
+    onChange: async (change) => {
+      await courseNotices.tell(change);
+    },
+    sweep: () => courseNotices.tellUntold(),
     logger,
     now,
     ...(options.courseChangesTickMs !== undefined ? { tickMs: options.courseChangesTickMs } : {}),
@@ -403,6 +410,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     slipRetries,
     tripJobs,
     watches,
+    courseChanges,
     bot,
     outbox,
     sendsWaiting: () => budget.pending(),

@@ -25,6 +25,8 @@ export interface CourseChangesPartOptions {
   bucketStore?: BucketStore;
   /** What is done with each change found (told, recorded); awaited within the pass. */
   onChange(change: CourseChange): Promise<void>;
+  /** Run first in each pass (`CourseChangesPollOptions.sweep`). */
+  sweep?: () => Promise<unknown>;
   logger: Logger;
   now: () => number;
   /** How often a pass looks for bookings due, ms (the poll's default when absent). */
@@ -62,6 +64,7 @@ export function createCourseChangesPart(options: CourseChangesPartOptions): Cour
     budget: courseChangesBudget({ ...options, readsPerMinute: config.courseChanges.readsPerMinute }),
     shortestMs: config.courseChanges.shortestMs,
     onChange: (change) => options.onChange(change),
+    ...(options.sweep ? { sweep: options.sweep } : {}),
     logger: logger.child({ module: "course-changes" }),
     now: options.now,
     tickMs: options.tickMs ?? courseChangesTickMs(config.courseChanges.readsPerMinute),

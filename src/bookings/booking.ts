@@ -84,6 +84,8 @@ export interface RefreshOptions {
 export interface Recheck {
   before: BookingRecord;
   after: BookingRecord;
+  /** Whether this read's compare-and-set moved the booking (false when another read or write moved it first). */
+  moved?: boolean;
   /** Absent when the booking was not read (not PAID, or no reservation). */
   partner?: {
     status: string;
@@ -150,7 +152,18 @@ export function createBookingMachine(core: MoneyCore) {
    * partner has not applied (CONFIRMING/REFUNDING while it says PENDING/PAID) goes back only when
    * `mayRevert`: the write is stale (older than any call can last), so no other process is still making it.
    */
-  async function applyPartnerState(booking: BookingRecord, r: Reservation, mayRevert: boolean, readAt: number) {
+  async function applyPartnerState(
+    booking: BookingRecord,
+    r: Reservation,
+    mayRevert: boolean,
+    readAt: number,
+  ): Promise<BookingRecord> {
+    return (await followPartner(booking, r, mayRevert, readAt)).booking;
+  }
+
+  /** `applyPartnerState`, and whether this call's compare-and-set moved the booking (`moved`). */
+  async function followPartner(booking: BookingRecord, r: Reservation, mayRevert: boolean, readAt: number) {
+    let moved = false;
     const fields = { ...reservationFields(r), refreshed_at: readAt };
     const detail = { via: "refresh", partnerStatus: r.status };
     const moves: Record<string, BookingState | undefined> = { PAID: "PAID", CANCEL: "RELEASED", REFUND: "REFUNDED" };
@@ -160,19 +173,21 @@ export function createBookingMachine(core: MoneyCore) {
     if (target && target !== booking.state && (!refundNotApplied || mayRevert)) {
       const extra = target === "RELEASED" && !booking.release_reason ? { release_reason: "partner-cancelled" } : {};
       if (isLegalMove("booking", booking.state, target)) {
-        // A paid reservation the partner ended, refunded or cancelled: what the customer paid is owed back
-        // (a cancel credits nothing known, so their whole payment) — no baht owed without its row.
-        const owed =
-          target === "REFUNDED"
+        // A PAID booking read CANCEL or REFUND: no write of fairway's was in flight, so the course ended it.
+        const byCourse = booking.state === "PAID" && (target === "REFUNDED" || target === "RELEASED");
+        const credited = byCourse ? courseCreditOf(r) : null;
+        // What the customer paid is owed back, their share of the credit — no baht owed without its row.
+        const owed = byCourse
+          ? await core.owed.refund(booking, credited, true)
+          : target === "REFUNDED"
             ? await owedByRefund(booking)
-            : target === "RELEASED" && booking.state === "PAID"
-              ? await core.owed.refund(booking, null, true)
-              : undefined;
-        await repo.transitionTo(booking.id, {
+            : undefined;
+        const course = byCourse ? { ended_by: "course" as const, refunded_amount: credited } : {};
+        moved = await repo.transitionTo(booking.id, {
           from: booking.state,
           to: target,
-          set: { ...fields, ...extra },
-          detail,
+          set: { ...fields, ...extra, ...course },
+          detail: byCourse ? { ...detail, endedBy: "course", credited } : detail,
           ...(owed ? { owed } : {}),
         });
       } else {
@@ -190,7 +205,16 @@ export function createBookingMachine(core: MoneyCore) {
       // Only onto the state this read was taken against: a confirm may have landed meanwhile.
       await repo.patch(booking.id, fields, [booking.state]);
     }
-    return load(booking.id);
+    return { booking: await load(booking.id), moved };
+  }
+
+  /**
+   * What a course's end of a paid reservation credited back to the agency, when the partner's answer says
+   * (`reserve.price`); null when it does not (a read carries none): the ledger records no figure it was not
+   * given, and the customer is then owed their whole payment.
+   */
+  function courseCreditOf(r: Reservation): number | null {
+    return r.reserve?.price ?? null;
   }
 
   /**
@@ -586,7 +610,8 @@ export function createBookingMachine(core: MoneyCore) {
     if (await ownerOf(options.db, id)) return { before, after: before };
     const readAt = now();
     const r = await partner.getReservation(before.reservation_id);
-    let after = await applyPartnerState(before, r, false, readAt);
+    const followed = await followPartner(before, r, false, readAt);
+    let after = followed.booking;
     const startsAt = r.reserve?.golf?.slotTime;
     if (r.status === "PAID" && after.state === "PAID" && startsAt !== undefined && startsAt !== before.slot_starts_at) {
       // The course moved the tee time: the booking shows the new one, so the next read finds no change.
@@ -596,6 +621,7 @@ export function createBookingMachine(core: MoneyCore) {
     return {
       before,
       after,
+      moved: followed.moved,
       partner: { status: r.status, ...(startsAt !== undefined ? { startsAt } : {}), slotId: r.slotId },
     };
   }
@@ -608,16 +634,17 @@ export function createBookingMachine(core: MoneyCore) {
   /**
    * A person's refund of a paid booking (an admin's: the write rule says so). Refused while a move owns
    * the booking (`WHILE_A_MOVE_IS_OPEN`: abandon the move first), and never answered "refunded" for a
-   * refund this call did not make: a booking refunded before reads `not-paid` with its state.
+   * refund this call did not make: a booking refunded before reads `not-paid` with its state. `byCourse`:
+   * the course closed the day (an admin's /closeday), so the booking is ended by the course (`ended_by`).
    */
-  async function refund(id: string, opts: { actor: Actor }): Promise<RefundOutcome> {
+  async function refund(id: string, opts: { actor: Actor; byCourse?: boolean }): Promise<RefundOutcome> {
     const booking = await load(id);
     await mayWrite("refund", opts.actor, booking);
     const owned = await ownerRefusal(options.db, id, "refund");
     if (owned) return { kind: "owned", booking, owner: owned };
     if (booking.state === "REFUNDING") return { kind: "busy", booking };
     if (booking.state !== "PAID") return { kind: "not-paid", booking };
-    return sendRefund(booking, opts.actor, { actor: opts.actor });
+    return sendRefund(booking, opts.actor, { actor: opts.actor, ...(opts.byCourse ? { endedBy: "course" } : {}) });
   }
 
   /**
@@ -648,7 +675,7 @@ export function createBookingMachine(core: MoneyCore) {
   async function sendRefund(
     booking: BookingRecord,
     actor: Actor,
-    claim: { actor: Actor; moveId?: string },
+    claim: { actor: Actor; moveId?: string; endedBy?: "course" },
   ): Promise<RefundOutcome> {
     const { id } = booking;
     if (!(await move(id, { from: ["PAID"], to: "REFUNDING", detail: claim }))) {
@@ -665,7 +692,11 @@ export function createBookingMachine(core: MoneyCore) {
       await move(id, {
         from: ["REFUNDING"],
         to: "REFUNDED",
-        set: { partner_status: refunded.status, refunded_amount: amount },
+        set: {
+          partner_status: refunded.status,
+          refunded_amount: amount,
+          ...(claim.endedBy ? { ended_by: claim.endedBy } : {}),
+        },
         detail: { reconciled: refunded.reconciled === true },
         ...(owes ? { owed: owes } : {}),
       });

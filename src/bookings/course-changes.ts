@@ -37,8 +37,8 @@ export function recheckIntervalMs(startsAt: number, at: number, shortestMs: numb
 export type CourseChange =
   /** The partner ended the reservation (CANCEL or REFUND); `booking` is the ledger's after it followed. */
   | { kind: "ended"; before: BookingRecord; booking: BookingRecord; partnerStatus: string }
-  /** The partner's reservation is still paid, at another tee time (`startsAt`, `slotId`). */
-  | { kind: "tee-time-changed"; booking: BookingRecord; startsAt: number; slotId: string };
+  /** The partner's reservation is still paid, at another tee time (`startsAt`, `slotId`; it was at `from`). */
+  | { kind: "tee-time-changed"; booking: BookingRecord; from: number; startsAt: number; slotId: string };
 
 /** A shared read budget: one token a partner read; false when the fleet's budget has none now. */
 export interface ReadBudget {
@@ -56,6 +56,11 @@ export interface CourseChangesPollOptions {
   shortestMs: number;
   /** Told of each change found, in the pass that found it (awaited: a pass ends after its notices are queued). */
   onChange(change: CourseChange): Promise<void>;
+  /**
+   * Run first in each pass: tells what the ledger recorded as changed and nobody told (an end a person's
+   * read found first, a crash between the ledger's move and `onChange`). Default: nothing.
+   */
+  sweep?: () => Promise<unknown>;
   logger: Logger;
   now: () => number;
   /** How often a pass looks for bookings due, ms. Default: the shortest interval, at most a minute. */
@@ -87,19 +92,22 @@ export function createCourseChangesPoll(options: CourseChangesPollOptions) {
   function changeOf(result: Recheck): CourseChange | undefined {
     const { before, after, partner } = result;
     if (!partner) return undefined;
-    if ((partner.status === "CANCEL" || partner.status === "REFUND") && before.state !== after.state) {
-      // The ledger had it PAID with no write of fairway's in flight: only the partner's side ended it.
+    if ((partner.status === "CANCEL" || partner.status === "REFUND") && result.moved === true) {
+      // The ledger had it PAID with no write of fairway's in flight, and this read moved it off PAID: only
+      // the partner's side ended it, and only this pass reports it (a pass racing it lost the compare-and-set).
       return { kind: "ended", before, booking: after, partnerStatus: partner.status };
     }
     if (partner.status === "PAID" && partner.startsAt !== undefined && partner.startsAt !== before.slot_starts_at) {
-      return { kind: "tee-time-changed", booking: after, startsAt: partner.startsAt, slotId: partner.slotId };
+      const { startsAt, slotId } = partner;
+      return { kind: "tee-time-changed", booking: after, from: before.slot_starts_at, startsAt, slotId };
     }
     return undefined;
   }
 
-  /** One pass: the bookings due, soonest tee time first, read while the budget lasts. */
+  /** One pass: the bookings due, the most overdue for its band first, read while the budget lasts. */
   async function pass(): Promise<PassResult> {
     const result: PassResult = { read: 0, changes: [], failed: 0, budgetSpent: false };
+    await options.sweep?.().catch((err: unknown) => logger.warn({ err }, "course-changes sweep failed"));
     const due = await options.due(now(), bands, perPass);
     for (const booking of due) {
       if (!(await options.budget.take())) {

@@ -280,12 +280,39 @@ export function createBookingQueries(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Bookings the course ended (`ended_by` course) whose tee time is after `at` and whose end was never
+     * told (no `course_notices` row `end:<booking>`): a crash between the ledger's move and the notice, or a
+     * person's read that found the end before the course-changes poll did.
+     */
+    courseEndsUntold(at: number, limit: number): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("ended_by", "=", "course")
+        .where("slot_starts_at", ">", at)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("course_notices")
+                .select("course_notices.id")
+                .where("course_notices.id", "=", sql<string>`${"end:"} || bookings.id`),
+            ),
+          ),
+        )
+        .limit(limit)
+        .execute();
+    },
+
     /** How many holds were released in [from, to) (expired, cancelled or orphaned). */
     async releasedBetween(from: number, to: number): Promise<number> {
       const row = await db
         .selectFrom("booking_events")
         .select((eb) => eb.fn.countAll<number>().as("n"))
         .where("to_state", "=", "RELEASED")
+        // A paid booking the course cancelled is no hold released (`courseEndedBetween` counts it).
+        .where((eb) => eb.or([eb("from_state", "is", null), eb("from_state", "!=", "PAID")]))
         .where("at", ">=", from)
         .where("at", "<", to)
         .executeTakeFirst();
@@ -312,21 +339,60 @@ export function createBookingQueries(db: Kysely<Database>) {
      */
     refundedBetween(from: number, to: number): Promise<BookingRecord[]> {
       // From the period's refund events (few), not from every booking ever refunded.
+      return (
+        db
+          .selectFrom("bookings")
+          .selectAll("bookings")
+          .where("state", "=", "REFUNDED")
+          // The course's own ends are counted apart (`courseEndedBetween`).
+          .where("ended_by", "is", null)
+          .where("id", "not in", (eb) =>
+            eb
+              .selectFrom("booking_moves")
+              .select("booking_moves.old_booking_id")
+              .where("booking_moves.state", "=", "DONE"),
+          )
+          .where("id", "in", (eb) =>
+            eb
+              .selectFrom("booking_events")
+              .select("booking_events.booking_id")
+              .where("booking_events.to_state", "=", "REFUNDED")
+              .where("booking_events.at", ">=", from)
+              .where("booking_events.at", "<", to),
+          )
+          .execute()
+      );
+    },
+
+    /** Paid bookings whose tee time is in [from, to), every course's, by course and tee time (a closed day's list). */
+    paidTeeTimesBetween(from: number, to: number): Promise<BookingRecord[]> {
+      return db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("state", "=", "PAID")
+        .where("slot_starts_at", ">=", from)
+        .where("slot_starts_at", "<", to)
+        .orderBy("course_id")
+        .orderBy("slot_starts_at")
+        .orderBy("id")
+        .execute();
+    },
+
+    /**
+     * Paid bookings the course ended (cancelled, refunded, a closed day: `ended_by` course) in [from, to),
+     * whenever they were paid: apart from the refunds the agency asked for.
+     */
+    courseEndedBetween(from: number, to: number): Promise<BookingRecord[]> {
       return db
         .selectFrom("bookings")
         .selectAll("bookings")
-        .where("state", "=", "REFUNDED")
-        .where("id", "not in", (eb) =>
-          eb
-            .selectFrom("booking_moves")
-            .select("booking_moves.old_booking_id")
-            .where("booking_moves.state", "=", "DONE"),
-        )
+        .where("ended_by", "=", "course")
         .where("id", "in", (eb) =>
           eb
             .selectFrom("booking_events")
             .select("booking_events.booking_id")
-            .where("booking_events.to_state", "=", "REFUNDED")
+            .where("booking_events.to_state", "in", ["REFUNDED", "RELEASED"])
+            .where("booking_events.from_state", "=", "PAID")
             .where("booking_events.at", ">=", from)
             .where("booking_events.at", "<", to),
         )

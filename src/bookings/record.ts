@@ -61,6 +61,7 @@ export const PAID_LINE_COLUMNS = [
   "amount",
   "selling_amount",
   "refunded_amount",
+  "ended_by",
   "paid_at",
   "created_at",
 ] as const satisfies readonly (keyof BookingRecord)[];

@@ -70,6 +70,7 @@ function intentRow(input: BookingIntentInput, at: number) {
     paid_at: null,
     refunded_amount: null,
     release_reason: null,
+    ended_by: null,
     last_error: null,
     created_at: at,
     updated_at: at,

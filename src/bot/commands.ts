@@ -47,6 +47,7 @@ export const ADMIN_MENU_COMMANDS = [
   "requests",
   "prices",
   "moverule",
+  "closeday",
 ] as const;
 
 export type MenuCommand = (typeof EVERYONE_COMMANDS | typeof AGENT_COMMANDS | typeof ADMIN_MENU_COMMANDS)[number];

@@ -24,6 +24,8 @@ import type { SessionData } from "./session.js";
 export type { Locale } from "./format/locale.js";
 
 /** What every handler can reach. */
+import type { CourseChange } from "../bookings/course-changes.js";
+
 export interface BotDeps {
   config: Config;
   partner: PartnerClient;
@@ -64,6 +66,13 @@ export interface BotDeps {
   receipts: Receipts;
   /** E-vouchers (vouchers/): the PNG sent with a receipt and by "Send to golfer". Absent: none is sent. */
   vouchers?: Vouchers;
+  /** What the course changed, told once per change (features/course-changes/notices.ts: `createCourseNotices`). */
+  courseNotices: {
+    /** Tells a change once (true when this call told it). */
+    tell(change: CourseChange): Promise<boolean>;
+    /** Tells the course's ends nobody told; how many it told. */
+    tellUntold(limit?: number): Promise<number>;
+  };
 }
 
 interface DepsFlavor {

@@ -533,4 +533,10 @@ export const CUSTOMER_KEYS = [
   "tax-invoice-caption",
   "tax-invoice-issued",
   "credit-note-caption",
+  // When the course changes the plan (src/bot/features/course-changes/).
+  "course-ended-customer",
+  "course-moved-customer",
+  "voucher-check-course-cancelled",
+  "voucher-check-course-cancelled-detail",
+  "voucher-check-flight-course-cancelled",
 ] as const;

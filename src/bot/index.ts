@@ -54,6 +54,7 @@ import { createI18n, surfaceLocale } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, plainTextOnEntityErrors, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
 import { soloFleet, type Fleet } from "../runtime/fleet.js";
+import { createCourseNotices } from "./features/course-changes/notices.js";
 import type { BucketStore } from "../runtime/shared-buckets.js";
 
 export type { BotContext, BotDeps } from "./context.js";
@@ -88,7 +89,7 @@ interface LocaleCarrier {
 }
 
 /** Builds fairway's bot: plugins in order, then one composer per feature. */
-export function createBot(base: Omit<BotDeps, "notifications">, options: CreateBotOptions) {
+export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">, options: CreateBotOptions) {
   // Abuse control and rate limits (abuse-control.ts): every HTTP attempt paced by the outgoing budget.
   const fleet = options.fleet ?? soloFleet("this process");
   const { defaultLocale } = base.config;
@@ -161,7 +162,17 @@ export function createBot(base: Omit<BotDeps, "notifications">, options: CreateB
   flowApi.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 25 }), lateAnswer, plainFallback);
 
   const notifications = createNotifications({ ...base, api: bot.api, i18n, outbox: limits.outbox });
-  const deps: BotDeps = { ...base, notifications };
+  const courseNotices = createCourseNotices({
+    db: base.storage.db,
+    outbox: limits.outbox,
+    notifications,
+    access: base.access,
+    bookings: base.bookings,
+    ledger: base.ledger,
+    logger: base.logger.child({ module: "course-notices" }),
+    now: base.now,
+  });
+  const deps: BotDeps = { ...base, notifications, courseNotices };
   const teeSheetPicks = createTeeSheetPicks(base.now);
 
   if (options.first) bot.use(options.first);

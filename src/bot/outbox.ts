@@ -365,10 +365,13 @@ export function createOutbox(options: OutboxOptions) {
   }
 
   return {
-    /** Queues one message (any instance); the leader sends it. Resolves once it is stored. */
-    async enqueue(message: OutboxMessage): Promise<void> {
+    /**
+     * Queues one message (any instance); the leader sends it. Resolves once it is stored; `within`: in the
+     * caller's transaction, so the message is queued only if what it tells of is recorded with it.
+     */
+    async enqueue(message: OutboxMessage, within?: Kysely<Database>): Promise<void> {
       counter = (counter + 1) % 1000;
-      await db
+      await (within ?? db)
         .insertInto("outbox")
         .values({
           id: randomUUID(),

@@ -77,6 +77,17 @@ export interface BookingsTable {
   addition_golfers: string | null;
   /** Epoch ms when the reservation was last read from the partner (`refresh`, 017); null: not read since. */
   refreshed_at: number | null;
+  /** `course`: the partner ended this paid reservation without fairway asking (031); null otherwise. */
+  ended_by: "course" | null;
+}
+
+/** A course change told (031): one row per change, inserted with its messages. */
+export interface CourseNoticesTable {
+  /** `end:<booking>` or `time:<booking>:<tee time, epoch ms>`. */
+  id: string;
+  booking_id: string;
+  kind: "ended" | "tee-time";
+  created_at: number;
 }
 
 /**
@@ -758,6 +769,7 @@ export interface Database {
   partner_cache: PartnerCacheTable;
   watches: WatchesTable;
   watch_targets: WatchTargetsTable;
+  course_notices: CourseNoticesTable;
   watch_alerts: WatchAlertsTable;
   vouchers: VouchersTable;
 }

@@ -1,6 +1,6 @@
 /**
  * The e-voucher's check page, `GET /v/<token>` on the public server: the booking's state now, plainly
- * (valid, void, moved: never what it was moved to), in the voucher's language, readable on a phone. One
+ * (valid, void, cancelled by the course, moved: never what it was moved to), in the voucher's language, readable on a phone. One
  * HTML answer with its style inline (allowed by its hash in a strict Content-Security-Policy), no script,
  * nothing from elsewhere; it shows what the voucher shows, less the lead golfer's name and every price. An
  * unknown or malformed token is a bare 404; an address over its limit (every call counts, a token found or
@@ -23,7 +23,7 @@ const STYLE = `body{margin:0;font:17px/1.45 system-ui,sans-serif;color:#15202b;b
 main{max-width:30rem;margin:0 auto;padding:1.2rem}
 .status{border-radius:.8rem;padding:1rem 1.2rem;color:#fff;margin-bottom:1rem}
 .status h1{margin:0;font-size:1.8rem}.status p{margin:.3rem 0 0}
-.valid{background:#1d6b43}.void,.moved{background:#a32d2d}.pending,.partial{background:#8a5a00}
+.valid{background:#1d6b43}.void,.moved,.course-cancelled{background:#a32d2d}.pending,.partial{background:#8a5a00}
 section{background:#fff;border-radius:.8rem;padding:1rem 1.2rem}
 h2{margin:0 0 .4rem;font-size:1.3rem}dl{margin:0}dt{color:#5b6770;font-size:.85rem;margin-top:.6rem}dd{margin:0;font-weight:600}
 li{margin:.2rem 0}`;
@@ -49,7 +49,12 @@ export function checkPageHtml(check: VoucherCheck): string {
       ? `<dt>${t("voucher-time")}</dt><dd>${time(first)}</dd><dt>${t("voucher-players")}</dt><dd>${t("voucher-players-count", { players })}</dd><dt>${t("voucher-code")}</dt><dd>${code(first)}</dd>`
       : `<dt>${t("voucher-players")}</dt><dd>${t("voucher-players-count", { players })}</dd><dt>${t("voucher-flights")}</dt><dd><ul>${flights
           .map((f) => {
-            const mark = flightStatus(f.state) === "valid" ? "voucher-check-flight-valid" : "voucher-check-flight-void";
+            const mark =
+              flightStatus(f.state) === "valid"
+                ? "voucher-check-flight-valid"
+                : f.ended_by === "course"
+                  ? "voucher-check-flight-course-cancelled"
+                  : "voucher-check-flight-void";
             return `<li>${t("voucher-flight", { time: time(f), players: f.persons, code: f.reservation_code ?? "-" })} — ${t(mark)}</li>`;
           })
           .join("")}</ul></dd>`;

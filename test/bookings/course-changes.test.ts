@@ -29,6 +29,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const SHORTEST = 5 * MINUTE;
 const AGENT = 8802;
+const ADMIN = 8801;
 const ORDER_READ = /^\/api\/v1\/ext\/order\/[0-9a-f]+$/;
 
 describe("the course-changes schedule", () => {
@@ -70,7 +71,7 @@ describe.each(databaseFactories)("the course-changes poll, on $name", ({ make })
       holdMinutes: 15,
       now: clock,
       holdPolicy: () => Promise.resolve(undefined),
-      writePolicy: (req) => Promise.resolve(writeRefusal({ role: "agent" }, req)),
+      writePolicy: (req) => Promise.resolve(writeRefusal({ role: req.actorId === ADMIN ? "admin" : "agent" }, req)),
     });
   });
 
@@ -247,6 +248,30 @@ describe.each(databaseFactories)("the course-changes poll, on $name", ({ make })
     expect(await service.owedOf(near)).toHaveLength(1);
   });
 
+  it("an end by the course is its own kind: ended_by course, the customer's payment owed; the agency's refund is not", async () => {
+    const byCourse = await paid(slotIn(1));
+    const byAgency = await paid(slotIn(1));
+    sandbox.course.end((await booking(byCourse)).reservation_id!, "REFUND");
+    expect((await service.refund(byAgency, { actor: `user:${ADMIN}` })).kind).toBe("refunded");
+    t += SHORTEST;
+    await poll().pass();
+    const ended = await booking(byCourse);
+    // A read states no credit: none is recorded, and the customer is owed their whole payment.
+    expect(ended).toMatchObject({ state: "REFUNDED", ended_by: "course", refunded_amount: null });
+    expect(await service.owedOf(byCourse)).toMatchObject([
+      { reason: "refund", state: "to-return", amount: ended.selling_amount ?? ended.amount },
+    ]);
+    const history = await service.history(byCourse);
+    expect(history.at(-1)).toMatchObject({ from_state: "PAID", to_state: "REFUNDED" });
+    expect(history.at(-1)?.detail).toContain('"endedBy":"course"');
+    expect((await booking(byAgency)).ended_by).toBeNull();
+    const cancelled = await paid(slotIn(1));
+    sandbox.course.end((await booking(cancelled)).reservation_id!, "CANCEL");
+    t += SHORTEST;
+    await poll().pass();
+    expect(await booking(cancelled)).toMatchObject({ state: "RELEASED", ended_by: "course" });
+  });
+
   it("a tee time the course moved is recorded once: the booking shows the new time, the next pass finds nothing", async () => {
     const slot = slotIn(1);
     const moved = await paid(slot);
@@ -258,6 +283,7 @@ describe.each(databaseFactories)("the course-changes poll, on $name", ({ make })
     const p = poll();
     t += SHORTEST;
     expect((await p.pass()).changes).toHaveLength(1);
+    expect(found[0]).toMatchObject({ kind: "tee-time-changed", from: slot.startMs, startsAt: newStart });
     expect(await booking(moved)).toMatchObject({ state: "PAID", slot_id: to, slot_starts_at: newStart });
     t += SHORTEST;
     expect(await p.pass()).toMatchObject({ read: 1, changes: [] });

@@ -553,9 +553,24 @@ describe("/bookings and /report", () => {
       "selling_thb",
       "margin_thb",
       "groups",
+      "course_ended_bookings",
+      "course_ended_thb",
     ]);
     expect(rows.slice(1)).toEqual([
-      [String(AGENT), "", "2", baht(amountOf(A)), "0", "0.00", baht(amountOf(A)), baht(amountOf(A)), "0.00", "0"],
+      [
+        String(AGENT),
+        "",
+        "2",
+        baht(amountOf(A)),
+        "0",
+        "0.00",
+        baht(amountOf(A)),
+        baht(amountOf(A)),
+        "0.00",
+        "0",
+        "0",
+        "0.00",
+      ],
       [
         String(ADDED_AGENT),
         `agent ${ADDED_AGENT}`,
@@ -567,6 +582,8 @@ describe("/bookings and /report", () => {
         baht(amountOf(B)),
         "0.00",
         "0",
+        "0",
+        "0.00",
       ],
       [
         "total",
@@ -579,6 +596,8 @@ describe("/bookings and /report", () => {
         baht(amountOf([...A, ...B])),
         "0.00",
         "0",
+        "0",
+        "0.00",
       ],
     ]);
 
@@ -755,6 +774,7 @@ describe("/agents", () => {
     expect(menu()).toEqual([
       "book",
       "mybookings",
+      "trips",
       "move",
       "link",
       "links",

@@ -143,7 +143,9 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     if (confirms > 1) violations.push(`reservation ${r.id} was confirmed ${confirms} times`);
     if (refunds > 1) violations.push(`reservation ${r.id} was refunded ${refunds} times`);
     if (confirms > 0) paid += r.amount;
-    if (refunds > 0) refunded += r.refundedAmount ?? 0;
+    // The agency's refund, or the course's own end (its cancel or refund, a closed day): credited once.
+    const courseEnds = r.history.filter((h) => h.reason === "course-refund" || h.reason === "course-cancel").length;
+    if (refunds > 0 || courseEnds > 0) refunded += r.refundedAmount ?? 0;
   }
   const expectedBalance = subject.balanceBase - paid + refunded;
   if (sandbox.balance() !== expectedBalance) {
@@ -178,7 +180,8 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     }
     if (b.amount !== r.amount)
       violations.push(`${describeBooking(b)}: ledger amount ${String(b.amount)} ≠ sandbox amount ${r.amount} satang`);
-    if (b.state === "REFUNDED" && b.refunded_amount !== null && b.refunded_amount !== (r.refundedAmount ?? 0)) {
+    const creditSeen = b.state === "REFUNDED" || b.ended_by === "course";
+    if (creditSeen && b.refunded_amount !== null && b.refunded_amount !== (r.refundedAmount ?? 0)) {
       violations.push(
         `${describeBooking(b)}: refunded ${b.refunded_amount} in the ledger, ${r.refundedAmount ?? 0} at the sandbox`,
       );
@@ -331,7 +334,9 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
     if (o.reason === "difference" && m?.state !== "DONE")
       violations.push(`${where}: its move is ${m?.state ?? "missing"}, not done`);
     if (o.reason === "refund") {
-      if (statusOf(b) !== "REFUND") violations.push(`${where}: the partner has the booking ${statusOf(b) ?? "-"}`);
+      const endedByCourse = b?.ended_by === "course" && statusOf(b) === "CANCEL";
+      if (statusOf(b) !== "REFUND" && !endedByCourse)
+        violations.push(`${where}: the partner has the booking ${statusOf(b) ?? "-"}`);
       const claim = refundClaims.get(o.booking_id);
       if (claim && movesRows.some((x) => x.id === claim && (x.state === "DONE" || x.state === "STRANDED")))
         violations.push(`${where}: the refund was move ${claim}'s (its end says what is owed; owed twice)`);
@@ -387,7 +392,7 @@ export async function collectViolations(subject: InvariantSubject): Promise<Inva
   // The ledger's money agrees with the sandbox's for fairway's reservations (writes in flight aside).
   const settled = [...claimed.entries()].filter(([, b]) => !IN_FLIGHT.includes(b.state));
   const ledgerPaid = settled
-    .filter(([, b]) => b.state === "PAID" || b.state === "REFUNDED")
+    .filter(([, b]) => b.state === "PAID" || b.state === "REFUNDED" || b.ended_by === "course")
     .reduce((sum, [, b]) => sum + (b.amount ?? 0), 0);
   const sandboxPaid = settled
     .map(([id]) => byId.get(id)!)

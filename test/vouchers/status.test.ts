@@ -17,6 +17,25 @@ describe("a voucher's status", () => {
     [of("REFUNDED", "REFUNDED"), false, "void"],
     [of("PAID"), true, "moved"],
     [of(), false, "void"],
+    [[{ state: "REFUNDED", ended_by: "course" }], false, "course-cancelled"],
+    [[{ state: "RELEASED", ended_by: "course" }], false, "course-cancelled"],
+    // A group: cancelled by the course only when the course ended every tee time of it.
+    [
+      [
+        { state: "REFUNDED", ended_by: "course" },
+        { state: "REFUNDED", ended_by: null },
+      ],
+      false,
+      "void",
+    ],
+    [
+      [
+        { state: "REFUNDED", ended_by: "course" },
+        { state: "PAID", ended_by: null },
+      ],
+      false,
+      "partial",
+    ],
   ] as const)("%j (moved: %s): %s", (flights, moved, status) => {
     expect(voucherStatus(flights, moved)).toBe(status);
   });

@@ -45,6 +45,8 @@ const RECORDED: Record<number, string> = {
   23: "41e8d9ce2fd9055d",
   // 24: a hold's refusal may be "trip-only" (a trip's lead customer holds nothing themselves).
   24: "a8dc49958ff325d2",
+  // 25: a booking the flow reads says whether the course ended it (ended_by).
+  25: "0339d49eba2d5abc",
 };
 
 /** Where each stored type is declared. */

@@ -1,6 +1,6 @@
 /**
  * The admin commands: partner credit, a reservation's full story, refunds, releases, bookings,
- * reports, agents and the audit log. Every handler and every button checks `ctx.who` itself, so the
+ * reports, agents, the audit log and a course-day the course closed. Every handler and every button checks `ctx.who` itself, so the
  * feature is safe wherever it is installed; anyone but an admin is told the command is not theirs.
  */
 import { Composer } from "grammy";
@@ -8,6 +8,7 @@ import type { BotContext } from "../../context.js";
 import { requestsCommand } from "../after-booking/request-decisions.js";
 import { agentsCommand } from "./agents.js";
 import { auditCommand } from "./audit.js";
+import { closeDayCommand, confirmCloseDay } from "./close-day.js";
 import { balanceCommand } from "./balance.js";
 import { bookingsCommand } from "./bookings.js";
 import { digestCommand } from "./digest.js";
@@ -34,6 +35,7 @@ export const ADMIN_COMMANDS = [
   "requests",
   "prices",
   "moverule",
+  "closeday",
 ] as const;
 export type AdminCommand = (typeof ADMIN_COMMANDS)[number];
 
@@ -50,6 +52,7 @@ const HANDLERS: Record<AdminCommand, (ctx: BotContext, match: string) => Promise
   requests: (ctx) => requestsCommand(ctx),
   prices: pricesCommand,
   moverule: (ctx) => moveRuleCommand(ctx),
+  closeday: closeDayCommand,
 };
 
 /** Admin commands and their buttons; install after the access gate, before the booking conversation. */
@@ -78,6 +81,7 @@ export function createAdminFeature() {
       return;
     }
     if (data.action === "cancel-refund") return cancelRefund(ctx);
+    if (data.action === "close-day") return confirmCloseDay(ctx, data.courseId, data.date);
     if (data.action === "refund-group") return confirmGroupRefund(ctx, data.groupId);
     return confirmRefund(ctx, data.bookingId);
   });

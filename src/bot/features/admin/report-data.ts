@@ -15,7 +15,11 @@ export interface ReportRow {
   refundedCount: number;
   /** Satang: what the partner credited back (its contract policy may keep part). */
   refundedAmount: number;
-  /** Satang: paid − refunded. */
+  /** Paid bookings the course ended (cancelled, refunded, a closed day), apart from `refundedCount`. */
+  courseEndedCount: number;
+  /** Satang: what the partner credited back for them. */
+  courseEndedAmount: number;
+  /** Satang: paid − refunded − credited back for the course's ends. */
   net: number;
   /** Satang: what the customers of the paid bookings pay (the selling price; the partner's amount without a markup). */
   sellingAmount: number;
@@ -29,7 +33,7 @@ export interface ReportRow {
  * One row per agent (ascending id, "direct" last) over the bookings paid in the period. A booking
  * counts for `attributedTo` (its customer's agent, else the booker when an agent, else "direct");
  * it is paid once whatever became of it, and refunded when the ledger says REFUNDED (a refund in
- * flight is not counted until the partner has answered). A group's tee times count one by one, and
+ * flight is not counted until the partner has answered), or ended by the course (counted apart). A group's tee times count one by one, and
  * the group once in `groups`.
  */
 export function reportRows(
@@ -60,6 +64,8 @@ export function reportTally(agentIds: ReadonlySet<number>, names: ReadonlyMap<nu
         paidAmount: 0,
         refundedCount: 0,
         refundedAmount: 0,
+        courseEndedCount: 0,
+        courseEndedAmount: 0,
         net: 0,
         sellingAmount: 0,
         margin: 0,
@@ -74,11 +80,14 @@ export function reportTally(agentIds: ReadonlySet<number>, names: ReadonlyMap<nu
     row.paidAmount += b.amount ?? b.expected_amount;
     row.sellingAmount += b.selling_amount ?? b.amount ?? b.expected_amount;
     row.margin = row.sellingAmount - row.paidAmount;
-    if (b.state === "REFUNDED") {
+    if (b.ended_by === "course") {
+      row.courseEndedCount += 1;
+      row.courseEndedAmount += b.refunded_amount ?? 0;
+    } else if (b.state === "REFUNDED") {
       row.refundedCount += 1;
       row.refundedAmount += b.refunded_amount ?? 0;
     }
-    row.net = row.paidAmount - row.refundedAmount;
+    row.net = row.paidAmount - row.refundedAmount - row.courseEndedAmount;
   };
   const sorted = () =>
     [...rows.values()].sort((a, b) => (a.agent === "direct" ? 1 : b.agent === "direct" ? -1 : a.agent - b.agent));
@@ -92,6 +101,8 @@ export function reportTotal(rows: readonly ReportRow[]): Omit<ReportRow, "agent"
     paidAmount: 0,
     refundedCount: 0,
     refundedAmount: 0,
+    courseEndedCount: 0,
+    courseEndedAmount: 0,
     net: 0,
     sellingAmount: 0,
     margin: 0,
@@ -102,6 +113,8 @@ export function reportTotal(rows: readonly ReportRow[]): Omit<ReportRow, "agent"
     total.paidAmount += r.paidAmount;
     total.refundedCount += r.refundedCount;
     total.refundedAmount += r.refundedAmount;
+    total.courseEndedCount += r.courseEndedCount;
+    total.courseEndedAmount += r.courseEndedAmount;
     total.net += r.net;
     total.sellingAmount += r.sellingAmount;
     total.margin += r.margin;
@@ -131,6 +144,8 @@ export const CSV_HEADER = [
   "selling_thb",
   "margin_thb",
   "groups",
+  "course_ended_bookings",
+  "course_ended_thb",
 ] as const;
 
 /**
@@ -150,6 +165,8 @@ export function reportCsv(rows: readonly ReportRow[]): Buffer {
     satangToBahtString(r.sellingAmount),
     satangToBahtString(r.margin),
     String(r.groups),
+    String(r.courseEndedCount),
+    satangToBahtString(r.courseEndedAmount),
   ];
   const lines = [
     line([...CSV_HEADER]),
@@ -214,9 +231,9 @@ export function bookingsCsvLine(
     csvDateTime(b.slot_starts_at, b.time_zone),
     String(b.persons),
     satangToBahtString(paid),
-    satangToBahtString(b.state === "REFUNDED" ? (b.refunded_amount ?? 0) : 0),
+    satangToBahtString(b.state === "REFUNDED" || b.ended_by === "course" ? (b.refunded_amount ?? 0) : 0),
     satangToBahtString(b.selling_amount ?? paid),
-    b.state,
+    b.ended_by === "course" ? `${b.state} (course)` : b.state,
     safeText(moved.to ?? ""),
     safeText(moved.from ?? ""),
   ];

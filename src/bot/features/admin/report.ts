@@ -39,7 +39,11 @@ function rowText(ctx: BotContext, label: string, r: Omit<ReportRow, "agent" | "n
       net: formatBaht(r.net, locale),
     }) +
     ` · ${ctx.t("pay-report-margin", { selling: formatBaht(r.sellingAmount, locale), margin: formatBaht(r.margin, locale) })}` +
-    (r.groups > 0 ? ` · 👥 ${ctx.t("admin-report-groups", { groups: r.groups })}` : "")
+    (r.groups > 0 ? ` · 👥 ${ctx.t("admin-report-groups", { groups: r.groups })}` : "") +
+    (r.courseEndedCount > 0
+      ? ` · ⛳ ${ctx.t("admin-report-course-ended", { count: r.courseEndedCount })}` +
+        (r.courseEndedAmount > 0 ? ` ${formatBaht(r.courseEndedAmount, locale)}` : "")
+      : "")
   );
 }
 

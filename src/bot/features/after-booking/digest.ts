@@ -69,6 +69,8 @@ export interface DigestFigures {
   refundedCount: number;
   /** Satang. */
   refundedAmount: number;
+  /** Paid bookings the course ended that day (apart from the agency's refunds), and the satang credited back (as stated). */
+  courseEnded: { count: number; credited: number };
   released: number;
   /** Moves to another tee time that ended that day (absent: not counted). */
   moves?: MovesEnded;
@@ -91,9 +93,10 @@ export function createDigest(options: DigestOptions) {
   async function figures(day: string): Promise<DigestFigures> {
     const from = bangkokDayStart(day);
     const to = bangkokDayStart(addDaysToDateKey(day, 1));
-    const [paid, refunded, released, moves, agents, credited] = await Promise.all([
+    const [paid, refunded, courseEnded, released, moves, agents, credited] = await Promise.all([
       queries.paidBetween(from, to),
       store.refundedBetween(from, to),
+      store.courseEndedBetween(from, to),
       store.releasedBetween(from, to),
       options.movesEnded?.(from, to),
       options.access.agents.list(),
@@ -138,6 +141,10 @@ export function createDigest(options: DigestOptions) {
       ),
       refundedCount: refunded.length,
       refundedAmount: refunded.reduce((s, b) => s + (b.refunded_amount ?? 0), 0),
+      courseEnded: {
+        count: courseEnded.length,
+        credited: courseEnded.reduce((s, b) => s + (b.refunded_amount ?? 0), 0),
+      },
       released,
       ...(moves ? { moves } : {}),
       ...(pendingCancelRequests !== undefined ? { pendingCancelRequests } : {}),
@@ -167,6 +174,10 @@ export function createDigest(options: DigestOptions) {
       `📈 ${t(locale, "pay-digest-margin", { margin: formatBaht(f.margin, locale) })}`,
       ...groupLines(f, locale),
       `↩️ ${t(locale, "digest-refunded", { count: f.refundedCount, amount: formatBaht(f.refundedAmount, locale) })}`,
+      f.courseEnded.count > 0
+        ? `⛳ ${t(locale, "digest-course-ended", { count: f.courseEnded.count })}` +
+          (f.courseEnded.credited > 0 ? ` · ${formatBaht(f.courseEnded.credited, locale)}` : "")
+        : "",
       `🔓 ${t(locale, "digest-released", { count: f.released })}`,
       (f.moves && reportMovesLine(f.moves, { t: (k, a) => t(locale, k, a), locale })) ?? "",
       f.pendingCancelRequests !== undefined

@@ -133,6 +133,7 @@ export function createAfterBookingStore(options: AfterBookingStoreOptions) {
 
     /** Bookings refunded (the partner answered) in [from, to), whenever they were paid. */
     refundedBetween: (from: number, to: number): Promise<BookingRecord[]> => ledger.refundedBetween(from, to),
+    courseEndedBetween: (from: number, to: number): Promise<BookingRecord[]> => ledger.courseEndedBetween(from, to),
   };
 }
 

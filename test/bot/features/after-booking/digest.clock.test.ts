@@ -159,6 +159,8 @@ describe("the admins' daily digest", () => {
       baht(paidAmount),
       "0.00",
       "0",
+      "0",
+      "0.00",
     ]);
     expect(text).toContain(`Margin on them: ${formatBaht(0, "en")}`);
     expect(received(adminTh, "สรุปประจำวันที่")).toHaveLength(0);

@@ -1,0 +1,146 @@
+/**
+ * What the course changed, told (issue 50): the course-changes poll (src/bookings/course-changes.ts) finds
+ * a paid reservation the course ended or moved; here the booker (the agent credited, else whoever booked),
+ * the customer (a customer's own booking, in their language) and the admins are each told once what
+ * happened, what went back to the agency's credit (staff only: the net never reaches a customer) and what
+ * the customer is owed. Each change has a key (`end:<booking>`, `time:<booking>:<tee time>`); its row in
+ * `course_notices` and its messages in the outbox are written in one transaction, so a change is told
+ * once, whatever instance, replayed pass or crash comes between.
+ */
+import type { Kysely } from "kysely";
+import type { Access } from "../../../access/index.js";
+import type { BookingRecord, BookingService } from "../../../bookings/index.js";
+import type { CourseChange } from "../../../bookings/course-changes.js";
+import type { BookingQueries } from "../../../bookings/queries.js";
+import type { Logger } from "../../../logger.js";
+import type { Database } from "../../../storage/schema.js";
+import type { Locale } from "../../format/locale.js";
+import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
+import { escapeHtml } from "../../format/html.js";
+import { formatBaht } from "../../format/money.js";
+import type { Notifications } from "../../notifications.js";
+import type { Outbox, OutboxMessage } from "../../outbox.js";
+import { amountText, bookingArgs, translate } from "../after-booking/notices.js";
+
+export interface CourseNoticesOptions {
+  db: Kysely<Database>;
+  outbox: Pick<Outbox, "enqueue">;
+  notifications: Pick<Notifications, "localeOf" | "agentChats">;
+  access: Pick<Access, "adminIds">;
+  bookings: Pick<BookingService, "owedOf">;
+  ledger: Pick<BookingQueries, "courseEndsUntold">;
+  logger: Logger;
+  now: () => number;
+}
+
+/** The key a change is told under: one notice per end, one per tee time the course moved a booking to. */
+export function noticeKey(change: CourseChange): string {
+  return change.kind === "ended" ? `end:${change.booking.id}` : `time:${change.booking.id}:${change.startsAt}`;
+}
+
+/** The customer of a booking who is told apart from its agent: one who booked it themselves through an agent. */
+export function customerOf(b: Pick<BookingRecord, "agent_id" | "user_id" | "chat_id">): number | undefined {
+  return b.agent_id !== null && b.agent_id !== b.user_id ? b.chat_id : undefined;
+}
+
+export function createCourseNotices(options: CourseNoticesOptions) {
+  const { db, notifications, logger } = options;
+
+  /** The staff who hear of it: the booker (the agent credited, else whoever booked) and the admins, once each. */
+  async function staffOf(b: BookingRecord): Promise<number[]> {
+    const booker = b.agent_id !== null ? await notifications.agentChats(b.agent_id) : [b.user_id];
+    return [...new Set([...booker, ...options.access.adminIds()].map(Number))];
+  }
+
+  /** Satang still owed to the customer for the booking (its rows to return). */
+  async function owedFor(bookingId: string): Promise<number> {
+    const rows = await options.bookings.owedOf(bookingId);
+    return rows.filter((r) => r.state === "to-return").reduce((sum, r) => sum + r.amount, 0);
+  }
+
+  /** The message of one change for one reader. */
+  function textOf(change: CourseChange, locale: Locale, audience: "staff" | "customer", owed: number): string {
+    const b = change.booking;
+    const args = {
+      ...bookingArgs(b, locale),
+      customer: escapeHtml(b.customer_name),
+      players: b.persons,
+    };
+    if (change.kind === "tee-time-changed") {
+      return translate(locale, `course-moved-${audience}`, {
+        ...args,
+        fromDate: formatDate(dateKeyOf(change.from, b.time_zone), locale),
+        fromTime: formatTime(change.from, b.time_zone, locale),
+      });
+    }
+    return translate(locale, `course-ended-${audience}`, {
+      ...args,
+      how: change.partnerStatus === "REFUND" ? "refund" : "cancel",
+      credited: amountText(b.refunded_amount, locale),
+      owed: formatBaht(owed, locale),
+      owes: owed > 0 ? "yes" : "no",
+    });
+  }
+
+  /** Every message of a change: one per staff chat, one to the customer. */
+  async function messagesOf(change: CourseChange): Promise<OutboxMessage[]> {
+    const b = change.booking;
+    const owed = change.kind === "ended" ? await owedFor(b.id) : 0;
+    const what = change.kind === "ended" ? "course-ended" : "course-moved";
+    const messages: OutboxMessage[] = [];
+    const customer = customerOf(b);
+    for (const chatId of await staffOf(b)) {
+      if (chatId === customer) continue;
+      const locale = await notifications.localeOf(chatId);
+      messages.push({ chatId, text: textOf(change, locale, "staff", owed), what });
+    }
+    if (customer !== undefined) {
+      const locale = await notifications.localeOf(customer);
+      messages.push({ chatId: customer, text: textOf(change, locale, "customer", owed), what });
+    }
+    return messages;
+  }
+
+  /**
+   * Tells a change once: its notice row and its messages in one transaction, none when the key is told
+   * already. True when this call told it.
+   */
+  async function tell(change: CourseChange): Promise<boolean> {
+    const id = noticeKey(change);
+    const told = await db.selectFrom("course_notices").select("id").where("id", "=", id).executeTakeFirst();
+    if (told) return false;
+    const messages = await messagesOf(change);
+    const kind = change.kind === "ended" ? "ended" : "tee-time";
+    const won = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("course_notices")
+        .values({ id, booking_id: change.booking.id, kind, created_at: options.now() })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!row) return false;
+      for (const message of messages) await options.outbox.enqueue(message, trx);
+      return true;
+    });
+    if (won) logger.info({ bookingId: change.booking.id, key: id, told: messages.length }, "course change told");
+    return won;
+  }
+
+  /**
+   * Bookings the course ended whose notice was never written (a crash between the ledger's move and the
+   * notice, or a person's /mybookings that read the end first), tee time not yet past: told now.
+   */
+  async function tellUntold(limit = 50): Promise<number> {
+    const rows = await options.ledger.courseEndsUntold(options.now(), limit);
+    let told = 0;
+    for (const booking of rows) {
+      const partnerStatus = booking.state === "REFUNDED" ? "REFUND" : "CANCEL";
+      if (await tell({ kind: "ended", before: booking, booking, partnerStatus })) told += 1;
+    }
+    return told;
+  }
+
+  return { tell, tellUntold };
+}
+
+export type CourseNotices = ReturnType<typeof createCourseNotices>;
