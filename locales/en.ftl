@@ -1004,3 +1004,13 @@ digest-moves = Moves to another tee time: { $done } done ({ $refunded } credited
     [0] {""}
    *[other] , ⚠️ { $stranded } refunded without a new tee time
   }
+
+# hold warning
+pay-hold-warning = Your tee time is held only until { $time } ({ $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+    } left) and no payment has reached us yet. Pay now with the QR below, then send the slip, or the hold lapses.
+pay-hold-warning-slip = Your tee time is held only until { $time } ({ $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+    } left) and your slip is still being checked. If you have not paid yet, pay now with the QR below.

@@ -537,3 +537,7 @@ move-too-late = { $code } 변경이 취소되었습니다. 승인 전에 티타�
 move-pending = { $code } 에 대한 응답을 아직 받지 못했습니다. 다시 확인하여 변경을 마무리합니다.
 move-retrying = { $code } 의 새 티타임 { $newCode } 결제가 아직 완료되지 않았습니다. 확보되어 있는 동안 다시 시도합니다.
 move-held = { $code } 의 새 티타임을 확보했습니다.
+
+# hold warning
+pay-hold-warning = 티타임은 { $time }까지만 홀드됩니다({ $minutes }분 남음). 아직 결제가 확인되지 않았습니다. 아래 QR로 지금 결제하고 영수증을 보내 주세요. 그렇지 않으면 홀드가 만료됩니다.
+pay-hold-warning-slip = 티타임은 { $time }까지만 홀드됩니다({ $minutes }분 남음). 보내 주신 영수증은 아직 확인 중입니다. 아직 결제하지 않으셨다면 아래 QR로 지금 결제해 주세요.

@@ -537,3 +537,7 @@ move-too-late = { $code } 的更改已取消：开球时间在批准前已开始
 move-pending = 尚未收到关于 { $code } 的答复，系统会再次查询并完成更改。
 move-retrying = { $code } 的新开球时间 { $newCode } 尚未付款成功，保留期间会再次尝试。
 move-held = 已为 { $code } 保留新的开球时间。
+
+# hold warning
+pay-hold-warning = 您的开球时间仅保留至 { $time }（还剩 { $minutes } 分钟），我们尚未收到您的付款。请立即用下方二维码付款并发送转账凭证，否则保留将失效。
+pay-hold-warning-slip = 您的开球时间仅保留至 { $time }（还剩 { $minutes } 分钟），您的转账凭证仍在核对中。如果您尚未付款，请立即用下方二维码付款。

@@ -26,6 +26,7 @@ import { slipCheck } from "./025-slip-check.js";
 import { slipCheckRetries } from "./026-slip-check-retries.js";
 import { documents } from "./028-documents.js";
 import { trips } from "./029-trips.js";
+import { holdWarnings } from "./030-hold-warnings.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "026-slip-check-retries": slipCheckRetries,
   "028-documents": documents,
   "029-trips": trips,
+  "030-hold-warnings": holdWarnings,
 };
 
 export const migrationProvider: MigrationProvider = {
