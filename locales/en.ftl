@@ -1222,3 +1222,12 @@ closeday-confirm = Each booking is refunded at the partner once, marked ended by
 closeday-btn-confirm = ⛳ Close and refund { $count }
 closeday-working = Closing the day…
 closeday-done = ⛳ Day closed ({ $date }): { $refunded } refunded now, { $failed } not refunded by this run (already ended, or see /order).
+# hold warning
+pay-hold-warning = Your tee time is held only until { $time } ({ $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+    } left) and no payment has reached us yet. Pay now with the QR below, then send the slip, or the hold lapses.
+pay-hold-warning-slip = Your tee time is held only until { $time } ({ $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+    } left) and your slip is still being checked. If you have not paid yet, pay now with the QR below.

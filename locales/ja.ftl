@@ -621,3 +621,6 @@ course-moved-customer = ⛳ <b>ゴルフ場がティータイムを変更しま�
 voucher-check-course-cancelled = ゴルフ場によるキャンセル
 voucher-check-course-cancelled-detail = ゴルフ場がこのティータイムをキャンセルしました。このバウチャーは無効です。返金や別のティータイムについては予約した方にお問い合わせください。
 voucher-check-flight-course-cancelled = ゴルフ場によるキャンセル
+# hold warning
+pay-hold-warning = ティータイムの仮押さえは { $time } までです（残り { $minutes }分）。まだお支払いを確認できていません。下の QR で今すぐお支払いのうえ、振込明細を送ってください。期限を過ぎると仮押さえは解除されます。
+pay-hold-warning-slip = ティータイムの仮押さえは { $time } までです（残り { $minutes }分）。お送りいただいた振込明細はまだ確認中です。まだお支払いでない場合は、下の QR で今すぐお支払いください。

@@ -621,3 +621,6 @@ course-moved-customer = ⛳ <b>골프장에서 티타임을 변경했습니다</
 voucher-check-course-cancelled = 골프장 취소
 voucher-check-course-cancelled-detail = 골프장에서 이 티타임을 취소했습니다. 이 바우처는 더 이상 유효하지 않습니다. 환불이나 다른 티타임은 예약해 주신 분께 문의하세요.
 voucher-check-flight-course-cancelled = 골프장 취소
+# hold warning
+pay-hold-warning = 티타임은 { $time }까지만 홀드됩니다({ $minutes }분 남음). 아직 결제가 확인되지 않았습니다. 아래 QR로 지금 결제하고 영수증을 보내 주세요. 그렇지 않으면 홀드가 만료됩니다.
+pay-hold-warning-slip = 티타임은 { $time }까지만 홀드됩니다({ $minutes }분 남음). 보내 주신 영수증은 아직 확인 중입니다. 아직 결제하지 않으셨다면 아래 QR로 지금 결제해 주세요.

@@ -621,3 +621,6 @@ course-moved-customer = ⛳ <b>球场已更改您的开球时间</b>
 voucher-check-course-cancelled = 已被球场取消
 voucher-check-course-cancelled-detail = 球场已取消此开球时间，此凭证不再有效。退款或其他开球时间请咨询为您预订的人。
 voucher-check-flight-course-cancelled = 已被球场取消
+# hold warning
+pay-hold-warning = 您的开球时间仅保留至 { $time }（还剩 { $minutes } 分钟），我们尚未收到您的付款。请立即用下方二维码付款并发送转账凭证，否则保留将失效。
+pay-hold-warning-slip = 您的开球时间仅保留至 { $time }（还剩 { $minutes } 分钟），您的转账凭证仍在核对中。如果您尚未付款，请立即用下方二维码付款。

@@ -7,6 +7,7 @@ import type { BotApiServer } from "./local/bot-api-server/index.js";
 import { createAfterBooking, type AfterBooking } from "./bot/features/after-booking/jobs.js";
 import { createSlipRetries, type SlipRetries } from "./bot/features/payments/slip-retries.js";
 import { createTripJobs, type TripJobs } from "./bot/features/trips/jobs.js";
+import { createHoldWarnings, type HoldWarnings } from "./bot/features/payments/hold-warnings.js";
 import { createBot, type FairwayBot } from "./bot/index.js";
 import { createOffers, type Offers } from "./bot/inline/offers.js";
 import type { Outbox } from "./bot/outbox.js";
@@ -57,6 +58,8 @@ export interface AppOptions {
   tripJobsIntervalMs?: number;
   /** How often the slip check's retries are looked for (default 15 s: tests call `app.slipRetries.tick()`). */
   slipRetryIntervalMs?: number;
+  /** How often pay-first holds about to lapse unpaid are looked for, ms (default 30 s: tests call `app.holdWarnings.tick()`). */
+  holdWarningIntervalMs?: number;
   /** How often the watch checker looks for (course, date) targets due, ms (default 5 s). */
   watchIntervalMs?: number;
   /** How often the course-changes poll looks for paid bookings due a read, ms (the poll's default when absent). */
@@ -85,6 +88,8 @@ export interface App {
   slipRetries: SlipRetries;
   /** The trips' leader job (openings, reminders). */
   tripJobs: TripJobs;
+  /** The warning before a pay-first hold lapses unpaid (run on the leader). */
+  holdWarnings: HoldWarnings;
   /** The watch checker (run on the leader): tee times that open, alerted to the agents watching. */
   watches: WatchChecker;
   /** The course-changes poll (run on the leader): what the course ended or moved, told (tests call `pass`). */
@@ -336,12 +341,27 @@ export async function createApp(options: AppOptions): Promise<App> {
     ...(options.tripJobsIntervalMs !== undefined ? { intervalMs: options.tripJobsIntervalMs } : {}),
   });
 
+  // The customer who has not paid is warned before the hold lapses (PAYMENT_WARNING_MINUTES).
+  const holdWarnings = createHoldWarnings({
+    env: () => ({ deps: fairwayBot.deps }),
+    ...(options.holdWarningIntervalMs !== undefined ? { intervalMs: options.holdWarningIntervalMs } : {}),
+  });
+
   const receiving = createReceiving({ bot, config, logger });
   const { polling, webhook } = receiving;
   const leader = createLeaderJobs({
     storage,
     instance,
-    jobs: [reaper, afterBooking, watches, courseChanges, ...(slipCheck ? [slipRetries] : []), tripJobs, outbox],
+    jobs: [
+      reaper,
+      afterBooking,
+      watches,
+      courseChanges,
+      ...(slipCheck ? [slipRetries] : []),
+      holdWarnings,
+      tripJobs,
+      outbox,
+    ],
     ...(polling ? { polling } : {}),
     offers,
     bot,
@@ -409,6 +429,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     afterBooking,
     slipRetries,
     tripJobs,
+    holdWarnings,
     watches,
     courseChanges,
     bot,

@@ -6,7 +6,8 @@
  * anywhere else under src/.
  */
 import { sql, type Kysely, type SqlBool } from "kysely";
-import type { Database } from "../storage/schema.js";
+import type { Database, PaymentState } from "../storage/schema.js";
+import type { PaymentRecord } from "./payments.js";
 import { PAID_LINE_COLUMNS, type BookingRecord, type GroupView, type PaidLine } from "./record.js";
 
 export interface RecentQuery {
@@ -409,6 +410,22 @@ export function createBookingQueries(db: Kysely<Database>) {
         .limit(50)
         .execute();
       return rows.map((r) => r.course_id);
+    },
+
+    /**
+     * Pay-first payments (`prepay`) in one of `states` whose customer was not warned yet of their hold's end
+     * (no row in `hold_warnings`: the bot's warnings, bot/features/payments/hold-warnings.ts), oldest first.
+     */
+    prepaysNotWarned(states: readonly PaymentState[], limit = 500): Promise<PaymentRecord[]> {
+      return db
+        .selectFrom("payments")
+        .selectAll()
+        .where("kind", "=", "prepay")
+        .where("state", "in", states)
+        .where("booking_id", "not in", db.selectFrom("hold_warnings").select("booking_id"))
+        .orderBy("created_at")
+        .limit(limit)
+        .execute();
     },
 
     /** Agents added by command, with who added them and when, oldest first. */

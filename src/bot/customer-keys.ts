@@ -233,6 +233,8 @@ export const CUSTOMER_KEYS = [
   "pay-slip-late-customer",
   "pay-slip-received",
   "pay-slip-verified",
+  "pay-hold-warning",
+  "pay-hold-warning-slip",
   "pay-slip-check-refused",
   "pay-slip-check-retrying",
   "pay-check-why-amount-mismatch",

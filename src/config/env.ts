@@ -311,6 +311,7 @@ export const EnvSchema = v.object({
     ),
   ),
   PAYMENT_WINDOW_MINUTES: IntInRange(30, 5, 120),
+  PAYMENT_WARNING_MINUTES: IntInRange(5, 0, 60),
   SLIPS_PER_PAYMENT: IntInRange(3, 1, 20),
   // The slip check (src/payments/slip-check/): a slip-verification service; unset, a person checks every slip.
   SLIP_CHECK_PROVIDER: v.optional(v.picklist(["slipok", "easyslip", ""], "must be slipok or easyslip (or unset)"), ""),

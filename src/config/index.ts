@@ -105,6 +105,11 @@ export interface PaymentsConfig {
   /** PAYMENT_WINDOW_MINUTES: how long a booking awaiting its customer's payment keeps its hold (default 30). */
   windowMinutes: number;
   /**
+   * PAYMENT_WARNING_MINUTES: a customer who has not paid (or whose slip is not decided) is warned this many
+   * minutes before the hold ends, once, with the QR again (default 5; 0: never).
+   */
+  warningMinutes: number;
+  /**
    * SLIPS_PER_PAYMENT: slips one payment takes (default 3); the customer's next is neither read nor
    * forwarded to the agent and the admins, and the customer is told to wait for their agent.
    */
@@ -359,6 +364,7 @@ export function createConfig(env: Record<string, string | undefined>): Config {
     payments: {
       ...(e.PROMPTPAY_ID ? { promptPayId: parsePromptPayId(e.PROMPTPAY_ID) } : {}),
       windowMinutes: e.PAYMENT_WINDOW_MINUTES,
+      warningMinutes: e.PAYMENT_WARNING_MINUTES,
       slipsPerPayment: e.SLIPS_PER_PAYMENT,
       ...(slipCheck ? { slipCheck } : {}),
     },

@@ -530,6 +530,12 @@ export interface SlipCheckRetriesTable {
   arrived_at: number;
 }
 
+/** A pay-first payment whose customer was warned that the hold is about to lapse (migration 030), once. */
+export interface HoldWarningsTable {
+  booking_id: string;
+  warned_at: number;
+}
+
 /** Where money owed to a customer is: to be returned, then marked returned by a decider. */
 export type OwedState = "to-return" | "returned";
 
@@ -743,6 +749,7 @@ export interface Database {
   slip_images: SlipImagesTable;
   accepted_slip_refs: AcceptedSlipRefsTable;
   slip_check_retries: SlipCheckRetriesTable;
+  hold_warnings: HoldWarningsTable;
   agent_payees: AgentPayeesTable;
   kv: KvTable;
   bookings: BookingsTable;

@@ -273,7 +273,8 @@ async function main(): Promise<void> {
 
 // `npm run bench -- --flood`: the flood benchmark (flood.ts) instead; `-- --steps`: CPU per booking step
 // (steps.ts); `-- --find`: the search across courses (find.ts); `-- --limits`: one and three instances
-// against a Bot API server enforcing Telegram's limits (limits.ts); `-- --slips`: another user's taps
+// against a Bot API server enforcing Telegram's limits (limits.ts); `-- --slips`: slips checked by the
+// slip-check stand-in, slip → confirmed (slip-checks.ts); `-- --slips --reading`: another user's taps
 // while payment slips are read (slips.ts); `-- --charts`: drawing /report's chart (charts.ts); `-- --vouchers`:
 // encoding and drawing the e-voucher (vouchers.ts); `-- --cold-start`:
 // the compiled start to its first getUpdates, `npm start` and importing dist/app.js (cold-start.ts);
@@ -286,7 +287,10 @@ const MODES: Record<string, (args: string[]) => Promise<unknown>> = {
   "--limits": (args) => import("./limits.js").then((m) => m.limitsBench(args)),
   "--find": (args) => import("./find.js").then((m) => m.findBench(args)),
   "--steps": (args) => import("./steps.js").then((m) => m.stepsBench(args)),
-  "--slips": (args) => import("./slips.js").then((m) => m.slipsBench(args)),
+  "--slips": (args) =>
+    args.includes("--reading") || args.includes("--sweep")
+      ? import("./slips.js").then((m) => m.slipsBench(args.filter((a) => a !== "--reading")))
+      : import("./slip-checks.js").then((m) => m.slipChecksBench(args)),
   "--charts": (args) => import("./charts.js").then((m) => m.chartsBench(args)),
   "--vouchers": (args) => import("./vouchers.js").then((m) => m.vouchersBench(args)),
   "--cold-start": (args) => import("./cold-start.js").then((m) => m.coldStartBench(args)),

@@ -1,5 +1,5 @@
 /**
- * The slip benchmark (`npm run bench -- --slips`, or `npx tsx test/bench/slips.ts [--taps 150] [--rounds 3]
+ * The slip-reading benchmark (`npm run bench -- --slips --reading`, or `npx tsx test/bench/slips.ts [--taps 150] [--rounds 3]
  * [--pause-ms 50]`):
  * fairway as its own process (production's start on the world clock, `dist/`), the partner sandbox and
  * the local Bot API server. A customer of an agent's link holds a tee time and is shown the PromptPay
@@ -31,7 +31,7 @@ import { slipJpeg, slipPng } from "../helpers/slips.js";
 import { staleBuild } from "./processes.js";
 
 const jsQR = jsQRModule.default;
-const AGENT = 9401;
+export const AGENT = 9401;
 const TAPPER = 9402;
 const CUSTOMER = 100_401;
 const STEP_MS = 60_000;
@@ -242,7 +242,8 @@ async function answered(telegram: BotApiServer, user: SimulatedUser, act: () => 
 }
 
 /** A customer through the agent's link, at the PromptPay QR of a held tee time (a payment awaiting its slip). */
-async function customerShownQr(telegram: BotApiServer): Promise<SimulatedUser> {
+/** A customer (`customerId`) of AGENT's new link, shown the PromptPay QR of their hold (also slip-checks.ts). */
+export async function customerShownQr(telegram: BotApiServer, customerId = CUSTOMER): Promise<SimulatedUser> {
   const agent = telegram.user({ id: AGENT, language_code: "en", first_name: "Anan" });
   const shows = (user: SimulatedUser, pattern: RegExp) => () => buttons(user).data.some((d) => pattern.test(d));
   const step = async (user: SimulatedUser, act: () => void, done: () => boolean, what: string) => {
@@ -260,12 +261,13 @@ async function customerShownQr(telegram: BotApiServer): Promise<SimulatedUser> {
     "the link",
   );
   const token = link()![1]!;
-  const customer = telegram.user({ id: CUSTOMER, language_code: "en", first_name: "Nok" });
+  const customer = telegram.user({ id: customerId, language_code: "en", first_name: "Nok" });
   await step(customer, () => customer.send(`/start ${token}`), shows(customer, /:go$/), "the course");
   await step(customer, () => tap(customer, /:go$/), shows(customer, TOMORROW), "the calendar");
   await step(customer, () => tap(customer, TOMORROW), shows(customer, /:s:\d+$/), "the tee times");
-  await step(customer, () => tap(customer, /:s:\d+$/), shows(customer, /:p:2$/), "the players");
-  await step(customer, () => tap(customer, /:p:2$/), shows(customer, /:keep$/), "the name");
+  // Two players, or three where the tee time takes three to four.
+  await step(customer, () => tap(customer, /:s:\d+$/), shows(customer, /:p:[23]$/), "the players");
+  await step(customer, () => tap(customer, /:p:[23]$/), shows(customer, /:keep$/), "the name");
   const said = (text: string) => () =>
     customer
       .messages()

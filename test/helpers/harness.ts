@@ -51,6 +51,9 @@ export function testEnv(
     PARTNER_API_KEY: parts.apiKey,
     DATABASE_URL: parts.db.config.kind === "sqlite" ? `sqlite:${parts.db.config.path}` : "",
     DEFAULT_LOCALE: "en",
+    // No warning before a hold lapses: most tests move the clock through holds and are about something else
+    // (test/bot/prices/hold-warning.test.ts turns it on).
+    PAYMENT_WARNING_MINUTES: "0",
     // The public and the operator's HTTP servers on free ports: tests run side by side.
     PORT: "0",
     OPERATOR_PORT: "0",
@@ -159,6 +162,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       reaperIntervalMs: options.reaperIntervalMs ?? 60_000,
       afterBookingIntervalMs: options.afterBookingIntervalMs ?? 60_000,
       slipRetryIntervalMs: 60 * 60_000,
+      holdWarningIntervalMs: 60 * 60_000,
       watchIntervalMs: options.watchIntervalMs ?? 60_000,
     });
     handling.track(made.bot);

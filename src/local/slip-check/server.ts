@@ -33,6 +33,8 @@ export interface SlipCheckStandInOptions {
   /** SlipOK's branch id in the path (default `1234`). */
   branch?: string;
   transfers?: StandInTransfer[];
+  /** How long each answer takes, ms (default 0): a service answering in a second, as the benchmark's. */
+  latencyMs?: number;
 }
 
 export function createSlipCheckStandIn(options: SlipCheckStandInOptions = {}) {
@@ -44,6 +46,7 @@ export function createSlipCheckStandIn(options: SlipCheckStandInOptions = {}) {
   const seen = { slipok: new Set<string>(), easyslip: new Set<string>() };
   const faults: StandInFault[] = [];
   let requests = 0;
+  let latencyMs = options.latencyMs ?? 0;
   let origin: string | undefined;
 
   const server = createServer((req, res) => {
@@ -52,7 +55,9 @@ export function createSlipCheckStandIn(options: SlipCheckStandInOptions = {}) {
     if (fault === "hang") return;
     if (fault === "status-500") return send(res, 500, "<html><body>502 Bad Gateway</body></html>", "text/html");
     if (fault === "not-json") return send(res, 200, "<html>maintenance</html>", "text/html");
-    void route(req, res).catch(() => send(res, 500, "internal error", "text/plain"));
+    const answer = () => void route(req, res).catch(() => send(res, 500, "internal error", "text/plain"));
+    if (latencyMs > 0) setTimeout(answer, latencyMs);
+    else answer();
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -168,6 +173,10 @@ export function createSlipCheckStandIn(options: SlipCheckStandInOptions = {}) {
     /** The next answer is this fault instead. */
     failNext(fault: StandInFault): void {
       faults.push(fault);
+    },
+    /** From now on each answer takes `ms`. */
+    setLatency(ms: number): void {
+      latencyMs = ms;
     },
     /** Requests received so far. */
     requests: () => requests,

@@ -26,6 +26,7 @@ import { slipCheck } from "./025-slip-check.js";
 import { slipCheckRetries } from "./026-slip-check-retries.js";
 import { documents } from "./028-documents.js";
 import { trips } from "./029-trips.js";
+import { holdWarnings } from "./030-hold-warnings.js";
 import { courseEnded } from "./031-course-ended.js";
 import { tripLinks } from "./032-trip-links.js";
 import { tripRoundTolerance } from "./034-trip-round-tolerance.js";
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "026-slip-check-retries": slipCheckRetries,
   "028-documents": documents,
   "029-trips": trips,
+  "030-hold-warnings": holdWarnings,
   "031-course-ended": courseEnded,
   "032-trip-links": tripLinks,
   "034-trip-round-tolerance": tripRoundTolerance,

@@ -165,3 +165,21 @@ describe("slipTransactionRef", () => {
     expect(slipTransactionRef("not a QR")).toBeUndefined();
   });
 });
+
+describe("the stand-in's answer latency (the benchmark's service answering in 1 s)", () => {
+  it("answers after the latency it is given, and past the client's time limit is unavailable", async () => {
+    const transRef = "0142026SLOWANSWER";
+    standIn.addTransfer({ transRef, sendingBank: "014", amountSatang: 100, at: AT, receiver });
+    standIn.setLatency(400);
+    try {
+      const started = performance.now();
+      const verdict = await checkFor("slipok").check({ qrText: qr(transRef), expectedAmountSatang: 100, payee });
+      expect(verdict.kind).toBe("verified");
+      expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+      const late = await checkFor("slipok", 150).check({ qrText: qr(transRef), expectedAmountSatang: 100, payee });
+      expect(late).toMatchObject({ kind: "unavailable", reason: "timeout" });
+    } finally {
+      standIn.setLatency(0);
+    }
+  });
+});

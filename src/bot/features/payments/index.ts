@@ -13,6 +13,7 @@
  * - `customer-qr.ts` — the customer's QR message, sent by the booking flow;
  * - `refunds.ts` — what a refund of a paid-first booking means: what the agent returns;
  * - `expiry.ts` — the reaper ended a payment's holds: who is told what;
+ * - `hold-warnings.ts` — the leader's warning to a customer who has not paid, before the hold lapses;
  * - `who-decides.ts`, `close-card.ts`, `messages.ts` (every text and keyboard), `callback-data.ts` (`py:`
  *   buttons) — what the others share.
  */

@@ -9,6 +9,7 @@
  * | no longer waiting for a word  | forgotten (a person decided)  | nobody                                         |
  * | hold ends within the margin   | forgotten, `retry-later:gave-up` | deciders: could not decide; customer: with agent |
  * | verified and booked           | forgotten                     | customer: verified + receipt; deciders: booked |
+ * | verified, a person's tap first | forgotten                    | nobody (the tap tells them: one receipt)       |
  * | refused                       | forgotten                     | customer: why; deciders: refused               |
  * | the bank's delay again        | moved (at most to the margin) | nobody                                         |
  * | unavailable / not booked      | forgotten                     | deciders: a person decides                     |
@@ -63,7 +64,16 @@ export function createSlipRetries(options: SlipRetriesOptions) {
       return retries.reschedule(id, at);
     }
     await retries.forget(id);
+    // Verified, but a person's tap approved it first: their tap tells the customer (one receipt) and the deciders
+    // what its confirm did; nothing more to say here.
+    if (checked.kind === "not-booked" && (await approvedByPerson(deps, id))) return;
     await tell(env, payment, what.booking, checked, retry);
+  }
+
+  /** Whether a person (not the slip check) approved the payment. */
+  async function approvedByPerson(deps: BotContext["deps"], id: string): Promise<boolean> {
+    const now = await deps.bookings.payment(id);
+    return now?.state === "approved" && now.decided_via === null;
   }
 
   /** The customer and the deciders told what the retry decided (the card they have is the slip's first word). */
