@@ -127,6 +127,7 @@ export function createTripService(options: TripServiceOptions) {
       return { roundId: round.id, outcome: "failed", detail };
     };
     if (round.slot_id === null || round.starts_at === null || round.net_amount === null) return fail("no-slot");
+    const party = flightParty(view, round);
     await bookings.createIntent({
       id: bookingId,
       chatId: trip.customer_chat_id!,
@@ -139,11 +140,11 @@ export function createTripService(options: TripServiceOptions) {
       slotId: round.slot_id,
       slotStartsAt: round.starts_at,
       persons: round.players,
-      customerName: trip.lead_name,
+      customerName: party[0] ?? trip.lead_name,
       customerEmail: trip.lead_email,
       customerMobile: trip.lead_mobile,
       expectedAmount: round.net_amount,
-      additionGolfers: view.players.slice(1, round.players).map((p) => p.name),
+      additionGolfers: party.slice(1),
     });
     const held = await bookings.reserve(bookingId, { actor: userActor(trip.agent_id) });
     if (held.kind !== "held") return fail(`reserve-${held.kind} ${held.booking.last_error ?? ""}`.trim());
@@ -574,6 +575,21 @@ export function createTripService(options: TripServiceOptions) {
     },
   };
   return service;
+}
+
+/**
+ * The names a round's reservation carries: a party larger than a tee time plays as several rounds on one
+ * course and day (its flights, in order), each with the roster's next players; the first flight is led by the
+ * lead customer. The lead's e-mail and mobile are every flight's contact.
+ */
+export function flightParty(view: Pick<TripView, "players" | "rounds">, round: TripRound): string[] {
+  const before = view.rounds
+    .filter((r) => r.day === round.day && r.course_id === round.course_id && r.position < round.position)
+    .reduce((n, r) => n + r.players, 0);
+  const names = view.players.map((p) => p.name);
+  // A roster shorter than the flights (a round for more than the roster): the first players again.
+  const from = before + round.players <= names.length ? before : 0;
+  return names.slice(from, from + round.players);
 }
 
 /** Rolls a cancellation back when a round moved after its view was read. */

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { TeeTime } from "../../src/partner/types.js";
 import { agentNotice } from "../../src/bot/features/trips/jobs.js";
 import { OPENING_WINDOW_MINUTES, pickOpening, type OpeningRound } from "../../src/trips/openings.js";
-import type { OpenedRound } from "../../src/trips/service.js";
+import { flightParty, type OpenedRound } from "../../src/trips/service.js";
+import type { TripRound, TripView } from "../../src/trips/store.js";
 
 /** 2027-01-10 07:30 in Bangkok is 00:30 UTC. */
 const at = (hhmm: string, day = "2027-01-10") => Date.parse(`${day}T${hhmm}:00+07:00`);
@@ -124,5 +125,18 @@ describe("the agent's notice of an opened round", () => {
     }
     const none = agentNotice({ view, round: row, outcome: { kind: "none", reason: "no-tee-time", nearest: [] } }, "en");
     expect(none).toContain("none open that day");
+  });
+});
+
+describe("a flight's party", () => {
+  it("gives each flight of a round the roster's next players, the lead leading the first", () => {
+    const players = Array.from({ length: 8 }, (_, i) => ({ name: `P${i + 1}` }));
+    const r = (position: number, over: object = {}) =>
+      ({ position, day: "2027-01-10", course_id: "c1", players: 4, ...over }) as unknown as TripRound;
+    const rounds = [r(1), r(2), r(3, { day: "2027-01-11" }), r(4, { day: "2027-01-11" })];
+    const view = { players, rounds } as unknown as Pick<TripView, "players" | "rounds">;
+    expect(flightParty(view, rounds[0]!)).toEqual(["P1", "P2", "P3", "P4"]);
+    expect(flightParty(view, rounds[1]!)).toEqual(["P5", "P6", "P7", "P8"]);
+    expect(flightParty(view, rounds[3]!)).toEqual(["P5", "P6", "P7", "P8"]);
   });
 });

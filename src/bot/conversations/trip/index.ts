@@ -2,9 +2,10 @@
  * Building a trip (issue 51), an agent's (or admin's) conversation: the lead customer's name, language,
  * e-mail and mobile; the roster (one player a line, `Name, handicap`); each round — a course from the
  * partner's list, a day, and inside the sales window a tee time from the partner's availability for the
- * whole roster (its selling price by the agency's price rules), beyond it a time and a selling price per
- * player; the agency's lines; the deposit's percentage — then the trip is recorded (DRAFT) and shown with
- * Send to customer. Every input is checked and re-asked with a reason; every catalog, price, clock and
+ * whole roster (its selling price by the agency's price rules) — for more than four players, consecutive
+ * tee times as a group's, one round a flight — beyond it a time and a selling price per player (a larger
+ * roster's flights quoted ten minutes apart); the agency's lines; the deposit's percentage — then the trip
+ * is recorded (DRAFT) and shown with Send to customer. Every input is checked and re-asked with a reason; every catalog, price, clock and
  * database read goes through `conversation.external`.
  */
 import type { Conversation } from "@grammyjs/conversations";
@@ -13,6 +14,7 @@ import { LOCALES, type Locale } from "../../../locale.js";
 import { lastSaleDate } from "../../../partner/sales-window.js";
 import { isDateKey } from "../../../time/date-key.js";
 import { dateKeyOf } from "../../../time/today.js";
+import { flightsNeeded, groupPlans, splitParty } from "../../../search/groups.js";
 import { DEFAULT_BALANCE_DAYS_BEFORE, DEFAULT_LADDER, TRIP_TIME_ZONE } from "../../../trips/money.js";
 import type { TripInput } from "../../../trips/store.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
@@ -26,6 +28,18 @@ import { tripStaffView } from "../../features/trips/views.js";
 export const TRIP_CONVERSATION = "trip";
 /** At most this many courses and tee times are offered as buttons. */
 const CHOICES = 8;
+/** Players one tee time takes: a larger roster plays as several flights, a round each. */
+const FLIGHT_PLAYERS = 4;
+/** Most minutes between two flights of a party (inside the window, as a group's). */
+const FLIGHT_GAP_MINUTES = 20;
+/** Beyond the window, a party's flights are quoted this many minutes apart. */
+const FLIGHT_STEP_MINUTES = 10;
+
+/** `HH:MM` plus `minutes`, within the day (23:59 at most). */
+function addMinutes(hhmm: string, minutes: number): string {
+  const total = Math.min(23 * 60 + 59, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)) + minutes);
+  return `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
 const LINE_KINDS = ["hotel", "transfer", "caddie", "other"] as const;
 
 type Round = TripInput["rounds"][number];
@@ -149,43 +163,57 @@ export function createTripConversation(deps: BotDeps) {
       const day = await ask(t("tripnew-date", { course: escapeHtml(course.name) }), (s) =>
         isDateKey(s) && s > today ? s : bad("tripnew-bad-date"),
       );
-      let round: Round | undefined;
+      const flights = flightsNeeded(players, FLIGHT_PLAYERS);
       if (day <= last) {
-        const slots = await conversation.external(async () => {
+        const open = await conversation.external(async () => {
           const book = await deps.prices.book();
           const at = deps.now();
           return (await deps.catalog.teeTimes(course.id, day))
             .filter((s) => s.status.toUpperCase() === "OPEN" && s.startsAt > at && (s.persons ?? 0) === 0)
-            .filter((s) => s.minPerson <= players && (s.actualMaxPerson ?? s.maxPerson) >= players)
             .sort((a, b) => a.startsAt - b.startsAt)
-            .slice(0, CHOICES)
             .map((s) => ({
               id: s.id,
               startsAt: s.startsAt,
-              net: s.price * players,
-              selling: book.perPlayer(s.price, { courseId: course.id, agentId }) * players,
+              price: s.price,
+              perPlayer: book.perPlayer(s.price, { courseId: course.id, agentId }),
+              minPerson: s.minPerson,
+              maxPerson: s.actualMaxPerson ?? s.maxPerson,
             }));
         });
-        if (slots.length === 0) {
+        // A party one tee time takes: a tee time; a larger one: consecutive tee times (a group's plans), one round each.
+        const plans: { slot: (typeof open)[number]; persons: number }[][] =
+          flights === 1
+            ? open
+                .filter((s) => s.minPerson <= players && s.maxPerson >= players)
+                .map((slot) => [{ slot, persons: players }])
+            : groupPlans(open, players, { maxGapMinutes: FLIGHT_GAP_MINUTES }).map((p) => p.flights);
+        const offered = plans.slice(0, CHOICES);
+        if (offered.length === 0) {
           await ctx.reply(t("tripnew-no-tee-times", { date: formatDate(day, localeOf(ctx)), players }));
           continue;
         }
-        const labels = slots.map(
-          (s) => `${formatTime(s.startsAt, course.timeZone, "en")} · ${formatBaht(s.selling, localeOf(ctx))}`,
+        const time = (ms: number) => formatTime(ms, course.timeZone, "en");
+        const sell = (plan: (typeof offered)[number]) => plan.reduce((n, f) => n + f.slot.perPlayer * f.persons, 0);
+        const labels = offered.map((plan) =>
+          plan.length === 1
+            ? `${time(plan[0]!.slot.startsAt)} · ${formatBaht(sell(plan), localeOf(ctx))}`
+            : `${plan.map((f) => `${time(f.slot.startsAt)} (${f.persons})`).join(" + ")} · ${formatBaht(sell(plan), localeOf(ctx))}`,
         );
-        const slot = slots[await choose(t("tripnew-tee-time", { players }), labels, "s")]!;
-        round = {
-          courseId: course.id,
-          courseName: course.name,
-          timeZone: course.timeZone,
-          day,
-          teeTime: formatTime(slot.startsAt, course.timeZone, "en"),
-          slotId: slot.id,
-          startsAt: slot.startsAt,
-          players,
-          sellingAmount: slot.selling,
-          netAmount: slot.net,
-        };
+        const chosen = offered[await choose(t("tripnew-tee-time", { players }), labels, "s")]!;
+        for (const f of chosen) {
+          rounds.push({
+            courseId: course.id,
+            courseName: course.name,
+            timeZone: course.timeZone,
+            day,
+            teeTime: time(f.slot.startsAt),
+            slotId: f.slot.id,
+            startsAt: f.slot.startsAt,
+            players: f.persons,
+            sellingAmount: f.slot.perPlayer * f.persons,
+            netAmount: f.slot.price * f.persons,
+          });
+        }
       } else {
         const teeTime = await ask(t("tripnew-time-later", { date: formatDate(day, localeOf(ctx)) }), (s) =>
           /^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(s) ? s : bad("tripnew-bad-time"),
@@ -194,20 +222,26 @@ export function createTripConversation(deps: BotDeps) {
           t("tripnew-price-later", { players }),
           (s) => satangOf(s) ?? bad("tripnew-bad-amount"),
         );
-        round = {
-          courseId: course.id,
-          courseName: course.name,
-          timeZone: course.timeZone,
-          day,
-          teeTime,
-          slotId: null,
-          startsAt: null,
+        // A larger party: one round a flight, FLIGHT_GAP_MINUTES apart, booked each when the day goes on sale.
+        const sizes = splitParty(
           players,
-          sellingAmount: perPlayer * players,
-          netAmount: null,
-        };
+          Array.from({ length: flights }, () => ({ minPerson: 1, maxPerson: 4 })),
+        )!;
+        sizes.forEach((size, i) =>
+          rounds.push({
+            courseId: course.id,
+            courseName: course.name,
+            timeZone: course.timeZone,
+            day,
+            teeTime: addMinutes(teeTime, i * FLIGHT_STEP_MINUTES),
+            slotId: null,
+            startsAt: null,
+            players: size,
+            sellingAmount: perPlayer * size,
+            netAmount: null,
+          }),
+        );
       }
-      rounds.push(round);
       if (rounds.length >= 30) break;
       const more = await choose(
         t("tripnew-more", { count: rounds.length }),

@@ -248,7 +248,10 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
 
     // The lead customer's papers: the itinerary's picture, its calendar (read by ical.js) and the two vouchers.
     const photos = () => lead.messages().filter((m) => m.file && m.caption);
-    await expect.poll(() => photos().filter((m) => m.caption!.includes("전자 바우처")).length).toBe(2);
+    // Drawn by the outbox's worker: on a loaded machine a drawing takes seconds.
+    await expect
+      .poll(() => photos().filter((m) => m.caption!.includes("전자 바우처")).length, { timeout: 30_000 })
+      .toBe(2);
     expect(photos().some((m) => m.caption!.includes("여행 일정"))).toBe(true);
     const calendars = () => lead.messages().filter((m) => m.document?.file_name?.endsWith(".ics"));
     const events = (m: ChatMessage) =>
@@ -278,7 +281,9 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expect(agent.messages().filter((m) => m.text?.includes("went on sale and is booked"))).toHaveLength(1);
     expect(agent.messages().filter((m) => m.text?.startsWith("⏰ Trip of Kim Minjun"))).toHaveLength(1);
     expect(lead.messages().some((m) => m.text?.includes("라운드가 예약되었습니다"))).toBe(true);
-    await expect.poll(() => photos().filter((m) => m.caption!.includes("전자 바우처")).length).toBe(3);
+    await expect
+      .poll(() => photos().filter((m) => m.caption!.includes("전자 바우처")).length, { timeout: 30_000 })
+      .toBe(3);
     expect(calendars()).toHaveLength(2);
     const moved = events(calendars()[1]!)[2]!;
     expect(moved.uid).toBe(planned[2]!.uid);
@@ -370,6 +375,66 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expect(view.deposit).toEqual({ kind: "percent", percent: 25 });
     expect(panel(agent).text).toContain("Trip for Kim Minjun");
     expect(panel(agent).data).toContain(`tp:share:${record!.id}`);
+    expectTelegramRules(h);
+  });
+
+  it("a party of eight plays each round as two flights: consecutive tee times inside the window, quoted ten minutes apart beyond it", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    const slot = slotOn(h, DAYS[0], 0);
+    const courseIndex = h.sandbox.courses().findIndex((c) => c.id === slot.course.id);
+    const say = async (text: string) => {
+      agent.send(text);
+      await h.settle();
+    };
+    const tap = async (pattern: RegExp) => {
+      tapData(agent, pattern);
+      await h.settle();
+    };
+    await say("/trips");
+    await tap(/^tn:new$/);
+    await say("Kim Minjun");
+    await tap(/^tn:lang:2$/);
+    await say("minjun@example.com");
+    await say("+82 10-1234-5678");
+    await say(Array.from({ length: 8 }, (_, i) => `Player ${i + 1}, ${10 + i}`).join("\n"));
+    await tap(new RegExp(`^tn:c:${courseIndex}$`));
+    await say(DAYS[0]);
+    // Each choice is two tee times within 20 minutes of each other, four players each.
+    const offered = panel(agent);
+    expect(offered.text).toContain("Choose the tee time (for 8 players");
+    expect(offered.labels[0]).toMatch(/^\d\d:\d\d \(4\) \+ \d\d:\d\d \(4\) · ฿/);
+    await tap(/^tn:s:0$/);
+    await tap(/^tn:m:0$/);
+    await tap(new RegExp(`^tn:c:${courseIndex}$`));
+    await say(DAYS[2]);
+    await say("07:30");
+    await say("2,500");
+    await tap(/^tn:m:1$/);
+    await say("none");
+    await say("25");
+
+    const [record] = await h.app.trips.listForAgent(AGENT);
+    const view = (await h.app.trips.get(record!.id))!;
+    expect(view.players).toHaveLength(8);
+    expect(view.rounds.map((r) => [r.day, r.players, r.slot_id === null])).toEqual([
+      [DAYS[0], 4, false],
+      [DAYS[0], 4, false],
+      [DAYS[2], 4, true],
+      [DAYS[2], 4, true],
+    ]);
+    const [a, b] = view.rounds;
+    expect(a!.slot_id).not.toBe(b!.slot_id);
+    expect(b!.starts_at! - a!.starts_at!).toBeGreaterThan(0);
+    expect(b!.starts_at! - a!.starts_at!).toBeLessThanOrEqual(20 * 60_000);
+    expect(view.rounds.slice(2).map((r) => [r.tee_time, r.selling_amount])).toEqual([
+      ["07:30", 1_000_000],
+      ["07:40", 1_000_000],
+    ]);
     expectTelegramRules(h);
   });
 });
