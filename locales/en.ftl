@@ -1231,3 +1231,17 @@ pay-hold-warning-slip = Your tee time is held only until { $time } ({ $minutes -
     [one] 1 minute
    *[other] { $minutes } minutes
     } left) and your slip is still being checked. If you have not paid yet, pay now with the QR below.
+
+# Trips: cancelling (admins)
+trip-cancel-button = ✖️ Cancel trip
+trip-cancel-quote = Cancel the trip of { $lead }? Today is { $days } days before the first round: the ladder returns { $percent } % of the trip, so <b>{ $refund }</b> is returned to the customer (never more than they paid) and { $kept } is kept. The booked rounds are refunded at the partner.
+trip-cancel-confirm = Cancel and return { $refund }
+trip-cancel-back = ‹ Back to the trip
+trip-cancel-admins-only = Only an administrator can cancel a trip (its rounds are refunded at the partner).
+trip-cancel-busy = A round of this trip is being booked right now. Try again in a minute.
+trip-cancel-changed = ⚠️ What cancelling returns has changed since it was shown (a day passed or a payment came). Here is today's:
+trip-cancelled-staff = ✅ Trip of { $lead } cancelled: { $refund } is recorded to return to the customer; { $rounds } booked rounds refunded at the partner{ $failed ->
+    [0] .
+   *[other] , { $failed } not (refund them with /refund).
+  }
+trip-cancelled-customer = Your trip ({ $reference }) has been cancelled. { $refund } will be returned to you; your agent will arrange it.

@@ -624,3 +624,6 @@ voucher-check-flight-course-cancelled = 골프장 취소
 # hold warning
 pay-hold-warning = 티타임은 { $time }까지만 홀드됩니다({ $minutes }분 남음). 아직 결제가 확인되지 않았습니다. 아래 QR로 지금 결제하고 영수증을 보내 주세요. 그렇지 않으면 홀드가 만료됩니다.
 pay-hold-warning-slip = 티타임은 { $time }까지만 홀드됩니다({ $minutes }분 남음). 보내 주신 영수증은 아직 확인 중입니다. 아직 결제하지 않으셨다면 아래 QR로 지금 결제해 주세요.
+
+# Trips: cancelling
+trip-cancelled-customer = 여행({ $reference })이 취소되었습니다. { $refund }이(가) 환불되며, 담당 에이전트가 처리해 드립니다.

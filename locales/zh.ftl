@@ -624,3 +624,6 @@ voucher-check-flight-course-cancelled = 已被球场取消
 # hold warning
 pay-hold-warning = 您的开球时间仅保留至 { $time }（还剩 { $minutes } 分钟），我们尚未收到您的付款。请立即用下方二维码付款并发送转账凭证，否则保留将失效。
 pay-hold-warning-slip = 您的开球时间仅保留至 { $time }（还剩 { $minutes } 分钟），您的转账凭证仍在核对中。如果您尚未付款，请立即用下方二维码付款。
+
+# Trips: cancelling
+trip-cancelled-customer = 您的行程（{ $reference }）已取消。{ $refund } 将退还给您，您的代理会为您办理。

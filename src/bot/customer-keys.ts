@@ -493,6 +493,8 @@ export const CUSTOMER_KEYS = [
   "trip-itinerary-lines",
   "trip-itinerary-caption",
   "trip-ics-caption",
+  // Trips: cancelled by an admin (features/trips/cancel.ts).
+  "trip-cancelled-customer",
   // Trips (issue 51): the lead customer's quote, acceptance and trip-only scope.
   "trip-not-found",
   "trip-only",

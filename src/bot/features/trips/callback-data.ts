@@ -3,18 +3,21 @@ import * as v from "valibot";
 /**
  * A trip's buttons: `tp:list`, `tp:open:<trip>`, `tp:share:<trip>` (the agent sends it to the lead
  * customer), `tp:accept:<trip>` (the lead customer accepts), `tp:dok:<trip>` / `tp:dno:<trip>` (a person
- * approves or rejects the deposit's slip; `bok` / `bno` the balance's). Parsing proves only the shape: the trips
- * service checks who may see and move the trip on every tap.
+ * approves or rejects the deposit's slip; `bok` / `bno` the balance's), `tp:cq:<trip>` (an admin asks what
+ * cancelling returns) and `tp:cx:<trip>:<refund>` (cancels at the refund, satang, that was shown). Parsing proves
+ * only the shape: the trips service checks who may see and move the trip on every tap.
  */
-export type TripAction = "list" | "open" | "share" | "accept" | "dok" | "dno" | "bok" | "bno";
+export type TripAction = "list" | "open" | "share" | "accept" | "dok" | "dno" | "bok" | "bno" | "cq" | "cx";
 
 const TripDataSchema = v.pipe(
   v.string(),
   v.maxBytes(64),
-  v.regex(/^tp:(list|open|share|accept|dok|dno|bok|bno)(?::[A-Za-z0-9-]{1,40})?$/),
+  v.regex(
+    /^tp:(?:(?:list|open|share|accept|dok|dno|bok|bno|cq)(?::[A-Za-z0-9-]{1,40})?|cx:[A-Za-z0-9-]{1,40}:\d{1,12})$/,
+  ),
   v.transform((s) => {
-    const [, action, tripId] = s.split(":") as [string, TripAction, string | undefined];
-    return { action, tripId };
+    const [, action, tripId, refund] = s.split(":") as [string, TripAction, string | undefined, string | undefined];
+    return { action, tripId, ...(refund !== undefined ? { refund: Number(refund) } : {}) };
   }),
 );
 
@@ -25,8 +28,12 @@ export function parseTripData(data: string | undefined) {
 }
 
 /** Builds a trip button's data; throws on an id that would not parse back (a programming error). */
-export function tripData(action: TripAction, tripId?: string): string {
-  const data = tripId === undefined ? `tp:${action}` : `tp:${action}:${tripId}`;
+export function tripData(action: TripAction, tripId?: string, refund?: number): string {
+  const data = [
+    `tp:${action}`,
+    ...(tripId === undefined ? [] : [tripId]),
+    ...(refund === undefined ? [] : [refund]),
+  ].join(":");
   if (!parseTripData(data)) throw new Error(`invalid callback data: ${data}`);
   return data;
 }

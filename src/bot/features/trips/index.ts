@@ -14,6 +14,7 @@ import { isNotModified, isTelegramFailure } from "../../ui/telegram-errors.js";
 import { escapeHtml } from "../../format/html.js";
 import type { TripView } from "../../../trips/store.js";
 import { parseTripData } from "./callback-data.js";
+import { cancelButton, confirmCancel, showCancelQuote } from "./cancel.js";
 import { decideInstalment, onTripSlip, sendInstalmentQr } from "./payment.js";
 import { tripQuote } from "./quote.js";
 import { tripListView, tripStaffView } from "./views.js";
@@ -65,7 +66,7 @@ async function showTrip(ctx: BotContext, tripId: string): Promise<void> {
   }
   if (seen.sight === "customer") return showTripQuote(ctx, tripId);
   const view = tripStaffView((k, a) => ctx.t(k, a), localeOf(ctx), seen.view);
-  await show(ctx, view.text, view.keyboard);
+  await show(ctx, view.text, cancelButton(ctx, seen.view, view.keyboard));
 }
 
 /** The trip's agent (or, if they are no longer one, the admins) hears that the customer accepted. */
@@ -116,6 +117,8 @@ export function createTripsFeature() {
       });
       return showTrip(ctx, tripId);
     }
+    if (data.action === "cq") return showCancelQuote(ctx, tripId);
+    if (data.action === "cx") return confirmCancel(ctx, tripId, data.refund ?? -1);
     if (data.action === "dok" || data.action === "dno" || data.action === "bok" || data.action === "bno") {
       const kind = data.action.startsWith("d") ? "deposit" : "balance";
       return decideInstalment(ctx, tripId, kind, data.action.endsWith("ok") ? "approve" : "reject");

@@ -437,4 +437,74 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     ]);
     expectTelegramRules(h);
   });
+
+  it("an admin cancels a trip 20 days before its first round at the ladder's 50 %, the amount shown; an agent cannot", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
+    });
+    const admin = h.user(ADMIN, "en", "Admin");
+    const agent = h.user(AGENT, "en", "Anan");
+    const lead = h.user(LEAD, "ko", "Minjun", "stranger");
+    const created = await h.app.trips.create(tripInput(h));
+    const id = created.trip.id;
+    // Sent, opened through its link and accepted, as the first test does; the deposit approved.
+    agent.send("/trips");
+    await h.settle();
+    tapData(agent, new RegExp(`^tp:open:${id}$`));
+    await h.settle();
+    tapData(agent, new RegExp(`^tp:share:${id}$`));
+    await h.settle();
+    lead.send(`/start ${sharedToken(agent)}`);
+    await h.settle();
+    tapData(lead, new RegExp(`^tp:accept:${id}$`));
+    await h.settle();
+    expect((await h.app.trips.approve(id, "deposit", AGENT)).kind).toBe("approved");
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID", "PAID"]);
+    const deposit = (await h.app.trips.get(id))!.instalments[0]!.amount;
+
+    // 2026-11-30 in Bangkok: 20 days before the first round (2026-12-20).
+    h.clock.set(Date.parse("2026-11-30T10:00:00+07:00"));
+    // The agent has no Cancel button, and a forged confirmation cancels nothing.
+    agent.send("/trips");
+    await h.settle();
+    tapData(agent, new RegExp(`^tp:open:${id}$`));
+    await h.settle();
+    expect(panel(agent).data).not.toContain(`tp:cq:${id}`);
+    forgeTap(agent, `tp:cx:${id}:${deposit}`);
+    await h.settle();
+    expect((await h.app.trips.get(id))!.trip.state).toBe("DEPOSIT_PAID");
+
+    admin.send("/trips");
+    await h.settle();
+    tapData(admin, new RegExp(`^tp:open:${id}$`));
+    await h.settle();
+    tapData(admin, new RegExp(`^tp:cq:${id}$`));
+    await h.settle();
+    const quote = await h.app.trips.cancelQuote(id);
+    // Half the trip is more than the deposit paid: the deposit is what returns.
+    expect(quote).toMatchObject({ daysBefore: 20, percent: 50, refund: deposit });
+    expect(panel(admin).text).toContain("20 days before the first round");
+    expect(panel(admin).text).toContain("50 %");
+    // A confirmation carrying another amount than today's is not recorded: today's quote is shown again.
+    forgeTap(admin, `tp:cx:${id}:${deposit + 100}`);
+    await h.settle();
+    expect(admin.lastMessage()?.text).toContain("has changed since it was shown");
+    expect((await h.app.trips.get(id))!.trip.state).toBe("DEPOSIT_PAID");
+    tapData(admin, new RegExp(`^tp:cx:${id}:${deposit}$`));
+    await h.settle();
+    expect(admin.lastMessage()?.text).toContain("cancelled");
+    const after = (await h.app.trips.get(id))!;
+    expect(after.trip.state).toBe("CANCELLED");
+    expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["REFUND", "REFUND"]);
+    const owed = await h.app.storage.db.selectFrom("money_owed").selectAll().execute();
+    expect(owed.map((o) => [o.id, Number(o.amount), o.state])).toEqual([[`t-${id}`, deposit, "to-return"]]);
+    expect(lead.messages().some((m) => m.text?.includes("취소되었습니다"))).toBe(true);
+    // Its button is gone; the same confirmation replayed changes nothing.
+    forgeTap(admin, `tp:cx:${id}:${deposit}`);
+    await h.settle();
+    expect(await h.app.storage.db.selectFrom("money_owed").selectAll().execute()).toHaveLength(1);
+    expectTelegramRules(h);
+  });
 });
