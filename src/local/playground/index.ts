@@ -18,7 +18,7 @@ import { PLAYGROUND_IDENTITIES, type PlaygroundIdentity } from "./identities.js"
 import { type RouteContext, handleApi } from "./routes.js";
 import { messageView } from "./views.js";
 import type { SlipCheckStandIn } from "../slip-check/index.js";
-import { createPlaygroundSlips } from "./slips.js";
+import { lazy } from "../../runtime/lazy.js";
 
 export {
   PLAYGROUND_ADMIN_ID,
@@ -97,7 +97,9 @@ export function createPlayground(options: PlaygroundOptions): Playground {
   });
   const events = new PlaygroundEvents(telegram, partnerUrl, snapshot, options.stateIntervalMs);
   const now = options.now ?? Date.now;
-  const slips = options.slipCheck ? createPlaygroundSlips({ standIn: options.slipCheck, now }) : undefined;
+  const standIn = options.slipCheck;
+  // Loaded with the first slip: its QR and image libraries are not loaded at start (test/lazy-boundary.test.ts).
+  const slips = standIn && lazy(async () => (await import("./slips.js")).createPlaygroundSlips({ standIn, now }));
   const ctx: RouteContext = { telegram, partnerUrl, events, userOf, snapshot, now, ...(slips ? { slips } : {}) };
   let mounted: MountedRoutes = {};
   let prefixed: MountedRoutes = {};

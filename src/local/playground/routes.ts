@@ -28,8 +28,8 @@ export interface RouteContext {
   snapshot(): Record<string, unknown>;
   /** fairway's clock (a Mini App's initData is signed at this time). */
   now: () => number;
-  /** The side panel's slips, when the slip check asks the local stand-in. */
-  slips?: PlaygroundSlips;
+  /** The side panel's slips (loaded on first use), when the slip check asks the local stand-in. */
+  slips?: () => Promise<PlaygroundSlips>;
 }
 
 /** Answers a `/playground/...` request; returns false for paths it does not know. */
@@ -100,7 +100,7 @@ export async function handleApi(
         const body = await readJson(req);
         if (!ctx.slips)
           throw new PlaygroundError(409, "SLIP_CHECK_PROVIDER is set: the playground's slips need the stand-in");
-        sendJson(res, 200, await ctx.slips.send(ctx.userOf(identityParam(body.userId)), body.kind));
+        sendJson(res, 200, await (await ctx.slips()).send(ctx.userOf(identityParam(body.userId)), body.kind));
         return true;
       }
       case "POST /playground/web-app": {
