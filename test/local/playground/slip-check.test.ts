@@ -3,7 +3,8 @@
  * no SLIP_CHECK_PROVIDER checks slips with the local slip-check stand-in, and the side panel's slip buttons
  * (`POST /playground/slip`) send the Customer's slip photos for the PromptPay QR fairway showed. A good slip
  * is confirmed with no one tapping (one partner confirm); a re-used one, a wrong amount and a wrong payee are
- * refused with their reasons; with the provider down the slip goes to the agent to check. With a
+ * refused with their reasons; with the provider down the slip goes to the agent to check; a slip the bank answers
+ * for late is booked by fairway's own retry. With a
  * SLIP_CHECK_PROVIDER configured no stand-in is started and the buttons say why.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -111,6 +112,27 @@ describe("playground: the Customer pays by slip, checked by the local stand-in",
       () => texts(customer, c0).some((t) => t.includes("Booking confirmed")),
       ANSWER_MS,
     );
+    await p.settle();
+    expect(await confirms()).toBe(before + 1);
+  });
+
+  it("bank delayed: the customer is told it is checked again; once the bank answers, the retry books it with no tap", async () => {
+    await customerShownQr(p.telegram, PLAYGROUND_CUSTOMER_ID);
+    const before = await confirms();
+    const customer = p.telegram.user({ id: PLAYGROUND_CUSTOMER_ID });
+    const c0 = customer.messages().length;
+    const res = await p.post("/playground/slip", { userId: PLAYGROUND_CUSTOMER_ID, kind: "bank-delayed" });
+    expect(res.status).toBe(200);
+    const said = (text: string) => () => texts(customer, c0).some((t) => t.includes(text));
+    await waitUntil(p.telegram, "the retry notice", said("has not confirmed the transfer"), ANSWER_MS);
+    await p.settle();
+    expect(await confirms()).toBe(before);
+
+    // The bank answers (the button's own timer does so after 30 s); a minute later fairway asks again by itself.
+    p.app.slipCheckStandIn!.answered(res.json.transRef);
+    p.clock.advance(2 * 60_000);
+    await p.app.slipRetries.tick();
+    await waitUntil(p.telegram, "the receipt", said("Booking confirmed"), ANSWER_MS);
     await p.settle();
     expect(await confirms()).toBe(before + 1);
   });
