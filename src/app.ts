@@ -17,6 +17,7 @@ import { createTeeTimeSearch } from "./search/search.js";
 import type { WatchChecker } from "./watches/checker.js";
 import type { PartnerClient, PartnerTimeoutStarter } from "./partner/index.js";
 import type { Playground } from "./local/playground/index.js";
+import type { SlipCheckStandIn } from "./local/slip-check/index.js";
 import type { Fleet } from "./runtime/fleet.js";
 import type { Leadership } from "./runtime/lease.js";
 import { createMetrics, createMetricsHooks, type HttpServer, type Metrics } from "./runtime/index.js";
@@ -107,6 +108,8 @@ export interface App {
   localTelegram?: BotApiServer;
   /** The browser playground, mounted on the local Bot API server's port (no BOT_TOKEN only). */
   playground?: Playground;
+  /** The local slip-check stand-in the slip check asks (no BOT_TOKEN and no SLIP_CHECK_PROVIDER only). */
+  slipCheckStandIn?: SlipCheckStandIn;
   /** Runs the once-only jobs (polling, the reaper, sweeps) on one instance at a time. */
   leadership: Leadership;
   /** This bot's live instances, who share its limits (alone on SQLite). */
@@ -165,6 +168,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     closers.push(standIns.close);
     token = standIns.token;
     apiRoot = standIns.apiRoot;
+    // No SLIP_CHECK_PROVIDER: the slip check asks the local stand-in (the playground's slip buttons feed it).
+    if (standIns.slipCheck) config.payments = { ...config.payments, slipCheck: standIns.slipCheck.config };
     // The tee sheet Mini App is served on the playground's port, unless MINI_APP_URL says otherwise.
     config.miniAppUrl ??= new URL(apiRoot).origin;
   }
@@ -441,6 +446,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     fleet,
     ...(webhook ? { webhook } : {}),
     ...(standIns ? { localTelegram: standIns.localTelegram, playground: standIns.playground } : {}),
+    ...(standIns?.slipCheck ? { slipCheckStandIn: standIns.slipCheck.standIn } : {}),
     metrics,
     ...(http ? { http } : {}),
     ...(operator ? { operator } : {}),

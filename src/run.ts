@@ -31,6 +31,9 @@ export async function runFairway(env: NodeJS.ProcessEnv, options: RunOptions = {
     process.stdout.write(
       `\nfairway runs without a BOT_TOKEN, on its local Bot API server at ${app.localTelegram.url}\n` +
         `Partner: ${app.partnerUrl}${config.partner.kind === "sandbox" ? " (embedded sandbox)" : ""}\n` +
+        (app.slipCheckStandIn
+          ? `Slip check: the LOCAL stand-in at ${app.slipCheckStandIn.url} (SlipOK's shapes)\n`
+          : "") +
         (app.playground
           ? `\nPlayground: open ${app.playground.url} in a browser to chat with fairway as an admin, an agent, a customer or a stranger.\n`
           : ""),

@@ -1,11 +1,13 @@
 /**
  * The local stand-ins fairway starts when no BOT_TOKEN is given: a local Bot API server and, on its
- * port, the browser playground; and the playground's staff identities. Never with a real token: the
- * server and the playground are loaded only here, and only then.
+ * port, the browser playground; the slip-check stand-in when no SLIP_CHECK_PROVIDER is set; and the
+ * playground's staff identities. Never with a real token: the server, the playground and the slip-check
+ * stand-in are loaded only here, and only then.
  */
-import type { Config } from "../config/index.js";
+import type { Config, SlipCheckConfig } from "../config/index.js";
 import type { BotApiServer } from "../local/bot-api-server/index.js";
 import type { Playground } from "../local/playground/index.js";
+import type { SlipCheckStandIn } from "../local/slip-check/index.js";
 import { PLAYGROUND_ADMIN_ID, PLAYGROUND_AGENT_ID } from "../local/playground/identities.js";
 import type { Logger } from "../logger.js";
 import type { Storage } from "../storage/index.js";
@@ -35,8 +37,11 @@ export function playgroundConfig(config: Config, logger: Logger): Config {
 }
 
 export interface LocalStandInsOptions {
-  /** Its `playgroundPort` is where the local server listens. */
-  config: Pick<Config, "playgroundPort">;
+  /**
+   * Its `playgroundPort` is where the local server listens; with no `payments.slipCheck` (SLIP_CHECK_PROVIDER
+   * unset) the slip-check stand-in is started too.
+   */
+  config: Pick<Config, "playgroundPort" | "payments">;
   storage: Storage;
   /** The partner API the playground's page reads (the embedded sandbox's, or PARTNER_API_URL). */
   partnerUrl: string;
@@ -52,7 +57,12 @@ export interface LocalStandIns {
   apiRoot: string;
   localTelegram: BotApiServer;
   playground: Playground;
-  /** Closes the playground, then the local server. */
+  /**
+   * The slip-check stand-in and the configuration that points the slip check at it (SlipOK's shapes),
+   * when SLIP_CHECK_PROVIDER was not set; absent, the configured service (or none) is used as given.
+   */
+  slipCheck?: { standIn: SlipCheckStandIn; config: SlipCheckConfig };
+  /** Closes the playground, then the slip-check stand-in and the local server. */
   close: () => Promise<void>;
 }
 
@@ -72,16 +82,39 @@ export async function startLocalStandIns(options: LocalStandInsOptions): Promise
   await storage.db.deleteFrom("processed_updates").where("bot_id", "=", localTelegram.botInfo.id).execute();
   await storage.db.deleteFrom("kv").where("key", "like", `${MENU_MEMO_PREFIX}%`).execute();
   // The browser playground shares the local Bot API server's port (its page is at "/").
-  const playground = createPlayground({ telegram: localTelegram, partnerUrl, now });
+  const slipCheck = config.payments.slipCheck ? undefined : await startSlipCheckStandIn(logger);
+  const playground = createPlayground({
+    telegram: localTelegram,
+    partnerUrl,
+    now,
+    ...(slipCheck ? { slipCheck: slipCheck.standIn } : {}),
+  });
   logger.info({ apiRoot, playground: playground.url }, "no BOT_TOKEN: fairway talks to its local Bot API server");
   return {
     token: localTelegram.token,
     apiRoot,
     localTelegram,
     playground,
+    ...(slipCheck ? { slipCheck } : {}),
     close: async () => {
       await Promise.resolve(playground.close());
+      await slipCheck?.standIn.close();
       await localTelegram.close();
     },
   };
+}
+
+/**
+ * The local slip-check stand-in (`src/local/slip-check/`) on a free port, and SlipOK's configuration for it:
+ * the playground's customer pays and the slip check decides, with no account at a real service.
+ */
+async function startSlipCheckStandIn(logger: Logger): Promise<{ standIn: SlipCheckStandIn; config: SlipCheckConfig }> {
+  const { createSlipCheckStandIn } = await import("../local/slip-check/index.js");
+  const standIn = createSlipCheckStandIn({ key: "local-stand-in-key", branch: "local" });
+  await standIn.listen(0);
+  logger.warn(
+    { slipCheck: standIn.url },
+    "no BOT_TOKEN and no SLIP_CHECK_PROVIDER: slips are checked by the LOCAL slip-check stand-in (SlipOK's shapes), not a bank",
+  );
+  return { standIn, config: { provider: "slipok", url: standIn.slipOkUrl, key: standIn.key, branch: standIn.branch } };
 }

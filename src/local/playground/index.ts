@@ -17,6 +17,8 @@ import { serveStatic } from "./http.js";
 import { PLAYGROUND_IDENTITIES, type PlaygroundIdentity } from "./identities.js";
 import { type RouteContext, handleApi } from "./routes.js";
 import { messageView } from "./views.js";
+import type { SlipCheckStandIn } from "../slip-check/index.js";
+import { lazy } from "../../runtime/lazy.js";
 
 export {
   PLAYGROUND_ADMIN_ID,
@@ -38,6 +40,8 @@ export interface PlaygroundOptions {
   stateIntervalMs?: number;
   /** fairway's clock: when a Mini App opened (its initData's `auth_date`). Default Date.now. */
   now?: () => number;
+  /** The local slip-check stand-in the slip check asks: the side panel's slip buttons (absent: none). */
+  slipCheck?: SlipCheckStandIn;
 }
 
 /** Handlers by exact path that the playground's port serves too (the tee sheet Mini App). */
@@ -89,9 +93,14 @@ export function createPlayground(options: PlaygroundOptions): Playground {
         replyKeyboard: user.replyKeyboard() ?? null,
       };
     }),
+    slipCheckStandIn: options.slipCheck !== undefined,
   });
   const events = new PlaygroundEvents(telegram, partnerUrl, snapshot, options.stateIntervalMs);
-  const ctx: RouteContext = { telegram, partnerUrl, events, userOf, snapshot, now: options.now ?? Date.now };
+  const now = options.now ?? Date.now;
+  const standIn = options.slipCheck;
+  // Loaded with the first slip: its QR and image libraries are not loaded at start (test/lazy-boundary.test.ts).
+  const slips = standIn && lazy(async () => (await import("./slips.js")).createPlaygroundSlips({ standIn, now }));
+  const ctx: RouteContext = { telegram, partnerUrl, events, userOf, snapshot, now, ...(slips ? { slips } : {}) };
   let mounted: MountedRoutes = {};
   let prefixed: MountedRoutes = {};
 

@@ -15,6 +15,7 @@ import { COURSE_KNOBS, courseChange, failNext, readSandboxState, type CourseKnob
 const COURSE_KNOB_PATH = new RegExp(`^/playground/course/(?:${COURSE_KNOBS.join("|")})$`);
 import { openWebApp } from "./web-app.js";
 import { messageView } from "./views.js";
+import type { PlaygroundSlips } from "./slips.js";
 
 /** What the routes need. */
 export interface RouteContext {
@@ -27,6 +28,8 @@ export interface RouteContext {
   snapshot(): Record<string, unknown>;
   /** fairway's clock (a Mini App's initData is signed at this time). */
   now: () => number;
+  /** The side panel's slips (loaded on first use), when the slip check asks the local stand-in. */
+  slips?: () => Promise<PlaygroundSlips>;
 }
 
 /** Answers a `/playground/...` request; returns false for paths it does not know. */
@@ -90,6 +93,14 @@ export async function handleApi(
         // A photo (a payment slip, say) as the phone sends it: JPEG, as Telegram re-encodes every photo.
         const body = await readJson(req, MAX_PHOTO_BODY_BYTES);
         sendJson(res, 200, sendPhoto(ctx.userOf(identityParam(body.userId)), body));
+        return true;
+      }
+      case "POST /playground/slip": {
+        // The side panel's "Pay as the customer": a slip of a kind for the user's last PromptPay QR.
+        const body = await readJson(req);
+        if (!ctx.slips)
+          throw new PlaygroundError(409, "SLIP_CHECK_PROVIDER is set: the playground's slips need the stand-in");
+        sendJson(res, 200, await (await ctx.slips()).send(ctx.userOf(identityParam(body.userId)), body.kind));
         return true;
       }
       case "POST /playground/web-app": {

@@ -9,7 +9,7 @@ import { Composer } from "./composer.js";
 import { byId, h } from "./dom.js";
 import { renderIdentities, renderLanguage } from "./identity-bar.js";
 import { MiniAppPanel } from "./mini-app.js";
-import { renderSandbox, wireFailNext } from "./side-panel.js";
+import { renderSandbox, wireFailNext, wireSlips } from "./side-panel.js";
 import { alertBox, dialog, toast } from "./ui.js";
 
 const HINTS = /** @type {Record<string, string>} */ ({
@@ -216,6 +216,7 @@ function onSnapshot(snapshot) {
   byId("bot-avatar").textContent = (app.bot?.first_name ?? "f").slice(0, 1).toUpperCase();
   byId("bot-username").textContent = `@${app.bot?.username ?? ""} · bot`;
   select(identity()?.key ?? "agent");
+  wireSlips(snapshot, () => select("customer"));
 }
 
 /** @param {{ kind: string, chat_id: number, message: any }} event */

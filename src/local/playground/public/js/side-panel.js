@@ -1,7 +1,8 @@
 /**
  * The side panel: the partner sandbox's credit balance and reservations (status,
  * code, amount, course, tee time), refreshed live from the `state` events; a paid one has the course's
- * buttons (cancel, refund, close the day, move the tee time).
+ * buttons (cancel, refund, close the day, move the tee time); and, when the slip check asks the local
+ * stand-in, the Customer's slip buttons.
  */
 import { post } from "./api.js";
 import { baht, byId, clear, h } from "./dom.js";
@@ -134,6 +135,33 @@ export function wireFailNext() {
       void post("/playground/fail-next", { operation }).catch((error) => {
         byId("fail-pending").textContent = String(error.message ?? error);
       });
+    });
+  }
+}
+
+/**
+ * The "Pay as the Customer" buttons: each sends the Customer a slip of its kind for their last PromptPay QR
+ * (`POST /playground/slip`); shown only when the slip check asks the local stand-in (the snapshot says so).
+ * @param {any} snapshot the page's snapshot
+ * @param {() => void} onSent called once the slip is sent (the page shows the Customer's chat)
+ */
+export function wireSlips(snapshot, onSent) {
+  const section = byId("slip-section");
+  const customer = (snapshot.identities ?? []).find((/** @type {any} */ i) => i.key === "customer");
+  section.hidden = !snapshot.slipCheckStandIn || !customer;
+  if (section.hidden || section.dataset.wired) return;
+  section.dataset.wired = "1";
+  for (const button of byId("slips").querySelectorAll("button")) {
+    button.addEventListener("click", () => {
+      const kind = button.dataset.slip;
+      post("/playground/slip", { userId: customer.id, kind })
+        .then((/** @type {any} */ sent) => {
+          byId("slip-pending").textContent = `Sent: ${button.textContent} (bank reference ${sent.transRef})`;
+          onSent();
+        })
+        .catch((error) => {
+          byId("slip-pending").textContent = String(error.message ?? error);
+        });
     });
   }
 }
