@@ -1231,3 +1231,10 @@ pay-hold-warning-slip = Your tee time is held only until { $time } ({ $minutes -
     [one] 1 minute
    *[other] { $minutes } minutes
     } left) and your slip is still being checked. If you have not paid yet, pay now with the QR below.
+# course alternatives
+course-alt-some = Open tee times near it at the course that day, for the same players (tap one to book it):
+course-alt-none = No open tee time near it at the course that day.
+course-alt-button = Book { $time } instead
+course-alt-expired = This booking has nothing to rebook.
+course-alt-not-yours = Only its agent or an admin can rebook this booking.
+course-alt-gone = That tee time has just been taken or is gone: here are the course's tee times that day.
