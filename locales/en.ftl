@@ -1245,3 +1245,10 @@ trip-cancelled-staff = ✅ Trip of { $lead } cancelled: { $refund } is recorded 
    *[other] , { $failed } not (refund them with /refund).
   }
 trip-cancelled-customer = Your trip ({ $reference }) has been cancelled. { $refund } will be returned to you; your agent will arrange it.
+# course alternatives
+course-alt-some = Open tee times near it at the course that day, for the same players (tap one to book it):
+course-alt-none = No open tee time near it at the course that day.
+course-alt-button = Book { $time } instead
+course-alt-expired = This booking has nothing to rebook.
+course-alt-not-yours = Only its agent or an admin can rebook this booking.
+course-alt-gone = That tee time has just been taken or is gone: here are the course's tee times that day.

@@ -64,10 +64,19 @@ export interface WriteRequest {
    * move: approves a move to another tee time (its old booking's refund, then the new hold's confirm);
    * move-request: asks for a move (holds the new tee time); move-abandon: calls a move off before its
    * approval (releases the new hold); payment-request: asks the customer to pay for a booking;
-   * mark-returned: records money to return as returned to the customer.
+   * mark-returned: records money to return as returned to the customer; rebook: starts a new booking of
+   * another tee time for the customer and players of a booking the course ended.
    */
   kind:
-    "confirm" | "refund" | "decide" | "move" | "move-request" | "move-abandon" | "payment-request" | "mark-returned";
+    | "confirm"
+    | "refund"
+    | "decide"
+    | "move"
+    | "move-request"
+    | "move-abandon"
+    | "payment-request"
+    | "mark-returned"
+    | "rebook";
   /** Who asks (a Telegram user). */
   actorId: number;
   /** The booking's user (its booker). */
@@ -88,8 +97,8 @@ export type WriteRefusal = "stranger" | "agent-removed" | "link-revoked" | "not-
  * first is still the agent's approval: the booking service asks for it); a move's approval is an admin's,
  * or an agent's for their own bookings where the agency's rule lets agents move alone; a move is asked
  * for as a confirm is (staff for theirs, a customer for their own) and called off by whoever asked for it
- * or by those who may ask; a payment request and money marked returned are staff's, for their own
- * bookings and their customers'; strangers nothing.
+ * or by those who may ask; a payment request, money marked returned and a rebooking of what the course ended
+ * are staff's, for their own bookings and their customers'; strangers nothing.
  */
 export function writeRefusal(
   who: Who,
@@ -103,7 +112,8 @@ export function writeRefusal(
   if (who.role === "stranger") return "stranger";
   if (req.kind === "move-abandon" && req.requestedBy === req.actorId) return undefined;
   if (who.role === "agent") return req.userId === req.actorId || req.agentId === req.actorId ? undefined : "not-theirs";
-  if (req.kind === "decide" || req.kind === "payment-request" || req.kind === "mark-returned") return "not-theirs";
+  if (req.kind === "decide" || req.kind === "payment-request" || req.kind === "mark-returned" || req.kind === "rebook")
+    return "not-theirs";
   if (who.standing !== undefined && who.standing !== "ok") return who.standing;
   return req.userId === req.actorId && req.agentId === who.agentId ? undefined : "not-theirs";
 }

@@ -68,8 +68,8 @@ export interface BotDeps {
   vouchers?: Vouchers;
   /** What the course changed, told once per change (features/course-changes/notices.ts: `createCourseNotices`). */
   courseNotices: {
-    /** Tells a change once (true when this call told it). */
-    tell(change: CourseChange): Promise<boolean>;
+    /** Tells a change once (true when this call told it); `alternatives: false` names no other tee time. */
+    tell(change: CourseChange, options?: { alternatives?: boolean }): Promise<boolean>;
     /** Tells the course's ends nobody told; how many it told. */
     tellUntold(limit?: number): Promise<number>;
   };

@@ -54,6 +54,7 @@ import { createI18n, surfaceLocale } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, plainTextOnEntityErrors, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
 import { soloFleet, type Fleet } from "../runtime/fleet.js";
+import { createCourseAlternativesEntry } from "./features/course-changes/alternatives.js";
 import { createCourseNotices } from "./features/course-changes/notices.js";
 import type { BucketStore } from "../runtime/shared-buckets.js";
 
@@ -169,6 +170,7 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     access: base.access,
     bookings: base.bookings,
     ledger: base.ledger,
+    catalog: base.catalog,
     logger: base.logger.child({ module: "course-notices" }),
     now: base.now,
   });
@@ -303,6 +305,7 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
   // Entering the conversation must happen below it.
   chat.use(createTripEntry());
   chat.use(createFindEntry());
+  chat.use(createCourseAlternativesEntry());
   chat.use(createWatchesEntry());
   chat.use(createOffersFeature());
   // The tee sheet's hand-over (`/start ts_…`, an update fairway gives itself), before /start's own handler.

@@ -107,9 +107,13 @@ export async function confirmCloseDay(ctx: BotContext, courseId: string, date: s
     const after = outcome?.booking ?? b;
     if (outcome?.kind === "refunded") refunded += 1;
     else failed += 1;
-    // Told once per booking (its key), whoever ended it: this refund, or the course's own at the partner.
+    // Told once per booking (its key), whoever ended it: this refund, or the course's own at the partner. The
+    // course is closed that day: no tee time of it is offered instead.
     if (after.ended_by === "course")
-      await ctx.deps.courseNotices.tell({ kind: "ended", before: b, booking: after, partnerStatus: "REFUND" });
+      await ctx.deps.courseNotices.tell(
+        { kind: "ended", before: b, booking: after, partnerStatus: "REFUND" },
+        { alternatives: false },
+      );
   }
   const text = ctx.t("closeday-done", { date: formatDate(date, localeOf(ctx)), refunded, failed });
   await ctx.editMessageReplyMarkup({ reply_markup: undefined }).catch(() => undefined);

@@ -13,6 +13,9 @@ import type { BookingRecord, BookingService } from "../../../bookings/index.js";
 import type { CourseChange } from "../../../bookings/course-changes.js";
 import type { BookingQueries } from "../../../bookings/queries.js";
 import type { Logger } from "../../../logger.js";
+import type { PartnerCatalog } from "../../../partner/catalog.js";
+import type { TeeTime } from "../../../partner/types.js";
+import { nearestSlots } from "../../../search/groups.js";
 import type { Database } from "../../../storage/schema.js";
 import type { Locale } from "../../format/locale.js";
 import { dateKeyOf, formatDate, formatTime } from "../../format/dates.js";
@@ -21,6 +24,7 @@ import { formatBaht } from "../../format/money.js";
 import type { Notifications } from "../../notifications.js";
 import type { Outbox, OutboxMessage } from "../../outbox.js";
 import { amountText, bookingArgs, translate } from "../after-booking/notices.js";
+import { alternativeData } from "./alternatives.js";
 
 export interface CourseNoticesOptions {
   db: Kysely<Database>;
@@ -29,6 +33,8 @@ export interface CourseNoticesOptions {
   access: Pick<Access, "adminIds">;
   bookings: Pick<BookingService, "owedOf">;
   ledger: Pick<BookingQueries, "courseEndsUntold">;
+  /** The course's tee times that day, for the alternatives named to the booker of an ended booking. */
+  catalog?: Pick<PartnerCatalog, "teeTimes">;
   logger: Logger;
   now: () => number;
 }
@@ -58,6 +64,40 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     return rows.filter((r) => r.state === "to-return").reduce((sum, r) => sum + r.amount, 0);
   }
 
+  /**
+   * Up to three open tee times at the same course on the same day that take the party, nearest the ended
+   * one: what the booker may rebook with one tap. None when the course's list cannot be read.
+   */
+  async function alternativesOf(b: BookingRecord): Promise<TeeTime[]> {
+    if (!options.catalog) return [];
+    const date = dateKeyOf(b.slot_starts_at, b.time_zone);
+    const slots = await options.catalog.teeTimes(b.course_id, date).catch((err: unknown) => {
+      logger.warn({ err, bookingId: b.id }, "alternatives not read; the notice goes without them");
+      return [];
+    });
+    const at = options.now();
+    const open = slots.filter(
+      (s) =>
+        s.status.toUpperCase() === "OPEN" && s.startsAt > at && s.minPerson <= b.persons && b.persons <= s.maxPerson,
+    );
+    return nearestSlots(open, b.slot_starts_at, new Set([b.slot_id]));
+  }
+
+  /** The booker's lines and buttons for the alternatives. */
+  function withAlternatives(text: string, b: BookingRecord, alternatives: TeeTime[], locale: Locale) {
+    const buttons = alternatives
+      .map((s) => ({ s, data: alternativeData(b.id, s.id) }))
+      .filter((x): x is { s: TeeTime; data: string } => x.data !== undefined)
+      .map(({ s, data }) => [
+        {
+          text: translate(locale, "course-alt-button", { time: formatTime(s.startsAt, b.time_zone, locale) }),
+          callback_data: data,
+        },
+      ]);
+    if (buttons.length === 0) return { text: `${text}\n${translate(locale, "course-alt-none")}` };
+    return { text: `${text}\n${translate(locale, "course-alt-some")}`, replyMarkup: { inline_keyboard: buttons } };
+  }
+
   /** The message of one change for one reader. */
   function textOf(change: CourseChange, locale: Locale, audience: "staff" | "customer", owed: number): string {
     const b = change.booking;
@@ -83,16 +123,25 @@ export function createCourseNotices(options: CourseNoticesOptions) {
   }
 
   /** Every message of a change: one per staff chat, one to the customer. */
-  async function messagesOf(change: CourseChange): Promise<OutboxMessage[]> {
+  async function messagesOf(change: CourseChange, offer: boolean): Promise<OutboxMessage[]> {
     const b = change.booking;
     const owed = change.kind === "ended" ? await owedFor(b.id) : 0;
     const what = change.kind === "ended" ? "course-ended" : "course-moved";
     const messages: OutboxMessage[] = [];
     const customer = customerOf(b);
+    const alternatives = change.kind === "ended" && offer ? await alternativesOf(b) : [];
+    const bookers = new Set(
+      (b.agent_id !== null ? await notifications.agentChats(b.agent_id) : [b.user_id]).map(Number),
+    );
     for (const chatId of await staffOf(b)) {
       if (chatId === customer) continue;
       const locale = await notifications.localeOf(chatId);
-      messages.push({ chatId, text: textOf(change, locale, "staff", owed), what });
+      const text = textOf(change, locale, "staff", owed);
+      const told =
+        change.kind === "ended" && offer && bookers.has(chatId)
+          ? withAlternatives(text, b, alternatives, locale)
+          : { text };
+      messages.push({ chatId, ...told, what });
     }
     if (customer !== undefined) {
       const locale = await notifications.localeOf(customer);
@@ -103,13 +152,14 @@ export function createCourseNotices(options: CourseNoticesOptions) {
 
   /**
    * Tells a change once: its notice row and its messages in one transaction, none when the key is told
-   * already. True when this call told it.
+   * already. True when this call told it. The booker of an end is offered tee times near it unless
+   * `alternatives` is false (a closed course-day: none of that course's is to be had).
    */
-  async function tell(change: CourseChange): Promise<boolean> {
+  async function tell(change: CourseChange, opts: { alternatives?: boolean } = {}): Promise<boolean> {
     const id = noticeKey(change);
     const told = await db.selectFrom("course_notices").select("id").where("id", "=", id).executeTakeFirst();
     if (told) return false;
-    const messages = await messagesOf(change);
+    const messages = await messagesOf(change, opts.alternatives !== false);
     const kind = change.kind === "ended" ? "ended" : "tee-time";
     const won = await db.transaction().execute(async (trx) => {
       const row = await trx

@@ -99,6 +99,9 @@ describe.each(databaseFactories)("/closeday ($name)", ({ make }) => {
     const owed = await h.app.storage.db.selectFrom("money_owed").select("id").where("booking_id", "in", all).execute();
     expect(owed).toHaveLength(10);
     for (const [i, agent] of AGENTS.entries()) expect(texts(agents[i]!, TOLD)).toHaveLength(byAgent.get(agent)!.length);
+    // The course is closed that day: its bookers are offered none of its tee times instead.
+    for (const agent of agents)
+      for (const m of texts(agent, TOLD)) expect(JSON.stringify(m.reply_markup ?? {})).not.toContain("ce:t:");
     expect(texts(admin, TOLD)).toHaveLength(10);
     expect(texts(admin, "Day closed").at(-1)?.text).toContain("10 refunded now");
 
