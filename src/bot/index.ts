@@ -169,6 +169,7 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     access: base.access,
     bookings: base.bookings,
     ledger: base.ledger,
+    receipts: base.receipts,
     logger: base.logger.child({ module: "course-notices" }),
     now: base.now,
   });
