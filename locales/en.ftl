@@ -1231,3 +1231,10 @@ pay-hold-warning-slip = Your tee time is held only until { $time } ({ $minutes -
     [one] 1 minute
    *[other] { $minutes } minutes
     } left) and your slip is still being checked. If you have not paid yet, pay now with the QR below.
+
+# trip receipts
+trip-receipt-caption = 🧾 Receipt { $number } for the { $kind ->
+    [deposit] deposit
+   *[other] balance
+  } of golf trip { $reference }
+trip-receipt-unpaid = A receipt is issued once this payment of the trip is approved.

@@ -624,3 +624,10 @@ voucher-check-flight-course-cancelled = ゴルフ場によるキャンセル
 # hold warning
 pay-hold-warning = ティータイムの仮押さえは { $time } までです（残り { $minutes }分）。まだお支払いを確認できていません。下の QR で今すぐお支払いのうえ、振込明細を送ってください。期限を過ぎると仮押さえは解除されます。
 pay-hold-warning-slip = ティータイムの仮押さえは { $time } までです（残り { $minutes }分）。お送りいただいた振込明細はまだ確認中です。まだお支払いでない場合は、下の QR で今すぐお支払いください。
+
+# trip receipts
+trip-receipt-caption = 🧾 ゴルフ旅行 { $reference } の{ $kind ->
+    [deposit] 手付金
+   *[other] 残金
+  }の領収書 { $number }
+trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認された後に発行されます。

@@ -624,3 +624,10 @@ voucher-check-flight-course-cancelled = 골프장 취소
 # hold warning
 pay-hold-warning = 티타임은 { $time }까지만 홀드됩니다({ $minutes }분 남음). 아직 결제가 확인되지 않았습니다. 아래 QR로 지금 결제하고 영수증을 보내 주세요. 그렇지 않으면 홀드가 만료됩니다.
 pay-hold-warning-slip = 티타임은 { $time }까지만 홀드됩니다({ $minutes }분 남음). 보내 주신 영수증은 아직 확인 중입니다. 아직 결제하지 않으셨다면 아래 QR로 지금 결제해 주세요.
+
+# trip receipts
+trip-receipt-caption = 🧾 골프 여행 { $reference } { $kind ->
+    [deposit] 계약금
+   *[other] 잔금
+  } 영수증 { $number }
+trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행됩니다.

@@ -624,3 +624,10 @@ voucher-check-flight-course-cancelled = 已被球场取消
 # hold warning
 pay-hold-warning = 您的开球时间仅保留至 { $time }（还剩 { $minutes } 分钟），我们尚未收到您的付款。请立即用下方二维码付款并发送转账凭证，否则保留将失效。
 pay-hold-warning-slip = 您的开球时间仅保留至 { $time }（还剩 { $minutes } 分钟），您的转账凭证仍在核对中。如果您尚未付款，请立即用下方二维码付款。
+
+# trip receipts
+trip-receipt-caption = 🧾 高尔夫行程 { $reference } { $kind ->
+    [deposit] 定金
+   *[other] 尾款
+  }收据 { $number }
+trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。

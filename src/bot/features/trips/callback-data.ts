@@ -3,15 +3,16 @@ import * as v from "valibot";
 /**
  * A trip's buttons: `tp:list`, `tp:open:<trip>`, `tp:share:<trip>` (the agent sends it to the lead
  * customer), `tp:accept:<trip>` (the lead customer accepts), `tp:dok:<trip>` / `tp:dno:<trip>` (a person
- * approves or rejects the deposit's slip; `bok` / `bno` the balance's). Parsing proves only the shape: the trips
+ * approves or rejects the deposit's slip; `bok` / `bno` the balance's), `tp:drc:<trip>` / `tp:brc:<trip>` (the
+ * deposit's or the balance's receipt, once approved). Parsing proves only the shape: the trips
  * service checks who may see and move the trip on every tap.
  */
-export type TripAction = "list" | "open" | "share" | "accept" | "dok" | "dno" | "bok" | "bno";
+export type TripAction = "list" | "open" | "share" | "accept" | "dok" | "dno" | "bok" | "bno" | "drc" | "brc";
 
 const TripDataSchema = v.pipe(
   v.string(),
   v.maxBytes(64),
-  v.regex(/^tp:(list|open|share|accept|dok|dno|bok|bno)(?::[A-Za-z0-9-]{1,40})?$/),
+  v.regex(/^tp:(list|open|share|accept|dok|dno|bok|bno|drc|brc)(?::[A-Za-z0-9-]{1,40})?$/),
   v.transform((s) => {
     const [, action, tripId] = s.split(":") as [string, TripAction, string | undefined];
     return { action, tripId };
