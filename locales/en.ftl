@@ -1252,3 +1252,9 @@ course-alt-button = Book { $time } instead
 course-alt-expired = This booking has nothing to rebook.
 course-alt-not-yours = Only its agent or an admin can rebook this booking.
 course-alt-gone = That tee time has just been taken or is gone: here are the course's tee times that day.
+# trip receipts
+trip-receipt-caption = 🧾 Receipt { $number } for the { $kind ->
+    [deposit] deposit
+   *[other] balance
+  } of golf trip { $reference }
+trip-receipt-unpaid = A receipt is issued once this payment of the trip is approved.

@@ -627,3 +627,9 @@ pay-hold-warning-slip = ティータイムの仮押さえは { $time } までで
 
 # Trips: cancelling
 trip-cancelled-customer = ご旅行（{ $reference }）はキャンセルされました。{ $refund } が返金されます。担当エージェントが手続きいたします。
+# trip receipts
+trip-receipt-caption = 🧾 ゴルフ旅行 { $reference } の{ $kind ->
+    [deposit] 手付金
+   *[other] 残金
+  }の領収書 { $number }
+trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認された後に発行されます。

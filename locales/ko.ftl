@@ -627,3 +627,9 @@ pay-hold-warning-slip = 티타임은 { $time }까지만 홀드됩니다({ $minut
 
 # Trips: cancelling
 trip-cancelled-customer = 여행({ $reference })이 취소되었습니다. { $refund }이(가) 환불되며, 담당 에이전트가 처리해 드립니다.
+# trip receipts
+trip-receipt-caption = 🧾 골프 여행 { $reference } { $kind ->
+    [deposit] 계약금
+   *[other] 잔금
+  } 영수증 { $number }
+trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행됩니다.

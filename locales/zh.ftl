@@ -627,3 +627,9 @@ pay-hold-warning-slip = 您的开球时间仅保留至 { $time }（还剩 { $min
 
 # Trips: cancelling
 trip-cancelled-customer = 您的行程（{ $reference }）已取消。{ $refund } 将退还给您，您的代理会为您办理。
+# trip receipts
+trip-receipt-caption = 🧾 高尔夫行程 { $reference } { $kind ->
+    [deposit] 定金
+   *[other] 尾款
+  }收据 { $number }
+trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。

@@ -543,4 +543,7 @@ export const CUSTOMER_KEYS = [
   "voucher-check-course-cancelled",
   "voucher-check-course-cancelled-detail",
   "voucher-check-flight-course-cancelled",
+  // A trip's instalment's receipt (features/trips/payment.ts).
+  "trip-receipt-caption",
+  "trip-receipt-unpaid",
 ] as const;

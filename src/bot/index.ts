@@ -171,6 +171,7 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     bookings: base.bookings,
     ledger: base.ledger,
     catalog: base.catalog,
+    receipts: base.receipts,
     logger: base.logger.child({ module: "course-notices" }),
     now: base.now,
   });

@@ -19,6 +19,17 @@ export interface ReceiptBooking {
   sellingSatang: number;
 }
 
+/** A trip's instalment a receipt is for (issue 51): the deposit or the balance of a party's golf trip. */
+export interface ReceiptTrip {
+  /** The instalment's reference, as the customer quoted it to the bank (`T1A2B3C4DD`). */
+  reference: string;
+  instalment: "deposit" | "balance";
+  rounds: number;
+  players: number;
+  /** The instalment's amount, satang. */
+  sellingSatang: number;
+}
+
 /** A tax invoice's buyer (Revenue Code §86/4): name, address, 13-digit tax id, head office or branch. */
 export interface Buyer {
   name: string;
@@ -60,7 +71,10 @@ export interface ReceiptInput {
   number: string;
   /** When the payment was received (the receipt's date, in Asia/Bangkok). */
   paidAt: Date;
-  booking: ReceiptBooking;
+  /** The booking paid for; a trip's instalment instead (`trip`). */
+  booking?: ReceiptBooking;
+  /** A trip's instalment paid for (a receipt only). */
+  trip?: ReceiptTrip;
   /** The customer's name as they gave it (optional on a receipt). */
   customerName?: string;
 }
@@ -119,8 +133,30 @@ function taxIdLine(taxId: string, branch: string): string {
   return `เลขประจำตัวผู้เสียภาษี / Tax ID ${formatTaxId(taxId)}   ${office}`;
 }
 
+/** What was paid for: its reference line, the item's line and its detail lines, and the amount. */
+function subjectOf(input: ReceiptInput): { reference: string; item: string; details: string[]; satang: number } {
+  const { booking, trip } = input;
+  if (trip)
+    return {
+      reference: `ทริป / Trip ${trip.reference}`,
+      item:
+        trip.instalment === "deposit" ? "เงินมัดจำทริปกอล์ฟ / Golf trip deposit" : "ยอดคงเหลือทริปกอล์ฟ / Golf trip balance",
+      details: [`จำนวนรอบ / Rounds ${trip.rounds}`, `ผู้เล่น / Players ${trip.players}`],
+      satang: trip.sellingSatang,
+    };
+  if (!booking) throw new Error("a receipt needs a booking or a trip");
+  const course = booking.courseNameTH ? `${booking.courseNameTH} / ${booking.courseName}` : booking.courseName;
+  return {
+    reference: `การจอง / Booking ${booking.reference}`,
+    item: `ค่าออกรอบกอล์ฟ / Green fee: ${course}`,
+    details: [`วันเวลาออกรอบ / Tee time ${teeTimeText(booking.teeTime)}`, `ผู้เล่น / Players ${booking.players}`],
+    satang: booking.sellingSatang,
+  };
+}
+
 function drawReceipt(doc: PdfDocument, input: ReceiptInput): void {
-  const { seller, booking } = input;
+  const { seller } = input;
+  const subject = subjectOf(input);
   let y = 80;
   const next = (step: number) => (y += step);
 
@@ -147,12 +183,12 @@ function drawReceipt(doc: PdfDocument, input: ReceiptInput): void {
     drawText(doc, `ได้รับเงินจาก / Received from ${input.customerName}`, LEFT, y);
     next(20);
   }
-  drawText(doc, `การจอง / Booking ${booking.reference}`, LEFT, y);
+  drawText(doc, subject.reference, LEFT, y);
   if (input.credit) {
     const { invoiceNumber, invoiceSatang, reason } = input.credit;
     drawText(doc, `อ้างถึงใบกำกับภาษีเลขที่ / Refers to tax invoice No. ${invoiceNumber}`, LEFT, next(18));
     const was = receiptAmounts(invoiceSatang, seller).netSatang;
-    const correct = was - receiptAmounts(booking.sellingSatang, seller).netSatang;
+    const correct = was - receiptAmounts(subject.satang, seller).netSatang;
     drawText(doc, `มูลค่าตามใบกำกับภาษีเดิม / Original value ${bahtFigures(was)}`, LEFT, next(18), { size: 10 });
     drawText(doc, `มูลค่าที่ถูกต้อง / Correct value ${bahtFigures(correct)}`, LEFT, next(16));
     drawText(doc, `เหตุผล / Reason ${reason}`, LEFT, next(16));
@@ -170,12 +206,11 @@ function drawReceipt(doc: PdfDocument, input: ReceiptInput): void {
   next(8);
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).stroke();
 
-  const amounts = receiptAmounts(booking.sellingSatang, seller);
-  const course = booking.courseNameTH ? `${booking.courseNameTH} / ${booking.courseName}` : booking.courseName;
-  drawText(doc, `ค่าออกรอบกอล์ฟ / Green fee: ${course}`, LEFT, next(20), { font: REGULAR, size: 11 });
+  const amounts = receiptAmounts(subject.satang, seller);
+  drawText(doc, subject.item, LEFT, next(20), { font: REGULAR, size: 11 });
   drawText(doc, bahtFigures(amounts.netSatang), RIGHT, y, { alignRight: true });
-  drawText(doc, `วันเวลาออกรอบ / Tee time ${teeTimeText(booking.teeTime)}`, LEFT + 12, next(16), { size: 10 });
-  drawText(doc, `ผู้เล่น / Players ${booking.players}`, LEFT + 12, next(16));
+  doc.fontSize(10);
+  for (const line of subject.details) drawText(doc, line, LEFT + 12, next(16));
 
   next(14);
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).stroke();

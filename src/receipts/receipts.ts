@@ -10,6 +10,9 @@ import { receiptAmounts } from "./amounts.js";
 import { createDocumentStore, type DocumentRecord, type DocumentStore } from "./documents.js";
 import { receiptPdf, type Buyer, type CreditOf, type DocumentPdfKind } from "./receipt-pdf.js";
 import type { Seller } from "./seller.js";
+import type { TripViewer } from "../trips/access.js";
+import type { TripService } from "../trips/service.js";
+import type { TripInstalment } from "../trips/store.js";
 
 /** States of a booking whose money the agency received (a refund later does not undo the receipt). */
 const RECEIVED = new Set<BookingRecord["state"]>(["PAID", "REFUNDING", "REFUNDED"]);
@@ -20,7 +23,22 @@ export interface ReceiptsOptions {
   /** Reads a booking from the ledger (the booking service's `get`). */
   bookings: { get(id: string): Promise<BookingRecord | undefined> };
   access: Pick<Access, "whoIs">;
+  /** Opens a trip for a viewer (the trips service's access rule): a trip's instalments' receipts. */
+  trips?: Pick<TripService, "openFor">;
   now: () => number;
+}
+
+/** A trip's instalment's receipt issued (or found issued before) and its PDF. */
+export interface IssuedTripDocument {
+  kind: "issued";
+  document: DocumentRecord;
+  pdf: Buffer;
+  filename: string;
+}
+
+/** The source of a trip's instalment's receipt: one per instalment. */
+export function tripReceiptSource(tripId: string, kind: TripInstalment["kind"]): string {
+  return `trip:${tripId}:${kind}`;
 }
 
 /** A document issued (or found issued before) and its PDF. */
@@ -206,6 +224,49 @@ export function createReceipts(options: ReceiptsOptions) {
         invoiceSatang: invoice.total,
         reason: input.reason,
       });
+    },
+
+    /**
+     * The receipt of a trip's deposit or balance for `viewer`: whoever the trips service lets open the trip
+     * (its lead customer, its agent, an admin); issued once the instalment is approved (the next number in
+     * the receipts' series, source `trip:<trip>:<kind>`, its `booking_id` the trip's `trip:<trip>`), the
+     * same document every time after.
+     */
+    async tripReceipt(
+      tripId: string,
+      kind: TripInstalment["kind"],
+      viewer: TripViewer,
+      reference: string,
+    ): Promise<IssuedTripDocument | { kind: "refused" } | { kind: "unpaid" }> {
+      const seen = await options.trips?.openFor(tripId, viewer);
+      if (!seen) return { kind: "refused" };
+      const { view } = seen;
+      const instalment = view.instalments.find((i) => i.kind === kind);
+      if (instalment?.state !== "approved") return { kind: "unpaid" };
+      const amounts = receiptAmounts(instalment.amount, seller);
+      const document = await documents.issue({
+        kind: "receipt",
+        source: tripReceiptSource(tripId, kind),
+        bookingId: `trip:${tripId}`,
+        total: amounts.totalSatang,
+        net: amounts.netSatang,
+        vat: amounts.vatSatang,
+        issuedBy: viewer.userId,
+      });
+      const pdf = await receiptPdf({
+        seller,
+        number: document.number,
+        paidAt: new Date(Number(instalment.decided_at ?? document.issued_at)),
+        trip: {
+          reference,
+          instalment: kind,
+          rounds: view.rounds.length,
+          players: view.players.length,
+          sellingSatang: document.total,
+        },
+        customerName: view.trip.lead_name,
+      });
+      return { kind: "issued", document, pdf, filename: `receipt-${document.number}.pdf` };
     },
 
     /**

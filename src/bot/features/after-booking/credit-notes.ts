@@ -5,8 +5,9 @@
  * invoice. A booking without a full tax invoice gets none (the receipts service decides).
  */
 import type { BookingRecord } from "../../../bookings/index.js";
-import type { CreditInput } from "../../../receipts/receipts.js";
-import type { BotDeps } from "../../context.js";
+import type { Logger } from "../../../logger.js";
+import type { CreditInput, Receipts } from "../../../receipts/receipts.js";
+import type { Notifications } from "../../notifications.js";
 import { customerShare } from "../../format/booking-money.js";
 import { escapeHtml } from "../../format/html.js";
 import { translate } from "../../i18n.js";
@@ -15,6 +16,7 @@ import { translate } from "../../i18n.js";
 export const CREDIT_REASONS = {
   refund: "คืนเงินการจอง / Booking refunded",
   cheaperMove: "เปลี่ยนเป็นเวลาออกรอบที่ราคาต่ำกว่า / Moved to a cheaper tee time",
+  courseEnded: "สนามยกเลิกเวลาออกรอบ คืนเงินการจอง / Cancelled by the course, booking refunded",
 } as const;
 
 /** A refunded booking's credit: the customer's share of what the partner credited back (`refunded_amount`). */
@@ -32,7 +34,11 @@ export function refundCredit(b: BookingRecord): CreditInput {
  * move it follows stands.
  */
 export async function sendCreditNote(
-  deps: Pick<BotDeps, "receipts" | "notifications" | "logger">,
+  deps: {
+    receipts: Pick<Receipts, "creditNote">;
+    notifications: Pick<Notifications, "localeOf" | "deliver">;
+    logger: Pick<Logger, "error">;
+  },
   booking: BookingRecord,
   credit: CreditInput,
 ): Promise<void> {

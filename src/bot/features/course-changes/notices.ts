@@ -5,7 +5,8 @@
  * happened, what went back to the agency's credit (staff only: the net never reaches a customer) and what
  * the customer is owed. Each change has a key (`end:<booking>`, `time:<booking>:<tee time>`); its row in
  * `course_notices` and its messages in the outbox are written in one transaction, so a change is told
- * once, whatever instance, replayed pass or crash comes between.
+ * once, whatever instance, replayed pass or crash comes between. An end with a full tax invoice issues its
+ * credit note (ใบลดหนี้, for what the customer is owed back), sent by the pass that told the end.
  */
 import type { Kysely } from "kysely";
 import type { Access } from "../../../access/index.js";
@@ -23,13 +24,17 @@ import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import type { Notifications } from "../../notifications.js";
 import type { Outbox, OutboxMessage } from "../../outbox.js";
+import type { Receipts } from "../../../receipts/receipts.js";
+import { CREDIT_REASONS, refundCredit, sendCreditNote } from "../after-booking/credit-notes.js";
 import { amountText, bookingArgs, translate } from "../after-booking/notices.js";
 import { alternativeData } from "./alternatives.js";
 
 export interface CourseNoticesOptions {
   db: Kysely<Database>;
   outbox: Pick<Outbox, "enqueue">;
-  notifications: Pick<Notifications, "localeOf" | "agentChats">;
+  notifications: Pick<Notifications, "localeOf" | "agentChats" | "deliver">;
+  /** A booking's tax invoice: an end issues its credit note (absent: none). */
+  receipts?: Pick<Receipts, "creditNote">;
   access: Pick<Access, "adminIds">;
   bookings: Pick<BookingService, "owedOf">;
   ledger: Pick<BookingQueries, "courseEndsUntold">;
@@ -151,6 +156,20 @@ export function createCourseNotices(options: CourseNoticesOptions) {
   }
 
   /**
+   * The credit note of a booking the course ended, when it has a full tax invoice: for what the customer is
+   * owed back (the ledger's rows to return; else their share of what the partner credited), the same cause
+   * as an admin's refund (`refund:<booking>`), so one note whichever path ended it.
+   */
+  async function creditEnded(b: BookingRecord): Promise<void> {
+    const owed = await owedFor(b.id);
+    const credit = owed > 0 ? { ...refundCredit(b), creditedSatang: owed } : refundCredit(b);
+    await sendCreditNote({ receipts: options.receipts!, notifications, logger }, b, {
+      ...credit,
+      reason: CREDIT_REASONS.courseEnded,
+    });
+  }
+
+  /**
    * Tells a change once: its notice row and its messages in one transaction, none when the key is told
    * already. True when this call told it. The booker of an end is offered tee times near it unless
    * `alternatives` is false (a closed course-day: none of that course's is to be had).
@@ -172,8 +191,10 @@ export function createCourseNotices(options: CourseNoticesOptions) {
       for (const message of messages) await options.outbox.enqueue(message, trx);
       return true;
     });
-    if (won) logger.info({ bookingId: change.booking.id, key: id, told: messages.length }, "course change told");
-    return won;
+    if (!won) return false;
+    logger.info({ bookingId: change.booking.id, key: id, told: messages.length }, "course change told");
+    if (change.kind === "ended" && options.receipts) await creditEnded(change.booking);
+    return true;
   }
 
   /**

@@ -98,6 +98,28 @@ export async function onTripSlip(ctx: BotContext, next: () => Promise<void>): Pr
   );
 }
 
+/** "🧾 Receipt" under an approved instalment: its receipt's PDF in the chat, through the outbox. */
+export async function sendTripReceipt(ctx: BotContext, tripId: string, kind: TripInstalment["kind"]): Promise<void> {
+  const viewer = { userId: ctx.from!.id, who: ctx.who };
+  const out = await ctx.deps.receipts.tripReceipt(tripId, kind, viewer, instalmentReference(tripId, kind));
+  if (out.kind !== "issued") {
+    const key = out.kind === "refused" ? "trip-not-found" : "trip-receipt-unpaid";
+    await ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t("receipt-sending") });
+  await ctx.deps.notifications.deliver({
+    chatId: ctx.chat?.id ?? ctx.from!.id,
+    text: ctx.t("trip-receipt-caption", {
+      number: escapeHtml(out.document.number),
+      kind,
+      reference: escapeHtml(instalmentReference(tripId, kind)),
+    }),
+    document: { filename: out.filename, content: out.pdf.toString("base64"), encoding: "base64" },
+    what: "receipt-pdf",
+  });
+}
+
 /** Paid / Not received on a trip slip's card: the service decides (only the trip's agent or an admin). */
 export async function decideInstalment(
   ctx: BotContext,
@@ -137,7 +159,17 @@ export async function decideInstalment(
         ? "trip-deposit-approved"
         : "trip-balance-approved";
   const amount = formatBaht(view.instalments.find((i) => i.kind === kind)?.amount ?? 0, locale);
-  await ctx.api.sendMessage(Number(chatId), translate(locale, key, { amount })).catch((error: unknown) => {
+  // An approved instalment's receipt, on request (the lead customer's tap; the receipts service decides).
+  const receipt =
+    out.kind === "approved"
+      ? {
+          reply_markup: new InlineKeyboard().text(
+            translate(locale, "btn-receipt"),
+            tripData(kind === "deposit" ? "drc" : "brc", view.trip.id),
+          ),
+        }
+      : {};
+  await ctx.api.sendMessage(Number(chatId), translate(locale, key, { amount }), receipt).catch((error: unknown) => {
     if (!isTelegramFailure(error)) throw error;
   });
   // The balance's QR once the deposit is in (the balance is due later; the customer may pay it then).
