@@ -1258,3 +1258,7 @@ trip-receipt-caption = 🧾 Receipt { $number } for the { $kind ->
    *[other] balance
   } of golf trip { $reference }
 trip-receipt-unpaid = A receipt is issued once this payment of the trip is approved.
+
+# /report: the slip check
+admin-report-slips = 🔎 Slips checked by the service: { $checked } — { $confirmed } confirmed with no tap (median { $seconds } s from the slip), { $refused } refused{ $reasons }, { $person } left to a person
+admin-report-slip-reason = { $why }: { $n }

@@ -1160,3 +1160,7 @@ trip-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number
    *[other] ยอดคงเหลือ
   }ทริปกอล์ฟ { $reference }
 trip-receipt-unpaid = ใบเสร็จจะออกให้เมื่อการชำระเงินงวดนี้ของทริปได้รับการอนุมัติแล้ว
+
+# /report: the slip check
+admin-report-slips = 🔎 สลิปที่บริการตรวจ: { $checked } — ยืนยันโดยไม่ต้องกด { $confirmed } (มัธยฐาน { $seconds } วินาทีจากสลิป) ปฏิเสธ { $refused }{ $reasons } ส่งให้คนตรวจ { $person }
+admin-report-slip-reason = { $why }: { $n }

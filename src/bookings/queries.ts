@@ -247,38 +247,40 @@ export function createBookingQueries(db: Kysely<Database>) {
       bands: readonly { within: number; everyMs: number }[],
       limit: number,
     ): Promise<BookingRecord[]> {
-      return db
-        .selectFrom("bookings")
-        .selectAll()
-        .where("state", "=", "PAID")
-        .where("reservation_id", "is not", null)
-        .where("slot_starts_at", ">", at)
-        .where((eb) =>
-          eb.or(
-            bands.map((band) =>
-              eb.and([
-                ...(Number.isFinite(band.within) ? [eb("slot_starts_at", "<=", at + band.within)] : []),
-                eb(eb.fn.coalesce("refreshed_at", "paid_at", "created_at"), "<=", at - band.everyMs),
-              ]),
+      return (
+        db
+          .selectFrom("bookings")
+          .selectAll()
+          .where("state", "=", "PAID")
+          .where("reservation_id", "is not", null)
+          .where("slot_starts_at", ">", at)
+          .where((eb) =>
+            eb.or(
+              bands.map((band) =>
+                eb.and([
+                  ...(Number.isFinite(band.within) ? [eb("slot_starts_at", "<=", at + band.within)] : []),
+                  eb(eb.fn.coalesce("refreshed_at", "paid_at", "created_at"), "<=", at - band.everyMs),
+                ]),
+              ),
             ),
-          ),
-        )
-        // The most overdue for its band first (time since its last read over its band's interval), so when the
-        // budget cannot keep every band's schedule, every band falls behind alike instead of the furthest
-        // tee times never being read; the sooner tee time on a tie.
-        .orderBy(
-          sql`(${at} - coalesce(refreshed_at, paid_at, created_at)) * 1.0 / (case ${sql.join(
-            bands
-              .filter((b) => Number.isFinite(b.within))
-              .map((b) => sql`when slot_starts_at <= ${at + b.within} then ${sql.lit(b.everyMs)}`),
-            sql` `,
-          )} else ${sql.lit(bands.at(-1)!.everyMs)} end)`,
-          "desc",
-        )
-        .orderBy("slot_starts_at")
-        .orderBy("id")
-        .limit(limit)
-        .execute();
+          )
+          // The most overdue for its band first (time since its last read over its band's interval), so when the
+          // budget cannot keep every band's schedule, every band falls behind alike instead of the furthest
+          // tee times never being read; the sooner tee time on a tie.
+          .orderBy(
+            sql`(${at} - coalesce(refreshed_at, paid_at, created_at)) * 1.0 / (case ${sql.join(
+              bands
+                .filter((b) => Number.isFinite(b.within))
+                .map((b) => sql`when slot_starts_at <= ${at + b.within} then ${sql.lit(b.everyMs)}`),
+              sql` `,
+            )} else ${sql.lit(bands.at(-1)!.everyMs)} end)`,
+            "desc",
+          )
+          .orderBy("slot_starts_at")
+          .orderBy("id")
+          .limit(limit)
+          .execute()
+      );
     },
 
     /**
@@ -425,6 +427,20 @@ export function createBookingQueries(db: Kysely<Database>) {
         .where("booking_id", "not in", db.selectFrom("hold_warnings").select("booking_id"))
         .orderBy("created_at")
         .limit(limit)
+        .execute();
+    },
+
+    /**
+     * The payments whose latest slip arrived in [from, to) and that the slip check answered (`slip_check` set):
+     * what /report counts of the checks (report-slips.ts).
+     */
+    slipChecksBetween(from: number, to: number) {
+      return db
+        .selectFrom("payments")
+        .select(["slip_check", "decided_via", "slip_at", "decided_at", "state"])
+        .where("slip_at", ">=", from)
+        .where("slip_at", "<", to)
+        .where("slip_check", "is not", null)
         .execute();
     },
 

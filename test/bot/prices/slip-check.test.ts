@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SimulatedUser } from "../../../src/local/bot-api-server/index.js";
 import type { ChatMessage } from "../../../src/local/bot-api-server/store.js";
 import { createSlipCheckStandIn, type StandInTransfer } from "../../../src/local/slip-check/index.js";
+import { dateKeyOf } from "../../../src/time/today.js";
 import { databaseFactories } from "../../helpers/databases.js";
 import { customerShownQr as shownQr, expectTelegramRules } from "../../helpers/flow.js";
 import { startHarness, type Harness } from "../../helpers/harness.js";
@@ -158,6 +159,15 @@ describe("a slip checked by the service", () => {
       slip_check: "refused:duplicate",
     });
     expect(confirms(h)).toHaveLength(1);
+    // /report counts what the service decided of the day's slips.
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const today = dateKeyOf(h.clock(), "Asia/Bangkok");
+    admin.send(`/report ${today} ${today}`);
+    await h.settle();
+    const report = admin.messages().find((m) => m.text?.includes("Slips checked by the service"))?.text ?? "";
+    expect(report).toMatch(
+      /Slips checked by the service: 2 — 1 confirmed with no tap \(median \d+\.\d s from the slip\), 1 refused \(duplicate: 1\), 0 left to a person/,
+    );
   });
 
   it("the service down: the slip waits for a person, the card says the service could not decide", async () => {
@@ -175,6 +185,18 @@ describe("a slip checked by the service", () => {
     expect(buttons(card)).toContain("✅ Paid — confirm");
     expect((await h.app.bookings.payment(booking.id))?.state).toBe("submitted");
     expect(await h.app.metrics.text()).toContain('fairway_slip_checks_total{outcome="person",reason="server-error"} 1');
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const today = dateKeyOf(h.clock(), "Asia/Bangkok");
+    admin.send(`/report ${today} ${today}`);
+    await h.settle();
+    expect(
+      admin
+        .messages()
+        .map((m) => m.text ?? "")
+        .join("\n"),
+    ).toContain(
+      "Slips checked by the service: 1 — 0 confirmed with no tap (median — s from the slip), 0 refused, 1 left to a person",
+    );
   });
 
   it("the bank's delay: the slip is asked again by itself after the wait, across a restart, and booked with no tap", async () => {

@@ -10,6 +10,7 @@ import { readPeriod } from "./report-file.js";
 import { reportGroupLines } from "./report-groups.js";
 import { reportMovesLine } from "./report-moves.js";
 import { documentsCsv, reportDocumentLines } from "./report-documents.js";
+import { reportSlipLine } from "./report-slips.js";
 import { attributionText, knownAgentIds } from "./attribution.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
 import { fitLines } from "./fit-lines.js";
@@ -69,7 +70,8 @@ async function sendChart(ctx: BotContext, figures: ChartFigures): Promise<void> 
  * tee times, courses and agents ranked, holds ended unpaid), or a line saying the period has nothing to draw.
  * A line counts the moves to another tee time that ended in the period. A second CSV lists the bookings one
  * by one, with the partner's invoice ids and the reservation each was moved to or from. The receipts, tax
- * invoices and credit notes issued in the period follow, as lines and as a third CSV (`report-documents.ts`).
+ * invoices and credit notes issued in the period follow, as lines and as a third CSV (`report-documents.ts`),
+ * and what the slip check decided of the period's slips (`report-slips.ts`).
  */
 export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
   const period = parsePeriod(match);
@@ -80,11 +82,12 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   const { from, to } = period;
   const locale = localeOf(ctx);
   const [start, end] = [bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))];
-  const [agents, agentIds, moves, documents] = await Promise.all([
+  const [agents, agentIds, moves, documents, slips] = await Promise.all([
     ctx.deps.access.agents.list(),
     knownAgentIds(ctx),
     ctx.deps.bookings.movesEndedBetween(start, end),
     ctx.deps.receipts.documents.issuedBetween(start, end),
+    ctx.deps.ledger.slipChecksBetween(start, end),
   ]);
   const names = new Map(agents.map((a) => [a.userId, a.name]));
   const read = await readPeriod({
@@ -114,6 +117,9 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     // Moves to another tee time that ended in the period (their refunds and new tee times are in the rows).
     const movesLine = reportMovesLine(moves, { t: (k, a) => ctx.t(k, a), locale });
     if (movesLine) body.push(movesLine);
+    // The slip check's decisions on the period's slips (none without a service).
+    const slipLine = reportSlipLine(slips, (k, a) => ctx.t(k, a));
+    if (slipLine) body.push(slipLine);
     // Receipts, tax invoices and credit notes issued in the period (their CSV follows the bookings').
     body.push(...reportDocumentLines(documents, { t: (k, a) => ctx.t(k, a), locale }));
     if (chart.empty) body.push(ctx.t("chart-empty"));
