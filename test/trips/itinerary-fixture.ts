@@ -2,7 +2,8 @@
 import type { TripRound, TripView } from "../../src/trips/store.js";
 
 const NOW = Date.parse("2026-11-24T06:30:00+07:00");
-const round = (n: number, over: Partial<TripRound>): TripRound =>
+/** A round of trip `trip1` (players 8, Bangkok, nothing booked) with `over` on top. */
+export const tripRound = (n: number, over: Partial<TripRound>): TripRound =>
   ({
     id: `trip1-r${n}`,
     trip_id: "trip1",
@@ -26,27 +27,27 @@ export function itineraryTrip(): TripView {
     trip: { id: "trip1", lead_name: "Kim Minjun", locale: "ko" },
     players: Array.from({ length: 8 }, (_, i) => ({ name: `Player ${i + 1}` })),
     rounds: [
-      round(1, {
+      tripRound(1, {
         course_name: "Siam Country Club, Old Course",
         day: "2026-12-26",
         tee_time: "07:04",
         state: "BOOKED",
         starts_at: Date.parse("2026-12-26T07:04:00+07:00"),
       }),
-      round(2, {
+      tripRound(2, {
         course_name: "Phoenix Gold Golf & Country Club",
         day: "2026-12-28",
         tee_time: "11:36",
         state: "BOOKED",
         starts_at: Date.parse("2026-12-28T11:36:00+07:00"),
       }),
-      round(3, {
+      tripRound(3, {
         course_name: "Laem Chabang International",
         day: "2027-01-10",
         tee_time: "07:30",
         state: "WAITING_FOR_SALE",
       }),
-      round(4, {
+      tripRound(4, {
         course_name: "Siam Country Club, Old Course",
         day: "2027-01-12",
         tee_time: "08:00",

@@ -9,27 +9,11 @@ import { describe, expect, it } from "vitest";
 import { tripIcs, zonedInstant } from "../../../src/bot/format/trip-ics.js";
 import { translate } from "../../../src/bot/i18n.js";
 import type { TripRound, TripView } from "../../../src/trips/store.js";
+import { tripRound } from "../../trips/itinerary-fixture.js";
 
 const NOW = Date.parse("2026-11-24T06:30:00+07:00");
 const round = (n: number, over: Partial<TripRound>): TripRound =>
-  ({
-    id: `trip1-r${n}`,
-    trip_id: "trip1",
-    position: n,
-    course_id: "c1",
-    course_name: "สยามคันทรีคลับ",
-    time_zone: "Asia/Bangkok",
-    players: 4,
-    selling_amount: 1_200_000,
-    net_amount: null,
-    max_net_amount: null,
-    slot_id: null,
-    starts_at: null,
-    booking_id: null,
-    last_error: null,
-    updated_at: NOW,
-    ...over,
-  }) as TripRound;
+  tripRound(n, { course_name: "สยามคันทรีคลับ", course_id: "c1", players: 4, selling_amount: 1_200_000, ...over });
 
 function view(rounds: TripRound[]): TripView {
   return {

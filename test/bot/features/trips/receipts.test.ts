@@ -18,6 +18,7 @@ import { callbackAnswerText, forgeTap, tapData } from "../../../helpers/flow.js"
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { pdfsOf } from "../../../helpers/pdfs.js";
 import { slipPhoto } from "../../../helpers/slips.js";
+import { shareAndAccept } from "../../../helpers/trips.js";
 
 const ADMIN = 7320;
 const AGENT = 7321;
@@ -81,20 +82,8 @@ describe.each(databaseFactories)("a trip's receipts on $name", ({ make }) => {
     });
     const agent = h.user(AGENT, "en", "Anan");
     const id = (await h.app.trips.create(tripInput(h))).trip.id;
-    agent.send("/trips");
-    await h.settle();
-    tapData(agent, new RegExp(`^tp:open:${id}$`));
-    await h.settle();
-    tapData(agent, new RegExp(`^tp:share:${id}$`));
-    await h.settle();
-    const token = /\?start=([A-Za-z0-9_-]+)/.exec(
-      agent.messages().find((m) => m.text?.includes("?start="))!.text!,
-    )![1]!;
     const lead = h.user(LEAD, "th", "Somchai", "stranger");
-    lead.send(`/start ${token}`);
-    await h.settle();
-    tapData(lead, new RegExp(`^tp:accept:${id}$`));
-    await h.settle();
+    await shareAndAccept(h, agent, lead, id);
 
     // The balance's receipt before the balance is paid: nothing (a forged tap).
     forgeTap(lead, `tp:brc:${id}`);

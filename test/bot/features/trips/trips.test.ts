@@ -20,6 +20,7 @@ import { databaseFactories } from "../../../helpers/databases.js";
 import { createLink, expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { qrOf, slipPhoto } from "../../../helpers/slips.js";
+import { shareAndAccept } from "../../../helpers/trips.js";
 
 const ADMIN = 7300;
 const AGENT = 7301;
@@ -450,16 +451,7 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     const created = await h.app.trips.create(tripInput(h));
     const id = created.trip.id;
     // Sent, opened through its link and accepted, as the first test does; the deposit approved.
-    agent.send("/trips");
-    await h.settle();
-    tapData(agent, new RegExp(`^tp:open:${id}$`));
-    await h.settle();
-    tapData(agent, new RegExp(`^tp:share:${id}$`));
-    await h.settle();
-    lead.send(`/start ${sharedToken(agent)}`);
-    await h.settle();
-    tapData(lead, new RegExp(`^tp:accept:${id}$`));
-    await h.settle();
+    await shareAndAccept(h, agent, lead, id);
     expect((await h.app.trips.approve(id, "deposit", AGENT)).kind).toBe("approved");
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["PAID", "PAID"]);
     const deposit = (await h.app.trips.get(id))!.instalments[0]!.amount;
