@@ -1258,3 +1258,7 @@ trip-receipt-caption = 🧾 Receipt { $number } for the { $kind ->
    *[other] balance
   } of golf trip { $reference }
 trip-receipt-unpaid = A receipt is issued once this payment of the trip is approved.
+
+# move difference receipts
+move-receipt-caption = 🧾 Receipt { $number } for the difference you paid to move to booking { $code }
+move-receipt-unpaid = A receipt is issued once the difference you paid for this move is approved.
