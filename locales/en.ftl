@@ -1262,3 +1262,6 @@ trip-receipt-unpaid = A receipt is issued once this payment of the trip is appro
 # /report: the slip check
 admin-report-slips = 🔎 Slips checked by the service: { $checked } — { $confirmed } confirmed with no tap (median { $seconds } s from the slip), { $refused } refused{ $reasons }, { $person } left to a person
 admin-report-slip-reason = { $why }: { $n }
+# move difference receipts
+move-receipt-caption = 🧾 Receipt { $number } for the difference you paid to move to booking { $code }
+move-receipt-unpaid = A receipt is issued once the difference you paid for this move is approved.

@@ -633,3 +633,7 @@ trip-receipt-caption = 🧾 ゴルフ旅行 { $reference } の{ $kind ->
    *[other] 残金
   }の領収書 { $number }
 trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認された後に発行されます。
+
+# move difference receipts
+move-receipt-caption = 🧾 予約 { $code } への変更でお支払いいただいた差額の領収書 { $number }
+move-receipt-unpaid = 領収書は、この変更のためにお支払いいただいた差額が承認された後に発行されます。

@@ -633,3 +633,7 @@ trip-receipt-caption = 🧾 골프 여행 { $reference } { $kind ->
    *[other] 잔금
   } 영수증 { $number }
 trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행됩니다.
+
+# move difference receipts
+move-receipt-caption = 🧾 예약 { $code }(으)로 변경하며 결제하신 차액의 영수증 { $number }
+move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액이 승인된 후에 발행됩니다.

@@ -1164,3 +1164,6 @@ trip-receipt-unpaid = ใบเสร็จจะออกให้เมื่�
 # /report: the slip check
 admin-report-slips = 🔎 สลิปที่บริการตรวจ: { $checked } — ยืนยันโดยไม่ต้องกด { $confirmed } (มัธยฐาน { $seconds } วินาทีจากสลิป) ปฏิเสธ { $refused }{ $reasons } ส่งให้คนตรวจ { $person }
 admin-report-slip-reason = { $why }: { $n }
+# move difference receipts
+move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
+move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว

@@ -633,3 +633,7 @@ trip-receipt-caption = 🧾 高尔夫行程 { $reference } { $kind ->
    *[other] 尾款
   }收据 { $number }
 trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。
+
+# move difference receipts
+move-receipt-caption = 🧾 改订至预订 { $code } 所付差价的收据 { $number }
+move-receipt-unpaid = 您为此次改订支付的差价获批后才会开具收据。

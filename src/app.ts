@@ -230,7 +230,15 @@ export async function createApp(options: AppOptions): Promise<App> {
       slips,
       ...(slipCheck ? { slipCheck } : {}),
       slipMetrics: metrics,
-      receipts: createReceipts({ db: storage.db, seller: config.seller, bookings, access, trips, now }),
+      receipts: createReceipts({
+        db: storage.db,
+        seller: config.seller,
+        bookings,
+        moves: bookings,
+        access,
+        trips,
+        now,
+      }),
       vouchers,
     },
     {

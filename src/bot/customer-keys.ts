@@ -546,4 +546,7 @@ export const CUSTOMER_KEYS = [
   // A trip's instalment's receipt (features/trips/payment.ts).
   "trip-receipt-caption",
   "trip-receipt-unpaid",
+  // The receipt of a move's difference the customer paid (features/moves/receipt.ts).
+  "move-receipt-caption",
+  "move-receipt-unpaid",
 ] as const;

@@ -15,8 +15,10 @@ export interface ReceiptBooking {
   /** The tee time (shown in Asia/Bangkok). */
   teeTime: Date;
   players: number;
-  /** The agency's selling price for the whole booking, in satang. */
+  /** The agency's selling price for the whole booking, in satang (a move's difference: the difference). */
   sellingSatang: number;
+  /** A move's difference paid to a dearer tee time: the reference of the booking moved from. */
+  movedFrom?: string;
 }
 
 /** A trip's instalment a receipt is for (issue 51): the deposit or the balance of a party's golf trip. */
@@ -148,8 +150,14 @@ function subjectOf(input: ReceiptInput): { reference: string; item: string; deta
   const course = booking.courseNameTH ? `${booking.courseNameTH} / ${booking.courseName}` : booking.courseName;
   return {
     reference: `การจอง / Booking ${booking.reference}`,
-    item: `ค่าออกรอบกอล์ฟ / Green fee: ${course}`,
-    details: [`วันเวลาออกรอบ / Tee time ${teeTimeText(booking.teeTime)}`, `ผู้เล่น / Players ${booking.players}`],
+    item: booking.movedFrom
+      ? `ส่วนต่างค่าเปลี่ยนเวลาออกรอบ / Tee time change difference: ${course}`
+      : `ค่าออกรอบกอล์ฟ / Green fee: ${course}`,
+    details: [
+      ...(booking.movedFrom ? [`เปลี่ยนจากการจอง / Moved from booking ${booking.movedFrom}`] : []),
+      `วันเวลาออกรอบ / Tee time ${teeTimeText(booking.teeTime)}`,
+      `ผู้เล่น / Players ${booking.players}`,
+    ],
     satang: booking.sellingSatang,
   };
 }

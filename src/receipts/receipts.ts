@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Access } from "../access/index.js";
+import type { MoveView } from "../bookings/move.js";
 import type { BookingRecord } from "../bookings/record.js";
 import type { Database } from "../storage/schema.js";
 import { receiptAmounts } from "./amounts.js";
@@ -25,10 +26,20 @@ export interface ReceiptsOptions {
   access: Pick<Access, "whoIs">;
   /** Opens a trip for a viewer (the trips service's access rule): a trip's instalments' receipts. */
   trips?: Pick<TripService, "openFor">;
+  /** Reads a move (the booking service's `getMove`, throwing for an unknown id): a move's paid difference. */
+  moves?: { getMove(id: string): Promise<MoveView> };
   now: () => number;
 }
 
-/** A trip's instalment's receipt issued (or found issued before) and its PDF. */
+/** States of a move's difference whose money the agency received (returned later, the receipt stands). */
+const DIFFERENCE_RECEIVED = new Set(["approved", "to-return", "returned"]);
+
+/** The source of the receipt of a move's difference: one per move. */
+export function moveReceiptSource(moveId: string): string {
+  return `move:${moveId}:difference`;
+}
+
+/** A trip's instalment's (or a move's difference's) receipt issued (or found issued before) and its PDF. */
 export interface IssuedTripDocument {
   kind: "issued";
   document: DocumentRecord;
@@ -265,6 +276,50 @@ export function createReceipts(options: ReceiptsOptions) {
           sellingSatang: document.total,
         },
         customerName: view.trip.lead_name,
+      });
+      return { kind: "issued", document, pdf, filename: `receipt-${document.number}.pdf` };
+    },
+
+    /**
+     * The receipt of the difference a customer paid first for move `moveId` to a dearer tee time, for `askedBy`:
+     * the move's customer, its agent or an admin (`mayAskForDocuments` on the booking moved); issued once the
+     * payment is approved (the next number in the receipts' series, source `move:<move>:difference`, its
+     * `booking_id` the new booking's, the payment's amount), the same document every time after.
+     */
+    async moveReceipt(
+      moveId: string,
+      askedBy: number,
+    ): Promise<IssuedTripDocument | { kind: "refused" } | { kind: "unpaid" }> {
+      const view = await options.moves?.getMove(moveId).catch(() => undefined);
+      if (!view || !(await mayAskForDocuments(options.access, view.old, askedBy))) return { kind: "refused" };
+      const { payment } = view;
+      if (payment?.kind !== "move" || payment.amount <= 0 || !DIFFERENCE_RECEIVED.has(payment.state))
+        return { kind: "unpaid" };
+      const amounts = receiptAmounts(payment.amount, seller);
+      const document = await documents.issue({
+        kind: "receipt",
+        source: moveReceiptSource(moveId),
+        bookingId: view.new.id,
+        total: amounts.totalSatang,
+        net: amounts.netSatang,
+        vat: amounts.vatSatang,
+        issuedBy: askedBy,
+      });
+      const b = view.new;
+      const pdf = await receiptPdf({
+        seller,
+        number: document.number,
+        paidAt: new Date(Number(payment.decided_at ?? document.issued_at)),
+        booking: {
+          reference: b.reservation_code ?? b.id,
+          ...(b.course_name_th ? { courseNameTH: b.course_name_th } : {}),
+          courseName: b.course_name,
+          teeTime: new Date(b.slot_starts_at),
+          players: b.persons,
+          sellingSatang: document.total,
+          movedFrom: view.old.reservation_code ?? view.old.id,
+        },
+        customerName: b.customer_name,
       });
       return { kind: "issued", document, pdf, filename: `receipt-${document.number}.pdf` };
     },

@@ -1,7 +1,8 @@
 /**
  * The moves' buttons, each ≤ 64 bytes (a booking or move id is a 36-character UUID):
  *
- * - `mv:a:<move>` approve (an admin's, or an agent's own where the agency's rule allows), `mv:x:<move>` abandon;
+ * - `mv:a:<move>` approve (an admin's, or an agent's own where the agency's rule allows), `mv:x:<move>` abandon,
+ *   `mv:r:<move>` the receipt of the difference its customer paid (the receipts service decides who gets it);
  * - the picker of the new tee time, on the booking `<b>`: `mv:s:<b>` start, `mv:m:<b>:<YYYYMM>` a month,
  *   `mv:d:<b>:<YYYYMMDD>` a day's tee times, `mv:t:<b>:<YYYYMMDDHHMM>:<n>` a tee time and its players,
  *   `mv:h:<b>:<YYYYMMDDHHMM>:<n>` hold it; `mv:c:<b>:<page>` the courses to move to; `mv:n` a label.
@@ -10,16 +11,17 @@
  */
 import { createHash } from "node:crypto";
 
-const ACTIONS = { a: "approve", x: "abandon" } as const;
+const ACTIONS = { a: "approve", x: "abandon", r: "receipt" } as const;
 type Action = (typeof ACTIONS)[keyof typeof ACTIONS];
+const LETTERS: Record<Action, keyof typeof ACTIONS> = { approve: "a", abandon: "x", receipt: "r" };
 
 export function moveData(action: Action, moveId: string): string {
-  return `mv:${action === "approve" ? "a" : "x"}:${moveId}`;
+  return `mv:${LETTERS[action]}:${moveId}`;
 }
 
 /** The button's action and move, or undefined for data fairway never made. */
 export function parseMoveData(data: string): { action: Action; moveId: string } | undefined {
-  const m = /^mv:([ax]):([0-9a-f-]{36})$/.exec(data);
+  const m = /^mv:([axr]):([0-9a-f-]{36})$/.exec(data);
   if (!m) return undefined;
   return { action: ACTIONS[m[1] as keyof typeof ACTIONS], moveId: m[2]! };
 }

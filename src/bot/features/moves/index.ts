@@ -35,6 +35,7 @@ import { moveCard, moveOutcomeText } from "./messages.js";
 import { sendPaymentQr } from "../payments/customer-qr.js";
 import { readerIn } from "../payments/messages.js";
 import { askAdmins, moveCustomerText, tellMoveDecided } from "./notices.js";
+import { sendDifferenceReceipt } from "./receipt.js";
 import { showPickerStep } from "./picker.js";
 import { courseOfBooking, moveCourseOf, moveTeeTimes, teeTimeAt, type MoveCourse } from "./tee-times.js";
 
@@ -220,7 +221,7 @@ async function moveCommand(ctx: BotContext): Promise<void> {
   await holdMove(ctx, old, mover, { course, slot, persons });
 }
 
-/** [Move now] / [Approve] and [Keep the old one] / [Decline]. */
+/** [Move now] / [Approve] and [Keep the old one] / [Decline]; 🧾 Receipt of a difference paid. */
 async function moveButton(ctx: BotContext): Promise<void> {
   const data = parseMoveData(ctx.callbackQuery?.data ?? "");
   const userId = ctx.from?.id;
@@ -228,6 +229,7 @@ async function moveButton(ctx: BotContext): Promise<void> {
     await ctx.answerCallbackQuery({ text: ctx.t("menu-expired") });
     return;
   }
+  if (data.action === "receipt") return sendDifferenceReceipt(ctx, data.moveId);
   const view = await ctx.deps.bookings.getMove(data.moveId).catch(() => undefined);
   const mover = view ? moverOf(ctx, view.old) : undefined;
   const own = view !== undefined && Number(view.move.requested_by) === userId;
@@ -309,7 +311,7 @@ async function pickerButton(ctx: BotContext): Promise<void> {
 export function createMovesFeature() {
   const feature = new Composer<BotContext>();
   feature.command("move", moveCommand);
-  feature.callbackQuery(/^mv:[ax]:/, moveButton);
+  feature.callbackQuery(/^mv:[axr]:/, moveButton);
   feature.callbackQuery(/^mv:[scmdthn]/, pickerButton);
   return feature;
 }

@@ -1,8 +1,9 @@
 /**
  * Who hears what became of a move: the admins asked to approve it; then the one who asked, the booking's
  * agent and, for a move done or stranded, the admins (the partner's figures); the booking's customer in
- * their own words (never the partner's figures), with what becomes of the difference they paid; and, once
- * done, the booker's chat gets the new calendar file and e-voucher.
+ * their own words (never the partner's figures), with what becomes of the difference they paid (once done,
+ * a 🧾 Receipt of it under their confirmation); and, once done, the booker's chat gets the new calendar file
+ * and e-voucher.
  */
 import { InlineKeyboard } from "grammy";
 import type { MoveEvent, MoveOutcome, MoveView } from "../../../bookings/index.js";
@@ -94,7 +95,13 @@ async function tell(deps: Told, out: MoveOutcome, opts: { skip?: number; botUser
       chatId === customer
         ? moveCustomerText(locale, out)
         : moveOutcomeText((key, args) => translate(locale, key, args), locale, out);
-    if (text) await deps.notifications.deliver({ chatId, text, what: `move-${out.kind}` });
+    // The customer's confirmation of a move they paid a difference for: its receipt, on request.
+    const paid = out.kind === "done" && out.payment?.state === "approved" && out.payment.amount > 0;
+    const receipt =
+      chatId === customer && paid
+        ? { replyMarkup: new InlineKeyboard().text(translate(locale, "btn-receipt"), moveData("receipt", out.move.id)) }
+        : {};
+    if (text) await deps.notifications.deliver({ chatId, text, what: `move-${out.kind}`, ...receipt });
   }
   if (out.kind === "done") await sendMoveReceipt(deps, out, opts.botUsername);
   // To a cheaper tee time: the old booking's tax invoice, if any, is reduced by the difference.

@@ -1,10 +1,12 @@
 /**
  * The new receipt of a booking moved to another tee time, in its booker's chat: a calendar file that
  * replaces the old event (the first booking's UID, a higher SEQUENCE: a calendar moves the event it has)
- * and the new e-voucher (whose drawing marks the old booking's vouchers as moved).
+ * and the new e-voucher (whose drawing marks the old booking's vouchers as moved); and, on request, the
+ * receipt of the difference its customer paid first for a dearer tee time (`mv:r:<move>`).
  */
 import type { BookingRecord, BookingService, MoveView } from "../../../bookings/index.js";
-import type { BotDeps } from "../../context.js";
+import type { BotContext, BotDeps } from "../../context.js";
+import { escapeHtml } from "../../format/html.js";
 import { bookingIcsUid, buildTeeTimeIcs } from "../../format/tee-time-ics.js";
 import { bookingCourseName } from "../../../bookings/index.js";
 import { translate } from "../../i18n.js";
@@ -62,4 +64,30 @@ export async function sendMoveReceipt(
     what: "move-receipt-ics",
   });
   await deliverVoucher(deps, { booking: b }, { chatId, locale, botUsername });
+}
+
+/**
+ * "🧾 Receipt" under a customer's move confirmation: the receipt of the difference they paid, as a PDF in
+ * the chat through the outbox; the receipts service decides (the move's customer, its agent, an admin; a
+ * difference approved) and numbers it once.
+ */
+export async function sendDifferenceReceipt(ctx: BotContext, moveId: string): Promise<void> {
+  const out = await ctx.deps.receipts.moveReceipt(moveId, ctx.from!.id);
+  if (out.kind !== "issued") {
+    if (out.kind === "refused") ctx.deps.logger.info({ moveId, userId: ctx.from!.id }, "move receipt refused");
+    const key = out.kind === "refused" ? "my-bookings-not-found" : "move-receipt-unpaid";
+    await ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: ctx.t("receipt-sending") });
+  const view = await ctx.deps.bookings.getMove(moveId);
+  await ctx.deps.notifications.deliver({
+    chatId: ctx.chat?.id ?? ctx.from!.id,
+    text: ctx.t("move-receipt-caption", {
+      number: escapeHtml(out.document.number),
+      code: escapeHtml(view.new.reservation_code ?? view.new.id),
+    }),
+    document: { filename: out.filename, content: out.pdf.toString("base64"), encoding: "base64" },
+    what: "receipt-pdf",
+  });
 }

@@ -1,6 +1,13 @@
 /** The move picker's callback data: every step, on another course too, within Telegram's 64 bytes and read back as made. */
 import { describe, expect, it } from "vitest";
-import { courseCode, parsePickData, pickData, type PickStep } from "../../../../src/bot/features/moves/data.js";
+import {
+  courseCode,
+  moveData,
+  parseMoveData,
+  parsePickData,
+  pickData,
+  type PickStep,
+} from "../../../../src/bot/features/moves/data.js";
 
 const B = "0f8fad5b-d9cb-469f-a165-70867728950e";
 
@@ -39,5 +46,12 @@ describe("the move picker's data", () => {
       `mv:h:${B}:202612310600:4:${code}:${code}`,
     ])
       expect(parsePickData(data), data).toBeUndefined();
+  });
+
+  it("a move's buttons (approve, abandon, the difference's receipt) read back as made; another letter is not one", () => {
+    for (const action of ["approve", "abandon", "receipt"] as const)
+      expect(parseMoveData(moveData(action, B))).toEqual({ action, moveId: B });
+    expect(moveData("receipt", B)).toBe(`mv:r:${B}`);
+    expect(parseMoveData(`mv:q:${B}`)).toBeUndefined();
   });
 });
