@@ -10,8 +10,8 @@
  *
  * The deposit is due on the day the quote is accepted, which is when the customer is shown how to pay it, so
  * it has no "soon" or "today" stage. A stage missed (the bot was down) is not told late: only the furthest
- * reached is. Nothing is sent before `REMINDER_HOUR` in Bangkok. Overdue releases nothing: the agent is told first and decides (remind, wait, or an admin
- * cancels the trip at its ladder).
+ * reached is. Nothing is sent before `REMINDER_HOUR` in Bangkok. Overdue releases nothing: the agent is told
+ * first and decides (remind, wait, or an admin cancels the trip at its ladder).
  */
 import { addDaysToDateKey } from "../time/date-key.js";
 

@@ -8,8 +8,8 @@
 import { Composer } from "grammy";
 import * as v from "valibot";
 import { writeRefusal } from "../../../access/index.js";
-import type { TeeTime } from "../../../partner/types.js";
-import { BOOKING_CONVERSATION, type BookingArgs, type SlotView } from "../../conversations/booking/entry.js";
+import { toSlotView } from "../../conversations/booking/data.js";
+import { BOOKING_CONVERSATION, type BookingArgs } from "../../conversations/booking/entry.js";
 import type { BotContext } from "../../context.js";
 import { dateKeyOf } from "../../format/dates.js";
 import { releaseActiveHold } from "../booking.js";
@@ -34,17 +34,6 @@ export function parseAlternativeData(data: string | undefined) {
   const result = v.safeParse(AlternativeDataSchema, data);
   return result.success ? result.output : undefined;
 }
-
-const slotView = (t: TeeTime): SlotView => ({
-  id: t.id,
-  startsAt: t.startsAt,
-  price: t.price,
-  priceType: t.priceType,
-  minPerson: t.minPerson,
-  maxPerson: t.maxPerson,
-  ...(t.freeCaddy !== undefined ? { freeCaddy: t.freeCaddy } : {}),
-  ...(t.caddyPrice !== undefined ? { caddyPrice: t.caddyPrice } : {}),
-});
 
 /** Below the booking conversation: a tap on an alternative opens the flow on it. */
 export function createCourseAlternativesEntry() {
@@ -77,7 +66,7 @@ export function createCourseAlternativesEntry() {
       courseId: booking.course_id,
       date,
       customerName: booking.customer_name,
-      ...(slot ? { slot: slotView(slot), persons: booking.persons } : {}),
+      ...(slot ? { slot: toSlotView(slot), persons: booking.persons } : {}),
     };
     await ctx.conversation.enter(BOOKING_CONVERSATION, args);
   });
