@@ -1265,3 +1265,7 @@ admin-report-slip-reason = { $why }: { $n }
 # move difference receipts
 move-receipt-caption = 🧾 Receipt { $number } for the difference you paid to move to booking { $code }
 move-receipt-unpaid = A receipt is issued once the difference you paid for this move is approved.
+admin-report-trips = 🗺 Trips: deposits received { $deposits }, balances received { $balances }; still due { $due }, overdue { $overdue } ({ $count ->
+    [one] 1 instalment
+   *[other] { $count } instalments
+  })

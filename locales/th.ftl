@@ -1167,3 +1167,4 @@ admin-report-slip-reason = { $why }: { $n }
 # move difference receipts
 move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
 move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว
+admin-report-trips = 🗺 ทริป: รับเงินมัดจำ { $deposits } รับยอดคงเหลือ { $balances } ค้างชำระ { $due } เลยกำหนด { $overdue } ({ $count } งวด)

@@ -323,6 +323,33 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
     },
 
     /**
+     * The money of live and finished trips for /report: the instalments approved in [from, to) (received), and
+     * those still open on trips not cancelled, due on or after `today` (due) or before it (overdue); satang.
+     */
+    async moneyBetween(from: number, to: number, today: string) {
+      const rows = await db
+        .selectFrom("trip_instalments")
+        .innerJoin("trips", "trips.id", "trip_instalments.trip_id")
+        .select(["trip_instalments.kind", "trip_instalments.amount", "trip_instalments.state", "trip_instalments.due"])
+        .select(["trip_instalments.decided_at", "trips.state as trip_state"])
+        .where("trips.state", "!=", "CANCELLED")
+        .execute();
+      const sum = (xs: typeof rows) => xs.reduce((n, r) => n + Number(r.amount), 0);
+      const received = rows.filter(
+        (r) =>
+          r.state === "approved" && r.decided_at !== null && Number(r.decided_at) >= from && Number(r.decided_at) < to,
+      );
+      const open = rows.filter((r) => r.state === "due" || r.state === "submitted" || r.state === "rejected");
+      return {
+        deposits: sum(received.filter((r) => r.kind === "deposit")),
+        balances: sum(received.filter((r) => r.kind === "balance")),
+        due: sum(open.filter((r) => r.due >= today)),
+        overdue: sum(open.filter((r) => r.due < today)),
+        overdueCount: open.filter((r) => r.due < today).length,
+      };
+    },
+
+    /**
      * Rounds waiting for sale whose day is on sale by `lastOnSale` (`YYYY-MM-DD`), of trips whose deposit is
      * approved: what the openings pass books, soonest first.
      */

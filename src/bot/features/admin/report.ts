@@ -3,6 +3,7 @@ import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { addDaysToDateKey, formatDate } from "../../format/dates.js";
 import { isDateKey } from "../../../time/date-key.js";
+import { dateKeyOf } from "../../../time/today.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { reportCsv, reportTotal, type ReportRow } from "./report-data.js";
@@ -71,7 +72,8 @@ async function sendChart(ctx: BotContext, figures: ChartFigures): Promise<void> 
  * A line counts the moves to another tee time that ended in the period. A second CSV lists the bookings one
  * by one, with the partner's invoice ids and the reservation each was moved to or from. The receipts, tax
  * invoices and credit notes issued in the period follow, as lines and as a third CSV (`report-documents.ts`),
- * and what the slip check decided of the period's slips (`report-slips.ts`).
+ * what the slip check decided of the period's slips (`report-slips.ts`), and the trips' deposits and balances
+ * received in the period with what is still due or overdue today.
  */
 export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
   const period = parsePeriod(match);
@@ -82,12 +84,13 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   const { from, to } = period;
   const locale = localeOf(ctx);
   const [start, end] = [bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))];
-  const [agents, agentIds, moves, documents, slips] = await Promise.all([
+  const [agents, agentIds, moves, documents, slips, trips] = await Promise.all([
     ctx.deps.access.agents.list(),
     knownAgentIds(ctx),
     ctx.deps.bookings.movesEndedBetween(start, end),
     ctx.deps.receipts.documents.issuedBetween(start, end),
     ctx.deps.ledger.slipChecksBetween(start, end),
+    ctx.deps.trips.store.moneyBetween(start, end, dateKeyOf(ctx.deps.now(), ADMIN_TIME_ZONE)),
   ]);
   const names = new Map(agents.map((a) => [a.userId, a.name]));
   const read = await readPeriod({
@@ -117,6 +120,17 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     // Moves to another tee time that ended in the period (their refunds and new tee times are in the rows).
     const movesLine = reportMovesLine(moves, { t: (k, a) => ctx.t(k, a), locale });
     if (movesLine) body.push(movesLine);
+    // Trips: deposits and balances received in the period, and what is still due or overdue today.
+    if (trips.deposits + trips.balances + trips.due + trips.overdue > 0)
+      body.push(
+        ctx.t("admin-report-trips", {
+          deposits: formatBaht(trips.deposits, locale),
+          balances: formatBaht(trips.balances, locale),
+          due: formatBaht(trips.due, locale),
+          overdue: formatBaht(trips.overdue, locale),
+          count: trips.overdueCount,
+        }),
+      );
     // The slip check's decisions on the period's slips (none without a service).
     const slipLine = reportSlipLine(slips, (k, a) => ctx.t(k, a));
     if (slipLine) body.push(slipLine);

@@ -13,6 +13,7 @@ import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import type { ChatMessage, SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
+import { formatBaht } from "../../../../src/bot/format/money.js";
 import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
 import type { TripInput } from "../../../../src/trips/store.js";
 import { WORLD_START, worldClock } from "../../../helpers/clock.js";
@@ -295,6 +296,18 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     await h.settle();
     expect(agent.messages().filter((m) => m.text?.includes("went on sale"))).toHaveLength(1);
     expect(h.sandbox.reservations()).toHaveLength(3);
+    // /report: the deposit received in the period, the balance overdue today.
+    admin.send("/report 2026-11-25 2026-12-11");
+    await h.settle();
+    const baht = (satang: number) => formatBaht(satang, "en");
+    expect(
+      admin
+        .messages()
+        .map((m) => m.text ?? "")
+        .join("\n"),
+    ).toContain(
+      `🗺 Trips: deposits received ${baht(deposit)}, balances received ฿0; still due ฿0, overdue ${baht(view.total - deposit)} (1 instalment)`,
+    );
     expectTelegramRules(h);
   });
 
