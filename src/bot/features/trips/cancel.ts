@@ -9,6 +9,7 @@
 import { InlineKeyboard } from "grammy";
 import { parseLocale } from "../../../locale.js";
 import type { RefundQuote } from "../../../trips/money.js";
+import { TRIP_MOVES } from "../../../trips/moves.js";
 import { tripReference } from "../../../trips/service.js";
 import type { TripView } from "../../../trips/store.js";
 import type { BotContext } from "../../context.js";
@@ -17,8 +18,12 @@ import { formatBaht } from "../../format/money.js";
 import { localeOf, translate } from "../../i18n.js";
 import { tripData } from "./callback-data.js";
 
-/** Live trips an admin may cancel. */
-export const CANCELLABLE = new Set(["DRAFT", "QUOTED", "ACCEPTED", "DEPOSIT_PAID", "PAID"]);
+/** The trip states an admin may cancel from: those whose table of legal moves (`TRIP_MOVES`) leads to CANCELLED. */
+export const CANCELLABLE: ReadonlySet<string> = new Set(
+  Object.entries(TRIP_MOVES)
+    .filter(([, to]) => (to as readonly string[]).includes("CANCELLED"))
+    .map(([from]) => from),
+);
 
 /** The Cancel trip button a trip's staff view gets for an admin. */
 export function cancelButton(ctx: BotContext, view: TripView, keyboard: InlineKeyboard): InlineKeyboard {
