@@ -34,6 +34,11 @@ export type VoucherOrder = NonNullable<QueuedMessage["voucher"]>;
 /** A file sent as a document: `content` is UTF-8 text, or with `encoding: "base64"` the file's bytes. */
 export type OutboxDocument = NonNullable<QueuedMessage["document"]>;
 
+/** A PDF (a receipt, a tax invoice, a credit note) as the outbox carries it: its bytes in base64. */
+export function pdfDocument(pdf: { filename: string; pdf: Buffer }): OutboxDocument {
+  return { filename: pdf.filename, content: pdf.pdf.toString("base64"), encoding: "base64" };
+}
+
 /** What `enqueue` takes: notifications.ts's `OutgoingMessage`. */
 export interface OutboxMessage {
   chatId: number;

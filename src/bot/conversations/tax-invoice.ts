@@ -6,6 +6,7 @@
  * to be issued; the receipts service checks again who asks and what may be issued. A command or a tap on
  * another button leaves the flow and goes on to its own handler.
  */
+import { pdfDocument } from "../outbox.js";
 import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import { parseTaxId } from "../../receipts/tax-id.js";
@@ -93,7 +94,7 @@ export function createTaxInvoiceConversation(deps: BotDeps) {
           number: escapeHtml(issued.document.number),
           code: escapeHtml(issued.booking.reservation_code ?? issued.booking.id),
         }),
-        document: { filename: issued.filename, content: issued.pdf.toString("base64"), encoding: "base64" },
+        document: pdfDocument(issued),
         what: "tax-invoice-pdf",
       });
       return { kind: "issued", number: issued.document.number };

@@ -4,6 +4,7 @@
  * to the invoice's number, names its buyer, and goes as a PDF (through the outbox) to whoever asked for the
  * invoice. A booking without a full tax invoice gets none (the receipts service decides).
  */
+import { pdfDocument } from "../../outbox.js";
 import type { BookingRecord } from "../../../bookings/index.js";
 import type { Logger } from "../../../logger.js";
 import type { CreditInput, Receipts } from "../../../receipts/receipts.js";
@@ -54,7 +55,7 @@ export async function sendCreditNote(
         code: escapeHtml(booking.reservation_code ?? booking.id),
         invoice: escapeHtml(out.document.refers_to ?? ""),
       }),
-      document: { filename: out.filename, content: out.pdf.toString("base64"), encoding: "base64" },
+      document: pdfDocument(out),
       what: "credit-note-pdf",
     });
   } catch (err) {

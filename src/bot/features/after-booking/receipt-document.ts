@@ -8,6 +8,7 @@
  * once (`TAX_INVOICES=abbreviated`), or full after the buyer's details (conversations/tax-invoice.ts); one
  * issued before is sent again. A seller not VAT-registered says it issues none.
  */
+import { pdfDocument } from "../../outbox.js";
 import { Composer, InlineKeyboard } from "grammy";
 import type { BookingRecord } from "../../../bookings/index.js";
 import { parseReceiptData, parseTaxInvoiceData, receiptData, taxInvoiceData } from "../../callback-data.js";
@@ -51,7 +52,7 @@ async function deliverPdf(
       number: escapeHtml(out.document.number),
       code: escapeHtml(out.booking.reservation_code ?? out.booking.id),
     }),
-    document: { filename: out.filename, content: out.pdf.toString("base64"), encoding: "base64" },
+    document: pdfDocument(out),
     what: caption === "receipt-caption" ? "receipt-pdf" : "tax-invoice-pdf",
   });
 }

@@ -4,6 +4,7 @@
  * and the new e-voucher (whose drawing marks the old booking's vouchers as moved); and, on request, the
  * receipt of the difference its customer paid first for a dearer tee time (`mv:r:<move>`).
  */
+import { pdfDocument } from "../../outbox.js";
 import type { BookingRecord, BookingService, MoveView } from "../../../bookings/index.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
@@ -87,7 +88,7 @@ export async function sendDifferenceReceipt(ctx: BotContext, moveId: string): Pr
       number: escapeHtml(out.document.number),
       code: escapeHtml(view.new.reservation_code ?? view.new.id),
     }),
-    document: { filename: out.filename, content: out.pdf.toString("base64"), encoding: "base64" },
+    document: pdfDocument(out),
     what: "receipt-pdf",
   });
 }

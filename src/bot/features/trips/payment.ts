@@ -5,6 +5,7 @@
  * Not received; Paid approves the instalment through the trips service (the deposit books the rounds
  * inside the sales window, once, whoever taps) and tells the customer.
  */
+import { pdfDocument } from "../../outbox.js";
 import { InlineKeyboard, InputFile } from "grammy";
 import { maskedPromptPayId, promptPayPayload, qrPng } from "../../../payments/promptpay.js";
 import { payeeId } from "../../../payments/settings.js";
@@ -115,7 +116,7 @@ export async function sendTripReceipt(ctx: BotContext, tripId: string, kind: Tri
       kind,
       reference: escapeHtml(instalmentReference(tripId, kind)),
     }),
-    document: { filename: out.filename, content: out.pdf.toString("base64"), encoding: "base64" },
+    document: pdfDocument(out),
     what: "receipt-pdf",
   });
 }
