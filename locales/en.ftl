@@ -1060,6 +1060,7 @@ trip-round-state = { $state ->
     [booked] booked
     [failed] not booked
     [cancelled] cancelled
+    [course_ended] cancelled by the course
    *[other] { $state }
   }
 trip-roster-title = <b>Players</b>
@@ -1269,3 +1270,6 @@ admin-report-trips = 🗺 Trips: deposits received { $deposits }, balances recei
     [one] 1 instalment
    *[other] { $count } instalments
   })
+# A trip's round the course ended
+course-ended-trip = 🧳 This round was part of your trip { $reference }: its { $price } comes off the trip's price.
+course-ended-trip-balance = The balance still to pay is now { $balance }.

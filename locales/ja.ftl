@@ -637,3 +637,6 @@ trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認され�
 # move difference receipts
 move-receipt-caption = 🧾 予約 { $code } への変更でお支払いいただいた差額の領収書 { $number }
 move-receipt-unpaid = 領収書は、この変更のためにお支払いいただいた差額が承認された後に発行されます。
+# ゴルフ場が取り消した旅行のラウンド
+course-ended-trip = 🧳 このラウンドはご旅行 { $reference } の一部でした。ラウンド代金 { $price } を旅行代金から差し引きます。
+course-ended-trip-balance = 残金のお支払いは { $balance } になりました。

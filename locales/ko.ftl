@@ -637,3 +637,6 @@ trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행�
 # move difference receipts
 move-receipt-caption = 🧾 예약 { $code }(으)로 변경하며 결제하신 차액의 영수증 { $number }
 move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액이 승인된 후에 발행됩니다.
+# 골프장이 취소한 여행 라운드
+course-ended-trip = 🧳 이 라운드는 여행 { $reference }의 일부였습니다: 라운드 요금 { $price }을(를) 여행 요금에서 차감합니다.
+course-ended-trip-balance = 남은 잔금은 이제 { $balance }입니다.

@@ -968,6 +968,7 @@ trip-round-state = { $state ->
     [booked] จองแล้ว
     [failed] จองไม่สำเร็จ
     [cancelled] ยกเลิกแล้ว
+    [course_ended] สนามยกเลิก
    *[other] { $state }
   }
 trip-roster-title = <b>ผู้เล่น</b>
@@ -1168,3 +1169,6 @@ admin-report-slip-reason = { $why }: { $n }
 move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
 move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว
 admin-report-trips = 🗺 ทริป: รับเงินมัดจำ { $deposits } รับยอดคงเหลือ { $balances } ค้างชำระ { $due } เลยกำหนด { $overdue } ({ $count } งวด)
+# รอบของทริปที่สนามยกเลิก
+course-ended-trip = 🧳 รอบนี้เป็นส่วนหนึ่งของทริป { $reference }: หักราคา { $price } ออกจากราคาทริปแล้ว
+course-ended-trip-balance = ยอดคงเหลือที่ต้องชำระตอนนี้คือ { $balance }

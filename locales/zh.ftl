@@ -637,3 +637,6 @@ trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。
 # move difference receipts
 move-receipt-caption = 🧾 改订至预订 { $code } 所付差价的收据 { $number }
 move-receipt-unpaid = 您为此次改订支付的差价获批后才会开具收据。
+# 球场取消的行程轮次
+course-ended-trip = 🧳 此轮属于您的行程 { $reference }：本轮费用 { $price } 已从行程费用中扣除。
+course-ended-trip-balance = 剩余尾款现为 { $balance }。

@@ -549,4 +549,7 @@ export const CUSTOMER_KEYS = [
   // The receipt of a move's difference the customer paid (features/moves/receipt.ts).
   "move-receipt-caption",
   "move-receipt-unpaid",
+  // A trip's round the course ended: its price off the trip's (features/course-changes/notices.ts).
+  "course-ended-trip",
+  "course-ended-trip-balance",
 ] as const;

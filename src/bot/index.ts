@@ -172,6 +172,7 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     ledger: base.ledger,
     catalog: base.catalog,
     receipts: base.receipts,
+    trips: base.trips,
     logger: base.logger.child({ module: "course-notices" }),
     now: base.now,
   });

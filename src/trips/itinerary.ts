@@ -37,7 +37,8 @@ export function itineraryContent(
     rounds: view.rounds.map((r) => {
       const booked = r.state === "BOOKED" && r.starts_at !== null;
       const time = booked ? formatTime(r.starts_at!, r.time_zone, locale) : r.tee_time;
-      const state = r.state === "CANCELLED" ? "cancelled" : booked ? "booked" : "planned";
+      const off = r.state === "CANCELLED" || r.state === "COURSE_ENDED";
+      const state = off ? "cancelled" : booked ? "booked" : "planned";
       return {
         when: `${formatDateLong(r.day, locale)} · ${time}`,
         course: r.course_name,

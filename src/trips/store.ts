@@ -142,7 +142,11 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       rounds: r,
       lines: l,
       instalments: i,
-      total: tripTotal([...r.map((x) => x.selling_amount), ...l.map((x) => x.selling_amount)]),
+      // A round the course ended is no longer part of the trip's price (`TripService.courseEnded`).
+      total: tripTotal([
+        ...r.filter((x) => x.state !== "COURSE_ENDED").map((x) => x.selling_amount),
+        ...l.map((x) => x.selling_amount),
+      ]),
       ladder,
       deposit,
     };
@@ -299,6 +303,34 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** The round a booking was made for, if any. */
+    async roundOfBooking(bookingId: string): Promise<TripRound | undefined> {
+      const row = await db
+        .selectFrom("trip_rounds")
+        .select(["trip_id", "id"])
+        .where("booking_id", "=", bookingId)
+        .executeTakeFirst();
+      return row ? (await view(db, row.trip_id))?.rounds.find((r) => r.id === row.id) : undefined;
+    },
+
+    /** Sets an open instalment's amount (the trip's price changed); true if it was still in one of `from`. */
+    async setInstalmentAmount(
+      q: Q,
+      tripId: string,
+      kind: TripInstalment["kind"],
+      from: readonly InstalmentState[],
+      amount: number,
+    ): Promise<boolean> {
+      const result = await q
+        .updateTable("trip_instalments")
+        .set({ amount, updated_at: now() })
+        .where("trip_id", "=", tripId)
+        .where("kind", "=", kind)
+        .where("state", "in", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Records the schedule's instalments (`due`), once. */
     async addInstalments(
       q: Q,
@@ -365,11 +397,6 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
         .orderBy("trip_rounds.tee_time")
         .limit(limit)
         .execute();
-    },
-
-    /** The trip a booking was made for, if any (its round). */
-    roundOfBooking(bookingId: string): Promise<TripRound | undefined> {
-      return db.selectFrom("trip_rounds").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
     },
   };
 }

@@ -22,15 +22,18 @@ export function tripQuote(view: TripView, nowMs: number) {
   const baht = (satang: number) => formatBaht(satang, locale);
   const parts = [
     t("trip-quote-title", { lead: escapeHtml(trip.lead_name), players: view.players.length }),
-    ...view.rounds.map((r) =>
-      t("trip-quote-round", {
-        date: formatDate(r.day, locale),
-        time: r.tee_time,
-        course: escapeHtml(r.course_name),
-        players: r.players,
-        price: baht(r.selling_amount),
-      }),
-    ),
+    // A round the course ended is out of the trip's price (its total): not quoted.
+    ...view.rounds
+      .filter((r) => r.state !== "COURSE_ENDED")
+      .map((r) =>
+        t("trip-quote-round", {
+          date: formatDate(r.day, locale),
+          time: r.tee_time,
+          course: escapeHtml(r.course_name),
+          players: r.players,
+          price: baht(r.selling_amount),
+        }),
+      ),
     // The agency's own lines (hotel, transfer…) in the words the agent wrote them.
     ...view.lines.map((l) => `${escapeHtml(l.description)} · ${baht(l.selling_amount)}`),
     t("trip-quote-total", { total: baht(view.total) }),

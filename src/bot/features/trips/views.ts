@@ -16,7 +16,7 @@ type T = (key: string, args?: Record<string, string | number>) => string;
 /** What has been approved of a trip's instalments, and what is still open (satang). */
 export function paidAndDue(view: TripView): { paid: number; due: number } {
   const paid = view.instalments.filter((i) => i.state === "approved").reduce((s, i) => s + i.amount, 0);
-  return { paid, due: view.trip.state === "CANCELLED" ? 0 : view.total - paid };
+  return { paid, due: view.trip.state === "CANCELLED" ? 0 : Math.max(0, view.total - paid) };
 }
 
 /** The first and last round's days, as one short span. */
