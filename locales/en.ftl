@@ -1273,3 +1273,7 @@ admin-report-trips = 🗺 Trips: deposits received { $deposits }, balances recei
 # A trip's round the course ended
 course-ended-trip = 🧳 This round was part of your trip { $reference }: its { $price } comes off the trip's price.
 course-ended-trip-balance = The balance still to pay is now { $balance }.
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 This booking is a round of a trip: the trip owns its money, so nothing was done. Change or cancel it through the trip (/trips).
+move-trip-round = Booking { $code } is a round of a trip: it is not moved on its own. The trip owns it — ask an administrator to change the trip.
+admin-owned-by-trip = Not done: <code>{ $ref }</code> is a round of trip { $trip }: the trip owns its money. Cancel the trip from /trips (its ladder decides what is returned); a course's own end of the round is followed by the trip.

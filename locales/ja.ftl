@@ -640,3 +640,6 @@ move-receipt-unpaid = 領収書は、この変更のためにお支払いいた�
 # ゴルフ場が取り消した旅行のラウンド
 course-ended-trip = 🧳 このラウンドはご旅行 { $reference } の一部でした。ラウンド代金 { $price } を旅行代金から差し引きます。
 course-ended-trip-balance = 残金のお支払いは { $balance } になりました。
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 この予約は旅行の一ラウンドで、代金は旅行で管理されているため、何も行われませんでした。旅行(/trips)から変更または取り消してください。
+move-trip-round = 予約 { $code } は旅行の一ラウンドのため、単独では変更できません。旅行の変更は管理者にご依頼ください。

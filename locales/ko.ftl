@@ -640,3 +640,6 @@ move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액�
 # 골프장이 취소한 여행 라운드
 course-ended-trip = 🧳 이 라운드는 여행 { $reference }의 일부였습니다: 라운드 요금 { $price }을(를) 여행 요금에서 차감합니다.
 course-ended-trip-balance = 남은 잔금은 이제 { $balance }입니다.
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 이 예약은 여행의 한 라운드이며 요금은 여행에서 관리되므로 아무것도 처리되지 않았습니다. 여행(/trips)에서 변경하거나 취소해 주세요.
+move-trip-round = 예약 { $code }은(는) 여행의 한 라운드라 따로 변경할 수 없습니다. 여행 변경은 관리자에게 요청해 주세요.

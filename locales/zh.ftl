@@ -640,3 +640,6 @@ move-receipt-unpaid = 您为此次改订支付的差价获批后才会开具收�
 # 球场取消的行程轮次
 course-ended-trip = 🧳 此轮属于您的行程 { $reference }：本轮费用 { $price } 已从行程费用中扣除。
 course-ended-trip-balance = 剩余尾款现为 { $balance }。
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 此预订是行程中的一轮，费用由行程统一管理，因此未做任何操作。请通过行程（/trips）更改或取消。
+move-trip-round = 预订 { $code } 是行程中的一轮，不能单独更改。如需更改行程，请联系管理员。

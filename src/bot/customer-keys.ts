@@ -552,4 +552,7 @@ export const CUSTOMER_KEYS = [
   // A trip's round the course ended: its price off the trip's (features/course-changes/notices.ts).
   "course-ended-trip",
   "course-ended-trip-balance",
+  // A trip owns its rounds' bookings: a write of one refused (bot/index.ts, features/moves).
+  "error-trip-owns",
+  "move-trip-round",
 ] as const;

@@ -366,7 +366,9 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     const key = refused
       ? "error-not-allowed"
       : owned
-        ? "error-move-open"
+        ? error.owner.startsWith("trip ")
+          ? "error-trip-owns"
+          : "error-move-open"
         : unavailable
           ? "error-database-busy"
           : "error-generic";

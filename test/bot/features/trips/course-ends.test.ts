@@ -5,8 +5,13 @@
  * money to return); after, what the customer paid for it is a row to return. The lead customer hears it in
  * Korean with the trip's line (selling prices only), the agent in English; a second pass changes nothing; and
  * the cancellation ladder is quoted on the trip's new price and on what the customer paid less what is owed.
+ * While the trip is live it owns its rounds' bookings: an admin's refund of one, a move and a payment request
+ * are refused with no partner call; an admin's closed day (the course's end) goes ahead and the trip follows;
+ * the trip's own cancellation refunds the rest.
  */
+import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { userActor } from "../../../../src/bookings/index.js";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
@@ -15,6 +20,7 @@ import { tripReference } from "../../../../src/trips/service.js";
 import type { TripInput } from "../../../../src/trips/store.js";
 import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
+import { forgeTap, panel } from "../../../helpers/flow.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { shareAndAccept } from "../../../helpers/trips.js";
 
@@ -74,6 +80,9 @@ function partyOfFour(h: Harness): TripInput {
     ladder: [...DEFAULT_LADDER],
   };
 }
+
+const REFUND = /\/order\/[^/]+\/refund$/;
+const refunds = (h: Harness) => h.sandbox.requests.filter((r) => r.method === "POST" && REFUND.test(r.path)).length;
 
 const texts = (user: SimulatedUser, needle: string) =>
   user.messages().filter((m) => (m.text ?? m.caption ?? "").includes(needle));
@@ -176,5 +185,68 @@ describe.each(databaseFactories)("a trip's round the course ends ($name)", ({ ma
     const entitled = percentOf(afterSecond.total, quote.percent);
     expect(quote.refund).toBe(Math.min(entitled, afterSecond.total));
     expect(quote.refund).toBeLessThan(second.selling_amount + afterSecond.total);
+  });
+
+  it("owns its rounds' bookings while live: a lone refund, move or payment request is refused; a closed day goes ahead", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
+    });
+    const admin = h.user(ADMIN, "en", "Admin");
+    const agent = h.user(AGENT, "en", "Anan");
+    const lead = h.user(LEAD, "ko", "Minjun", "stranger");
+    const id = (await h.app.trips.create(partyOfFour(h))).trip.id;
+    await shareAndAccept(h, agent, lead, id);
+    expect((await h.app.trips.approve(id, "deposit", AGENT)).kind).toBe("approved");
+    const [first, second] = (await h.app.trips.get(id))!.rounds;
+    const booking = (bookingId: string) =>
+      h.app.storage.db.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirstOrThrow();
+    const one = await booking(first!.booking_id!);
+
+    // An admin's /refund of one round: asked, confirmed, refused by the service — nothing reaches the partner.
+    admin.send(`/refund ${one.reservation_code}`);
+    await h.settle();
+    forgeTap(admin, `ad:rf:${one.id}`);
+    await h.settle();
+    expect(admin.lastMessage()?.text).toContain(`is a round of trip ${tripReference(id)}`);
+    expect(refunds(h)).toBe(0);
+    expect((await booking(one.id)).state).toBe("PAID");
+    // The agent's move of it, and a payment request for it (the customer would pay twice): refused.
+    const move = await h.app.bookings.startMove(
+      {
+        id: randomUUID(),
+        newBookingId: randomUUID(),
+        oldBookingId: one.id,
+        requestedBy: AGENT,
+        to: { slotId: one.slot_id, slotStartsAt: one.slot_starts_at, persons: 4, expectedAmount: one.expected_amount },
+      },
+      { actor: userActor(AGENT) },
+    );
+    expect(move).toMatchObject({ kind: "refused", reason: "trip-round" });
+    await expect(h.app.bookings.requestPayment(one.id, { payee: "0812345678", actorId: AGENT })).rejects.toThrow(
+      /trip .* owns it/,
+    );
+
+    // The admin closes the first round's course that day: the course's end goes ahead, and the trip follows.
+    const date = first!.day;
+    admin.send(`/closeday ${date} ${first!.course_id}`);
+    await h.settle();
+    const confirm = panel(admin).data.find((d) => d.startsWith("ad:cd:"))!;
+    admin.tap({ messageId: admin.lastMessage()!.message_id, data: confirm });
+    await h.settle();
+    for (let i = 0; i < 300 && ((await h.app.outbox.depth()) > 0 || h.app.outbox.busy()); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await h.settle();
+    expect(refunds(h)).toBe(1);
+    expect((await h.app.trips.get(id))!.rounds.map((r) => r.state)).toEqual(["COURSE_ENDED", "BOOKED"]);
+    expect(texts(lead, ENDED_KO)).toHaveLength(1);
+
+    // The trip's own cancellation refunds the round it still has (the trip is no longer live).
+    const quote = await h.app.trips.cancelQuote(id);
+    const out = await h.app.trips.cancel(id, { actorId: ADMIN, expectedRefund: quote.refund });
+    expect(out.kind).toBe("cancelled");
+    expect(refunds(h)).toBe(2);
+    expect((await booking(second!.booking_id!)).state).toBe("REFUNDED");
   });
 });
