@@ -637,3 +637,6 @@ trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認され�
 # move difference receipts
 move-receipt-caption = 🧾 予約 { $code } への変更でお支払いいただいた差額の領収書 { $number }
 move-receipt-unpaid = 領収書は、この変更のためにお支払いいただいた差額が承認された後に発行されます。
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 担当エージェントがこの見積もりを変更しています。再送された後に承諾いただけます。

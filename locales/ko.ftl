@@ -637,3 +637,6 @@ trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행�
 # move difference receipts
 move-receipt-caption = 🧾 예약 { $code }(으)로 변경하며 결제하신 차액의 영수증 { $number }
 move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액이 승인된 후에 발행됩니다.
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 담당 에이전트가 이 견적을 수정하고 있습니다. 다시 보내 드리면 수락하실 수 있습니다.

@@ -1168,3 +1168,34 @@ admin-report-slip-reason = { $why }: { $n }
 move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
 move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว
 admin-report-trips = 🗺 ทริป: รับเงินมัดจำ { $deposits } รับยอดคงเหลือ { $balances } ค้างชำระ { $due } เลยกำหนด { $overdue } ({ $count } งวด)
+
+# trips: the agent's limit and editing a trip
+tripnew-limit-later = ยอดสูงสุดที่เอเจนซีจะจ่ายให้พาร์ทเนอร์<b>ต่อผู้เล่น</b>สำหรับรอบนี้ (บาท) เมื่อวันนั้นเปิดขาย: จะจองเฉพาะเวลาออกรอบที่ราคาไม่เกินนี้ (ราคาขาย { $price } ต่อผู้เล่น ห้ามเกินราคาขาย) หรือกดปุ่ม:
+tripnew-limit-same = เท่ากับราคาขาย ({ $price })
+tripnew-bad-limit = กรุณาระบุจำนวนเงินบาทที่มากกว่าศูนย์และไม่เกินราคาขาย ({ $price } ต่อผู้เล่น)
+trip-round-limit = {" "}· เพดาน { $limit }
+trip-btn-edit = ✏️ แก้ไข
+trip-edit-closed-note = 🔒 ลูกค้ายอมรับทริปนี้แล้ว: แก้ไขไม่ได้อีก รอบที่จองแล้วเปลี่ยนได้ด้วยการย้ายการจองของรอบนั้น ส่วนอื่นต้องยกเลิกทริป
+tripedit-closed = ทริปนี้แก้ไขไม่ได้แล้ว: ลูกค้ายอมรับแล้ว (หรือถูกยกเลิก)
+tripedit-menu = ✏️ ต้องการแก้ไขอะไร? การแก้ใบเสนอราคาที่ส่งไปแล้วจะทำให้ใบนั้นเป็นโมฆะ: ส่งใหม่อีกครั้งเมื่อแก้เสร็จ
+tripedit-remove-round = ➖ ลบรอบ
+tripedit-add-round = ➕ เพิ่มรอบ
+tripedit-lines = 🏨 รายการอื่น
+tripedit-deposit = 💰 เปอร์เซ็นต์เงินมัดจำ
+tripedit-roster = 👥 ผู้เล่น
+tripedit-done = ✅ เสร็จ
+tripedit-which-round = ลบรอบไหน?
+tripedit-which-line = รายการไหน? หรือเพิ่มรายการ:
+tripedit-line-add = ➕ เพิ่มรายการ
+tripedit-line-what = { $description }:
+tripedit-line-change = ✏️ แก้ไข
+tripedit-line-remove = 🗑 ลบ
+tripedit-line-new = รายการในรูปแบบ <code>ประเภท; รายละเอียด; ราคาเป็นบาท</code> ประเภทเป็น hotel, transfer, caddie หรือ other:
+tripedit-roster-ask = ผู้เล่น { $count } คน บรรทัดละคน: <code>ชื่อ, แฮนดิแคป</code> (ลูกค้าหลักก่อน) หากจำนวนคนเปลี่ยนต้องสร้างทริปใหม่
+tripedit-bad-party = ทริปนี้เสนอราคาไว้สำหรับ { $count } คน: กรุณาส่ง { $count } บรรทัด
+tripedit-saved = ✅ บันทึกแล้ว
+tripedit-saved-voided = ✅ บันทึกแล้ว ใบเสนอราคาที่ส่งให้ลูกค้าเป็นโมฆะ: ลูกค้าจะเห็นว่าคุณกำลังแก้ไข ส่งใหม่อีกครั้งเมื่อแก้เสร็จ
+tripedit-invalid = ไม่ได้แก้ไข: { $problem ->
+   *[other] คำตอบอ่านไม่ได้ หรือทำไม่ได้ (ทริปต้องมีอย่างน้อยหนึ่งรอบ จำนวนผู้เล่นคงเดิม ไม่เกิน 30 รอบและ 30 รายการ)
+  }
+trip-quote-changing = ✏️ เอเจนต์ของคุณกำลังแก้ไขใบเสนอราคานี้ คุณจะยอมรับได้เมื่อเอเจนต์ส่งให้อีกครั้ง

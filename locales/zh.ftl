@@ -637,3 +637,6 @@ trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。
 # move difference receipts
 move-receipt-caption = 🧾 改订至预订 { $code } 所付差价的收据 { $number }
 move-receipt-unpaid = 您为此次改订支付的差价获批后才会开具收据。
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 您的代理正在修改此报价。代理重新发送后，您即可接受。
