@@ -1,12 +1,13 @@
 /**
  * Building a trip (issue 51), an agent's (or admin's) conversation: the lead customer's name, language,
- * e-mail and mobile; the roster (one player a line, `Name, handicap`); each round — a course from the
- * partner's list, a day, and inside the sales window a tee time from the partner's availability for the
- * whole roster (its selling price by the agency's price rules) — for more than four players, consecutive
- * tee times as a group's, one round a flight — beyond it a time and a selling price per player (a larger
- * roster's flights quoted ten minutes apart) and the agent's limit (`steps.ts`, shared with editing a trip); the agency's lines; the deposit's percentage — then the trip
- * is recorded (DRAFT) and shown with Send to customer. Every input is checked and re-asked with a reason; every catalog, price, clock and
- * database read goes through `conversation.external`.
+ * e-mail and mobile; the roster (one player a line, `Name, handicap`); each round (`steps.ts`, shared with
+ * editing a trip) — a course from the partner's list, a day, and inside the sales window a tee time from the
+ * partner's availability for the whole roster (its selling price by the agency's price rules) — for more than
+ * four players, consecutive tee times as a group's, one round a flight — beyond it a time, a selling price per
+ * player (a larger roster's flights quoted ten minutes apart) and the agent's limit; the agency's lines; the
+ * deposit's percentage — then the trip is recorded (DRAFT) and shown with Send to customer. Every input is
+ * checked and re-asked with a reason; every catalog, price, clock and database read goes through
+ * `conversation.external`.
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { LOCALES, type Locale } from "../../../locale.js";
