@@ -1277,3 +1277,38 @@ course-ended-trip-balance = The balance still to pay is now { $balance }.
 error-trip-owns = 🧳 This booking is a round of a trip: the trip owns its money, so nothing was done. Change or cancel it through the trip (/trips).
 move-trip-round = Booking { $code } is a round of a trip: it is not moved on its own. The trip owns it — ask an administrator to change the trip.
 admin-owned-by-trip = Not done: <code>{ $ref }</code> is a round of trip { $trip }: the trip owns its money. Cancel the trip from /trips (its ladder decides what is returned); a course's own end of the round is followed by the trip.
+
+# trips: the agent's limit and editing a trip
+tripnew-limit-later = The most the agency will pay the partner <b>per player</b> for this round, in baht, when its day goes on sale: the round is booked then only at a tee time costing at most this (the selling price is { $price } per player; not above it). Or tap the button:
+tripnew-limit-same = Same as the selling price ({ $price })
+tripnew-bad-limit = An amount in baht above zero and at most the selling price ({ $price } per player), please.
+trip-round-limit = {" "}· limit { $limit }
+trip-btn-edit = ✏️ Edit
+trip-edit-closed-note = 🔒 The customer accepted this trip: it can no longer be edited. A booked round is changed by moving its booking; anything else by cancelling the trip.
+tripedit-closed = This trip can no longer be edited: the customer accepted it (or it was cancelled).
+tripedit-menu = ✏️ What do you change? Changing a quote already sent voids it: send it again when you are done.
+tripedit-remove-round = ➖ Remove a round
+tripedit-add-round = ➕ Add a round
+tripedit-lines = 🏨 Other items
+tripedit-deposit = 💰 Deposit percentage
+tripedit-roster = 👥 Players
+tripedit-done = ✅ Done
+tripedit-which-round = Which round is removed?
+tripedit-which-line = Which item? Or add one:
+tripedit-line-add = ➕ Add an item
+tripedit-line-what = { $description }:
+tripedit-line-change = ✏️ Change it
+tripedit-line-remove = 🗑 Remove it
+tripedit-line-new = The item as <code>kind; description; price in baht</code>, kind one of hotel, transfer, caddie, other:
+tripedit-roster-ask = The { $count } players, one a line: <code>Name, handicap</code> (the lead customer first). A party of another size is a new trip.
+tripedit-bad-party = The trip is quoted for { $count } players: send { $count } lines, please.
+tripedit-saved = ✅ Saved.
+tripedit-saved-voided = ✅ Saved. The quote sent to the customer is void: they see that you are changing it. Send it again when you are done.
+tripedit-invalid = Not changed: { $problem ->
+    [last-round] a trip keeps at least one round.
+    [party-size] the number of players stays the same.
+    [too-many] a trip holds at most 30 rounds and 30 items.
+    [no-such] that is no longer there.
+   *[other] the answer does not read.
+  }
+trip-quote-changing = ✏️ Your agent is changing this quote. You can accept it once they send it again.

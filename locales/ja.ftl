@@ -643,3 +643,6 @@ course-ended-trip-balance = 残金のお支払いは { $balance } になりま�
 # A trip owns its rounds' bookings (bookings/ownership.ts)
 error-trip-owns = 🧳 この予約は旅行の一ラウンドで、代金は旅行で管理されているため、何も行われませんでした。旅行(/trips)から変更または取り消してください。
 move-trip-round = 予約 { $code } は旅行の一ラウンドのため、単独では変更できません。旅行の変更は管理者にご依頼ください。
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 担当エージェントがこの見積もりを変更しています。再送された後に承諾いただけます。

@@ -643,3 +643,6 @@ course-ended-trip-balance = 남은 잔금은 이제 { $balance }입니다.
 # A trip owns its rounds' bookings (bookings/ownership.ts)
 error-trip-owns = 🧳 이 예약은 여행의 한 라운드이며 요금은 여행에서 관리되므로 아무것도 처리되지 않았습니다. 여행(/trips)에서 변경하거나 취소해 주세요.
 move-trip-round = 예약 { $code }은(는) 여행의 한 라운드라 따로 변경할 수 없습니다. 여행 변경은 관리자에게 요청해 주세요.
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 담당 에이전트가 이 견적을 수정하고 있습니다. 다시 보내 드리면 수락하실 수 있습니다.

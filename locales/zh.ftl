@@ -643,3 +643,6 @@ course-ended-trip-balance = 剩余尾款现为 { $balance }。
 # A trip owns its rounds' bookings (bookings/ownership.ts)
 error-trip-owns = 🧳 此预订是行程中的一轮，费用由行程统一管理，因此未做任何操作。请通过行程（/trips）更改或取消。
 move-trip-round = 预订 { $code } 是行程中的一轮，不能单独更改。如需更改行程，请联系管理员。
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 您的代理正在修改此报价。代理重新发送后，您即可接受。

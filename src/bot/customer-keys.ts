@@ -508,6 +508,7 @@ export const CUSTOMER_KEYS = [
   "trip-quote-ladder-step",
   "trip-quote-ladder-rest",
   "trip-quote-state",
+  "trip-quote-changing",
   "trip-btn-accept",
   "trip-accepted",
   "trip-pay-agent-tells",

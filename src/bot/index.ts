@@ -50,6 +50,7 @@ import { createTripCustomerGate } from "./features/trips/gate.js";
 import { createTripsFeature } from "./features/trips/index.js";
 import { createTripEntry } from "./features/trips/entry.js";
 import { createTripConversation, TRIP_CONVERSATION } from "./conversations/trip/index.js";
+import { createTripEditConversation, TRIP_EDIT_CONVERSATION } from "./conversations/trip/edit.js";
 import { createI18n, surfaceLocale } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, plainTextOnEntityErrors, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
@@ -301,6 +302,12 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
   chat.use(
     createConversation(createTripConversation(deps), {
       id: TRIP_CONVERSATION,
+      maxMillisecondsToWait: BOOKING_IDLE_MS,
+    }),
+  );
+  chat.use(
+    createConversation(createTripEditConversation(deps), {
+      id: TRIP_EDIT_CONVERSATION,
       maxMillisecondsToWait: BOOKING_IDLE_MS,
     }),
   );

@@ -22,6 +22,7 @@ import type { TeeTime } from "../partner/types.js";
 import type { Links } from "../access/links.js";
 import { tripSight, type TripSight, type TripViewer } from "./access.js";
 import { createTripStore, type TripInstalment, type TripRound, type TripView } from "./store.js";
+import { draftPartsOf, type EditProblem, type TripEdit } from "./edits.js";
 
 export interface TripServiceOptions {
   db: Kysely<Database>;
@@ -114,6 +115,18 @@ export type SlipOutcome =
 
 export type DecideOutcome =
   ApproveOutcome | { kind: "rejected"; view: TripView } | { kind: "not-submitted" } | { kind: "refused" };
+
+export type EditOutcome =
+  /** Written; `voided` when the trip had been sent (QUOTED → DRAFT: its customer cannot accept until it is sent again). */
+  | { kind: "edited"; view: TripView; voided: boolean }
+  /** Accepted (or cancelled) already: a round is changed by a move, anything else by cancelling. */
+  | { kind: "not-editable"; view: TripView }
+  | { kind: "invalid"; problem: EditProblem }
+  /** Not the trip's agent nor an admin (or no such trip): nothing was done. */
+  | { kind: "refused" };
+
+/** The trips a viewer may edit now (`editableFor`): staff's, before the customer accepted. */
+export const EDITABLE_STATES = ["DRAFT", "QUOTED"] as const;
 
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
 export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
@@ -488,6 +501,44 @@ export function createTripService(options: TripServiceOptions) {
       return moved ? { kind: "rejected", view: await load(id) } : { kind: "not-submitted" };
     },
 
+    /** The trip if `viewer` may edit it now (its agent or an admin; DRAFT or QUOTED); why not otherwise. */
+    async editableFor(
+      id: string,
+      viewer: TripViewer,
+    ): Promise<{ kind: "editable"; view: TripView } | Extract<EditOutcome, { kind: "refused" | "not-editable" }>> {
+      const seen = await service.openFor(id, viewer);
+      if (seen?.sight !== "staff") return { kind: "refused" };
+      const editable = (EDITABLE_STATES as readonly string[]).includes(seen.view.trip.state);
+      return editable ? { kind: "editable", view: seen.view } : { kind: "not-editable", view: seen.view };
+    },
+
+    /**
+     * The trip's agent (or an admin) changes a trip before its customer accepted (`edits.ts`): in one
+     * transaction a sent quote is voided (QUOTED → DRAFT, a compare-and-set), the draft held by a compare-and-set
+     * on its state, the change read from the trip as it is then and written. Anyone else is refused; a trip
+     * accepted or cancelled meanwhile is not editable and nothing is written.
+     */
+    async editAs(id: string, viewer: TripViewer, edit: TripEdit): Promise<EditOutcome> {
+      const may = await service.editableFor(id, viewer);
+      if (may.kind !== "editable") return may;
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          const voided = await store.moveTrip(trx, id, ["QUOTED"], "DRAFT");
+          if (!(await store.holdDraft(trx, id))) return { kind: "not-editable" as const };
+          const parts = draftPartsOf((await store.get(id, trx))!, edit);
+          if ("problem" in parts) throw new EditRefused(parts.problem);
+          await store.writeDraft(trx, id, parts);
+          return { kind: "edited" as const, voided };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof EditRefused) return { kind: "invalid" as const, problem: error.problem };
+          throw error;
+        });
+      if (outcome.kind === "invalid") return outcome;
+      return { ...outcome, view: await load(id) };
+    },
+
     /** The lead customer accepts through the screens: only the customer the trip's link admitted (`access.ts`). */
     async acceptFor(id: string, viewer: TripViewer, chatId: number): Promise<AcceptOutcome | { kind: "refused" }> {
       const seen = await service.openFor(id, viewer);
@@ -672,6 +723,13 @@ export function flightParty(view: Pick<TripView, "players" | "rounds">, round: T
   // A roster shorter than the flights (a round for more than the roster): the first players again.
   const from = before + round.players <= names.length ? before : 0;
   return names.slice(from, from + round.players);
+}
+
+/** Rolls an edit back (a quote voided for nothing is not voided) when the change does not apply. */
+class EditRefused extends Error {
+  constructor(readonly problem: EditProblem) {
+    super(problem);
+  }
 }
 
 /** Rolls a cancellation back when a round moved after its view was read. */

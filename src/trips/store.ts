@@ -47,6 +47,46 @@ export interface TripView {
 const Satang = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const Text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 
+/** One player of the roster. */
+export const PlayerInputSchema = v.object({
+  name: Text(128),
+  handicap: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(54))),
+  locale: v.picklist(LOCALES),
+  phone: v.nullable(v.pipe(v.string(), v.regex(/^\+?[0-9]{6,15}$/))),
+});
+
+/** One round (one tee time) as quoted. */
+export const RoundInputSchema = v.pipe(
+  v.object({
+    courseId: Text(64),
+    courseName: Text(256),
+    timeZone: Text(64),
+    day: v.pipe(
+      v.string(),
+      v.check((s: string) => isDateKey(s), "a YYYY-MM-DD day"),
+    ),
+    teeTime: v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/)),
+    slotId: v.nullable(Text(64)),
+    startsAt: v.nullable(v.pipe(v.number(), v.safeInteger())),
+    players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64)),
+    sellingAmount: Satang,
+    netAmount: v.nullable(Satang),
+    /** Beyond the sales window: the most the partner may be paid when its day opens (default: the selling price). */
+    maxNetAmount: v.optional(v.nullable(Satang)),
+  }),
+  v.check(
+    (r) => r.maxNetAmount == null || (r.maxNetAmount > 0 && r.maxNetAmount <= r.sellingAmount),
+    "the agent's limit is above zero and at most the selling price",
+  ),
+);
+
+/** One of the agency's own priced lines. */
+export const LineInputSchema = v.object({
+  kind: v.picklist(["hotel", "transfer", "caddie", "other"]),
+  description: Text(256),
+  sellingAmount: Satang,
+});
+
 /** A new trip, as its agent builds it; checked at the boundary. */
 export const TripInputSchema = v.object({
   agentId: v.pipe(v.number(), v.safeInteger()),
@@ -54,51 +94,9 @@ export const TripInputSchema = v.object({
   leadEmail: v.pipe(v.string(), v.trim(), v.email(), v.maxLength(256)),
   leadMobile: v.pipe(v.string(), v.regex(/^\+?[0-9]{6,15}$/)),
   locale: v.picklist(LOCALES),
-  players: v.pipe(
-    v.array(
-      v.object({
-        name: Text(128),
-        handicap: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(54))),
-        locale: v.picklist(LOCALES),
-        phone: v.nullable(v.pipe(v.string(), v.regex(/^\+?[0-9]{6,15}$/))),
-      }),
-    ),
-    v.minLength(1),
-    v.maxLength(64),
-  ),
-  rounds: v.pipe(
-    v.array(
-      v.object({
-        courseId: Text(64),
-        courseName: Text(256),
-        timeZone: Text(64),
-        day: v.pipe(
-          v.string(),
-          v.check((s: string) => isDateKey(s), "a YYYY-MM-DD day"),
-        ),
-        teeTime: v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/)),
-        slotId: v.nullable(Text(64)),
-        startsAt: v.nullable(v.pipe(v.number(), v.safeInteger())),
-        players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64)),
-        sellingAmount: Satang,
-        netAmount: v.nullable(Satang),
-        /** Beyond the sales window: the most the partner may be paid when its day opens (default: the selling price). */
-        maxNetAmount: v.optional(v.nullable(Satang)),
-      }),
-    ),
-    v.minLength(1),
-    v.maxLength(30),
-  ),
-  lines: v.pipe(
-    v.array(
-      v.object({
-        kind: v.picklist(["hotel", "transfer", "caddie", "other"]),
-        description: Text(256),
-        sellingAmount: Satang,
-      }),
-    ),
-    v.maxLength(30),
-  ),
+  players: v.pipe(v.array(PlayerInputSchema), v.minLength(1), v.maxLength(64)),
+  rounds: v.pipe(v.array(RoundInputSchema), v.minLength(1), v.maxLength(30)),
+  lines: v.pipe(v.array(LineInputSchema), v.maxLength(30)),
   deposit: v.variant("kind", [
     v.object({ kind: v.literal("percent"), percent: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)) }),
     v.object({ kind: v.literal("amount"), satang: Satang }),
@@ -107,6 +105,17 @@ export const TripInputSchema = v.object({
   ladder: v.array(v.object({ daysBefore: v.pipe(v.number(), v.integer()), percent: v.pipe(v.number(), v.integer()) })),
 });
 export type TripInput = v.InferInput<typeof TripInputSchema>;
+export type PlayerInput = v.InferOutput<typeof PlayerInputSchema>;
+export type RoundInput = v.InferOutput<typeof RoundInputSchema>;
+export type LineInput = v.InferOutput<typeof LineInputSchema>;
+
+/** What an edit writes anew (`writeDraft`), each part checked by its schema first. */
+export interface DraftParts {
+  players?: PlayerInput[];
+  rounds?: RoundInput[];
+  lines?: LineInput[];
+  depositPercent?: number;
+}
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -152,6 +161,59 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
     };
   }
 
+  async function insertPlayers(q: Q, id: string, players: PlayerInput[]): Promise<void> {
+    await q
+      .insertInto("trip_players")
+      .values(players.map((p, i) => ({ trip_id: id, position: i + 1, ...p })))
+      .execute();
+  }
+
+  /** A trip's rounds, PLANNED, numbered in the order they are played. */
+  async function insertRounds(q: Q, id: string, input: RoundInput[], at: number): Promise<void> {
+    const rounds = [...input].sort((a, b) => (a.day + a.teeTime).localeCompare(b.day + b.teeTime));
+    await q
+      .insertInto("trip_rounds")
+      .values(
+        rounds.map((r, i) => ({
+          id: `${id}-r${i + 1}`,
+          trip_id: id,
+          position: i + 1,
+          course_id: r.courseId,
+          course_name: r.courseName,
+          time_zone: r.timeZone,
+          day: r.day,
+          tee_time: r.teeTime,
+          slot_id: r.slotId,
+          starts_at: r.startsAt,
+          players: r.players,
+          selling_amount: r.sellingAmount,
+          net_amount: r.netAmount,
+          max_net_amount: r.maxNetAmount ?? null,
+          state: "PLANNED" as const,
+          booking_id: null,
+          last_error: null,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
+
+  async function insertLines(q: Q, id: string, lines: LineInput[]): Promise<void> {
+    if (lines.length === 0) return;
+    await q
+      .insertInto("trip_lines")
+      .values(
+        lines.map((l, i) => ({
+          trip_id: id,
+          position: i + 1,
+          kind: l.kind,
+          description: l.description,
+          selling_amount: l.sellingAmount,
+        })),
+      )
+      .execute();
+  }
+
   return {
     /** Records a new trip (DRAFT, its rounds PLANNED), its ladder frozen; throws `ValiError` for bad input. */
     async create(id: string, input: unknown): Promise<TripView> {
@@ -181,55 +243,53 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
             updated_at: at,
           })
           .execute();
-        await trx
-          .insertInto("trip_players")
-          .values(t.players.map((p, i) => ({ trip_id: id, position: i + 1, ...p })))
-          .execute();
-        const rounds = [...t.rounds].sort((a, b) => (a.day + a.teeTime).localeCompare(b.day + b.teeTime));
-        await trx
-          .insertInto("trip_rounds")
-          .values(
-            rounds.map((r, i) => ({
-              id: `${id}-r${i + 1}`,
-              trip_id: id,
-              position: i + 1,
-              course_id: r.courseId,
-              course_name: r.courseName,
-              time_zone: r.timeZone,
-              day: r.day,
-              tee_time: r.teeTime,
-              slot_id: r.slotId,
-              starts_at: r.startsAt,
-              players: r.players,
-              selling_amount: r.sellingAmount,
-              net_amount: r.netAmount,
-              max_net_amount: r.maxNetAmount ?? null,
-              state: "PLANNED" as const,
-              booking_id: null,
-              last_error: null,
-              updated_at: at,
-            })),
-          )
-          .execute();
-        if (t.lines.length > 0) {
-          await trx
-            .insertInto("trip_lines")
-            .values(
-              t.lines.map((l, i) => ({
-                trip_id: id,
-                position: i + 1,
-                kind: l.kind,
-                description: l.description,
-                selling_amount: l.sellingAmount,
-              })),
-            )
-            .execute();
-        }
+        await insertPlayers(trx, id, t.players);
+        await insertRounds(trx, id, t.rounds, at);
+        await insertLines(trx, id, t.lines);
       });
       return (await view(db, id))!;
     },
 
     get: (id: string, q: Q = db) => view(q, id),
+
+    /**
+     * Holds a DRAFT trip for an edit inside `q`'s transaction: a compare-and-set on its state (DRAFT stays DRAFT,
+     * `updated_at` moves), so an edit never lands on a trip sent or accepted meanwhile, and (PostgreSQL) a second
+     * edit waits for this one's transaction; true if held.
+     */
+    async holdDraft(q: Q, id: string): Promise<boolean> {
+      const held = await q
+        .updateTable("trips")
+        .set({ updated_at: now() })
+        .where("id", "=", id)
+        .where("state", "=", "DRAFT")
+        .executeTakeFirst();
+      return Number(held.numUpdatedRows) === 1;
+    },
+
+    /** Writes anew the parts of a held draft (`holdDraft`) given: rounds PLANNED, renumbered in play order. */
+    async writeDraft(q: Q, id: string, parts: DraftParts): Promise<void> {
+      if (parts.depositPercent !== undefined) {
+        await q
+          .updateTable("trips")
+          .set({ deposit_kind: "percent", deposit_value: parts.depositPercent })
+          .where("id", "=", id)
+          .where("state", "=", "DRAFT")
+          .execute();
+      }
+      if (parts.players) {
+        await q.deleteFrom("trip_players").where("trip_id", "=", id).execute();
+        await insertPlayers(q, id, parts.players);
+      }
+      if (parts.rounds) {
+        await q.deleteFrom("trip_rounds").where("trip_id", "=", id).where("state", "=", "PLANNED").execute();
+        await insertRounds(q, id, parts.rounds, now());
+      }
+      if (parts.lines) {
+        await q.deleteFrom("trip_lines").where("trip_id", "=", id).execute();
+        await insertLines(q, id, parts.lines);
+      }
+    },
 
     /** An agent's trips, newest first. */
     listForAgent(agentId: number, limit = 20): Promise<TripRecord[]> {

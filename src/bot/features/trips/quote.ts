@@ -66,7 +66,9 @@ export function tripQuote(view: TripView, nowMs: number) {
   for (const step of view.ladder)
     parts.push(t("trip-quote-ladder-step", { days: step.daysBefore, percent: step.percent }));
   parts.push(t("trip-quote-ladder-rest"));
-  if (trip.state !== "QUOTED") parts.push("", t("trip-quote-state", { state: trip.state.toLowerCase() }));
+  // DRAFT after it was sent: its agent is changing it (no Accept until it is sent again).
+  if (trip.state === "DRAFT") parts.push("", t("trip-quote-changing"));
+  else if (trip.state !== "QUOTED") parts.push("", t("trip-quote-state", { state: trip.state.toLowerCase() }));
   const keyboard = new InlineKeyboard();
   if (trip.state === "QUOTED") keyboard.text(t("trip-btn-accept"), tripData("accept", trip.id));
   return { text: truncate(parts.join("\n"), 4000), keyboard, locale };

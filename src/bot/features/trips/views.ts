@@ -58,17 +58,22 @@ export function tripStaffView(t: T, locale: Locale, view: TripView) {
       state: t("trip-state", { state: trip.state.toLowerCase() }),
     }),
     t("trip-rounds-title"),
-    ...view.rounds.map((r) =>
-      t("trip-round-staff", {
-        n: r.position,
-        date: formatDate(r.day, locale),
-        time: r.tee_time,
-        course: escapeHtml(r.course_name),
-        players: r.players,
-        price: formatBaht(r.selling_amount, locale),
-        net: r.net_amount === null ? "–" : formatBaht(r.net_amount, locale),
-        state: t("trip-round-state", { state: r.state.toLowerCase() }),
-      }),
+    ...view.rounds.map(
+      (r) =>
+        t("trip-round-staff", {
+          n: r.position,
+          date: formatDate(r.day, locale),
+          time: r.tee_time,
+          course: escapeHtml(r.course_name),
+          players: r.players,
+          price: formatBaht(r.selling_amount, locale),
+          net: r.net_amount === null ? "–" : formatBaht(r.net_amount, locale),
+          state: t("trip-round-state", { state: r.state.toLowerCase() }),
+        }) +
+        // Beyond the sales window: the most the partner is paid when its day opens (staff only).
+        (r.slot_id === null
+          ? t("trip-round-limit", { limit: formatBaht(r.max_net_amount ?? r.selling_amount, locale) })
+          : ""),
     ),
     t("trip-roster-title"),
     ...view.players.map((p) =>
@@ -105,8 +110,13 @@ export function tripStaffView(t: T, locale: Locale, view: TripView) {
     }),
   );
   const keyboard = new InlineKeyboard();
-  if (trip.state === "DRAFT" || trip.state === "QUOTED")
+  if (trip.state === "DRAFT" || trip.state === "QUOTED") {
+    // The Edit button's data is the trip conversations' (`tn:`), entered below them (entry.ts).
+    keyboard.text(t("trip-btn-edit"), `tn:ed:${trip.id}`).row();
     keyboard.text(t("trip-btn-share"), tripData("share", trip.id)).row();
+  } else if (trip.state === "ACCEPTED" || trip.state === "DEPOSIT_PAID" || trip.state === "PAID") {
+    parts.push("", t("trip-edit-closed-note"));
+  }
   keyboard.text(t("trip-btn-list"), tripData("list"));
   return { text: truncate(parts.join("\n"), 4000), keyboard };
 }
