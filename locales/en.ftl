@@ -1269,3 +1269,25 @@ admin-report-trips = 🗺 Trips: deposits received { $deposits }, balances recei
     [one] 1 instalment
    *[other] { $count } instalments
   })
+
+# trip quote picture
+trip-quote-image-title = Golf trip quote
+trip-quote-image-agent = Your agent: { $agent }
+trip-quote-image-players = { $players ->
+    [one] 1 golfer
+   *[other] { $players } golfers
+  }
+trip-quote-image-tbc = time to be confirmed when the day goes on sale
+trip-quote-image-total = Total
+trip-quote-image-schedule = Payment schedule
+trip-quote-image-deposit = Deposit, on acceptance
+trip-quote-image-deposit-due = Deposit, due { $due }
+trip-quote-image-balance = Balance, by { $due }
+trip-quote-image-pay-all = The whole price, on acceptance
+trip-quote-image-pay-all-due = The whole price, due { $due }
+trip-quote-image-ladder = If you cancel
+trip-quote-image-accept = To accept: open the link your agent sent you in Telegram and tap “Accept this trip”.
+trip-quote-image-caption = 🧾 Your trip's quote as a picture, to forward to your party. Accept it with the button below the quote.
+trip-btn-quote-image = 🖼 Quote image
+trip-quote-image-staff = 🧾 The quote of { $lead }'s trip as a picture, in the trip's language, to forward. The customer accepts it from their link.
+trip-quote-image-failed = The picture could not be drawn just now. Try again in a moment.

@@ -637,3 +637,20 @@ trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認され�
 # move difference receipts
 move-receipt-caption = 🧾 予約 { $code } への変更でお支払いいただいた差額の領収書 { $number }
 move-receipt-unpaid = 領収書は、この変更のためにお支払いいただいた差額が承認された後に発行されます。
+
+# trip quote picture
+trip-quote-image-title = ゴルフ旅行のお見積り
+trip-quote-image-agent = 担当エージェント：{ $agent }
+trip-quote-image-players = ゴルファー { $players } 名
+trip-quote-image-tbc = ティータイムはその日の販売開始時に確定
+trip-quote-image-total = 合計
+trip-quote-image-schedule = お支払い予定
+trip-quote-image-deposit = 手付金（承諾時）
+trip-quote-image-deposit-due = 手付金（{ $due }まで）
+trip-quote-image-balance = 残金（{ $due }まで）
+trip-quote-image-pay-all = 全額（承諾時）
+trip-quote-image-pay-all-due = 全額（{ $due }まで）
+trip-quote-image-ladder = キャンセルの場合
+trip-quote-image-accept = 承諾するには：エージェントから Telegram で届いたリンクを開き、「この旅行を承諾する」を押してください。
+trip-quote-image-caption = 🧾 旅行のお見積りの画像です。同行の皆さまに転送できます。承諾はお見積りの下のボタンからどうぞ。
+trip-quote-image-failed = 現在、画像を作成できません。しばらくしてからもう一度お試しください。

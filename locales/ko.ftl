@@ -637,3 +637,20 @@ trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행�
 # move difference receipts
 move-receipt-caption = 🧾 예약 { $code }(으)로 변경하며 결제하신 차액의 영수증 { $number }
 move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액이 승인된 후에 발행됩니다.
+
+# trip quote picture
+trip-quote-image-title = 골프 여행 견적서
+trip-quote-image-agent = 담당 에이전트: { $agent }
+trip-quote-image-players = 골퍼 { $players }명
+trip-quote-image-tbc = 티타임은 해당 날짜 판매 시작 시 확정
+trip-quote-image-total = 합계
+trip-quote-image-schedule = 결제 일정
+trip-quote-image-deposit = 계약금, 수락 시
+trip-quote-image-deposit-due = 계약금, { $due }까지
+trip-quote-image-balance = 잔금, { $due }까지
+trip-quote-image-pay-all = 전액, 수락 시
+trip-quote-image-pay-all-due = 전액, { $due }까지
+trip-quote-image-ladder = 취소 시
+trip-quote-image-accept = 수락 방법: 에이전트가 텔레그램으로 보낸 링크를 열고 “이 여행 수락하기”를 누르세요.
+trip-quote-image-caption = 🧾 여행 견적서 이미지입니다. 일행에게 전달하세요. 수락은 견적 아래의 버튼으로 하세요.
+trip-quote-image-failed = 지금은 이미지를 만들 수 없습니다. 잠시 후 다시 시도하세요.

@@ -1168,3 +1168,22 @@ admin-report-slip-reason = { $why }: { $n }
 move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
 move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว
 admin-report-trips = 🗺 ทริป: รับเงินมัดจำ { $deposits } รับยอดคงเหลือ { $balances } ค้างชำระ { $due } เลยกำหนด { $overdue } ({ $count } งวด)
+
+# trip quote picture
+trip-quote-image-title = ใบเสนอราคาทริปกอล์ฟ
+trip-quote-image-agent = ตัวแทนของคุณ: { $agent }
+trip-quote-image-players = นักกอล์ฟ { $players } คน
+trip-quote-image-tbc = ยืนยันเวลาออกรอบเมื่อวันนั้นเปิดขาย
+trip-quote-image-total = รวม
+trip-quote-image-schedule = กำหนดการชำระเงิน
+trip-quote-image-deposit = มัดจำ ชำระเมื่อยอมรับ
+trip-quote-image-deposit-due = มัดจำ ครบกำหนด { $due }
+trip-quote-image-balance = ยอดคงเหลือ ภายใน { $due }
+trip-quote-image-pay-all = ชำระเต็มจำนวนเมื่อยอมรับ
+trip-quote-image-pay-all-due = ชำระเต็มจำนวน ครบกำหนด { $due }
+trip-quote-image-ladder = หากยกเลิก
+trip-quote-image-accept = วิธียอมรับ: เปิดลิงก์ที่ตัวแทนส่งให้คุณใน Telegram แล้วแตะ “ยอมรับทริปนี้”
+trip-quote-image-caption = 🧾 ใบเสนอราคาทริปของคุณเป็นรูปภาพ ส่งต่อให้คณะของคุณได้ ยอมรับได้ด้วยปุ่มใต้ใบเสนอราคา
+trip-btn-quote-image = 🖼 รูปใบเสนอราคา
+trip-quote-image-staff = 🧾 ใบเสนอราคาทริปของ { $lead } เป็นรูปภาพ ในภาษาของทริป สำหรับส่งต่อ ลูกค้ายอมรับได้จากลิงก์ของตน
+trip-quote-image-failed = ยังวาดรูปไม่ได้ในตอนนี้ ลองใหม่อีกครั้งในอีกสักครู่
