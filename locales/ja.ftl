@@ -651,6 +651,6 @@ trip-quote-image-balance = 残金（{ $due }まで）
 trip-quote-image-pay-all = 全額（承諾時）
 trip-quote-image-pay-all-due = 全額（{ $due }まで）
 trip-quote-image-ladder = キャンセルの場合
-trip-quote-image-accept = 承諾するには：エージェントから Telegram で届いたリンクを開き、「この旅行を承諾する」を押してください。
+trip-quote-image-accept = 承諾するには：エージェントからテレグラムで届いたリンクを開き、「この旅行を承諾する」を押してください。
 trip-quote-image-caption = 🧾 旅行のお見積りの画像です。同行の皆さまに転送できます。承諾はお見積りの下のボタンからどうぞ。
 trip-quote-image-failed = 現在、画像を作成できません。しばらくしてからもう一度お試しください。

@@ -651,6 +651,6 @@ trip-quote-image-balance = 尾款，{ $due } 前支付
 trip-quote-image-pay-all = 全款，接受时支付
 trip-quote-image-pay-all-due = 全款，{ $due } 前支付
 trip-quote-image-ladder = 如需取消
-trip-quote-image-accept = 如何接受：在 Telegram 中打开代理发给您的链接，然后点击“接受此行程”。
+trip-quote-image-accept = 如何接受：在电报中打开代理发给您的链接，然后点击“接受此行程”。
 trip-quote-image-caption = 🧾 您的行程报价单图片，可转发给同行球友。请用报价下方的按钮接受。
 trip-quote-image-failed = 暂时无法生成图片，请稍后再试。
