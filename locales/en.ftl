@@ -1284,7 +1284,7 @@ tripnew-limit-same = Same as the selling price ({ $price })
 tripnew-bad-limit = An amount in baht above zero and at most the selling price ({ $price } per player), please.
 trip-round-limit = {" "}· limit { $limit }
 trip-btn-edit = ✏️ Edit
-trip-edit-closed-note = 🔒 The customer accepted this trip: it can no longer be edited. A booked round is changed by moving its booking; anything else by cancelling the trip.
+trip-edit-closed-note = 🔒 The customer accepted this trip: it can no longer be edited. The trip owns its booked rounds (they are not moved or refunded on their own): a change is made by cancelling the trip; a round the course ends comes off its price by itself.
 tripedit-closed = This trip can no longer be edited: the customer accepted it (or it was cancelled).
 tripedit-menu = ✏️ What do you change? Changing a quote already sent voids it: send it again when you are done.
 tripedit-remove-round = ➖ Remove a round
@@ -1312,3 +1312,25 @@ tripedit-invalid = Not changed: { $problem ->
    *[other] the answer does not read.
   }
 trip-quote-changing = ✏️ Your agent is changing this quote. You can accept it once they send it again.
+
+# trip quote picture
+trip-quote-image-title = Golf trip quote
+trip-quote-image-agent = Your agent: { $agent }
+trip-quote-image-players = { $players ->
+    [one] 1 golfer
+   *[other] { $players } golfers
+  }
+trip-quote-image-tbc = time to be confirmed when the day goes on sale
+trip-quote-image-total = Total
+trip-quote-image-schedule = Payment schedule
+trip-quote-image-deposit = Deposit, on acceptance
+trip-quote-image-deposit-due = Deposit, due { $due }
+trip-quote-image-balance = Balance, by { $due }
+trip-quote-image-pay-all = The whole price, on acceptance
+trip-quote-image-pay-all-due = The whole price, due { $due }
+trip-quote-image-ladder = If you cancel
+trip-quote-image-accept = To accept: open the link your agent sent you in Telegram and tap “Accept this trip”.
+trip-quote-image-caption = 🧾 Your trip's quote as a picture, to forward to your party. Accept it with the button below the quote.
+trip-btn-quote-image = 🖼 Quote image
+trip-quote-image-staff = 🧾 The quote of { $lead }'s trip as a picture, in the trip's language, to forward. The customer accepts it from their link.
+trip-quote-image-failed = The picture could not be drawn just now. Try again in a moment.

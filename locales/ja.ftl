@@ -646,3 +646,20 @@ move-trip-round = 予約 { $code } は旅行の一ラウンドのため、単独
 
 # trips: editing a trip
 trip-quote-changing = ✏️ 担当エージェントがこの見積もりを変更しています。再送された後に承諾いただけます。
+
+# trip quote picture
+trip-quote-image-title = ゴルフ旅行のお見積り
+trip-quote-image-agent = 担当エージェント：{ $agent }
+trip-quote-image-players = ゴルファー { $players } 名
+trip-quote-image-tbc = ティータイムはその日の販売開始時に確定
+trip-quote-image-total = 合計
+trip-quote-image-schedule = お支払い予定
+trip-quote-image-deposit = 手付金（承諾時）
+trip-quote-image-deposit-due = 手付金（{ $due }まで）
+trip-quote-image-balance = 残金（{ $due }まで）
+trip-quote-image-pay-all = 全額（承諾時）
+trip-quote-image-pay-all-due = 全額（{ $due }まで）
+trip-quote-image-ladder = キャンセルの場合
+trip-quote-image-accept = 承諾するには：エージェントからテレグラムで届いたリンクを開き、「この旅行を承諾する」を押してください。
+trip-quote-image-caption = 🧾 旅行のお見積りの画像です。同行の皆さまに転送できます。承諾はお見積りの下のボタンからどうぞ。
+trip-quote-image-failed = 現在、画像を作成できません。しばらくしてからもう一度お試しください。

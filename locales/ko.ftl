@@ -646,3 +646,20 @@ move-trip-round = 예약 { $code }은(는) 여행의 한 라운드라 따로 변
 
 # trips: editing a trip
 trip-quote-changing = ✏️ 담당 에이전트가 이 견적을 수정하고 있습니다. 다시 보내 드리면 수락하실 수 있습니다.
+
+# trip quote picture
+trip-quote-image-title = 골프 여행 견적서
+trip-quote-image-agent = 담당 에이전트: { $agent }
+trip-quote-image-players = 골퍼 { $players }명
+trip-quote-image-tbc = 티타임은 해당 날짜 판매 시작 시 확정
+trip-quote-image-total = 합계
+trip-quote-image-schedule = 결제 일정
+trip-quote-image-deposit = 계약금, 수락 시
+trip-quote-image-deposit-due = 계약금, { $due }까지
+trip-quote-image-balance = 잔금, { $due }까지
+trip-quote-image-pay-all = 전액, 수락 시
+trip-quote-image-pay-all-due = 전액, { $due }까지
+trip-quote-image-ladder = 취소 시
+trip-quote-image-accept = 수락 방법: 에이전트가 텔레그램으로 보낸 링크를 열고 “이 여행 수락하기”를 누르세요.
+trip-quote-image-caption = 🧾 여행 견적서 이미지입니다. 일행에게 전달하세요. 수락은 견적 아래의 버튼으로 하세요.
+trip-quote-image-failed = 지금은 이미지를 만들 수 없습니다. 잠시 후 다시 시도하세요.

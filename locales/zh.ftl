@@ -646,3 +646,20 @@ move-trip-round = 预订 { $code } 是行程中的一轮，不能单独更改。
 
 # trips: editing a trip
 trip-quote-changing = ✏️ 您的代理正在修改此报价。代理重新发送后，您即可接受。
+
+# trip quote picture
+trip-quote-image-title = 高尔夫行程报价单
+trip-quote-image-agent = 您的代理：{ $agent }
+trip-quote-image-players = { $players } 位球员
+trip-quote-image-tbc = 开球时间在当天开放预订时确认
+trip-quote-image-total = 合计
+trip-quote-image-schedule = 付款安排
+trip-quote-image-deposit = 订金，接受时支付
+trip-quote-image-deposit-due = 订金，{ $due } 前支付
+trip-quote-image-balance = 尾款，{ $due } 前支付
+trip-quote-image-pay-all = 全款，接受时支付
+trip-quote-image-pay-all-due = 全款，{ $due } 前支付
+trip-quote-image-ladder = 如需取消
+trip-quote-image-accept = 如何接受：在电报中打开代理发给您的链接，然后点击“接受此行程”。
+trip-quote-image-caption = 🧾 您的行程报价单图片，可转发给同行球友。请用报价下方的按钮接受。
+trip-quote-image-failed = 暂时无法生成图片，请稍后再试。

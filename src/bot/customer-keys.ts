@@ -493,6 +493,22 @@ export const CUSTOMER_KEYS = [
   "trip-itinerary-lines",
   "trip-itinerary-caption",
   "trip-ics-caption",
+  // Trips: the quote's picture (src/trips/quote.ts), sent with the quote.
+  "trip-quote-image-title",
+  "trip-quote-image-agent",
+  "trip-quote-image-players",
+  "trip-quote-image-tbc",
+  "trip-quote-image-total",
+  "trip-quote-image-schedule",
+  "trip-quote-image-deposit",
+  "trip-quote-image-deposit-due",
+  "trip-quote-image-balance",
+  "trip-quote-image-pay-all",
+  "trip-quote-image-pay-all-due",
+  "trip-quote-image-ladder",
+  "trip-quote-image-accept",
+  "trip-quote-image-caption",
+  "trip-quote-image-failed",
   // Trips: cancelled by an admin (features/trips/cancel.ts).
   "trip-cancelled-customer",
   // Trips (issue 51): the lead customer's quote, acceptance and trip-only scope.

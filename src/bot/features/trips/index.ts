@@ -17,6 +17,7 @@ import { parseTripData } from "./callback-data.js";
 import { cancelButton, confirmCancel, showCancelQuote } from "./cancel.js";
 import { decideInstalment, onTripSlip, sendInstalmentQr, sendTripReceipt } from "./payment.js";
 import { tripQuote } from "./quote.js";
+import { replyWithQuotePicture, sendQuotePicture } from "./quote-picture.js";
 import { tripListView, tripStaffView } from "./views.js";
 
 const viewerOf = (ctx: BotContext): TripViewer => ({ userId: ctx.from!.id, who: ctx.who });
@@ -35,14 +36,18 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Pr
   await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
 }
 
-/** The trip's quote for its lead customer (from their link or /trips); "not yours" for anyone else. */
-export async function showTripQuote(ctx: BotContext, tripId: string): Promise<void> {
+/**
+ * The trip's quote for its lead customer (from their link or /trips); "not yours" for anyone else. From their
+ * link (`picture`), the quote's picture comes first, to forward, and the message with Accept below it.
+ */
+export async function showTripQuote(ctx: BotContext, tripId: string, options: { picture?: boolean } = {}) {
   const seen = await ctx.deps.trips.openFor(tripId, viewerOf(ctx));
   if (!seen) {
     await show(ctx, ctx.t("trip-not-found"), new InlineKeyboard());
     return;
   }
   const quote = tripQuote(seen.view, ctx.deps.now());
+  if (options.picture) await replyWithQuotePicture(ctx, seen.view, translate(quote.locale, "trip-quote-image-caption"));
   await show(ctx, quote.text, quote.keyboard);
 }
 
@@ -117,6 +122,7 @@ export function createTripsFeature() {
       });
       return showTrip(ctx, tripId);
     }
+    if (data.action === "qi") return sendQuotePicture(ctx, tripId);
     if (data.action === "cq") return showCancelQuote(ctx, tripId);
     if (data.action === "cx") return confirmCancel(ctx, tripId, data.refund ?? -1);
     if (data.action === "dok" || data.action === "dno" || data.action === "bok" || data.action === "bno") {

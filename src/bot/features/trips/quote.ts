@@ -2,10 +2,10 @@
  * The quote a lead customer reads, in the trip's language (any of the five): the rounds and the agency's
  * lines at their selling prices only (never the partner's net), the total, the payment schedule (the
  * deposit due on acceptance and the balance's day, as if accepted today in Bangkok, or as frozen once
- * accepted) and the cancellation ladder frozen at sale.
+ * accepted: `tripSchedule`, which the quote's picture shows too) and the cancellation ladder frozen at sale.
  */
 import { InlineKeyboard } from "grammy";
-import { scheduleOf } from "../../../trips/money.js";
+import { tripSchedule } from "../../../trips/quote.js";
 import type { TripView } from "../../../trips/store.js";
 import { parseLocale } from "../../../locale.js";
 import { formatDate } from "../../format/dates.js";
@@ -39,20 +39,8 @@ export function tripQuote(view: TripView, nowMs: number) {
     t("trip-quote-total", { total: baht(view.total) }),
     "",
   ];
-  const deposit = view.instalments.find((i) => i.kind === "deposit");
-  const balance = view.instalments.find((i) => i.kind === "balance");
-  const schedule = deposit
-    ? { deposit: deposit.amount, balance: balance?.amount ?? 0, due: balance?.due ?? deposit.due }
-    : (() => {
-        const s = scheduleOf({
-          total: view.total,
-          deposit: view.deposit,
-          balanceDaysBefore: trip.balance_days_before,
-          firstRound: view.rounds[0]!.day,
-          acceptedAtMs: nowMs,
-        });
-        return { deposit: s.deposit.satang, balance: s.balance.satang, due: s.balance.due };
-      })();
+  const { deposit, balance } = tripSchedule(view, nowMs);
+  const schedule = { deposit: deposit.satang, balance: balance.satang, due: balance.due };
   if (schedule.balance > 0)
     parts.push(
       t("trip-quote-schedule", {

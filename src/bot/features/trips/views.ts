@@ -1,6 +1,7 @@
 /**
  * What staff see of trips (`/trips`): the list — state, lead customer, dates, total, paid and due — and
- * one trip with its rounds (selling price and the partner's net), roster, priced lines and instalments.
+ * one trip with its rounds (selling price and the partner's net), roster, priced lines and instalments, and
+ * 🖼 Quote image (the customer's quote as a picture, to forward).
  * Staff read Thai or English.
  */
 import { InlineKeyboard } from "grammy";
@@ -117,6 +118,7 @@ export function tripStaffView(t: T, locale: Locale, view: TripView) {
   } else if (trip.state === "ACCEPTED" || trip.state === "DEPOSIT_PAID" || trip.state === "PAID") {
     parts.push("", t("trip-edit-closed-note"));
   }
+  if (trip.state !== "CANCELLED") keyboard.text(t("trip-btn-quote-image"), tripData("qi", trip.id)).row();
   keyboard.text(t("trip-btn-list"), tripData("list"));
   return { text: truncate(parts.join("\n"), 4000), keyboard };
 }
