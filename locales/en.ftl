@@ -1269,3 +1269,19 @@ admin-report-trips = 🗺 Trips: deposits received { $deposits }, balances recei
     [one] 1 instalment
    *[other] { $count } instalments
   })
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 Tax invoice { $number } for the { $kind ->
+    [deposit] deposit
+   *[other] balance
+  } of golf trip { $reference }
+trip-tax-invoice-unpaid = A tax invoice is issued once this payment of the trip is approved.
+tax-invoice-same-buyer = 🧾 Tax invoice { $number } of this trip was issued to:
+    <b>{ $name }</b>
+    { $address }
+    Tax ID { $taxId } · { $office }
+    Issue this one to the same buyer?
+tax-invoice-same-buyer-yes = ✅ Same buyer
+tax-invoice-same-buyer-no = ✏️ Another buyer
+tax-invoice-branch-no = Branch { $branch }
+trip-credit-note-caption = 🧾 Credit note { $number } for golf trip { $reference } (refers to tax invoice { $invoice })

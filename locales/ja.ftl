@@ -637,3 +637,19 @@ trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認され�
 # move difference receipts
 move-receipt-caption = 🧾 予約 { $code } への変更でお支払いいただいた差額の領収書 { $number }
 move-receipt-unpaid = 領収書は、この変更のためにお支払いいただいた差額が承認された後に発行されます。
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 ゴルフ旅行 { $reference } の{ $kind ->
+    [deposit] 手付金
+   *[other] 残金
+  }のタックスインボイス { $number }
+trip-tax-invoice-unpaid = タックスインボイスは、この旅行のお支払いが承認された後に発行されます。
+tax-invoice-same-buyer = 🧾 この旅行のタックスインボイス { $number } の宛先:
+    <b>{ $name }</b>
+    { $address }
+    納税者番号 { $taxId } · { $office }
+    同じ宛先で発行しますか？
+tax-invoice-same-buyer-yes = ✅ 同じ宛先
+tax-invoice-same-buyer-no = ✏️ 別の宛先
+tax-invoice-branch-no = 支店 { $branch }
+trip-credit-note-caption = 🧾 ゴルフ旅行 { $reference } の減額伝票 { $number }（タックスインボイス { $invoice } を参照）

@@ -637,3 +637,19 @@ trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행�
 # move difference receipts
 move-receipt-caption = 🧾 예약 { $code }(으)로 변경하며 결제하신 차액의 영수증 { $number }
 move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액이 승인된 후에 발행됩니다.
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 골프 여행 { $reference } { $kind ->
+    [deposit] 계약금
+   *[other] 잔금
+  } 세금계산서 { $number }
+trip-tax-invoice-unpaid = 세금계산서는 이 여행 결제가 승인된 후에 발행됩니다.
+tax-invoice-same-buyer = 🧾 이 여행의 세금계산서 { $number } 는 다음 구매자에게 발행되었습니다:
+    <b>{ $name }</b>
+    { $address }
+    사업자 번호 { $taxId } · { $office }
+    같은 구매자에게 발행할까요?
+tax-invoice-same-buyer-yes = ✅ 같은 구매자
+tax-invoice-same-buyer-no = ✏️ 다른 구매자
+tax-invoice-branch-no = 지점 { $branch }
+trip-credit-note-caption = 🧾 골프 여행 { $reference } 의 감액 전표 { $number } (세금계산서 { $invoice } 참조)

@@ -1168,3 +1168,19 @@ admin-report-slip-reason = { $why }: { $n }
 move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
 move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว
 admin-report-trips = 🗺 ทริป: รับเงินมัดจำ { $deposits } รับยอดคงเหลือ { $balances } ค้างชำระ { $due } เลยกำหนด { $overdue } ({ $count } งวด)
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 ใบกำกับภาษี { $number } สำหรับ{ $kind ->
+    [deposit] เงินมัดจำ
+   *[other] ยอดคงเหลือ
+  }ทริปกอล์ฟ { $reference }
+trip-tax-invoice-unpaid = ใบกำกับภาษีจะออกให้เมื่อการชำระเงินงวดนี้ของทริปได้รับการอนุมัติแล้ว
+tax-invoice-same-buyer = 🧾 ใบกำกับภาษีเลขที่ { $number } ของทริปนี้ออกในนาม:
+    <b>{ $name }</b>
+    { $address }
+    เลขประจำตัวผู้เสียภาษี { $taxId } · { $office }
+    ออกใบนี้ในนามผู้ซื้อเดิมหรือไม่
+tax-invoice-same-buyer-yes = ✅ ผู้ซื้อเดิม
+tax-invoice-same-buyer-no = ✏️ ผู้ซื้อรายอื่น
+tax-invoice-branch-no = สาขาที่ { $branch }
+trip-credit-note-caption = 🧾 ใบลดหนี้เลขที่ { $number } ของทริปกอล์ฟ { $reference } (อ้างถึงใบกำกับภาษีเลขที่ { $invoice })

@@ -637,3 +637,19 @@ trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。
 # move difference receipts
 move-receipt-caption = 🧾 改订至预订 { $code } 所付差价的收据 { $number }
 move-receipt-unpaid = 您为此次改订支付的差价获批后才会开具收据。
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 高尔夫行程 { $reference } { $kind ->
+    [deposit] 定金
+   *[other] 尾款
+  }税务发票 { $number }
+trip-tax-invoice-unpaid = 该笔行程付款获批后才会开具税务发票。
+tax-invoice-same-buyer = 🧾 本行程的税务发票 { $number } 开给:
+    <b>{ $name }</b>
+    { $address }
+    纳税人识别号 { $taxId } · { $office }
+    这张也开给同一买方吗？
+tax-invoice-same-buyer-yes = ✅ 同一买方
+tax-invoice-same-buyer-no = ✏️ 其他买方
+tax-invoice-branch-no = 分公司 { $branch }
+trip-credit-note-caption = 🧾 高尔夫行程 { $reference } 的减额凭证 { $number }（参照税务发票 { $invoice }）
