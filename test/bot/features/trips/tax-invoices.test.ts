@@ -6,7 +6,8 @@
  * tap sends the same number; another agent's forged tap issues nothing. The balance's invoice offers the same
  * buyer again. An admin cancelling the trip 20 days before its first round issues one credit note for the refund,
  * referring to the invoice it reduces, to the lead customer; a replayed cancel issues no second. /report and the
- * accountant's CSV list them. With `TAX_INVOICES=abbreviated` the invoice is issued at once and no credit note
+ * accountant's CSV list them. A refund above the balance's invoice credits it whole and the deposit's with the
+ * rest, one note per invoice, each naming its own invoice's buyer (the balance's given anew). With `TAX_INVOICES=abbreviated` the invoice is issued at once and no credit note
  * follows a cancellation.
  */
 import { afterEach, describe, expect, it } from "vitest";
@@ -35,6 +36,8 @@ const DAY = "2026-12-20";
 const SELLER_TAX_ID = "0107544000108";
 const BUYER_FIRST12 = "010555012345";
 const BUYER_TAX_ID = `${BUYER_FIRST12}${taxIdCheckDigit(BUYER_FIRST12)}`;
+const OTHER_FIRST12 = "310550012345";
+const OTHER_TAX_ID = `${OTHER_FIRST12}${taxIdCheckDigit(OTHER_FIRST12)}`;
 const BUYER_NAME = "บริษัท น้ำใจทัวร์ จำกัด";
 const BUYER_ADDRESS = "1 ถนนพระราม 4 แขวงสีลม กรุงเทพฯ 10500";
 const VAT_SELLER = {
@@ -46,10 +49,10 @@ const VAT_SELLER = {
 const VAT = { vatRegistered: true, vatRatePercent: 7, pricesIncludeVat: true };
 const th = (key: string, args?: Record<string, string | number>) => translate("th", key, args);
 
-function tripInput(h: Harness): TripInput {
+function tripInput(h: Harness, day = DAY): TripInput {
   const slot = h.sandbox
     .courses()
-    .map((c) => h.sandbox.slots(c.id, DAY).find((s) => s.status === "OPEN" && s.persons === 0 && s.maxPerson >= 4))
+    .map((c) => h.sandbox.slots(c.id, day).find((s) => s.status === "OPEN" && s.persons === 0 && s.maxPerson >= 4))
     .find((s): s is SlotView => s !== undefined && s.minPerson <= 4)!;
   const hhmm = `${String(Math.floor(slot.minute / 60)).padStart(2, "0")}:${String(slot.minute % 60).padStart(2, "0")}`;
   return {
@@ -64,7 +67,7 @@ function tripInput(h: Harness): TripInput {
         courseId: slot.course.id,
         courseName: slot.course.name,
         timeZone: "Asia/Bangkok",
-        day: DAY,
+        day,
         teeTime: hhmm,
         slotId: slot.id,
         startsAt: slot.startMs,
@@ -321,6 +324,73 @@ describe.each(databaseFactories)("a trip's tax invoices on $name", ({ make }) =>
     const csv = h.telegram.file(csvMessage!.document!.file_id)!.data!.toString("utf8");
     expect(csv).toContain(`${invoiceNumber},tax-invoice,,trip:${id},${BUYER_NAME},${BUYER_TAX_ID},00000,`);
     expect(csv).toContain(`${noteNumber},credit-note,${balanceNumber},trip:${id},${BUYER_NAME},${BUYER_TAX_ID},00000,`);
+    expectTelegramRules(h);
+  });
+
+  it("another buyer for the balance; a refund above the balance's invoice credits it whole and the deposit's with the rest", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678", ...VAT_SELLER },
+    });
+    const admin = h.user(ADMIN, "en", "Ploy");
+    const agent = h.user(AGENT, "en", "Anan");
+    // 33 days ahead: inside the sales window, and cancellable at the ladder's 30-day rung (75 %).
+    const id = (await h.app.trips.create(tripInput(h, "2026-12-28"))).trip.id;
+    const lead = h.user(LEAD, "th", "Somchai", "stranger");
+    await shareAndAccept(h, agent, lead, id);
+    await payAndApprove(lead, agent, id, "dok", "SLIPTRIPTX11");
+    await payAndApprove(lead, agent, id, "bok", "SLIPTRIPTX12");
+    const view = (await h.app.trips.get(id))!;
+    const [deposit, balance] = view.instalments;
+
+    tapOn(lead, `tp:dti:${id}`);
+    await h.settle();
+    await say(lead, BUYER_NAME);
+    await say(lead, BUYER_ADDRESS);
+    await say(lead, BUYER_TAX_ID);
+    lead.tap({ messageId: lead.lastMessage()!.message_id, data: "txb:head" });
+    await h.settle();
+    const depositNumber = numberOf(pdfsOf(h, lead).at(-1)!, "tax-invoice");
+
+    // The balance's: the deposit's buyer offered, another one given instead (branch 2).
+    tapOn(lead, `tp:bti:${id}`);
+    await h.settle();
+    expect(lead.lastMessage()?.text).toContain(BUYER_NAME);
+    lead.tap({ messageId: lead.lastMessage()!.message_id, data: "txb:other" });
+    await h.settle();
+    expect(lead.lastMessage()?.text).toBe(th("tax-invoice-ask-name"));
+    await say(lead, "Lee Seo");
+    await say(lead, "Seoul, Korea");
+    await say(lead, OTHER_TAX_ID);
+    await say(lead, "2");
+    const issued = th("tax-invoice-issued", { number: "RC-TX-00000-2026-000002" });
+    expect(lead.messages().some((m) => m.text === issued)).toBe(true);
+    const balancePdf = pdfsOf(h, lead).at(-1)!;
+    expect(balancePdf.lines).toEqual(
+      expect.arrayContaining([
+        "ผู้ซื้อ / Buyer Lee Seo",
+        `เลขประจำตัวผู้เสียภาษี / Tax ID ${formatTaxId(OTHER_TAX_ID)}   สาขาที่ / Branch 00002`,
+      ]),
+    );
+    const balanceNumber = numberOf(balancePdf, "tax-invoice");
+
+    // 30 days before the first round: 75 % of the trip returns, more than the balance's invoice.
+    h.clock.set(Date.parse("2026-11-28T10:00:00+07:00"));
+    const refund = await cancelTrip(admin, id);
+    expect(refund).toBe(Math.round((view.total * 3) / 4));
+    expect(refund).toBeGreaterThan(balance!.amount);
+    const rows = (await documentRows()).filter((r) => r.kind === "credit-note");
+    expect(rows.map((r) => [r.source, r.refers_to, Number(r.total), r.buyer_name])).toEqual([
+      [`trip:${id}:balance:cancel`, balanceNumber, balance!.amount, "Lee Seo"],
+      [`trip:${id}:deposit:cancel`, depositNumber, refund - balance!.amount, BUYER_NAME],
+    ]);
+    expect(refund - balance!.amount).toBeLessThan(deposit!.amount);
+    const notes = pdfsOf(h, lead).filter((p) => p.filename.startsWith("credit-note-"));
+    expect(notes.map((n) => n.lines.find((l) => l.startsWith("อ้างถึง")))).toEqual([
+      `อ้างถึงใบกำกับภาษีเลขที่ / Refers to tax invoice No. ${balanceNumber}`,
+      `อ้างถึงใบกำกับภาษีเลขที่ / Refers to tax invoice No. ${depositNumber}`,
+    ]);
     expectTelegramRules(h);
   });
 
