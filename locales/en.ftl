@@ -1334,3 +1334,19 @@ trip-quote-image-caption = 🧾 Your trip's quote as a picture, to forward to yo
 trip-btn-quote-image = 🖼 Quote image
 trip-quote-image-staff = 🧾 The quote of { $lead }'s trip as a picture, in the trip's language, to forward. The customer accepts it from their link.
 trip-quote-image-failed = The picture could not be drawn just now. Try again in a moment.
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 Tax invoice { $number } for the { $kind ->
+    [deposit] deposit
+   *[other] balance
+  } of golf trip { $reference }
+trip-tax-invoice-unpaid = A tax invoice is issued once this payment of the trip is approved.
+tax-invoice-same-buyer = 🧾 Tax invoice { $number } of this trip was issued to:
+    <b>{ $name }</b>
+    { $address }
+    Tax ID { $taxId } · { $office }
+    Issue this one to the same buyer?
+tax-invoice-same-buyer-yes = ✅ Same buyer
+tax-invoice-same-buyer-no = ✏️ Another buyer
+tax-invoice-branch-no = Branch { $branch }
+trip-credit-note-caption = 🧾 Credit note { $number } for golf trip { $reference } (refers to tax invoice { $invoice })

@@ -663,3 +663,19 @@ trip-quote-image-ladder = キャンセルの場合
 trip-quote-image-accept = 承諾するには：エージェントからテレグラムで届いたリンクを開き、「この旅行を承諾する」を押してください。
 trip-quote-image-caption = 🧾 旅行のお見積りの画像です。同行の皆さまに転送できます。承諾はお見積りの下のボタンからどうぞ。
 trip-quote-image-failed = 現在、画像を作成できません。しばらくしてからもう一度お試しください。
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 ゴルフ旅行 { $reference } の{ $kind ->
+    [deposit] 手付金
+   *[other] 残金
+  }のタックスインボイス { $number }
+trip-tax-invoice-unpaid = タックスインボイスは、この旅行のお支払いが承認された後に発行されます。
+tax-invoice-same-buyer = 🧾 この旅行のタックスインボイス { $number } の宛先:
+    <b>{ $name }</b>
+    { $address }
+    納税者番号 { $taxId } · { $office }
+    同じ宛先で発行しますか？
+tax-invoice-same-buyer-yes = ✅ 同じ宛先
+tax-invoice-same-buyer-no = ✏️ 別の宛先
+tax-invoice-branch-no = 支店 { $branch }
+trip-credit-note-caption = 🧾 ゴルフ旅行 { $reference } の減額伝票 { $number }（タックスインボイス { $invoice } を参照）

@@ -663,3 +663,19 @@ trip-quote-image-ladder = 취소 시
 trip-quote-image-accept = 수락 방법: 에이전트가 텔레그램으로 보낸 링크를 열고 “이 여행 수락하기”를 누르세요.
 trip-quote-image-caption = 🧾 여행 견적서 이미지입니다. 일행에게 전달하세요. 수락은 견적 아래의 버튼으로 하세요.
 trip-quote-image-failed = 지금은 이미지를 만들 수 없습니다. 잠시 후 다시 시도하세요.
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 골프 여행 { $reference } { $kind ->
+    [deposit] 계약금
+   *[other] 잔금
+  } 세금계산서 { $number }
+trip-tax-invoice-unpaid = 세금계산서는 이 여행 결제가 승인된 후에 발행됩니다.
+tax-invoice-same-buyer = 🧾 이 여행의 세금계산서 { $number } 는 다음 구매자에게 발행되었습니다:
+    <b>{ $name }</b>
+    { $address }
+    사업자 번호 { $taxId } · { $office }
+    같은 구매자에게 발행할까요?
+tax-invoice-same-buyer-yes = ✅ 같은 구매자
+tax-invoice-same-buyer-no = ✏️ 다른 구매자
+tax-invoice-branch-no = 지점 { $branch }
+trip-credit-note-caption = 🧾 골프 여행 { $reference } 의 감액 전표 { $number } (세금계산서 { $invoice } 참조)

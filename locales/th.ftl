@@ -1226,3 +1226,19 @@ trip-quote-image-caption = 🧾 ใบเสนอราคาทริปขอ
 trip-btn-quote-image = 🖼 รูปใบเสนอราคา
 trip-quote-image-staff = 🧾 ใบเสนอราคาทริปของ { $lead } เป็นรูปภาพ ในภาษาของทริป สำหรับส่งต่อ ลูกค้ายอมรับได้จากลิงก์ของตน
 trip-quote-image-failed = ยังวาดรูปไม่ได้ในตอนนี้ ลองใหม่อีกครั้งในอีกสักครู่
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 ใบกำกับภาษี { $number } สำหรับ{ $kind ->
+    [deposit] เงินมัดจำ
+   *[other] ยอดคงเหลือ
+  }ทริปกอล์ฟ { $reference }
+trip-tax-invoice-unpaid = ใบกำกับภาษีจะออกให้เมื่อการชำระเงินงวดนี้ของทริปได้รับการอนุมัติแล้ว
+tax-invoice-same-buyer = 🧾 ใบกำกับภาษีเลขที่ { $number } ของทริปนี้ออกในนาม:
+    <b>{ $name }</b>
+    { $address }
+    เลขประจำตัวผู้เสียภาษี { $taxId } · { $office }
+    ออกใบนี้ในนามผู้ซื้อเดิมหรือไม่
+tax-invoice-same-buyer-yes = ✅ ผู้ซื้อเดิม
+tax-invoice-same-buyer-no = ✏️ ผู้ซื้อรายอื่น
+tax-invoice-branch-no = สาขาที่ { $branch }
+trip-credit-note-caption = 🧾 ใบลดหนี้เลขที่ { $number } ของทริปกอล์ฟ { $reference } (อ้างถึงใบกำกับภาษีเลขที่ { $invoice })

@@ -663,3 +663,19 @@ trip-quote-image-ladder = 如需取消
 trip-quote-image-accept = 如何接受：在电报中打开代理发给您的链接，然后点击“接受此行程”。
 trip-quote-image-caption = 🧾 您的行程报价单图片，可转发给同行球友。请用报价下方的按钮接受。
 trip-quote-image-failed = 暂时无法生成图片，请稍后再试。
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 高尔夫行程 { $reference } { $kind ->
+    [deposit] 定金
+   *[other] 尾款
+  }税务发票 { $number }
+trip-tax-invoice-unpaid = 该笔行程付款获批后才会开具税务发票。
+tax-invoice-same-buyer = 🧾 本行程的税务发票 { $number } 开给:
+    <b>{ $name }</b>
+    { $address }
+    纳税人识别号 { $taxId } · { $office }
+    这张也开给同一买方吗？
+tax-invoice-same-buyer-yes = ✅ 同一买方
+tax-invoice-same-buyer-no = ✏️ 其他买方
+tax-invoice-branch-no = 分公司 { $branch }
+trip-credit-note-caption = 🧾 高尔夫行程 { $reference } 的减额凭证 { $number }（参照税务发票 { $invoice }）

@@ -563,6 +563,14 @@ export const CUSTOMER_KEYS = [
   // A trip's instalment's receipt (features/trips/payment.ts).
   "trip-receipt-caption",
   "trip-receipt-unpaid",
+  // A trip's instalment's tax invoice, the buyer offered again, a cancelled trip's credit note.
+  "trip-tax-invoice-caption",
+  "trip-tax-invoice-unpaid",
+  "tax-invoice-same-buyer",
+  "tax-invoice-same-buyer-yes",
+  "tax-invoice-same-buyer-no",
+  "tax-invoice-branch-no",
+  "trip-credit-note-caption",
   // The receipt of a move's difference the customer paid (features/moves/receipt.ts).
   "move-receipt-caption",
   "move-receipt-unpaid",

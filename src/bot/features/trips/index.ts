@@ -15,7 +15,7 @@ import { escapeHtml } from "../../format/html.js";
 import type { TripView } from "../../../trips/store.js";
 import { parseTripData } from "./callback-data.js";
 import { cancelButton, confirmCancel, showCancelQuote } from "./cancel.js";
-import { decideInstalment, onTripSlip, sendInstalmentQr, sendTripReceipt } from "./payment.js";
+import { decideInstalment, onTripSlip, sendInstalmentQr, sendTripReceipt, sendTripTaxInvoice } from "./payment.js";
 import { tripQuote } from "./quote.js";
 import { replyWithQuotePicture, sendQuotePicture } from "./quote-picture.js";
 import { tripListView, tripStaffView } from "./views.js";
@@ -131,6 +131,8 @@ export function createTripsFeature() {
     }
     if (data.action === "drc" || data.action === "brc")
       return sendTripReceipt(ctx, tripId, data.action === "drc" ? "deposit" : "balance");
+    if (data.action === "dti" || data.action === "bti")
+      return sendTripTaxInvoice(ctx, tripId, data.action === "dti" ? "deposit" : "balance");
     // accept: only the customer the trip's link admitted (the service's rule).
     const outcome = await ctx.deps.trips.acceptFor(tripId, viewerOf(ctx), ctx.chat!.id);
     if (outcome.kind === "refused" || outcome.kind === "not-theirs") {
