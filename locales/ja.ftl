@@ -637,3 +637,9 @@ trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認され�
 # move difference receipts
 move-receipt-caption = 🧾 予約 { $code } への変更でお支払いいただいた差額の領収書 { $number }
 move-receipt-unpaid = 領収書は、この変更のためにお支払いいただいた差額が承認された後に発行されます。
+
+## Trip slips checked by the slip-check service (features/trips/slip-check.ts)
+trip-slip-verified = ✅ { $amount } の振込が銀行で確認されました。
+trip-slip-check-refused = ⚠️ この明細では旅行のお支払いになりません：{ $why }
+    QR の口座への { $amount } の振込明細を送るか、この明細も受け取っている担当エージェントにご連絡ください。
+trip-check-why-too-old = このお支払いが求められる前の振込です。

@@ -637,3 +637,9 @@ trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행�
 # move difference receipts
 move-receipt-caption = 🧾 예약 { $code }(으)로 변경하며 결제하신 차액의 영수증 { $number }
 move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액이 승인된 후에 발행됩니다.
+
+## Trip slips checked by the slip-check service (features/trips/slip-check.ts)
+trip-slip-verified = ✅ { $amount } 이체가 은행에서 확인되었습니다.
+trip-slip-check-refused = ⚠️ 이 영수증으로는 여행 대금을 결제할 수 없습니다: { $why }
+    QR의 계좌로 { $amount }을(를) 이체한 영수증을 보내 주시거나, 이 영수증도 받은 담당 에이전트에게 문의하세요.
+trip-check-why-too-old = 이 결제 요청 전에 이루어진 이체입니다.

@@ -1168,3 +1168,14 @@ admin-report-slip-reason = { $why }: { $n }
 move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
 move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว
 admin-report-trips = 🗺 ทริป: รับเงินมัดจำ { $deposits } รับยอดคงเหลือ { $balances } ค้างชำระ { $due } เลยกำหนด { $overdue } ({ $count } งวด)
+
+## Trip slips checked by the slip-check service (features/trips/slip-check.ts)
+trip-slip-verified = ✅ ตรวจสอบการโอน { $amount } กับธนาคารแล้ว
+trip-slip-check-refused = ⚠️ สลิปนี้ใช้ชำระทริปของคุณไม่ได้: { $why }
+    โปรดส่งสลิปการโอน { $amount } เข้าบัญชีตาม QR หรือติดต่อตัวแทนของคุณ ซึ่งได้รับสลิปนี้แล้วเช่นกัน
+trip-check-why-too-old = การโอนนี้ทำก่อนที่จะมีการขอชำระเงินงวดนี้
+trip-card-check-approved = ✅ ระบบตรวจสลิป ({ $provider }) ยืนยันแล้ว ไม่ต้องกดยืนยัน: { $kind ->
+    [deposit] จองแล้ว { $booked } รอบ รอวันเปิดขาย { $waiting } รอบ จองไม่สำเร็จ { $failed } รอบ
+   *[other] ทริปชำระครบแล้ว
+  }
+trip-card-check-unread = ❔ อ่าน QR ของสลิปไม่ได้ ({ $why }) จึงไม่ได้ส่งให้ระบบตรวจสลิป โปรดตรวจการโอนด้วยตนเอง

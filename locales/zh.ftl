@@ -637,3 +637,9 @@ trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。
 # move difference receipts
 move-receipt-caption = 🧾 改订至预订 { $code } 所付差价的收据 { $number }
 move-receipt-unpaid = 您为此次改订支付的差价获批后才会开具收据。
+
+## Trip slips checked by the slip-check service (features/trips/slip-check.ts)
+trip-slip-verified = ✅ 您的 { $amount } 转账已经银行核实。
+trip-slip-check-refused = ⚠️ 此凭证不能用于支付您的行程：{ $why }
+    请发送向二维码账户转账 { $amount } 的凭证，或联系同样收到此凭证的代理。
+trip-check-why-too-old = 这笔转账早于本次付款请求。

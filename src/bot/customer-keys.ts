@@ -549,4 +549,8 @@ export const CUSTOMER_KEYS = [
   // The receipt of a move's difference the customer paid (features/moves/receipt.ts).
   "move-receipt-caption",
   "move-receipt-unpaid",
+  // A trip's slip checked by the slip-check service (features/trips/slip-check.ts).
+  "trip-slip-verified",
+  "trip-slip-check-refused",
+  "trip-check-why-too-old",
 ] as const;
