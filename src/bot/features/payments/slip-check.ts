@@ -16,7 +16,8 @@
  *
  * Only a verified transfer confirms without a tap; every other slip waits for a person as before. Only
  * a booking's or a group's pay-first payment is checked (kind `prepay`): a move's difference and an
- * agent's request are decided by a person.
+ * agent's request are decided by a person. A trip instalment's slip goes through the same `judgeSlip`,
+ * `checkWithRetries` and `runDueRetry` (`../trips/slip-check.ts`).
  */
 import type { PaymentRecord } from "../../../bookings/payments.js";
 import type { SlipOutcome } from "../../../bookings/service.js";
