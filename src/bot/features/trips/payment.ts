@@ -173,10 +173,13 @@ export async function onTripSlip(ctx: BotContext, next: () => Promise<void>): Pr
     );
   }
   const locale = parseLocale(view.trip.locale, "en");
+  // Over the reader's limits: the agent has the slip; the customer knows why its QR was not read.
+  const tooLarge = checked?.kind === "unread" && checked.why === "too-large";
   await ctx.reply(
-    checked
+    (checked
       ? tripCustomerLine(checked, readerIn(locale), instalment)
-      : ctx.t("trip-slip-received", { amount: formatBaht(instalment.amount, locale) }),
+      : ctx.t("trip-slip-received", { amount: formatBaht(instalment.amount, locale) })) +
+      (tooLarge ? `\n\n${translate(locale, "pay-slip-too-large")}` : ""),
     { parse_mode: "HTML" },
   );
   if (checked?.kind === "approved")

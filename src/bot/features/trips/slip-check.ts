@@ -4,16 +4,15 @@
  * retries' `checkWithRetries` / `runDueRetry`) and the same table of accepted references, the instalment named
  * `trip:<trip>:<kind>` there:
  *
- * | the slip              | the instalment                                        | the customer (trip's language) | the deciders' card        |
- * | --------------------- | ----------------------------------------------------- | ------------------------------ | ------------------------- |
- * | QR not read           | submitted: a person decides                           | slip with the agent            | buttons + QR not read     |
- * | ref accepted before   | submitted (`refused:duplicate`), no call              | why; the right slip or agent   | buttons + the refusal     |
- * | verified              | approved as a person's Paid is (`approveChecked`,     | verified; approved + receipt;  | no buttons: confirmed by  |
- * |                       | `decided_via` `slip-check:<provider>`): the deposit   | balance QR; papers             | the service, rounds       |
- * |                       | books its rounds once, the balance pays the trip      |                                |                           |
- * | refused               | submitted (`refused:<reason>`), nothing approved      | why; the right slip or agent   | buttons + the refusal     |
- * | retry-later           | submitted: asked again by itself within the window    | checked again in N min         | buttons + "asks again"    |
- * | unavailable           | submitted: a person decides                           | slip with the agent            | buttons + could not decide|
+ * | the slip           | the instalment                               | the customer (trip's language)  | the deciders' card      |
+ * | ------------------ | -------------------------------------------- | ------------------------------- | ----------------------- |
+ * | QR not read        | submitted: a person decides                  | slip with the agent             | buttons + QR not read   |
+ * | ref accepted       | submitted (`refused:duplicate`), no call     | why; the right slip, or agent   | buttons + the refusal   |
+ * | verified           | approved as by a person's Paid               | verified; received + receipt;   | no buttons: confirmed,  |
+ * |                    | (`approveChecked`, `slip-check:<provider>`)  | the balance's QR; the papers    | what was booked         |
+ * | refused            | submitted (`refused:<reason>`)               | why; the right slip, or agent   | buttons + the refusal   |
+ * | retry-later        | submitted: asked again within the window     | checked again in N min          | buttons + "asks again"  |
+ * | unavailable        | submitted: a person decides                  | slip with the agent             | buttons + why           |
  *
  * A trip has no hold: the bank's delay is asked again within the payment window (PAYMENT_WINDOW_MINUTES) from
  * the slip's arrival, the last ask two minutes before its end, then a person decides — the bookings' rules.
