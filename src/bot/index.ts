@@ -57,6 +57,7 @@ import { isBlocked, plainTextOnEntityErrors, tolerateLateCallbackAnswers } from 
 import { soloFleet, type Fleet } from "../runtime/fleet.js";
 import { createCourseAlternativesEntry } from "./features/course-changes/alternatives.js";
 import { createCourseNotices } from "./features/course-changes/notices.js";
+import { deliverTripPapers } from "./features/trips/papers.js";
 import type { BucketStore } from "../runtime/shared-buckets.js";
 
 export type { BotContext, BotDeps } from "./context.js";
@@ -174,6 +175,8 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     catalog: base.catalog,
     receipts: base.receipts,
     trips: base.trips,
+    // Called only from a pass, once the bot is initialised (its username is known).
+    tripPapers: (view) => deliverTripPapers(deps, view, bot.botInfo.username, { itinerary: true, vouchersOf: [] }),
     logger: base.logger.child({ module: "course-notices" }),
     now: base.now,
   });

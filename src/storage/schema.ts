@@ -670,6 +670,8 @@ export interface TripRoundsTable {
    */
   max_net_amount: number | null;
   state: "PLANNED" | "WAITING_FOR_SALE" | "BOOKING" | "BOOKED" | "FAILED" | "CANCELLED" | "COURSE_ENDED";
+  /** How many times the course moved its booked tee time (migration 039): the calendar event's SEQUENCE grows. */
+  revision: ColumnType<number, number | undefined, number>;
   /** The booking made for it. */
   booking_id: string | null;
   last_error: string | null;

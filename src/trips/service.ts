@@ -231,6 +231,27 @@ export function createTripService(options: TripServiceOptions) {
     return moved ? endedRoundOf(bookingId) : undefined;
   }
 
+  /**
+   * A booked round whose booking's tee time the course moved (the course-changes poll has set the booking's new
+   * start): the round follows — its start, day and time on the course's clock — and its revision grows, so the
+   * itinerary's calendar moves its event. Once (a compare-and-set on the start it had); the trip as it is now,
+   * or undefined when `bookingId` is no trip's booked round or nothing moved.
+   */
+  async function courseMoved(bookingId: string): Promise<TripView | undefined> {
+    const round = await store.roundOfBooking(bookingId);
+    const booking = await bookings.get(bookingId);
+    if (round?.state !== "BOOKED" || round.starts_at === null || !booking) return undefined;
+    if (booking.state !== "PAID" || booking.slot_starts_at === round.starts_at) return undefined;
+    const at = wallClock(booking.slot_starts_at, round.time_zone);
+    const moved = await store.moveRoundTime(db, round.id, round.starts_at, {
+      starts_at: booking.slot_starts_at,
+      slot_id: booking.slot_id,
+      day: dateKeyOf(booking.slot_starts_at, round.time_zone),
+      tee_time: `${String(at.hour).padStart(2, "0")}:${String(at.minute).padStart(2, "0")}`,
+    });
+    return moved ? load(round.trip_id) : undefined;
+  }
+
   /** The round the course ended for `bookingId`, as it stands: what is owed for it, the balance still open. */
   async function endedRoundOf(bookingId: string): Promise<EndedRound | undefined> {
     const round = await store.roundOfBooking(bookingId);
@@ -703,6 +724,7 @@ export function createTripService(options: TripServiceOptions) {
 
     courseEnded,
     endedRoundOf,
+    courseMoved,
 
     /**
      * Cancels the trip at the quote the person saw (`expectedRefund`, satang): the open instalments void,

@@ -136,6 +136,7 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       net_amount: x.net_amount === null ? null : Number(x.net_amount),
       max_net_amount: x.max_net_amount === null ? null : Number(x.max_net_amount),
       starts_at: x.starts_at === null ? null : Number(x.starts_at),
+      revision: Number(x.revision),
     }));
     const l = norm(lines);
     const i = instalments.map((x) => ({
@@ -377,6 +378,26 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
         .where("booking_id", "=", bookingId)
         .executeTakeFirst();
       return row ? (await view(db, row.trip_id))?.rounds.find((r) => r.id === row.id) : undefined;
+    },
+
+    /**
+     * The course moved a booked round's tee time (from `from`, epoch ms): its start, day and time follow, its
+     * revision grows; a compare-and-set on the start it had, so a replayed pass moves it once. True if this call did.
+     */
+    async moveRoundTime(
+      q: Q,
+      id: string,
+      from: number,
+      to: Pick<TripRound, "starts_at" | "slot_id" | "day" | "tee_time">,
+    ): Promise<boolean> {
+      const result = await q
+        .updateTable("trip_rounds")
+        .set((eb) => ({ ...to, revision: eb("revision", "+", 1), updated_at: now() }))
+        .where("id", "=", id)
+        .where("state", "=", "BOOKED")
+        .where("starts_at", "=", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Sets an open instalment's amount (the trip's price changed); true if it was still in one of `from`. */

@@ -33,7 +33,9 @@ export function zonedInstant(day: string, hhmm: string, timeZone: string): numbe
 /** A round cancelled with its trip, or ended by the course: off the calendar. */
 const isOff = (r: TripRound) => r.state === "CANCELLED" || r.state === "COURSE_ENDED";
 
-const revision = (r: TripRound) => (isOff(r) ? 2 : r.state === "PLANNED" || r.state === "WAITING_FOR_SALE" ? 0 : 1);
+/** The event's SEQUENCE: quoted 0, booked 1, off the calendar 2 — plus each move of its tee time by the course. */
+const revision = (r: TripRound) =>
+  (isOff(r) ? 2 : r.state === "PLANNED" || r.state === "WAITING_FOR_SALE" ? 0 : 1) + r.revision;
 
 /** The itinerary's calendar and its file name. */
 export function tripIcs(view: TripView, o: TripIcsOptions): { ics: string; filename: string } {

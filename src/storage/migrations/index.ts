@@ -32,6 +32,7 @@ import { tripLinks } from "./032-trip-links.js";
 import { tripRoundTolerance } from "./034-trip-round-tolerance.js";
 import { tripReminders } from "./035-trip-reminders.js";
 import { tripSlipCheck } from "./036-trip-slip-check.js";
+import { tripRoundRevision } from "./039-trip-round-revision.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "034-trip-round-tolerance": tripRoundTolerance,
   "035-trip-reminders": tripReminders,
   "036-trip-slip-check": tripSlipCheck,
+  "039-trip-round-revision": tripRoundRevision,
 };
 
 export const migrationProvider: MigrationProvider = {

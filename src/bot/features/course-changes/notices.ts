@@ -26,6 +26,7 @@ import type { Notifications } from "../../notifications.js";
 import type { Outbox, OutboxMessage } from "../../outbox.js";
 import type { Receipts } from "../../../receipts/receipts.js";
 import { tripReference, type EndedRound, type TripService } from "../../../trips/service.js";
+import type { TripView } from "../../../trips/store.js";
 import { CREDIT_REASONS, refundCredit, sendCreditNote } from "../after-booking/credit-notes.js";
 import { amountText, bookingArgs, translate } from "../after-booking/notices.js";
 import { alternativeData } from "./alternatives.js";
@@ -42,7 +43,9 @@ export interface CourseNoticesOptions {
   /** The course's tee times that day, for the alternatives named to the booker of an ended booking. */
   catalog?: Pick<PartnerCatalog, "teeTimes">;
   /** Trips: a trip's round the course ended leaves the trip's price, told with the end (absent: no trips). */
-  trips?: Pick<TripService, "courseEnded" | "endedRoundOf">;
+  trips?: Pick<TripService, "courseEnded" | "endedRoundOf" | "courseMoved">;
+  /** Sends a trip's lead customer its itinerary and calendar again (a round ended or moved): `papers.ts`. */
+  tripPapers?: (view: TripView) => Promise<void>;
   logger: Logger;
   now: () => number;
 }
@@ -197,8 +200,12 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     const id = noticeKey(change);
     const told = await db.selectFrom("course_notices").select("id").where("id", "=", id).executeTakeFirst();
     if (told) return false;
-    // A trip's round leaves the trip's price before anyone is told (its money rows first; once, whoever calls).
-    if (change.kind === "ended") await options.trips?.courseEnded(change.booking.id);
+    // A trip's round leaves the trip's price before anyone is told (its money rows first; once, whoever calls),
+    // or follows the tee time the course moved it to.
+    const trip =
+      change.kind === "ended"
+        ? (await options.trips?.courseEnded(change.booking.id))?.view
+        : await options.trips?.courseMoved(change.booking.id);
     const messages = await messagesOf(change, opts.alternatives !== false);
     const kind = change.kind === "ended" ? "ended" : "tee-time";
     const won = await db.transaction().execute(async (trx) => {
@@ -215,6 +222,13 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     if (!won) return false;
     logger.info({ bookingId: change.booking.id, key: id, told: messages.length }, "course change told");
     if (change.kind === "ended" && options.receipts) await creditEnded(change.booking);
+    // The trip's itinerary and calendar again: the round cancelled, or at its new time.
+    if (trip && options.tripPapers)
+      await options
+        .tripPapers(trip)
+        .catch((err: unknown) =>
+          logger.warn({ err, tripId: trip.trip.id }, "a trip's papers were not sent again after the course's change"),
+        );
     return true;
   }
 

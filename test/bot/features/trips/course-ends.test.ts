@@ -7,12 +7,14 @@
  * the cancellation ladder is quoted on the trip's new price and on what the customer paid less what is owed.
  * While the trip is live it owns its rounds' bookings: an admin's refund of one, a move and a payment request
  * are refused with no partner call; an admin's closed day (the course's end) goes ahead and the trip follows;
- * the trip's own cancellation refunds the rest.
+ * the trip's own cancellation refunds the rest. A round whose tee time the course moves follows it, and the lead
+ * customer gets the itinerary's calendar again with the round's event moved (its SEQUENCE grown).
  */
 import { randomUUID } from "node:crypto";
+import ICAL from "ical.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { userActor } from "../../../../src/bookings/index.js";
-import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
+import type { ChatMessage, SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
 import { DEFAULT_LADDER, percentOf } from "../../../../src/trips/money.js";
@@ -93,6 +95,16 @@ async function courseEnds(h: Harness, reservationId: string): Promise<void> {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ reservationId, status: "REFUND" }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** The sandbox's knob: the course moves a reservation's tee time. */
+async function courseMovesTeeTime(h: Harness, reservationId: string): Promise<void> {
+  const res = await fetch(`${h.sandbox.url}/__sandbox/course/tee-time`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ reservationId }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
 }
@@ -248,5 +260,54 @@ describe.each(databaseFactories)("a trip's round the course ends ($name)", ({ ma
     expect(out.kind).toBe("cancelled");
     expect(refunds(h)).toBe(2);
     expect((await booking(second!.booking_id!)).state).toBe("REFUNDED");
+  });
+
+  it("follows a tee time the course moved: the round's time, and the calendar's event moved once", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
+    });
+    h.user(ADMIN, "en", "Admin");
+    const agent = h.user(AGENT, "en", "Anan");
+    const lead = h.user(LEAD, "ko", "Minjun", "stranger");
+    const id = (await h.app.trips.create(partyOfFour(h))).trip.id;
+    await shareAndAccept(h, agent, lead, id);
+    expect((await h.app.trips.approve(id, "deposit", AGENT)).kind).toBe("approved");
+    const round = (await h.app.trips.get(id))!.rounds[1]!;
+    const calendars = () => lead.messages().filter((m) => m.document?.file_name?.endsWith(".ics"));
+    const events = (m: ChatMessage) =>
+      new ICAL.Component(ICAL.parse(h.telegram.file(m.document!.file_id)!.data!.toString("utf8")) as unknown[])
+        .getAllSubcomponents("vevent")
+        .map((c) => new ICAL.Event(c));
+    const before = calendars().length;
+    const { reservation_id } = await h.app.storage.db
+      .selectFrom("bookings")
+      .select("reservation_id")
+      .where("id", "=", round.booking_id!)
+      .executeTakeFirstOrThrow();
+
+    await courseMovesTeeTime(h, reservation_id!);
+    h.clock.set(round.starts_at! - 3 * HOUR);
+    await pass(h);
+    const booking = await h.app.storage.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("id", "=", round.booking_id!)
+      .executeTakeFirstOrThrow();
+    expect(Number(booking.slot_starts_at)).not.toBe(round.starts_at);
+    const moved = (await h.app.trips.get(id))!.rounds[1]!;
+    expect(moved).toMatchObject({ state: "BOOKED", starts_at: Number(booking.slot_starts_at), revision: 1 });
+    expect(texts(lead, "골프장에서 티타임을 변경했습니다")).toHaveLength(1);
+    await expect.poll(() => calendars().length, { timeout: 30_000 }).toBe(before + 1);
+    const event = events(calendars().at(-1)!)[1]!;
+    expect(event.startDate.toJSDate().getTime()).toBe(Number(booking.slot_starts_at));
+    // Booked (1) and moved once (1): a calendar that has the event takes the new one.
+    expect(event.sequence).toBe(2);
+
+    // Another pass: nothing moves again, no calendar more.
+    await pass(h);
+    expect((await h.app.trips.get(id))!.rounds[1]!.revision).toBe(1);
+    expect(calendars()).toHaveLength(before + 1);
   });
 });
