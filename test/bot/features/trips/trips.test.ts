@@ -392,6 +392,38 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expectTelegramRules(h);
   });
 
+  it("the conversation's today and sales window are fairway's clock's, not the wall clock's", async () => {
+    // Years after any wall clock this suite runs on: a day before fairway's today is refused as past, and
+    // today + 36 (beyond the window by fairway's clock) is asked as a time and a price.
+    const today = Date.parse("2031-03-10T10:00:00+07:00");
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(today, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    const say = async (text: string) => {
+      agent.send(text);
+      await h.settle();
+    };
+    await say("/trips");
+    tapData(agent, /^tn:new$/);
+    await h.settle();
+    await say("Kim Minjun");
+    tapData(agent, /^tn:lang:2$/);
+    await h.settle();
+    await say("minjun@example.com");
+    await say("+82 10-1234-5678");
+    await say("Kim Minjun, 10");
+    tapData(agent, /^tn:c:0$/);
+    await h.settle();
+    await say("2031-03-09");
+    expect(agent.lastMessage()?.text).toContain("A day after today");
+    await say("2031-04-15");
+    expect(agent.lastMessage()?.text).toContain("beyond the partner's sales window");
+    expectTelegramRules(h);
+  });
+
   it("a party of eight plays each round as two flights: consecutive tee times inside the window, quoted ten minutes apart beyond it", async () => {
     h = await startHarness({
       db: make(),
