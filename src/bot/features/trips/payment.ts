@@ -94,8 +94,10 @@ export async function onTripSlip(ctx: BotContext, next: () => Promise<void>): Pr
       },
     );
   }
+  // In the trip's language, as everything else the lead customer reads of it (not their Telegram's).
+  const tripLocale = parseLocale(view.trip.locale, deps.config.defaultLocale);
   await ctx.reply(
-    ctx.t("trip-slip-received", { amount: formatBaht(instalment.amount, parseLocale(view.trip.locale, "en")) }),
+    translate(tripLocale, "trip-slip-received", { amount: formatBaht(instalment.amount, tripLocale) }),
   );
 }
 

@@ -20,6 +20,7 @@ import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { createLink, expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { THAI } from "../../../helpers/languages.js";
 import { qrOf, slipPhoto } from "../../../helpers/slips.js";
 import { shareAndAccept } from "../../../helpers/trips.js";
 
@@ -421,6 +422,25 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expect(agent.lastMessage()?.text).toContain("A day after today");
     await say("2031-04-15");
     expect(agent.lastMessage()?.text).toContain("beyond the partner's sales window");
+    expectTelegramRules(h);
+  });
+
+  it("a lead customer whose Telegram speaks Thai reads the slip's acknowledgment in the trip's language (Korean)", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678" },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    h.user(ADMIN, "en", "Admin"); // a decider the slip's card goes to
+    const lead = h.user(LEAD, "th", "Minjun", "stranger");
+    const created = await h.app.trips.create(tripInput(h));
+    await shareAndAccept(h, agent, lead, created.trip.id);
+    lead.sendPhoto(await slipPhoto("SLIPTRIPTH01"));
+    await h.settle();
+    const ack = lead.lastMessage()?.text ?? "";
+    expect(ack).toContain("담당 에이전트에게 전달되었으며");
+    expect(ack).not.toMatch(THAI);
     expectTelegramRules(h);
   });
 
