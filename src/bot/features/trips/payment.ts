@@ -184,4 +184,8 @@ export async function decideInstalment(
     const vouchersOf = view.rounds.filter((r) => booked.has(r.id) && r.booking_id !== null).map((r) => r.booking_id!);
     await deliverTripPapers(ctx.deps, view, ctx.me.username, { itinerary: true, vouchersOf });
   }
+  // Paid in full: the itinerary as it stands now (the rounds booked since at their tee times) and its calendar;
+  // each round's voucher went when it was booked.
+  if (out.kind === "approved" && kind === "balance")
+    await deliverTripPapers(ctx.deps, view, ctx.me.username, { itinerary: true, vouchersOf: [] });
 }

@@ -444,6 +444,32 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expectTelegramRules(h);
   });
 
+  it("the balance confirmed, the lead customer gets the itinerary as it stands and its calendar again", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678" },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    h.user(ADMIN, "en", "Admin");
+    const lead = h.user(LEAD, "ko", "Minjun", "stranger");
+    const id = (await h.app.trips.create(tripInput(h))).trip.id;
+    await shareAndAccept(h, agent, lead, id);
+    // The deposit approved by the service (no papers sent that way): what follows is the balance's alone.
+    expect((await h.app.trips.approve(id, "deposit", AGENT)).kind).toBe("approved");
+    const itineraries = () => lead.messages().filter((m) => m.caption?.includes("여행 일정"));
+    const calendars = () => lead.messages().filter((m) => m.document?.file_name?.endsWith(".ics"));
+    expect([itineraries().length, calendars().length]).toEqual([0, 0]);
+    lead.sendPhoto(await slipPhoto("SLIPTRIPBAL1"));
+    await h.settle();
+    tapData(agent, new RegExp(`^tp:bok:${id}$`));
+    await h.settle();
+    expect(lead.messages().some((m) => m.text?.includes("모두 결제되었습니다"))).toBe(true);
+    await expect.poll(() => itineraries().length, { timeout: 30_000 }).toBe(1);
+    expect(calendars()).toHaveLength(1);
+    expectTelegramRules(h);
+  });
+
   it("a party of eight plays each round as two flights: consecutive tee times inside the window, quoted ten minutes apart beyond it", async () => {
     h = await startHarness({
       db: make(),
