@@ -584,6 +584,10 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     const owed = await h.app.storage.db.selectFrom("money_owed").selectAll().execute();
     expect(owed.map((o) => [o.id, Number(o.amount), o.state])).toEqual([[`t-${id}`, deposit, "to-return"]]);
     expect(lead.messages().some((m) => m.text?.includes("취소되었습니다"))).toBe(true);
+    // /payments lists it to return, under the lead customer's name.
+    admin.send("/payments");
+    await h.settle();
+    expect(admin.lastMessage()?.text).toMatch(/ · Kim Minjun · ฿[\d,]+ · trip cancelled/);
     // Its button is gone; the same confirmation replayed changes nothing.
     forgeTap(admin, `tp:cx:${id}:${deposit}`);
     await h.settle();
