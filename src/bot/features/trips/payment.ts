@@ -96,9 +96,7 @@ export async function onTripSlip(ctx: BotContext, next: () => Promise<void>): Pr
   }
   // In the trip's language, as everything else the lead customer reads of it (not their Telegram's).
   const tripLocale = parseLocale(view.trip.locale, deps.config.defaultLocale);
-  await ctx.reply(
-    translate(tripLocale, "trip-slip-received", { amount: formatBaht(instalment.amount, tripLocale) }),
-  );
+  await ctx.reply(translate(tripLocale, "trip-slip-received", { amount: formatBaht(instalment.amount, tripLocale) }));
 }
 
 /** "🧾 Receipt" under an approved instalment: its receipt's PDF in the chat, through the outbox. */
