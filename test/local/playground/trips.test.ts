@@ -9,9 +9,14 @@
  * the itinerary (PNG), its calendar (.ics) and the vouchers reach the Customer. The clock then moves day by
  * day and the leader's trips job, running by itself on that clock, tells the balance's reminder (3 days
  * before its day, from 09:00 in Bangkok) and books the later rounds as their days open (once; the Customer
- * told in Korean). The balance is paid the same way, and 20 days before the first round the Admin cancels
- * from /trips: the quote says the ladder's 50 %, the Customer is told that amount in Korean, /payments lists
- * it to return, and every reservation is refunded once at the partner.
+ * told in Korean). The balance is paid the same way (the itinerary and calendar sent as they stand), and 20
+ * days before the first round the Admin cancels from /trips: the quote says the ladder's 50 %, the Customer is
+ * told that amount in Korean, /payments lists it to return, and every reservation is refunded once at the
+ * partner. A second trip, whose lead is the Stranger and whose balance was never paid, cancelled 20 days
+ * before returns only its deposit (50 % capped at what was paid). Last, the invariant checker compares the
+ * playground's SQLite ledger with the embedded sandbox's records.
+ *
+ * The trip's slips are decided by a person (`slipDecided`: the Agent's tap), as fairway does today.
  */
 import ICAL from "ical.js";
 import { parse } from "promptparse";
@@ -23,6 +28,7 @@ import {
   PLAYGROUND_STRANGER_ID as STRANGER,
 } from "../../../src/local/playground/index.js";
 import { bangkok } from "../../helpers/clock.js";
+import { checkInvariants } from "../../helpers/invariants.js";
 import { qrInPng } from "../../helpers/slips.js";
 import {
   type Json,
@@ -389,6 +395,21 @@ describe(
       expect((await said(ADMIN)).at(-1)).toContain(`Sato Yuki · ${baht(second.deposit)} · trip cancelled`);
       expect((await reservations()).filter((r) => !firstTrip.includes(r.id)).map((r) => r.status)).toEqual(["REFUND"]);
       expect((await sandboxState(p)).balance).toBe(partnerBalance);
+    });
+
+    it("the ledger agrees with the partner sandbox: fairway's invariants hold on the playground's database", async () => {
+      await p.settle();
+      const sandbox = p.app.embeddedSandbox;
+      expect(sandbox, "the embedded sandbox").toBeDefined();
+      const report = await checkInvariants({
+        sandbox: sandbox!,
+        db: p.app.storage.db,
+        now: p.clock,
+        balanceBase: partnerBalance,
+        adminIds: p.app.config.adminIds,
+      });
+      // Eight flights of the first trip, one of the second: each a booking with its reservation, all refunded.
+      expect([report.bookings, report.reservations, report.foreign.length]).toEqual([9, 9, 0]);
     });
   },
 );
