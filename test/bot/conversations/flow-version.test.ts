@@ -47,6 +47,9 @@ const RECORDED: Record<number, string> = {
   24: "a8dc49958ff325d2",
   // 25: a booking the flow reads says whether the course ended it (ended_by).
   25: "0339d49eba2d5abc",
+  // 26: the trip conversation reads fairway's clock through `external` where it read `conversation.now()`: the
+  // same number, recorded in another shape (an external's { ok, ret }), which a log of 25 cannot replay.
+  26: "0339d49eba2d5abc",
 };
 
 /** Where each stored type is declared. */
