@@ -17,6 +17,7 @@ import { createTeeTimeSearch } from "./search/search.js";
 import type { WatchChecker } from "./watches/checker.js";
 import type { PartnerClient, PartnerTimeoutStarter } from "./partner/index.js";
 import type { Playground } from "./local/playground/index.js";
+import type { Sandbox } from "./local/sandbox/index.js";
 import type { SlipCheckStandIn } from "./local/slip-check/index.js";
 import type { Fleet } from "./runtime/fleet.js";
 import type { Leadership } from "./runtime/lease.js";
@@ -104,6 +105,8 @@ export interface App {
   syncingMenus(): boolean;
   /** Partner base URL in use (the embedded sandbox's when no PARTNER_API_URL). */
   partnerUrl: string;
+  /** The embedded partner sandbox, when no PARTNER_API_URL (tests compare the ledger with its records). */
+  embeddedSandbox?: Sandbox;
   /** The local Bot API server, when no BOT_TOKEN was given. */
   localTelegram?: BotApiServer;
   /** The browser playground, mounted on the local Bot API server's port (no BOT_TOKEN only). */
@@ -149,6 +152,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const {
     partner,
     partnerUrl,
+    sandbox: embeddedSandbox,
     close: closePartner,
   } = await connectPartner({
     config,
@@ -450,6 +454,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     sendsWaiting: () => budget.pending(),
     syncingMenus: leader.syncingMenus,
     partnerUrl,
+    ...(embeddedSandbox ? { embeddedSandbox } : {}),
     leadership,
     fleet,
     ...(webhook ? { webhook } : {}),

@@ -1,4 +1,5 @@
 import type { Config } from "./config/index.js";
+import type { Sandbox } from "./local/sandbox/index.js";
 
 /** Where fairway's partner calls go: the configured partner, or a sandbox embedded in this process. */
 export interface PartnerEndpoint {
@@ -6,6 +7,8 @@ export interface PartnerEndpoint {
   apiKey: string;
   /** True when no PARTNER_API_URL was set and the embedded sandbox serves. */
   embedded: boolean;
+  /** The embedded sandbox itself (its records, for tests' checks of the ledger against it); none for a remote partner. */
+  sandbox?: Sandbox;
   /** Stops the embedded sandbox (nothing for a remote partner). */
   close(): Promise<void>;
 }
@@ -25,5 +28,5 @@ export async function openPartnerEndpoint(
   const { createSandbox } = await import("./local/sandbox/index.js");
   const sandbox = createSandbox({ seed: partner.seed, moneyUnit: partner.moneyUnit, clock });
   const baseURL = await sandbox.listen(0);
-  return { baseURL, apiKey: sandbox.apiKey, embedded: true, close: () => sandbox.close() };
+  return { baseURL, apiKey: sandbox.apiKey, embedded: true, sandbox, close: () => sandbox.close() };
 }

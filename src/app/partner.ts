@@ -3,6 +3,7 @@
  * unset; and the client every part calls it through, its attempts counted by the metrics.
  */
 import type { Config } from "../config/index.js";
+import type { Sandbox } from "../local/sandbox/index.js";
 import type { Logger } from "../logger.js";
 import { createPartnerClient, type PartnerClient, type PartnerTimeoutStarter } from "../partner/index.js";
 import { openPartnerEndpoint } from "../partner-endpoint.js";
@@ -24,6 +25,8 @@ export interface PartnerPart {
   partner: PartnerClient;
   /** Partner base URL in use (the embedded sandbox's when no PARTNER_API_URL). */
   partnerUrl: string;
+  /** The embedded sandbox, when no PARTNER_API_URL. */
+  sandbox?: Sandbox;
   /** Stops the embedded sandbox (nothing for a remote partner). */
   close: () => Promise<void>;
 }
@@ -48,5 +51,10 @@ export async function connectPartner(options: PartnerPartOptions): Promise<Partn
     logger: logger.child({ module: "partner" }),
     ...(options.startTimeout ? { startTimeout: options.startTimeout } : {}),
   });
-  return { partner, partnerUrl, close: () => endpoint.close() };
+  return {
+    partner,
+    partnerUrl,
+    ...(endpoint.sandbox ? { sandbox: endpoint.sandbox } : {}),
+    close: () => endpoint.close(),
+  };
 }

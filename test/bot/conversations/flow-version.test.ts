@@ -57,6 +57,9 @@ const RECORDED: Record<number, string> = {
   // 28: a trip the trip conversations read carries its instalments' slip fields (payee, slip_ref, slip_at,
   // slip_check, decided_via: migration 036).
   28: "3c26ef4e3de74222",
+  // 29: the trip conversations read fairway's clock through `external` where they read `conversation.now()`, and a
+  // round they read carries its revision (migration 039).
+  29: "a827c6268577c53e",
 };
 
 /** Where each stored type is declared. */

@@ -4,7 +4,7 @@
  * file. Plus small clients for the playground's JSON and SSE API.
  */
 import { Writable } from "node:stream";
-import { createApp, type App } from "../../../src/app.js";
+import { createApp, type App, type AppOptions } from "../../../src/app.js";
 import type { BotApiServer } from "../../../src/local/bot-api-server/index.js";
 import { createConfig } from "../../../src/config/index.js";
 import { createLogger } from "../../../src/logger.js";
@@ -33,8 +33,17 @@ export interface PlaygroundApp {
   stop(): Promise<void>;
 }
 
+/**
+ * What a playground test may set of `createApp`'s options besides the configuration: the leader jobs'
+ * intervals, so a job runs by itself on the moved clock (`{ tripJobsIntervalMs: 250 }`) as it would in a day.
+ */
+export type PlaygroundAppOptions = Omit<Partial<AppOptions>, "config" | "logger" | "now">;
+
 /** Starts fairway with no BOT_TOKEN (the playground), on a fresh SQLite file. */
-export async function startPlaygroundApp(env: Record<string, string> = {}): Promise<PlaygroundApp> {
+export async function startPlaygroundApp(
+  env: Record<string, string> = {},
+  options: PlaygroundAppOptions = {},
+): Promise<PlaygroundApp> {
   const db = sqliteDatabase();
   if (db.config.kind !== "sqlite") throw new Error("the playground tests run on SQLite");
   const logs: string[] = [];
@@ -56,7 +65,7 @@ export async function startPlaygroundApp(env: Record<string, string> = {}): Prom
   });
   const logger = createLogger({ level: config.logLevel, secrets: config.secrets, destination });
   const clock = worldClock();
-  const app = await createApp({ config, logger, now: clock, reaperIntervalMs: 60_000 });
+  const app = await createApp({ reaperIntervalMs: 60_000, ...options, config, logger, now: clock });
   const handling = trackHandling();
   handling.track(app.bot);
   await app.start();

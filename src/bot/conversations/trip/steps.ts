@@ -147,7 +147,8 @@ export function tripSteps(conversation: Conversation<BotContext, FlowContext>, c
           "c",
         )
       ]!;
-    const today = dateKeyOf(await conversation.now(), TRIP_TIME_ZONE);
+    // fairway's clock (the partner's and the trips service's), not the conversation's replay-safe wall clock.
+    const today = dateKeyOf(await conversation.external(() => deps.now()), TRIP_TIME_ZONE);
     const last = lastSaleDate(today);
     const day = await ask(t("tripnew-date", { course: escapeHtml(course.name) }), (s) =>
       isDateKey(s) && s > today ? s : bad("tripnew-bad-date"),

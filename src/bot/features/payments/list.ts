@@ -55,10 +55,14 @@ export async function paymentsCommand(ctx: BotContext): Promise<void> {
   }
   // Money owed for a move or a refund (not a payment waiting for a word): why, and who returns it.
   for (const o of owed) {
-    const b = await deps.bookings.get(o.booking_id);
+    // A cancelled trip's row names the trip (its `booking_id`): its lead customer is who gets it back.
+    const customer =
+      o.reason === "trip"
+        ? (await deps.trips.get(o.booking_id))?.trip.lead_name
+        : (await deps.bookings.get(o.booking_id))?.customer_name;
     const row = ctx.t("pay-owed-row", {
       reference: escapeHtml(o.reference),
-      customer: escapeHtml(b?.customer_name ?? "-"),
+      customer: escapeHtml(customer ?? "-"),
       amount: formatBaht(Number(o.amount), locale),
       why: `${ctx.t(`pay-owed-${o.reason}`)}${o.paid_via === "outside" ? ` ${ctx.t("pay-owed-outside")}` : ""}`,
     });

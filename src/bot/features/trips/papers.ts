@@ -2,8 +2,10 @@
  * What the lead customer keeps of a trip, through the outbox: the itinerary as a forwardable picture
  * (`src/trips/itinerary.ts`, no prices), the itinerary's calendar (`format/trip-ics.ts`: an event per round,
  * each round's UID stable so a later file moves the events a calendar has) and each booked round's e-voucher.
- * Sent when the deposit books the rounds inside the sales window, and again (the calendar and the new round's
- * voucher) each time a round is booked as its day goes on sale. The picture is drawn by `pictures.ts`.
+ * Sent when the deposit books the rounds inside the sales window, again (the calendar and the new round's
+ * voucher) each time a round is booked as its day goes on sale, and (the picture and the calendar) once the
+ * balance is paid, and after the course ended or moved a round. The picture's drawing is loaded when first
+ * needed, as the vouchers' is: nothing of it is read at start.
  */
 import type { BotDeps } from "../../context.js";
 import type { TripView } from "../../../trips/store.js";

@@ -107,7 +107,10 @@ export async function tellInstalmentApproved(
     replyMarkup: receipt,
     what: "trip-instalment-approved",
   });
-  if (kind !== "deposit") return;
+  // Paid in full: the itinerary as it stands now (the rounds booked since at their tee times) and its calendar;
+  // each round's voucher went when it was booked.
+  if (kind !== "deposit")
+    return deliverTripPapers(deps, view, env.me.username, { itinerary: true, vouchersOf: [] });
   // The balance's QR once the deposit is in (the balance is due later; the customer may pay it then).
   const qr = view.instalments.some((i) => i.kind === "balance") ? await instalmentQr(deps, view, "balance") : undefined;
   if (qr)
@@ -182,7 +185,8 @@ export async function onTripSlip(ctx: BotContext, next: () => Promise<void>): Pr
   await ctx.reply(
     (checked
       ? tripCustomerLine(checked, readerIn(locale), instalment)
-      : ctx.t("trip-slip-received", { amount: formatBaht(instalment.amount, locale) })) +
+      : // In the trip's language, as everything else the lead customer reads of it (not their Telegram's).
+        translate(locale, "trip-slip-received", { amount: formatBaht(instalment.amount, locale) })) +
       (tooLarge ? `\n\n${translate(locale, "pay-slip-too-large")}` : ""),
     { parse_mode: "HTML" },
   );

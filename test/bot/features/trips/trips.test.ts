@@ -20,6 +20,7 @@ import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { createLink, expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { THAI } from "../../../helpers/languages.js";
 import { qrOf, slipPhoto } from "../../../helpers/slips.js";
 import { shareAndAccept } from "../../../helpers/trips.js";
 
@@ -401,6 +402,83 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expectTelegramRules(h);
   });
 
+  it("the conversation's today and sales window are fairway's clock's, not the wall clock's", async () => {
+    // Years after any wall clock this suite runs on: a day before fairway's today is refused as past, and
+    // today + 36 (beyond the window by fairway's clock) is asked as a time and a price.
+    const today = Date.parse("2031-03-10T10:00:00+07:00");
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(today, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    const say = async (text: string) => {
+      agent.send(text);
+      await h.settle();
+    };
+    await say("/trips");
+    tapData(agent, /^tn:new$/);
+    await h.settle();
+    await say("Kim Minjun");
+    tapData(agent, /^tn:lang:2$/);
+    await h.settle();
+    await say("minjun@example.com");
+    await say("+82 10-1234-5678");
+    await say("Kim Minjun, 10");
+    tapData(agent, /^tn:c:0$/);
+    await h.settle();
+    await say("2031-03-09");
+    expect(agent.lastMessage()?.text).toContain("A day after today");
+    await say("2031-04-15");
+    expect(agent.lastMessage()?.text).toContain("beyond the partner's sales window");
+    expectTelegramRules(h);
+  });
+
+  it("a lead customer whose Telegram speaks Thai reads the slip's acknowledgment in the trip's language (Korean)", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678" },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    h.user(ADMIN, "en", "Admin"); // a decider the slip's card goes to
+    const lead = h.user(LEAD, "th", "Minjun", "stranger");
+    const created = await h.app.trips.create(tripInput(h));
+    await shareAndAccept(h, agent, lead, created.trip.id);
+    lead.sendPhoto(await slipPhoto("SLIPTRIPTH01"));
+    await h.settle();
+    const ack = lead.lastMessage()?.text ?? "";
+    expect(ack).toContain("담당 에이전트에게 전달되었으며");
+    expect(ack).not.toMatch(THAI);
+    expectTelegramRules(h);
+  });
+
+  it("the balance confirmed, the lead customer gets the itinerary as it stands and its calendar again", async () => {
+    h = await startHarness({
+      db: make(),
+      clock: worldClock(WORLD_START, { stopped: true }),
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678" },
+    });
+    const agent = h.user(AGENT, "en", "Anan");
+    h.user(ADMIN, "en", "Admin");
+    const lead = h.user(LEAD, "ko", "Minjun", "stranger");
+    const id = (await h.app.trips.create(tripInput(h))).trip.id;
+    await shareAndAccept(h, agent, lead, id);
+    // The deposit approved by the service (no papers sent that way): what follows is the balance's alone.
+    expect((await h.app.trips.approve(id, "deposit", AGENT)).kind).toBe("approved");
+    const itineraries = () => lead.messages().filter((m) => m.caption?.includes("여행 일정"));
+    const calendars = () => lead.messages().filter((m) => m.document?.file_name?.endsWith(".ics"));
+    expect([itineraries().length, calendars().length]).toEqual([0, 0]);
+    lead.sendPhoto(await slipPhoto("SLIPTRIPBAL1"));
+    await h.settle();
+    tapData(agent, new RegExp(`^tp:bok:${id}$`));
+    await h.settle();
+    expect(lead.messages().some((m) => m.text?.includes("모두 결제되었습니다"))).toBe(true);
+    await expect.poll(() => itineraries().length, { timeout: 30_000 }).toBe(1);
+    expect(calendars()).toHaveLength(1);
+    expectTelegramRules(h);
+  });
+
   it("a party of eight plays each round as two flights: consecutive tee times inside the window, quoted ten minutes apart beyond it", async () => {
     h = await startHarness({
       db: make(),
@@ -517,6 +595,10 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     const owed = await h.app.storage.db.selectFrom("money_owed").selectAll().execute();
     expect(owed.map((o) => [o.id, Number(o.amount), o.state])).toEqual([[`t-${id}`, deposit, "to-return"]]);
     expect(lead.messages().some((m) => m.text?.includes("취소되었습니다"))).toBe(true);
+    // /payments lists it to return, under the lead customer's name.
+    admin.send("/payments");
+    await h.settle();
+    expect(admin.lastMessage()?.text).toMatch(/ · Kim Minjun · ฿[\d,]+ · trip cancelled/);
     // Its button is gone; the same confirmation replayed changes nothing.
     forgeTap(admin, `tp:cx:${id}:${deposit}`);
     await h.settle();
