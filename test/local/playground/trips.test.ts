@@ -4,8 +4,8 @@
  * SQLite): the Agent sets their PromptPay ID and builds, in the /trips conversation, a trip of four rounds at
  * three courses for eight players — two rounds inside the partner's 35-day sales window (tee times from the
  * buttons, two flights each), two beyond it (a time and a price) — and sends it; the Customer opens the link,
- * reads the quote in Korean, accepts, and pays the deposit with the side panel's good slip; the slip-check stand-in confirms
- * it. The rounds inside the window are booked once each (the sandbox's reservations and confirm calls), and
+ * reads the quote in Korean, accepts, and pays the deposit with the side panel's good slip; the slip-check
+ * stand-in confirms it. The rounds inside the window are booked once each (the sandbox's reservations and confirm calls), and
  * the itinerary (PNG), its calendar (.ics) and the vouchers reach the Customer. The clock then moves day by
  * day and the leader's trips job, running by itself on that clock, tells the balance's reminder (3 days
  * before its day, from 09:00 in Bangkok) and books the later rounds as their days open (once; the Customer
