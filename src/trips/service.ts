@@ -21,7 +21,7 @@ import { REMINDER_HOUR, reminderStageOn, SOON_DAYS, type ReminderStage } from ".
 import type { TeeTime } from "../partner/types.js";
 import type { Links } from "../access/links.js";
 import { tripSight, type TripSight, type TripViewer } from "./access.js";
-import { createTripStore, type TripInstalment, type TripRound, type TripView } from "./store.js";
+import { createTripStore, type TripInstalment, type TripMargin, type TripRound, type TripView } from "./store.js";
 
 export interface TripServiceOptions {
   db: Kysely<Database>;
@@ -105,6 +105,14 @@ export type SlipOutcome =
 export type DecideOutcome =
   ApproveOutcome | { kind: "rejected"; view: TripView } | { kind: "not-submitted" } | { kind: "refused" };
 
+/** Trips in /report and the digest (`figuresBetween`); satang. */
+export interface TripFigures {
+  money: Awaited<ReturnType<ReturnType<typeof createTripStore>["moneyBetween"]>>;
+  margins: TripMargin[];
+  /** The bookings trips' rounds were booked under. */
+  roundBookings: ReadonlySet<string>;
+}
+
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
 export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
 
@@ -144,6 +152,8 @@ export function createTripService(options: TripServiceOptions) {
       customerEmail: trip.lead_email,
       customerMobile: trip.lead_mobile,
       expectedAmount: round.net_amount,
+      // The customer pays the round's selling price (through the trip's instalments): the booking's margin.
+      sellingAmount: round.selling_amount,
       additionGolfers: party.slice(1),
     });
     const held = await bookings.reserve(bookingId, { actor: userActor(trip.agent_id) });
@@ -337,6 +347,43 @@ export function createTripService(options: TripServiceOptions) {
       }
       const views = await Promise.all(records.map((r) => store.get(r.id)));
       return views.filter((x): x is TripView => x !== undefined);
+    },
+
+    /**
+     * The trips of `viewer`'s own for /mybookings: the lead customer's one trip (as `openFor` lets them see
+     * it), an agent's own trips, an admin's own (those they built: every trip stays in /trips), newest first;
+     * nothing for anyone else.
+     */
+    async mineFor(viewer: TripViewer, limit = 10): Promise<TripSeen[]> {
+      const { who, userId } = viewer;
+      if (who.role === "customer") {
+        const seen = who.tripId === undefined ? undefined : await service.openFor(who.tripId, viewer);
+        return seen ? [seen] : [];
+      }
+      if (who.role !== "agent" && who.role !== "admin") return [];
+      const records = await store.listForAgent(userId, limit);
+      const seen = await Promise.all(records.map((r) => service.openFor(r.id, viewer)));
+      return seen.filter((x): x is TripSeen => x !== undefined);
+    },
+
+    /** The trip's margin (`TripMargin`) for staff who may see it; undefined for a customer or anyone else. */
+    async marginFor(id: string, viewer: TripViewer): Promise<TripMargin | undefined> {
+      const seen = await service.openFor(id, viewer);
+      return seen?.sight === "staff" ? store.marginOf(seen.view) : undefined;
+    },
+
+    /**
+     * What /report and the digest say of trips over [from, to) (`today` the Bangkok day for due and
+     * overdue): the instalments' money, each trip's margin, and the bookings its rounds were booked under
+     * (counted with the trips, not among the bookings).
+     */
+    async figuresBetween(from: number, to: number, today: string): Promise<TripFigures> {
+      const [money, margins, roundBookings] = await Promise.all([
+        store.moneyBetween(from, to, today),
+        store.marginsBetween(from, to),
+        store.roundBookingIds(),
+      ]);
+      return { money, margins, roundBookings };
     },
 
     /**

@@ -44,6 +44,29 @@ export interface TripView {
   deposit: DepositRule;
 }
 
+/**
+ * A trip's margin as it stands (satang): its selling total — the rounds' and the agency's lines' selling
+ * prices — less what the partner charged for its booked rounds (each round's booking, paid at the partner).
+ * The lines' cost (a hotel, a transfer) is not known to fairway: their selling price counts whole as the
+ * agency's, and says so where it is shown (`lines`). A round not booked yet has no net: its selling price
+ * counts until it is (`booked` of `roundCount`).
+ */
+export interface TripMargin {
+  tripId: string;
+  lead: string;
+  /** The first and the last round's days, `YYYY-MM-DD`. */
+  first: string;
+  last: string;
+  rounds: number;
+  lines: number;
+  /** What the partner charged for the booked rounds (their bookings' amounts). */
+  nets: number;
+  booked: number;
+  roundCount: number;
+  /** `rounds + lines − nets`. */
+  margin: number;
+}
+
 const Satang = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const Text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 
@@ -145,6 +168,35 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       total: tripTotal([...r.map((x) => x.selling_amount), ...l.map((x) => x.selling_amount)]),
       ladder,
       deposit,
+    };
+  }
+
+  /** `TripMargin` of a trip: its rounds' bookings paid at the partner read from the ledger. */
+  async function marginOf(view: TripView, q: Q = db): Promise<TripMargin> {
+    const ids = view.rounds.map((r) => r.booking_id).filter((id): id is string => id !== null);
+    const paid =
+      ids.length === 0
+        ? []
+        : await q
+            .selectFrom("bookings")
+            .select(["amount", "expected_amount"])
+            .where("id", "in", ids)
+            .where("state", "=", "PAID")
+            .execute();
+    const rounds = view.rounds.reduce((n, r) => n + r.selling_amount, 0);
+    const lines = view.lines.reduce((n, l) => n + l.selling_amount, 0);
+    const nets = paid.reduce((n, b) => n + Number(b.amount ?? b.expected_amount), 0);
+    return {
+      tripId: view.trip.id,
+      lead: view.trip.lead_name,
+      first: view.rounds[0]?.day ?? "",
+      last: view.rounds.at(-1)?.day ?? "",
+      rounds,
+      lines,
+      nets,
+      booked: paid.length,
+      roundCount: view.rounds.length,
+      margin: rounds + lines - nets,
     };
   }
 
@@ -347,6 +399,52 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
         overdue: sum(open.filter((r) => r.due < today)),
         overdueCount: open.filter((r) => r.due < today).length,
       };
+    },
+
+    marginOf,
+
+    /**
+     * The margins of the trips (not cancelled) with money or a round in [from, to): an instalment approved
+     * then, or a round's booking paid at the partner then; each trip's whole margin as it stands, earliest
+     * first round first. /report and the digest show these.
+     */
+    async marginsBetween(from: number, to: number): Promise<TripMargin[]> {
+      const [money, rounds] = await Promise.all([
+        db
+          .selectFrom("trip_instalments")
+          .select("trip_id")
+          .where("state", "=", "approved")
+          .where("decided_at", ">=", from)
+          .where("decided_at", "<", to)
+          .execute(),
+        db
+          .selectFrom("trip_rounds")
+          .innerJoin("bookings", "bookings.id", "trip_rounds.booking_id")
+          .select("trip_rounds.trip_id")
+          .where("bookings.paid_at", ">=", from)
+          .where("bookings.paid_at", "<", to)
+          .execute(),
+      ]);
+      const ids = [...new Set([...money, ...rounds].map((r) => r.trip_id))];
+      const views = (await Promise.all(ids.map((id) => view(db, id)))).filter(
+        (x): x is TripView => x !== undefined && x.trip.state !== "CANCELLED",
+      );
+      const margins = await Promise.all(views.map((x) => marginOf(x)));
+      return margins.sort((a, b) => a.first.localeCompare(b.first) || a.tripId.localeCompare(b.tripId));
+    },
+
+    /**
+     * The booking ids trips' rounds were booked under: /report and the digest count those bookings in the
+     * trips' section (their selling price is the trip's, received through its instalments), not among the
+     * bookings, so nothing is counted twice.
+     */
+    async roundBookingIds(): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom("trip_rounds")
+        .select("booking_id")
+        .where("booking_id", "is not", null)
+        .execute();
+      return new Set(rows.map((r) => r.booking_id!));
     },
 
     /**
