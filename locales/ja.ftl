@@ -637,3 +637,8 @@ trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認され�
 # move difference receipts
 move-receipt-caption = 🧾 予約 { $code } への変更でお支払いいただいた差額の領収書 { $number }
 move-receipt-unpaid = 領収書は、この変更のためにお支払いいただいた差額が承認された後に発行されます。
+
+# trips in /mybookings
+my-trips-title = 🗺 旅行
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    合計 { $total } · お支払い済み { $paid } · 残額 { $due }

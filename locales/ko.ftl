@@ -637,3 +637,8 @@ trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행�
 # move difference receipts
 move-receipt-caption = 🧾 예약 { $code }(으)로 변경하며 결제하신 차액의 영수증 { $number }
 move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액이 승인된 후에 발행됩니다.
+
+# trips in /mybookings
+my-trips-title = 🗺 여행
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    총액 { $total } · 결제 완료 { $paid } · 남은 금액 { $due }

@@ -1168,3 +1168,16 @@ admin-report-slip-reason = { $why }: { $n }
 move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
 move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว
 admin-report-trips = 🗺 ทริป: รับเงินมัดจำ { $deposits } รับยอดคงเหลือ { $balances } ค้างชำระ { $due } เลยกำหนด { $overdue } ({ $count } งวด)
+
+# trips in /mybookings, the trips' margins in /report, the digest and a trip's staff view
+my-trips-title = 🗺 ทริป
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    ยอดรวม { $total } · ชำระแล้ว { $paid } · ค้างชำระ { $due }
+admin-report-trip-rounds = 🗺 รอบของทริปที่ชำระให้พาร์ทเนอร์ในช่วงนี้: { $count } รอบ ({ $amount }){ $refunded ->
+    [0] {""}
+   *[other] , คืนเงินแล้ว { $refunded } รอบ ({ $refundedAmount })
+  } — นับรวมกับทริปของรอบนั้น ไม่นับในแถวการจอง (มีอยู่ในไฟล์ CSV การจอง)
+admin-report-trip-margins = 📈 กำไรต่อทริป ({ $count } ทริป) รวม { $margin } — รายการของเอเจนซี่ (โรงแรม รถรับส่ง…) ไม่มีต้นทุนใน fairway จึงนับเป็นของเอเจนซี่ทั้งจำนวน:
+admin-report-trip-margin = • { $lead } · { $dates }: รอบ { $rounds } + รายการ { $lines } − พาร์ทเนอร์ { $nets } (จองแล้ว { $booked }/{ $count } รอบ) = { $margin }
+trip-margin-staff = 📈 กำไร: รอบ { $rounds } + รายการ { $lines } − พาร์ทเนอร์ { $nets } (จองแล้ว { $booked }/{ $count } รอบ) = <b>{ $margin }</b>
+    fairway ไม่ทราบต้นทุนของรายการ: ราคาของรายการนับเป็นของเอเจนซี่ทั้งจำนวน

@@ -637,3 +637,8 @@ trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。
 # move difference receipts
 move-receipt-caption = 🧾 改订至预订 { $code } 所付差价的收据 { $number }
 move-receipt-unpaid = 您为此次改订支付的差价获批后才会开具收据。
+
+# trips in /mybookings
+my-trips-title = 🗺 行程
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    总额 { $total } · 已付 { $paid } · 待付 { $due }

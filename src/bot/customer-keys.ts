@@ -549,4 +549,7 @@ export const CUSTOMER_KEYS = [
   // The receipt of a move's difference the customer paid (features/moves/receipt.ts).
   "move-receipt-caption",
   "move-receipt-unpaid",
+  // A trip's lead customer's /mybookings (features/my-bookings.ts).
+  "my-trips-title",
+  "my-trips-row",
 ] as const;
