@@ -21,7 +21,14 @@ import { REMINDER_HOUR, reminderStageOn, SOON_DAYS, type ReminderStage } from ".
 import type { TeeTime } from "../partner/types.js";
 import type { Links } from "../access/links.js";
 import { tripSight, type TripSight, type TripViewer } from "./access.js";
-import { createTripStore, type TripInstalment, type TripMargin, type TripRound, type TripView } from "./store.js";
+import {
+  createTripStore,
+  tripMargin,
+  type TripInstalment,
+  type TripMargin,
+  type TripRound,
+  type TripView,
+} from "./store.js";
 
 export interface TripServiceOptions {
   db: Kysely<Database>;
@@ -124,6 +131,15 @@ export function createTripService(options: TripServiceOptions) {
     if (!view) throw new Error(`no trip ${id}`);
     return view;
   };
+  /** The trip's margin: what the partner charged for each round whose booking is paid, read from the ledger. */
+  async function marginOf(view: TripView): Promise<TripMargin> {
+    const ids = view.rounds.map((r) => r.booking_id).filter((x): x is string => x !== null);
+    const paid = (await Promise.all(ids.map((x) => bookings.get(x)))).filter((b) => b?.state === "PAID");
+    return tripMargin(
+      view,
+      paid.map((b) => Number(b!.amount ?? b!.expected_amount)),
+    );
+  }
   const paidOf = (view: TripView) =>
     view.instalments.filter((i) => i.state === "approved").reduce((sum, i) => sum + i.amount, 0);
 
@@ -369,7 +385,7 @@ export function createTripService(options: TripServiceOptions) {
     /** The trip's margin (`TripMargin`) for staff who may see it; undefined for a customer or anyone else. */
     async marginFor(id: string, viewer: TripViewer): Promise<TripMargin | undefined> {
       const seen = await service.openFor(id, viewer);
-      return seen?.sight === "staff" ? store.marginOf(seen.view) : undefined;
+      return seen?.sight === "staff" ? marginOf(seen.view) : undefined;
     },
 
     /**
@@ -378,12 +394,12 @@ export function createTripService(options: TripServiceOptions) {
      * (counted with the trips, not among the bookings).
      */
     async figuresBetween(from: number, to: number, today: string): Promise<TripFigures> {
-      const [money, margins, roundBookings] = await Promise.all([
+      const [money, active, roundBookings] = await Promise.all([
         store.moneyBetween(from, to, today),
-        store.marginsBetween(from, to),
+        store.activeBetween(from, to),
         store.roundBookingIds(),
       ]);
-      return { money, margins, roundBookings };
+      return { money, margins: await Promise.all(active.map(marginOf)), roundBookings };
     },
 
     /**

@@ -67,6 +67,25 @@ export interface TripMargin {
   margin: number;
 }
 
+/** `TripMargin` of a trip, given what the partner charged for each of its rounds booked and paid there. */
+export function tripMargin(view: TripView, nets: readonly number[]): TripMargin {
+  const rounds = view.rounds.reduce((n, r) => n + r.selling_amount, 0);
+  const lines = view.lines.reduce((n, l) => n + l.selling_amount, 0);
+  const net = nets.reduce((n, x) => n + x, 0);
+  return {
+    tripId: view.trip.id,
+    lead: view.trip.lead_name,
+    first: view.rounds[0]?.day ?? "",
+    last: view.rounds.at(-1)?.day ?? "",
+    rounds,
+    lines,
+    nets: net,
+    booked: nets.length,
+    roundCount: view.rounds.length,
+    margin: rounds + lines - net,
+  };
+}
+
 const Satang = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const Text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 
@@ -168,35 +187,6 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       total: tripTotal([...r.map((x) => x.selling_amount), ...l.map((x) => x.selling_amount)]),
       ladder,
       deposit,
-    };
-  }
-
-  /** `TripMargin` of a trip: its rounds' bookings paid at the partner read from the ledger. */
-  async function marginOf(view: TripView, q: Q = db): Promise<TripMargin> {
-    const ids = view.rounds.map((r) => r.booking_id).filter((id): id is string => id !== null);
-    const paid =
-      ids.length === 0
-        ? []
-        : await q
-            .selectFrom("bookings")
-            .select(["amount", "expected_amount"])
-            .where("id", "in", ids)
-            .where("state", "=", "PAID")
-            .execute();
-    const rounds = view.rounds.reduce((n, r) => n + r.selling_amount, 0);
-    const lines = view.lines.reduce((n, l) => n + l.selling_amount, 0);
-    const nets = paid.reduce((n, b) => n + Number(b.amount ?? b.expected_amount), 0);
-    return {
-      tripId: view.trip.id,
-      lead: view.trip.lead_name,
-      first: view.rounds[0]?.day ?? "",
-      last: view.rounds.at(-1)?.day ?? "",
-      rounds,
-      lines,
-      nets,
-      booked: paid.length,
-      roundCount: view.rounds.length,
-      margin: rounds + lines - nets,
     };
   }
 
@@ -401,14 +391,12 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       };
     },
 
-    marginOf,
-
     /**
-     * The margins of the trips (not cancelled) with money or a round in [from, to): an instalment approved
-     * then, or a round's booking paid at the partner then; each trip's whole margin as it stands, earliest
-     * first round first. /report and the digest show these.
+     * The trips (not cancelled) with money or a round in [from, to): an instalment approved then, or a round
+     * booked then (its move to BOOKED, right after its booking was paid at the partner); earliest first round
+     * first. /report and the digest show their margins.
      */
-    async marginsBetween(from: number, to: number): Promise<TripMargin[]> {
+    async activeBetween(from: number, to: number): Promise<TripView[]> {
       const [money, rounds] = await Promise.all([
         db
           .selectFrom("trip_instalments")
@@ -419,18 +407,19 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
           .execute(),
         db
           .selectFrom("trip_rounds")
-          .innerJoin("bookings", "bookings.id", "trip_rounds.booking_id")
-          .select("trip_rounds.trip_id")
-          .where("bookings.paid_at", ">=", from)
-          .where("bookings.paid_at", "<", to)
+          .select("trip_id")
+          .where("state", "=", "BOOKED")
+          .where("updated_at", ">=", from)
+          .where("updated_at", "<", to)
           .execute(),
       ]);
       const ids = [...new Set([...money, ...rounds].map((r) => r.trip_id))];
       const views = (await Promise.all(ids.map((id) => view(db, id)))).filter(
         (x): x is TripView => x !== undefined && x.trip.state !== "CANCELLED",
       );
-      const margins = await Promise.all(views.map((x) => marginOf(x)));
-      return margins.sort((a, b) => a.first.localeCompare(b.first) || a.tripId.localeCompare(b.tripId));
+      return views.sort(
+        (a, b) => (a.rounds[0]?.day ?? "").localeCompare(b.rounds[0]?.day ?? "") || a.trip.id.localeCompare(b.trip.id),
+      );
     },
 
     /**

@@ -81,8 +81,7 @@ export function reportTripLines(
       }),
     );
     out.push(...margins.slice(0, TRIP_MARGIN_LINES).map((m) => tripMarginLine(m, env)));
-    if (margins.length > TRIP_MARGIN_LINES)
-      out.push(t("admin-more", { count: margins.length - TRIP_MARGIN_LINES }));
+    if (margins.length > TRIP_MARGIN_LINES) out.push(t("admin-more", { count: margins.length - TRIP_MARGIN_LINES }));
   }
   return out;
 }
