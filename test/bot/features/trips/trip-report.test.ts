@@ -129,6 +129,10 @@ describe.each(databaseFactories)("trips in /mybookings, /report and the digest o
     expect(panel(other).text).toContain("Sato Hanako");
     expect(panel(other).text).not.toContain("Kim Minjun");
     expect(panel(other).data).toEqual([`tp:open:${otherId}`, "mb:refresh"]);
+    // Another agent's forged button for the trip opens nothing of it (the service's rule).
+    forgeTap(other, `tp:open:${id}`);
+    await h.settle();
+    expect(other.messages().some((m) => m.text?.includes("Kim Minjun"))).toBe(false);
     // The button opens the trip as /trips does: the staff view, its margin before anything is booked.
     tapData(agent, new RegExp(`^tp:open:${id}$`));
     await h.settle();
