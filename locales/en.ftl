@@ -1060,6 +1060,7 @@ trip-round-state = { $state ->
     [booked] booked
     [failed] not booked
     [cancelled] cancelled
+    [course_ended] cancelled by the course
    *[other] { $state }
   }
 trip-roster-title = <b>Players</b>
@@ -1269,6 +1270,86 @@ admin-report-trips = 🗺 Trips: deposits received { $deposits }, balances recei
     [one] 1 instalment
    *[other] { $count } instalments
   })
+# A trip's round the course ended
+course-ended-trip = 🧳 This round was part of your trip { $reference }: its { $price } comes off the trip's price.
+course-ended-trip-balance = The balance still to pay is now { $balance }.
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 This booking is a round of a trip: the trip owns its money, so nothing was done. Change or cancel it through the trip (/trips).
+move-trip-round = Booking { $code } is a round of a trip: it is not moved on its own. The trip owns it — ask an administrator to change the trip.
+admin-owned-by-trip = Not done: <code>{ $ref }</code> is a round of trip { $trip }: the trip owns its money. Cancel the trip from /trips (its ladder decides what is returned); a course's own end of the round is followed by the trip.
+
+# trips: the agent's limit and editing a trip
+tripnew-limit-later = The most the agency will pay the partner <b>per player</b> for this round, in baht, when its day goes on sale: the round is booked then only at a tee time costing at most this (the selling price is { $price } per player; not above it). Or tap the button:
+tripnew-limit-same = Same as the selling price ({ $price })
+tripnew-bad-limit = An amount in baht above zero and at most the selling price ({ $price } per player), please.
+trip-round-limit = {" "}· limit { $limit }
+trip-btn-edit = ✏️ Edit
+trip-edit-closed-note = 🔒 The customer accepted this trip: it can no longer be edited. The trip owns its booked rounds (they are not moved or refunded on their own): a change is made by cancelling the trip; a round the course ends comes off its price by itself.
+tripedit-closed = This trip can no longer be edited: the customer accepted it (or it was cancelled).
+tripedit-menu = ✏️ What do you change? Changing a quote already sent voids it: send it again when you are done.
+tripedit-remove-round = ➖ Remove a round
+tripedit-add-round = ➕ Add a round
+tripedit-lines = 🏨 Other items
+tripedit-deposit = 💰 Deposit percentage
+tripedit-roster = 👥 Players
+tripedit-done = ✅ Done
+tripedit-which-round = Which round is removed?
+tripedit-which-line = Which item? Or add one:
+tripedit-line-add = ➕ Add an item
+tripedit-line-what = { $description }:
+tripedit-line-change = ✏️ Change it
+tripedit-line-remove = 🗑 Remove it
+tripedit-line-new = The item as <code>kind; description; price in baht</code>, kind one of hotel, transfer, caddie, other:
+tripedit-roster-ask = The { $count } players, one a line: <code>Name, handicap</code> (the lead customer first). A party of another size is a new trip.
+tripedit-bad-party = The trip is quoted for { $count } players: send { $count } lines, please.
+tripedit-saved = ✅ Saved.
+tripedit-saved-voided = ✅ Saved. The quote sent to the customer is void: they see that you are changing it. Send it again when you are done.
+tripedit-invalid = Not changed: { $problem ->
+    [last-round] a trip keeps at least one round.
+    [party-size] the number of players stays the same.
+    [too-many] a trip holds at most 30 rounds and 30 items.
+    [no-such] that is no longer there.
+   *[other] the answer does not read.
+  }
+trip-quote-changing = ✏️ Your agent is changing this quote. You can accept it once they send it again.
+
+# trip quote picture
+trip-quote-image-title = Golf trip quote
+trip-quote-image-agent = Your agent: { $agent }
+trip-quote-image-players = { $players ->
+    [one] 1 golfer
+   *[other] { $players } golfers
+  }
+trip-quote-image-tbc = time to be confirmed when the day goes on sale
+trip-quote-image-total = Total
+trip-quote-image-schedule = Payment schedule
+trip-quote-image-deposit = Deposit, on acceptance
+trip-quote-image-deposit-due = Deposit, due { $due }
+trip-quote-image-balance = Balance, by { $due }
+trip-quote-image-pay-all = The whole price, on acceptance
+trip-quote-image-pay-all-due = The whole price, due { $due }
+trip-quote-image-ladder = If you cancel
+trip-quote-image-accept = To accept: open the link your agent sent you in Telegram and tap “Accept this trip”.
+trip-quote-image-caption = 🧾 Your trip's quote as a picture, to forward to your party. Accept it with the button below the quote.
+trip-btn-quote-image = 🖼 Quote image
+trip-quote-image-staff = 🧾 The quote of { $lead }'s trip as a picture, in the trip's language, to forward. The customer accepts it from their link.
+trip-quote-image-failed = The picture could not be drawn just now. Try again in a moment.
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 Tax invoice { $number } for the { $kind ->
+    [deposit] deposit
+   *[other] balance
+  } of golf trip { $reference }
+trip-tax-invoice-unpaid = A tax invoice is issued once this payment of the trip is approved.
+tax-invoice-same-buyer = 🧾 Tax invoice { $number } of this trip was issued to:
+    <b>{ $name }</b>
+    { $address }
+    Tax ID { $taxId } · { $office }
+    Issue this one to the same buyer?
+tax-invoice-same-buyer-yes = ✅ Same buyer
+tax-invoice-same-buyer-no = ✏️ Another buyer
+tax-invoice-branch-no = Branch { $branch }
+trip-credit-note-caption = 🧾 Credit note { $number } for golf trip { $reference } (refers to tax invoice { $invoice })
 
 # trips in /mybookings, the trips' margins in /report, the digest and a trip's staff view
 my-trips-title = 🗺 Trips

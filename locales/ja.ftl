@@ -637,6 +637,48 @@ trip-receipt-unpaid = 領収書は、この旅行のお支払いが承認され�
 # move difference receipts
 move-receipt-caption = 🧾 予約 { $code } への変更でお支払いいただいた差額の領収書 { $number }
 move-receipt-unpaid = 領収書は、この変更のためにお支払いいただいた差額が承認された後に発行されます。
+# ゴルフ場が取り消した旅行のラウンド
+course-ended-trip = 🧳 このラウンドはご旅行 { $reference } の一部でした。ラウンド代金 { $price } を旅行代金から差し引きます。
+course-ended-trip-balance = 残金のお支払いは { $balance } になりました。
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 この予約は旅行の一ラウンドで、代金は旅行で管理されているため、何も行われませんでした。旅行(/trips)から変更または取り消してください。
+move-trip-round = 予約 { $code } は旅行の一ラウンドのため、単独では変更できません。旅行の変更は管理者にご依頼ください。
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 担当エージェントがこの見積もりを変更しています。再送された後に承諾いただけます。
+
+# trip quote picture
+trip-quote-image-title = ゴルフ旅行のお見積り
+trip-quote-image-agent = 担当エージェント：{ $agent }
+trip-quote-image-players = ゴルファー { $players } 名
+trip-quote-image-tbc = ティータイムはその日の販売開始時に確定
+trip-quote-image-total = 合計
+trip-quote-image-schedule = お支払い予定
+trip-quote-image-deposit = 手付金（承諾時）
+trip-quote-image-deposit-due = 手付金（{ $due }まで）
+trip-quote-image-balance = 残金（{ $due }まで）
+trip-quote-image-pay-all = 全額（承諾時）
+trip-quote-image-pay-all-due = 全額（{ $due }まで）
+trip-quote-image-ladder = キャンセルの場合
+trip-quote-image-accept = 承諾するには：エージェントからテレグラムで届いたリンクを開き、「この旅行を承諾する」を押してください。
+trip-quote-image-caption = 🧾 旅行のお見積りの画像です。同行の皆さまに転送できます。承諾はお見積りの下のボタンからどうぞ。
+trip-quote-image-failed = 現在、画像を作成できません。しばらくしてからもう一度お試しください。
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 ゴルフ旅行 { $reference } の{ $kind ->
+    [deposit] 手付金
+   *[other] 残金
+  }のタックスインボイス { $number }
+trip-tax-invoice-unpaid = タックスインボイスは、この旅行のお支払いが承認された後に発行されます。
+tax-invoice-same-buyer = 🧾 この旅行のタックスインボイス { $number } の宛先:
+    <b>{ $name }</b>
+    { $address }
+    納税者番号 { $taxId } · { $office }
+    同じ宛先で発行しますか？
+tax-invoice-same-buyer-yes = ✅ 同じ宛先
+tax-invoice-same-buyer-no = ✏️ 別の宛先
+tax-invoice-branch-no = 支店 { $branch }
+trip-credit-note-caption = 🧾 ゴルフ旅行 { $reference } の減額伝票 { $number }（タックスインボイス { $invoice } を参照）
 
 # trips in /mybookings
 my-trips-title = 🗺 旅行

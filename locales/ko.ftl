@@ -637,6 +637,48 @@ trip-receipt-unpaid = 영수증은 이 여행 결제가 승인된 후에 발행�
 # move difference receipts
 move-receipt-caption = 🧾 예약 { $code }(으)로 변경하며 결제하신 차액의 영수증 { $number }
 move-receipt-unpaid = 영수증은 이번 변경을 위해 결제하신 차액이 승인된 후에 발행됩니다.
+# 골프장이 취소한 여행 라운드
+course-ended-trip = 🧳 이 라운드는 여행 { $reference }의 일부였습니다: 라운드 요금 { $price }을(를) 여행 요금에서 차감합니다.
+course-ended-trip-balance = 남은 잔금은 이제 { $balance }입니다.
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 이 예약은 여행의 한 라운드이며 요금은 여행에서 관리되므로 아무것도 처리되지 않았습니다. 여행(/trips)에서 변경하거나 취소해 주세요.
+move-trip-round = 예약 { $code }은(는) 여행의 한 라운드라 따로 변경할 수 없습니다. 여행 변경은 관리자에게 요청해 주세요.
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 담당 에이전트가 이 견적을 수정하고 있습니다. 다시 보내 드리면 수락하실 수 있습니다.
+
+# trip quote picture
+trip-quote-image-title = 골프 여행 견적서
+trip-quote-image-agent = 담당 에이전트: { $agent }
+trip-quote-image-players = 골퍼 { $players }명
+trip-quote-image-tbc = 티타임은 해당 날짜 판매 시작 시 확정
+trip-quote-image-total = 합계
+trip-quote-image-schedule = 결제 일정
+trip-quote-image-deposit = 계약금, 수락 시
+trip-quote-image-deposit-due = 계약금, { $due }까지
+trip-quote-image-balance = 잔금, { $due }까지
+trip-quote-image-pay-all = 전액, 수락 시
+trip-quote-image-pay-all-due = 전액, { $due }까지
+trip-quote-image-ladder = 취소 시
+trip-quote-image-accept = 수락 방법: 에이전트가 텔레그램으로 보낸 링크를 열고 “이 여행 수락하기”를 누르세요.
+trip-quote-image-caption = 🧾 여행 견적서 이미지입니다. 일행에게 전달하세요. 수락은 견적 아래의 버튼으로 하세요.
+trip-quote-image-failed = 지금은 이미지를 만들 수 없습니다. 잠시 후 다시 시도하세요.
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 골프 여행 { $reference } { $kind ->
+    [deposit] 계약금
+   *[other] 잔금
+  } 세금계산서 { $number }
+trip-tax-invoice-unpaid = 세금계산서는 이 여행 결제가 승인된 후에 발행됩니다.
+tax-invoice-same-buyer = 🧾 이 여행의 세금계산서 { $number } 는 다음 구매자에게 발행되었습니다:
+    <b>{ $name }</b>
+    { $address }
+    사업자 번호 { $taxId } · { $office }
+    같은 구매자에게 발행할까요?
+tax-invoice-same-buyer-yes = ✅ 같은 구매자
+tax-invoice-same-buyer-no = ✏️ 다른 구매자
+tax-invoice-branch-no = 지점 { $branch }
+trip-credit-note-caption = 🧾 골프 여행 { $reference } 의 감액 전표 { $number } (세금계산서 { $invoice } 참조)
 
 # trips in /mybookings
 my-trips-title = 🗺 여행

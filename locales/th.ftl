@@ -968,6 +968,7 @@ trip-round-state = { $state ->
     [booked] จองแล้ว
     [failed] จองไม่สำเร็จ
     [cancelled] ยกเลิกแล้ว
+    [course_ended] สนามยกเลิก
    *[other] { $state }
   }
 trip-roster-title = <b>ผู้เล่น</b>
@@ -1168,6 +1169,79 @@ admin-report-slip-reason = { $why }: { $n }
 move-receipt-caption = 🧾 ใบเสร็จรับเงิน { $number } สำหรับส่วนต่างที่คุณชำระเพื่อเปลี่ยนเป็นการจอง { $code }
 move-receipt-unpaid = ใบเสร็จจะออกให้เมื่อส่วนต่างที่คุณชำระสำหรับการเปลี่ยนเวลานี้ได้รับการอนุมัติแล้ว
 admin-report-trips = 🗺 ทริป: รับเงินมัดจำ { $deposits } รับยอดคงเหลือ { $balances } ค้างชำระ { $due } เลยกำหนด { $overdue } ({ $count } งวด)
+# รอบของทริปที่สนามยกเลิก
+course-ended-trip = 🧳 รอบนี้เป็นส่วนหนึ่งของทริป { $reference }: หักราคา { $price } ออกจากราคาทริปแล้ว
+course-ended-trip-balance = ยอดคงเหลือที่ต้องชำระตอนนี้คือ { $balance }
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 การจองนี้เป็นรอบหนึ่งของทริป ทริปเป็นผู้ดูแลเงินของรอบนี้ จึงไม่ได้ดำเนินการใด ๆ กรุณาเปลี่ยนหรือยกเลิกผ่านทริป (/trips)
+move-trip-round = การจอง { $code } เป็นรอบหนึ่งของทริป จึงย้ายแยกไม่ได้ ทริปเป็นผู้ดูแลรอบนี้ กรุณาติดต่อผู้ดูแลระบบเพื่อเปลี่ยนทริป
+admin-owned-by-trip = ไม่ได้ดำเนินการ: <code>{ $ref }</code> เป็นรอบหนึ่งของทริป { $trip } ทริปเป็นผู้ดูแลเงินของรอบนี้ ยกเลิกทริปได้จาก /trips (ขั้นบันไดการคืนเงินเป็นตัวกำหนดยอดคืน) หากสนามยกเลิกรอบเอง ทริปจะปรับตาม
+
+# trips: the agent's limit and editing a trip
+tripnew-limit-later = ยอดสูงสุดที่เอเจนซีจะจ่ายให้พาร์ทเนอร์<b>ต่อผู้เล่น</b>สำหรับรอบนี้ (บาท) เมื่อวันนั้นเปิดขาย: จะจองเฉพาะเวลาออกรอบที่ราคาไม่เกินนี้ (ราคาขาย { $price } ต่อผู้เล่น ห้ามเกินราคาขาย) หรือกดปุ่ม:
+tripnew-limit-same = เท่ากับราคาขาย ({ $price })
+tripnew-bad-limit = กรุณาระบุจำนวนเงินบาทที่มากกว่าศูนย์และไม่เกินราคาขาย ({ $price } ต่อผู้เล่น)
+trip-round-limit = {" "}· เพดาน { $limit }
+trip-btn-edit = ✏️ แก้ไข
+trip-edit-closed-note = 🔒 ลูกค้ายอมรับทริปนี้แล้ว: แก้ไขไม่ได้อีก ทริปเป็นผู้ดูแลรอบที่จองแล้ว (ย้ายหรือคืนเงินแยกรอบไม่ได้) หากต้องการเปลี่ยนต้องยกเลิกทริป รอบที่สนามยกเลิกจะถูกหักออกจากราคาทริปเอง
+tripedit-closed = ทริปนี้แก้ไขไม่ได้แล้ว: ลูกค้ายอมรับแล้ว (หรือถูกยกเลิก)
+tripedit-menu = ✏️ ต้องการแก้ไขอะไร? การแก้ใบเสนอราคาที่ส่งไปแล้วจะทำให้ใบนั้นเป็นโมฆะ: ส่งใหม่อีกครั้งเมื่อแก้เสร็จ
+tripedit-remove-round = ➖ ลบรอบ
+tripedit-add-round = ➕ เพิ่มรอบ
+tripedit-lines = 🏨 รายการอื่น
+tripedit-deposit = 💰 เปอร์เซ็นต์เงินมัดจำ
+tripedit-roster = 👥 ผู้เล่น
+tripedit-done = ✅ เสร็จ
+tripedit-which-round = ลบรอบไหน?
+tripedit-which-line = รายการไหน? หรือเพิ่มรายการ:
+tripedit-line-add = ➕ เพิ่มรายการ
+tripedit-line-what = { $description }:
+tripedit-line-change = ✏️ แก้ไข
+tripedit-line-remove = 🗑 ลบ
+tripedit-line-new = รายการในรูปแบบ <code>ประเภท; รายละเอียด; ราคาเป็นบาท</code> ประเภทเป็น hotel, transfer, caddie หรือ other:
+tripedit-roster-ask = ผู้เล่น { $count } คน บรรทัดละคน: <code>ชื่อ, แฮนดิแคป</code> (ลูกค้าหลักก่อน) หากจำนวนคนเปลี่ยนต้องสร้างทริปใหม่
+tripedit-bad-party = ทริปนี้เสนอราคาไว้สำหรับ { $count } คน: กรุณาส่ง { $count } บรรทัด
+tripedit-saved = ✅ บันทึกแล้ว
+tripedit-saved-voided = ✅ บันทึกแล้ว ใบเสนอราคาที่ส่งให้ลูกค้าเป็นโมฆะ: ลูกค้าจะเห็นว่าคุณกำลังแก้ไข ส่งใหม่อีกครั้งเมื่อแก้เสร็จ
+tripedit-invalid = ไม่ได้แก้ไข: { $problem ->
+   *[other] คำตอบอ่านไม่ได้ หรือทำไม่ได้ (ทริปต้องมีอย่างน้อยหนึ่งรอบ จำนวนผู้เล่นคงเดิม ไม่เกิน 30 รอบและ 30 รายการ)
+  }
+trip-quote-changing = ✏️ เอเจนต์ของคุณกำลังแก้ไขใบเสนอราคานี้ คุณจะยอมรับได้เมื่อเอเจนต์ส่งให้อีกครั้ง
+
+# trip quote picture
+trip-quote-image-title = ใบเสนอราคาทริปกอล์ฟ
+trip-quote-image-agent = ตัวแทนของคุณ: { $agent }
+trip-quote-image-players = นักกอล์ฟ { $players } คน
+trip-quote-image-tbc = ยืนยันเวลาออกรอบเมื่อวันนั้นเปิดขาย
+trip-quote-image-total = รวม
+trip-quote-image-schedule = กำหนดการชำระเงิน
+trip-quote-image-deposit = มัดจำ ชำระเมื่อยอมรับ
+trip-quote-image-deposit-due = มัดจำ ครบกำหนด { $due }
+trip-quote-image-balance = ยอดคงเหลือ ภายใน { $due }
+trip-quote-image-pay-all = ชำระเต็มจำนวนเมื่อยอมรับ
+trip-quote-image-pay-all-due = ชำระเต็มจำนวน ครบกำหนด { $due }
+trip-quote-image-ladder = หากยกเลิก
+trip-quote-image-accept = วิธียอมรับ: เปิดลิงก์ที่ตัวแทนส่งให้คุณใน Telegram แล้วแตะ “ยอมรับทริปนี้”
+trip-quote-image-caption = 🧾 ใบเสนอราคาทริปของคุณเป็นรูปภาพ ส่งต่อให้คณะของคุณได้ ยอมรับได้ด้วยปุ่มใต้ใบเสนอราคา
+trip-btn-quote-image = 🖼 รูปใบเสนอราคา
+trip-quote-image-staff = 🧾 ใบเสนอราคาทริปของ { $lead } เป็นรูปภาพ ในภาษาของทริป สำหรับส่งต่อ ลูกค้ายอมรับได้จากลิงก์ของตน
+trip-quote-image-failed = ยังวาดรูปไม่ได้ในตอนนี้ ลองใหม่อีกครั้งในอีกสักครู่
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 ใบกำกับภาษี { $number } สำหรับ{ $kind ->
+    [deposit] เงินมัดจำ
+   *[other] ยอดคงเหลือ
+  }ทริปกอล์ฟ { $reference }
+trip-tax-invoice-unpaid = ใบกำกับภาษีจะออกให้เมื่อการชำระเงินงวดนี้ของทริปได้รับการอนุมัติแล้ว
+tax-invoice-same-buyer = 🧾 ใบกำกับภาษีเลขที่ { $number } ของทริปนี้ออกในนาม:
+    <b>{ $name }</b>
+    { $address }
+    เลขประจำตัวผู้เสียภาษี { $taxId } · { $office }
+    ออกใบนี้ในนามผู้ซื้อเดิมหรือไม่
+tax-invoice-same-buyer-yes = ✅ ผู้ซื้อเดิม
+tax-invoice-same-buyer-no = ✏️ ผู้ซื้อรายอื่น
+tax-invoice-branch-no = สาขาที่ { $branch }
+trip-credit-note-caption = 🧾 ใบลดหนี้เลขที่ { $number } ของทริปกอล์ฟ { $reference } (อ้างถึงใบกำกับภาษีเลขที่ { $invoice })
 
 # trips in /mybookings, the trips' margins in /report, the digest and a trip's staff view
 my-trips-title = 🗺 ทริป

@@ -637,6 +637,48 @@ trip-receipt-unpaid = 该笔行程付款获批后才会开具收据。
 # move difference receipts
 move-receipt-caption = 🧾 改订至预订 { $code } 所付差价的收据 { $number }
 move-receipt-unpaid = 您为此次改订支付的差价获批后才会开具收据。
+# 球场取消的行程轮次
+course-ended-trip = 🧳 此轮属于您的行程 { $reference }：本轮费用 { $price } 已从行程费用中扣除。
+course-ended-trip-balance = 剩余尾款现为 { $balance }。
+# A trip owns its rounds' bookings (bookings/ownership.ts)
+error-trip-owns = 🧳 此预订是行程中的一轮，费用由行程统一管理，因此未做任何操作。请通过行程（/trips）更改或取消。
+move-trip-round = 预订 { $code } 是行程中的一轮，不能单独更改。如需更改行程，请联系管理员。
+
+# trips: editing a trip
+trip-quote-changing = ✏️ 您的代理正在修改此报价。代理重新发送后，您即可接受。
+
+# trip quote picture
+trip-quote-image-title = 高尔夫行程报价单
+trip-quote-image-agent = 您的代理：{ $agent }
+trip-quote-image-players = { $players } 位球员
+trip-quote-image-tbc = 开球时间在当天开放预订时确认
+trip-quote-image-total = 合计
+trip-quote-image-schedule = 付款安排
+trip-quote-image-deposit = 订金，接受时支付
+trip-quote-image-deposit-due = 订金，{ $due } 前支付
+trip-quote-image-balance = 尾款，{ $due } 前支付
+trip-quote-image-pay-all = 全款，接受时支付
+trip-quote-image-pay-all-due = 全款，{ $due } 前支付
+trip-quote-image-ladder = 如需取消
+trip-quote-image-accept = 如何接受：在电报中打开代理发给您的链接，然后点击“接受此行程”。
+trip-quote-image-caption = 🧾 您的行程报价单图片，可转发给同行球友。请用报价下方的按钮接受。
+trip-quote-image-failed = 暂时无法生成图片，请稍后再试。
+
+# trip tax invoices and credit notes
+trip-tax-invoice-caption = 🧾 高尔夫行程 { $reference } { $kind ->
+    [deposit] 定金
+   *[other] 尾款
+  }税务发票 { $number }
+trip-tax-invoice-unpaid = 该笔行程付款获批后才会开具税务发票。
+tax-invoice-same-buyer = 🧾 本行程的税务发票 { $number } 开给:
+    <b>{ $name }</b>
+    { $address }
+    纳税人识别号 { $taxId } · { $office }
+    这张也开给同一买方吗？
+tax-invoice-same-buyer-yes = ✅ 同一买方
+tax-invoice-same-buyer-no = ✏️ 其他买方
+tax-invoice-branch-no = 分公司 { $branch }
+trip-credit-note-caption = 🧾 高尔夫行程 { $reference } 的减额凭证 { $number }（参照税务发票 { $invoice }）
 
 # trips in /mybookings
 my-trips-title = 🗺 行程

@@ -399,7 +399,8 @@ export function createBookingMachine(core: MoneyCore) {
     if (booking.state !== "HELD") return confirmOutcomeOf(booking);
     // A move's new hold is confirmed by its move alone, after the old booking's refund (`WHILE_A_MOVE_IS_OPEN`).
     const owned = await ownerRefusal(options.db, id, "confirm");
-    if (owned && owned.moveId !== opts.forMove) {
+    // (A trip's rounds are confirmed by anyone the write rule lets: WHILE_A_TRIP_OWNS allows the confirm.)
+    if (owned && owned.side !== "trip" && owned.moveId !== opts.forMove) {
       logger.warn({ bookingId: id, moveId: owned.moveId }, "a confirm of a move's hold from outside the move refused");
       return { kind: "not-held", booking };
     }
@@ -644,7 +645,7 @@ export function createBookingMachine(core: MoneyCore) {
   async function refund(id: string, opts: { actor: Actor; byCourse?: boolean }): Promise<RefundOutcome> {
     const booking = await load(id);
     await mayWrite("refund", opts.actor, booking);
-    const owned = await ownerRefusal(options.db, id, "refund");
+    const owned = await ownerRefusal(options.db, id, "refund", { byCourse: opts.byCourse === true });
     if (owned) return { kind: "owned", booking, owner: owned };
     if (booking.state === "REFUNDING") return { kind: "busy", booking };
     if (booking.state !== "PAID") return { kind: "not-paid", booking };

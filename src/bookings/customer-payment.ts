@@ -445,7 +445,12 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     const { booking: b, group: g } = await payable(bookingId);
     await mayWrite("payment-request", userActor(opts.actorId), g?.group ?? b);
     const owned = await ownerRefusal(core.options.db, b.id, "payment-request");
-    if (owned) throw new BookingOwnedError(b.id, owned.moveId, owned.write);
+    if (owned)
+      throw new BookingOwnedError(
+        b.id,
+        owned.side === "trip" ? `trip ${owned.tripId}` : `move ${owned.moveId}`,
+        owned.write,
+      );
     const sold = g ? g.flights.filter((f) => f.state === "PAID") : [b];
     await payments.create({
       bookingId,

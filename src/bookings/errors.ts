@@ -24,10 +24,11 @@ export class BookingOwnedError extends Error {
   override readonly name = "BookingOwnedError";
   constructor(
     readonly bookingId: string,
-    readonly moveId: string,
+    /** What owns it: `move <id>` or `trip <id>`. */
+    readonly owner: string,
     readonly write: string,
   ) {
-    super(`${write} of booking ${bookingId} refused: move ${moveId} owns it`);
+    super(`${write} of booking ${bookingId} refused: ${owner} owns it`);
   }
 }
 

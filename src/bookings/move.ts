@@ -22,7 +22,7 @@ import type { MoneyCore } from "./core.js";
 import type { PaymentMachine, PrepayInput } from "./customer-payment.js";
 import { createMoveStore, type MoveRecord, type MoveState } from "./move-store.js";
 import type { MoveTargets } from "./moves.js";
-import { WHILE_A_CANCELLATION_IS_ASKED } from "./ownership.js";
+import { tripOwnerOf, WHILE_A_CANCELLATION_IS_ASKED } from "./ownership.js";
 import type { ConfirmOutcome, RefundOutcome, ReserveOutcome } from "./outcomes.js";
 import type { NewOwed } from "./owed.js";
 import type { PaymentRecord } from "./payments.js";
@@ -87,7 +87,7 @@ export type MoveOutcome =
  * Why a move cannot start: the booking is not paid, it has an open move already, its tee time has started
  * (the course's clock: a played round is never refunded by a move), or its cancellation is being asked for.
  */
-export type MoveRefusal = "not-paid" | "open-move" | "started" | "cancel-requested";
+export type MoveRefusal = "not-paid" | "open-move" | "started" | "cancel-requested" | "trip-round";
 
 export type StartMoveOutcome = MoveOutcome | { kind: "refused"; reason: MoveRefusal; booking: BookingRecord };
 
@@ -200,6 +200,8 @@ export function createMoveMachine(core: MoneyCore, booking: BookingMachine, paym
     if (old.slot_starts_at <= now()) return { kind: "refused", reason: "started", booking: old };
     if (await cancelRequested(old.id, old.group_id))
       return { kind: "refused", reason: "cancel-requested", booking: old };
+    // A live trip's round: the trip owns it (`WHILE_A_TRIP_OWNS`): its customer paid the trip, not this booking.
+    if (await tripOwnerOf(core.options.db, old.id)) return { kind: "refused", reason: "trip-round", booking: old };
     const { created, move } = await moves.create({
       id: input.id,
       oldBookingId: old.id,

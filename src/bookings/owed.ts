@@ -13,7 +13,9 @@
  *   proportion of what they paid; their whole payment when the credit is unknown), recorded with the
  *   booking's REFUNDED (not for a trip's round: the trip's customer paid the trip);
  * - `trip` (`t-<trip>`): a trip cancelled — what its cancellation ladder returns (`src/trips/`), recorded
- *   with the trip's CANCELLED; `booking_id` is the trip's id.
+ *   with the trip's CANCELLED; `booking_id` is the trip's id;
+ * - `trip-round` (`tr-<round>`): a trip's booked round the course ended — what the customer paid beyond the
+ *   trip's new price (`src/trips/`), recorded with the round's COURSE_ENDED; `booking_id` is the round's booking.
  *
  * Whether the customer paid through fairway (`paid_via`): a pay-first payment or a payment request of the
  * booking (or of its group, or of the booking it was moved from) approved. Otherwise fairway recorded no
@@ -41,6 +43,7 @@ export const owedId = {
   difference: (moveId: string) => `d-${moveId}`,
   refund: (bookingId: string) => `r-${bookingId}`,
   trip: (tripId: string) => `t-${tripId}`,
+  "trip-round": (roundId: string) => `tr-${roundId}`,
 } as const satisfies Record<OwedReason, (id: string) => string>;
 
 /** Satang the customer pays for a booking: its selling amount (the net when none was recorded). */
@@ -68,6 +71,13 @@ export async function recordOwed(q: Kysely<Database> | Transaction<Database>, ro
     .values({ ...row, state: "to-return", decided_by: null, decided_at: null, created_at: at, updated_at: at })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
+}
+
+/** Satang of the rows `ids` (those recorded), read in `q` (a caller's transaction sees its own rows). */
+export async function owedTotal(q: Kysely<Database> | Transaction<Database>, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await q.selectFrom("money_owed").select("amount").where("id", "in", ids).execute();
+  return rows.reduce((sum, r) => sum + Number(r.amount), 0);
 }
 
 export function createOwedStore(db: Kysely<Database>, now: () => number) {

@@ -76,15 +76,49 @@ export const WHILE_A_CANCELLATION_IS_ASKED = {
   move: "refused",
 } as const satisfies Partial<Record<BookingWrite, OwnerRule>>;
 
+/**
+ * What a live trip allows others on its rounds' bookings (`src/trips/`): the trip owns them. Its customer
+ * paid the trip (its instalments), not the booking, so a refund, a move or a payment request of one round
+ * would return, rebook or charge money the trip's ledger does not see. The trip's own writes go ahead: its
+ * booking of the round (the confirm), and its cancellation's refunds, made once the trip is CANCELLED (no
+ * longer live). `course-only`: only the course's end of the round goes ahead (an admin's `/closeday`), which
+ * the trip then follows (`TripService.courseEnded`).
+ */
+export const WHILE_A_TRIP_OWNS = {
+  refund: "course-only",
+  "cancel-request": "refused",
+  release: "allowed",
+  confirm: "allowed",
+  move: "refused",
+  "payment-request": "refused",
+  expiry: "allowed",
+} as const satisfies Record<BookingWrite, "refused" | "allowed" | "course-only">;
+
 /** The open move that owns a booking, and which of its bookings this is. */
 export interface Owner {
   moveId: string;
   side: "old" | "new";
 }
 
-/** Why a write is refused: the booking's open move, which side of it the booking is, and the write. */
-export interface OwnerRefusal extends Owner {
-  write: BookingWrite;
+/** A live trip that owns a booking: the booking is one of its rounds. */
+export interface TripOwner {
+  tripId: string;
+  side: "trip";
+}
+
+/** Why a write is refused: the booking's open move (which side of it the booking is) or its trip, and the write. */
+export type OwnerRefusal = (Owner | TripOwner) & { write: BookingWrite };
+
+/** The live trip (not cancelled) whose round `bookingId` was made for, if any. */
+export async function tripOwnerOf(db: Kysely<Database>, bookingId: string): Promise<TripOwner | undefined> {
+  const row = await db
+    .selectFrom("trip_rounds")
+    .innerJoin("trips", "trips.id", "trip_rounds.trip_id")
+    .select("trips.id")
+    .where("trip_rounds.booking_id", "=", bookingId)
+    .where("trips.state", "!=", "CANCELLED")
+    .executeTakeFirst();
+  return row ? { tripId: row.id, side: "trip" } : undefined;
 }
 
 /** The open move owning `bookingId`, if any. */
@@ -99,16 +133,23 @@ export async function ownerOf(db: Kysely<Database>, bookingId: string): Promise<
 }
 
 /**
- * Whether `write` by a path other than the move may go ahead on `bookingId` now (`WHILE_A_MOVE_IS_OPEN`):
- * undefined when it may, or the refusal (the open move, and which side of it the booking is).
+ * Whether `write` by a path other than the move may go ahead on `bookingId` now (`WHILE_A_MOVE_IS_OPEN`, then
+ * `WHILE_A_TRIP_OWNS`): undefined when it may, or the refusal (the open move and which side of it the booking
+ * is, or the trip). `byCourse`: the write is the course's end of the booking (a closed day).
  */
 export async function ownerRefusal(
   db: Kysely<Database>,
   bookingId: string,
   write: BookingWrite,
+  opts: { byCourse?: boolean } = {},
 ): Promise<OwnerRefusal | undefined> {
   const owner = await ownerOf(db, bookingId);
-  if (!owner) return undefined;
-  const rule: OwnerRule = WHILE_A_MOVE_IS_OPEN[owner.side][write];
-  return rule === "refused" || rule === "move-only" ? { ...owner, write } : undefined;
+  if (owner) {
+    const rule: OwnerRule = WHILE_A_MOVE_IS_OPEN[owner.side][write];
+    return rule === "refused" || rule === "move-only" ? { ...owner, write } : undefined;
+  }
+  const trip = await tripOwnerOf(db, bookingId);
+  if (!trip) return undefined;
+  const rule = WHILE_A_TRIP_OWNS[write];
+  return rule === "refused" || (rule === "course-only" && !opts.byCourse) ? { ...trip, write } : undefined;
 }

@@ -493,6 +493,22 @@ export const CUSTOMER_KEYS = [
   "trip-itinerary-lines",
   "trip-itinerary-caption",
   "trip-ics-caption",
+  // Trips: the quote's picture (src/trips/quote.ts), sent with the quote.
+  "trip-quote-image-title",
+  "trip-quote-image-agent",
+  "trip-quote-image-players",
+  "trip-quote-image-tbc",
+  "trip-quote-image-total",
+  "trip-quote-image-schedule",
+  "trip-quote-image-deposit",
+  "trip-quote-image-deposit-due",
+  "trip-quote-image-balance",
+  "trip-quote-image-pay-all",
+  "trip-quote-image-pay-all-due",
+  "trip-quote-image-ladder",
+  "trip-quote-image-accept",
+  "trip-quote-image-caption",
+  "trip-quote-image-failed",
   // Trips: cancelled by an admin (features/trips/cancel.ts).
   "trip-cancelled-customer",
   // Trips (issue 51): the lead customer's quote, acceptance and trip-only scope.
@@ -508,6 +524,7 @@ export const CUSTOMER_KEYS = [
   "trip-quote-ladder-step",
   "trip-quote-ladder-rest",
   "trip-quote-state",
+  "trip-quote-changing",
   "trip-btn-accept",
   "trip-accepted",
   "trip-pay-agent-tells",
@@ -546,9 +563,23 @@ export const CUSTOMER_KEYS = [
   // A trip's instalment's receipt (features/trips/payment.ts).
   "trip-receipt-caption",
   "trip-receipt-unpaid",
+  // A trip's instalment's tax invoice, the buyer offered again, a cancelled trip's credit note.
+  "trip-tax-invoice-caption",
+  "trip-tax-invoice-unpaid",
+  "tax-invoice-same-buyer",
+  "tax-invoice-same-buyer-yes",
+  "tax-invoice-same-buyer-no",
+  "tax-invoice-branch-no",
+  "trip-credit-note-caption",
   // The receipt of a move's difference the customer paid (features/moves/receipt.ts).
   "move-receipt-caption",
   "move-receipt-unpaid",
+  // A trip's round the course ended: its price off the trip's (features/course-changes/notices.ts).
+  "course-ended-trip",
+  "course-ended-trip-balance",
+  // A trip owns its rounds' bookings: a write of one refused (bot/index.ts, features/moves).
+  "error-trip-owns",
+  "move-trip-round",
   // A trip's lead customer's /mybookings (features/my-bookings.ts).
   "my-trips-title",
   "my-trips-row",

@@ -50,6 +50,7 @@ import { createTripCustomerGate } from "./features/trips/gate.js";
 import { createTripsFeature } from "./features/trips/index.js";
 import { createTripEntry } from "./features/trips/entry.js";
 import { createTripConversation, TRIP_CONVERSATION } from "./conversations/trip/index.js";
+import { createTripEditConversation, TRIP_EDIT_CONVERSATION } from "./conversations/trip/edit.js";
 import { createI18n, surfaceLocale } from "./i18n.js";
 import { dedupeUpdates } from "./middlewares/dedupe-updates.js";
 import { isBlocked, plainTextOnEntityErrors, tolerateLateCallbackAnswers } from "./ui/telegram-errors.js";
@@ -172,6 +173,7 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     ledger: base.ledger,
     catalog: base.catalog,
     receipts: base.receipts,
+    trips: base.trips,
     logger: base.logger.child({ module: "course-notices" }),
     now: base.now,
   });
@@ -303,6 +305,12 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
       maxMillisecondsToWait: BOOKING_IDLE_MS,
     }),
   );
+  chat.use(
+    createConversation(createTripEditConversation(deps), {
+      id: TRIP_EDIT_CONVERSATION,
+      maxMillisecondsToWait: BOOKING_IDLE_MS,
+    }),
+  );
   // Entering the conversation must happen below it.
   chat.use(createTripEntry());
   chat.use(createFindEntry());
@@ -365,7 +373,9 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     const key = refused
       ? "error-not-allowed"
       : owned
-        ? "error-move-open"
+        ? error.owner.startsWith("trip ")
+          ? "error-trip-owns"
+          : "error-move-open"
         : unavailable
           ? "error-database-busy"
           : "error-generic";

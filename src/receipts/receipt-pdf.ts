@@ -28,9 +28,45 @@ export interface ReceiptTrip {
   instalment: "deposit" | "balance";
   rounds: number;
   players: number;
-  /** The instalment's amount, satang. */
+  /** The instalment's amount, satang (a credit note's: the amount credited). */
   sellingSatang: number;
+  /** What the trip is, a line each (its rounds, then the agency's lines): a tax invoice's description. */
+  items?: string[];
 }
+
+/** The agency's line kinds as a tax invoice names them, Thai / English. */
+const LINE_KINDS: Record<"hotel" | "transfer" | "caddie" | "other", string> = {
+  hotel: "ที่พัก / Hotel",
+  transfer: "รถรับส่ง / Transfer",
+  caddie: "แคดดี้ / Caddie",
+  other: "อื่น ๆ / Other",
+};
+
+/** The longest description of an agency's line printed (the rest cut with an ellipsis). */
+const LINE_MAX = 70;
+
+/**
+ * A trip's items as its tax invoice describes the service (Revenue Code §86/4 (5)): each round not cancelled —
+ * its course, day, tee time (the course's clock) and players — then each of the agency's lines by kind.
+ */
+export function tripItems(
+  rounds: readonly { course_name: string; day: string; tee_time: string; players: number; state: string }[],
+  lines: readonly { kind: keyof typeof LINE_KINDS; description: string }[],
+): string[] {
+  const played = rounds.filter((r) => r.state !== "CANCELLED");
+  return [
+    ...played.map(
+      (r, i) => `รอบ / Round ${i + 1}: ${r.course_name}, ${r.day} ${r.tee_time}, ผู้เล่น / Players ${r.players}`,
+    ),
+    ...lines.map((l) => {
+      const text = l.description.length > LINE_MAX ? `${l.description.slice(0, LINE_MAX - 1)}…` : l.description;
+      return `${LINE_KINDS[l.kind]}: ${text}`;
+    }),
+  ];
+}
+
+/** The most item lines a trip's document lists (one A4 page); the rest are counted on one more line. */
+const MAX_TRIP_ITEMS = 14;
 
 /** A tax invoice's buyer (Revenue Code §86/4): name, address, 13-digit tax id, head office or branch. */
 export interface Buyer {
@@ -75,7 +111,7 @@ export interface ReceiptInput {
   paidAt: Date;
   /** The booking paid for; a trip's instalment instead (`trip`). */
   booking?: ReceiptBooking;
-  /** A trip's instalment paid for (a receipt only). */
+  /** A trip's instalment paid for (a receipt, a tax invoice or a credit note of one). */
   trip?: ReceiptTrip;
   /** The customer's name as they gave it (optional on a receipt). */
   customerName?: string;
@@ -138,14 +174,23 @@ function taxIdLine(taxId: string, branch: string): string {
 /** What was paid for: its reference line, the item's line and its detail lines, and the amount. */
 function subjectOf(input: ReceiptInput): { reference: string; item: string; details: string[]; satang: number } {
   const { booking, trip } = input;
-  if (trip)
+  if (trip) {
+    const items = trip.items ?? [];
+    const shown = items.length > MAX_TRIP_ITEMS ? items.slice(0, MAX_TRIP_ITEMS - 1) : items;
+    const more = items.length - shown.length;
     return {
       reference: `ทริป / Trip ${trip.reference}`,
       item:
         trip.instalment === "deposit" ? "เงินมัดจำทริปกอล์ฟ / Golf trip deposit" : "ยอดคงเหลือทริปกอล์ฟ / Golf trip balance",
-      details: [`จำนวนรอบ / Rounds ${trip.rounds}`, `ผู้เล่น / Players ${trip.players}`],
+      details: [
+        `จำนวนรอบ / Rounds ${trip.rounds}`,
+        `ผู้เล่น / Players ${trip.players}`,
+        ...shown,
+        ...(more > 0 ? [`และอีก ${more} รายการ / and ${more} more`] : []),
+      ],
       satang: trip.sellingSatang,
     };
+  }
   if (!booking) throw new Error("a receipt needs a booking or a trip");
   const course = booking.courseNameTH ? `${booking.courseNameTH} / ${booking.courseName}` : booking.courseName;
   return {

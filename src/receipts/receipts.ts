@@ -9,11 +9,11 @@ import type { BookingRecord } from "../bookings/record.js";
 import type { Database } from "../storage/schema.js";
 import { receiptAmounts } from "./amounts.js";
 import { createDocumentStore, type DocumentRecord, type DocumentStore } from "./documents.js";
-import { receiptPdf, type Buyer, type CreditOf, type DocumentPdfKind } from "./receipt-pdf.js";
+import { receiptPdf, tripItems, type Buyer, type CreditOf, type DocumentPdfKind } from "./receipt-pdf.js";
 import type { Seller } from "./seller.js";
 import type { TripViewer } from "../trips/access.js";
 import type { TripService } from "../trips/service.js";
-import type { TripInstalment } from "../trips/store.js";
+import type { TripInstalment, TripView } from "../trips/store.js";
 
 /** States of a booking whose money the agency received (a refund later does not undo the receipt). */
 const RECEIVED = new Set<BookingRecord["state"]>(["PAID", "REFUNDING", "REFUNDED"]);
@@ -50,6 +50,45 @@ export interface IssuedTripDocument {
 /** The source of a trip's instalment's receipt: one per instalment. */
 export function tripReceiptSource(tripId: string, kind: TripInstalment["kind"]): string {
   return `trip:${tripId}:${kind}`;
+}
+
+/**
+ * The source of a trip's instalment's tax invoice (full or abbreviated, whichever was issued): one per
+ * instalment, since a service's tax point is the payment received.
+ */
+export function tripTaxInvoiceSource(tripId: string, kind: TripInstalment["kind"]): string {
+  return `trip:${tripId}:${kind}:tax`;
+}
+
+/** The source of the credit note of a trip's instalment's full tax invoice when the trip is cancelled. */
+export function tripCreditSource(tripId: string, kind: TripInstalment["kind"]): string {
+  return `trip:${tripId}:${kind}:cancel`;
+}
+
+/** What a trip's documents are filed under in the documents table (`booking_id`). */
+export function tripDocumentsKey(tripId: string): string {
+  return `trip:${tripId}`;
+}
+
+/** The reason a cancelled trip's credit note prints, Thai / English. */
+export const TRIP_CANCELLED_REASON = "ยกเลิกทริป คืนเงินตามเงื่อนไขการยกเลิก / Trip cancelled, refunded by its terms";
+
+/** What asking for a trip's instalment's tax invoice gives. */
+export type TripTaxInvoiceOutcome =
+  | IssuedTripDocument
+  /** Not a trip the asker may open (or no such trip: the same answer). */
+  | { kind: "refused" }
+  /** The instalment is not approved (yet). */
+  | { kind: "unpaid" }
+  | { kind: "not-registered" }
+  /** A full tax invoice names its buyer: ask for them, then call again with `buyer`. */
+  | { kind: "needs-buyer" };
+
+/** The buyer of a trip's tax invoice issued before, offered again for its other instalment. */
+export interface OfferedBuyer {
+  /** The invoice that named them. */
+  number: string;
+  buyer: Buyer;
 }
 
 /** A document issued (or found issued before) and its PDF. */
@@ -164,6 +203,49 @@ export function createReceipts(options: ReceiptsOptions) {
     return booking && (await mayAskForDocuments(options.access, booking, askedBy)) ? booking : undefined;
   }
 
+  /** A document's buyer as recorded (a full tax invoice's, a credit note's). */
+  function buyerOf(document: DocumentRecord): Buyer | undefined {
+    if (document.buyer_name === null) return undefined;
+    return {
+      name: document.buyer_name,
+      address: document.buyer_address ?? "",
+      taxId: document.buyer_tax_id ?? "",
+      branch: document.buyer_branch ?? "00000",
+    };
+  }
+
+  /**
+   * A trip's tax invoice's or credit note's PDF, from what it recorded and the trip: dated when issued, the
+   * trip's rounds and lines as the description, the same bytes every time.
+   */
+  async function drawnTrip(
+    document: DocumentRecord,
+    view: TripView,
+    kind: TripInstalment["kind"],
+    reference: string,
+    credit?: CreditOf,
+  ): Promise<IssuedTripDocument> {
+    const buyer = buyerOf(document);
+    const pdf = await receiptPdf({
+      kind: document.kind,
+      ...(buyer ? { buyer } : {}),
+      ...(credit ? { credit } : {}),
+      seller,
+      number: document.number,
+      paidAt: new Date(Number(document.issued_at)),
+      trip: {
+        reference,
+        instalment: kind,
+        rounds: view.rounds.filter((r) => r.state !== "CANCELLED").length,
+        players: view.players.length,
+        sellingSatang: document.total,
+        items: tripItems(view.rounds, view.lines),
+      },
+      customerName: view.trip.lead_name,
+    });
+    return { kind: "issued", document, pdf, filename: `${FILE_NAMES[document.kind]}-${document.number}.pdf` };
+  }
+
   return {
     documents,
 
@@ -258,7 +340,7 @@ export function createReceipts(options: ReceiptsOptions) {
       const document = await documents.issue({
         kind: "receipt",
         source: tripReceiptSource(tripId, kind),
-        bookingId: `trip:${tripId}`,
+        bookingId: tripDocumentsKey(tripId),
         total: amounts.totalSatang,
         net: amounts.netSatang,
         vat: amounts.vatSatang,
@@ -278,6 +360,108 @@ export function createReceipts(options: ReceiptsOptions) {
         customerName: view.trip.lead_name,
       });
       return { kind: "issued", document, pdf, filename: `receipt-${document.number}.pdf` };
+    },
+
+    /**
+     * The tax invoice of a trip's deposit or balance for `viewer` — whoever the trips service lets open the trip
+     * (its lead customer, its agent, an admin): the one issued before if any (whatever `buyer` says), else,
+     * once the instalment is approved and the seller is VAT-registered, a new one for the instalment's amount
+     * (the VAT apart), numbered next in its series — full (`TAX_INVOICES=full`, naming `buyer`; without one,
+     * `needs-buyer`) or abbreviated; source `trip:<trip>:<kind>:tax`, `booking_id` `trip:<trip>`.
+     */
+    async tripTaxInvoice(
+      tripId: string,
+      kind: TripInstalment["kind"],
+      viewer: TripViewer,
+      reference: string,
+      buyer?: Buyer,
+    ): Promise<TripTaxInvoiceOutcome> {
+      const seen = await options.trips?.openFor(tripId, viewer);
+      if (!seen) return { kind: "refused" };
+      const { view } = seen;
+      const source = tripTaxInvoiceSource(tripId, kind);
+      const before = (await documents.find("tax-invoice", source)) ?? (await documents.find("abbreviated", source));
+      if (before) return drawnTrip(before, view, kind, reference);
+      if (!seller.vatRegistered) return { kind: "not-registered" };
+      const instalment = view.instalments.find((i) => i.kind === kind);
+      if (instalment?.state !== "approved") return { kind: "unpaid" };
+      const full = seller.taxInvoices === "full";
+      if (full && !buyer) return { kind: "needs-buyer" };
+      const amounts = receiptAmounts(instalment.amount, seller);
+      const document = await documents.issue({
+        kind: full ? "tax-invoice" : "abbreviated",
+        source,
+        bookingId: tripDocumentsKey(tripId),
+        total: amounts.totalSatang,
+        net: amounts.netSatang,
+        vat: amounts.vatSatang,
+        ...(full && buyer ? { buyer } : {}),
+        issuedBy: viewer.userId,
+      });
+      return drawnTrip(document, view, kind, reference);
+    },
+
+    /**
+     * The buyer named on the full tax invoice of the trip's other instalment, for `viewer` (who may open the
+     * trip): offered again when the second instalment's invoice is asked; undefined when none was issued.
+     */
+    async tripBuyerOffered(
+      tripId: string,
+      kind: TripInstalment["kind"],
+      viewer: TripViewer,
+    ): Promise<OfferedBuyer | undefined> {
+      if (!(await options.trips?.openFor(tripId, viewer))) return undefined;
+      const other = kind === "deposit" ? "balance" : "deposit";
+      const invoice = await documents.find("tax-invoice", tripTaxInvoiceSource(tripId, other));
+      const buyer = invoice && buyerOf(invoice);
+      return invoice && buyer ? { number: invoice.number, buyer } : undefined;
+    },
+
+    /**
+     * The credit notes (ใบลดหนี้) of a cancelled trip's full tax invoices for `refundSatang` returned: a credit
+     * note refers to one invoice, so one per invoice credited — the balance's (the later payment) first, up to
+     * its total, then the deposit's with what is left; each once (source `trip:<trip>:<kind>:cancel`, the same
+     * note again when asked again), its buyer the invoice's. None for an abbreviated invoice (it names no buyer
+     * whose input VAT needs correcting), none when nothing is returned. `reference` names each instalment.
+     */
+    async tripCreditNotes(
+      view: TripView,
+      refundSatang: number,
+      reference: (kind: TripInstalment["kind"]) => string,
+    ): Promise<IssuedTripDocument[]> {
+      const tripId = view.trip.id;
+      const out: IssuedTripDocument[] = [];
+      let left = refundSatang;
+      for (const kind of ["balance", "deposit"] as const) {
+        if (left <= 0) break;
+        const invoice = await documents.find("tax-invoice", tripTaxInvoiceSource(tripId, kind));
+        if (!invoice) continue;
+        const before = await documents.find("credit-note", tripCreditSource(tripId, kind));
+        const credited = before ? before.total : Math.min(left, invoice.total);
+        left -= credited;
+        const amounts = receiptAmounts(credited, seller);
+        const document =
+          before ??
+          (await documents.issue({
+            kind: "credit-note",
+            source: tripCreditSource(tripId, kind),
+            bookingId: tripDocumentsKey(tripId),
+            total: amounts.totalSatang,
+            net: amounts.netSatang,
+            vat: amounts.vatSatang,
+            buyer: buyerOf(invoice) ?? { name: "", address: "", taxId: "", branch: "00000" },
+            refersTo: invoice.number,
+            ...(invoice.issued_by !== null ? { issuedBy: invoice.issued_by } : {}),
+          }));
+        out.push(
+          await drawnTrip(document, view, kind, reference(kind), {
+            invoiceNumber: invoice.number,
+            invoiceSatang: invoice.total,
+            reason: TRIP_CANCELLED_REASON,
+          }),
+        );
+      }
+      return out;
     },
 
     /**

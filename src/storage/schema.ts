@@ -545,7 +545,7 @@ export type OwedState = "to-return" | "returned";
  * done (old selling − new selling); `refund` — a booking they paid was refunded (their share of the
  * partner's credit).
  */
-export type OwedReason = "stranded" | "difference" | "refund" | "trip";
+export type OwedReason = "stranded" | "difference" | "refund" | "trip" | "trip-round";
 
 /** Money fairway owes a customer, one row per cause (`src/bookings/owed.ts`). */
 export interface MoneyOwedTable {
@@ -669,7 +669,7 @@ export interface TripRoundsTable {
    * sale (migration 034); null: its selling price.
    */
   max_net_amount: number | null;
-  state: "PLANNED" | "WAITING_FOR_SALE" | "BOOKING" | "BOOKED" | "FAILED" | "CANCELLED";
+  state: "PLANNED" | "WAITING_FOR_SALE" | "BOOKING" | "BOOKED" | "FAILED" | "CANCELLED" | "COURSE_ENDED";
   /** The booking made for it. */
   booking_id: string | null;
   last_error: string | null;

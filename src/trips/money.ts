@@ -105,6 +105,41 @@ export function scheduleOf(options: {
   return { deposit: { satang: deposit, due: accepted }, balance: { satang: total - deposit, due: balanceDue } };
 }
 
+/** What a quote says of the schedule: the amounts and days, and whether they are frozen (the trip accepted). */
+export interface QuotedSchedule {
+  deposit: Instalment;
+  /** 0 when the whole total is due on acceptance. */
+  balance: Instalment;
+  /** The instalments are recorded (the trip was accepted); false: as if accepted at the moment asked. */
+  frozen: boolean;
+}
+
+/**
+ * The schedule a quote shows: the recorded instalments once the trip is accepted, otherwise `scheduleOf`
+ * as if it were accepted at `nowMs` (the deposit today in Bangkok, the balance its days before the first round).
+ */
+export function quotedSchedule(
+  trip: {
+    total: number;
+    deposit: DepositRule;
+    balanceDaysBefore: number;
+    firstRound: string;
+    instalments: readonly { kind: "deposit" | "balance"; amount: number; due: string }[];
+  },
+  nowMs: number,
+): QuotedSchedule {
+  const deposit = trip.instalments.find((i) => i.kind === "deposit");
+  if (deposit) {
+    const balance = trip.instalments.find((i) => i.kind === "balance");
+    return {
+      deposit: { satang: deposit.amount, due: deposit.due },
+      balance: { satang: balance?.amount ?? 0, due: balance?.due ?? deposit.due },
+      frozen: true,
+    };
+  }
+  return { ...scheduleOf({ ...trip, acceptedAtMs: nowMs }), frozen: false };
+}
+
 /** Whole calendar days from `day` to `firstRound` (negative once the first round has passed). */
 export function daysBefore(day: string, firstRound: string): number {
   return Math.round((dateKeyToUtcMs(firstRound) - dateKeyToUtcMs(day)) / 86_400_000);

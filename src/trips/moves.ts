@@ -45,15 +45,18 @@ export const INSTALMENT_MOVES = {
  * or FAILED, which may be tried again) if its day is inside the partner's sales window, else left
  * WAITING_FOR_SALE until the day opens, then booked (BOOKING) or, with no tee time near its time within the
  * agent's price, FAILED (the agent told, with the nearest). Cancelled with its trip (a booked round's
- * reservation refunded).
+ * reservation refunded). A booked round the course ended at the partner (it cancelled the tee time or closed
+ * the day) is COURSE_ENDED: out of the trip's price, what the customer paid for it returned or taken off the
+ * balance (`TripService.courseEnded`).
  */
 export const ROUND_MOVES = {
   PLANNED: ["BOOKING", "WAITING_FOR_SALE", "CANCELLED"],
   WAITING_FOR_SALE: ["BOOKING", "FAILED", "CANCELLED"],
   BOOKING: ["BOOKED", "FAILED"],
   FAILED: ["BOOKING", "CANCELLED"],
-  BOOKED: ["CANCELLED"],
+  BOOKED: ["CANCELLED", "COURSE_ENDED"],
   CANCELLED: [],
+  COURSE_ENDED: [],
 } as const satisfies Record<RoundState, readonly RoundState[]>;
 
 export type TripTargets<From extends TripState> = LegalTo<typeof TRIP_MOVES, From>;

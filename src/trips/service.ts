@@ -6,10 +6,10 @@
  * recorded as money to return with the partner's reservations refunded through the existing refund path.
  * The service decides every move (the tables in `moves.ts`); the screens only call it.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { BookingService } from "../bookings/index.js";
 import { userActor } from "../bookings/audit.js";
-import { owedId, recordOwed } from "../bookings/owed.js";
+import { owedId, owedTotal, recordOwed } from "../bookings/owed.js";
 import { lastSaleDate } from "../partner/sales-window.js";
 import type { Database } from "../storage/schema.js";
 import { addDaysToDateKey } from "../time/date-key.js";
@@ -23,12 +23,14 @@ import type { Links } from "../access/links.js";
 import { tripSight, type TripSight, type TripViewer } from "./access.js";
 import {
   createTripStore,
+  marginRounds,
   tripMargin,
   type TripInstalment,
   type TripMargin,
   type TripRound,
   type TripView,
 } from "./store.js";
+import { draftPartsOf, type EditProblem, type TripEdit } from "./edits.js";
 
 export interface TripServiceOptions {
   db: Kysely<Database>;
@@ -94,6 +96,16 @@ export interface InstalmentReminder {
   due: string;
   stage: Exclude<ReminderStage, 0>;
 }
+/** A trip's round the course ended, and what it did to the trip's money (`courseEnded`, `endedRoundOf`). */
+export interface EndedRound {
+  view: TripView;
+  round: TripRound;
+  /** Satang to return to the customer for it (its `tr-<round>` row; 0: it came off the balance). */
+  owed: number;
+  /** The balance still to pay after it (satang), when one is open. */
+  balance: number | null;
+}
+
 /** A trip as one viewer may see it (`openFor`). */
 export interface TripSeen {
   sight: Exclude<TripSight, undefined>;
@@ -111,6 +123,18 @@ export type SlipOutcome =
 
 export type DecideOutcome =
   ApproveOutcome | { kind: "rejected"; view: TripView } | { kind: "not-submitted" } | { kind: "refused" };
+
+export type EditOutcome =
+  /** Written; `voided` when the trip had been sent (QUOTED → DRAFT: its customer cannot accept until it is sent again). */
+  | { kind: "edited"; view: TripView; voided: boolean }
+  /** Accepted (or cancelled) already: a round is changed by a move, anything else by cancelling. */
+  | { kind: "not-editable"; view: TripView }
+  | { kind: "invalid"; problem: EditProblem }
+  /** Not the trip's agent nor an admin (or no such trip): nothing was done. */
+  | { kind: "refused" };
+
+/** The trips a viewer may edit now (`editableFor`): staff's, before the customer accepted. */
+export const EDITABLE_STATES = ["DRAFT", "QUOTED"] as const;
 
 /** Trips in /report and the digest (`figuresBetween`); satang. */
 export interface TripFigures {
@@ -133,7 +157,9 @@ export function createTripService(options: TripServiceOptions) {
   };
   /** The trip's margin: what the partner charged for each round whose booking is paid, read from the ledger. */
   async function marginOf(view: TripView): Promise<TripMargin> {
-    const ids = view.rounds.map((r) => r.booking_id).filter((x): x is string => x !== null);
+    const ids = marginRounds(view)
+      .map((r) => r.booking_id)
+      .filter((x): x is string => x !== null);
     const paid = (await Promise.all(ids.map((x) => bookings.get(x)))).filter((b) => b?.state === "PAID");
     return tripMargin(
       view,
@@ -142,6 +168,88 @@ export function createTripService(options: TripServiceOptions) {
   }
   const paidOf = (view: TripView) =>
     view.instalments.filter((i) => i.state === "approved").reduce((sum, i) => sum + i.amount, 0);
+  const OPEN_INSTALMENT = ["due", "submitted", "rejected"] as const;
+
+  /** Satang already owed back for the trip's rounds the course ended (their `tr-<round>` rows). */
+  async function owedForEndedRounds(q: Kysely<Database> | Transaction<Database>, view: TripView): Promise<number> {
+    return owedTotal(
+      q,
+      view.rounds.filter((r) => r.state === "COURSE_ENDED").map((r) => owedId["trip-round"](r.id)),
+    );
+  }
+
+  /** The ladder's quote now: on the trip's price and what the customer paid, less what is owed back already. */
+  async function quoteOf(view: TripView): Promise<RefundQuote> {
+    return refundQuote({
+      total: view.total,
+      paid: paidOf(view) - (await owedForEndedRounds(db, view)),
+      ladder: view.ladder,
+      // Days before the first round still played (the course may have ended the first).
+      firstRound: (view.rounds.find((r) => r.state !== "COURSE_ENDED") ?? view.rounds[0]!).day,
+      atMs: now(),
+    });
+  }
+
+  /**
+   * A booked round whose booking the course ended at the partner (`ended_by = 'course'`): in one transaction the
+   * round COURSE_ENDED (out of the trip's price), and its price taken off the open balance or, when the customer
+   * paid more than the trip's new price, the excess owed back (`tr-<round>`). Once, whoever calls (the course
+   * changes' pass, an admin's closed day, a replay): the round's compare-and-set decides. Undefined when
+   * `bookingId` is no trip's booked round, or its booking was not ended by the course.
+   */
+  async function courseEnded(bookingId: string): Promise<EndedRound | undefined> {
+    const round = await store.roundOfBooking(bookingId);
+    if (!round || round.state !== "BOOKED") return undefined;
+    const booking = await bookings.get(bookingId);
+    if (booking?.ended_by !== "course") return undefined;
+    const at = now();
+    const moved = await db.transaction().execute(async (trx) => {
+      if (!(await store.moveRound(trx, round.id, ["BOOKED"], "COURSE_ENDED"))) return false;
+      const view = (await store.get(round.trip_id, trx))!;
+      if (view.trip.state === "CANCELLED") return true;
+      const balance = view.instalments.find((i) => i.kind === "balance");
+      const open = balance && (OPEN_INSTALMENT as readonly string[]).includes(balance.state) ? balance : undefined;
+      const rest = view.total - paidOf(view);
+      if (open && rest > 0) {
+        await store.setInstalmentAmount(trx, view.trip.id, "balance", OPEN_INSTALMENT, rest);
+      } else if (open) {
+        await store.moveInstalment(trx, view.trip.id, "balance", OPEN_INSTALMENT, "cancelled");
+        await store.moveTrip(trx, view.trip.id, ["DEPOSIT_PAID"], "PAID");
+      }
+      const owed = paidOf(view) - view.total - (await owedForEndedRounds(trx, view));
+      if (owed > 0 && view.trip.customer_user_id !== null) {
+        await recordOwed(
+          trx,
+          {
+            id: owedId["trip-round"](round.id),
+            reason: "trip-round",
+            booking_id: bookingId,
+            move_id: null,
+            amount: owed,
+            paid_via: "fairway",
+            reference: tripReference(view.trip.id),
+            chat_id: Number(view.trip.customer_chat_id),
+            user_id: Number(view.trip.customer_user_id),
+            agent_id: view.trip.agent_id,
+          },
+          at,
+        );
+      }
+      return true;
+    });
+    return moved ? endedRoundOf(bookingId) : undefined;
+  }
+
+  /** The round the course ended for `bookingId`, as it stands: what is owed for it, the balance still open. */
+  async function endedRoundOf(bookingId: string): Promise<EndedRound | undefined> {
+    const round = await store.roundOfBooking(bookingId);
+    if (round?.state !== "COURSE_ENDED") return undefined;
+    const view = await load(round.trip_id);
+    const owed = await owedTotal(db, [owedId["trip-round"](round.id)]);
+    const balance = view.instalments.find((i) => i.kind === "balance");
+    const open = balance && (OPEN_INSTALMENT as readonly string[]).includes(balance.state) ? balance.amount : null;
+    return { view, round, owed, balance: open };
+  }
 
   /** Books one round the call has moved to BOOKING: intent (idempotent on its id), reserve, confirm. */
   async function bookRound(view: TripView, round: TripRound, bookingId: string): Promise<RoundBooking> {
@@ -459,6 +567,44 @@ export function createTripService(options: TripServiceOptions) {
       return moved ? { kind: "rejected", view: await load(id) } : { kind: "not-submitted" };
     },
 
+    /** The trip if `viewer` may edit it now (its agent or an admin; DRAFT or QUOTED); why not otherwise. */
+    async editableFor(
+      id: string,
+      viewer: TripViewer,
+    ): Promise<{ kind: "editable"; view: TripView } | Extract<EditOutcome, { kind: "refused" | "not-editable" }>> {
+      const seen = await service.openFor(id, viewer);
+      if (seen?.sight !== "staff") return { kind: "refused" };
+      const editable = (EDITABLE_STATES as readonly string[]).includes(seen.view.trip.state);
+      return editable ? { kind: "editable", view: seen.view } : { kind: "not-editable", view: seen.view };
+    },
+
+    /**
+     * The trip's agent (or an admin) changes a trip before its customer accepted (`edits.ts`): in one
+     * transaction a sent quote is voided (QUOTED → DRAFT, a compare-and-set), the draft held by a compare-and-set
+     * on its state, the change read from the trip as it is then and written. Anyone else is refused; a trip
+     * accepted or cancelled meanwhile is not editable and nothing is written.
+     */
+    async editAs(id: string, viewer: TripViewer, edit: TripEdit): Promise<EditOutcome> {
+      const may = await service.editableFor(id, viewer);
+      if (may.kind !== "editable") return may;
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          const voided = await store.moveTrip(trx, id, ["QUOTED"], "DRAFT");
+          if (!(await store.holdDraft(trx, id))) return { kind: "not-editable" as const };
+          const parts = draftPartsOf((await store.get(id, trx))!, edit);
+          if ("problem" in parts) throw new EditRefused(parts.problem);
+          await store.writeDraft(trx, id, parts);
+          return { kind: "edited" as const, voided };
+        })
+        .catch((error: unknown) => {
+          if (error instanceof EditRefused) return { kind: "invalid" as const, problem: error.problem };
+          throw error;
+        });
+      if (outcome.kind === "invalid") return outcome;
+      return { ...outcome, view: await load(id) };
+    },
+
     /** The lead customer accepts through the screens: only the customer the trip's link admitted (`access.ts`). */
     async acceptFor(id: string, viewer: TripViewer, chatId: number): Promise<AcceptOutcome | { kind: "refused" }> {
       const seen = await service.openFor(id, viewer);
@@ -555,15 +701,11 @@ export function createTripService(options: TripServiceOptions) {
 
     /** What cancelling the trip now returns (the ladder frozen at sale, on today's day in Bangkok). */
     async cancelQuote(id: string): Promise<RefundQuote> {
-      const view = await load(id);
-      return refundQuote({
-        total: view.total,
-        paid: paidOf(view),
-        ladder: view.ladder,
-        firstRound: view.rounds[0]!.day,
-        atMs: now(),
-      });
+      return quoteOf(await load(id));
     },
+
+    courseEnded,
+    endedRoundOf,
 
     /**
      * Cancels the trip at the quote the person saw (`expectedRefund`, satang): the open instalments void,
@@ -576,13 +718,7 @@ export function createTripService(options: TripServiceOptions) {
       if (!options.isAdmin(opts.actorId)) return { kind: "refused" };
       const view = await load(id);
       if (view.rounds.some((r) => r.state === "BOOKING")) return { kind: "busy" };
-      const quote = refundQuote({
-        total: view.total,
-        paid: paidOf(view),
-        ladder: view.ladder,
-        firstRound: view.rounds[0]!.day,
-        atMs: now(),
-      });
+      const quote = await quoteOf(view);
       if (quote.refund !== opts.expectedRefund) return { kind: "quote-changed", quote };
       const at = now();
       const won = await db
@@ -653,6 +789,13 @@ export function flightParty(view: Pick<TripView, "players" | "rounds">, round: T
   // A roster shorter than the flights (a round for more than the roster): the first players again.
   const from = before + round.players <= names.length ? before : 0;
   return names.slice(from, from + round.players);
+}
+
+/** Rolls an edit back (a quote voided for nothing is not voided) when the change does not apply. */
+class EditRefused extends Error {
+  constructor(readonly problem: EditProblem) {
+    super(problem);
+  }
 }
 
 /** Rolls a cancellation back when a round moved after its view was read. */

@@ -49,7 +49,7 @@ export interface TripView {
  * prices — less what the partner charged for its booked rounds (each round's booking, paid at the partner).
  * The lines' cost (a hotel, a transfer) is not known to fairway: their selling price counts whole as the
  * agency's, and says so where it is shown (`lines`). A round not booked yet has no net: its selling price
- * counts until it is (`booked` of `roundCount`).
+ * counts until it is (`booked` of `roundCount`). A round the course ended is out of both (as of the trip's total).
  */
 export interface TripMargin {
   tripId: string;
@@ -67,9 +67,16 @@ export interface TripMargin {
   margin: number;
 }
 
+/** The rounds a trip's margin counts: every round but those the course ended (out of the trip's price). */
+export function marginRounds(view: Pick<TripView, "rounds">): TripRound[] {
+  return view.rounds.filter((r) => r.state !== "COURSE_ENDED");
+}
+
 /** `TripMargin` of a trip, given what the partner charged for each of its rounds booked and paid there. */
 export function tripMargin(view: TripView, nets: readonly number[]): TripMargin {
-  const rounds = view.rounds.reduce((n, r) => n + r.selling_amount, 0);
+  // A round the course ended is out of the trip's price (and its booking out of the nets: `marginRounds`).
+  const priced = marginRounds(view);
+  const rounds = priced.reduce((n, r) => n + r.selling_amount, 0);
   const lines = view.lines.reduce((n, l) => n + l.selling_amount, 0);
   const net = nets.reduce((n, x) => n + x, 0);
   return {
@@ -81,13 +88,53 @@ export function tripMargin(view: TripView, nets: readonly number[]): TripMargin 
     lines,
     nets: net,
     booked: nets.length,
-    roundCount: view.rounds.length,
+    roundCount: priced.length,
     margin: rounds + lines - net,
   };
 }
 
 const Satang = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const Text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
+
+/** One player of the roster. */
+export const PlayerInputSchema = v.object({
+  name: Text(128),
+  handicap: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(54))),
+  locale: v.picklist(LOCALES),
+  phone: v.nullable(v.pipe(v.string(), v.regex(/^\+?[0-9]{6,15}$/))),
+});
+
+/** One round (one tee time) as quoted. */
+export const RoundInputSchema = v.pipe(
+  v.object({
+    courseId: Text(64),
+    courseName: Text(256),
+    timeZone: Text(64),
+    day: v.pipe(
+      v.string(),
+      v.check((s: string) => isDateKey(s), "a YYYY-MM-DD day"),
+    ),
+    teeTime: v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/)),
+    slotId: v.nullable(Text(64)),
+    startsAt: v.nullable(v.pipe(v.number(), v.safeInteger())),
+    players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64)),
+    sellingAmount: Satang,
+    netAmount: v.nullable(Satang),
+    /** Beyond the sales window: the most the partner may be paid when its day opens (default: the selling price). */
+    maxNetAmount: v.optional(v.nullable(Satang)),
+  }),
+  v.check(
+    (r) => r.maxNetAmount == null || (r.maxNetAmount > 0 && r.maxNetAmount <= r.sellingAmount),
+    "the agent's limit is above zero and at most the selling price",
+  ),
+);
+
+/** One of the agency's own priced lines. */
+export const LineInputSchema = v.object({
+  kind: v.picklist(["hotel", "transfer", "caddie", "other"]),
+  description: Text(256),
+  sellingAmount: Satang,
+});
 
 /** A new trip, as its agent builds it; checked at the boundary. */
 export const TripInputSchema = v.object({
@@ -96,51 +143,9 @@ export const TripInputSchema = v.object({
   leadEmail: v.pipe(v.string(), v.trim(), v.email(), v.maxLength(256)),
   leadMobile: v.pipe(v.string(), v.regex(/^\+?[0-9]{6,15}$/)),
   locale: v.picklist(LOCALES),
-  players: v.pipe(
-    v.array(
-      v.object({
-        name: Text(128),
-        handicap: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(-10), v.maxValue(54))),
-        locale: v.picklist(LOCALES),
-        phone: v.nullable(v.pipe(v.string(), v.regex(/^\+?[0-9]{6,15}$/))),
-      }),
-    ),
-    v.minLength(1),
-    v.maxLength(64),
-  ),
-  rounds: v.pipe(
-    v.array(
-      v.object({
-        courseId: Text(64),
-        courseName: Text(256),
-        timeZone: Text(64),
-        day: v.pipe(
-          v.string(),
-          v.check((s: string) => isDateKey(s), "a YYYY-MM-DD day"),
-        ),
-        teeTime: v.pipe(v.string(), v.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/)),
-        slotId: v.nullable(Text(64)),
-        startsAt: v.nullable(v.pipe(v.number(), v.safeInteger())),
-        players: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(64)),
-        sellingAmount: Satang,
-        netAmount: v.nullable(Satang),
-        /** Beyond the sales window: the most the partner may be paid when its day opens (default: the selling price). */
-        maxNetAmount: v.optional(v.nullable(Satang)),
-      }),
-    ),
-    v.minLength(1),
-    v.maxLength(30),
-  ),
-  lines: v.pipe(
-    v.array(
-      v.object({
-        kind: v.picklist(["hotel", "transfer", "caddie", "other"]),
-        description: Text(256),
-        sellingAmount: Satang,
-      }),
-    ),
-    v.maxLength(30),
-  ),
+  players: v.pipe(v.array(PlayerInputSchema), v.minLength(1), v.maxLength(64)),
+  rounds: v.pipe(v.array(RoundInputSchema), v.minLength(1), v.maxLength(30)),
+  lines: v.pipe(v.array(LineInputSchema), v.maxLength(30)),
   deposit: v.variant("kind", [
     v.object({ kind: v.literal("percent"), percent: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100)) }),
     v.object({ kind: v.literal("amount"), satang: Satang }),
@@ -149,6 +154,17 @@ export const TripInputSchema = v.object({
   ladder: v.array(v.object({ daysBefore: v.pipe(v.number(), v.integer()), percent: v.pipe(v.number(), v.integer()) })),
 });
 export type TripInput = v.InferInput<typeof TripInputSchema>;
+export type PlayerInput = v.InferOutput<typeof PlayerInputSchema>;
+export type RoundInput = v.InferOutput<typeof RoundInputSchema>;
+export type LineInput = v.InferOutput<typeof LineInputSchema>;
+
+/** What an edit writes anew (`writeDraft`), each part checked by its schema first. */
+export interface DraftParts {
+  players?: PlayerInput[];
+  rounds?: RoundInput[];
+  lines?: LineInput[];
+  depositPercent?: number;
+}
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -184,10 +200,67 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       rounds: r,
       lines: l,
       instalments: i,
-      total: tripTotal([...r.map((x) => x.selling_amount), ...l.map((x) => x.selling_amount)]),
+      // A round the course ended is no longer part of the trip's price (`TripService.courseEnded`).
+      total: tripTotal([
+        ...r.filter((x) => x.state !== "COURSE_ENDED").map((x) => x.selling_amount),
+        ...l.map((x) => x.selling_amount),
+      ]),
       ladder,
       deposit,
     };
+  }
+
+  async function insertPlayers(q: Q, id: string, players: PlayerInput[]): Promise<void> {
+    await q
+      .insertInto("trip_players")
+      .values(players.map((p, i) => ({ trip_id: id, position: i + 1, ...p })))
+      .execute();
+  }
+
+  /** A trip's rounds, PLANNED, numbered in the order they are played. */
+  async function insertRounds(q: Q, id: string, input: RoundInput[], at: number): Promise<void> {
+    const rounds = [...input].sort((a, b) => (a.day + a.teeTime).localeCompare(b.day + b.teeTime));
+    await q
+      .insertInto("trip_rounds")
+      .values(
+        rounds.map((r, i) => ({
+          id: `${id}-r${i + 1}`,
+          trip_id: id,
+          position: i + 1,
+          course_id: r.courseId,
+          course_name: r.courseName,
+          time_zone: r.timeZone,
+          day: r.day,
+          tee_time: r.teeTime,
+          slot_id: r.slotId,
+          starts_at: r.startsAt,
+          players: r.players,
+          selling_amount: r.sellingAmount,
+          net_amount: r.netAmount,
+          max_net_amount: r.maxNetAmount ?? null,
+          state: "PLANNED" as const,
+          booking_id: null,
+          last_error: null,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
+
+  async function insertLines(q: Q, id: string, lines: LineInput[]): Promise<void> {
+    if (lines.length === 0) return;
+    await q
+      .insertInto("trip_lines")
+      .values(
+        lines.map((l, i) => ({
+          trip_id: id,
+          position: i + 1,
+          kind: l.kind,
+          description: l.description,
+          selling_amount: l.sellingAmount,
+        })),
+      )
+      .execute();
   }
 
   return {
@@ -219,55 +292,53 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
             updated_at: at,
           })
           .execute();
-        await trx
-          .insertInto("trip_players")
-          .values(t.players.map((p, i) => ({ trip_id: id, position: i + 1, ...p })))
-          .execute();
-        const rounds = [...t.rounds].sort((a, b) => (a.day + a.teeTime).localeCompare(b.day + b.teeTime));
-        await trx
-          .insertInto("trip_rounds")
-          .values(
-            rounds.map((r, i) => ({
-              id: `${id}-r${i + 1}`,
-              trip_id: id,
-              position: i + 1,
-              course_id: r.courseId,
-              course_name: r.courseName,
-              time_zone: r.timeZone,
-              day: r.day,
-              tee_time: r.teeTime,
-              slot_id: r.slotId,
-              starts_at: r.startsAt,
-              players: r.players,
-              selling_amount: r.sellingAmount,
-              net_amount: r.netAmount,
-              max_net_amount: r.maxNetAmount ?? null,
-              state: "PLANNED" as const,
-              booking_id: null,
-              last_error: null,
-              updated_at: at,
-            })),
-          )
-          .execute();
-        if (t.lines.length > 0) {
-          await trx
-            .insertInto("trip_lines")
-            .values(
-              t.lines.map((l, i) => ({
-                trip_id: id,
-                position: i + 1,
-                kind: l.kind,
-                description: l.description,
-                selling_amount: l.sellingAmount,
-              })),
-            )
-            .execute();
-        }
+        await insertPlayers(trx, id, t.players);
+        await insertRounds(trx, id, t.rounds, at);
+        await insertLines(trx, id, t.lines);
       });
       return (await view(db, id))!;
     },
 
     get: (id: string, q: Q = db) => view(q, id),
+
+    /**
+     * Holds a DRAFT trip for an edit inside `q`'s transaction: a compare-and-set on its state (DRAFT stays DRAFT,
+     * `updated_at` moves), so an edit never lands on a trip sent or accepted meanwhile, and (PostgreSQL) a second
+     * edit waits for this one's transaction; true if held.
+     */
+    async holdDraft(q: Q, id: string): Promise<boolean> {
+      const held = await q
+        .updateTable("trips")
+        .set({ updated_at: now() })
+        .where("id", "=", id)
+        .where("state", "=", "DRAFT")
+        .executeTakeFirst();
+      return Number(held.numUpdatedRows) === 1;
+    },
+
+    /** Writes anew the parts of a held draft (`holdDraft`) given: rounds PLANNED, renumbered in play order. */
+    async writeDraft(q: Q, id: string, parts: DraftParts): Promise<void> {
+      if (parts.depositPercent !== undefined) {
+        await q
+          .updateTable("trips")
+          .set({ deposit_kind: "percent", deposit_value: parts.depositPercent })
+          .where("id", "=", id)
+          .where("state", "=", "DRAFT")
+          .execute();
+      }
+      if (parts.players) {
+        await q.deleteFrom("trip_players").where("trip_id", "=", id).execute();
+        await insertPlayers(q, id, parts.players);
+      }
+      if (parts.rounds) {
+        await q.deleteFrom("trip_rounds").where("trip_id", "=", id).where("state", "=", "PLANNED").execute();
+        await insertRounds(q, id, parts.rounds, now());
+      }
+      if (parts.lines) {
+        await q.deleteFrom("trip_lines").where("trip_id", "=", id).execute();
+        await insertLines(q, id, parts.lines);
+      }
+    },
 
     /** An agent's trips, newest first. */
     listForAgent(agentId: number, limit = 20): Promise<TripRecord[]> {
@@ -334,6 +405,34 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       const result = await q
         .updateTable("trip_instalments")
         .set({ ...set, state: to, updated_at: now() })
+        .where("trip_id", "=", tripId)
+        .where("kind", "=", kind)
+        .where("state", "in", from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The round a booking was made for, if any. */
+    async roundOfBooking(bookingId: string): Promise<TripRound | undefined> {
+      const row = await db
+        .selectFrom("trip_rounds")
+        .select(["trip_id", "id"])
+        .where("booking_id", "=", bookingId)
+        .executeTakeFirst();
+      return row ? (await view(db, row.trip_id))?.rounds.find((r) => r.id === row.id) : undefined;
+    },
+
+    /** Sets an open instalment's amount (the trip's price changed); true if it was still in one of `from`. */
+    async setInstalmentAmount(
+      q: Q,
+      tripId: string,
+      kind: TripInstalment["kind"],
+      from: readonly InstalmentState[],
+      amount: number,
+    ): Promise<boolean> {
+      const result = await q
+        .updateTable("trip_instalments")
+        .set({ amount, updated_at: now() })
         .where("trip_id", "=", tripId)
         .where("kind", "=", kind)
         .where("state", "in", from)
@@ -452,11 +551,6 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
         .orderBy("trip_rounds.tee_time")
         .limit(limit)
         .execute();
-    },
-
-    /** The trip a booking was made for, if any (its round). */
-    roundOfBooking(bookingId: string): Promise<TripRound | undefined> {
-      return db.selectFrom("trip_rounds").selectAll().where("booking_id", "=", bookingId).executeTakeFirst();
     },
   };
 }

@@ -60,3 +60,41 @@ export function itineraryTrip(): TripView {
     ],
   } as unknown as TripView;
 }
+
+/** The partner's net of the quote's first round: figures that must never reach a customer's picture. */
+export const QUOTE_NET = 1_987_600;
+
+/**
+ * The same trip as its lead customer is quoted it (QUOTED, nothing paid): two rounds from the tee sheet (their
+ * tee times known, the partner's net beside them), two beyond the sales window (a quoted time, to be
+ * confirmed), the agency's two lines, 25 % deposit, the balance 30 days before the first round, the default ladder.
+ */
+export function quoteTrip(): TripView {
+  const view = itineraryTrip();
+  const rounds = view.rounds.map((r, i) =>
+    i < 2
+      ? { ...r, state: "PLANNED", slot_id: `slot-${i + 1}`, net_amount: i === 0 ? QUOTE_NET : 2_010_000 }
+      : { ...r, state: "PLANNED", selling_amount: 2_600_000, max_net_amount: 2_450_000 },
+  ) as TripView["rounds"];
+  const lines = [
+    { ...view.lines[0]!, kind: "hotel", selling_amount: 4_800_000 },
+    { ...view.lines[1]!, kind: "transfer", selling_amount: 960_000 },
+  ] as TripView["lines"];
+  const total = [...rounds, ...lines].reduce((s, x) => s + x.selling_amount, 0);
+  return {
+    ...view,
+    trip: { ...view.trip, state: "QUOTED", agent_id: 7301, balance_days_before: 30 },
+    rounds,
+    lines,
+    instalments: [],
+    total,
+    deposit: { kind: "percent", percent: 25 },
+    ladder: [
+      { daysBefore: 30, percent: 75 },
+      { daysBefore: 15, percent: 50 },
+    ],
+  };
+}
+
+/** The moment the quote's references are drawn at (its schedule is as if accepted then). */
+export const QUOTE_NOW = NOW;

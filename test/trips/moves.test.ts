@@ -22,8 +22,9 @@ describe("trip machines", () => {
     expect(TRIP_MOVES.COMPLETED).toEqual([]);
     expect(INSTALMENT_MOVES.approved).toEqual([]);
     expect(ROUND_MOVES.CANCELLED).toEqual([]);
-    // A booked round is only ever cancelled (its reservation refunded), never booked again.
-    expect(ROUND_MOVES.BOOKED).toEqual(["CANCELLED"]);
+    expect(ROUND_MOVES.COURSE_ENDED).toEqual([]);
+    // A booked round is only ever cancelled (its reservation refunded) or ended by the course, never booked again.
+    expect(ROUND_MOVES.BOOKED).toEqual(["CANCELLED", "COURSE_ENDED"]);
   });
 
   it("refuses at run time a move the table does not hold", () => {

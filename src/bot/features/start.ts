@@ -56,8 +56,8 @@ export function createStartFeature(onNewCustomer?: (ctx: BotContext) => Promise<
       ...(link.trip_id ? { tripId: link.trip_id } : {}),
     };
     if (redemption.firstUse) await onNewCustomer?.(ctx);
-    // A trip's link opens that trip's quote, nothing else.
-    if (link.trip_id) return showTripQuote(ctx, link.trip_id);
+    // A trip's link opens that trip's quote (its picture, then the message with Accept), nothing else.
+    if (link.trip_id) return showTripQuote(ctx, link.trip_id, { picture: true });
     await ctx.reply(ctx.t("customer-welcome", { name: escapeHtml(ctx.from?.first_name ?? "") }), {
       parse_mode: "HTML",
     });

@@ -30,8 +30,10 @@ export function zonedInstant(day: string, hhmm: string, timeZone: string): numbe
   return naive - offsetMs;
 }
 
-const revision = (r: TripRound) =>
-  r.state === "CANCELLED" ? 2 : r.state === "PLANNED" || r.state === "WAITING_FOR_SALE" ? 0 : 1;
+/** A round cancelled with its trip, or ended by the course: off the calendar. */
+const isOff = (r: TripRound) => r.state === "CANCELLED" || r.state === "COURSE_ENDED";
+
+const revision = (r: TripRound) => (isOff(r) ? 2 : r.state === "PLANNED" || r.state === "WAITING_FOR_SALE" ? 0 : 1);
 
 /** The itinerary's calendar and its file name. */
 export function tripIcs(view: TripView, o: TripIcsOptions): { ics: string; filename: string } {
@@ -40,7 +42,7 @@ export function tripIcs(view: TripView, o: TripIcsOptions): { ics: string; filen
   const events: TeeTimeIcsOptions[] = rounds.map((r, i) => {
     const booked = r.state === "BOOKED" && r.starts_at !== null;
     const description = [
-      r.state === "CANCELLED"
+      isOff(r)
         ? o.t("trip-ics-cancelled", {})
         : booked
           ? o.t("trip-ics-booked", { players: r.players })
@@ -56,7 +58,7 @@ export function tripIcs(view: TripView, o: TripIcsOptions): { ics: string; filen
       location: r.course_name,
       description,
       createdAt: o.now,
-      status: r.state === "CANCELLED" ? "CANCELLED" : booked ? "CONFIRMED" : "TENTATIVE",
+      status: isOff(r) ? "CANCELLED" : booked ? "CONFIRMED" : "TENTATIVE",
     };
   });
   return { ics: buildTeeTimesIcs(events), filename: `trip-${rounds[0]?.day ?? "itinerary"}.ics` };

@@ -1,12 +1,14 @@
 /**
- * The booking flow's stored state carries BOOKING_FLOW_VERSION, and a stored state of another version is
+ * Every conversation's stored state carries BOOKING_FLOW_VERSION (one storage version for all: the booking flow,
+ * building and editing a trip, a tax invoice's buyer — src/bot/index.ts), and a stored state of another version is
  * never read back (a restart after a deploy starts the flow over instead of replaying a log into code
  * that expects another shape). That holds only if the version moves whenever the shape does: this test
  * fingerprints the stored types — the state handed across each update (`FlowState`: the draft, the
  * panel, the retry), the conversation's arguments (`BookingArgs`), and the result of every
  * `conversation.external` call in the flow's files (what the replay log keeps: a booking read from the
- * ledger, a hold's outcome, a payment) — from the TypeScript sources, and fails when the fingerprint
- * changes while the version stays.
+ * ledger, a hold's outcome, a payment) — and of the other conversations (the trip's and the tax invoice's) the
+ * result of every `conversation.external` call and the arguments each is entered with — from the TypeScript
+ * sources, and fails when the fingerprint changes while the version stays.
  *
  * After changing the shape: bump BOOKING_FLOW_VERSION (src/bot/conversations/booking/index.ts) and add
  * the new version's fingerprint below (the failure prints it).
@@ -47,6 +49,11 @@ const RECORDED: Record<number, string> = {
   24: "a8dc49958ff325d2",
   // 25: a booking the flow reads says whether the course ended it (ended_by).
   25: "0339d49eba2d5abc",
+  // 26: the fingerprint covers the trip conversations (building, and editing a trip: entered with its id; a round
+  // beyond the window carries the agent's limit) and the tax invoice's, their external results and arguments.
+  26: "815465b641757f0b",
+  // 27: the tax invoice conversation is entered with a booking's id or a trip's instalment ({ tripId, kind }).
+  27: "0d055dfb441b04f8",
 };
 
 /** Where each stored type is declared. */
@@ -57,6 +64,21 @@ const FILES = {
 
 /** The conversation itself: the program reads every file of the flow from here, for their `external` calls. */
 const FLOW = "../../../src/bot/conversations/booking/index.ts";
+
+/**
+ * The other conversations sharing the version: where each is read from, and the folder (or file) whose
+ * `external` calls and entered arguments are its own.
+ */
+const OTHERS = {
+  trip: {
+    entries: ["../../../src/bot/conversations/trip/index.ts", "../../../src/bot/conversations/trip/edit.ts"],
+    under: "/src/bot/conversations/trip/",
+  },
+  "tax-invoice": {
+    entries: ["../../../src/bot/conversations/tax-invoice.ts"],
+    under: "/src/bot/conversations/tax-invoice.ts",
+  },
+} as const;
 
 /**
  * A property's name as the fingerprint writes it. A symbol-keyed property (a tuple's `Symbol.iterator`)
@@ -120,7 +142,10 @@ function fingerprint(): { text: string; hash: string } {
     Object.entries(FILES).map(([name, rel]) => [name, fileURLToPath(new URL(rel, import.meta.url))]),
   );
   const flow = fileURLToPath(new URL(FLOW, import.meta.url));
-  const program = ts.createProgram([...Object.values(paths), flow], {
+  const others = Object.values(OTHERS).flatMap((o) =>
+    o.entries.map((rel) => fileURLToPath(new URL(rel, import.meta.url))),
+  );
+  const program = ts.createProgram([...Object.values(paths), flow, ...others], {
     strict: true,
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
@@ -138,30 +163,61 @@ function fingerprint(): { text: string; hash: string } {
     if (!exported) throw new Error(`${name} is not exported by ${path}`);
     parts.push(`${name} = ${shapeOf(checker, checker.getDeclaredTypeOfSymbol(exported))}`);
   }
-  // What each `conversation.external(...)` of the flow resolves to: the replay log stores exactly that.
-  const externals = new Set<string>();
-  const visit = (node: ts.Node): void => {
-    if (
-      ts.isCallExpression(node) &&
-      ts.isPropertyAccessExpression(node.expression) &&
-      node.expression.name.text === "external"
-    ) {
-      const type = checker.getTypeAtLocation(node);
-      externals.add(shapeOf(checker, checker.getAwaitedType(type) ?? type));
-    }
-    ts.forEachChild(node, visit);
+  // What each `conversation.external(...)` resolves to: the replay log stores exactly that.
+  const externalsOf = (under: string): Set<string> => {
+    const externals = new Set<string>();
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === "external"
+      ) {
+        const type = checker.getTypeAtLocation(node);
+        externals.add(shapeOf(checker, checker.getAwaitedType(type) ?? type));
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const file of filesUnder(under)) visit(file);
+    if (externals.size === 0) throw new Error(`no conversation.external call found in ${under}`);
+    return externals;
   };
-  const flowFiles = program
-    .getSourceFiles()
-    .filter((f) => f.fileName.replaceAll("\\", "/").includes("/src/bot/conversations/booking/"));
-  for (const file of flowFiles) visit(file);
-  if (externals.size === 0) throw new Error("no conversation.external call found in the flow's files");
-  parts.push(`external results = ${[...externals].sort().join("\n  ")}`);
+  // What a conversation is entered with (`enter(id, ...args)`), stored with its state: the parameters after
+  // `(conversation, ctx)` of each conversation function a factory returns.
+  const argumentsOf = (under: string): string[] => {
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isFunctionExpression(node) &&
+        node.name &&
+        ts.isReturnStatement(node.parent) &&
+        node.parameters[0]?.name.getText() === "conversation"
+      ) {
+        const args = node.parameters
+          .slice(2)
+          .map(
+            (p) =>
+              `${p.name.getText()}${p.questionToken ? "?" : ""}: ${shapeOf(checker, checker.getTypeAtLocation(p))}`,
+          );
+        found.push(`${node.name.text}(${args.join(", ")})`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const file of filesUnder(under)) visit(file);
+    if (found.length === 0) throw new Error(`no conversation function found in ${under}`);
+    return found.sort();
+  };
+  const filesUnder = (under: string) =>
+    program.getSourceFiles().filter((f) => f.fileName.replaceAll("\\", "/").includes(under));
+  parts.push(`external results = ${[...externalsOf("/src/bot/conversations/booking/")].sort().join("\n  ")}`);
+  for (const [name, other] of Object.entries(OTHERS)) {
+    parts.push(`${name} arguments = ${argumentsOf(other.under).join("; ")}`);
+    parts.push(`${name} external results = ${[...externalsOf(other.under)].sort().join("\n  ")}`);
+  }
   const text = parts.join("\n");
   return { text, hash: createHash("sha256").update(text).digest("hex").slice(0, 16) };
 }
 
-describe("the booking flow's stored state and its version", () => {
+describe("the conversations' stored state and its version", () => {
   it(
     "the shape stored by this version is the one recorded for it: a changed shape needs a new BOOKING_FLOW_VERSION",
     { timeout: 90_000 },
@@ -195,5 +251,11 @@ describe("the booking flow's stored state and its version", () => {
     // A tuple's symbol-keyed members are named without the program's symbol ids (they move with any import).
     expect(base).toContain("__@iterator: {  }");
     expect(base).not.toMatch(/__@\w+@\d/);
+    // The trip's and the tax invoice's conversations: what they are entered with, what their externals return.
+    expect(base).toContain("trip arguments = trip(); tripEdit(tripId: string)");
+    expect(base).toContain("tax-invoice arguments = taxInvoice(target: string | { kind: ");
+    expect(base).toMatch(/^trip external results = /m);
+    expect(base).toContain("max_net_amount: null | number");
+    expect(base).toMatch(/^tax-invoice external results = /m);
   });
 });

@@ -10,7 +10,7 @@ import { customerShare, sellingOf } from "../../format/booking-money.js";
 import { afterAdminRefund } from "../after-booking/admin-actions.js";
 import { balanceLine } from "./balance.js";
 import { groupRefundConfirmData, refundConfirmData, REFUND_CANCEL_DATA } from "./data.js";
-import { referenceOf, stateLabel } from "./booking-labels.js";
+import { ownedText, referenceOf, stateLabel } from "./booking-labels.js";
 import { IN_FLIGHT, writeTarget } from "./booking-lookup.js";
 
 /** Edits the message the button was on (or replies, for a command), ignoring "not modified". */
@@ -166,7 +166,7 @@ function outcomeText(ctx: BotContext, out: RefundOutcome): string {
     case "unknown":
       return ctx.t("admin-refund-unknown", { ref });
     case "owned":
-      return ctx.t("admin-owned-by-move", { ref });
+      return ownedText(ctx, out.owner, ref);
     case "busy":
       return ctx.t("admin-busy", { ref, status: stateLabel(ctx, out.booking) });
     case "not-paid":

@@ -17,7 +17,7 @@ import { localeOf } from "../../i18n.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { isNotModified } from "../../ui/telegram-errors.js";
-import { referenceOf, stateLabel } from "../admin/booking-labels.js";
+import { ownedText, referenceOf, stateLabel } from "../admin/booking-labels.js";
 import { customerShare, groupMoney } from "../../format/booking-money.js";
 import { tellAgentToReturn } from "../payments/refunds.js";
 import { amountText, tellBookingParties } from "./notices.js";
@@ -62,7 +62,7 @@ function refundOutcomeText(ctx: BotContext, out: RefundOutcome): string {
       status: stateLabel(ctx, out.booking),
     });
   if (out.kind === "unknown") return ctx.t("admin-refund-unknown", { ref });
-  if (out.kind === "owned") return ctx.t("admin-owned-by-move", { ref });
+  if (out.kind === "owned") return ownedText(ctx, out.owner, ref);
   return ctx.t("cancel-request-closed", { ref, status: stateLabel(ctx, out.booking) });
 }
 

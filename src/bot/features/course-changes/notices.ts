@@ -25,6 +25,7 @@ import { formatBaht } from "../../format/money.js";
 import type { Notifications } from "../../notifications.js";
 import type { Outbox, OutboxMessage } from "../../outbox.js";
 import type { Receipts } from "../../../receipts/receipts.js";
+import { tripReference, type EndedRound, type TripService } from "../../../trips/service.js";
 import { CREDIT_REASONS, refundCredit, sendCreditNote } from "../after-booking/credit-notes.js";
 import { amountText, bookingArgs, translate } from "../after-booking/notices.js";
 import { alternativeData } from "./alternatives.js";
@@ -40,6 +41,8 @@ export interface CourseNoticesOptions {
   ledger: Pick<BookingQueries, "courseEndsUntold">;
   /** The course's tee times that day, for the alternatives named to the booker of an ended booking. */
   catalog?: Pick<PartnerCatalog, "teeTimes">;
+  /** Trips: a trip's round the course ended leaves the trip's price, told with the end (absent: no trips). */
+  trips?: Pick<TripService, "courseEnded" | "endedRoundOf">;
   logger: Logger;
   now: () => number;
 }
@@ -103,6 +106,17 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     return { text: `${text}\n${translate(locale, "course-alt-some")}`, replyMarkup: { inline_keyboard: buttons } };
   }
 
+  /** The line a trip's round adds: its price off the trip's, and the balance still to pay. */
+  function tripLine(ended: EndedRound, locale: Locale): string {
+    const line = translate(locale, "course-ended-trip", {
+      reference: tripReference(ended.view.trip.id),
+      price: formatBaht(ended.round.selling_amount, locale),
+    });
+    return ended.balance === null
+      ? line
+      : `${line}\n${translate(locale, "course-ended-trip-balance", { balance: formatBaht(ended.balance, locale) })}`;
+  }
+
   /** The message of one change for one reader. */
   function textOf(change: CourseChange, locale: Locale, audience: "staff" | "customer", owed: number): string {
     const b = change.booking;
@@ -131,7 +145,12 @@ export function createCourseNotices(options: CourseNoticesOptions) {
   async function messagesOf(change: CourseChange, offer: boolean): Promise<OutboxMessage[]> {
     const b = change.booking;
     const owed = change.kind === "ended" ? await owedFor(b.id) : 0;
+    const trip = change.kind === "ended" ? await options.trips?.endedRoundOf(b.id) : undefined;
     const what = change.kind === "ended" ? "course-ended" : "course-moved";
+    const textFor = (locale: Locale, audience: "staff" | "customer") => {
+      const text = textOf(change, locale, audience, owed);
+      return trip ? `${text}\n${tripLine(trip, locale)}` : text;
+    };
     const messages: OutboxMessage[] = [];
     const customer = customerOf(b);
     const alternatives = change.kind === "ended" && offer ? await alternativesOf(b) : [];
@@ -141,7 +160,7 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     for (const chatId of await staffOf(b)) {
       if (chatId === customer) continue;
       const locale = await notifications.localeOf(chatId);
-      const text = textOf(change, locale, "staff", owed);
+      const text = textFor(locale, "staff");
       const told =
         change.kind === "ended" && offer && bookers.has(chatId)
           ? withAlternatives(text, b, alternatives, locale)
@@ -150,7 +169,7 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     }
     if (customer !== undefined) {
       const locale = await notifications.localeOf(customer);
-      messages.push({ chatId: customer, text: textOf(change, locale, "customer", owed), what });
+      messages.push({ chatId: customer, text: textFor(locale, "customer"), what });
     }
     return messages;
   }
@@ -178,6 +197,8 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     const id = noticeKey(change);
     const told = await db.selectFrom("course_notices").select("id").where("id", "=", id).executeTakeFirst();
     if (told) return false;
+    // A trip's round leaves the trip's price before anyone is told (its money rows first; once, whoever calls).
+    if (change.kind === "ended") await options.trips?.courseEnded(change.booking.id);
     const messages = await messagesOf(change, opts.alternatives !== false);
     const kind = change.kind === "ended" ? "ended" : "tee-time";
     const won = await db.transaction().execute(async (trx) => {

@@ -45,6 +45,7 @@ const REFUSALS: Record<MoveRefusal, string> = {
   "open-move": "move-open",
   started: "move-started",
   "cancel-requested": "move-cancel-requested",
+  "trip-round": "move-trip-round",
 };
 
 /** Who may move a booking, and as what: an admin any; an agent their own and their customers'; a customer their own. */

@@ -4,7 +4,9 @@
  * percentage, the refund (never more than was paid) and what the agency keeps; Confirm cancels at exactly that
  * refund (`tp:cx:<trip>:<refund>`), so a quote that changed since (a day passed, a payment came) is shown again
  * instead of being recorded. The service records the refund to return (one row) and refunds each booked
- * round; the lead customer is told in the trip's language.
+ * round; the lead customer is told in the trip's language, with the credit note of each full tax invoice the
+ * trip's payments got (the refund credited against the balance's invoice first, then the deposit's; one note
+ * per invoice, once: a replayed Confirm finds the trip cancelled and issues nothing).
  */
 import { InlineKeyboard } from "grammy";
 import { parseLocale } from "../../../locale.js";
@@ -17,6 +19,8 @@ import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { localeOf, translate } from "../../i18n.js";
 import { tripData } from "./callback-data.js";
+import { instalmentReference } from "./payment.js";
+import { pdfDocument } from "../../outbox.js";
 
 /** The trip states an admin may cancel from: those whose table of legal moves (`TRIP_MOVES`) leads to CANCELLED. */
 export const CANCELLABLE: ReadonlySet<string> = new Set(
@@ -106,4 +110,32 @@ export async function confirmCancel(ctx: BotContext, tripId: string, refund: num
     }),
     what: "trip-cancelled",
   });
+  await sendTripCreditNotes(ctx, out.view, out.quote.refund, Number(chatId));
+}
+
+/**
+ * The credit notes of a cancelled trip's full tax invoices for the refund, to the lead customer in the trip's
+ * language (through the outbox, after the cancellation notice). Best effort: a failure is logged, the
+ * cancellation stands.
+ */
+async function sendTripCreditNotes(ctx: BotContext, view: TripView, refund: number, chatId: number): Promise<void> {
+  const { deps } = ctx;
+  const tripId = view.trip.id;
+  try {
+    const notes = await deps.receipts.tripCreditNotes(view, refund, (kind) => instalmentReference(tripId, kind));
+    const locale = parseLocale(view.trip.locale, deps.config.defaultLocale);
+    for (const note of notes)
+      await deps.notifications.deliver({
+        chatId,
+        text: translate(locale, "trip-credit-note-caption", {
+          number: escapeHtml(note.document.number),
+          reference: tripReference(tripId),
+          invoice: escapeHtml(note.document.refers_to ?? ""),
+        }),
+        document: pdfDocument(note),
+        what: "credit-note-pdf",
+      });
+  } catch (err) {
+    deps.logger.error({ err, tripId }, "trip credit notes not issued");
+  }
 }

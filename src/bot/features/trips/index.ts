@@ -15,8 +15,9 @@ import { escapeHtml } from "../../format/html.js";
 import type { TripView } from "../../../trips/store.js";
 import { parseTripData } from "./callback-data.js";
 import { cancelButton, confirmCancel, showCancelQuote } from "./cancel.js";
-import { decideInstalment, onTripSlip, sendInstalmentQr, sendTripReceipt } from "./payment.js";
+import { decideInstalment, onTripSlip, sendInstalmentQr, sendTripReceipt, sendTripTaxInvoice } from "./payment.js";
 import { tripQuote } from "./quote.js";
+import { replyWithQuotePicture, sendQuotePicture } from "./quote-picture.js";
 import { tripListView, tripStaffView } from "./views.js";
 
 const viewerOf = (ctx: BotContext): TripViewer => ({ userId: ctx.from!.id, who: ctx.who });
@@ -35,14 +36,18 @@ async function show(ctx: BotContext, text: string, keyboard: InlineKeyboard): Pr
   await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
 }
 
-/** The trip's quote for its lead customer (from their link or /trips); "not yours" for anyone else. */
-export async function showTripQuote(ctx: BotContext, tripId: string): Promise<void> {
+/**
+ * The trip's quote for its lead customer (from their link or /trips); "not yours" for anyone else. From their
+ * link (`picture`), the quote's picture comes first, to forward, and the message with Accept below it.
+ */
+export async function showTripQuote(ctx: BotContext, tripId: string, options: { picture?: boolean } = {}) {
   const seen = await ctx.deps.trips.openFor(tripId, viewerOf(ctx));
   if (!seen) {
     await show(ctx, ctx.t("trip-not-found"), new InlineKeyboard());
     return;
   }
   const quote = tripQuote(seen.view, ctx.deps.now());
+  if (options.picture) await replyWithQuotePicture(ctx, seen.view, translate(quote.locale, "trip-quote-image-caption"));
   await show(ctx, quote.text, quote.keyboard);
 }
 
@@ -118,6 +123,7 @@ export function createTripsFeature() {
       });
       return showTrip(ctx, tripId);
     }
+    if (data.action === "qi") return sendQuotePicture(ctx, tripId);
     if (data.action === "cq") return showCancelQuote(ctx, tripId);
     if (data.action === "cx") return confirmCancel(ctx, tripId, data.refund ?? -1);
     if (data.action === "dok" || data.action === "dno" || data.action === "bok" || data.action === "bno") {
@@ -126,6 +132,8 @@ export function createTripsFeature() {
     }
     if (data.action === "drc" || data.action === "brc")
       return sendTripReceipt(ctx, tripId, data.action === "drc" ? "deposit" : "balance");
+    if (data.action === "dti" || data.action === "bti")
+      return sendTripTaxInvoice(ctx, tripId, data.action === "dti" ? "deposit" : "balance");
     // accept: only the customer the trip's link admitted (the service's rule).
     const outcome = await ctx.deps.trips.acceptFor(tripId, viewerOf(ctx), ctx.chat!.id);
     if (outcome.kind === "refused" || outcome.kind === "not-theirs") {

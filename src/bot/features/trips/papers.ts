@@ -3,25 +3,16 @@
  * (`src/trips/itinerary.ts`, no prices), the itinerary's calendar (`format/trip-ics.ts`: an event per round,
  * each round's UID stable so a later file moves the events a calendar has) and each booked round's e-voucher.
  * Sent when the deposit books the rounds inside the sales window, and again (the calendar and the new round's
- * voucher) each time a round is booked as its day goes on sale. The picture's drawing is loaded when first
- * needed, as the vouchers' is: nothing of it is read at start.
+ * voucher) each time a round is booked as its day goes on sale. The picture is drawn by `pictures.ts`.
  */
 import type { BotDeps } from "../../context.js";
 import type { TripView } from "../../../trips/store.js";
 import { tripReference } from "../../../trips/service.js";
 import { parseLocale } from "../../../locale.js";
-import { lazy } from "../../../runtime/lazy.js";
 import { tripIcs } from "../../format/trip-ics.js";
 import { translate } from "../../i18n.js";
 import { deliverVoucher } from "../after-booking/voucher.js";
-
-const drawing = lazy(async () => {
-  const [itinerary, png] = await Promise.all([import("../../../trips/itinerary.js"), import("../../../render/png.js")]);
-  return { ...itinerary, ...png };
-});
-
-/** The itinerary's width as sent, px (the vouchers'). */
-const ITINERARY_PNG_WIDTH = 800;
+import { itineraryPng, pictureAgency } from "./pictures.js";
 
 type PaperDeps = Pick<BotDeps, "notifications" | "bookings" | "vouchers" | "config" | "now" | "logger">;
 
@@ -45,11 +36,7 @@ export async function deliverTripPapers(
   const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
   if (papers.itinerary) {
     try {
-      const { itineraryContent, itinerarySvg, svgToPngOffThread } = await drawing();
-      const agency = { name: deps.config.agency.name, contact: deps.config.agency.contact ?? `t.me/${botUsername}` };
-      const png = await svgToPngOffThread(itinerarySvg(itineraryContent(view, { locale, agency })), {
-        width: ITINERARY_PNG_WIDTH,
-      });
+      const png = await itineraryPng(view, { locale, agency: pictureAgency(deps, botUsername) });
       await deps.notifications.deliver({
         chatId,
         text: t("trip-itinerary-caption"),

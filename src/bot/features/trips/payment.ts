@@ -20,6 +20,7 @@ import { translate } from "../../i18n.js";
 import { isTelegramFailure } from "../../ui/telegram-errors.js";
 import { closeCard } from "../payments/close-card.js";
 import { tripData } from "./callback-data.js";
+import { TAX_INVOICE_CONVERSATION } from "../../conversations/tax-invoice.js";
 
 /** The bank reference of a trip's instalment: `T`, the trip's first 8 hex digits, `D` (deposit) or `B`. */
 export function instalmentReference(tripId: string, kind: TripInstalment["kind"]): string {
@@ -121,6 +122,46 @@ export async function sendTripReceipt(ctx: BotContext, tripId: string, kind: Tri
   });
 }
 
+/**
+ * "🧾 Tax invoice" under an approved instalment: its tax invoice's PDF (through the outbox) — abbreviated at
+ * once, or full after the buyer's details (the tax invoice conversation, which offers the buyer of the trip's
+ * other invoice again); one issued before is sent again. The receipts service decides who may ask (the trips
+ * service's `openFor`): a forged tap is refused and uses no number.
+ */
+export async function sendTripTaxInvoice(ctx: BotContext, tripId: string, kind: TripInstalment["kind"]): Promise<void> {
+  const viewer = { userId: ctx.from!.id, who: ctx.who };
+  const reference = instalmentReference(tripId, kind);
+  const out = await ctx.deps.receipts.tripTaxInvoice(tripId, kind, viewer, reference);
+  switch (out.kind) {
+    case "refused":
+      await ctx.answerCallbackQuery({ text: ctx.t("trip-not-found"), show_alert: true });
+      return;
+    case "not-registered":
+      await ctx.answerCallbackQuery({ text: ctx.t("tax-invoice-not-registered"), show_alert: true });
+      return;
+    case "unpaid":
+      await ctx.answerCallbackQuery({ text: ctx.t("trip-tax-invoice-unpaid"), show_alert: true });
+      return;
+    case "needs-buyer":
+      // One flow at a time in a chat.
+      if (Object.keys(ctx.conversation.active()).length > 0) {
+        await ctx.answerCallbackQuery({ text: ctx.t("tax-invoice-busy"), show_alert: true });
+        return;
+      }
+      await ctx.answerCallbackQuery();
+      await ctx.conversation.enter(TAX_INVOICE_CONVERSATION, { tripId, kind });
+      return;
+    case "issued":
+      await ctx.answerCallbackQuery({ text: ctx.t("receipt-sending") });
+      await ctx.deps.notifications.deliver({
+        chatId: ctx.chat?.id ?? ctx.from!.id,
+        text: ctx.t("trip-tax-invoice-caption", { number: escapeHtml(out.document.number), kind, reference }),
+        document: pdfDocument(out),
+        what: "tax-invoice-pdf",
+      });
+  }
+}
+
 /** Paid / Not received on a trip slip's card: the service decides (only the trip's agent or an admin). */
 export async function decideInstalment(
   ctx: BotContext,
@@ -160,16 +201,15 @@ export async function decideInstalment(
         ? "trip-deposit-approved"
         : "trip-balance-approved";
   const amount = formatBaht(view.instalments.find((i) => i.kind === kind)?.amount ?? 0, locale);
-  // An approved instalment's receipt, on request (the lead customer's tap; the receipts service decides).
-  const receipt =
-    out.kind === "approved"
-      ? {
-          reply_markup: new InlineKeyboard().text(
-            translate(locale, "btn-receipt"),
-            tripData(kind === "deposit" ? "drc" : "brc", view.trip.id),
-          ),
-        }
-      : {};
+  // An approved instalment's receipt and, from a VAT-registered seller, its tax invoice, on request (the lead
+  // customer's tap; the receipts service decides).
+  const papers = new InlineKeyboard().text(
+    translate(locale, "btn-receipt"),
+    tripData(kind === "deposit" ? "drc" : "brc", view.trip.id),
+  );
+  if (ctx.deps.receipts.taxInvoiceKind() !== "none")
+    papers.text(translate(locale, "btn-tax-invoice"), tripData(kind === "deposit" ? "dti" : "bti", view.trip.id));
+  const receipt = out.kind === "approved" ? { reply_markup: papers } : {};
   await ctx.api.sendMessage(Number(chatId), translate(locale, key, { amount }), receipt).catch((error: unknown) => {
     if (!isTelegramFailure(error)) throw error;
   });

@@ -1,6 +1,7 @@
 /**
  * What staff see of trips (`/trips`): the list — state, lead customer, dates, total, paid and due — and
- * one trip with its rounds (selling price and the partner's net), roster, priced lines and instalments.
+ * one trip with its rounds (selling price and the partner's net), roster, priced lines and instalments, and
+ * 🖼 Quote image (the customer's quote as a picture, to forward).
  * Staff read Thai or English.
  */
 import { InlineKeyboard } from "grammy";
@@ -16,7 +17,7 @@ type T = (key: string, args?: Record<string, string | number>) => string;
 /** What has been approved of a trip's instalments, and what is still open (satang). */
 export function paidAndDue(view: TripView): { paid: number; due: number } {
   const paid = view.instalments.filter((i) => i.state === "approved").reduce((s, i) => s + i.amount, 0);
-  return { paid, due: view.trip.state === "CANCELLED" ? 0 : view.total - paid };
+  return { paid, due: view.trip.state === "CANCELLED" ? 0 : Math.max(0, view.total - paid) };
 }
 
 /** The first and last round's days, as one short span. */
@@ -95,17 +96,22 @@ export function tripStaffView(t: T, locale: Locale, view: TripView, margin?: Tri
       state: t("trip-state", { state: trip.state.toLowerCase() }),
     }),
     t("trip-rounds-title"),
-    ...view.rounds.map((r) =>
-      t("trip-round-staff", {
-        n: r.position,
-        date: formatDate(r.day, locale),
-        time: r.tee_time,
-        course: escapeHtml(r.course_name),
-        players: r.players,
-        price: formatBaht(r.selling_amount, locale),
-        net: r.net_amount === null ? "–" : formatBaht(r.net_amount, locale),
-        state: t("trip-round-state", { state: r.state.toLowerCase() }),
-      }),
+    ...view.rounds.map(
+      (r) =>
+        t("trip-round-staff", {
+          n: r.position,
+          date: formatDate(r.day, locale),
+          time: r.tee_time,
+          course: escapeHtml(r.course_name),
+          players: r.players,
+          price: formatBaht(r.selling_amount, locale),
+          net: r.net_amount === null ? "–" : formatBaht(r.net_amount, locale),
+          state: t("trip-round-state", { state: r.state.toLowerCase() }),
+        }) +
+        // Beyond the sales window: the most the partner is paid when its day opens (staff only).
+        (r.slot_id === null
+          ? t("trip-round-limit", { limit: formatBaht(r.max_net_amount ?? r.selling_amount, locale) })
+          : ""),
     ),
     t("trip-roster-title"),
     ...view.players.map((p) =>
@@ -143,8 +149,14 @@ export function tripStaffView(t: T, locale: Locale, view: TripView, margin?: Tri
   );
   if (margin) parts.push(tripMarginText(t, locale, margin));
   const keyboard = new InlineKeyboard();
-  if (trip.state === "DRAFT" || trip.state === "QUOTED")
+  if (trip.state === "DRAFT" || trip.state === "QUOTED") {
+    // The Edit button's data is the trip conversations' (`tn:`), entered below them (entry.ts).
+    keyboard.text(t("trip-btn-edit"), `tn:ed:${trip.id}`).row();
     keyboard.text(t("trip-btn-share"), tripData("share", trip.id)).row();
+  } else if (trip.state === "ACCEPTED" || trip.state === "DEPOSIT_PAID" || trip.state === "PAID") {
+    parts.push("", t("trip-edit-closed-note"));
+  }
+  if (trip.state !== "CANCELLED") keyboard.text(t("trip-btn-quote-image"), tripData("qi", trip.id)).row();
   keyboard.text(t("trip-btn-list"), tripData("list"));
   return { text: truncate(parts.join("\n"), 4000), keyboard };
 }

@@ -355,6 +355,8 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     expect(agent.lastMessage()?.text).toContain("HH:MM");
     await say("07:30");
     await say("2,500");
+    // The agent's limit: the selling price (the default button).
+    await tap(/^tn:lim:0$/);
     await tap(/^tn:m:1$/);
     await say("hotel; Hotel, 4 nights; 32000");
     await say("25");
@@ -382,7 +384,14 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
         slot_id: expect.any(String),
         net_amount: expect.any(Number),
       },
-      { day: DAYS[2], tee_time: "07:30", slot_id: null, net_amount: null, selling_amount: 1_000_000 },
+      {
+        day: DAYS[2],
+        tee_time: "07:30",
+        slot_id: null,
+        net_amount: null,
+        selling_amount: 1_000_000,
+        max_net_amount: 1_000_000,
+      },
     ]);
     expect(view.rounds[0]!.selling_amount).toBeGreaterThanOrEqual(view.rounds[0]!.net_amount!);
     expect(view.lines).toMatchObject([{ kind: "hotel", description: "Hotel, 4 nights", selling_amount: 3_200_000 }]);
@@ -428,6 +437,8 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     await say(DAYS[2]);
     await say("07:30");
     await say("2,500");
+    // The agent's limit: the selling price (the default button).
+    await tap(/^tn:lim:0$/);
     await tap(/^tn:m:1$/);
     await say("none");
     await say("25");
