@@ -1351,6 +1351,16 @@ tax-invoice-same-buyer-no = ✏️ Another buyer
 tax-invoice-branch-no = Branch { $branch }
 trip-credit-note-caption = 🧾 Credit note { $number } for golf trip { $reference } (refers to tax invoice { $invoice })
 
+## Trip slips checked by the slip-check service (features/trips/slip-check.ts)
+trip-slip-verified = ✅ Your transfer of { $amount } was verified with your bank.
+trip-slip-check-refused = ⚠️ This slip cannot pay your trip: { $why }
+    Please send the slip of your transfer of { $amount } to the QR's account, or contact your agent, who has this one too.
+trip-check-why-too-old = the transfer was made before this payment was asked for.
+trip-card-check-approved = ✅ Confirmed by the slip check ({ $provider }), no tap needed: { $kind ->
+    [deposit] { $booked } rounds booked, { $waiting } waiting for their dates to open, { $failed } not booked.
+   *[other] the trip is paid in full.
+  }
+trip-card-check-unread = ❔ The slip's QR could not be read ({ $why }), so the slip check was not asked: please check the transfer yourself.
 # trips in /mybookings, the trips' margins in /report, the digest and a trip's staff view
 my-trips-title = 🗺 Trips
 my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }

@@ -680,6 +680,11 @@ tax-invoice-same-buyer-no = ✏️ 別の宛先
 tax-invoice-branch-no = 支店 { $branch }
 trip-credit-note-caption = 🧾 ゴルフ旅行 { $reference } の減額伝票 { $number }（タックスインボイス { $invoice } を参照）
 
+## Trip slips checked by the slip-check service (features/trips/slip-check.ts)
+trip-slip-verified = ✅ { $amount } の振込が銀行で確認されました。
+trip-slip-check-refused = ⚠️ この明細では旅行のお支払いになりません：{ $why }
+    QR の口座への { $amount } の振込明細を送るか、この明細も受け取っている担当エージェントにご連絡ください。
+trip-check-why-too-old = このお支払いが求められる前の振込です。
 # trips in /mybookings
 my-trips-title = 🗺 旅行
 my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }

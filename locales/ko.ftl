@@ -680,6 +680,11 @@ tax-invoice-same-buyer-no = ✏️ 다른 구매자
 tax-invoice-branch-no = 지점 { $branch }
 trip-credit-note-caption = 🧾 골프 여행 { $reference } 의 감액 전표 { $number } (세금계산서 { $invoice } 참조)
 
+## Trip slips checked by the slip-check service (features/trips/slip-check.ts)
+trip-slip-verified = ✅ { $amount } 이체가 은행에서 확인되었습니다.
+trip-slip-check-refused = ⚠️ 이 영수증으로는 여행 대금을 결제할 수 없습니다: { $why }
+    QR의 계좌로 { $amount }을(를) 이체한 영수증을 보내 주시거나, 이 영수증도 받은 담당 에이전트에게 문의하세요.
+trip-check-why-too-old = 이 결제 요청 전에 이루어진 이체입니다.
 # trips in /mybookings
 my-trips-title = 🗺 여행
 my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }

@@ -1243,6 +1243,16 @@ tax-invoice-same-buyer-no = ✏️ ผู้ซื้อรายอื่น
 tax-invoice-branch-no = สาขาที่ { $branch }
 trip-credit-note-caption = 🧾 ใบลดหนี้เลขที่ { $number } ของทริปกอล์ฟ { $reference } (อ้างถึงใบกำกับภาษีเลขที่ { $invoice })
 
+## Trip slips checked by the slip-check service (features/trips/slip-check.ts)
+trip-slip-verified = ✅ ตรวจสอบการโอน { $amount } กับธนาคารแล้ว
+trip-slip-check-refused = ⚠️ สลิปนี้ใช้ชำระทริปของคุณไม่ได้: { $why }
+    โปรดส่งสลิปการโอน { $amount } เข้าบัญชีตาม QR หรือติดต่อตัวแทนของคุณ ซึ่งได้รับสลิปนี้แล้วเช่นกัน
+trip-check-why-too-old = การโอนนี้ทำก่อนที่จะมีการขอชำระเงินงวดนี้
+trip-card-check-approved = ✅ ระบบตรวจสลิป ({ $provider }) ยืนยันแล้ว ไม่ต้องกดยืนยัน: { $kind ->
+    [deposit] จองแล้ว { $booked } รอบ รอวันเปิดขาย { $waiting } รอบ จองไม่สำเร็จ { $failed } รอบ
+   *[other] ทริปชำระครบแล้ว
+  }
+trip-card-check-unread = ❔ อ่าน QR ของสลิปไม่ได้ ({ $why }) จึงไม่ได้ส่งให้ระบบตรวจสลิป โปรดตรวจการโอนด้วยตนเอง
 # trips in /mybookings, the trips' margins in /report, the digest and a trip's staff view
 my-trips-title = 🗺 ทริป
 my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }

@@ -472,8 +472,18 @@ export function createPaymentMachine(core: MoneyCore, booking: BookingMachine, g
     submitSlip,
     decidePayment,
     approveCheckedSlip,
-    /** The booking whose payment accepted this bank reference, if any (a slip carrying it is a duplicate). */
+    /**
+     * The booking whose payment accepted this bank reference, if any (a slip carrying it is a duplicate); a trip's
+     * instalment is `trip:<trip>:<kind>` (the trips service accepts its own, `acceptSlipRef`).
+     */
     acceptedRefOf: (ref: string) => payments.acceptedRefOf(ref),
+    /**
+     * Accepts a bank reference for something other than a booking's payment (`owner`: a trip's instalment,
+     * `trip:<trip>:<kind>`), once across every instance: true when it is `owner`'s, false when another's first.
+     */
+    acceptSlipRef: (ref: string, owner: string) => payments.acceptRef(ref, owner),
+    /** Lets go of a reference `owner` accepted but did not use (its approval did not happen). */
+    releaseSlipRef: (ref: string, owner: string) => payments.releaseRef(ref, owner),
     /** What the slip check said of a payment's latest slip, kept while the payment is open. */
     recordSlipCheck: (bookingId: string, said: string) =>
       payments.patch(bookingId, { slip_check: said }, OPEN_PAYMENT_STATES),

@@ -117,6 +117,8 @@ export function createBookingService(options: BookingServiceOptions) {
     decidePayment: payment.decidePayment,
     approveCheckedSlip: payment.approveCheckedSlip,
     acceptedRefOf: payment.acceptedRefOf,
+    acceptSlipRef: payment.acceptSlipRef,
+    releaseSlipRef: payment.releaseSlipRef,
     recordSlipCheck: payment.recordSlipCheck,
     settlePaymentAfterHolds: payment.settleAfterHolds,
     paymentsEndedUnsettled: payment.endedUnsettled,

@@ -580,6 +580,10 @@ export const CUSTOMER_KEYS = [
   // A trip owns its rounds' bookings: a write of one refused (bot/index.ts, features/moves).
   "error-trip-owns",
   "move-trip-round",
+  // A trip's slip checked by the slip-check service (features/trips/slip-check.ts).
+  "trip-slip-verified",
+  "trip-slip-check-refused",
+  "trip-check-why-too-old",
   // A trip's lead customer's /mybookings (features/my-bookings.ts).
   "my-trips-title",
   "my-trips-row",

@@ -698,6 +698,16 @@ export interface TripInstalmentsTable {
   updated_at: number;
   /** How far its reminders went (migration 035): 0 none, 1 due soon, 2 due today, 3 overdue (the agent told). */
   reminder_stage: ColumnType<number, number | undefined, number>;
+  /** The PromptPay ID its QR was made for (migration 036). */
+  payee: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The latest slip's bank reference, read from its QR (migration 036). */
+  slip_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the latest slip arrived, epoch ms (migration 036). */
+  slip_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What the slip-check service answered for the latest slip (migration 036), as `payments.slip_check`. */
+  slip_check: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `slip-check:<provider>` when the service approved it (migration 036); null for a person's decision. */
+  decided_via: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A kind of document fairway issues (migration 028). */

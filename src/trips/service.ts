@@ -147,6 +147,24 @@ export interface TripFigures {
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
 export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
 
+/**
+ * The name a trip's instalment has among the bank references accepted as payments (`accepted_slip_refs`, with the
+ * bookings' ids) and the slip check's retries (`slip_check_retries`): `trip:<trip>:<deposit|balance>`.
+ */
+export const tripSlipOwner = (id: string, kind: "deposit" | "balance") => `trip:${id}:${kind}`;
+
+/** The trip and the instalment a `tripSlipOwner` name is of; undefined for a booking's id. */
+export function tripSlipOwnerOf(owner: string): { tripId: string; kind: "deposit" | "balance" } | undefined {
+  const match = /^trip:(.+):(deposit|balance)$/.exec(owner);
+  return match ? { tripId: match[1]!, kind: match[2] as "deposit" | "balance" } : undefined;
+}
+
+/** An instalment still to be paid. */
+const OPEN: readonly string[] = ["due", "submitted", "rejected"];
+
+/** How an approval was decided: a person's tap (their id) or the slip check's verdict. */
+type Decider = { by: number } | { via: string };
+
 export function createTripService(options: TripServiceOptions) {
   const { db, bookings, now, newId } = options;
   const store = createTripStore(db, now);
@@ -435,6 +453,40 @@ export function createTripService(options: TripServiceOptions) {
     return out;
   }
 
+  /**
+   * Approves an instalment once (a compare-and-set from any open state), as `decider` says: the deposit moves
+   * the trip to DEPOSIT_PAID (PAID with no balance) and books the rounds inside the sales window; the balance
+   * moves it to PAID. Whoever comes second (a tap, the slip check, another instance) gets `already`.
+   */
+  async function approveAs(id: string, kind: "deposit" | "balance", decider: Decider): Promise<ApproveOutcome> {
+    const view = await load(id);
+    const instalment = view.instalments.find((i) => i.kind === kind);
+    if (!instalment) return { kind: "not-due", view };
+    const hasBalance = view.instalments.some((i) => i.kind === "balance");
+    const decided =
+      "by" in decider
+        ? { decided_by: decider.by, decided_at: now() }
+        : { decided_by: null, decided_via: decider.via, slip_check: "verified", decided_at: now() };
+    const won = await db.transaction().execute(async (trx) => {
+      const moved = await store.moveInstalment(trx, id, kind, ["due", "submitted", "rejected"], "approved", decided);
+      if (!moved) return false;
+      const tripMoved =
+        kind === "deposit"
+          ? await store.moveTrip(trx, id, ["ACCEPTED"], "DEPOSIT_PAID")
+          : await store.moveTrip(trx, id, ["DEPOSIT_PAID"], "PAID");
+      if (!tripMoved) throw new Error(`trip ${id} is not where its ${kind} can be approved`);
+      if (kind === "deposit" && !hasBalance) await store.moveTrip(trx, id, ["DEPOSIT_PAID"], "PAID");
+      return true;
+    });
+    if (!won) {
+      const after = await load(id);
+      const state = after.instalments.find((i) => i.kind === kind)?.state;
+      return state === "approved" ? { kind: "already", view: after } : { kind: "not-due", view: after };
+    }
+    const rounds = kind === "deposit" ? await bookRounds(id) : [];
+    return { kind: "approved", view: await load(id), rounds };
+  }
+
   const service = {
     store,
 
@@ -664,35 +716,46 @@ export function createTripService(options: TripServiceOptions) {
     /**
      * A person approves an instalment (`actorId`, whom the caller has checked may decide): the deposit moves
      * the trip to DEPOSIT_PAID (PAID with no balance) and books the rounds inside the sales window; the
-     * balance moves it to PAID. Approved once, whoever taps.
+     * balance moves it to PAID. Approved once, whoever taps (or the slip check, `approveChecked`). The slip's bank
+     * reference, when its QR was read, is accepted too: the same transfer pays nothing else.
      */
     async approve(id: string, kind: "deposit" | "balance", actorId: number): Promise<ApproveOutcome> {
-      const view = await load(id);
-      const instalment = view.instalments.find((i) => i.kind === kind);
-      if (!instalment) return { kind: "not-due", view };
-      const hasBalance = view.instalments.some((i) => i.kind === "balance");
-      const won = await db.transaction().execute(async (trx) => {
-        const moved = await store.moveInstalment(trx, id, kind, ["due", "submitted", "rejected"], "approved", {
-          decided_by: actorId,
-          decided_at: now(),
-        });
-        if (!moved) return false;
-        const tripMoved =
-          kind === "deposit"
-            ? await store.moveTrip(trx, id, ["ACCEPTED"], "DEPOSIT_PAID")
-            : await store.moveTrip(trx, id, ["DEPOSIT_PAID"], "PAID");
-        if (!tripMoved) throw new Error(`trip ${id} is not where its ${kind} can be approved`);
-        if (kind === "deposit" && !hasBalance) await store.moveTrip(trx, id, ["DEPOSIT_PAID"], "PAID");
-        return true;
-      });
-      if (!won) {
-        const after = await load(id);
-        const state = after.instalments.find((i) => i.kind === kind)?.state;
-        return state === "approved" ? { kind: "already", view: after } : { kind: "not-due", view: after };
-      }
-      const rounds = kind === "deposit" ? await bookRounds(id) : [];
-      return { kind: "approved", view: await load(id), rounds };
+      const open = (await store.get(id))?.instalments.find((i) => i.kind === kind && OPEN.includes(i.state));
+      if (open?.slip_ref) await bookings.acceptSlipRef(open.slip_ref, tripSlipOwner(id, kind));
+      return approveAs(id, kind, { by: actorId });
     },
+
+    /**
+     * The slip check verified an instalment's slip (`provider`: the transfer happened, to the QR's payee, for the
+     * instalment's amount to the satang): its bank reference accepted first, once across bookings and trips (one
+     * already another's is `duplicate`, nothing approved), then approved exactly as a person's Paid is —
+     * `decided_via` `slip-check:<provider>`, no `decided_by` — so a tap racing it approves once.
+     */
+    async approveChecked(
+      id: string,
+      kind: "deposit" | "balance",
+      opts: { provider: string; transRef: string },
+    ): Promise<ApproveOutcome | { kind: "duplicate"; acceptedFor: string }> {
+      const owner = tripSlipOwner(id, kind);
+      if (!(await bookings.acceptSlipRef(opts.transRef, owner))) {
+        await service.recordSlipCheck(id, kind, "refused:duplicate");
+        return { kind: "duplicate", acceptedFor: (await bookings.acceptedRefOf(opts.transRef)) ?? "?" };
+      }
+      const out = await approveAs(id, kind, { via: `slip-check:${opts.provider}` });
+      // Not approved (the trip cancelled meanwhile): the transfer paid for nothing and may pay for something else.
+      if (out.kind === "not-due") await bookings.releaseSlipRef(opts.transRef, owner);
+      return out;
+    },
+
+    /** The PromptPay ID an instalment's QR was made for (the slip check holds the slip's receiver against it). */
+    recordQr: (id: string, kind: "deposit" | "balance", payee: string) =>
+      store.patchInstalment(id, kind, { payee }, ["due", "submitted", "rejected"]),
+    /** A slip read for a submitted instalment: its bank reference and when it came. */
+    recordSlip: (id: string, kind: "deposit" | "balance", slip: { ref: string; at: number }) =>
+      store.patchInstalment(id, kind, { slip_ref: slip.ref, slip_at: slip.at }, ["submitted"]),
+    /** What the slip check said of an instalment's latest slip, kept while the instalment is open. */
+    recordSlipCheck: (id: string, kind: "deposit" | "balance", said: string) =>
+      store.patchInstalment(id, kind, { slip_check: said }, ["due", "submitted", "rejected"]),
 
     bookRounds,
     bookOpenedRounds,

@@ -187,7 +187,13 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       starts_at: x.starts_at === null ? null : Number(x.starts_at),
     }));
     const l = norm(lines);
-    const i = instalments.map((x) => ({ ...x, amount: Number(x.amount) }));
+    const i = instalments.map((x) => ({
+      ...x,
+      amount: Number(x.amount),
+      decided_by: x.decided_by === null ? null : Number(x.decided_by),
+      decided_at: x.decided_at === null ? null : Number(x.decided_at),
+      slip_at: x.slip_at === null ? null : Number(x.slip_at),
+    }));
     const t = { ...trip, agent_id: Number(trip.agent_id), deposit_value: Number(trip.deposit_value) };
     const deposit: DepositRule =
       t.deposit_kind === "percent"
@@ -399,7 +405,7 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       kind: TripInstalment["kind"],
       from: readonly From[],
       to: NoInfer<InstalmentTargets<From>>,
-      set: Partial<Pick<TripInstalment, "decided_by" | "decided_at">> = {},
+      set: Partial<Pick<TripInstalment, "decided_by" | "decided_at" | "decided_via" | "slip_check">> = {},
     ): Promise<boolean> {
       assertTripMoves("instalment", from, to);
       const result = await q
@@ -438,6 +444,40 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
         .where("state", "in", from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Sets an instalment's slip fields (not its state) while it is in one of `states`: its QR's payee, its latest
+     * slip's reference and arrival, what the slip check said of it. True when a row was changed.
+     */
+    async patchInstalment(
+      tripId: string,
+      kind: TripInstalment["kind"],
+      set: Partial<Pick<TripInstalment, "payee" | "slip_ref" | "slip_at" | "slip_check">>,
+      states: readonly InstalmentState[],
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable("trip_instalments")
+        .set({ ...set, updated_at: now() })
+        .where("trip_id", "=", tripId)
+        .where("kind", "=", kind)
+        .where("state", "in", states)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * The instalments whose latest slip arrived in [from, to) and that the slip check answered: what /report
+     * counts of the checks with the bookings' (`slipChecksBetween` of the booking queries, the same columns).
+     */
+    slipChecksBetween(from: number, to: number) {
+      return db
+        .selectFrom("trip_instalments")
+        .select(["slip_check", "decided_via", "slip_at", "decided_at", "state"])
+        .where("slip_at", ">=", from)
+        .where("slip_at", "<", to)
+        .where("slip_check", "is not", null)
+        .execute();
     },
 
     /** Records the schedule's instalments (`due`), once. */

@@ -31,6 +31,7 @@ import { courseEnded } from "./031-course-ended.js";
 import { tripLinks } from "./032-trip-links.js";
 import { tripRoundTolerance } from "./034-trip-round-tolerance.js";
 import { tripReminders } from "./035-trip-reminders.js";
+import { tripSlipCheck } from "./036-trip-slip-check.js";
 
 /** Every migration, in order. Names sort lexically; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   "032-trip-links": tripLinks,
   "034-trip-round-tolerance": tripRoundTolerance,
   "035-trip-reminders": tripReminders,
+  "036-trip-slip-check": tripSlipCheck,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -54,6 +54,9 @@ const RECORDED: Record<number, string> = {
   26: "815465b641757f0b",
   // 27: the tax invoice conversation is entered with a booking's id or a trip's instalment ({ tripId, kind }).
   27: "0d055dfb441b04f8",
+  // 28: a trip the trip conversations read carries its instalments' slip fields (payee, slip_ref, slip_at,
+  // slip_check, decided_via: migration 036).
+  28: "3c26ef4e3de74222",
 };
 
 /** Where each stored type is declared. */

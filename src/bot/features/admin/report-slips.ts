@@ -2,7 +2,8 @@
  * /report's slip checks (issue 49): of the slips that arrived in the period and were put to the slip-check
  * service, how many it confirmed with no tap, how many it refused and why, how many went to a person (the
  * service down, unsure, or the bank's delay outlasting the hold), and the median time from a slip to the
- * booking it confirmed. Nothing when no slip was checked (no service configured).
+ * booking (or trip instalment) it confirmed. Nothing when no slip was checked (no service configured). A trip
+ * instalment's slips count with the bookings' (`TripStore.slipChecksBetween`).
  */
 import type { BookingQueries } from "../../../bookings/queries.js";
 
@@ -15,7 +16,10 @@ function median(values: readonly number[]): number | undefined {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
-type Row = Awaited<ReturnType<BookingQueries["slipChecksBetween"]>>[number];
+type Row = Pick<
+  Awaited<ReturnType<BookingQueries["slipChecksBetween"]>>[number],
+  "slip_check" | "decided_via" | "slip_at" | "decided_at"
+>;
 
 /** The figures of the period's checked slips. */
 export function slipFigures(rows: readonly Row[]) {

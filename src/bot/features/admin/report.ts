@@ -86,12 +86,13 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
   const { from, to } = period;
   const locale = localeOf(ctx);
   const [start, end] = [bangkokDayStart(from), bangkokDayStart(addDaysToDateKey(to, 1))];
-  const [agents, agentIds, moves, documents, slips, trips] = await Promise.all([
+  const [agents, agentIds, moves, documents, slips, tripSlips, trips] = await Promise.all([
     ctx.deps.access.agents.list(),
     knownAgentIds(ctx),
     ctx.deps.bookings.movesEndedBetween(start, end),
     ctx.deps.receipts.documents.issuedBetween(start, end),
     ctx.deps.ledger.slipChecksBetween(start, end),
+    ctx.deps.trips.store.slipChecksBetween(start, end),
     ctx.deps.trips.figuresBetween(start, end, dateKeyOf(ctx.deps.now(), ADMIN_TIME_ZONE)),
   ]);
   const names = new Map(agents.map((a) => [a.userId, a.name]));
@@ -125,8 +126,8 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     if (movesLine) body.push(movesLine);
     // Trips: their money, their rounds' bookings (left out of the rows above) and each one's margin.
     body.push(...reportTripLines(trips, read.skipped, { t: (k, a) => ctx.t(k, a), locale }));
-    // The slip check's decisions on the period's slips (none without a service).
-    const slipLine = reportSlipLine(slips, (k, a) => ctx.t(k, a));
+    // The slip check's decisions on the period's slips, bookings' and trips' (none without a service).
+    const slipLine = reportSlipLine([...slips, ...tripSlips], (k, a) => ctx.t(k, a));
     if (slipLine) body.push(slipLine);
     // Receipts, tax invoices and credit notes issued in the period (their CSV follows the bookings').
     body.push(...reportDocumentLines(documents, { t: (k, a) => ctx.t(k, a), locale }));

@@ -16,13 +16,14 @@
  *
  * Only a verified transfer confirms without a tap; every other slip waits for a person as before. Only
  * a booking's or a group's pay-first payment is checked (kind `prepay`): a move's difference and an
- * agent's request are decided by a person.
+ * agent's request are decided by a person. A trip instalment's slip goes through the same `judgeSlip`,
+ * `checkWithRetries` and `runDueRetry` (`../trips/slip-check.ts`).
  */
 import type { PaymentRecord } from "../../../bookings/payments.js";
 import type { SlipOutcome } from "../../../bookings/service.js";
 import { parsePromptPayId } from "../../../payments/promptpay.js";
 import type { SlipQr } from "../../../payments/slip-scan.js";
-import { createSlipCheckRetries, type SlipRefusal } from "../../../payments/slip-check/index.js";
+import { createSlipCheckRetries, type SlipCheckRetry, type SlipRefusal } from "../../../payments/slip-check/index.js";
 import type { BotContext } from "../../context.js";
 import { escapeHtml } from "../../format/html.js";
 import { sendGroupReceipt, sendReceipt } from "./receipts.js";
@@ -75,21 +76,128 @@ export async function checkSlip(
   const { deps } = ctx;
   const payment = out.payment;
   if (!deps.slipCheck || payment.kind !== "prepay") return undefined;
-  const bookingId = payment.booking_id;
+  const slip = { owner: payment.booking_id, qr: { text: qr.text, transRef: qr.transRef }, ends: payableHoldEnd(out) };
+  return checkWithRetries(deps, slip, () => askSlipCheck(ctx, payment, slip.qr));
+}
+
+/** The bank's delay: the slip is to be asked about again after `afterMs`. */
+export type RetryAsk = { kind: "retry"; afterMs: number };
+
+const isRetry = (x: { kind: string }): x is RetryAsk => x.kind === "retry";
+
+/**
+ * A slip's first ask (`ask`, a booking's or a trip instalment's) with the bank's delay scheduled: a delay is kept in
+ * `slip_check_retries` under the payment's `owner` name and asked again by the leader (slip-retries.ts) no later
+ * than the margin before `ends` (a booking's hold, a trip instalment's window), else left to a person at once.
+ * Any other answer forgets an earlier slip's retry (a newer slip decided, or left to a person).
+ */
+export async function checkWithRetries<T extends { kind: string }>(
+  deps: BotContext["deps"],
+  slip: { owner: string; qr: { text: string; transRef: string }; ends: number | undefined },
+  ask: () => Promise<T | RetryAsk>,
+): Promise<T | Extract<CheckedSlip, { kind: "retrying" | "undecided" }>> {
   const retries = createSlipCheckRetries(deps.storage.db);
-  const checked = await askSlipCheck(ctx, payment, { text: qr.text, transRef: qr.transRef });
-  if (checked.kind !== "retry") {
-    // A newer slip decided (or left to a person): an earlier one's retry is over.
-    await retries.forget(bookingId);
+  const checked = await ask();
+  if (!isRetry(checked)) {
+    await retries.forget(slip.owner);
     return checked;
   }
-  const provider = deps.slipCheck.provider;
+  const provider = deps.slipCheck!.provider;
   const now = deps.now();
-  const at = nextAsk(now, checked.afterMs, payableHoldEnd(out));
+  const at = nextAsk(now, checked.afterMs, slip.ends);
   const minutes = Math.ceil(checked.afterMs / 60_000);
   if (at === undefined) return { kind: "undecided", provider, why: `bank-delay ${minutes} min` };
-  await retries.schedule({ bookingId, qrText: qr.text, transRef: qr.transRef, dueAt: at, arrivedAt: now });
+  const { qr } = slip;
+  await retries.schedule({ bookingId: slip.owner, qrText: qr.text, transRef: qr.transRef, dueAt: at, arrivedAt: now });
   return { kind: "retrying", provider, minutes: Math.max(1, Math.ceil((at - now) / 60_000)) };
+}
+
+/**
+ * One due retry of a slip (a booking's or a trip instalment's), claimed by the leader's pass: given up when `ends`
+ * is about to come (`giveUp`: a person decides), else asked (`ask`); the bank's delay again moves the retry (at
+ * most to the margin, else given up), any other answer forgets it and is `settle`d by the caller.
+ */
+export async function runDueRetry<T extends { kind: string }>(
+  deps: BotContext["deps"],
+  retry: SlipCheckRetry,
+  o: {
+    ends: number | undefined;
+    ask: () => Promise<T | RetryAsk>;
+    giveUp: () => Promise<void>;
+    settle: (checked: T) => Promise<void>;
+  },
+): Promise<void> {
+  const retries = createSlipCheckRetries(deps.storage.db);
+  const id = retry.bookingId;
+  const giveUp = async () => {
+    await retries.forget(id);
+    await o.giveUp();
+  };
+  // The last ask is scheduled at the margin; a pass a little late still makes it, not one in the last minute.
+  if (o.ends === undefined || deps.now() >= o.ends - RETRY_MARGIN_MS / 2) return giveUp();
+  const checked = await o.ask();
+  if (isRetry(checked)) {
+    const at = nextAsk(deps.now(), checked.afterMs, o.ends);
+    if (at === undefined) return giveUp();
+    deps.logger.info({ bookingId: id, attempts: retry.attempts + 1, at }, "slip check: the bank's delay again");
+    return retries.reschedule(id, at);
+  }
+  await retries.forget(id);
+  await o.settle(checked);
+}
+
+/** What the slip check (or the references already accepted) made of a slip, and what to record of it. */
+export type SlipJudgement =
+  | { kind: "verified"; transRef: string }
+  | { kind: "refused"; reason: SlipRefusal; said: string }
+  | { kind: "retry"; afterMs: number; said: string }
+  | { kind: "undecided"; why: string; said: string };
+
+/**
+ * The slip check's word on a slip for a payment (`owner`: a booking's or a group's id, or a trip instalment's
+ * `trip:<trip>:<kind>`): a reference already accepted for something else is a duplicate with no call; otherwise
+ * the service is asked once, against the exact `amount` (satang), the `payee` the QR was made for and the time
+ * the payment was asked for (`notBefore`). `said` is what the caller records of it (`slip_check`).
+ */
+export async function judgeSlip(
+  deps: BotContext["deps"],
+  ask: {
+    owner: string;
+    qr: { text: string; transRef: string };
+    amount: number;
+    payee: string | null;
+    notBefore?: number;
+  },
+): Promise<SlipJudgement> {
+  const check = deps.slipCheck!;
+  const { owner } = ask;
+  // A transfer already accepted for another payment: a duplicate, with no call to the service.
+  const accepted = await deps.bookings.acceptedRefOf(ask.qr.transRef);
+  if (accepted !== undefined && accepted !== owner) {
+    deps.logger.info({ bookingId: owner, acceptedFor: accepted }, "slip check: a transfer already accepted, no call");
+    return { kind: "refused", reason: "duplicate", said: "refused:duplicate" };
+  }
+  const promptPayId = ask.payee ? parsePromptPayId(ask.payee) : undefined;
+  const verdict = await check.check({
+    qrText: ask.qr.text,
+    expectedAmountSatang: ask.amount,
+    payee: promptPayId ? { promptPayId } : {},
+    ...(ask.notBefore !== undefined ? { notBefore: ask.notBefore } : {}),
+  });
+  deps.logger.info(
+    { bookingId: owner, verdict: verdict.kind, ...("reason" in verdict ? { reason: verdict.reason } : {}) },
+    "slip checked",
+  );
+  switch (verdict.kind) {
+    case "refused":
+      return { kind: "refused", reason: verdict.reason, said: `refused:${verdict.reason}` };
+    case "retry-later":
+      return { kind: "retry", afterMs: verdict.afterMs, said: "retry-later" };
+    case "unavailable":
+      return { kind: "undecided", why: verdict.reason, said: `unavailable:${verdict.reason}` };
+    case "verified":
+      return { kind: "verified", transRef: verdict.transRef };
+  }
 }
 
 /**
@@ -101,43 +209,22 @@ export async function askSlipCheck(
   env: SlipCheckEnv,
   payment: PaymentRecord,
   qr: { text: string; transRef: string },
-): Promise<CheckedSlip | { kind: "retry"; afterMs: number }> {
+): Promise<CheckedSlip | RetryAsk> {
   const { deps } = env;
-  const check = deps.slipCheck!;
-  const provider = check.provider;
+  const provider = deps.slipCheck!.provider;
   const bookingId = payment.booking_id;
-  // A transfer already accepted for another payment: a duplicate, with no call to the service.
-  const accepted = await deps.bookings.acceptedRefOf(qr.transRef);
-  if (accepted !== undefined && accepted !== bookingId) {
-    await deps.bookings.recordSlipCheck(bookingId, "refused:duplicate");
-    deps.logger.info({ bookingId, acceptedFor: accepted }, "slip check: a transfer already accepted, no call");
-    return { kind: "refused", provider, reason: "duplicate" };
-  }
-  const promptPayId = parsePromptPayId(payment.payee);
-  const verdict = await check.check({
-    qrText: qr.text,
-    expectedAmountSatang: payment.amount,
-    payee: promptPayId ? { promptPayId } : {},
+  const judged = await judgeSlip(deps, {
+    owner: bookingId,
+    qr,
+    amount: payment.amount,
+    payee: payment.payee,
     notBefore: payment.created_at,
   });
-  deps.logger.info(
-    { bookingId, verdict: verdict.kind, ...("reason" in verdict ? { reason: verdict.reason } : {}) },
-    "slip checked",
-  );
-  switch (verdict.kind) {
-    case "refused":
-      await deps.bookings.recordSlipCheck(bookingId, `refused:${verdict.reason}`);
-      return { kind: "refused", provider, reason: verdict.reason };
-    case "retry-later":
-      await deps.bookings.recordSlipCheck(bookingId, "retry-later");
-      return { kind: "retry", afterMs: verdict.afterMs };
-    case "unavailable":
-      await deps.bookings.recordSlipCheck(bookingId, `unavailable:${verdict.reason}`);
-      return { kind: "undecided", provider, why: verdict.reason };
-    case "verified":
-      break;
-  }
-  const decided = await deps.bookings.approveCheckedSlip(bookingId, { provider, transRef: verdict.transRef });
+  if (judged.kind !== "verified") await deps.bookings.recordSlipCheck(bookingId, judged.said);
+  if (judged.kind === "refused") return { kind: "refused", provider, reason: judged.reason };
+  if (judged.kind === "retry") return { kind: "retry", afterMs: judged.afterMs };
+  if (judged.kind === "undecided") return { kind: "undecided", provider, why: judged.why };
+  const decided = await deps.bookings.approveCheckedSlip(bookingId, { provider, transRef: judged.transRef });
   if (decided.kind === "duplicate") return { kind: "refused", provider, reason: "duplicate" };
   if (decided.kind === "approved" && decided.confirm.kind === "paid") {
     const booking = decided.confirm.booking;
@@ -166,14 +253,25 @@ export function countCheck(deps: BotContext["deps"], checked: CheckedSlip, arriv
   else m.slipChecked("person", checked.kind === "undecided" ? checked.why.replace(/ .*/, "") : "not-booked");
 }
 
-/** The deciders' line about the slip check, in their language (HTML). */
-export function checkLine(checked: CheckedSlip, r: Reader, amount: string): string {
-  const provider = PROVIDER_NAMES[checked.provider] ?? checked.provider;
+/** The provider's name as people read it (`slipok` → SlipOK). */
+export const providerName = (provider: string): string => PROVIDER_NAMES[provider] ?? provider;
+
+/**
+ * The deciders' line about the slip check, in their language (HTML); `whyKey` names a refusal's reason
+ * (default `pay-check-why-<reason>`).
+ */
+export function checkLine(
+  checked: CheckedSlip,
+  r: Reader,
+  amount: string,
+  whyKey = (reason: SlipRefusal) => `pay-check-why-${reason}`,
+): string {
+  const provider = providerName(checked.provider);
   switch (checked.kind) {
     case "booked":
       return r.t("pay-card-check-verified", { provider, code: escapeHtml(checked.code) });
     case "refused":
-      return r.t("pay-card-check-refused", { provider, why: r.t(`pay-check-why-${checked.reason}`, { amount }) });
+      return r.t("pay-card-check-refused", { provider, why: r.t(whyKey(checked.reason), { amount }) });
     case "not-booked":
       return r.t("pay-card-check-not-booked", { provider });
     case "undecided":

@@ -14,7 +14,8 @@
  * | the bank's delay again        | moved (at most to the margin) | nobody                                         |
  * | unavailable / not booked      | forgotten                     | deciders: a person decides                     |
  *
- * A pass claims each row before asking (slip-check/retries.ts), so no slip is asked twice for one turn.
+ * A pass claims each row before asking (slip-check/retries.ts), so no slip is asked twice for one turn. A trip
+ * instalment's slip (`trip:<trip>:<kind>`) follows the same rules within its window (`../trips/slip-check.ts`).
  */
 import type { PaymentRecord } from "../../../bookings/payments.js";
 import { createSlipCheckRetries, type SlipCheckRetry } from "../../../payments/slip-check/index.js";
@@ -22,7 +23,9 @@ import { formatBaht } from "../../format/money.js";
 import { escapeHtml } from "../../format/html.js";
 import type { BotContext } from "../../context.js";
 import { payableHoldEnd, readerIn } from "./messages.js";
-import { askSlipCheck, checkLine, countCheck, nextAsk, RETRY_MARGIN_MS, type CheckedSlip } from "./slip-check.js";
+import { askSlipCheck, checkLine, countCheck, runDueRetry, type CheckedSlip } from "./slip-check.js";
+import { tripSlipOwnerOf } from "../../../trips/service.js";
+import { retryTripSlip } from "../trips/slip-check.js";
 import { periodicPass } from "../../../runtime/periodic.js";
 import { deciders } from "./who-decides.js";
 
@@ -41,33 +44,29 @@ export function createSlipRetries(options: SlipRetriesOptions) {
 
   async function retryOne(env: Pick<BotContext, "deps" | "me">, retry: SlipCheckRetry): Promise<void> {
     const { deps } = env;
-    const retries = createSlipCheckRetries(deps.storage.db);
     const id = retry.bookingId;
+    // A trip instalment's slip: the trips' side decides and tells (features/trips/slip-check.ts).
+    if (tripSlipOwnerOf(id)) return retryTripSlip(env, retry);
     const payment = await deps.bookings.payment(id);
     // Decided meanwhile (a person's tap, a newer slip's check), or ended with its hold: nothing to ask.
-    if (!payment || payment.state !== "submitted" || !deps.slipCheck) return retries.forget(id);
+    if (!payment || payment.state !== "submitted" || !deps.slipCheck)
+      return createSlipCheckRetries(deps.storage.db).forget(id);
     const what = await deps.bookings.payable(id);
-    const ends = payableHoldEnd(what);
     const provider = deps.slipCheck.provider;
-    const giveUp = async () => {
-      await retries.forget(id);
-      await deps.bookings.recordSlipCheck(id, "retry-later:gave-up");
-      await tell(env, payment, what.booking, { kind: "undecided", provider, why: "bank-delay" }, retry);
-    };
-    // The last ask is scheduled at the margin; a pass a little late still makes it, not one in the last minute.
-    if (ends === undefined || deps.now() >= ends - RETRY_MARGIN_MS / 2) return giveUp();
-    const checked = await askSlipCheck(env, payment, { text: retry.qrText, transRef: retry.transRef });
-    if (checked.kind === "retry") {
-      const at = nextAsk(deps.now(), checked.afterMs, ends);
-      if (at === undefined) return giveUp();
-      deps.logger.info({ bookingId: id, attempts: retry.attempts + 1, at }, "slip check: the bank's delay again");
-      return retries.reschedule(id, at);
-    }
-    await retries.forget(id);
-    // Verified, but a person's tap approved it first: their tap tells the customer (one receipt) and the deciders
-    // what its confirm did; nothing more to say here.
-    if (checked.kind === "not-booked" && (await approvedByPerson(deps, id))) return;
-    await tell(env, payment, what.booking, checked, retry);
+    await runDueRetry(deps, retry, {
+      ends: payableHoldEnd(what),
+      ask: () => askSlipCheck(env, payment, { text: retry.qrText, transRef: retry.transRef }),
+      giveUp: async () => {
+        await deps.bookings.recordSlipCheck(id, "retry-later:gave-up");
+        await tell(env, payment, what.booking, { kind: "undecided", provider, why: "bank-delay" }, retry);
+      },
+      settle: async (checked) => {
+        // Verified, but a person's tap approved it first: their tap tells the customer (one receipt) and the
+        // deciders what its confirm did; nothing more to say here.
+        if (checked.kind === "not-booked" && (await approvedByPerson(deps, id))) return;
+        await tell(env, payment, what.booking, checked, retry);
+      },
+    });
   }
 
   /** Whether a person (not the slip check) approved the payment. */

@@ -57,7 +57,7 @@ async function download(
  * from the file's size before any download when Telegram gave it. Undefined when the file could not be
  * downloaded.
  */
-async function readSlip(
+export async function readSlip(
   ctx: BotContext,
   file: { fileId: string; fileSize: number | undefined; sender: string },
 ): Promise<SlipRead | undefined> {

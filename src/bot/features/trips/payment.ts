@@ -1,9 +1,10 @@
 /**
  * A trip's instalments paid by PromptPay (issue 51): after Accept the lead customer gets the QR for the
  * exact deposit (the agent's PromptPay ID, else the agency's: `payments.payeeFor`), in the trip's language;
- * their slip goes to the people who decide a payment — the trip's agent and every admin — with Paid /
+ * their slip is put to the slip-check service when one is configured (slip-check.ts: confirmed, it is approved
+ * with no tap) and goes to the people who decide a payment — the trip's agent and every admin — with Paid /
  * Not received; Paid approves the instalment through the trips service (the deposit books the rounds
- * inside the sales window, once, whoever taps) and tells the customer.
+ * inside the sales window, once, whoever taps, the service included) and tells the customer.
  */
 import { pdfDocument } from "../../outbox.js";
 import { InlineKeyboard, InputFile } from "grammy";
@@ -12,7 +13,10 @@ import { payeeId } from "../../../payments/settings.js";
 import { deliverTripPapers } from "./papers.js";
 import { parseLocale } from "../../../locale.js";
 import type { TripInstalment, TripView } from "../../../trips/store.js";
-import type { BotContext } from "../../context.js";
+import type { BotContext, BotDeps } from "../../context.js";
+import type { RoundBooking } from "../../../trips/service.js";
+import { readerIn } from "../payments/messages.js";
+import { checkTripSlip, tripCheckLine, tripCustomerLine } from "./slip-check.js";
 import { formatDate } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
@@ -30,17 +34,23 @@ export function instalmentReference(tripId: string, kind: TripInstalment["kind"]
     .toUpperCase()}${kind === "deposit" ? "D" : "B"}`;
 }
 
-/** Sends the lead customer the QR for an instalment; false when no PromptPay ID is set (the agent tells them). */
-export async function sendInstalmentQr(
-  ctx: BotContext,
+/**
+ * The QR message of an instalment (the PNG and its caption in the trip's language), its payee recorded on the
+ * instalment (the slip check holds the slip's receiver against it); undefined when nothing is to be paid or no
+ * PromptPay ID is set (the agent tells them).
+ */
+async function instalmentQr(
+  deps: BotDeps,
   view: TripView,
   kind: TripInstalment["kind"],
-): Promise<boolean> {
+): Promise<{ chatId: number; png: Buffer; filename: string; caption: string } | undefined> {
   const instalment = view.instalments.find((i) => i.kind === kind);
   const chatId = view.trip.customer_chat_id;
-  if (!instalment || chatId === null || instalment.amount <= 0) return false;
-  const payee = payeeId((await ctx.deps.payments.payeeFor(view.trip.agent_id)) ?? "");
-  if (!payee) return false;
+  if (!instalment || chatId === null || instalment.amount <= 0) return undefined;
+  const raw = (await deps.payments.payeeFor(view.trip.agent_id)) ?? "";
+  const payee = payeeId(raw);
+  if (!payee) return undefined;
+  await deps.trips.recordQr(view.trip.id, kind, raw);
   const locale = parseLocale(view.trip.locale, "en");
   const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
   const reference = instalmentReference(view.trip.id, kind);
@@ -52,41 +62,112 @@ export async function sendInstalmentQr(
     "",
     t("trip-pay-send-slip"),
   ].join("\n");
-  await ctx.api.sendPhoto(Number(chatId), new InputFile(png, `promptpay-${reference}.png`), {
-    caption,
-    parse_mode: "HTML",
-  });
+  return { chatId: Number(chatId), png, filename: `promptpay-${reference}.png`, caption };
+}
+
+/** Sends the lead customer the QR for an instalment; false when no PromptPay ID is set (the agent tells them). */
+export async function sendInstalmentQr(
+  ctx: BotContext,
+  view: TripView,
+  kind: TripInstalment["kind"],
+): Promise<boolean> {
+  const qr = await instalmentQr(ctx.deps, view, kind);
+  if (!qr) return false;
+  await ctx.api.sendPhoto(qr.chatId, new InputFile(qr.png, qr.filename), { caption: qr.caption, parse_mode: "HTML" });
   return true;
 }
 
-/** A photo (or an image file) from a trip's lead customer: their open instalment's slip, to the deciders. */
+/**
+ * The lead customer told an instalment was approved (by a person's Paid or by the slip check), in the trip's
+ * language, through the outbox: the approval with its 🧾 Receipt button; after the deposit, the balance's QR and
+ * the papers of the rounds it booked (the itinerary, its calendar, their vouchers).
+ */
+export async function tellInstalmentApproved(
+  env: Pick<BotContext, "deps" | "me">,
+  view: TripView,
+  kind: TripInstalment["kind"],
+  rounds: RoundBooking[],
+): Promise<void> {
+  const { deps } = env;
+  const chatId = view.trip.customer_chat_id;
+  if (chatId === null) return;
+  const locale = parseLocale(view.trip.locale, "en");
+  const amount = formatBaht(view.instalments.find((i) => i.kind === kind)?.amount ?? 0, locale);
+  // An approved instalment's receipt and, from a VAT-registered seller, its tax invoice, on request (the lead
+  // customer's tap; the receipts service decides).
+  const receipt = new InlineKeyboard().text(
+    translate(locale, "btn-receipt"),
+    tripData(kind === "deposit" ? "drc" : "brc", view.trip.id),
+  );
+  if (deps.receipts.taxInvoiceKind() !== "none")
+    receipt.text(translate(locale, "btn-tax-invoice"), tripData(kind === "deposit" ? "dti" : "bti", view.trip.id));
+  await deps.notifications.deliver({
+    chatId: Number(chatId),
+    text: translate(locale, kind === "deposit" ? "trip-deposit-approved" : "trip-balance-approved", { amount }),
+    replyMarkup: receipt,
+    what: "trip-instalment-approved",
+  });
+  if (kind !== "deposit") return;
+  // The balance's QR once the deposit is in (the balance is due later; the customer may pay it then).
+  const qr = view.instalments.some((i) => i.kind === "balance") ? await instalmentQr(deps, view, "balance") : undefined;
+  if (qr)
+    await deps.notifications.deliver({
+      chatId: qr.chatId,
+      text: qr.caption,
+      photo: { filename: qr.filename, base64: qr.png.toString("base64") },
+      what: "trip-instalment-qr",
+    });
+  // The deposit booked the rounds inside the sales window: the itinerary, its calendar and their vouchers.
+  const booked = new Set(rounds.filter((r) => r.outcome === "booked").map((r) => r.roundId));
+  const vouchersOf = view.rounds.filter((r) => booked.has(r.id) && r.booking_id !== null).map((r) => r.booking_id!);
+  await deliverTripPapers(deps, view, env.me.username, { itinerary: true, vouchersOf });
+}
+
+/** The people who decide a trip's payment: its agent's chats and every admin. */
+export async function tripDeciders(deps: BotDeps, view: TripView): Promise<number[]> {
+  return [...new Set([...(await deps.notifications.agentChats(view.trip.agent_id)), ...deps.access.adminIds()])];
+}
+
+/**
+ * A photo (or an image file) from a trip's lead customer: their open instalment's slip. With a slip check, its QR
+ * is read and put to the service first (slip-check.ts). Then it goes to the deciders — the trip's agent and every
+ * admin — with Paid / Not received and what the service said; once the service confirmed it, with no buttons.
+ */
 export async function onTripSlip(ctx: BotContext, next: () => Promise<void>): Promise<void> {
   const tripId = ctx.who.role === "customer" ? ctx.who.tripId : undefined;
   const message = ctx.message;
   const document = message?.document?.mime_type?.startsWith("image/") ? message.document : undefined;
-  const fileId = message?.photo?.at(-1)?.file_id ?? document?.file_id;
+  const photo = message?.photo?.at(-1);
+  const fileId = photo?.file_id ?? document?.file_id;
   if (tripId === undefined || !fileId || !ctx.from) return next();
-  const out = await ctx.deps.trips.submitSlip(tripId, { userId: ctx.from.id, who: ctx.who });
+  const { deps } = ctx;
+  const arrived = deps.now();
+  const out = await deps.trips.submitSlip(tripId, { userId: ctx.from.id, who: ctx.who });
   if (out.kind !== "submitted") return next();
   const { view, instalment } = out;
-  const { deps } = ctx;
-  const deciders = new Set([...(await deps.notifications.agentChats(view.trip.agent_id)), ...deps.access.adminIds()]);
-  for (const to of deciders) {
-    const locale = await deps.notifications.localeOf(to);
-    const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
+  const file = { fileId, fileSize: photo?.file_size ?? document?.file_size, sender: `user:${ctx.from.id}` };
+  const checked = deps.slipCheck ? await checkTripSlip(ctx, view, instalment.kind, file, arrived) : undefined;
+  for (const to of await tripDeciders(deps, view)) {
+    const r = readerIn(await deps.notifications.localeOf(to));
     const ok = instalment.kind === "deposit" ? "dok" : "bok";
     const no = instalment.kind === "deposit" ? "dno" : "bno";
+    const card = r.t("trip-slip-card", {
+      lead: escapeHtml(view.trip.lead_name),
+      kind: instalment.kind,
+      amount: formatBaht(instalment.amount, r.locale),
+      reference: instalmentReference(view.trip.id, instalment.kind),
+    });
     const options = {
-      caption: t("trip-slip-card", {
-        lead: escapeHtml(view.trip.lead_name),
-        kind: instalment.kind,
-        amount: formatBaht(instalment.amount, locale),
-        reference: instalmentReference(view.trip.id, instalment.kind),
-      }),
+      caption: checked ? `${card}\n${tripCheckLine(checked, r, instalment)}` : card,
       parse_mode: "HTML" as const,
-      reply_markup: new InlineKeyboard()
-        .text(t("trip-btn-paid"), tripData(ok, view.trip.id))
-        .text(t("trip-btn-not-received"), tripData(no, view.trip.id)),
+      // Approved by the slip check: nothing left to tap.
+      ...(checked?.kind === "approved"
+        ? {}
+        : {
+            reply_markup: new InlineKeyboard()
+              .text(r.t("trip-btn-paid"), tripData(ok, view.trip.id))
+              .text(r.t("trip-btn-not-received"), tripData(no, view.trip.id)),
+          }),
     };
     await (document ? ctx.api.sendDocument(to, fileId, options) : ctx.api.sendPhoto(to, fileId, options)).catch(
       (error: unknown) => {
@@ -95,9 +176,18 @@ export async function onTripSlip(ctx: BotContext, next: () => Promise<void>): Pr
       },
     );
   }
+  const locale = parseLocale(view.trip.locale, "en");
+  // Over the reader's limits: the agent has the slip; the customer knows why its QR was not read.
+  const tooLarge = checked?.kind === "unread" && checked.why === "too-large";
   await ctx.reply(
-    ctx.t("trip-slip-received", { amount: formatBaht(instalment.amount, parseLocale(view.trip.locale, "en")) }),
+    (checked
+      ? tripCustomerLine(checked, readerIn(locale), instalment)
+      : ctx.t("trip-slip-received", { amount: formatBaht(instalment.amount, locale) })) +
+      (tooLarge ? `\n\n${translate(locale, "pay-slip-too-large")}` : ""),
+    { parse_mode: "HTML" },
   );
+  if (checked?.kind === "approved")
+    await tellInstalmentApproved(ctx, checked.out.view, instalment.kind, checked.out.rounds);
 }
 
 /** "🧾 Receipt" under an approved instalment: its receipt's PDF in the chat, through the outbox. */
@@ -191,35 +281,14 @@ export async function decideInstalment(
         : ctx.t("trip-decided-approved", { booked, waiting, failed });
   await closeCard(ctx, line);
   if (out.kind === "already") return;
+  if (out.kind === "approved") return tellInstalmentApproved(ctx, view, kind, out.rounds);
   const chatId = view.trip.customer_chat_id;
   if (chatId === null) return;
   const locale = parseLocale(view.trip.locale, "en");
-  const key =
-    out.kind === "rejected"
-      ? "trip-slip-rejected"
-      : kind === "deposit"
-        ? "trip-deposit-approved"
-        : "trip-balance-approved";
   const amount = formatBaht(view.instalments.find((i) => i.kind === kind)?.amount ?? 0, locale);
-  // An approved instalment's receipt and, from a VAT-registered seller, its tax invoice, on request (the lead
-  // customer's tap; the receipts service decides).
-  const papers = new InlineKeyboard().text(
-    translate(locale, "btn-receipt"),
-    tripData(kind === "deposit" ? "drc" : "brc", view.trip.id),
-  );
-  if (ctx.deps.receipts.taxInvoiceKind() !== "none")
-    papers.text(translate(locale, "btn-tax-invoice"), tripData(kind === "deposit" ? "dti" : "bti", view.trip.id));
-  const receipt = out.kind === "approved" ? { reply_markup: papers } : {};
-  await ctx.api.sendMessage(Number(chatId), translate(locale, key, { amount }), receipt).catch((error: unknown) => {
-    if (!isTelegramFailure(error)) throw error;
-  });
-  // The balance's QR once the deposit is in (the balance is due later; the customer may pay it then).
-  if (out.kind === "approved" && kind === "deposit" && view.instalments.some((i) => i.kind === "balance"))
-    await sendInstalmentQr(ctx, view, "balance");
-  // The deposit booked the rounds inside the sales window: the itinerary, its calendar and their vouchers.
-  if (out.kind === "approved" && kind === "deposit") {
-    const booked = new Set(out.rounds.filter((r) => r.outcome === "booked").map((r) => r.roundId));
-    const vouchersOf = view.rounds.filter((r) => booked.has(r.id) && r.booking_id !== null).map((r) => r.booking_id!);
-    await deliverTripPapers(ctx.deps, view, ctx.me.username, { itinerary: true, vouchersOf });
-  }
+  await ctx.api
+    .sendMessage(Number(chatId), translate(locale, "trip-slip-rejected", { amount }))
+    .catch((error: unknown) => {
+      if (!isTelegramFailure(error)) throw error;
+    });
 }
