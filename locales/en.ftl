@@ -1361,3 +1361,15 @@ trip-card-check-approved = ✅ Confirmed by the slip check ({ $provider }), no t
    *[other] the trip is paid in full.
   }
 trip-card-check-unread = ❔ The slip's QR could not be read ({ $why }), so the slip check was not asked: please check the transfer yourself.
+# trips in /mybookings, the trips' margins in /report, the digest and a trip's staff view
+my-trips-title = 🗺 Trips
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    Total { $total } · paid { $paid } · still due { $due }
+admin-report-trip-rounds = 🗺 Trips' rounds paid to the partner in the period: { $count } ({ $amount }){ $refunded ->
+    [0] {""}
+   *[other] , { $refunded } refunded ({ $refundedAmount })
+  } — counted with their trips, not in the bookings' rows (the bookings CSV lists them)
+admin-report-trip-margins = 📈 Margin per trip ({ $count }), together { $margin } — the agency's lines (hotel, transfer…) have no known cost in fairway and count whole as the agency's:
+admin-report-trip-margin = • { $lead } · { $dates }: rounds { $rounds } + lines { $lines } − partner { $nets } ({ $booked }/{ $count } rounds booked) = { $margin }
+trip-margin-staff = 📈 Margin: rounds { $rounds } + lines { $lines } − partner { $nets } ({ $booked }/{ $count } rounds booked) = <b>{ $margin }</b>
+    The lines' cost is not known to fairway: their price counts whole as the agency's.

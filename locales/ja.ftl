@@ -685,3 +685,7 @@ trip-slip-verified = ✅ { $amount } の振込が銀行で確認されました�
 trip-slip-check-refused = ⚠️ この明細では旅行のお支払いになりません：{ $why }
     QR の口座への { $amount } の振込明細を送るか、この明細も受け取っている担当エージェントにご連絡ください。
 trip-check-why-too-old = このお支払いが求められる前の振込です。
+# trips in /mybookings
+my-trips-title = 🗺 旅行
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    合計 { $total } · お支払い済み { $paid } · 残額 { $due }

@@ -685,3 +685,7 @@ trip-slip-verified = ✅ { $amount } 이체가 은행에서 확인되었습니�
 trip-slip-check-refused = ⚠️ 이 영수증으로는 여행 대금을 결제할 수 없습니다: { $why }
     QR의 계좌로 { $amount }을(를) 이체한 영수증을 보내 주시거나, 이 영수증도 받은 담당 에이전트에게 문의하세요.
 trip-check-why-too-old = 이 결제 요청 전에 이루어진 이체입니다.
+# trips in /mybookings
+my-trips-title = 🗺 여행
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    총액 { $total } · 결제 완료 { $paid } · 남은 금액 { $due }

@@ -1253,3 +1253,15 @@ trip-card-check-approved = ✅ ระบบตรวจสลิป ({ $provider
    *[other] ทริปชำระครบแล้ว
   }
 trip-card-check-unread = ❔ อ่าน QR ของสลิปไม่ได้ ({ $why }) จึงไม่ได้ส่งให้ระบบตรวจสลิป โปรดตรวจการโอนด้วยตนเอง
+# trips in /mybookings, the trips' margins in /report, the digest and a trip's staff view
+my-trips-title = 🗺 ทริป
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    ยอดรวม { $total } · ชำระแล้ว { $paid } · ค้างชำระ { $due }
+admin-report-trip-rounds = 🗺 รอบของทริปที่ชำระให้พาร์ทเนอร์ในช่วงนี้: { $count } รอบ ({ $amount }){ $refunded ->
+    [0] {""}
+   *[other] , คืนเงินแล้ว { $refunded } รอบ ({ $refundedAmount })
+  } — นับรวมกับทริปของรอบนั้น ไม่นับในแถวการจอง (มีอยู่ในไฟล์ CSV การจอง)
+admin-report-trip-margins = 📈 กำไรต่อทริป ({ $count } ทริป) รวม { $margin } — รายการของเอเจนซี่ (โรงแรม รถรับส่ง…) ไม่มีต้นทุนใน fairway จึงนับเป็นของเอเจนซี่ทั้งจำนวน:
+admin-report-trip-margin = • { $lead } · { $dates }: รอบ { $rounds } + รายการ { $lines } − พาร์ทเนอร์ { $nets } (จองแล้ว { $booked }/{ $count } รอบ) = { $margin }
+trip-margin-staff = 📈 กำไร: รอบ { $rounds } + รายการ { $lines } − พาร์ทเนอร์ { $nets } (จองแล้ว { $booked }/{ $count } รอบ) = <b>{ $margin }</b>
+    fairway ไม่ทราบต้นทุนของรายการ: ราคาของรายการนับเป็นของเอเจนซี่ทั้งจำนวน

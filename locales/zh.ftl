@@ -685,3 +685,7 @@ trip-slip-verified = ✅ 您的 { $amount } 转账已经银行核实。
 trip-slip-check-refused = ⚠️ 此凭证不能用于支付您的行程：{ $why }
     请发送向二维码账户转账 { $amount } 的凭证，或联系同样收到此凭证的代理。
 trip-check-why-too-old = 这笔转账早于本次付款请求。
+# trips in /mybookings
+my-trips-title = 🗺 行程
+my-trips-row = 🗺 <b>{ $lead }</b> · { $dates }
+    总额 { $total } · 已付 { $paid } · 待付 { $due }

@@ -320,6 +320,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     logger: logger.child({ module: "after-booking" }),
     countPendingCancelRequests: () => countPendingRequests(storage),
     movesEnded: (from, to) => bookings.movesEndedBetween(from, to),
+    tripFigures: (from, to, today) => trips.figuresBetween(from, to, today),
     watchFigures: async (from, to) => ({
       active: await watchesPart.store.countActive(),
       alerted: await watchesPart.store.alertsBetween(from, to),

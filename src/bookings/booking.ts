@@ -310,12 +310,16 @@ export function createBookingMachine(core: MoneyCore) {
     }
     // A hold awaiting its customer's payment (the booking's, or a move's difference) lasts the payment window.
     const prepay = await waitsForPayment(booking);
-    const selling = book
-      ? book.sellingTotal(reservation.amount, booking.persons, {
-          courseId: booking.course_id,
-          agentId: booking.agent_id ?? booking.user_id,
-        })
-      : reservation.amount;
+    // A selling price agreed before the hold (a trip's round) stands; otherwise the price rules decide it now.
+    const agreed = booking.selling_amount === null ? undefined : Number(booking.selling_amount);
+    const selling =
+      agreed ??
+      (book
+        ? book.sellingTotal(reservation.amount, booking.persons, {
+            courseId: booking.course_id,
+            agentId: booking.agent_id ?? booking.user_id,
+          })
+        : reservation.amount);
     const held = await move(id, {
       from: ["RESERVING"],
       to: "HELD",

@@ -87,6 +87,11 @@ export interface BookingIntentInput {
   customerEmail: string;
   customerMobile: string;
   expectedAmount: number;
+  /**
+   * Satang: what the customer pays for this tee time, agreed before the hold (a trip's round: its selling
+   * price). Default: the price rules on the partner's amount, when the hold is placed.
+   */
+  sellingAmount?: number;
   caddyInfo?: { freeCaddy?: boolean; caddyPrice?: number } | null;
   /** The players' names beyond the lead golfer, sent to the partner as `additionGolfer`. */
   additionGolfers?: string[];

@@ -59,6 +59,7 @@ function intentRow(input: BookingIntentInput, at: number) {
     customer_mobile: input.customerMobile,
     expected_amount: input.expectedAmount,
     amount: null,
+    selling_amount: input.sellingAmount ?? null,
     state: "INTENT" as const,
     reservation_id: null,
     reservation_code: null,

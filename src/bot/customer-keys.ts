@@ -584,4 +584,7 @@ export const CUSTOMER_KEYS = [
   "trip-slip-verified",
   "trip-slip-check-refused",
   "trip-check-why-too-old",
+  // A trip's lead customer's /mybookings (features/my-bookings.ts).
+  "my-trips-title",
+  "my-trips-row",
 ] as const;

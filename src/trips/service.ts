@@ -21,7 +21,15 @@ import { REMINDER_HOUR, reminderStageOn, SOON_DAYS, type ReminderStage } from ".
 import type { TeeTime } from "../partner/types.js";
 import type { Links } from "../access/links.js";
 import { tripSight, type TripSight, type TripViewer } from "./access.js";
-import { createTripStore, type TripInstalment, type TripRound, type TripView } from "./store.js";
+import {
+  createTripStore,
+  marginRounds,
+  tripMargin,
+  type TripInstalment,
+  type TripMargin,
+  type TripRound,
+  type TripView,
+} from "./store.js";
 import { draftPartsOf, type EditProblem, type TripEdit } from "./edits.js";
 
 export interface TripServiceOptions {
@@ -128,6 +136,14 @@ export type EditOutcome =
 /** The trips a viewer may edit now (`editableFor`): staff's, before the customer accepted. */
 export const EDITABLE_STATES = ["DRAFT", "QUOTED"] as const;
 
+/** Trips in /report and the digest (`figuresBetween`); satang. */
+export interface TripFigures {
+  money: Awaited<ReturnType<ReturnType<typeof createTripStore>["moneyBetween"]>>;
+  margins: TripMargin[];
+  /** The bookings trips' rounds were booked under. */
+  roundBookings: ReadonlySet<string>;
+}
+
 /** The reference a customer quotes for a trip's money (its payments, what is returned). */
 export const tripReference = (id: string) => `TRIP-${id.slice(0, 8).toUpperCase()}`;
 
@@ -157,6 +173,17 @@ export function createTripService(options: TripServiceOptions) {
     if (!view) throw new Error(`no trip ${id}`);
     return view;
   };
+  /** The trip's margin: what the partner charged for each round whose booking is paid, read from the ledger. */
+  async function marginOf(view: TripView): Promise<TripMargin> {
+    const ids = marginRounds(view)
+      .map((r) => r.booking_id)
+      .filter((x): x is string => x !== null);
+    const paid = (await Promise.all(ids.map((x) => bookings.get(x)))).filter((b) => b?.state === "PAID");
+    return tripMargin(
+      view,
+      paid.map((b) => Number(b!.amount ?? b!.expected_amount)),
+    );
+  }
   const paidOf = (view: TripView) =>
     view.instalments.filter((i) => i.state === "approved").reduce((sum, i) => sum + i.amount, 0);
   const OPEN_INSTALMENT = ["due", "submitted", "rejected"] as const;
@@ -288,6 +315,8 @@ export function createTripService(options: TripServiceOptions) {
       customerEmail: trip.lead_email,
       customerMobile: trip.lead_mobile,
       expectedAmount: round.net_amount,
+      // The customer pays the round's selling price (through the trip's instalments): the booking's margin.
+      sellingAmount: round.selling_amount,
       additionGolfers: party.slice(1),
     });
     const held = await bookings.reserve(bookingId, { actor: userActor(trip.agent_id) });
@@ -515,6 +544,43 @@ export function createTripService(options: TripServiceOptions) {
       }
       const views = await Promise.all(records.map((r) => store.get(r.id)));
       return views.filter((x): x is TripView => x !== undefined);
+    },
+
+    /**
+     * The trips of `viewer`'s own for /mybookings: the lead customer's one trip (as `openFor` lets them see
+     * it), an agent's own trips, an admin's own (those they built: every trip stays in /trips), newest first;
+     * nothing for anyone else.
+     */
+    async mineFor(viewer: TripViewer, limit = 10): Promise<TripSeen[]> {
+      const { who, userId } = viewer;
+      if (who.role === "customer") {
+        const seen = who.tripId === undefined ? undefined : await service.openFor(who.tripId, viewer);
+        return seen ? [seen] : [];
+      }
+      if (who.role !== "agent" && who.role !== "admin") return [];
+      const records = await store.listForAgent(userId, limit);
+      const seen = await Promise.all(records.map((r) => service.openFor(r.id, viewer)));
+      return seen.filter((x): x is TripSeen => x !== undefined);
+    },
+
+    /** The trip's margin (`TripMargin`) for staff who may see it; undefined for a customer or anyone else. */
+    async marginFor(id: string, viewer: TripViewer): Promise<TripMargin | undefined> {
+      const seen = await service.openFor(id, viewer);
+      return seen?.sight === "staff" ? marginOf(seen.view) : undefined;
+    },
+
+    /**
+     * What /report and the digest say of trips over [from, to) (`today` the Bangkok day for due and
+     * overdue): the instalments' money, each trip's margin, and the bookings its rounds were booked under
+     * (counted with the trips, not among the bookings).
+     */
+    async figuresBetween(from: number, to: number, today: string): Promise<TripFigures> {
+      const [money, active, roundBookings] = await Promise.all([
+        store.moneyBetween(from, to, today),
+        store.activeBetween(from, to),
+        store.roundBookingIds(),
+      ]);
+      return { money, margins: await Promise.all(active.map(marginOf)), roundBookings };
     },
 
     /**

@@ -44,6 +44,55 @@ export interface TripView {
   deposit: DepositRule;
 }
 
+/**
+ * A trip's margin as it stands (satang): its selling total — the rounds' and the agency's lines' selling
+ * prices — less what the partner charged for its booked rounds (each round's booking, paid at the partner).
+ * The lines' cost (a hotel, a transfer) is not known to fairway: their selling price counts whole as the
+ * agency's, and says so where it is shown (`lines`). A round not booked yet has no net: its selling price
+ * counts until it is (`booked` of `roundCount`). A round the course ended is out of both (as of the trip's total).
+ */
+export interface TripMargin {
+  tripId: string;
+  lead: string;
+  /** The first and the last round's days, `YYYY-MM-DD`. */
+  first: string;
+  last: string;
+  rounds: number;
+  lines: number;
+  /** What the partner charged for the booked rounds (their bookings' amounts). */
+  nets: number;
+  booked: number;
+  roundCount: number;
+  /** `rounds + lines − nets`. */
+  margin: number;
+}
+
+/** The rounds a trip's margin counts: every round but those the course ended (out of the trip's price). */
+export function marginRounds(view: Pick<TripView, "rounds">): TripRound[] {
+  return view.rounds.filter((r) => r.state !== "COURSE_ENDED");
+}
+
+/** `TripMargin` of a trip, given what the partner charged for each of its rounds booked and paid there. */
+export function tripMargin(view: TripView, nets: readonly number[]): TripMargin {
+  // A round the course ended is out of the trip's price (and its booking out of the nets: `marginRounds`).
+  const priced = marginRounds(view);
+  const rounds = priced.reduce((n, r) => n + r.selling_amount, 0);
+  const lines = view.lines.reduce((n, l) => n + l.selling_amount, 0);
+  const net = nets.reduce((n, x) => n + x, 0);
+  return {
+    tripId: view.trip.id,
+    lead: view.trip.lead_name,
+    first: view.rounds[0]?.day ?? "",
+    last: view.rounds.at(-1)?.day ?? "",
+    rounds,
+    lines,
+    nets: net,
+    booked: nets.length,
+    roundCount: priced.length,
+    margin: rounds + lines - net,
+  };
+}
+
 const Satang = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
 const Text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 
@@ -500,6 +549,51 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
         overdue: sum(open.filter((r) => r.due < today)),
         overdueCount: open.filter((r) => r.due < today).length,
       };
+    },
+
+    /**
+     * The trips (not cancelled) with money or a round in [from, to): an instalment approved then, or a round
+     * booked then (its move to BOOKED, right after its booking was paid at the partner); earliest first round
+     * first. /report and the digest show their margins.
+     */
+    async activeBetween(from: number, to: number): Promise<TripView[]> {
+      const [money, rounds] = await Promise.all([
+        db
+          .selectFrom("trip_instalments")
+          .select("trip_id")
+          .where("state", "=", "approved")
+          .where("decided_at", ">=", from)
+          .where("decided_at", "<", to)
+          .execute(),
+        db
+          .selectFrom("trip_rounds")
+          .select("trip_id")
+          .where("state", "=", "BOOKED")
+          .where("updated_at", ">=", from)
+          .where("updated_at", "<", to)
+          .execute(),
+      ]);
+      const ids = [...new Set([...money, ...rounds].map((r) => r.trip_id))];
+      const views = (await Promise.all(ids.map((id) => view(db, id)))).filter(
+        (x): x is TripView => x !== undefined && x.trip.state !== "CANCELLED",
+      );
+      return views.sort(
+        (a, b) => (a.rounds[0]?.day ?? "").localeCompare(b.rounds[0]?.day ?? "") || a.trip.id.localeCompare(b.trip.id),
+      );
+    },
+
+    /**
+     * The booking ids trips' rounds were booked under: /report and the digest count those bookings in the
+     * trips' section (their selling price is the trip's, received through its instalments), not among the
+     * bookings, so nothing is counted twice.
+     */
+    async roundBookingIds(): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom("trip_rounds")
+        .select("booking_id")
+        .where("booking_id", "is not", null)
+        .execute();
+      return new Set(rows.map((r) => r.booking_id!));
     },
 
     /**

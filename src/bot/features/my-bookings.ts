@@ -8,7 +8,9 @@ import {
 } from "../../bookings/index.js";
 import { isPartnerApiError } from "../../partner/errors.js";
 import { cancelRequestData, golferCopyData, myBookingsData, parseMyBookingsData } from "../callback-data.js";
-import { localeOf } from "../i18n.js";
+import { localeOf, translate } from "../i18n.js";
+import { parseLocale } from "../../locale.js";
+import { myTripsPart } from "./trips/views.js";
 import { paymentData } from "./payments/callback-data.js";
 import { bookingLines, groupFlightLines, groupTotal } from "../conversations/booking/summary.js";
 import { formatBaht } from "../format/money.js";
@@ -75,16 +77,44 @@ async function bookingsOf(ctx: BotContext, userId: number): Promise<BookingRecor
   return [...own, ...copies].sort((a, b) => b.created_at - a.created_at).slice(0, LIST_SIZE);
 }
 
+/**
+ * A trip's lead customer (a link with a trip's scope): their trip alone, in the trip's language, at its
+ * selling prices, with a button opening it as /trips does; what the trips service lets them see.
+ */
+async function tripCustomerView(ctx: BotContext, userId: number): Promise<void> {
+  const [seen] = await ctx.deps.trips.mineFor({ userId, who: ctx.who });
+  if (!seen) {
+    await show(ctx, ctx.t("my-bookings-empty"), new InlineKeyboard());
+    return;
+  }
+  const locale = parseLocale(seen.view.trip.locale, "en");
+  const part = myTripsPart((k, a) => translate(locale, k, a), locale, [seen.view]);
+  const kb = new InlineKeyboard();
+  for (const b of part.buttons) kb.text(b.label, b.data).row();
+  await show(ctx, `<b>${translate(locale, "my-bookings-title")}</b>\n\n${part.text}`, kb);
+}
+
 /** The list; `fresh` (Refresh): every live booking read from the partner again. */
 async function listView(ctx: BotContext, fresh = false): Promise<void> {
   const userId = ctx.from?.id;
   if (userId === undefined) return;
+  if (ctx.who.role === "customer" && ctx.who.tripId !== undefined) return tripCustomerView(ctx, userId);
   const locale = localeOf(ctx);
+  // An agent's own trips (an admin's: those they built), as the trips service lets them see them.
+  const trips = await ctx.deps.trips.mineFor({ userId, who: ctx.who });
+  const tripPart =
+    trips.length > 0
+      ? myTripsPart(
+          (k, a) => ctx.t(k, a),
+          locale,
+          trips.map((x) => x.view),
+        )
+      : undefined;
   const refreshed = await Promise.all((await bookingsOf(ctx, userId)).map((b) => refreshFromPartner(ctx, b, fresh)));
   const list = refreshed.map((r) => r.booking);
   const stale = refreshed.some((r) => r.stale);
   const kb = new InlineKeyboard();
-  if (list.length === 0) {
+  if (list.length === 0 && !tripPart) {
     await show(ctx, ctx.t("my-bookings-empty"), kb.text(ctx.t("menu-book"), "g:book"));
     return;
   }
@@ -111,9 +141,12 @@ async function listView(ctx: BotContext, fresh = false): Promise<void> {
       myBookingsData("view", b.id),
     ).row();
   }
+  for (const b of tripPart?.buttons ?? []) kb.text(b.label, b.data).row();
   kb.text(ctx.t("btn-refresh"), myBookingsData("refresh")).row();
   const note = stale ? `\n⚠️ ${ctx.t("my-bookings-stale")}` : "";
-  await show(ctx, `<b>${ctx.t("my-bookings-title")}</b>\n${ctx.t("my-bookings-hint")}${note}`, kb);
+  const hint = list.length > 0 ? `\n${ctx.t("my-bookings-hint")}` : "";
+  const tripsText = tripPart ? `\n\n${tripPart.text}` : "";
+  await show(ctx, truncate(`<b>${ctx.t("my-bookings-title")}</b>${hint}${note}${tripsText}`, 4000), kb);
 }
 
 async function detailView(ctx: BotContext, id: string, notice?: string): Promise<void> {
@@ -274,7 +307,8 @@ function releaseKey(out: { kind: string }): string {
 
 /**
  * /mybookings: recent bookings with their status from the partner (read at most once a minute each, or
- * at Refresh); release an unpaid hold.
+ * at Refresh); release an unpaid hold. Trips follow, a line and a button each (an agent's own, an admin's
+ * own); a trip's lead customer sees their trip alone.
  */
 export function createMyBookingsFeature() {
   const feature = new Composer<BotContext>();

@@ -12,6 +12,7 @@ import { reportGroupLines } from "./report-groups.js";
 import { reportMovesLine } from "./report-moves.js";
 import { documentsCsv, reportDocumentLines } from "./report-documents.js";
 import { reportSlipLine } from "./report-slips.js";
+import { reportTripLines } from "./report-trips.js";
 import { attributionText, knownAgentIds } from "./attribution.js";
 import { ADMIN_TIME_ZONE, bangkokDayStart } from "./bangkok-time.js";
 import { fitLines } from "./fit-lines.js";
@@ -72,8 +73,9 @@ async function sendChart(ctx: BotContext, figures: ChartFigures): Promise<void> 
  * A line counts the moves to another tee time that ended in the period. A second CSV lists the bookings one
  * by one, with the partner's invoice ids and the reservation each was moved to or from. The receipts, tax
  * invoices and credit notes issued in the period follow, as lines and as a third CSV (`report-documents.ts`),
- * what the slip check decided of the period's slips (`report-slips.ts`), and the trips' deposits and balances
- * received in the period with what is still due or overdue today.
+ * what the slip check decided of the period's slips (`report-slips.ts`), and the trips (`report-trips.ts`): deposits
+ * and balances received in the period, what is still due or overdue today, and each trip's margin. A trip's
+ * round's booking is counted there, not in the rows (its selling price comes in through the trip's instalments).
  */
 export async function reportCommand(ctx: BotContext, match: string): Promise<void> {
   const period = parsePeriod(match);
@@ -91,7 +93,7 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     ctx.deps.receipts.documents.issuedBetween(start, end),
     ctx.deps.ledger.slipChecksBetween(start, end),
     ctx.deps.trips.store.slipChecksBetween(start, end),
-    ctx.deps.trips.store.moneyBetween(start, end, dateKeyOf(ctx.deps.now(), ADMIN_TIME_ZONE)),
+    ctx.deps.trips.figuresBetween(start, end, dateKeyOf(ctx.deps.now(), ADMIN_TIME_ZONE)),
   ]);
   const names = new Map(agents.map((a) => [a.userId, a.name]));
   const read = await readPeriod({
@@ -103,6 +105,7 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     agentIds,
     names,
     timeZone: ADMIN_TIME_ZONE,
+    skip: trips.roundBookings,
   });
   try {
     const { rows, chart } = read;
@@ -121,17 +124,8 @@ export async function reportCommand(ctx: BotContext, match: string): Promise<voi
     // Moves to another tee time that ended in the period (their refunds and new tee times are in the rows).
     const movesLine = reportMovesLine(moves, { t: (k, a) => ctx.t(k, a), locale });
     if (movesLine) body.push(movesLine);
-    // Trips: deposits and balances received in the period, and what is still due or overdue today.
-    if (trips.deposits + trips.balances + trips.due + trips.overdue > 0)
-      body.push(
-        ctx.t("admin-report-trips", {
-          deposits: formatBaht(trips.deposits, locale),
-          balances: formatBaht(trips.balances, locale),
-          due: formatBaht(trips.due, locale),
-          overdue: formatBaht(trips.overdue, locale),
-          count: trips.overdueCount,
-        }),
-      );
+    // Trips: their money, their rounds' bookings (left out of the rows above) and each one's margin.
+    body.push(...reportTripLines(trips, read.skipped, { t: (k, a) => ctx.t(k, a), locale }));
     // The slip check's decisions on the period's slips, bookings' and trips' (none without a service).
     const slipLine = reportSlipLine([...slips, ...tripSlips], (k, a) => ctx.t(k, a));
     if (slipLine) body.push(slipLine);

@@ -1,6 +1,8 @@
 /**
  * The admins' daily digest at DIGEST_TIME (Asia/Bangkok): yesterday's paid bookings and revenue,
- * refunds, released holds, pending cancellation requests and the partner's credit, with /report's
+ * refunds, released holds, pending cancellation requests, the trips (their deposits and balances received that day,
+ * due and overdue today, their rounds paid that day — counted there, not among the bookings — and the margin of
+ * each trip with money or a round that day: `admin/report-trips.ts`) and the partner's credit, with /report's
  * CSV of yesterday attached. A group's tee times count among the paid ones, and the groups get a line
  * (how many, how many tee times) and a line each. Claimed in the database by date, so it goes out once a day whatever the
  * number of instances; each admin can turn it off with /digest off. A chart of the last 14 days (/report's
@@ -23,6 +25,8 @@ import type { Notifications } from "../../notifications.js";
 import type { AfterBookingStore } from "./store.js";
 import { reportMovesLine } from "../admin/report-moves.js";
 import type { MovesEnded } from "../../../bookings/index.js";
+import type { TripFigures } from "../../../trips/service.js";
+import { reportTripLines, type TripRoundsPaid } from "../admin/report-trips.js";
 
 /** A digest not sent within this long after DIGEST_TIME (fairway was down) waits for the next day. */
 export const DIGEST_GRACE_MS = 60 * 60_000;
@@ -52,6 +56,11 @@ export interface DigestOptions {
   countPendingCancelRequests?: () => Promise<number>;
   /** Moves to another tee time that ended in [from, to) (the booking service's). Absent: no line. */
   movesEnded?: (from: number, to: number) => Promise<MovesEnded>;
+  /**
+   * The trips' figures over [from, to) with what is due and overdue on `today` (the trips service's
+   * `figuresBetween`): their lines, and their rounds' bookings left out of the bookings' figures. Absent: no line.
+   */
+  tripFigures?: (from: number, to: number, today: string) => Promise<TripFigures>;
   /** The watches' line (src/watches/): active watches now, and tee times alerted in [from, to). Absent: no line. */
   watchFigures?: (from: number, to: number) => Promise<{ active: number; alerted: number }>;
 }
@@ -75,6 +84,8 @@ export interface DigestFigures {
   /** Moves to another tee time that ended that day (absent: not counted). */
   moves?: MovesEnded;
   pendingCancelRequests?: number;
+  /** Trips: their money that day and due or overdue today, their rounds paid that day, their margins. */
+  trips?: Pick<TripFigures, "money" | "margins"> & { rounds: TripRoundsPaid };
   /** Active watches now, and tee times they alerted that day. */
   watches?: { active: number; alerted: number };
   /** Satang; undefined when the partner could not be asked. */
@@ -93,7 +104,13 @@ export function createDigest(options: DigestOptions) {
   async function figures(day: string): Promise<DigestFigures> {
     const from = bangkokDayStart(day);
     const to = bangkokDayStart(addDaysToDateKey(day, 1));
-    const [paid, refunded, courseEnded, released, moves, agents, credited] = await Promise.all([
+    let trips: TripFigures | undefined;
+    try {
+      trips = await options.tripFigures?.(from, to, courseToday(now(), ADMIN_TIME_ZONE));
+    } catch (error) {
+      logger.warn({ err: error }, "trip figures unavailable for the digest");
+    }
+    const [everyPaid, refunded, courseEnded, released, moves, agents, credited] = await Promise.all([
       queries.paidBetween(from, to),
       store.refundedBetween(from, to),
       store.courseEndedBetween(from, to),
@@ -102,6 +119,9 @@ export function createDigest(options: DigestOptions) {
       options.access.agents.list(),
       queries.ledgerAgentIds(),
     ]);
+    // Trips' rounds count with their trips (their selling price comes through the trip's instalments).
+    const paid = trips ? everyPaid.filter((b) => !trips.roundBookings.has(b.id)) : everyPaid;
+    const tripRounds = everyPaid.filter((b) => trips?.roundBookings.has(b.id));
     const agentIds = new Set([...agents.map((a) => a.userId), ...credited]);
     const names = new Map(agents.map((a) => [a.userId, a.name]));
     const rows = reportRows(paid, agentIds, names);
@@ -149,6 +169,20 @@ export function createDigest(options: DigestOptions) {
       ...(moves ? { moves } : {}),
       ...(pendingCancelRequests !== undefined ? { pendingCancelRequests } : {}),
       ...(watches !== undefined ? { watches } : {}),
+      ...(trips
+        ? {
+            trips: {
+              money: trips.money,
+              margins: trips.margins,
+              rounds: {
+                count: tripRounds.length,
+                amount: tripRounds.reduce((n, b) => n + (b.amount ?? b.expected_amount), 0),
+                refundedCount: 0,
+                refundedAmount: 0,
+              },
+            },
+          }
+        : {}),
       ...(balance !== undefined ? { balance } : {}),
       csv: reportCsv(rows),
       chart,
@@ -183,6 +217,7 @@ export function createDigest(options: DigestOptions) {
       f.pendingCancelRequests !== undefined
         ? `📨 ${t(locale, "digest-cancel-requests", { count: f.pendingCancelRequests })}`
         : "",
+      ...(f.trips ? reportTripLines(f.trips, f.trips.rounds, { t: (k, a) => t(locale, k, a), locale }) : []),
       f.watches !== undefined ? `🔔 ${t(locale, "digest-watches", f.watches)}` : "",
       `💳 ${f.balance !== undefined ? t(locale, "digest-balance", { balance: formatBaht(f.balance, locale) }) : t(locale, "digest-balance-unavailable")}`,
       f.chart.empty ? `📉 ${t(locale, "chart-empty")}` : "",

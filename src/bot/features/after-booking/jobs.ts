@@ -36,6 +36,8 @@ export interface AfterBookingOptions {
   intervalMs?: number;
   /** See `DigestOptions.countPendingCancelRequests`. */
   countPendingCancelRequests?: DigestOptions["countPendingCancelRequests"];
+  /** See `DigestOptions.tripFigures`. */
+  tripFigures?: DigestOptions["tripFigures"];
   /** See `DigestOptions.watchFigures`. */
   watchFigures?: DigestOptions["watchFigures"];
   /** See `DigestOptions.movesEnded`. */

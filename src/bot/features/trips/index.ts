@@ -70,7 +70,8 @@ async function showTrip(ctx: BotContext, tripId: string): Promise<void> {
     return;
   }
   if (seen.sight === "customer") return showTripQuote(ctx, tripId);
-  const view = tripStaffView((k, a) => ctx.t(k, a), localeOf(ctx), seen.view);
+  const margin = await ctx.deps.trips.marginFor(tripId, viewerOf(ctx));
+  const view = tripStaffView((k, a) => ctx.t(k, a), localeOf(ctx), seen.view, margin);
   await show(ctx, view.text, cancelButton(ctx, seen.view, view.keyboard));
 }
 

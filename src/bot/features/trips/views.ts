@@ -5,7 +5,7 @@
  * Staff read Thai or English.
  */
 import { InlineKeyboard } from "grammy";
-import type { TripView } from "../../../trips/store.js";
+import type { TripMargin, TripView } from "../../../trips/store.js";
 import type { Locale } from "../../context.js";
 import { formatDate } from "../../format/dates.js";
 import { escapeHtml, truncate } from "../../format/html.js";
@@ -49,8 +49,45 @@ export function tripListView(t: T, locale: Locale, views: readonly TripView[]) {
   return { text: truncate([t("trips-title", { count: views.length }), ...rows].join("\n\n"), 4000), keyboard };
 }
 
-/** One trip as its agent (or an admin) sees it: the partner's net beside each round's selling price. */
-export function tripStaffView(t: T, locale: Locale, view: TripView) {
+/**
+ * Trips in /mybookings: a line each — the lead, the days, the total, paid and still due (selling prices:
+ * what a customer reads too) — and a button opening the trip as /trips does.
+ */
+export function myTripsPart(t: T, locale: Locale, views: readonly TripView[]) {
+  const buttons = views.map((view) => ({
+    label: truncate(`🗺 ${view.trip.lead_name} · ${dates(view, locale)}`, 60),
+    data: tripData("open", view.trip.id),
+  }));
+  const rows = views.map((view) => {
+    const { paid, due } = paidAndDue(view);
+    return t("my-trips-row", {
+      lead: escapeHtml(view.trip.lead_name),
+      dates: dates(view, locale),
+      total: formatBaht(view.total, locale),
+      paid: formatBaht(paid, locale),
+      due: formatBaht(due, locale),
+    });
+  });
+  return { text: [`<b>${t("my-trips-title")}</b>`, ...rows].join("\n"), buttons };
+}
+
+/** One trip's margin (`TripMargin`), for its staff's view only. */
+export function tripMarginText(t: T, locale: Locale, m: TripMargin): string {
+  return t("trip-margin-staff", {
+    rounds: formatBaht(m.rounds, locale),
+    lines: formatBaht(m.lines, locale),
+    nets: formatBaht(m.nets, locale),
+    margin: formatBaht(m.margin, locale),
+    booked: m.booked,
+    count: m.roundCount,
+  });
+}
+
+/**
+ * One trip as its agent (or an admin) sees it: the partner's net beside each round's selling price, and the
+ * trip's margin when given (`TripMargin`).
+ */
+export function tripStaffView(t: T, locale: Locale, view: TripView, margin?: TripMargin) {
   const { trip } = view;
   const { paid, due } = paidAndDue(view);
   const parts = [
@@ -110,6 +147,7 @@ export function tripStaffView(t: T, locale: Locale, view: TripView) {
       due: formatBaht(due, locale),
     }),
   );
+  if (margin) parts.push(tripMarginText(t, locale, margin));
   const keyboard = new InlineKeyboard();
   if (trip.state === "DRAFT" || trip.state === "QUOTED") {
     // The Edit button's data is the trip conversations' (`tn:`), entered below them (entry.ts).
