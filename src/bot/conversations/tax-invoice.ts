@@ -18,7 +18,7 @@ import { formatTaxId } from "../../receipts/tax-id.js";
 import type { TripInstalment } from "../../trips/store.js";
 import type { BotContext, BotDeps, FlowContext } from "../context.js";
 import { escapeHtml } from "../format/html.js";
-import { instalmentReference } from "../features/trips/payment.js";
+import { instalmentReference } from "../../trips/references.js";
 
 /** A trip's instalment whose full tax invoice is asked (the conversation's argument for a trip). */
 export interface TripInvoiceTarget {

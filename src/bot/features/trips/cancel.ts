@@ -19,7 +19,7 @@ import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { localeOf, translate } from "../../i18n.js";
 import { tripData } from "./callback-data.js";
-import { instalmentReference } from "./payment.js";
+import { instalmentReference } from "../../../trips/references.js";
 import { pdfDocument } from "../../outbox.js";
 
 /** The trip states an admin may cancel from: those whose table of legal moves (`TRIP_MOVES`) leads to CANCELLED. */

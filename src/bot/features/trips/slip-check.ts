@@ -38,7 +38,8 @@ import {
   type RetryAsk,
 } from "../payments/slip-check.js";
 import { readSlip } from "../payments/slips.js";
-import { instalmentReference, tellInstalmentApproved, tripDeciders } from "./payment.js";
+import { instalmentReference } from "../../../trips/references.js";
+import { tellInstalmentApproved, tripDeciders } from "./instalments.js";
 
 type Kind = TripInstalment["kind"];
 type Env = Pick<BotContext, "deps" | "me">;

@@ -11,7 +11,7 @@ import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.j
 import { bahtFigures, bahtInWords } from "../../../../src/receipts/amounts.js";
 import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
 import type { TripInput } from "../../../../src/trips/store.js";
-import { instalmentReference } from "../../../../src/bot/features/trips/payment.js";
+import { instalmentReference } from "../../../../src/trips/references.js";
 import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { callbackAnswerText, forgeTap, tapData } from "../../../helpers/flow.js";

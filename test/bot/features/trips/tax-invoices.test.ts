@@ -17,7 +17,7 @@ import { bahtFigures, bahtInWords, receiptAmounts } from "../../../../src/receip
 import { formatTaxId, taxIdCheckDigit } from "../../../../src/receipts/tax-id.js";
 import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
 import type { TripInput } from "../../../../src/trips/store.js";
-import { instalmentReference } from "../../../../src/bot/features/trips/payment.js";
+import { instalmentReference } from "../../../../src/trips/references.js";
 import { translate } from "../../../../src/bot/i18n.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
 import { WORLD_START, worldClock } from "../../../helpers/clock.js";
