@@ -58,6 +58,7 @@ import { soloFleet, type Fleet } from "../runtime/fleet.js";
 import { createCourseAlternativesEntry } from "./features/course-changes/alternatives.js";
 import { createCourseNotices } from "./features/course-changes/notices.js";
 import { deliverTripPapers } from "./features/trips/papers.js";
+import { deliverInstalmentQr } from "./features/trips/instalments.js";
 import type { BucketStore } from "../runtime/shared-buckets.js";
 
 export type { BotContext, BotDeps } from "./context.js";
@@ -176,7 +177,10 @@ export function createBot(base: Omit<BotDeps, "notifications" | "courseNotices">
     receipts: base.receipts,
     trips: base.trips,
     // Called only from a pass, once the bot is initialised (its username is known).
-    tripPapers: (view) => deliverTripPapers(deps, view, bot.botInfo.username, { itinerary: true, vouchersOf: [] }),
+    tripPapers: async (view, change) => {
+      await deliverTripPapers(deps, view, bot.botInfo.username, { itinerary: true, vouchersOf: [] });
+      if (change === "ended") await deliverInstalmentQr(deps, view, "balance");
+    },
     logger: base.logger.child({ module: "course-notices" }),
     now: base.now,
   });

@@ -44,8 +44,11 @@ export interface CourseNoticesOptions {
   catalog?: Pick<PartnerCatalog, "teeTimes">;
   /** Trips: a trip's round the course ended leaves the trip's price, told with the end (absent: no trips). */
   trips?: Pick<TripService, "courseEnded" | "endedRoundOf" | "courseMoved">;
-  /** Sends a trip's lead customer its itinerary and calendar again (a round ended or moved): `papers.ts`. */
-  tripPapers?: (view: TripView) => Promise<void>;
+  /**
+   * Sends a trip's lead customer its itinerary and calendar again (a round ended or moved: `papers.ts`) and, when a
+   * round ended, the open balance's QR for its new amount.
+   */
+  tripPapers?: (view: TripView, change: CourseChange["kind"]) => Promise<void>;
   logger: Logger;
   now: () => number;
 }
@@ -225,7 +228,7 @@ export function createCourseNotices(options: CourseNoticesOptions) {
     // The trip's itinerary and calendar again: the round cancelled, or at its new time.
     if (trip && options.tripPapers)
       await options
-        .tripPapers(trip)
+        .tripPapers(trip, change.kind)
         .catch((err: unknown) =>
           logger.warn({ err, tripId: trip.trip.id }, "a trip's papers were not sent again after the course's change"),
         );

@@ -96,7 +96,22 @@ export async function tellInstalmentApproved(
   // each round's voucher went when it was booked.
   if (kind !== "deposit") return deliverTripPapers(deps, view, env.me.username, { itinerary: true, vouchersOf: [] });
   // The balance's QR once the deposit is in (the balance is due later; the customer may pay it then).
-  const qr = view.instalments.some((i) => i.kind === "balance") ? await instalmentQr(deps, view, "balance") : undefined;
+  if (view.instalments.some((i) => i.kind === "balance")) await deliverInstalmentQr(deps, view, "balance");
+  // The deposit booked the rounds inside the sales window: the itinerary, its calendar and their vouchers.
+  const booked = new Set(rounds.filter((r) => r.outcome === "booked").map((r) => r.roundId));
+  const vouchersOf = view.rounds.filter((r) => booked.has(r.id) && r.booking_id !== null).map((r) => r.booking_id!);
+  await deliverTripPapers(deps, view, env.me.username, { itinerary: true, vouchersOf });
+}
+
+/**
+ * Queues the lead customer an instalment's QR (through the outbox): after the deposit, the balance's; and again
+ * when the balance's amount changed (a round the course ended came off it), so the QR they hold is not the old
+ * amount's. Nothing when it is not open or no PromptPay ID is set.
+ */
+export async function deliverInstalmentQr(deps: BotDeps, view: TripView, kind: TripInstalment["kind"]): Promise<void> {
+  const open = view.instalments.find((i) => i.kind === kind);
+  if (!open || (open.state !== "due" && open.state !== "rejected" && open.state !== "submitted")) return;
+  const qr = await instalmentQr(deps, view, kind);
   if (qr)
     await deps.notifications.deliver({
       chatId: qr.chatId,
@@ -104,10 +119,6 @@ export async function tellInstalmentApproved(
       photo: { filename: qr.filename, base64: qr.png.toString("base64") },
       what: "trip-instalment-qr",
     });
-  // The deposit booked the rounds inside the sales window: the itinerary, its calendar and their vouchers.
-  const booked = new Set(rounds.filter((r) => r.outcome === "booked").map((r) => r.roundId));
-  const vouchersOf = view.rounds.filter((r) => booked.has(r.id) && r.booking_id !== null).map((r) => r.booking_id!);
-  await deliverTripPapers(deps, view, env.me.username, { itinerary: true, vouchersOf });
 }
 
 /** The people who decide a trip's payment: its agent's chats and every admin. */

@@ -12,6 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
+import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import { userActor } from "../../../../src/bookings/index.js";
 import type { ChatMessage, SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
@@ -23,6 +24,7 @@ import type { TripInput } from "../../../../src/trips/store.js";
 import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { forgeTap, panel } from "../../../helpers/flow.js";
+import { qrOf } from "../../../helpers/slips.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { shareAndAccept } from "../../../helpers/trips.js";
 
@@ -127,7 +129,7 @@ describe.each(databaseFactories)("a trip's round the course ends ($name)", ({ ma
     h = await startHarness({
       db: make(),
       clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
+      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678" },
     });
     h.user(ADMIN, "en", "Admin");
     const agent = h.user(AGENT, "en", "Anan");
@@ -167,6 +169,12 @@ describe.each(databaseFactories)("a trip's round the course ends ($name)", ({ ma
     expect(toldLead[0]!.text).toContain(`남은 잔금은 이제 ${formatBaht(balance.amount, "ko")}입니다`);
     // Selling prices only: the round's net never reaches the customer.
     expect(toldLead[0]!.text).not.toContain(formatBaht(first.net_amount!, "ko"));
+    // The balance's QR again, for its new amount: the one the customer held was the old amount's.
+    await expect
+      .poll(() => lead.messages().filter((m) => m.file && m.caption?.includes("잔금")).length, { timeout: 30_000 })
+      .toBe(1);
+    const qr = lead.messages().findLast((m) => m.file && m.caption?.includes("잔금"));
+    expect(parse(qrOf(qr!))!.getTagValue("54")).toBe((balance.amount / 100).toFixed(2));
     const toldAgent = texts(agent, ENDED_EN);
     expect(toldAgent).toHaveLength(1);
     expect(toldAgent[0]!.text).toContain(`comes off the trip's price`);
