@@ -148,8 +148,9 @@ export async function ownerRefusal(
     const rule: OwnerRule = WHILE_A_MOVE_IS_OPEN[owner.side][write];
     return rule === "refused" || rule === "move-only" ? { ...owner, write } : undefined;
   }
-  const trip = await tripOwnerOf(db, bookingId);
-  if (!trip) return undefined;
+  // A write every trip allows (a confirm, a release, an expiry) asks nothing more of the database.
   const rule = WHILE_A_TRIP_OWNS[write];
-  return rule === "refused" || (rule === "course-only" && !opts.byCourse) ? { ...trip, write } : undefined;
+  if (rule === "allowed" || (rule === "course-only" && opts.byCourse)) return undefined;
+  const trip = await tripOwnerOf(db, bookingId);
+  return trip ? { ...trip, write } : undefined;
 }
