@@ -14,6 +14,7 @@ export const tripRound = (n: number, over: Partial<TripRound>): TripRound =>
     selling_amount: 2_400_000,
     net_amount: null,
     max_net_amount: null,
+    revision: 0,
     slot_id: null,
     starts_at: null,
     booking_id: null,
