@@ -1373,3 +1373,8 @@ admin-report-trip-margins = 📈 Margin per trip ({ $count }), together { $margi
 admin-report-trip-margin = • { $lead } · { $dates }: rounds { $rounds } + lines { $lines } − partner { $nets } ({ $booked }/{ $count } rounds booked) = { $margin }
 trip-margin-staff = 📈 Margin: rounds { $rounds } + lines { $lines } − partner { $nets } ({ $booked }/{ $count } rounds booked) = <b>{ $margin }</b>
     The lines' cost is not known to fairway: their price counts whole as the agency's.
+# A cancelled trip: the partner's refunds beside the customer's (features/trips/cancel.ts)
+trip-cancelled-side-by-side = Side by side: the partner credited { $credited } back to the agency's credit for the rounds{ $unstated ->
+    [0] {""}
+   *[other] {" "}(and { $unstated } refund(s) whose amount the partner did not state)
+  }; the customer is owed { $refund }.

@@ -1265,3 +1265,8 @@ admin-report-trip-margins = 📈 กำไรต่อทริป ({ $count } �
 admin-report-trip-margin = • { $lead } · { $dates }: รอบ { $rounds } + รายการ { $lines } − พาร์ทเนอร์ { $nets } (จองแล้ว { $booked }/{ $count } รอบ) = { $margin }
 trip-margin-staff = 📈 กำไร: รอบ { $rounds } + รายการ { $lines } − พาร์ทเนอร์ { $nets } (จองแล้ว { $booked }/{ $count } รอบ) = <b>{ $margin }</b>
     fairway ไม่ทราบต้นทุนของรายการ: ราคาของรายการนับเป็นของเอเจนซี่ทั้งจำนวน
+# A cancelled trip: the partner's refunds beside the customer's (features/trips/cancel.ts)
+trip-cancelled-side-by-side = เทียบกัน: คู่ค้าคืนเครดิตให้เอเจนซี่ { $credited } สำหรับรอบที่จอง{ $unstated ->
+    [0] {""}
+   *[other] {" "}(และอีก { $unstated } รายการที่คู่ค้าไม่ได้แจ้งยอด)
+  } ส่วนลูกค้าได้รับคืน { $refund }

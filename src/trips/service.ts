@@ -66,7 +66,7 @@ export interface RoundBooking {
 }
 
 export type CancelOutcome =
-  | { kind: "cancelled"; view: TripView; quote: RefundQuote; refunds: { bookingId: string; outcome: string }[] }
+  | { kind: "cancelled"; view: TripView; quote: RefundQuote; refunds: RoundRefund[] }
   /** The quote changed since it was shown (a day passed, a payment came): show the new one first. */
   | { kind: "quote-changed"; quote: RefundQuote }
   /** A round's booking is under way: cancel once it settles. */
@@ -74,6 +74,16 @@ export type CancelOutcome =
   /** Only admins cancel a trip (its reservations are refunded): nothing was done. */
   | { kind: "refused" }
   | { kind: "not-open"; view: TripView };
+
+/**
+ * A booked round's reservation refunded at the partner when its trip was cancelled: the outcome, and what the
+ * partner credited back to the agency (satang; null when its answer did not say, or nothing was refunded).
+ */
+export interface RoundRefund {
+  bookingId: string;
+  outcome: string;
+  credited: number | null;
+}
 
 /** What became of a round whose day went on sale (`bookOpenedRounds`), for the agent's notice. */
 export interface OpenedRound {
@@ -848,11 +858,15 @@ export function createTripService(options: TripServiceOptions) {
         });
       if (won === "busy") return { kind: "busy" };
       if (!won) return { kind: "not-open", view: await load(id) };
-      const refunds: { bookingId: string; outcome: string }[] = [];
+      const refunds: RoundRefund[] = [];
       for (const r of view.rounds) {
         if (r.state !== "BOOKED" || r.booking_id === null) continue;
         const out = await bookings.refund(r.booking_id, { actor: userActor(opts.actorId) });
-        refunds.push({ bookingId: r.booking_id, outcome: out.kind });
+        refunds.push({
+          bookingId: r.booking_id,
+          outcome: out.kind,
+          credited: out.kind === "refunded" ? out.refundedAmount : null,
+        });
         if (out.kind === "refunded") await store.moveRound(db, r.id, ["BOOKED"], "CANCELLED");
       }
       return { kind: "cancelled", view: await load(id), quote, refunds };

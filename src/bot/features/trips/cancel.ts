@@ -89,6 +89,9 @@ export async function confirmCancel(ctx: BotContext, tripId: string, refund: num
   await ctx.answerCallbackQuery();
   const locale = localeOf(ctx);
   const failed = out.refunds.filter((r) => r.outcome !== "refunded").length;
+  const refunded = out.refunds.filter((r) => r.outcome === "refunded");
+  const credited = refunded.reduce((sum, r) => sum + (r.credited ?? 0), 0);
+  const unstated = refunded.filter((r) => r.credited === null).length;
   await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => undefined);
   await ctx.reply(
     ctx.t("trip-cancelled-staff", {
@@ -96,7 +99,13 @@ export async function confirmCancel(ctx: BotContext, tripId: string, refund: num
       refund: formatBaht(out.quote.refund, locale),
       rounds: out.refunds.length - failed,
       failed,
-    }),
+    }) +
+      // The partner's refunds and the customer's refund side by side: what came back to the agency's credit.
+      `\n${ctx.t("trip-cancelled-side-by-side", {
+        credited: formatBaht(credited, locale),
+        unstated,
+        refund: formatBaht(out.quote.refund, locale),
+      })}`,
     { parse_mode: "HTML" },
   );
   const chatId = out.view.trip.customer_chat_id;

@@ -589,6 +589,20 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     tapData(admin, new RegExp(`^tp:cx:${id}:${deposit}$`));
     await h.settle();
     expect(admin.lastMessage()?.text).toContain("cancelled");
+    // The partner's refunds and the customer's refund side by side: what the partner credited back (its answers,
+    // recorded on the rounds' bookings) beside what the customer is owed.
+    const roundBookings = await h.app.storage.db
+      .selectFrom("bookings")
+      .select("refunded_amount")
+      .where("state", "=", "REFUNDED")
+      .execute();
+    expect(roundBookings).toHaveLength(2);
+    const credited = roundBookings.reduce((sum, b) => sum + Number(b.refunded_amount), 0);
+    expect(credited).toBeGreaterThan(0);
+    expect(admin.lastMessage()?.text).toContain(
+      `Side by side: the partner credited ${formatBaht(credited, "en")} back to the agency's credit for the rounds; ` +
+        `the customer is owed ${formatBaht(deposit, "en")}.`,
+    );
     const after = (await h.app.trips.get(id))!;
     expect(after.trip.state).toBe("CANCELLED");
     expect(h.sandbox.reservations().map((r) => r.status)).toEqual(["REFUND", "REFUND"]);
