@@ -1157,8 +1157,8 @@ tripnew-add-round = ➕ Add a round
 tripnew-rounds-done = ✅ Rounds done
 tripnew-lines = Other items, one a line: <code>kind; description; price in baht</code>, kind one of hotel, transfer, caddie, other. Or <code>none</code>.
 tripnew-bad-line = Line { $line } does not read as <code>kind; description; price</code>. Send all the items again.
-tripnew-deposit = The deposit due on acceptance, as a percentage of the total (for example <code>25</code>):
-tripnew-bad-deposit = A whole percentage from 0 to 100, please.
+tripnew-deposit = The deposit due on acceptance: a percentage of the total { $total } (for example <code>25</code>), or an amount in baht (for example <code>฿20,000</code>):
+tripnew-bad-deposit = A whole percentage from 0 to 100 (<code>25</code>), or an amount in baht of at most { $total } (<code>฿20,000</code>), please.
 tripnew-failed = The trip could not be recorded. Check the details and start again from /trips.
 trip-accepted-staff = ✅ <b>{ $lead }</b> accepted their trip. The deposit of { $amount } is due today; their slip will reach you here.
 trip-ics-caption = 📅 Your trip's rounds for your calendar: a later file updates them.
@@ -1378,3 +1378,7 @@ trip-cancelled-side-by-side = Side by side: the partner credited { $credited } b
     [0] {""}
    *[other] {" "}(and { $unstated } refund(s) whose amount the partner did not state)
   }; the customer is owed { $refund }.
+# A trip's balance: days before the first round (conversations/trip/steps.ts)
+tripnew-balance-days = How many days before the first round is the balance due? (for example <code>30</code>)
+tripnew-balance-days-default = { $days } days before
+tripnew-bad-balance-days = A whole number of days from 0 to 180, please.

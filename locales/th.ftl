@@ -1065,8 +1065,8 @@ tripnew-add-round = ➕ เพิ่มรอบ
 tripnew-rounds-done = ✅ รอบครบแล้ว
 tripnew-lines = รายการอื่น บรรทัดละรายการ: <code>ประเภท; รายละเอียด; ราคาเป็นบาท</code> ประเภทคือ hotel, transfer, caddie หรือ other หรือพิมพ์ <code>none</code>
 tripnew-bad-line = บรรทัดที่ { $line } ไม่ตรงรูปแบบ <code>ประเภท; รายละเอียด; ราคา</code> กรุณาส่งรายการทั้งหมดอีกครั้ง
-tripnew-deposit = มัดจำเมื่อยอมรับ เป็นเปอร์เซ็นต์ของยอดรวม (เช่น <code>25</code>):
-tripnew-bad-deposit = กรุณาใส่เปอร์เซ็นต์จำนวนเต็ม 0 ถึง 100
+tripnew-deposit = มัดจำเมื่อยอมรับ: เป็นเปอร์เซ็นต์ของยอดรวม { $total } (เช่น <code>25</code>) หรือเป็นจำนวนเงินบาท (เช่น <code>฿20,000</code>):
+tripnew-bad-deposit = กรุณาใส่เปอร์เซ็นต์จำนวนเต็ม 0 ถึง 100 (<code>25</code>) หรือจำนวนเงินบาทไม่เกิน { $total } (<code>฿20,000</code>)
 tripnew-failed = บันทึกทริปไม่สำเร็จ ตรวจสอบข้อมูลแล้วเริ่มใหม่จาก /trips
 trip-accepted-staff = ✅ <b>{ $lead }</b> ยอมรับทริปแล้ว มัดจำ { $amount } ครบกำหนดวันนี้ สลิปของลูกค้าจะส่งมาที่นี่
 trip-ics-caption = 📅 รอบออกรอบในทริปของคุณสำหรับปฏิทิน: ไฟล์ที่ส่งภายหลังจะอัปเดตให้
@@ -1270,3 +1270,7 @@ trip-cancelled-side-by-side = เทียบกัน: คู่ค้าคื
     [0] {""}
    *[other] {" "}(และอีก { $unstated } รายการที่คู่ค้าไม่ได้แจ้งยอด)
   } ส่วนลูกค้าได้รับคืน { $refund }
+# A trip's balance: days before the first round (conversations/trip/steps.ts)
+tripnew-balance-days = ยอดคงเหลือครบกำหนดชำระกี่วันก่อนรอบแรก? (เช่น <code>30</code>)
+tripnew-balance-days-default = { $days } วันก่อนรอบแรก
+tripnew-bad-balance-days = กรุณาใส่จำนวนวันเป็นจำนวนเต็ม 0 ถึง 180

@@ -4,6 +4,7 @@
  * voids a sent quote (QUOTED → DRAFT) and writes it through the store in one transaction.
  */
 import * as v from "valibot";
+import type { DepositRule } from "./money.js";
 import {
   LineInputSchema,
   PlayerInputSchema,
@@ -25,7 +26,8 @@ export type TripEdit =
   | { kind: "remove-line"; position: number }
   /** `position` null adds the line at the end. */
   | { kind: "set-line"; position: number | null; line: unknown }
-  | { kind: "deposit"; percent: number }
+  /** A percentage of the total, or an amount of at most it. */
+  | { kind: "deposit"; deposit: DepositRule }
   /** The same number of players (names and handicaps): a party of another size is a new quote. */
   | { kind: "roster"; players: { name: string; handicap: number | null }[] };
 
@@ -79,8 +81,12 @@ export function draftPartsOf(view: TripView, edit: TripEdit): DraftParts | { pro
       return { lines: lines.map((l, i) => (i + 1 === edit.position ? line.output : l)) };
     }
     case "deposit": {
-      const ok = Number.isInteger(edit.percent) && edit.percent >= 0 && edit.percent <= 100;
-      return ok ? { depositPercent: edit.percent } : { problem: "input" };
+      const d = edit.deposit;
+      const ok =
+        d.kind === "percent"
+          ? Number.isInteger(d.percent) && d.percent >= 0 && d.percent <= 100
+          : Number.isInteger(d.satang) && d.satang > 0 && d.satang <= view.total;
+      return ok ? { deposit: d } : { problem: "input" };
     }
     case "roster": {
       if (edit.players.length !== view.players.length) return { problem: "party-size" };

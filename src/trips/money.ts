@@ -58,6 +58,24 @@ export function tripTotal(prices: readonly number[]): number {
 }
 
 /** The deposit of `total`: its percentage, or the fixed amount (never more than the total). */
+/**
+ * A deposit rule as an agent types it: a whole percentage (`25`, `25%`, 0–100) or an amount in baht marked as
+ * such (`฿20,000`, `20000 baht`, `THB 20000`), more than nothing and at most `total` (satang). Undefined when it
+ * is neither.
+ */
+export function depositRuleOf(text: string, total: number): DepositRule | undefined {
+  const s = text.trim();
+  const percent = /^(\d{1,3})\s*%?$/.exec(s);
+  if (percent) {
+    const n = Number(percent[1]);
+    return n <= 100 ? { kind: "percent", percent: n } : undefined;
+  }
+  if (!/฿|baht|thb|บาท/i.test(s)) return undefined;
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s.replace(/฿|baht|thb|บาท|[,\s]/gi, ""));
+  const satang = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : 0;
+  return satang > 0 && satang <= total ? { kind: "amount", satang } : undefined;
+}
+
 export function depositOf(total: number, rule: DepositRule): number {
   assertSatang(total, "total");
   if (rule.kind === "percent") return percentOf(total, rule.percent);

@@ -163,7 +163,7 @@ export interface DraftParts {
   players?: PlayerInput[];
   rounds?: RoundInput[];
   lines?: LineInput[];
-  depositPercent?: number;
+  deposit?: DepositRule;
 }
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -325,10 +325,11 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
 
     /** Writes anew the parts of a held draft (`holdDraft`) given: rounds PLANNED, renumbered in play order. */
     async writeDraft(q: Q, id: string, parts: DraftParts): Promise<void> {
-      if (parts.depositPercent !== undefined) {
+      if (parts.deposit !== undefined) {
+        const d = parts.deposit;
         await q
           .updateTable("trips")
-          .set({ deposit_kind: "percent", deposit_value: parts.depositPercent })
+          .set({ deposit_kind: d.kind, deposit_value: d.kind === "percent" ? d.percent : d.satang })
           .where("id", "=", id)
           .where("state", "=", "DRAFT")
           .execute();

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  depositRuleOf,
   DEFAULT_LADDER,
   daysBefore,
   depositOf,
@@ -137,5 +138,19 @@ describe("trip money", () => {
         { daysBefore: 5, percent: 20 },
       ]),
     ).toThrow(RangeError);
+  });
+
+  it("reads a deposit as an agent types it: a percentage, or baht marked as such and at most the total", () => {
+    const total = 10_000_000;
+    expect(depositRuleOf("25", total)).toEqual({ kind: "percent", percent: 25 });
+    expect(depositRuleOf("30 %", total)).toEqual({ kind: "percent", percent: 30 });
+    expect(depositRuleOf("0", total)).toEqual({ kind: "percent", percent: 0 });
+    expect(depositRuleOf("฿20,000", total)).toEqual({ kind: "amount", satang: 2_000_000 });
+    expect(depositRuleOf("20000.50 baht", total)).toEqual({ kind: "amount", satang: 2_000_050 });
+    expect(depositRuleOf("THB 100000", total)).toEqual({ kind: "amount", satang: total });
+    expect(depositRuleOf("5000 บาท", total)).toEqual({ kind: "amount", satang: 500_000 });
+    // More than the trip, nothing, over 100 %, or a bare number too large for a percentage: not a deposit.
+    for (const bad of ["฿100,000.01", "฿0", "101", "101%", "20000", "twenty", "฿", "-5"])
+      expect(depositRuleOf(bad, total), bad).toBeUndefined();
   });
 });

@@ -60,6 +60,9 @@ const RECORDED: Record<number, string> = {
   // 29: the trip conversations read fairway's clock through `external` where they read `conversation.now()`, and a
   // round they read carries its revision (migration 039).
   29: "a827c6268577c53e",
+  // 30: the trip conversation asks the deposit as a percentage or an amount, then the balance's lead in days: the
+  // same stored shape, but a log of 29 would answer the new question with its next update.
+  30: "a827c6268577c53e",
 };
 
 /** Where each stored type is declared. */

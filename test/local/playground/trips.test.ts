@@ -200,6 +200,7 @@ describe(
       }
       await say(p, AGENT, "hotel; Hotel, 4 nights; 64000");
       await say(p, AGENT, "30");
+      await tapData(p, AGENT, /^tn:bd:0$/); // the balance 30 days before the first round
 
       const draft = await lastWithButton(p, AGENT, /^tp:share:/);
       expect(draft.message.text).toContain("Trip for Kim Minjun");
@@ -275,6 +276,7 @@ describe(
       await tapData(p, AGENT, /^tn:m:1$/);
       await say(p, AGENT, "none");
       await say(p, AGENT, "30");
+      await tapData(p, AGENT, /^tn:bd:0$/); // the balance 30 days before the first round
       second.id = (await lastWithButton(p, AGENT, /^tp:share:/)).data.slice("tp:share:".length);
       await tapData(p, AGENT, /^tp:share:/);
       const link = (await said(AGENT)).findLast((t) => t.includes("?start="));

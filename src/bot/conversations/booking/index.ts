@@ -24,7 +24,7 @@ import { MAX_GROUP_FLIGHTS, MAX_GROUP_PLAYERS } from "../../../search/groups.js"
  * replay log stores (the flow's state, its arguments, every `conversation.external` result) and fails
  * when that changes while this number stays.
  */
-export const BOOKING_FLOW_VERSION = 29;
+export const BOOKING_FLOW_VERSION = 30;
 
 /** How long the flow waits for the next tap before it ends by itself. */
 export const BOOKING_IDLE_MS = 2 * 60 * 60 * 1000;

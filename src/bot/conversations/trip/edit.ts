@@ -95,7 +95,7 @@ export function createTripEditConversation(deps: BotDeps) {
       if (!rounds) return conversation.rewind(menu);
       return apply({ kind: "add-rounds", rounds });
     }
-    if (entry === "deposit") return apply({ kind: "deposit", percent: await steps.askDeposit() });
+    if (entry === "deposit") return apply({ kind: "deposit", deposit: await steps.askDeposit(view.total) });
     if (entry === "roster") {
       const players = await ask(t("tripedit-roster-ask", { count: view.players.length }), (s) => {
         const read = rosterOf(s);

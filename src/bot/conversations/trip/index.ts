@@ -11,7 +11,7 @@
  */
 import type { Conversation } from "@grammyjs/conversations";
 import { LOCALES, type Locale } from "../../../locale.js";
-import { DEFAULT_BALANCE_DAYS_BEFORE, DEFAULT_LADDER } from "../../../trips/money.js";
+import { DEFAULT_LADDER } from "../../../trips/money.js";
 import type { TripInput } from "../../../trips/store.js";
 import type { BotContext, BotDeps, FlowContext } from "../../context.js";
 import { localeOf } from "../../i18n.js";
@@ -57,7 +57,16 @@ export function createTripConversation(deps: BotDeps) {
   return async function trip(conversation: Conversation<BotContext, FlowContext>, ctx: FlowContext) {
     const agentId = ctx.from?.id;
     if (agentId === undefined) return;
-    const { t, bad, ask, choose, courses: coursesOf, askDeposit, askRound } = tripSteps(conversation, ctx, deps);
+    const {
+      t,
+      bad,
+      ask,
+      choose,
+      courses: coursesOf,
+      askDeposit,
+      askBalanceDays,
+      askRound,
+    } = tripSteps(conversation, ctx, deps);
 
     const leadName = await ask(t("tripnew-lead"), (s) =>
       s.length >= 1 && s.length <= 128 ? s : bad("tripnew-bad-name"),
@@ -106,7 +115,9 @@ export function createTripConversation(deps: BotDeps) {
       const read = linesOf(s);
       return "badLine" in read ? bad("tripnew-bad-line", { line: read.badLine }) : read;
     });
-    const percent = await askDeposit();
+    const total = [...rounds, ...lines].reduce((sum, x) => sum + x.sellingAmount, 0);
+    const deposit = await askDeposit(total);
+    const balanceDaysBefore = await askBalanceDays();
 
     const input: TripInput = {
       agentId,
@@ -117,8 +128,8 @@ export function createTripConversation(deps: BotDeps) {
       players: roster.map((p) => ({ ...p, locale, phone: null })),
       rounds,
       lines,
-      deposit: { kind: "percent", percent },
-      balanceDaysBefore: DEFAULT_BALANCE_DAYS_BEFORE,
+      deposit,
+      balanceDaysBefore,
       ladder: [...DEFAULT_LADDER],
     };
     const created = await conversation.external(async () => {

@@ -11,7 +11,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import { InlineKeyboard } from "grammy";
 import { lastSaleDate } from "../../../partner/sales-window.js";
 import { flightsNeeded, groupPlans, splitParty } from "../../../search/groups.js";
-import { TRIP_TIME_ZONE } from "../../../trips/money.js";
+import { DEFAULT_BALANCE_DAYS_BEFORE, depositRuleOf, TRIP_TIME_ZONE, type DepositRule } from "../../../trips/money.js";
 import type { TripInput } from "../../../trips/store.js";
 import { isDateKey } from "../../../time/date-key.js";
 import { dateKeyOf } from "../../../time/today.js";
@@ -27,6 +27,8 @@ export const CHOICES = 8;
 const FLIGHT_PLAYERS = 4;
 /** Most minutes between two flights of a party (inside the window, as a group's). */
 const FLIGHT_GAP_MINUTES = 20;
+/** The most days before the first round a balance may be due (a trip is sold at most about a year ahead). */
+const MAX_BALANCE_DAYS = 180;
 /** Beyond the window, a party's flights are quoted this many minutes apart. */
 const FLIGHT_STEP_MINUTES = 10;
 
@@ -120,11 +122,24 @@ export function tripSteps(conversation: Conversation<BotContext, FlowContext>, c
   }
 
   /** The deposit's percentage of the total (0–100). */
-  function askDeposit(): Promise<number> {
-    return ask(t("tripnew-deposit"), (s) => {
-      const n = /^\d{1,3}$/.test(s.replace("%", "")) ? Number(s.replace("%", "")) : NaN;
-      return n >= 0 && n <= 100 ? n : bad("tripnew-bad-deposit");
-    });
+  /** The deposit due on acceptance: a percentage of the trip's `total` (satang) or an amount of at most it. */
+  function askDeposit(total: number): Promise<DepositRule> {
+    const most = formatBaht(total, localeOf(ctx));
+    return ask(
+      t("tripnew-deposit", { total: most }),
+      (s) => depositRuleOf(s, total) ?? bad("tripnew-bad-deposit", { total: most }),
+    );
+  }
+
+  /** How many days before the first round the balance is due (a default button). */
+  async function askBalanceDays(): Promise<number> {
+    const days = DEFAULT_BALANCE_DAYS_BEFORE;
+    const answer = await askOrTap(
+      t("tripnew-balance-days"),
+      { label: t("tripnew-balance-days-default", { days }), key: "bd" },
+      (s) => (/^\d{1,3}$/.test(s) && Number(s) <= MAX_BALANCE_DAYS ? Number(s) : bad("tripnew-bad-balance-days")),
+    );
+    return answer ?? days;
   }
 
   /**
@@ -246,5 +261,5 @@ export function tripSteps(conversation: Conversation<BotContext, FlowContext>, c
     return rounds;
   }
 
-  return { t, bad, ask, askOrTap, choose, courses, askDeposit, askRound };
+  return { t, bad, ask, askOrTap, choose, courses, askDeposit, askBalanceDays, askRound };
 }

@@ -148,6 +148,7 @@ describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ mak
     await tap(/^tn:m:1$/);
     await say("none");
     await say("25");
+    await tap(/^tn:bd:0$/);
 
     const [record] = await h.app.trips.listForAgent(AGENT);
     const id = record!.id;
@@ -227,7 +228,9 @@ describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ mak
     expect(answered?.params.text).toBe("This trip cannot be opened here.");
     expect(other.messages().some((m) => m.text?.includes("What do you change"))).toBe(false);
     const otherViewer = { userId: OTHER_AGENT, who: await h.app.access.whoIs(OTHER_AGENT) };
-    expect(await h.app.trips.editAs(id, otherViewer, { kind: "deposit", percent: 90 })).toEqual({ kind: "refused" });
+    expect(
+      await h.app.trips.editAs(id, otherViewer, { kind: "deposit", deposit: { kind: "percent", percent: 90 } }),
+    ).toEqual({ kind: "refused" });
     expect((await h.app.trips.get(id))!.trip).toMatchObject({ state: "QUOTED", deposit_value: 25 });
 
     // The agent's Edit: remove round 2, then add a transfer, then the deposit to 30 %, then done.

@@ -360,7 +360,13 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     await tap(/^tn:lim:0$/);
     await tap(/^tn:m:1$/);
     await say("hotel; Hotel, 4 nights; 32000");
-    await say("25");
+    // The deposit as an amount: more than the trip is asked again; then the balance's lead, in days.
+    await say("฿999,999");
+    expect(agent.lastMessage()?.text).toContain("at most");
+    await say("฿20,000");
+    await say("400");
+    expect(agent.lastMessage()?.text).toContain("180");
+    await say("21");
 
     const [record] = await h.app.trips.listForAgent(AGENT);
     expect(record).toBeDefined();
@@ -396,7 +402,8 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     ]);
     expect(view.rounds[0]!.selling_amount).toBeGreaterThanOrEqual(view.rounds[0]!.net_amount!);
     expect(view.lines).toMatchObject([{ kind: "hotel", description: "Hotel, 4 nights", selling_amount: 3_200_000 }]);
-    expect(view.deposit).toEqual({ kind: "percent", percent: 25 });
+    expect(view.deposit).toEqual({ kind: "amount", satang: 2_000_000 });
+    expect(view.trip.balance_days_before).toBe(21);
     expect(panel(agent).text).toContain("Trip for Kim Minjun");
     expect(panel(agent).data).toContain(`tp:share:${record!.id}`);
     expectTelegramRules(h);
@@ -520,6 +527,8 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     await tap(/^tn:m:1$/);
     await say("none");
     await say("25");
+    // The balance's lead: the default (30 days before the first round).
+    await tap(/^tn:bd:0$/);
 
     const [record] = await h.app.trips.listForAgent(AGENT);
     const view = (await h.app.trips.get(record!.id))!;
