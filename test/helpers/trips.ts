@@ -1,6 +1,6 @@
 /**
  * Trips in tests: one builder of a trip's input on the sandbox's open tee times, the harness at the world's
- * start, and a trip taken through its screens to accepted.
+ * start, a trip taken through its screens to accepted, and a new trip's first answers in its conversation.
  */
 import type { SimulatedUser } from "../../src/local/bot-api-server/index.js";
 import type { Sandbox, SlotView } from "../../src/local/sandbox/index.js";
@@ -8,7 +8,7 @@ import { DEFAULT_LADDER } from "../../src/trips/money.js";
 import type { TripInput } from "../../src/trips/store.js";
 import { WORLD_START, worldClock } from "./clock.js";
 import type { TestDatabase } from "./databases.js";
-import { tapData } from "./flow.js";
+import { tapData, type Steps } from "./flow.js";
 import { startHarness, type Harness } from "./harness.js";
 
 /**
@@ -165,4 +165,14 @@ export const THAI_ONE_ROUND = {
 /** fairway on a fresh database of `make`'s kind, the world's clock stopped at its start, with `env`. */
 export function startAtWorldStart(make: () => TestDatabase, env: Record<string, string>): Promise<Harness> {
   return startHarness({ db: make(), clock: worldClock(WORLD_START, { stopped: true }), env });
+}
+
+/** An agent's /trips, New trip and its lead customer: Kim Minjun, in Korean (the third language), e-mail, mobile. */
+export async function newKoreanTrip({ say, tap }: Steps): Promise<void> {
+  await say("/trips");
+  await tap(/^tn:new$/);
+  await say("Kim Minjun");
+  await tap(/^tn:lang:2$/);
+  await say("minjun@example.com");
+  await say("+82 10-1234-5678");
 }

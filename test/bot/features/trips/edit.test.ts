@@ -10,9 +10,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { formatBaht } from "../../../../src/bot/format/money.js";
 import { databaseFactories } from "../../../helpers/databases.js";
-import { expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
+import { expectTelegramRules, forgeTap, panel, stepsOf, tapData } from "../../../helpers/flow.js";
 import { type Harness } from "../../../helpers/harness.js";
-import { openSlotOn, shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
+import { newKoreanTrip, openSlotOn, shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7400;
 const AGENT = 7401;
@@ -42,20 +42,8 @@ describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ mak
     const course = openSlotOn(h.sandbox, INSIDE[0], 0).course;
     const courseIndex = h.sandbox.courses().findIndex((c) => c.id === course.id);
     expect(courseIndex).toBeLessThan(8);
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    const tap = async (pattern: RegExp) => {
-      tapData(agent, pattern);
-      await h.settle();
-    };
-    await say("/trips");
-    await tap(/^tn:new$/);
-    await say("Kim Minjun");
-    await tap(/^tn:lang:2$/);
-    await say("minjun@example.com");
-    await say("+82 10-1234-5678");
+    const { say, tap } = stepsOf(h, agent);
+    await newKoreanTrip({ say, tap });
     await say("Kim Minjun, 10\nLee Seo, 11\nPark Jiho, 12\nChoi Yuna, 13");
     // Round 1, beyond the window: 5,000 a player; the limit is asked per player, the selling price the default.
     await tap(new RegExp(`^tn:c:${courseIndex}$`));
@@ -126,14 +114,7 @@ describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ mak
     const agent = h.user(AGENT, "en", "Anan");
     const input = tripInput(h);
     const id = (await h.app.trips.create(input)).trip.id;
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    const tap = async (pattern: RegExp) => {
-      tapData(agent, pattern);
-      await h.settle();
-    };
+    const { say, tap } = stepsOf(h, agent);
     // Sent; the lead customer opens it and sees Accept.
     agent.send("/trips");
     await h.settle();
@@ -248,10 +229,7 @@ describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ mak
     h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
     const admin = h.user(ADMIN, "en", "Admin");
     const id = (await h.app.trips.create(tripInput(h))).trip.id;
-    const say = async (text: string) => {
-      admin.send(text);
-      await h.settle();
-    };
+    const { say } = stepsOf(h, admin);
     admin.send("/trips");
     await h.settle();
     tapData(admin, new RegExp(`^tp:open:${id}$`));

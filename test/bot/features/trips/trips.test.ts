@@ -15,11 +15,11 @@ import type { ChatMessage, SimulatedUser } from "../../../../src/local/bot-api-s
 import { formatBaht } from "../../../../src/bot/format/money.js";
 import { worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
-import { createLink, expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
+import { createLink, expectTelegramRules, forgeTap, panel, stepsOf, tapData } from "../../../helpers/flow.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { THAI } from "../../../helpers/languages.js";
 import { qrOf, slipPhoto } from "../../../helpers/slips.js";
-import { openSlotOn, shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
+import { newKoreanTrip, openSlotOn, shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7300;
 const AGENT = 7301;
@@ -260,14 +260,7 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     const slot = openSlotOn(h.sandbox, DAYS[0], 0);
     const courseIndex = h.sandbox.courses().findIndex((c) => c.id === slot.course.id);
     expect(courseIndex).toBeLessThan(8);
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    const tap = async (pattern: RegExp) => {
-      tapData(agent, pattern);
-      await h.settle();
-    };
+    const { say, tap } = stepsOf(h, agent);
     await say("/trips");
     expect(panel(agent).text).toContain("You have no trips yet.");
     await tap(/^tn:new$/);
@@ -350,18 +343,9 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
       env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
     });
     const agent = h.user(AGENT, "en", "Anan");
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    await say("/trips");
-    tapData(agent, /^tn:new$/);
-    await h.settle();
-    await say("Kim Minjun");
-    tapData(agent, /^tn:lang:2$/);
-    await h.settle();
-    await say("minjun@example.com");
-    await say("+82 10-1234-5678");
+    const steps = stepsOf(h, agent);
+    const { say } = steps;
+    await newKoreanTrip(steps);
     await say("Kim Minjun, 10");
     tapData(agent, /^tn:c:0$/);
     await h.settle();
@@ -422,20 +406,8 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
     const agent = h.user(AGENT, "en", "Anan");
     const slot = openSlotOn(h.sandbox, DAYS[0], 0);
     const courseIndex = h.sandbox.courses().findIndex((c) => c.id === slot.course.id);
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    const tap = async (pattern: RegExp) => {
-      tapData(agent, pattern);
-      await h.settle();
-    };
-    await say("/trips");
-    await tap(/^tn:new$/);
-    await say("Kim Minjun");
-    await tap(/^tn:lang:2$/);
-    await say("minjun@example.com");
-    await say("+82 10-1234-5678");
+    const { say, tap } = stepsOf(h, agent);
+    await newKoreanTrip({ say, tap });
     await say(Array.from({ length: 8 }, (_, i) => `Player ${i + 1}, ${10 + i}`).join("\n"));
     await tap(new RegExp(`^tn:c:${courseIndex}$`));
     await say(DAYS[0]);
