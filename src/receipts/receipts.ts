@@ -9,7 +9,14 @@ import type { BookingRecord } from "../bookings/record.js";
 import type { Database } from "../storage/schema.js";
 import { receiptAmounts } from "./amounts.js";
 import { createDocumentStore, type DocumentRecord, type DocumentStore } from "./documents.js";
-import { receiptPdf, tripItems, type Buyer, type CreditOf, type DocumentPdfKind } from "./receipt-pdf.js";
+import {
+  receiptPdf,
+  tripItems,
+  type Buyer,
+  type CreditOf,
+  type DocumentPdfKind,
+  type ReceiptInput,
+} from "./receipt-pdf.js";
 import type { Seller } from "./seller.js";
 import type { TripViewer } from "../trips/access.js";
 import type { TripService } from "../trips/service.js";
@@ -167,21 +174,7 @@ export function createReceipts(options: ReceiptsOptions) {
 
   /** A document's PDF, drawn from what it recorded and its booking: the same bytes every time. */
   async function drawn(document: DocumentRecord, booking: BookingRecord, credit?: CreditOf): Promise<IssuedDocument> {
-    const buyer: Buyer | undefined =
-      document.buyer_name !== null
-        ? {
-            name: document.buyer_name,
-            address: document.buyer_address ?? "",
-            taxId: document.buyer_tax_id ?? "",
-            branch: document.buyer_branch ?? "00000",
-          }
-        : undefined;
-    const pdf = await receiptPdf({
-      kind: document.kind,
-      ...(buyer ? { buyer } : {}),
-      ...(credit ? { credit } : {}),
-      seller,
-      number: document.number,
+    const pdf = await documentPdf(document, credit, {
       // A receipt is dated when the money came; an invoice or a credit note when it was issued.
       paidAt: new Date(document.kind === "receipt" ? (booking.paid_at ?? booking.created_at) : document.issued_at),
       booking: {
@@ -214,6 +207,23 @@ export function createReceipts(options: ReceiptsOptions) {
     };
   }
 
+  /** A document's PDF by the seller: its kind, number and buyer as recorded, `credit` a credit note's invoice. */
+  function documentPdf(
+    document: DocumentRecord,
+    credit: CreditOf | undefined,
+    about: Pick<ReceiptInput, "paidAt" | "booking" | "trip" | "customerName">,
+  ): Promise<Buffer> {
+    const buyer = buyerOf(document);
+    return receiptPdf({
+      kind: document.kind,
+      ...(buyer ? { buyer } : {}),
+      ...(credit ? { credit } : {}),
+      seller,
+      number: document.number,
+      ...about,
+    });
+  }
+
   /**
    * A trip's tax invoice's or credit note's PDF, from what it recorded and the trip: dated when issued, the
    * trip's rounds and lines as the description, the same bytes every time.
@@ -225,13 +235,7 @@ export function createReceipts(options: ReceiptsOptions) {
     reference: string,
     credit?: CreditOf,
   ): Promise<IssuedTripDocument> {
-    const buyer = buyerOf(document);
-    const pdf = await receiptPdf({
-      kind: document.kind,
-      ...(buyer ? { buyer } : {}),
-      ...(credit ? { credit } : {}),
-      seller,
-      number: document.number,
+    const pdf = await documentPdf(document, credit, {
       paidAt: new Date(Number(document.issued_at)),
       trip: {
         reference,

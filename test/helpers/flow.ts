@@ -370,3 +370,23 @@ export async function customerShownQr(
   const [booking] = await x.app.bookings.listForUser(opts.id);
   return { agent, customer, booking: booking! };
 }
+
+/** A user's steps: `say` sends a message, `tap` taps a button (`tapData`); each waits for the bot to settle. */
+export interface Steps {
+  say(text: string): Promise<void>;
+  tap(pattern: RegExp): Promise<void>;
+}
+
+/** A user's steps, each followed by the bot settling: a message sent, a button tapped. */
+export function stepsOf(h: Harness, user: SimulatedUser): Steps {
+  return {
+    say: async (text: string) => {
+      user.send(text);
+      await h.settle();
+    },
+    tap: async (pattern: RegExp) => {
+      tapData(user, pattern);
+      await h.settle();
+    },
+  };
+}

@@ -12,14 +12,14 @@ import { createLinks } from "../../src/access/links.js";
 import { createBookingService, type BookingService } from "../../src/bookings/index.js";
 import { createLogger } from "../../src/logger.js";
 import { createPartnerClient } from "../../src/partner/index.js";
-import { createSandbox, type Sandbox, type SlotView } from "../../src/local/sandbox/index.js";
+import { createSandbox, type Sandbox } from "../../src/local/sandbox/index.js";
 import { createStorage, type Storage } from "../../src/storage/index.js";
-import { DEFAULT_LADDER } from "../../src/trips/money.js";
 import { createTripService, type TripService } from "../../src/trips/service.js";
 import type { TripInput } from "../../src/trips/store.js";
 import { databaseFactories } from "../helpers/databases.js";
 import { checkInvariants } from "../helpers/invariants.js";
 import { hungRequestTimeouts } from "../helpers/partner-timeouts.js";
+import { tripInputFor } from "../helpers/trips.js";
 
 /** Monday 2026-11-23, 10:00 in Bangkok. */
 const NOW = Date.UTC(2026, 10, 23, 3, 0, 0);
@@ -78,71 +78,18 @@ describe.each(databaseFactories)("trips on $name", ({ make }) => {
 
   const invariants = () => checkInvariants({ sandbox, db: storage.db, now: () => t, balanceBase: INITIAL_BALANCE });
 
-  /** An open tee time for four on `date` at the `n`-th course that has one. */
-  function slotOn(date: string, n: number): SlotView {
-    const found = sandbox
-      .courses()
-      .map((c) =>
-        sandbox
-          .slots(c.id, date)
-          .find((s) => s.status === "OPEN" && s.persons === 0 && s.minPerson <= 4 && s.maxPerson >= 4),
-      )
-      .filter((s): s is SlotView => s !== undefined);
-    if (!found[n]) throw new Error(`no open tee time for four on ${date}`);
-    return found[n];
-  }
-
-  function tripInput(): TripInput {
-    const inside = [slotOn(DAYS[0], 0), slotOn(DAYS[1], 1)];
-    const hhmm = (s: SlotView) =>
-      `${String(Math.floor(s.minute / 60)).padStart(2, "0")}:${String(s.minute % 60).padStart(2, "0")}`;
-    return {
+  const tripInput = () =>
+    tripInputFor(sandbox, {
       agentId: AGENT,
-      leadName: "Kim Minjun",
-      leadEmail: "minjun@example.com",
-      leadMobile: "+821012345678",
-      locale: "ko",
-      players: ["Kim Minjun", "Lee Seo", "Park Jiho", "Choi Yuna"].map((name, i) => ({
-        name,
-        handicap: 10 + i,
-        locale: "ko" as const,
-        phone: i === 0 ? "+821012345678" : null,
-      })),
-      rounds: [
-        ...inside.map((s) => ({
-          courseId: s.course.id,
-          courseName: s.course.name,
-          timeZone: "Asia/Bangkok",
-          day: DAYS[inside.indexOf(s)]!,
-          teeTime: hhmm(s),
-          slotId: s.id,
-          startsAt: s.startMs,
-          players: 4,
-          sellingAmount: s.price * 4 + 200_000,
-          netAmount: s.price * 4,
-        })),
-        {
-          courseId: inside[0]!.course.id,
-          courseName: inside[0]!.course.name,
-          timeZone: "Asia/Bangkok",
-          day: DAYS[2],
-          teeTime: "07:30",
-          slotId: null,
-          startsAt: null,
-          players: 4,
-          sellingAmount: 1_000_000,
-          netAmount: null,
-        },
-      ],
+      days: DAYS.slice(0, 2),
+      beyond: [{ day: DAYS[2], sellingAmount: 1_000_000 }],
+      leadPhone: true,
       lines: [
         { kind: "hotel", description: "Hotel, 4 nights, 2 rooms", sellingAmount: 3_200_050 },
         { kind: "transfer", description: "Airport and course transfers", sellingAmount: 450_000 },
       ],
-      deposit: { kind: "percent", percent: 25 },
       balanceDaysBefore: 30,
-      ladder: [...DEFAULT_LADDER],
-    };
-  }
+    });
 
   it("books the rounds inside the sales window once after the deposit, and returns the ladder's 50 % 20 days before", async () => {
     const input = tripInput();

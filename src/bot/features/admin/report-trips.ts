@@ -11,6 +11,7 @@ import type { Locale } from "../../context.js";
 import { formatDate } from "../../format/dates.js";
 import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
+import { tripMarginArgs } from "../trips/views.js";
 
 type T = (key: string, args?: Record<string, string | number>) => string;
 
@@ -30,16 +31,7 @@ export function tripMarginLine(m: TripMargin, env: { t: T; locale: Locale }): st
   const { t, locale } = env;
   const dates =
     m.first === m.last ? formatDate(m.first, locale) : `${formatDate(m.first, locale)} – ${formatDate(m.last, locale)}`;
-  return t("admin-report-trip-margin", {
-    lead: escapeHtml(m.lead),
-    dates,
-    rounds: formatBaht(m.rounds, locale),
-    lines: formatBaht(m.lines, locale),
-    nets: formatBaht(m.nets, locale),
-    margin: formatBaht(m.margin, locale),
-    booked: m.booked,
-    count: m.roundCount,
-  });
+  return t("admin-report-trip-margin", { lead: escapeHtml(m.lead), dates, ...tripMarginArgs(m, locale) });
 }
 
 /** The trips' lines; none when the period has nothing of trips. */

@@ -40,38 +40,64 @@ export function withTaxInvoiceButton(t: (key: string) => string, bookingId: stri
   return keyboard.text(t("btn-tax-invoice"), taxInvoiceData(bookingId));
 }
 
-/** The PDF of a document issued, to the chat it was asked in (through the outbox). */
-async function deliverPdf(
+/** A document issued and its PDF. */
+type PdfIssued = { kind: "issued"; filename: string; pdf: Buffer };
+
+/** Answers the tap "sending" and sends a document's PDF, captioned `caption`, to the chat it was asked in (the outbox). */
+export async function sendIssuedPdf(
   ctx: BotContext,
-  out: IssuedDocument,
-  caption: "receipt-caption" | "tax-invoice-caption",
+  out: Pick<PdfIssued, "filename" | "pdf">,
+  caption: string,
+  what: "receipt-pdf" | "tax-invoice-pdf",
 ): Promise<void> {
+  await ctx.answerCallbackQuery({ text: ctx.t("receipt-sending") });
   await ctx.deps.notifications.deliver({
     chatId: ctx.chat?.id ?? ctx.from!.id,
-    text: ctx.t(caption, {
-      number: escapeHtml(out.document.number),
-      code: escapeHtml(out.booking.reservation_code ?? out.booking.id),
-    }),
+    text: caption,
     document: pdfDocument(out),
-    what: caption === "receipt-caption" ? "receipt-pdf" : "tax-invoice-pdf",
+    what,
   });
 }
 
-async function askTaxInvoice(ctx: BotContext, bookingId: string): Promise<void> {
-  const out = await ctx.deps.receipts.taxInvoice(bookingId, ctx.from!.id);
+/** A booking's caption on its document's PDF. */
+function bookingCaption(ctx: BotContext, out: IssuedDocument, caption: "receipt-caption" | "tax-invoice-caption") {
+  return ctx.t(caption, {
+    number: escapeHtml(out.document.number),
+    code: escapeHtml(out.booking.reservation_code ?? out.booking.id),
+  });
+}
+
+/** How a tax invoice's tap is answered where the receipts service's outcome does not say it. */
+export interface TaxInvoiceAnswers<Issued> {
+  /** The alert when the asker may not have it. */
+  refused: string;
+  /** The alert when nothing was received yet. */
+  unpaid: string;
+  /** What the tax invoice conversation is entered with to ask the buyer's details. */
+  conversation: Parameters<BotContext["conversation"]["enter"]>[1];
+  /** The PDF's caption. */
+  caption(out: Issued): string;
+}
+
+/**
+ * A tax invoice's tap answered by what the receipts service said: refused, none (the seller is not
+ * VAT-registered), not paid, the buyer's details asked first (the tax invoice conversation), or its PDF sent.
+ */
+export async function answerTaxInvoice<
+  Outcome extends { kind: "refused" | "unpaid" | "not-registered" | "needs-buyer" } | PdfIssued,
+>(ctx: BotContext, out: Outcome, answers: TaxInvoiceAnswers<Extract<Outcome, PdfIssued>>): Promise<void> {
   switch (out.kind) {
     case "refused":
-      await ctx.answerCallbackQuery({ text: ctx.t("my-bookings-not-found"), show_alert: true });
+      await ctx.answerCallbackQuery({ text: ctx.t(answers.refused), show_alert: true });
       return;
     case "not-registered":
       await ctx.answerCallbackQuery({ text: ctx.t("tax-invoice-not-registered"), show_alert: true });
       return;
     case "unpaid":
-      await ctx.answerCallbackQuery({ text: ctx.t("receipt-unpaid"), show_alert: true });
+      await ctx.answerCallbackQuery({ text: ctx.t(answers.unpaid), show_alert: true });
       return;
     case "issued":
-      await ctx.answerCallbackQuery({ text: ctx.t("receipt-sending") });
-      await deliverPdf(ctx, out, "tax-invoice-caption");
+      await sendIssuedPdf(ctx, out, answers.caption(out as Extract<Outcome, PdfIssued>), "tax-invoice-pdf");
       return;
     case "needs-buyer":
       // One flow at a time in a chat: a booking under way is finished (or /cancel'led) first.
@@ -80,8 +106,18 @@ async function askTaxInvoice(ctx: BotContext, bookingId: string): Promise<void> 
         return;
       }
       await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(TAX_INVOICE_CONVERSATION, bookingId);
+      await ctx.conversation.enter(TAX_INVOICE_CONVERSATION, answers.conversation);
   }
+}
+
+async function askTaxInvoice(ctx: BotContext, bookingId: string): Promise<void> {
+  const out = await ctx.deps.receipts.taxInvoice(bookingId, ctx.from!.id);
+  await answerTaxInvoice(ctx, out, {
+    refused: "my-bookings-not-found",
+    unpaid: "receipt-unpaid",
+    conversation: bookingId,
+    caption: (issued) => bookingCaption(ctx, issued, "tax-invoice-caption"),
+  });
 }
 
 async function sendReceiptDocument(ctx: BotContext, bookingId: string): Promise<void> {
@@ -96,8 +132,7 @@ async function sendReceiptDocument(ctx: BotContext, bookingId: string): Promise<
     await ctx.answerCallbackQuery({ text: ctx.t("receipt-unpaid"), show_alert: true });
     return;
   }
-  await ctx.answerCallbackQuery({ text: ctx.t("receipt-sending") });
-  await deliverPdf(ctx, out, "receipt-caption");
+  await sendIssuedPdf(ctx, out, bookingCaption(ctx, out, "receipt-caption"), "receipt-pdf");
 }
 
 export function createReceiptDocumentFeature() {

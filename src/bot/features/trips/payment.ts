@@ -6,7 +6,6 @@
  * Not received; Paid approves the instalment through the trips service (the deposit books the rounds
  * inside the sales window, once, whoever taps, the service included) and tells the customer.
  */
-import { pdfDocument } from "../../outbox.js";
 import { InlineKeyboard } from "grammy";
 import { parseLocale } from "../../../locale.js";
 import type { TripInstalment } from "../../../trips/store.js";
@@ -19,7 +18,7 @@ import { translate } from "../../i18n.js";
 import { isTelegramFailure } from "../../ui/telegram-errors.js";
 import { closeCard } from "../payments/close-card.js";
 import { tripData } from "./callback-data.js";
-import { TAX_INVOICE_CONVERSATION } from "../../conversations/tax-invoice.js";
+import { answerTaxInvoice, sendIssuedPdf } from "../after-booking/receipt-document.js";
 import { instalmentReference } from "../../../trips/references.js";
 import { tellInstalmentApproved, tripDeciders } from "./instalments.js";
 
@@ -95,17 +94,12 @@ export async function sendTripReceipt(ctx: BotContext, tripId: string, kind: Tri
     await ctx.answerCallbackQuery({ text: ctx.t(key), show_alert: true });
     return;
   }
-  await ctx.answerCallbackQuery({ text: ctx.t("receipt-sending") });
-  await ctx.deps.notifications.deliver({
-    chatId: ctx.chat?.id ?? ctx.from!.id,
-    text: ctx.t("trip-receipt-caption", {
-      number: escapeHtml(out.document.number),
-      kind,
-      reference: escapeHtml(instalmentReference(tripId, kind)),
-    }),
-    document: pdfDocument(out),
-    what: "receipt-pdf",
+  const caption = ctx.t("trip-receipt-caption", {
+    number: escapeHtml(out.document.number),
+    kind,
+    reference: escapeHtml(instalmentReference(tripId, kind)),
   });
+  await sendIssuedPdf(ctx, out, caption, "receipt-pdf");
 }
 
 /**
@@ -118,34 +112,13 @@ export async function sendTripTaxInvoice(ctx: BotContext, tripId: string, kind: 
   const viewer = { userId: ctx.from!.id, who: ctx.who };
   const reference = instalmentReference(tripId, kind);
   const out = await ctx.deps.receipts.tripTaxInvoice(tripId, kind, viewer, reference);
-  switch (out.kind) {
-    case "refused":
-      await ctx.answerCallbackQuery({ text: ctx.t("trip-not-found"), show_alert: true });
-      return;
-    case "not-registered":
-      await ctx.answerCallbackQuery({ text: ctx.t("tax-invoice-not-registered"), show_alert: true });
-      return;
-    case "unpaid":
-      await ctx.answerCallbackQuery({ text: ctx.t("trip-tax-invoice-unpaid"), show_alert: true });
-      return;
-    case "needs-buyer":
-      // One flow at a time in a chat.
-      if (Object.keys(ctx.conversation.active()).length > 0) {
-        await ctx.answerCallbackQuery({ text: ctx.t("tax-invoice-busy"), show_alert: true });
-        return;
-      }
-      await ctx.answerCallbackQuery();
-      await ctx.conversation.enter(TAX_INVOICE_CONVERSATION, { tripId, kind });
-      return;
-    case "issued":
-      await ctx.answerCallbackQuery({ text: ctx.t("receipt-sending") });
-      await ctx.deps.notifications.deliver({
-        chatId: ctx.chat?.id ?? ctx.from!.id,
-        text: ctx.t("trip-tax-invoice-caption", { number: escapeHtml(out.document.number), kind, reference }),
-        document: pdfDocument(out),
-        what: "tax-invoice-pdf",
-      });
-  }
+  await answerTaxInvoice(ctx, out, {
+    refused: "trip-not-found",
+    unpaid: "trip-tax-invoice-unpaid",
+    conversation: { tripId, kind },
+    caption: (issued) =>
+      ctx.t("trip-tax-invoice-caption", { number: escapeHtml(issued.document.number), kind, reference }),
+  });
 }
 
 /** Paid / Not received on a trip slip's card: the service decides (only the trip's agent or an admin). */

@@ -71,16 +71,21 @@ export function myTripsPart(t: T, locale: Locale, views: readonly TripView[]) {
   return { text: [`<b>${t("my-trips-title")}</b>`, ...rows].join("\n"), buttons };
 }
 
-/** One trip's margin (`TripMargin`), for its staff's view only. */
-export function tripMarginText(t: T, locale: Locale, m: TripMargin): string {
-  return t("trip-margin-staff", {
+/** A trip's margin's figures as its messages' variables (staff's view, /report, the digest). */
+export function tripMarginArgs(m: TripMargin, locale: Locale) {
+  return {
     rounds: formatBaht(m.rounds, locale),
     lines: formatBaht(m.lines, locale),
     nets: formatBaht(m.nets, locale),
     margin: formatBaht(m.margin, locale),
     booked: m.booked,
     count: m.roundCount,
-  });
+  };
+}
+
+/** One trip's margin (`TripMargin`), for its staff's view only. */
+export function tripMarginText(t: T, locale: Locale, m: TripMargin): string {
+  return t("trip-margin-staff", tripMarginArgs(m, locale));
 }
 
 /**

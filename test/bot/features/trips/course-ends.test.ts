@@ -16,17 +16,14 @@ import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
 import { userActor } from "../../../../src/bookings/index.js";
 import type { ChatMessage, SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
-import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
-import { DEFAULT_LADDER, percentOf } from "../../../../src/trips/money.js";
+import { percentOf } from "../../../../src/trips/money.js";
 import { tripReference } from "../../../../src/trips/service.js";
-import type { TripInput } from "../../../../src/trips/store.js";
-import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { forgeTap, panel } from "../../../helpers/flow.js";
 import { qrOf } from "../../../helpers/slips.js";
-import { startHarness, type Harness } from "../../../helpers/harness.js";
-import { shareAndAccept } from "../../../helpers/trips.js";
+import { type Harness } from "../../../helpers/harness.js";
+import { shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7310;
 const AGENT = 7311;
@@ -37,53 +34,16 @@ const DAYS = ["2026-12-10", "2026-12-12"] as const;
 const ENDED_KO = "골프장에서 티타임을 취소했습니다";
 const ENDED_EN = "The course refunded a paid booking";
 
-/** The first open tee time for four on `date`, at the `n`-th course that has one. */
-function openSlot(h: Harness, date: string, n: number): SlotView {
-  const slots = h.sandbox
-    .courses()
-    .map((c) => h.sandbox.slots(c.id, date).find((s) => s.status === "OPEN" && s.persons === 0 && s.maxPerson >= 4))
-    .filter((s): s is SlotView => s !== undefined);
-  if (!slots[n]) throw new Error(`no open tee time on ${date}`);
-  return slots[n];
-}
-
 /** A party of four: one round on each day, a hotel line; 25 % deposit, the balance 7 days before. */
-function partyOfFour(h: Harness): TripInput {
-  const rounds = DAYS.map((day, i) => {
-    const s = openSlot(h, day, i);
-    const time = `${String(Math.floor(s.minute / 60)).padStart(2, "0")}:${String(s.minute % 60).padStart(2, "0")}`;
-    return {
-      courseId: s.course.id,
-      courseName: s.course.name,
-      timeZone: "Asia/Bangkok",
-      day,
-      teeTime: time,
-      slotId: s.id,
-      startsAt: s.startMs,
-      players: 4,
-      sellingAmount: s.price * 4 + 300_000,
-      netAmount: s.price * 4,
-    };
-  });
-  return {
+const partyOfFour = (h: Harness) =>
+  tripInputFor(h.sandbox, {
     agentId: AGENT,
-    leadName: "Kim Minjun",
-    leadEmail: "minjun@example.com",
-    leadMobile: "+821012345678",
-    locale: "ko",
-    players: ["Kim Minjun", "Lee Seo", "Park Jiho", "Choi Yuna"].map((name) => ({
-      name,
-      handicap: 12,
-      locale: "ko" as const,
-      phone: null,
-    })),
-    rounds,
+    days: DAYS,
+    handicap: 12,
+    markup: 300_000,
     lines: [{ kind: "hotel", description: "Hotel, 3 nights", sellingAmount: 2_400_000 }],
-    deposit: { kind: "percent", percent: 25 },
     balanceDaysBefore: 7,
-    ladder: [...DEFAULT_LADDER],
-  };
-}
+  });
 
 const REFUND = /\/order\/[^/]+\/refund$/;
 const refunds = (h: Harness) => h.sandbox.requests.filter((r) => r.method === "POST" && REFUND.test(r.path)).length;
@@ -126,10 +86,10 @@ describe.each(databaseFactories)("a trip's round the course ends ($name)", ({ ma
   });
 
   it("comes off the balance before it is paid, is owed back after, is told once in Korean, and the ladder follows", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678" },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: String(AGENT),
+      PROMPTPAY_ID: "0812345678",
     });
     h.user(ADMIN, "en", "Admin");
     const agent = h.user(AGENT, "en", "Anan");
@@ -208,11 +168,7 @@ describe.each(databaseFactories)("a trip's round the course ends ($name)", ({ ma
   });
 
   it("owns its rounds' bookings while live: a lone refund, move or payment request is refused; a closed day goes ahead", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
     const admin = h.user(ADMIN, "en", "Admin");
     const agent = h.user(AGENT, "en", "Anan");
     const lead = h.user(LEAD, "ko", "Minjun", "stranger");
@@ -271,11 +227,7 @@ describe.each(databaseFactories)("a trip's round the course ends ($name)", ({ ma
   });
 
   it("follows a tee time the course moved: the round's time, and the calendar's event moved once", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
     h.user(ADMIN, "en", "Admin");
     const agent = h.user(AGENT, "en", "Anan");
     const lead = h.user(LEAD, "ko", "Minjun", "stranger");

@@ -8,15 +8,11 @@
  * schedule; after acceptance it cannot be edited; another agent cannot edit it, by a forged tap or the service.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
-import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
-import type { TripInput } from "../../../../src/trips/store.js";
-import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
-import { expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
-import { startHarness, type Harness } from "../../../helpers/harness.js";
-import { shareAndAccept } from "../../../helpers/trips.js";
+import { expectTelegramRules, forgeTap, panel, stepsOf, tapData } from "../../../helpers/flow.js";
+import { type Harness } from "../../../helpers/harness.js";
+import { newKoreanTrip, openSlotOn, shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7400;
 const AGENT = 7401;
@@ -26,70 +22,13 @@ const LEAD = 100_401;
 const INSIDE = ["2026-12-20", "2026-12-22"] as const;
 const BEYOND = ["2027-01-15", "2027-01-16"] as const;
 
-const hhmm = (s: SlotView) =>
-  `${String(Math.floor(s.minute / 60)).padStart(2, "0")}:${String(s.minute % 60).padStart(2, "0")}`;
-
-function slotOn(h: Harness, date: string, n: number): SlotView {
-  const found = h.sandbox
-    .courses()
-    .map((c) =>
-      h.sandbox
-        .slots(c.id, date)
-        .find((s) => s.status === "OPEN" && s.persons === 0 && s.minPerson <= 4 && s.maxPerson >= 4),
-    )
-    .filter((s): s is SlotView => s !== undefined);
-  if (!found[n]) throw new Error(`no open tee time for four on ${date}`);
-  return found[n];
-}
-
-/** Three rounds (two inside the window, one beyond it) and a hotel, for four players. */
-function tripInput(h: Harness): TripInput {
-  const inside = [slotOn(h, INSIDE[0], 0), slotOn(h, INSIDE[1], 1)];
-  return {
+/** Three rounds (two inside the window, one beyond it, the agent's limit on it) and a hotel, for four players. */
+const tripInput = (h: Harness) =>
+  tripInputFor(h.sandbox, {
     agentId: AGENT,
-    leadName: "Kim Minjun",
-    leadEmail: "minjun@example.com",
-    leadMobile: "+821012345678",
-    locale: "ko",
-    players: ["Kim Minjun", "Lee Seo", "Park Jiho", "Choi Yuna"].map((name, i) => ({
-      name,
-      handicap: 10 + i,
-      locale: "ko" as const,
-      phone: null,
-    })),
-    rounds: [
-      ...inside.map((s, i) => ({
-        courseId: s.course.id,
-        courseName: s.course.name,
-        timeZone: "Asia/Bangkok",
-        day: INSIDE[i]!,
-        teeTime: hhmm(s),
-        slotId: s.id,
-        startsAt: s.startMs,
-        players: 4,
-        sellingAmount: s.price * 4 + 200_000,
-        netAmount: s.price * 4,
-      })),
-      {
-        courseId: inside[0]!.course.id,
-        courseName: inside[0]!.course.name,
-        timeZone: "Asia/Bangkok",
-        day: BEYOND[0],
-        teeTime: "07:30",
-        slotId: null,
-        startsAt: null,
-        players: 4,
-        sellingAmount: 2_000_000,
-        netAmount: null,
-        maxNetAmount: 1_800_000,
-      },
-    ],
-    lines: [{ kind: "hotel", description: "Hotel, 4 nights", sellingAmount: 3_200_000 }],
-    deposit: { kind: "percent", percent: 25 },
-    balanceDaysBefore: 14,
-    ladder: [...DEFAULT_LADDER],
-  };
-}
+    days: INSIDE,
+    beyond: [{ day: BEYOND[0], sellingAmount: 2_000_000, maxNetAmount: 1_800_000 }],
+  });
 
 describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ make }) => {
   let h: Harness;
@@ -98,29 +37,13 @@ describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ mak
   });
 
   it("the agent's limit is asked per player, refused above the selling price, stored, shown to staff only, and decides the opening's booking", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
     const agent = h.user(AGENT, "en", "Anan");
-    const course = slotOn(h, INSIDE[0], 0).course;
+    const course = openSlotOn(h.sandbox, INSIDE[0], 0).course;
     const courseIndex = h.sandbox.courses().findIndex((c) => c.id === course.id);
     expect(courseIndex).toBeLessThan(8);
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    const tap = async (pattern: RegExp) => {
-      tapData(agent, pattern);
-      await h.settle();
-    };
-    await say("/trips");
-    await tap(/^tn:new$/);
-    await say("Kim Minjun");
-    await tap(/^tn:lang:2$/);
-    await say("minjun@example.com");
-    await say("+82 10-1234-5678");
+    const { say, tap } = stepsOf(h, agent);
+    await newKoreanTrip({ say, tap });
     await say("Kim Minjun, 10\nLee Seo, 11\nPark Jiho, 12\nChoi Yuna, 13");
     // Round 1, beyond the window: 5,000 a player; the limit is asked per player, the selling price the default.
     await tap(new RegExp(`^tn:c:${courseIndex}$`));
@@ -188,22 +111,11 @@ describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ mak
   });
 
   it("the agent edits a sent trip: a round removed and a line added, the quote void until sent again, then the new total and schedule", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}` },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}` });
     const agent = h.user(AGENT, "en", "Anan");
     const input = tripInput(h);
     const id = (await h.app.trips.create(input)).trip.id;
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    const tap = async (pattern: RegExp) => {
-      tapData(agent, pattern);
-      await h.settle();
-    };
+    const { say, tap } = stepsOf(h, agent);
     // Sent; the lead customer opens it and sees Accept.
     agent.send("/trips");
     await h.settle();
@@ -317,17 +229,10 @@ describe.each(databaseFactories)("a trip's limit and its edits on $name", ({ mak
   });
 
   it("an admin may edit any trip; a roster of another size is refused, the same size taken", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
     const admin = h.user(ADMIN, "en", "Admin");
     const id = (await h.app.trips.create(tripInput(h))).trip.id;
-    const say = async (text: string) => {
-      admin.send(text);
-      await h.settle();
-    };
+    const { say } = stepsOf(h, admin);
     admin.send("/trips");
     await h.settle();
     tapData(admin, new RegExp(`^tp:open:${id}$`));

@@ -9,14 +9,12 @@ import { PNG } from "pngjs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessage, SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { svgToPng } from "../../../../src/render/png.js";
-import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
 import { quoteContent, quoteSvgs } from "../../../../src/trips/quote.js";
-import type { TripInput } from "../../../../src/trips/store.js";
-import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
-import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { type Harness } from "../../../helpers/harness.js";
 import { differing, TOLERANCE } from "../../../helpers/image-references.js";
+import { startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7400;
 const AGENT = 7401;
@@ -25,7 +23,7 @@ const LEAD = 100_401;
 /** The partner's net of the first round: a figure of its own, never drawn for the customer. */
 const NET = 1_987_600;
 
-function tripInput(h: Harness): TripInput {
+function tripInput(h: Harness) {
   const course = h.sandbox.courses()[0]!;
   const round = (day: string, teeTime: string, inside: boolean) => ({
     courseId: course.id,
@@ -39,25 +37,12 @@ function tripInput(h: Harness): TripInput {
     sellingAmount: 2_400_000,
     netAmount: inside ? NET : null,
   });
-  return {
+  return tripInputFor(h.sandbox, {
     agentId: AGENT,
-    leadName: "Kim Minjun",
-    leadEmail: "minjun@example.com",
-    leadMobile: "+821012345678",
-    locale: "ko",
-    players: ["Kim Minjun", "Lee Seo", "Park Jiho", "Choi Yuna"].map((name) => ({
-      name,
-      handicap: null,
-      locale: "ko" as const,
-      phone: null,
-    })),
+    handicap: null,
     // One round inside the sales window (25 days on), one beyond it (51 days): a time to be confirmed.
     rounds: [round("2026-12-20", "07:04", true), round("2027-01-15", "07:30", false)],
-    lines: [{ kind: "hotel", description: "Hotel, 4 nights", sellingAmount: 3_200_000 }],
-    deposit: { kind: "percent", percent: 25 },
-    balanceDaysBefore: 14,
-    ladder: [...DEFAULT_LADDER],
-  };
+  });
 }
 
 /** The photos `user` got, oldest first. */
@@ -87,11 +72,7 @@ describe.each(databaseFactories)("the quote's picture at the bot on $name", ({ m
   });
 
   it("the lead customer opening the link gets the picture then the quote with Accept; the agent gets it to forward", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(OTHER_AGENT) },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(OTHER_AGENT) });
     await h.app.access.agents.add(AGENT, "Anan", ADMIN);
     const agent = h.user(AGENT, "th", "Anan", "stranger");
     const id = (await h.app.trips.create(tripInput(h))).trip.id;

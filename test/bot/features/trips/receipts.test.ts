@@ -6,19 +6,15 @@
  * nothing.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { bahtFigures, bahtInWords } from "../../../../src/receipts/amounts.js";
-import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
-import type { TripInput } from "../../../../src/trips/store.js";
 import { instalmentReference } from "../../../../src/trips/references.js";
-import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { callbackAnswerText, forgeTap, tapData } from "../../../helpers/flow.js";
-import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { type Harness } from "../../../helpers/harness.js";
 import { pdfsOf } from "../../../helpers/pdfs.js";
 import { slipPhoto } from "../../../helpers/slips.js";
-import { shareAndAccept } from "../../../helpers/trips.js";
+import { shareAndAccept, startAtWorldStart, THAI_ONE_ROUND, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7320;
 const AGENT = 7321;
@@ -27,39 +23,7 @@ const LEAD = 100_321;
 const DAY = "2026-12-20";
 const SENDING = "กำลังส่งไฟล์ PDF…";
 
-function tripInput(h: Harness): TripInput {
-  const slot = h.sandbox
-    .courses()
-    .map((c) => h.sandbox.slots(c.id, DAY).find((s) => s.status === "OPEN" && s.persons === 0 && s.maxPerson >= 4))
-    .find((s): s is SlotView => s !== undefined && s.minPerson <= 4)!;
-  const hhmm = `${String(Math.floor(slot.minute / 60)).padStart(2, "0")}:${String(slot.minute % 60).padStart(2, "0")}`;
-  return {
-    agentId: AGENT,
-    leadName: "สมชาย ใจดี",
-    leadEmail: "somchai@example.com",
-    leadMobile: "+66812345678",
-    locale: "th",
-    players: ["สมชาย ใจดี", "Lee Seo"].map((name) => ({ name, handicap: 12, locale: "th" as const, phone: null })),
-    rounds: [
-      {
-        courseId: slot.course.id,
-        courseName: slot.course.name,
-        timeZone: "Asia/Bangkok",
-        day: DAY,
-        teeTime: hhmm,
-        slotId: slot.id,
-        startsAt: slot.startMs,
-        players: 4,
-        sellingAmount: slot.price * 4 + 200_000,
-        netAmount: slot.price * 4,
-      },
-    ],
-    lines: [{ kind: "hotel", description: "Hotel, 2 nights", sellingAmount: 1_600_050 }],
-    deposit: { kind: "percent", percent: 30 },
-    balanceDaysBefore: 14,
-    ladder: [...DEFAULT_LADDER],
-  };
-}
+const tripInput = (h: Harness) => tripInputFor(h.sandbox, { ...THAI_ONE_ROUND, agentId: AGENT, days: [DAY] });
 
 /** Taps the lead's newest "🧾 Receipt" for `action`; the tap's answer. */
 async function tapReceipt(h: Harness, lead: SimulatedUser, data: string): Promise<string | undefined> {
@@ -75,10 +39,10 @@ describe.each(databaseFactories)("a trip's receipts on $name", ({ make }) => {
   });
 
   it("the deposit's and the balance's receipts, each once approved, to the lead customer, numbered once", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}`, PROMPTPAY_ID: "0812345678" },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: `${AGENT},${OTHER_AGENT}`,
+      PROMPTPAY_ID: "0812345678",
     });
     const agent = h.user(AGENT, "en", "Anan");
     const id = (await h.app.trips.create(tripInput(h))).trip.id;

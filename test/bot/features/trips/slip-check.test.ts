@@ -9,17 +9,13 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ChatMessage, SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
-import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import { createSlipCheckStandIn, type StandInTransfer } from "../../../../src/local/slip-check/index.js";
-import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
-import type { TripInput } from "../../../../src/trips/store.js";
 import { dateKeyOf } from "../../../../src/time/today.js";
-import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { customerShownQr, expectTelegramRules, forgeTap, tapData } from "../../../helpers/flow.js";
-import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { type Harness } from "../../../helpers/harness.js";
 import { slipPhoto } from "../../../helpers/slips.js";
-import { shareAndAccept } from "../../../helpers/trips.js";
+import { shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7500;
 const AGENT = 7501;
@@ -38,86 +34,26 @@ afterEach(async () => {
   standIn = undefined;
 });
 
-const hhmm = (s: SlotView) =>
-  `${String(Math.floor(s.minute / 60)).padStart(2, "0")}:${String(s.minute % 60).padStart(2, "0")}`;
-
-function slotOn(x: Harness, date: string, n: number): SlotView {
-  const found = x.sandbox
-    .courses()
-    .map((c) =>
-      x.sandbox
-        .slots(c.id, date)
-        .find((s) => s.status === "OPEN" && s.persons === 0 && s.minPerson <= 4 && s.maxPerson >= 4),
-    )
-    .filter((s): s is SlotView => s !== undefined);
-  if (!found[n]) throw new Error(`no open tee time for four on ${date}`);
-  return found[n];
-}
-
 /** A Korean party's trip: two rounds on tee times inside the sales window, one beyond it, a hotel; 25 % deposit. */
-function tripInput(x: Harness): TripInput {
-  const inside = [slotOn(x, DAYS[0], 0), slotOn(x, DAYS[1], 1)];
-  return {
+const tripInput = (x: Harness) =>
+  tripInputFor(x.sandbox, {
     agentId: AGENT,
-    leadName: "Kim Minjun",
-    leadEmail: "minjun@example.com",
-    leadMobile: "+821012345678",
-    locale: "ko",
-    players: ["Kim Minjun", "Lee Seo", "Park Jiho", "Choi Yuna"].map((name, i) => ({
-      name,
-      handicap: 10 + i,
-      locale: "ko" as const,
-      phone: null,
-    })),
-    rounds: [
-      ...inside.map((s, i) => ({
-        courseId: s.course.id,
-        courseName: s.course.name,
-        timeZone: "Asia/Bangkok",
-        day: DAYS[i]!,
-        teeTime: hhmm(s),
-        slotId: s.id,
-        startsAt: s.startMs,
-        players: 4,
-        sellingAmount: s.price * 4 + 200_000,
-        netAmount: s.price * 4,
-      })),
-      {
-        courseId: inside[0]!.course.id,
-        courseName: inside[0]!.course.name,
-        timeZone: "Asia/Bangkok",
-        day: DAYS[2],
-        teeTime: "07:30",
-        slotId: null,
-        startsAt: null,
-        players: 4,
-        sellingAmount: 2_000_000,
-        netAmount: null,
-      },
-    ],
-    lines: [{ kind: "hotel", description: "Hotel, 4 nights", sellingAmount: 3_200_000 }],
-    deposit: { kind: "percent", percent: 25 },
-    balanceDaysBefore: 14,
-    ladder: [...DEFAULT_LADDER],
-  };
-}
+    days: DAYS.slice(0, 2),
+    beyond: [{ day: DAYS[2], sellingAmount: 2_000_000 }],
+  });
 
 /** fairway with SLIP_CHECK_* pointing at the stand-in (SlipOK's shapes), on `make`'s database. */
 async function start(make: (typeof databaseFactories)[number]["make"]) {
   standIn = createSlipCheckStandIn({ key: KEY });
   await standIn.listen();
-  h = await startHarness({
-    db: make(),
-    clock: worldClock(WORLD_START, { stopped: true }),
-    env: {
-      ADMIN_IDS: String(ADMIN),
-      AGENT_IDS: `${AGENT},${OTHER_AGENT}`,
-      PROMPTPAY_ID: "0812345678",
-      SLIP_CHECK_PROVIDER: "slipok",
-      SLIP_CHECK_URL: standIn.slipOkUrl,
-      SLIP_CHECK_KEY: KEY,
-      SLIP_CHECK_BRANCH: standIn.branch,
-    },
+  h = await startAtWorldStart(make, {
+    ADMIN_IDS: String(ADMIN),
+    AGENT_IDS: `${AGENT},${OTHER_AGENT}`,
+    PROMPTPAY_ID: "0812345678",
+    SLIP_CHECK_PROVIDER: "slipok",
+    SLIP_CHECK_URL: standIn.slipOkUrl,
+    SLIP_CHECK_KEY: KEY,
+    SLIP_CHECK_BRANCH: standIn.branch,
   });
   return { h, standIn };
 }

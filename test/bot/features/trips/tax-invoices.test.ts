@@ -11,22 +11,18 @@
  * follows a cancellation.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import type { SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { bahtFigures, bahtInWords, receiptAmounts } from "../../../../src/receipts/amounts.js";
 import { formatTaxId, taxIdCheckDigit } from "../../../../src/receipts/tax-id.js";
-import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
-import type { TripInput } from "../../../../src/trips/store.js";
 import { instalmentReference } from "../../../../src/trips/references.js";
 import { translate } from "../../../../src/bot/i18n.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
-import { WORLD_START, worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { callbackAnswerText, expectTelegramRules, forgeTap, tapData } from "../../../helpers/flow.js";
-import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { type Harness } from "../../../helpers/harness.js";
 import { pdfsOf, type SentPdf } from "../../../helpers/pdfs.js";
 import { slipPhoto } from "../../../helpers/slips.js";
-import { shareAndAccept } from "../../../helpers/trips.js";
+import { shareAndAccept, startAtWorldStart, THAI_ONE_ROUND, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7330;
 const AGENT = 7331;
@@ -49,39 +45,8 @@ const VAT_SELLER = {
 const VAT = { vatRegistered: true, vatRatePercent: 7, pricesIncludeVat: true };
 const th = (key: string, args?: Record<string, string | number>) => translate("th", key, args);
 
-function tripInput(h: Harness, day = DAY): TripInput {
-  const slot = h.sandbox
-    .courses()
-    .map((c) => h.sandbox.slots(c.id, day).find((s) => s.status === "OPEN" && s.persons === 0 && s.maxPerson >= 4))
-    .find((s): s is SlotView => s !== undefined && s.minPerson <= 4)!;
-  const hhmm = `${String(Math.floor(slot.minute / 60)).padStart(2, "0")}:${String(slot.minute % 60).padStart(2, "0")}`;
-  return {
-    agentId: AGENT,
-    leadName: "สมชาย ใจดี",
-    leadEmail: "somchai@example.com",
-    leadMobile: "+66812345678",
-    locale: "th",
-    players: ["สมชาย ใจดี", "Lee Seo"].map((name) => ({ name, handicap: 12, locale: "th" as const, phone: null })),
-    rounds: [
-      {
-        courseId: slot.course.id,
-        courseName: slot.course.name,
-        timeZone: "Asia/Bangkok",
-        day,
-        teeTime: hhmm,
-        slotId: slot.id,
-        startsAt: slot.startMs,
-        players: 4,
-        sellingAmount: slot.price * 4 + 200_000,
-        netAmount: slot.price * 4,
-      },
-    ],
-    lines: [{ kind: "hotel", description: "Hotel, 2 nights", sellingAmount: 1_600_050 }],
-    deposit: { kind: "percent", percent: 30 },
-    balanceDaysBefore: 14,
-    ladder: [...DEFAULT_LADDER],
-  };
-}
+const tripInput = (h: Harness, day = DAY) =>
+  tripInputFor(h.sandbox, { ...THAI_ONE_ROUND, agentId: AGENT, days: [day] });
 
 let h: Harness;
 afterEach(async () => {
@@ -142,15 +107,11 @@ async function cancelTrip(admin: SimulatedUser, id: string): Promise<number> {
 
 describe.each(databaseFactories)("a trip's tax invoices on $name", ({ make }) => {
   it("the deposit's full tax invoice after the buyer's details, the balance's to the same buyer, a credit note on cancelling", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: {
-        ADMIN_IDS: String(ADMIN),
-        AGENT_IDS: `${AGENT},${OTHER_AGENT}`,
-        PROMPTPAY_ID: "0812345678",
-        ...VAT_SELLER,
-      },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: `${AGENT},${OTHER_AGENT}`,
+      PROMPTPAY_ID: "0812345678",
+      ...VAT_SELLER,
     });
     const admin = h.user(ADMIN, "en", "Ploy");
     const agent = h.user(AGENT, "en", "Anan");
@@ -328,10 +289,11 @@ describe.each(databaseFactories)("a trip's tax invoices on $name", ({ make }) =>
   });
 
   it("another buyer for the balance; a refund above the balance's invoice credits it whole and the deposit's with the rest", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678", ...VAT_SELLER },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: String(AGENT),
+      PROMPTPAY_ID: "0812345678",
+      ...VAT_SELLER,
     });
     const admin = h.user(ADMIN, "en", "Ploy");
     const agent = h.user(AGENT, "en", "Anan");
@@ -395,16 +357,12 @@ describe.each(databaseFactories)("a trip's tax invoices on $name", ({ make }) =>
   });
 
   it("TAX_INVOICES=abbreviated: the deposit's abbreviated invoice at once, and no credit note when the trip is cancelled", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: {
-        ADMIN_IDS: String(ADMIN),
-        AGENT_IDS: String(AGENT),
-        PROMPTPAY_ID: "0812345678",
-        ...VAT_SELLER,
-        TAX_INVOICES: "abbreviated",
-      },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: String(AGENT),
+      PROMPTPAY_ID: "0812345678",
+      ...VAT_SELLER,
+      TAX_INVOICES: "abbreviated",
     });
     const admin = h.user(ADMIN, "en", "Ploy");
     const agent = h.user(AGENT, "en", "Anan");

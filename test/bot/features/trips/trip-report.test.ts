@@ -7,16 +7,13 @@
  * to the satang — and so do the trip's staff view (never the customer's) and the next day's digest.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
-import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
-import type { TripInput } from "../../../../src/trips/store.js";
-import { bangkok, WORLD_START, worldClock } from "../../../helpers/clock.js";
+import { bangkok } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
 import { expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
-import { startHarness, type Harness } from "../../../helpers/harness.js";
+import { type Harness } from "../../../helpers/harness.js";
 import { slipPhoto } from "../../../helpers/slips.js";
-import { shareAndAccept } from "../../../helpers/trips.js";
+import { shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7400;
 const AGENT = 7401;
@@ -26,69 +23,16 @@ const LEAD = 100_401;
 const DAYS = ["2026-12-20", "2026-12-22", "2027-01-15"] as const;
 const HOTEL = 3_200_000;
 
-const hhmm = (s: SlotView) =>
-  `${String(Math.floor(s.minute / 60)).padStart(2, "0")}:${String(s.minute % 60).padStart(2, "0")}`;
-
-function slotOn(h: Harness, date: string, n: number): SlotView {
-  const found = h.sandbox
-    .courses()
-    .map((c) =>
-      h.sandbox
-        .slots(c.id, date)
-        .find((s) => s.status === "OPEN" && s.persons === 0 && s.minPerson <= 4 && s.maxPerson >= 4),
-    )
-    .filter((s): s is SlotView => s !== undefined);
-  if (!found[n]) throw new Error(`no open tee time for four on ${date}`);
-  return found[n];
-}
-
-function tripInput(h: Harness, agentId: number, leadName: string): TripInput {
-  const inside = [slotOn(h, DAYS[0], 0), slotOn(h, DAYS[1], 1)];
-  return {
+const tripInput = (h: Harness, agentId: number, leadName: string) =>
+  tripInputFor(h.sandbox, {
     agentId,
-    leadName,
-    leadEmail: "lead@example.com",
-    leadMobile: "+821012345678",
-    locale: "ko",
-    players: ["Kim Minjun", "Lee Seo", "Park Jiho", "Choi Yuna"].map((name, i) => ({
-      name,
-      handicap: 10 + i,
-      locale: "ko" as const,
-      phone: null,
-    })),
-    rounds: [
-      ...inside.map((s, i) => ({
-        courseId: s.course.id,
-        courseName: s.course.name,
-        timeZone: "Asia/Bangkok",
-        day: DAYS[i]!,
-        teeTime: hhmm(s),
-        slotId: s.id,
-        startsAt: s.startMs,
-        players: 4,
-        // An odd number of satang above the net, so a rounding anywhere would show.
-        sellingAmount: s.price * 4 + 200_001,
-        netAmount: s.price * 4,
-      })),
-      {
-        courseId: inside[0]!.course.id,
-        courseName: inside[0]!.course.name,
-        timeZone: "Asia/Bangkok",
-        day: DAYS[2],
-        teeTime: "07:30",
-        slotId: null,
-        startsAt: null,
-        players: 4,
-        sellingAmount: 2_000_000,
-        netAmount: null,
-      },
-    ],
+    lead: { name: leadName, email: "lead@example.com" },
+    days: DAYS.slice(0, 2),
+    // An odd number of satang above the net, so a rounding anywhere would show.
+    markup: 200_001,
+    beyond: [{ day: DAYS[2], sellingAmount: 2_000_000 }],
     lines: [{ kind: "hotel", description: "Hotel, 4 nights", sellingAmount: HOTEL }],
-    deposit: { kind: "percent", percent: 25 },
-    balanceDaysBefore: 14,
-    ladder: [...DEFAULT_LADDER],
-  };
-}
+  });
 
 describe.each(databaseFactories)("trips in /mybookings, /report and the digest on $name", ({ make }) => {
   let h: Harness;
@@ -97,15 +41,11 @@ describe.each(databaseFactories)("trips in /mybookings, /report and the digest o
   });
 
   it("each sees their own trips; the margin per trip is selling − the partner's nets, to the satang", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: {
-        ADMIN_IDS: String(ADMIN),
-        AGENT_IDS: `${AGENT},${OTHER_AGENT}`,
-        PROMPTPAY_ID: "0812345678",
-        DIGEST_TIME: "08:00",
-      },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: `${AGENT},${OTHER_AGENT}`,
+      PROMPTPAY_ID: "0812345678",
+      DIGEST_TIME: "08:00",
     });
     const agent = h.user(AGENT, "en", "Anan");
     const other = h.user(OTHER_AGENT, "en", "Other");

@@ -11,18 +11,15 @@
 import ICAL from "ical.js";
 import { parse } from "promptparse";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SlotView } from "../../../../src/local/sandbox/index.js";
 import type { ChatMessage, SimulatedUser } from "../../../../src/local/bot-api-server/index.js";
 import { formatBaht } from "../../../../src/bot/format/money.js";
-import { DEFAULT_LADDER } from "../../../../src/trips/money.js";
-import type { TripInput } from "../../../../src/trips/store.js";
-import { WORLD_START, worldClock } from "../../../helpers/clock.js";
+import { worldClock } from "../../../helpers/clock.js";
 import { databaseFactories } from "../../../helpers/databases.js";
-import { createLink, expectTelegramRules, forgeTap, panel, tapData } from "../../../helpers/flow.js";
+import { createLink, expectTelegramRules, forgeTap, panel, stepsOf, tapData } from "../../../helpers/flow.js";
 import { startHarness, type Harness } from "../../../helpers/harness.js";
 import { THAI } from "../../../helpers/languages.js";
 import { qrOf, slipPhoto } from "../../../helpers/slips.js";
-import { shareAndAccept } from "../../../helpers/trips.js";
+import { newKoreanTrip, openSlotOn, shareAndAccept, startAtWorldStart, tripInputFor } from "../../../helpers/trips.js";
 
 const ADMIN = 7300;
 const AGENT = 7301;
@@ -31,69 +28,14 @@ const LEAD = 100_301;
 /** Two rounds inside the sales window (25 and 27 days after the world's start), one beyond it (51 days). */
 const DAYS = ["2026-12-20", "2026-12-22", "2027-01-15"] as const;
 
-const hhmm = (s: SlotView) =>
-  `${String(Math.floor(s.minute / 60)).padStart(2, "0")}:${String(s.minute % 60).padStart(2, "0")}`;
-
-function slotOn(h: Harness, date: string, n: number): SlotView {
-  const found = h.sandbox
-    .courses()
-    .map((c) =>
-      h.sandbox
-        .slots(c.id, date)
-        .find((s) => s.status === "OPEN" && s.persons === 0 && s.minPerson <= 4 && s.maxPerson >= 4),
-    )
-    .filter((s): s is SlotView => s !== undefined);
-  if (!found[n]) throw new Error(`no open tee time for four on ${date}`);
-  return found[n];
-}
-
-function tripInput(h: Harness): TripInput {
-  const inside = [slotOn(h, DAYS[0], 0), slotOn(h, DAYS[1], 1)];
-  return {
+/** A Korean party's trip: two rounds on open tee times inside the sales window, one beyond it, a hotel. */
+const tripInput = (h: Harness) =>
+  tripInputFor(h.sandbox, {
     agentId: AGENT,
-    leadName: "Kim Minjun",
-    leadEmail: "minjun@example.com",
-    leadMobile: "+821012345678",
-    locale: "ko",
-    players: ["Kim Minjun", "Lee Seo", "Park Jiho", "Choi Yuna"].map((name, i) => ({
-      name,
-      handicap: 10 + i,
-      locale: "ko" as const,
-      phone: null,
-    })),
-    rounds: [
-      ...inside.map((s, i) => ({
-        courseId: s.course.id,
-        courseName: s.course.name,
-        timeZone: "Asia/Bangkok",
-        day: DAYS[i]!,
-        teeTime: hhmm(s),
-        slotId: s.id,
-        startsAt: s.startMs,
-        players: 4,
-        sellingAmount: s.price * 4 + 200_000,
-        netAmount: s.price * 4,
-      })),
-      {
-        courseId: inside[0]!.course.id,
-        courseName: inside[0]!.course.name,
-        timeZone: "Asia/Bangkok",
-        day: DAYS[2],
-        teeTime: "07:30",
-        slotId: null,
-        startsAt: null,
-        players: 4,
-        // Priced above any green fee of the sandbox's for four, so its day's booking is within the price.
-        sellingAmount: 2_000_000,
-        netAmount: null,
-      },
-    ],
-    lines: [{ kind: "hotel", description: "Hotel, 4 nights", sellingAmount: 3_200_000 }],
-    deposit: { kind: "percent", percent: 25 },
-    balanceDaysBefore: 14,
-    ladder: [...DEFAULT_LADDER],
-  };
-}
+    days: DAYS.slice(0, 2),
+    // Priced above any green fee of the sandbox's for four, so its day's booking is within the price.
+    beyond: [{ day: DAYS[2], sellingAmount: 2_000_000 }],
+  });
 
 /** The trip link the agent's "Send to customer" gave. */
 function sharedToken(agent: SimulatedUser): string {
@@ -110,10 +52,10 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
   });
 
   it("an agent sends the trip, the lead customer accepts it in Korean, the deposit books the rounds inside the window once", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}`, PROMPTPAY_ID: "0812345678" },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: `${AGENT},${OTHER_AGENT}`,
+      PROMPTPAY_ID: "0812345678",
     });
     const agent = h.user(AGENT, "en", "Anan");
     const input = tripInput(h);
@@ -313,23 +255,12 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
   });
 
   it("an agent builds a trip in a conversation: validated answers, a tee time from the partner's availability, a round beyond the window", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}` },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: `${AGENT},${OTHER_AGENT}` });
     const agent = h.user(AGENT, "en", "Anan");
-    const slot = slotOn(h, DAYS[0], 0);
+    const slot = openSlotOn(h.sandbox, DAYS[0], 0);
     const courseIndex = h.sandbox.courses().findIndex((c) => c.id === slot.course.id);
     expect(courseIndex).toBeLessThan(8);
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    const tap = async (pattern: RegExp) => {
-      tapData(agent, pattern);
-      await h.settle();
-    };
+    const { say, tap } = stepsOf(h, agent);
     await say("/trips");
     expect(panel(agent).text).toContain("You have no trips yet.");
     await tap(/^tn:new$/);
@@ -419,18 +350,9 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
       env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
     });
     const agent = h.user(AGENT, "en", "Anan");
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    await say("/trips");
-    tapData(agent, /^tn:new$/);
-    await h.settle();
-    await say("Kim Minjun");
-    tapData(agent, /^tn:lang:2$/);
-    await h.settle();
-    await say("minjun@example.com");
-    await say("+82 10-1234-5678");
+    const steps = stepsOf(h, agent);
+    const { say } = steps;
+    await newKoreanTrip(steps);
     await say("Kim Minjun, 10");
     tapData(agent, /^tn:c:0$/);
     await h.settle();
@@ -442,10 +364,10 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
   });
 
   it("a lead customer whose Telegram speaks Thai reads the slip's acknowledgment in the trip's language (Korean)", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678" },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: String(AGENT),
+      PROMPTPAY_ID: "0812345678",
     });
     const agent = h.user(AGENT, "en", "Anan");
     h.user(ADMIN, "en", "Admin"); // a decider the slip's card goes to
@@ -461,10 +383,10 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
   });
 
   it("the balance confirmed, the lead customer gets the itinerary as it stands and its calendar again", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT), PROMPTPAY_ID: "0812345678" },
+    h = await startAtWorldStart(make, {
+      ADMIN_IDS: String(ADMIN),
+      AGENT_IDS: String(AGENT),
+      PROMPTPAY_ID: "0812345678",
     });
     const agent = h.user(AGENT, "en", "Anan");
     h.user(ADMIN, "en", "Admin");
@@ -487,28 +409,12 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
   });
 
   it("a party of eight plays each round as two flights: consecutive tee times inside the window, quoted ten minutes apart beyond it", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
     const agent = h.user(AGENT, "en", "Anan");
-    const slot = slotOn(h, DAYS[0], 0);
+    const slot = openSlotOn(h.sandbox, DAYS[0], 0);
     const courseIndex = h.sandbox.courses().findIndex((c) => c.id === slot.course.id);
-    const say = async (text: string) => {
-      agent.send(text);
-      await h.settle();
-    };
-    const tap = async (pattern: RegExp) => {
-      tapData(agent, pattern);
-      await h.settle();
-    };
-    await say("/trips");
-    await tap(/^tn:new$/);
-    await say("Kim Minjun");
-    await tap(/^tn:lang:2$/);
-    await say("minjun@example.com");
-    await say("+82 10-1234-5678");
+    const { say, tap } = stepsOf(h, agent);
+    await newKoreanTrip({ say, tap });
     await say(Array.from({ length: 8 }, (_, i) => `Player ${i + 1}, ${10 + i}`).join("\n"));
     await tap(new RegExp(`^tn:c:${courseIndex}$`));
     await say(DAYS[0]);
@@ -551,11 +457,7 @@ describe.each(databaseFactories)("trips at the bot on $name", ({ make }) => {
   });
 
   it("an admin cancels a trip 20 days before its first round at the ladder's 50 %, the amount shown; an agent cannot", async () => {
-    h = await startHarness({
-      db: make(),
-      clock: worldClock(WORLD_START, { stopped: true }),
-      env: { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) },
-    });
+    h = await startAtWorldStart(make, { ADMIN_IDS: String(ADMIN), AGENT_IDS: String(AGENT) });
     const admin = h.user(ADMIN, "en", "Admin");
     const agent = h.user(AGENT, "en", "Anan");
     const lead = h.user(LEAD, "ko", "Minjun", "stranger");
