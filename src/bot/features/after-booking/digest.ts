@@ -131,6 +131,8 @@ export function createDigest(options: DigestOptions) {
       ledger: queries,
       agentIds,
       names,
+      // Trips' rounds count with their trips, in the chart as in the text.
+      ...(trips ? { skip: trips.roundBookings } : {}),
     });
     let balance: number | undefined;
     try {

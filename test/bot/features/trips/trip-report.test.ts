@@ -172,6 +172,9 @@ describe.each(databaseFactories)("trips in /mybookings, /report and the digest o
     );
     expect(digest).toContain(`Trips' rounds paid to the partner in the period: 2 (${baht(nets)})`);
     expect(digest).toContain(`− partner ${baht(nets)} (2/3 rounds booked) = ${baht(margin)}`);
+    // Its 14-day chart too: the trip's rounds are the only bookings paid, and they count with the trip.
+    const day = await h.app.afterBooking.digest.figures("2026-11-25");
+    expect(day.chart).toMatchObject({ teeTimes: 0, selling: 0, empty: true });
     expectTelegramRules(h);
   });
 });
