@@ -59,6 +59,16 @@ export const ROUND_MOVES = {
   COURSE_ENDED: [],
 } as const satisfies Record<RoundState, readonly RoundState[]>;
 
+/** An instalment still to be paid: every state an approval (or a cancellation with its trip) may come from. */
+export const OPEN_INSTALMENT_STATES = ["due", "submitted", "rejected"] as const satisfies readonly InstalmentState[];
+
+/** Whether an instalment is still to be paid (`OPEN_INSTALMENT_STATES`). */
+export function isOpenInstalment(i: {
+  state: InstalmentState;
+}): i is { state: (typeof OPEN_INSTALMENT_STATES)[number] } {
+  return (OPEN_INSTALMENT_STATES as readonly InstalmentState[]).includes(i.state);
+}
+
 export type TripTargets<From extends TripState> = LegalTo<typeof TRIP_MOVES, From>;
 export type InstalmentTargets<From extends InstalmentState> = LegalTo<typeof INSTALMENT_MOVES, From>;
 export type RoundTargets<From extends RoundState> = LegalTo<typeof ROUND_MOVES, From>;

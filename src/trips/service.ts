@@ -31,6 +31,7 @@ import {
   type TripView,
 } from "./store.js";
 import { draftPartsOf, type EditProblem, type TripEdit } from "./edits.js";
+import { isOpenInstalment, OPEN_INSTALMENT_STATES } from "./moves.js";
 
 export interface TripServiceOptions {
   db: Kysely<Database>;
@@ -169,9 +170,6 @@ export function tripSlipOwnerOf(owner: string): { tripId: string; kind: "deposit
   return match ? { tripId: match[1]!, kind: match[2] as "deposit" | "balance" } : undefined;
 }
 
-/** An instalment still to be paid. */
-const OPEN: readonly string[] = ["due", "submitted", "rejected"];
-
 /** How an approval was decided: a person's tap (their id) or the slip check's verdict. */
 type Decider = { by: number } | { via: string };
 
@@ -196,7 +194,8 @@ export function createTripService(options: TripServiceOptions) {
   }
   const paidOf = (view: TripView) =>
     view.instalments.filter((i) => i.state === "approved").reduce((sum, i) => sum + i.amount, 0);
-  const OPEN_INSTALMENT = ["due", "submitted", "rejected"] as const;
+  /** The trip's balance while it is still to be paid. */
+  const openBalance = (view: TripView) => view.instalments.find((i) => i.kind === "balance" && isOpenInstalment(i));
 
   /** Satang already owed back for the trip's rounds the course ended (their `tr-<round>` rows). */
   async function owedForEndedRounds(q: Kysely<Database> | Transaction<Database>, view: TripView): Promise<number> {
@@ -235,13 +234,12 @@ export function createTripService(options: TripServiceOptions) {
       if (!(await store.moveRound(trx, round.id, ["BOOKED"], "COURSE_ENDED"))) return false;
       const view = (await store.get(round.trip_id, trx))!;
       if (view.trip.state === "CANCELLED") return true;
-      const balance = view.instalments.find((i) => i.kind === "balance");
-      const open = balance && (OPEN_INSTALMENT as readonly string[]).includes(balance.state) ? balance : undefined;
+      const open = openBalance(view);
       const rest = view.total - paidOf(view);
       if (open && rest > 0) {
-        await store.setInstalmentAmount(trx, view.trip.id, "balance", OPEN_INSTALMENT, rest);
+        await store.setInstalmentAmount(trx, view.trip.id, "balance", OPEN_INSTALMENT_STATES, rest);
       } else if (open) {
-        await store.moveInstalment(trx, view.trip.id, "balance", OPEN_INSTALMENT, "cancelled");
+        await store.moveInstalment(trx, view.trip.id, "balance", OPEN_INSTALMENT_STATES, "cancelled");
         await store.moveTrip(trx, view.trip.id, ["DEPOSIT_PAID"], "PAID");
       }
       const owed = paidOf(view) - view.total - (await owedForEndedRounds(trx, view));
@@ -295,9 +293,7 @@ export function createTripService(options: TripServiceOptions) {
     if (round?.state !== "COURSE_ENDED") return undefined;
     const view = await load(round.trip_id);
     const owed = await owedTotal(db, [owedId["trip-round"](round.id)]);
-    const balance = view.instalments.find((i) => i.kind === "balance");
-    const open = balance && (OPEN_INSTALMENT as readonly string[]).includes(balance.state) ? balance.amount : null;
-    return { view, round, owed, balance: open };
+    return { view, round, owed, balance: openBalance(view)?.amount ?? null };
   }
 
   /** Books one round the call has moved to BOOKING: intent (idempotent on its id), reserve, confirm. */
@@ -499,7 +495,7 @@ export function createTripService(options: TripServiceOptions) {
         ? { decided_by: decider.by, decided_at: now() }
         : { decided_by: null, decided_via: decider.via, slip_check: "verified", decided_at: now() };
     const won = await db.transaction().execute(async (trx) => {
-      const moved = await store.moveInstalment(trx, id, kind, ["due", "submitted", "rejected"], "approved", decided);
+      const moved = await store.moveInstalment(trx, id, kind, OPEN_INSTALMENT_STATES, "approved", decided);
       if (!moved) return false;
       const tripMoved =
         kind === "deposit"
@@ -622,10 +618,10 @@ export function createTripService(options: TripServiceOptions) {
       const seen = await service.openFor(id, viewer);
       if (seen?.sight !== "customer" || seen.view.trip.customer_user_id === null) return { kind: "refused" };
       const open = seen.view.instalments
-        .filter((i) => i.state === "due" || i.state === "submitted" || i.state === "rejected")
+        .filter(isOpenInstalment)
         .sort((a, b) => (a.kind === "deposit" ? -1 : b.kind === "deposit" ? 1 : 0))[0];
       if (!open || (open.kind === "balance" && seen.view.trip.state !== "DEPOSIT_PAID")) return { kind: "nothing" };
-      await store.moveInstalment(db, id, open.kind, ["due", "submitted", "rejected"], "submitted");
+      await store.moveInstalment(db, id, open.kind, OPEN_INSTALMENT_STATES, "submitted");
       const view = await load(id);
       return { kind: "submitted", instalment: view.instalments.find((i) => i.kind === open.kind)!, view };
     },
@@ -751,7 +747,7 @@ export function createTripService(options: TripServiceOptions) {
      * reference, when its QR was read, is accepted too: the same transfer pays nothing else.
      */
     async approve(id: string, kind: "deposit" | "balance", actorId: number): Promise<ApproveOutcome> {
-      const open = (await store.get(id))?.instalments.find((i) => i.kind === kind && OPEN.includes(i.state));
+      const open = (await store.get(id))?.instalments.find((i) => i.kind === kind && isOpenInstalment(i));
       if (open?.slip_ref) await bookings.acceptSlipRef(open.slip_ref, tripSlipOwner(id, kind));
       return approveAs(id, kind, { by: actorId });
     },
@@ -780,13 +776,13 @@ export function createTripService(options: TripServiceOptions) {
 
     /** The PromptPay ID an instalment's QR was made for (the slip check holds the slip's receiver against it). */
     recordQr: (id: string, kind: "deposit" | "balance", payee: string) =>
-      store.patchInstalment(id, kind, { payee }, ["due", "submitted", "rejected"]),
+      store.patchInstalment(id, kind, { payee }, OPEN_INSTALMENT_STATES),
     /** A slip read for a submitted instalment: its bank reference and when it came. */
     recordSlip: (id: string, kind: "deposit" | "balance", slip: { ref: string; at: number }) =>
       store.patchInstalment(id, kind, { slip_ref: slip.ref, slip_at: slip.at }, ["submitted"]),
     /** What the slip check said of an instalment's latest slip, kept while the instalment is open. */
     recordSlipCheck: (id: string, kind: "deposit" | "balance", said: string) =>
-      store.patchInstalment(id, kind, { slip_check: said }, ["due", "submitted", "rejected"]),
+      store.patchInstalment(id, kind, { slip_check: said }, OPEN_INSTALMENT_STATES),
 
     bookRounds,
     bookOpenedRounds,
@@ -822,7 +818,7 @@ export function createTripService(options: TripServiceOptions) {
           const live = ["DRAFT", "QUOTED", "ACCEPTED", "DEPOSIT_PAID", "PAID"] as const;
           if (!(await store.moveTrip(trx, id, live, "CANCELLED", { cancelled_at: at }))) return false;
           for (const i of view.instalments) {
-            if (i.state === "due" || i.state === "submitted" || i.state === "rejected") {
+            if (isOpenInstalment(i)) {
               await store.moveInstalment(trx, id, i.kind, [i.state], "cancelled");
             }
           }

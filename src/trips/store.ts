@@ -18,6 +18,7 @@ import { isDateKey } from "../time/date-key.js";
 import { normalizeLadder, tripTotal, type DepositRule, type LadderStep } from "./money.js";
 import {
   assertTripMoves,
+  isOpenInstalment,
   type InstalmentState,
   type InstalmentTargets,
   type RoundState,
@@ -542,7 +543,7 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
         (r) =>
           r.state === "approved" && r.decided_at !== null && Number(r.decided_at) >= from && Number(r.decided_at) < to,
       );
-      const open = rows.filter((r) => r.state === "due" || r.state === "submitted" || r.state === "rejected");
+      const open = rows.filter(isOpenInstalment);
       return {
         deposits: sum(received.filter((r) => r.kind === "deposit")),
         balances: sum(received.filter((r) => r.kind === "balance")),

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { IllegalMoveError } from "../../src/bookings/errors.js";
-import { assertTripMoves, INSTALMENT_MOVES, ROUND_MOVES, TRIP_MOVES } from "../../src/trips/moves.js";
+import {
+  assertTripMoves,
+  INSTALMENT_MOVES,
+  OPEN_INSTALMENT_STATES,
+  ROUND_MOVES,
+  TRIP_MOVES,
+} from "../../src/trips/moves.js";
 
 describe("trip machines", () => {
   const tables = { trip: TRIP_MOVES, instalment: INSTALMENT_MOVES, round: ROUND_MOVES } as const;
@@ -35,5 +41,12 @@ describe("trip machines", () => {
     // From several states, the move must be legal from each.
     expect(() => assertTripMoves("round", ["PLANNED", "BOOKED"], "BOOKING")).toThrow(IllegalMoveError);
     expect(() => assertTripMoves("round", ["PLANNED", "FAILED"], "BOOKING")).not.toThrow();
+  });
+
+  it("calls open exactly the instalments an approval may still come to: those the table lets approve", () => {
+    const approvable = Object.entries(INSTALMENT_MOVES)
+      .filter(([, to]) => (to as readonly string[]).includes("approved"))
+      .map(([from]) => from);
+    expect([...OPEN_INSTALMENT_STATES].sort()).toEqual(approvable.sort());
   });
 });

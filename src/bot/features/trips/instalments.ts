@@ -17,6 +17,7 @@ import { formatBaht } from "../../format/money.js";
 import { translate } from "../../i18n.js";
 import { tripData } from "./callback-data.js";
 import { deliverTripPapers } from "./papers.js";
+import { isOpenInstalment } from "../../../trips/moves.js";
 import { instalmentReference } from "../../../trips/references.js";
 
 /**
@@ -109,8 +110,7 @@ export async function tellInstalmentApproved(
  * amount's. Nothing when it is not open or no PromptPay ID is set.
  */
 export async function deliverInstalmentQr(deps: BotDeps, view: TripView, kind: TripInstalment["kind"]): Promise<void> {
-  const open = view.instalments.find((i) => i.kind === kind);
-  if (!open || (open.state !== "due" && open.state !== "rejected" && open.state !== "submitted")) return;
+  if (!view.instalments.some((i) => i.kind === kind && isOpenInstalment(i))) return;
   const qr = await instalmentQr(deps, view, kind);
   if (qr)
     await deps.notifications.deliver({
