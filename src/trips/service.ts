@@ -225,7 +225,7 @@ export function createTripService(options: TripServiceOptions) {
    * `bookingId` is no trip's booked round, or its booking was not ended by the course.
    */
   async function courseEnded(bookingId: string): Promise<EndedRound | undefined> {
-    const round = await store.roundOfBooking(bookingId);
+    const round = (await store.roundOfBooking(bookingId))?.round;
     if (!round || round.state !== "BOOKED") return undefined;
     const booking = await bookings.get(bookingId);
     if (booking?.ended_by !== "course") return undefined;
@@ -237,7 +237,7 @@ export function createTripService(options: TripServiceOptions) {
       const open = openBalance(view);
       const rest = view.total - paidOf(view);
       if (open && rest > 0) {
-        await store.setInstalmentAmount(trx, view.trip.id, "balance", OPEN_INSTALMENT_STATES, rest);
+        await store.patchInstalment(view.trip.id, "balance", { amount: rest }, OPEN_INSTALMENT_STATES, trx);
       } else if (open) {
         await store.moveInstalment(trx, view.trip.id, "balance", OPEN_INSTALMENT_STATES, "cancelled");
         await store.moveTrip(trx, view.trip.id, ["DEPOSIT_PAID"], "PAID");
@@ -273,7 +273,7 @@ export function createTripService(options: TripServiceOptions) {
    * or undefined when `bookingId` is no trip's booked round or nothing moved.
    */
   async function courseMoved(bookingId: string): Promise<TripView | undefined> {
-    const round = await store.roundOfBooking(bookingId);
+    const round = (await store.roundOfBooking(bookingId))?.round;
     const booking = await bookings.get(bookingId);
     if (round?.state !== "BOOKED" || round.starts_at === null || !booking) return undefined;
     if (booking.state !== "PAID" || booking.slot_starts_at === round.starts_at) return undefined;
@@ -289,9 +289,9 @@ export function createTripService(options: TripServiceOptions) {
 
   /** The round the course ended for `bookingId`, as it stands: what is owed for it, the balance still open. */
   async function endedRoundOf(bookingId: string): Promise<EndedRound | undefined> {
-    const round = await store.roundOfBooking(bookingId);
-    if (round?.state !== "COURSE_ENDED") return undefined;
-    const view = await load(round.trip_id);
+    const found = await store.roundOfBooking(bookingId);
+    if (found?.round.state !== "COURSE_ENDED") return undefined;
+    const { round, view } = found;
     const owed = await owedTotal(db, [owedId["trip-round"](round.id)]);
     return { view, round, owed, balance: openBalance(view)?.amount ?? null };
   }

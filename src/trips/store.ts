@@ -421,14 +421,16 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** The round a booking was made for, if any. */
-    async roundOfBooking(bookingId: string): Promise<TripRound | undefined> {
+    /** The round a booking was made for, if any, and its trip as it is now. */
+    async roundOfBooking(bookingId: string): Promise<{ round: TripRound; view: TripView } | undefined> {
       const row = await db
         .selectFrom("trip_rounds")
         .select(["trip_id", "id"])
         .where("booking_id", "=", bookingId)
         .executeTakeFirst();
-      return row ? (await view(db, row.trip_id))?.rounds.find((r) => r.id === row.id) : undefined;
+      const trip = row ? await view(db, row.trip_id) : undefined;
+      const round = trip?.rounds.find((r) => r.id === row!.id);
+      return trip && round ? { round, view: trip } : undefined;
     },
 
     /**
@@ -451,35 +453,19 @@ export function createTripStore(db: Kysely<Database>, now: () => number) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Sets an open instalment's amount (the trip's price changed); true if it was still in one of `from`. */
-    async setInstalmentAmount(
-      q: Q,
-      tripId: string,
-      kind: TripInstalment["kind"],
-      from: readonly InstalmentState[],
-      amount: number,
-    ): Promise<boolean> {
-      const result = await q
-        .updateTable("trip_instalments")
-        .set({ amount, updated_at: now() })
-        .where("trip_id", "=", tripId)
-        .where("kind", "=", kind)
-        .where("state", "in", from)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
     /**
-     * Sets an instalment's slip fields (not its state) while it is in one of `states`: its QR's payee, its latest
-     * slip's reference and arrival, what the slip check said of it. True when a row was changed.
+     * Sets an instalment's fields (not its state) while it is in one of `states` (in `q`, a caller's transaction
+     * or the database): its QR's payee, its latest slip's reference and arrival, what the slip check said of it,
+     * or its amount (the trip's price changed). True when a row was changed.
      */
     async patchInstalment(
       tripId: string,
       kind: TripInstalment["kind"],
-      set: Partial<Pick<TripInstalment, "payee" | "slip_ref" | "slip_at" | "slip_check">>,
+      set: Partial<Pick<TripInstalment, "payee" | "slip_ref" | "slip_at" | "slip_check" | "amount">>,
       states: readonly InstalmentState[],
+      q: Q = db,
     ): Promise<boolean> {
-      const result = await db
+      const result = await q
         .updateTable("trip_instalments")
         .set({ ...set, updated_at: now() })
         .where("trip_id", "=", tripId)
