@@ -8,7 +8,7 @@ import { InlineKeyboard } from "grammy";
 import type { BookingRecord, GroupView } from "../../../bookings/index.js";
 import type { Payable } from "../../../bookings/service.js";
 import type { PaymentRecord } from "../../../bookings/payments.js";
-import { maskedPromptPayId, promptPayPayload, qrPng } from "../../../payments/promptpay.js";
+import { maskedPromptPayId, promptPayPayload, qrPng, type PromptPayId } from "../../../payments/promptpay.js";
 import { payeeId } from "../../../payments/settings.js";
 import { confirmedGroupText, confirmedText, groupOutcomeText } from "../../conversations/booking/summary.js";
 import type { Locale } from "../../context.js";
@@ -75,6 +75,25 @@ export function payableId(what: Payable): string {
 }
 
 /**
+ * A PromptPay QR asking for exactly `amount` (satang) to `payee` under `reference`, and its caption's head: the
+ * amount, `what` it pays for, to whom (masked) and the reference. A booking's payment and a trip's instalment
+ * both ask this way.
+ */
+export async function promptPayAsk(
+  ask: { payee: PromptPayId; amount: number; reference: string },
+  what: string,
+  r: Reader,
+): Promise<{ png: Buffer; lines: string[] }> {
+  const png = await qrPng(promptPayPayload(ask.payee, ask.amount, ask.reference));
+  const lines = [
+    `💳 <b>${r.t("pay-title", { amount: formatBaht(ask.amount, r.locale) })}</b>`,
+    what,
+    r.t("pay-to", { payee: maskedPromptPayId(ask.payee), reference: escapeHtml(ask.reference) }),
+  ];
+  return { png, lines };
+}
+
+/**
  * The QR image asking for the payment's exact amount, and its caption: to whom, the reference and,
  * for a customer's booking or group, the deadline (the holds' end) and what to do next.
  */
@@ -86,12 +105,8 @@ export async function paymentPhoto(
 ): Promise<{ png: Buffer; caption: string }> {
   const payee = payeeId(payment.payee);
   if (!payee) throw new Error(`payment of ${payment.booking_id}: the payee ${payment.payee} is no PromptPay ID`);
-  const png = await qrPng(promptPayPayload(payee, payment.amount, payment.reference));
-  const lines = [
-    `💳 <b>${r.t("pay-title", { amount: formatBaht(payment.amount, r.locale) })}</b>`,
-    payableLine(what, r),
-    r.t("pay-to", { payee: maskedPromptPayId(payee), reference: escapeHtml(payment.reference) }),
-  ];
+  const ask = { payee, amount: payment.amount, reference: payment.reference };
+  const { png, lines } = await promptPayAsk(ask, payableLine(what, r), r);
   const ends = payableHoldEnd(what);
   if (options.forAgent) lines.push("", r.t("pay-request-forward"));
   else if (ends)

@@ -5,16 +5,15 @@
  * Apart from `payment.ts` (the slips and the deciders' taps) and `slip-check.ts`, which both use it.
  */
 import { InlineKeyboard, InputFile } from "grammy";
-import { maskedPromptPayId, promptPayPayload, qrPng } from "../../../payments/promptpay.js";
 import { payeeId } from "../../../payments/settings.js";
 import { parseLocale } from "../../../locale.js";
 import type { RoundBooking } from "../../../trips/service.js";
 import type { TripInstalment, TripView } from "../../../trips/store.js";
 import type { BotContext, BotDeps } from "../../context.js";
 import { formatDate } from "../../format/dates.js";
-import { escapeHtml } from "../../format/html.js";
 import { formatBaht } from "../../format/money.js";
 import { translate } from "../../i18n.js";
+import { promptPayAsk, readerIn } from "../payments/messages.js";
 import { tripData } from "./callback-data.js";
 import { deliverTripPapers } from "./papers.js";
 import { isOpenInstalment } from "../../../trips/moves.js";
@@ -37,17 +36,11 @@ async function instalmentQr(
   const payee = payeeId(raw);
   if (!payee) return undefined;
   await deps.trips.recordQr(view.trip.id, kind, raw);
-  const locale = parseLocale(view.trip.locale, "en");
-  const t = (key: string, args?: Record<string, string | number>) => translate(locale, key, args);
+  const r = readerIn(parseLocale(view.trip.locale, "en"));
   const reference = instalmentReference(view.trip.id, kind);
-  const png = await qrPng(promptPayPayload(payee, instalment.amount, reference));
-  const caption = [
-    `💳 <b>${t("pay-title", { amount: formatBaht(instalment.amount, locale) })}</b>`,
-    t("trip-pay-what", { kind, due: formatDate(instalment.due, locale) }),
-    t("pay-to", { payee: maskedPromptPayId(payee), reference: escapeHtml(reference) }),
-    "",
-    t("trip-pay-send-slip"),
-  ].join("\n");
+  const what = r.t("trip-pay-what", { kind, due: formatDate(instalment.due, r.locale) });
+  const { png, lines } = await promptPayAsk({ payee, amount: instalment.amount, reference }, what, r);
+  const caption = [...lines, "", r.t("trip-pay-send-slip")].join("\n");
   return { chatId: Number(chatId), png, filename: `promptpay-${reference}.png`, caption };
 }
 
